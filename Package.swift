@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Flow is one-way: source (device | file) -> events -> touch frames -> recognizers -> transition -> output.
+//   CEvdev / CYAML          C libraries (libevdev, libyaml), nothing above sees their pointers
+//   GestureKit              devices, recording formats, touch frames, recognizers, velocity
+//   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
+//   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
+//   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
+//   pinchlab                the command-line tool
+let package = Package(
+    name: "pinchlab",
+    products: [
+        .executable(name: "pinchlab", targets: ["pinchlab"]),
+        .library(name: "GestureKit", targets: ["GestureKit"]),
+        .library(name: "InteractiveTransition", targets: ["InteractiveTransition"]),
+        .library(name: "GestureLab", targets: ["GestureLab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
+        .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+
+        .target(name: "GestureKit", dependencies: ["CEvdev", "CYAML"]),
+        .target(name: "InteractiveTransition"),
+        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition"]),
+
+        .target(name: "CVirtualEvdev", dependencies: ["CFuse3"]),
+        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"]),
+
+        .executableTarget(
+            name: "pinchlab",
+            dependencies: [
+                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
+        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "VirtualEvdev"]),
+        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition"]),
+        .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
+        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,116 @@
+/// The four ids of an input device (`struct input_id`).
+public struct InputID: Hashable, Sendable {
+    public var bustype: UInt16
+    public var vendor: UInt16
+    public var product: UInt16
+    public var version: UInt16
+
+    public init(bustype: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
+        self.bustype = bustype
+        self.vendor = vendor
+        self.product = product
+        self.version = version
+    }
+}
+
+/// One absolute axis (`struct input_absinfo`). `resolution` is in units per millimetre for
+/// position axes (units per radian for `ABS_MT_ORIENTATION`); 0 means the device did not say.
+public struct AbsInfo: Hashable, Sendable {
+    public var value: Int32
+    public var minimum: Int32
+    public var maximum: Int32
+    public var fuzz: Int32
+    public var flat: Int32
+    public var resolution: Int32
+
+    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+        self.value = value
+        self.minimum = minimum
+        self.maximum = maximum
+        self.fuzz = fuzz
+        self.flat = flat
+        self.resolution = resolution
+    }
+}
+
+/// What kind of touch device this is, decided the way libinput and udev's input_id do.
+public enum DeviceClass: String, Sendable, Codable {
+    /// Indirect touch: moves a pointer (`BTN_TOOL_FINGER`, no `INPUT_PROP_DIRECT`).
+    case touchpad
+    /// Direct touch: `INPUT_PROP_DIRECT`, or `BTN_TOUCH` with absolute axes and no finger tools.
+    case touchscreen
+    /// Anything else: keyboards, mice, tablets with pens only.
+    case other
+}
+
+/// Everything pinchlab knows of a device before its first event: what `evemu-describe` prints and
+/// what the `evdev:` section of a `libinput record` file holds.
+public struct DeviceDescription: Hashable, Sendable {
+    public var name: String
+    public var id: InputID
+    public var properties: Set<InputProperty>
+    /// The codes the device can send, by type (`EVIOCGBIT`). `EV_SYN` itself is implied.
+    public var codes: [EventType: Set<EventCode>]
+    /// Every absolute axis the device has (`EVIOCGABS`).
+    public var absInfo: [EventCode: AbsInfo]
+    /// State of LEDs and switches at description time (evemu's `L:` and `S:` lines).
+    public var ledStates: [EventCode: Int32]
+    public var switchStates: [EventCode: Int32]
+
+    public init(
+        name: String,
+        id: InputID,
+        properties: Set<InputProperty> = [],
+        codes: [EventType: Set<EventCode>] = [:],
+        absInfo: [EventCode: AbsInfo] = [:],
+        ledStates: [EventCode: Int32] = [:],
+        switchStates: [EventCode: Int32] = [:]
+    ) {
+        self.name = name
+        self.id = id
+        self.properties = properties
+        self.codes = codes
+        self.absInfo = absInfo
+        self.ledStates = ledStates
+        self.switchStates = switchStates
+        for code in absInfo.keys { self.codes[.abs, default: []].insert(code) }
+    }
+
+    public func has(_ type: EventType) -> Bool { type == .syn || !(codes[type]?.isEmpty ?? true) }
+    public func has(_ type: EventType, _ code: EventCode) -> Bool { codes[type]?.contains(code) ?? false }
+    public func has(_ property: InputProperty) -> Bool { properties.contains(property) }
+
+    /// Number of multitouch slots (protocol B), 0 when the device has no `ABS_MT_SLOT`.
+    public var slotCount: Int {
+        guard let slot = absInfo[.absMTSlot] else { return 0 }
+        return Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1)
+    }
+
+    /// Multitouch protocol B (slots and tracking ids), the main path.
+    public var isMultitouchB: Bool { slotCount > 0 && absInfo[.absMTPositionX] != nil }
+    /// Multitouch protocol A: MT positions with no slots, contacts end with `SYN_MT_REPORT`.
+    public var isMultitouchA: Bool { slotCount == 0 && absInfo[.absMTPositionX] != nil }
+
+    /// The most fingers the device can count, from its `BTN_TOOL_*` keys (at least its slot count).
+    public var maxFingerCount: Int {
+        var most = slotCount
+        for (code, fingers) in EventCode.fingerCountTools where has(.key, code) { most = Swift.max(most, fingers) }
+        return most
+    }
+
+    public var deviceClass: DeviceClass {
+        let hasPosition = absInfo[.absX] != nil || absInfo[.absMTPositionX] != nil
+        guard hasPosition else { return .other }
+        if has(.direct) { return .touchscreen }
+        if has(.key, .btnToolPen) && !has(.key, .btnToolFinger) { return .other }
+        if has(.key, .btnToolFinger) || has(.pointer) { return .touchpad }
+        if has(.key, .btnTouch) { return .touchscreen }
+        return .other
+    }
+
+    /// Touchpad gestures need real positions of at least two touches (libinput refuses semi-mt and
+    /// single-slot devices).
+    public var supportsMultitouchGestures: Bool {
+        !has(.semiMT) && (slotCount >= 2 || isMultitouchA)
+    }
+}

@@ -1,0 +1,60 @@
+/// A point in time as evdev writes it: whole seconds plus microseconds (`struct timeval`).
+///
+/// Kept as the two integers the kernel and the recording formats use, so a time read from a file is
+/// written back bit for bit.
+public struct EventTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var seconds: Int64
+    public var microseconds: Int32
+
+    public init(seconds: Int64, microseconds: Int32) {
+        self.seconds = seconds
+        self.microseconds = microseconds
+    }
+
+    public init(totalMicroseconds: Int64) {
+        self.seconds = totalMicroseconds / 1_000_000
+        self.microseconds = Int32(totalMicroseconds % 1_000_000)
+    }
+
+    public static let zero = EventTime(seconds: 0, microseconds: 0)
+
+    public var totalMicroseconds: Int64 { seconds &* 1_000_000 &+ Int64(microseconds) }
+    /// Seconds as a Double, for arithmetic in recognizers and transitions.
+    public var timeInterval: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
+
+    public static func < (a: EventTime, b: EventTime) -> Bool {
+        (a.seconds, a.microseconds) < (b.seconds, b.microseconds)
+    }
+
+    /// `sec.usec` with six digits, as evemu writes it.
+    public var description: String {
+        let usec = String(microseconds)
+        return "\(seconds)." + String(repeating: "0", count: max(0, 6 - usec.count)) + usec
+    }
+}
+
+/// One evdev event (`struct input_event`).
+public struct InputEvent: Hashable, Sendable {
+    public var time: EventTime
+    public var type: EventType
+    public var code: EventCode
+    public var value: Int32
+
+    public init(time: EventTime, type: EventType, code: EventCode, value: Int32) {
+        self.time = time
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
+    public var isSynReport: Bool { type == .syn && code == .synReport }
+    public var isSynDropped: Bool { type == .syn && code == .synDropped }
+}
+
+/// Where events come from: a live device or a recording. The same pipeline consumes both.
+public protocol InputEventSource {
+    /// The device the events belong to.
+    var device: DeviceDescription { get }
+    /// The next event, or nil at the end of the stream. Throws on bad input or a device error.
+    mutating func nextEvent() throws -> InputEvent?
+}

@@ -1,0 +1,73 @@
+/// A position or displacement in millimetres on the device's surface.
+public struct PointMM: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = PointMM(x: 0, y: 0)
+
+    public var length: Double { (x * x + y * y).squareRoot() }
+    public static func + (a: PointMM, b: PointMM) -> PointMM { PointMM(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: PointMM, b: PointMM) -> PointMM { PointMM(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: PointMM, s: Double) -> PointMM { PointMM(x: a.x * s, y: a.y * s) }
+    public func distance(to other: PointMM) -> Double { (self - other).length }
+    public var description: String { "(\(x), \(y)) mm" }
+}
+
+/// Converts raw axis values into millimetres.
+///
+/// Positions are measured from the axis minimum and divided by the axis resolution (units/mm).
+/// When a device reports resolution 0 it has not said how big it is; pinchlab then does what
+/// libinput's touchpad code does (`tp_init_default_resolution`) and assumes the axis range spans a
+/// nominal 69 x 50 mm surface, and marks the scale `isEstimated` so reports can say so.
+public struct AxisScale: Hashable, Sendable {
+    /// libinput's assumed width for a touchpad that reports no resolution.
+    public static let fallbackWidthMM = 69.0
+    /// libinput's assumed height for a touchpad that reports no resolution.
+    public static let fallbackHeightMM = 50.0
+
+    public var minimum: Double
+    public var unitsPerMM: Double
+    public var isEstimated: Bool
+
+    public init(axis: AbsInfo, fallbackSpanMM: Double) {
+        minimum = Double(axis.minimum)
+        if axis.resolution > 0 {
+            unitsPerMM = Double(axis.resolution)
+            isEstimated = false
+        } else {
+            let span = Double(axis.maximum) - Double(axis.minimum)
+            unitsPerMM = span > 0 ? span / fallbackSpanMM : 1
+            isEstimated = true
+        }
+    }
+
+    @inline(__always) public func millimetres(_ raw: Int32) -> Double { (Double(raw) - minimum) / unitsPerMM }
+    /// A raw distance (fuzz, a delta) in millimetres.
+    @inline(__always) public func millimetres(delta raw: Int32) -> Double { Double(raw) / unitsPerMM }
+    /// Millimetres back to a raw value, rounded to the nearest unit (used by generators).
+    public func raw(_ mm: Double) -> Int32 { Int32((mm * unitsPerMM + minimum).rounded()) }
+}
+
+/// The device's surface in millimetres with the scales for x and y.
+public struct SurfaceGeometry: Hashable, Sendable {
+    public var x: AxisScale
+    public var y: AxisScale
+    public var widthMM: Double
+    public var heightMM: Double
+    public var isEstimated: Bool { x.isEstimated || y.isEstimated }
+
+    /// Uses the MT position axes when present, otherwise `ABS_X`/`ABS_Y`. Nil without position axes.
+    public init?(device: DeviceDescription) {
+        let xAxis = device.absInfo[.absMTPositionX] ?? device.absInfo[.absX]
+        let yAxis = device.absInfo[.absMTPositionY] ?? device.absInfo[.absY]
+        guard let xAxis, let yAxis else { return nil }
+        x = AxisScale(axis: xAxis, fallbackSpanMM: AxisScale.fallbackWidthMM)
+        y = AxisScale(axis: yAxis, fallbackSpanMM: AxisScale.fallbackHeightMM)
+        widthMM = x.millimetres(delta: xAxis.maximum - xAxis.minimum)
+        heightMM = y.millimetres(delta: yAxis.maximum - yAxis.minimum)
+    }
+}
+
+extension DeviceDescription {
+    public var geometry: SurfaceGeometry? { SurfaceGeometry(device: self) }
+}

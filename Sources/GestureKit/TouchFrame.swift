@@ -1,0 +1,112 @@
+/// Where a touch is in its life, as seen in one frame.
+public enum TouchPhase: UInt8, Sendable, Hashable, Codable {
+    /// First frame of this contact.
+    case began
+    /// Still down; moved since the previous frame.
+    case moved
+    /// Still down; did not move.
+    case stationary
+    /// Lifted in this frame; its position is the last one reported. Gone from the next frame.
+    case ended
+
+    public var isDown: Bool { self != .ended }
+}
+
+/// One contact in a frame.
+public struct Touch: Sendable, Hashable {
+    /// Stable for the contact's life and never reused within one stream (unlike kernel tracking ids).
+    public var id: UInt64
+    /// The kernel's `ABS_MT_TRACKING_ID`, or -1 where the protocol has none.
+    public var trackingID: Int32
+    /// The protocol-B slot, or the contact's index for protocol A and single-touch devices.
+    public var slot: Int32
+    public var phase: TouchPhase
+    /// Position on the surface, in millimetres from the axis minimum.
+    public var position: PointMM
+    /// `ABS_MT_PRESSURE` / `ABS_PRESSURE` in device units, -1 when the device has none.
+    public var pressure: Int32
+    /// `ABS_MT_TOUCH_MAJOR` in millimetres, 0 when the device has none.
+    public var touchMajorMM: Double
+
+    public init(id: UInt64, trackingID: Int32, slot: Int32, phase: TouchPhase, position: PointMM,
+                pressure: Int32 = -1, touchMajorMM: Double = 0) {
+        self.id = id
+        self.trackingID = trackingID
+        self.slot = slot
+        self.phase = phase
+        self.position = position
+        self.pressure = pressure
+        self.touchMajorMM = touchMajorMM
+    }
+
+    static let placeholder = Touch(id: 0, trackingID: -1, slot: -1, phase: .ended, position: .zero)
+}
+
+/// Everything true of the surface at one `SYN_REPORT`.
+///
+/// Touches live in fixed inline storage, so building and passing a frame never touches the heap.
+/// A device with more than `TouchFrame.capacity` simultaneous contacts has the extra ones left out
+/// (the finger count still counts them).
+public struct TouchFrame: Sendable {
+    /// The most contacts one frame carries. Real touchpads track at most 5; touchscreens often 10.
+    public static let capacity = 16
+
+    /// The `SYN_REPORT`'s timestamp.
+    public var time: EventTime
+    /// Fingers down: the larger of the touches down and what `BTN_TOOL_*` says (a touchpad with two
+    /// slots can report three fingers).
+    public var fingerCount: Int
+    /// True for the first frame after a `SYN_DROPPED` resync or a device reset: positions may jump.
+    public var isResync: Bool
+    public private(set) var touches: Touches
+
+    public init(time: EventTime, fingerCount: Int = 0, isResync: Bool = false) {
+        self.time = time
+        self.fingerCount = fingerCount
+        self.isResync = isResync
+        self.touches = Touches()
+    }
+
+    /// Adds a touch; returns false when the frame is full.
+    @discardableResult
+    public mutating func append(_ touch: Touch) -> Bool { touches.append(touch) }
+
+    /// The touches still down (phase other than `.ended`).
+    public var activeTouchCount: Int {
+        var n = 0
+        for t in touches where t.phase.isDown { n += 1 }
+        return n
+    }
+
+    /// A fixed-capacity list of touches, stored inline.
+    public struct Touches: RandomAccessCollection, Sendable {
+        var storage = InlineArray<16, Touch>(repeating: .placeholder)
+        public private(set) var count = 0
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+        public subscript(i: Int) -> Touch {
+            precondition(i >= 0 && i < count, "touch index out of range")
+            return storage[i]
+        }
+
+        mutating func append(_ touch: Touch) -> Bool {
+            guard count < TouchFrame.capacity else { return false }
+            storage[count] = touch
+            count += 1
+            return true
+        }
+
+        public func first(withID id: UInt64) -> Touch? {
+            for t in self where t.id == id { return t }
+            return nil
+        }
+    }
+}
+
+extension TouchFrame: Equatable {
+    public static func == (a: TouchFrame, b: TouchFrame) -> Bool {
+        a.time == b.time && a.fingerCount == b.fingerCount && a.isResync == b.isResync
+            && a.touches.elementsEqual(b.touches)
+    }
+}
