@@ -1,0 +1,152 @@
+import CEvdev
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open evdev device node, read through libevdev.
+///
+/// Opens the node non-blocking and close-on-exec on a real file descriptor, reads the device
+/// description through libevdev's ioctls, and hands out events. A `SYN_DROPPED` from the kernel is
+/// handed out too and is followed by the state delta libevdev computes in `LIBEVDEV_READ_FLAG_SYNC`
+/// mode, ending in a `SYN_REPORT`, so touch state is right again afterwards.
+public final class EvdevDevice: InputEventSource {
+    public let path: String
+    public let device: DeviceDescription
+    private let fd: Int32
+    private let handle: OpaquePointer
+    private var syncing = false
+
+    /// What a non-blocking read found.
+    public enum ReadResult: Equatable, Sendable {
+        case event(InputEvent)
+        /// Nothing to read now (`EAGAIN`).
+        case wouldBlock
+    }
+
+    public init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw EvdevError.opening(path, errno: errno) }
+        var handle: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &handle)
+        guard rc == 0, let handle else {
+            close(fd)
+            if -rc == ENODEV { throw EvdevError.deviceRemoved(path: path) }
+            if -rc == EACCES || -rc == EPERM { throw EvdevError.permissionDenied(path: path) }
+            throw EvdevError.notAnEvdevDevice(path: path, errno: -rc)
+        }
+        self.fd = fd
+        self.handle = handle
+        self.device = Self.describe(handle)
+    }
+
+    deinit {
+        libevdev_free(handle)
+        close(fd)
+    }
+
+    /// The file descriptor, for `poll(2)` in an event loop.
+    public var fileDescriptor: Int32 { fd }
+
+    /// Reads the next event without blocking.
+    public func readEvent() throws -> ReadResult {
+        var raw = input_event()
+        let flags = syncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        let rc = libevdev_next_event(handle, flags, &raw)
+        if rc == -EAGAIN {
+            if syncing {
+                // The delta is exhausted; libevdev leaves normal reading to us.
+                syncing = false
+                return try readEvent()
+            }
+            return .wouldBlock
+        }
+        if rc == -ENODEV { throw EvdevError.deviceRemoved(path: path) }
+        if rc < 0 { throw EvdevError.system(path: path, call: "libevdev_next_event", errno: -rc) }
+        if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue && !syncing {
+            syncing = true  // `raw` is the SYN_DROPPED itself; the delta follows
+        }
+        return .event(Self.event(from: raw))
+    }
+
+    /// Waits up to `timeoutMS` (negative: forever) for the device to become readable.
+    /// Returns false on timeout; throws when the device is gone.
+    public func waitReadable(timeoutMS: Int32) throws -> Bool {
+        if libevdev_has_event_pending(handle) > 0 { return true }
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let rc = poll(&pfd, 1, timeoutMS)
+            if rc < 0 {
+                if errno == EINTR { return false }
+                throw EvdevError.system(path: path, call: "poll", errno: errno)
+            }
+            if rc == 0 { return false }
+            if pfd.revents & Int16(POLLIN) != 0 { return true }
+            if pfd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw EvdevError.deviceRemoved(path: path) }
+        }
+    }
+
+    /// Blocks until an event arrives. Never returns nil: a live device ends by being removed (throws).
+    public func nextEvent() throws -> InputEvent? {
+        while true {
+            if case .event(let event) = try readEvent() { return event }
+            _ = try waitReadable(timeoutMS: -1)
+        }
+    }
+
+    /// The value libevdev holds for `code` in `slot` right now (`libevdev_get_slot_value`).
+    public func slotValue(slot: Int, code: EventCode) -> Int32 {
+        libevdev_get_slot_value(handle, UInt32(slot), UInt32(code.rawValue))
+    }
+
+    /// The current value of a key or axis as libevdev tracks it (`libevdev_get_event_value`).
+    public func value(_ type: EventType, _ code: EventCode) -> Int32 {
+        libevdev_get_event_value(handle, UInt32(type.rawValue), UInt32(code.rawValue))
+    }
+
+    static func event(from raw: input_event) -> InputEvent {
+        var raw = raw
+        return InputEvent(
+            time: EventTime(seconds: Int64(cevdev_event_sec(&raw)), microseconds: Int32(cevdev_event_usec(&raw))),
+            type: EventType(rawValue: raw.type),
+            code: EventCode(rawValue: raw.code),
+            value: raw.value)
+    }
+
+    private static func describe(_ handle: OpaquePointer) -> DeviceDescription {
+        let name = libevdev_get_name(handle).map { String(cString: $0) } ?? ""
+        let id = InputID(
+            bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
+            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
+            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
+            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle)))
+        var properties = Set<InputProperty>()
+        for raw in 0...InputProperty.max.rawValue where libevdev_has_property(handle, UInt32(raw)) != 0 {
+            properties.insert(InputProperty(rawValue: raw))
+        }
+        var codes: [EventType: Set<EventCode>] = [:]
+        var absInfo: [EventCode: AbsInfo] = [:]
+        var leds: [EventCode: Int32] = [:]
+        var switches: [EventCode: Int32] = [:]
+        for typeRaw in 1...EventType.max.rawValue where libevdev_has_event_type(handle, UInt32(typeRaw)) != 0 {
+            let type = EventType(rawValue: typeRaw)
+            guard let maxCode = type.maxCode else { continue }
+            var set = Set<EventCode>()
+            for codeRaw in 0...maxCode where libevdev_has_event_code(handle, UInt32(typeRaw), UInt32(codeRaw)) != 0 {
+                let code = EventCode(rawValue: codeRaw)
+                set.insert(code)
+                if type == .abs, let info = libevdev_get_abs_info(handle, UInt32(codeRaw)) {
+                    absInfo[code] = AbsInfo(value: info.pointee.value, minimum: info.pointee.minimum,
+                                            maximum: info.pointee.maximum, fuzz: info.pointee.fuzz,
+                                            flat: info.pointee.flat, resolution: info.pointee.resolution)
+                }
+                if type == .led { leds[code] = libevdev_get_event_value(handle, UInt32(typeRaw), UInt32(codeRaw)) }
+                if type == .sw { switches[code] = libevdev_get_event_value(handle, UInt32(typeRaw), UInt32(codeRaw)) }
+            }
+            codes[type] = set
+        }
+        return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: absInfo,
+                                 ledStates: leds, switchStates: switches)
+    }
+}

@@ -1,0 +1,261 @@
+/// Turns a stream of evdev events into `TouchFrame`s, one per `SYN_REPORT`.
+///
+/// Three protocols, chosen from the device description:
+/// - multitouch protocol B (`ABS_MT_SLOT` + `ABS_MT_TRACKING_ID`), the main path;
+/// - multitouch protocol A (contacts separated by `SYN_MT_REPORT`, no slots), found in old
+///   recordings: contacts get identities by nearest match to the previous frame, as mtdev does;
+/// - single touch (`ABS_X`/`ABS_Y` with `BTN_TOUCH`).
+///
+/// Awkward input is absorbed, never trusted blindly:
+/// - a new tracking id in a slot that still holds a contact ends the old contact and begins a new
+///   one in the same frame (the kernel skipped the -1);
+/// - a slot number outside the device's slot range is ignored until a valid slot is selected;
+/// - events before the first `SYN_REPORT` count towards the first frame;
+/// - a contact that never ends is ended by `finish(at:)` at the end of the stream;
+/// - after `SYN_DROPPED` the next frame is marked `isResync` (positions may jump).
+///
+/// Steady-state work allocates nothing: slot state lives in a buffer sized once from the device.
+public struct TouchFrameAssembler {
+    public let device: DeviceDescription
+    public let geometry: SurfaceGeometry
+    public let mode: Mode
+
+    public enum Mode: String, Sendable {
+        case multitouchB, multitouchA, singleTouch
+    }
+
+    var slots: [SlotState]
+    private var currentSlot: Int
+    private var nextTouchID: UInt64 = 1
+    private var toolFingerCount = 0
+    private var toolFingerBits: UInt8 = 0
+    private var resyncPending = false
+    private var sawAnyEvent = false
+    // Protocol A: contacts of the frame being built, and of the previous frame.
+    var pendingA: ProtocolAContacts
+    private var currentA: ProtocolAContact
+    private var currentAHasPosition = false
+    // Single touch: raw state.
+    private var singleDown = false
+    private let singleUsesToolFinger: Bool
+
+    /// Used when a device has position axes but no usable geometry (should not happen for touch devices).
+    private static let unitGeometry = SurfaceGeometry(device: DeviceDescription(
+        name: "", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
+        absInfo: [.absX: AbsInfo(minimum: 0, maximum: 1, resolution: 1), .absY: AbsInfo(minimum: 0, maximum: 1, resolution: 1)]))!
+
+    public init(device: DeviceDescription) {
+        self.device = device
+        self.geometry = device.geometry ?? Self.unitGeometry
+        if device.isMultitouchB {
+            mode = .multitouchB
+        } else if device.isMultitouchA {
+            mode = .multitouchA
+        } else {
+            mode = .singleTouch
+        }
+        let slotCount: Int
+        switch mode {
+        case .multitouchB: slotCount = device.slotCount
+        case .multitouchA: slotCount = ProtocolAContacts.capacity
+        case .singleTouch: slotCount = 1
+        }
+        slots = Array(repeating: SlotState(), count: max(1, slotCount))
+        let slotAxis = device.absInfo[.absMTSlot]
+        currentSlot = Int(slotAxis?.value ?? 0) - Int(slotAxis?.minimum ?? 0)
+        pendingA = ProtocolAContacts()
+        currentA = ProtocolAContact()
+        singleUsesToolFinger = !device.has(.key, .btnTouch)
+    }
+
+    /// Feeds one event. Returns the frame completed by a `SYN_REPORT`, nil otherwise.
+    public mutating func consume(_ event: InputEvent) -> TouchFrame? {
+        sawAnyEvent = true
+        switch event.type {
+        case .syn:
+            switch event.code {
+            case .synReport: return endFrame(at: event.time)
+            case .synMTReport: endProtocolAContact()
+            case .synDropped: resyncPending = true
+            default: break
+            }
+        case .key:
+            consumeKey(event.code, event.value)
+        case .abs:
+            switch mode {
+            case .multitouchB: consumeAbsB(event.code, event.value)
+            case .multitouchA: consumeAbsA(event.code, event.value)
+            case .singleTouch: consumeAbsSingle(event.code, event.value)
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Ends the stream: every contact still down is reported ended in one last frame (nil if none).
+    public mutating func finish(at time: EventTime) -> TouchFrame? {
+        var anyDown = false
+        for i in slots.indices where slots[i].isDown {
+            end(slot: i)
+            anyDown = true
+        }
+        pendingA.count = 0
+        toolFingerBits = 0
+        toolFingerCount = 0
+        guard anyDown else { return nil }
+        return endFrame(at: time)
+    }
+
+    // MARK: keys
+
+    private mutating func consumeKey(_ code: EventCode, _ value: Int32) {
+        for (index, tool) in EventCode.fingerCountTools.enumerated() where tool.code == code {
+            let bit = UInt8(1) << UInt8(index)
+            if value != 0 { toolFingerBits |= bit } else { toolFingerBits &= ~bit }
+            toolFingerCount = 0
+            for (i, t) in EventCode.fingerCountTools.enumerated() where toolFingerBits & (UInt8(1) << UInt8(i)) != 0 {
+                toolFingerCount = max(toolFingerCount, t.fingers)
+            }
+            if mode == .singleTouch && singleUsesToolFinger && code == .btnToolFinger { setSingleDown(value != 0) }
+            return
+        }
+        if code == .btnTouch && mode == .singleTouch { setSingleDown(value != 0) }
+    }
+
+    // MARK: protocol B
+
+    private mutating func consumeAbsB(_ code: EventCode, _ value: Int32) {
+        if code == .absMTSlot {
+            currentSlot = Int(value) - Int(device.absInfo[.absMTSlot]?.minimum ?? 0)
+            return
+        }
+        guard currentSlot >= 0 && currentSlot < slots.count else { return }
+        switch code {
+        case .absMTTrackingID:
+            if value < 0 {
+                if slots[currentSlot].isDown { end(slot: currentSlot) }
+            } else if !slots[currentSlot].isDown {
+                begin(slot: currentSlot, trackingID: value)
+            } else if slots[currentSlot].trackingID != value {
+                // The kernel reused the slot without a -1 in between: end the old contact first.
+                end(slot: currentSlot)
+                begin(slot: currentSlot, trackingID: value)
+            }
+        case .absMTPositionX:
+            if slots[currentSlot].x != value { slots[currentSlot].movedThisFrame = true }
+            slots[currentSlot].x = value
+        case .absMTPositionY:
+            if slots[currentSlot].y != value { slots[currentSlot].movedThisFrame = true }
+            slots[currentSlot].y = value
+        case .absMTPressure:
+            slots[currentSlot].pressure = value
+        case .absMTTouchMajor:
+            slots[currentSlot].touchMajor = value
+        default:
+            break
+        }
+    }
+
+    mutating func begin(slot i: Int, trackingID: Int32) {
+        slots[i].trackingID = trackingID
+        slots[i].touchID = nextTouchID
+        nextTouchID &+= 1
+        slots[i].beganThisFrame = true
+    }
+
+    mutating func end(slot i: Int) {
+        if slots[i].beganThisFrame {
+            // Began and ended in one frame: report nothing for it rather than a zero-length touch.
+            slots[i].beganThisFrame = false
+        } else {
+            slots[i].endedThisFrame = true
+            slots[i].endedX = slots[i].x
+            slots[i].endedY = slots[i].y
+            slots[i].endedTouchID = slots[i].touchID
+            slots[i].endedTrackingID = slots[i].trackingID
+        }
+        slots[i].touchID = 0
+        slots[i].trackingID = -1
+    }
+
+    // MARK: single touch
+
+    private mutating func consumeAbsSingle(_ code: EventCode, _ value: Int32) {
+        switch code {
+        case .absX:
+            if slots[0].x != value { slots[0].movedThisFrame = true }
+            slots[0].x = value
+        case .absY:
+            if slots[0].y != value { slots[0].movedThisFrame = true }
+            slots[0].y = value
+        case .absPressure:
+            slots[0].pressure = value
+        default:
+            break
+        }
+    }
+
+    private mutating func setSingleDown(_ down: Bool) {
+        guard down != singleDown else { return }
+        singleDown = down
+        if down { begin(slot: 0, trackingID: -1) } else if slots[0].isDown { end(slot: 0) }
+    }
+
+    // MARK: protocol A
+
+    private mutating func consumeAbsA(_ code: EventCode, _ value: Int32) {
+        switch code {
+        case .absMTPositionX: currentA.x = value; currentAHasPosition = true
+        case .absMTPositionY: currentA.y = value; currentAHasPosition = true
+        case .absMTPressure: currentA.pressure = value
+        case .absMTTouchMajor: currentA.touchMajor = value
+        case .absMTTrackingID: currentA.trackingID = value
+        default: break
+        }
+    }
+
+    private mutating func endProtocolAContact() {
+        // An empty SYN_MT_REPORT (no position) means "no contacts"; it adds nothing.
+        if currentAHasPosition {
+            pendingA.append(currentA)
+        }
+        currentA = ProtocolAContact()
+        currentAHasPosition = false
+    }
+
+    // MARK: frames
+
+    private mutating func endFrame(at time: EventTime) -> TouchFrame {
+        if mode == .multitouchA { matchProtocolAContacts() }
+        var frame = TouchFrame(time: time, isResync: resyncPending)
+        resyncPending = false
+        var down = 0
+        for i in slots.indices {
+            let s = slots[i]
+            if s.endedThisFrame {
+                frame.append(Touch(id: s.endedTouchID, trackingID: s.endedTrackingID, slot: Int32(i), phase: .ended,
+                                   position: position(s.endedX, s.endedY), pressure: s.pressure,
+                                   touchMajorMM: majorMM(s.touchMajor)))
+            }
+            if s.isDown {
+                down += 1
+                let phase: TouchPhase = s.beganThisFrame ? .began : (s.movedThisFrame ? .moved : .stationary)
+                frame.append(Touch(id: s.touchID, trackingID: s.trackingID, slot: Int32(i), phase: phase,
+                                   position: position(s.x, s.y), pressure: s.pressure,
+                                   touchMajorMM: majorMM(s.touchMajor)))
+            }
+            slots[i].clearFrameFlags()
+        }
+        frame.fingerCount = max(down, toolFingerCount)
+        return frame
+    }
+
+    @inline(__always) private func position(_ x: Int32, _ y: Int32) -> PointMM {
+        PointMM(x: geometry.x.millimetres(x), y: geometry.y.millimetres(y))
+    }
+
+    @inline(__always) private func majorMM(_ raw: Int32) -> Double {
+        raw == 0 ? 0 : geometry.x.millimetres(delta: raw)
+    }
+}

@@ -1,0 +1,299 @@
+import Testing
+@testable import GestureKit
+
+/// Builds event streams by hand, one frame at a time, 10 ms apart.
+private struct EventScript {
+    var events: [InputEvent] = []
+    var timeUS: Int64 = 1_000_000
+
+    mutating func abs(_ code: EventCode, _ value: Int32) { add(.abs, code, value) }
+    mutating func key(_ code: EventCode, _ value: Int32) { add(.key, code, value) }
+    mutating func add(_ type: EventType, _ code: EventCode, _ value: Int32) {
+        events.append(InputEvent(time: EventTime(totalMicroseconds: timeUS), type: type, code: code, value: value))
+    }
+    mutating func syn() {
+        add(.syn, .synReport, 0)
+        timeUS += 10_000
+    }
+}
+
+private func frames(_ device: DeviceDescription, _ events: [InputEvent]) -> [TouchFrame] {
+    var assembler = TouchFrameAssembler(device: device)
+    return events.compactMap { assembler.consume($0) }
+}
+
+private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slots
+
+@Suite struct FrameAssemblerProtocolB {
+    @Test func twoFingersBeginMoveAndLiftWithPositionsInMillimetres() throws {
+        var s = EventScript()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 10); s.abs(.absMTPositionX, 120); s.abs(.absMTPositionY, 240)
+        s.abs(.absMTSlot, 1); s.abs(.absMTTrackingID, 11); s.abs(.absMTPositionX, 600); s.abs(.absMTPositionY, 360)
+        s.key(.btnTouch, 1); s.key(.btnToolDoubleTap, 1)
+        s.syn()
+        s.abs(.absMTSlot, 1); s.abs(.absMTPositionX, 612)
+        s.syn()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, -1)
+        s.key(.btnToolDoubleTap, 0); s.key(.btnToolFinger, 1)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        try #require(f.count == 3)
+
+        #expect(f[0].touches.count == 2)
+        #expect(f[0].fingerCount == 2)
+        #expect(f[0].touches[0].phase == .began)
+        #expect(f[0].touches[0].position == PointMM(x: 10, y: 20))   // 120/12, 240/12
+        #expect(f[0].touches[1].position == PointMM(x: 50, y: 30))
+        #expect(f[0].touches[0].trackingID == 10)
+
+        #expect(f[1].touches[0].phase == .stationary)
+        #expect(f[1].touches[1].phase == .moved)
+        #expect(f[1].touches[1].position.x == 51)
+        #expect(f[1].touches[0].id == f[0].touches[0].id)
+
+        #expect(f[2].touches.count == 2)
+        #expect(f[2].touches[0].phase == .ended)
+        #expect(f[2].touches[0].position == PointMM(x: 10, y: 20))
+        #expect(f[2].activeTouchCount == 1)
+        #expect(f[2].fingerCount == 1)
+        #expect(f[2].time == EventTime(seconds: 1, microseconds: 20_000))
+    }
+
+    @Test func fingerCountComesFromToolKeysWhenTheyExceedTheSlots() throws {
+        var s = EventScript()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 1); s.abs(.absMTPositionX, 100); s.abs(.absMTPositionY, 100)
+        s.abs(.absMTSlot, 1); s.abs(.absMTTrackingID, 2); s.abs(.absMTPositionX, 300); s.abs(.absMTPositionY, 100)
+        s.key(.btnToolTripleTap, 1)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        #expect(f.first?.fingerCount == 3)
+        #expect(f.first?.activeTouchCount == 2)
+    }
+
+    @Test func trackingIDReplacedWithoutLiftEndsTheOldContactAndBeginsANewOne() throws {
+        var s = EventScript()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 5); s.abs(.absMTPositionX, 120); s.abs(.absMTPositionY, 120)
+        s.syn()
+        s.abs(.absMTTrackingID, 6); s.abs(.absMTPositionX, 240)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        try #require(f.count == 2)
+        let ended = f[1].touches.filter { $0.phase == .ended }
+        let began = f[1].touches.filter { $0.phase == .began }
+        #expect(ended.count == 1 && began.count == 1)
+        #expect(ended.first?.id == f[0].touches[0].id)
+        #expect(ended.first?.position.x == 10)
+        #expect(began.first?.id != f[0].touches[0].id)
+        #expect(began.first?.position.x == 20)
+        #expect(began.first?.trackingID == 6)
+    }
+
+    @Test func reusedTrackingIDAfterLiftGetsAFreshIdentity() throws {
+        var s = EventScript()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 7); s.abs(.absMTPositionX, 120); s.abs(.absMTPositionY, 120)
+        s.syn()
+        s.abs(.absMTTrackingID, -1)
+        s.syn()
+        s.abs(.absMTTrackingID, 7)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        try #require(f.count == 3)
+        #expect(f[2].touches.count == 1)
+        #expect(f[2].touches[0].phase == .began)
+        #expect(f[2].touches[0].id != f[0].touches[0].id)
+        // Position carries over: the kernel sends only values that changed.
+        #expect(f[2].touches[0].position.x == 10)
+    }
+
+    @Test func slotBeyondTheSlotCountIsIgnoredUntilAValidSlot() throws {
+        var s = EventScript()
+        s.abs(.absMTSlot, 9); s.abs(.absMTTrackingID, 3); s.abs(.absMTPositionX, 500)
+        s.abs(.absMTSlot, -1); s.abs(.absMTTrackingID, 4)
+        s.abs(.absMTSlot, 1); s.abs(.absMTTrackingID, 8); s.abs(.absMTPositionX, 240); s.abs(.absMTPositionY, 12)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        try #require(f.count == 1)
+        #expect(f[0].touches.count == 1)
+        #expect(f[0].touches[0].slot == 1)
+        #expect(f[0].touches[0].position == PointMM(x: 20, y: 1))
+    }
+
+    @Test func eventsBeforeTheFirstSynCountTowardsTheFirstFrame() throws {
+        var s = EventScript()
+        s.abs(.absMTPositionX, 360); s.abs(.absMTPositionY, 120)   // slot 0, no contact yet
+        s.abs(.absMTTrackingID, 1)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        #expect(f.count == 1)
+        #expect(f.first?.touches.first?.position == PointMM(x: 30, y: 10))
+    }
+
+    @Test func aTouchThatNeverEndsIsEndedByFinish() throws {
+        var s = EventScript()
+        s.abs(.absMTTrackingID, 1); s.abs(.absMTPositionX, 12); s.abs(.absMTPositionY, 12)
+        s.abs(.absMTSlot, 2); s.abs(.absMTTrackingID, 2); s.abs(.absMTPositionX, 24); s.abs(.absMTPositionY, 12)
+        s.syn()
+        var assembler = TouchFrameAssembler(device: touchpad)
+        for e in s.events { _ = assembler.consume(e) }
+        let finished = assembler.finish(at: EventTime(seconds: 5, microseconds: 0))
+        let last = try #require(finished)
+        #expect(last.touches.count == 2)
+        #expect(last.touches.allSatisfy { $0.phase == .ended })
+        #expect(last.activeTouchCount == 0)
+        let again = assembler.finish(at: EventTime(seconds: 6, microseconds: 0))
+        #expect(again == nil)
+    }
+
+    @Test func synDroppedMarksTheNextFrameAsResync() throws {
+        var s = EventScript()
+        s.abs(.absMTTrackingID, 1); s.abs(.absMTPositionX, 12); s.abs(.absMTPositionY, 12)
+        s.syn()
+        s.add(.syn, .synDropped, 0)
+        s.abs(.absMTPositionX, 600)
+        s.syn()
+        s.abs(.absMTPositionX, 612)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        try #require(f.count == 3)
+        #expect(!f[0].isResync)
+        #expect(f[1].isResync)
+        #expect(f[1].touches[0].position.x == 50)
+        #expect(!f[2].isResync)
+    }
+
+    @Test func beganAndEndedInOneFrameReportsNothing() throws {
+        var s = EventScript()
+        s.abs(.absMTTrackingID, 1); s.abs(.absMTPositionX, 12); s.abs(.absMTTrackingID, -1)
+        s.syn()
+        let f = frames(touchpad, s.events)
+        #expect(f.count == 1)
+        #expect(f[0].touches.isEmpty)
+    }
+
+    @Test func moreContactsThanFrameCapacityAreLeftOutButCounted() throws {
+        var device = DeviceDescription.presetTouchscreen
+        device.absInfo[.absMTSlot] = AbsInfo(minimum: 0, maximum: 19)
+        var s = EventScript()
+        for slot in 0..<20 {
+            s.abs(.absMTSlot, Int32(slot)); s.abs(.absMTTrackingID, Int32(slot)); s.abs(.absMTPositionX, Int32(slot * 10))
+        }
+        s.syn()
+        let f = frames(device, s.events)
+        #expect(f.first?.touches.count == TouchFrame.capacity)
+        #expect(f.first?.fingerCount == 20)
+    }
+
+    @Test func randomEventStreamsNeverCrashAndKeepInvariants() {
+        var rng = SplitMix64(seed: 42)
+        let codes: [EventCode] = [.absMTSlot, .absMTTrackingID, .absMTPositionX, .absMTPositionY, .absMTPressure]
+        for _ in 0..<200 {
+            var assembler = TouchFrameAssembler(device: touchpad)
+            var time: Int64 = 0
+            var previousIDs = Set<UInt64>()
+            for _ in 0..<300 {
+                time += Int64(rng.next() % 20_000)
+                let roll = rng.next() % 10
+                let event: InputEvent
+                if roll == 0 {
+                    event = InputEvent(time: EventTime(totalMicroseconds: time), type: .syn, code: .synReport, value: 0)
+                } else {
+                    let code = codes[Int(rng.next() % UInt64(codes.count))]
+                    let value = Int32(truncatingIfNeeded: Int64(rng.next() % 2000) - 100)
+                    event = InputEvent(time: EventTime(totalMicroseconds: time), type: .abs, code: code, value: value)
+                }
+                if let frame = assembler.consume(event) {
+                    let ids = frame.touches.map(\.id)
+                    #expect(Set(ids).count == ids.count, "identities are unique within a frame")
+                    for t in frame.touches {
+                        #expect(t.position.x.isFinite && t.position.y.isFinite)
+                        if t.phase == .began { #expect(!previousIDs.contains(t.id), "a began touch is new") }
+                    }
+                    previousIDs = Set(frame.touches.filter { $0.phase.isDown }.map(\.id))
+                }
+            }
+        }
+    }
+}
+
+@Suite struct FrameAssemblerOtherProtocols {
+    static let protocolA = DeviceDescription(
+        name: "protocol A panel", id: InputID(bustype: BusType.usb, vendor: 1, product: 2, version: 3),
+        properties: [.direct], codes: [.key: [.btnTouch]],
+        absInfo: [.absMTPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+                  .absMTPositionY: AbsInfo(minimum: 0, maximum: 1000, resolution: 10)])
+
+    @Test func protocolAContactsKeepIdentitiesByNearestMatch() throws {
+        var s = EventScript()
+        func contact(_ x: Int32, _ y: Int32) {
+            s.abs(.absMTPositionX, x); s.abs(.absMTPositionY, y); s.add(.syn, .synMTReport, 0)
+        }
+        contact(100, 100); contact(800, 800); s.syn()
+        contact(790, 805); contact(110, 100); s.syn()            // reported in the other order
+        contact(120, 100); s.syn()                                 // the second lifted
+        s.add(.syn, .synMTReport, 0); s.syn()                      // all lifted
+        let f = frames(Self.protocolA, s.events)
+        try #require(f.count == 4)
+        #expect(f[0].touches.count == 2 && f[0].touches.allSatisfy { $0.phase == .began })
+        let a = try #require(f[0].touches.first { $0.position.x == 10 }).id
+        let b = try #require(f[0].touches.first { $0.position.x == 80 }).id
+        #expect(f[1].touches.first { $0.id == a }?.position == PointMM(x: 11, y: 10))
+        #expect(f[1].touches.first { $0.id == b }?.position == PointMM(x: 79, y: 80.5))
+        #expect(f[2].touches.first { $0.id == b }?.phase == .ended)
+        #expect(f[2].touches.first { $0.id == a }?.phase == .moved)
+        #expect(f[3].activeTouchCount == 0)
+        #expect(f[3].touches.first?.id == a && f[3].touches.first?.phase == .ended)
+    }
+
+    @Test func singleTouchFollowsBtnTouch() throws {
+        let device = DeviceDescription(
+            name: "single", id: InputID(bustype: BusType.usb, vendor: 1, product: 2, version: 3),
+            properties: [.direct], codes: [.key: [.btnTouch]],
+            absInfo: [.absX: AbsInfo(minimum: 0, maximum: 1000, resolution: 4), .absY: AbsInfo(minimum: 0, maximum: 800, resolution: 4)])
+        var s = EventScript()
+        s.abs(.absX, 40); s.abs(.absY, 80); s.key(.btnTouch, 1); s.syn()
+        s.abs(.absX, 44); s.syn()
+        s.key(.btnTouch, 0); s.syn()
+        let f = frames(device, s.events)
+        try #require(f.count == 3)
+        #expect(f[0].touches.first?.phase == .began)
+        #expect(f[0].touches.first?.position == PointMM(x: 10, y: 20))
+        #expect(f[1].touches.first?.position.x == 11)
+        #expect(f[2].touches.first?.phase == .ended)
+        #expect(f[2].fingerCount == 0)
+    }
+
+    @Test func resolutionZeroFallsBackToLibinputsNominalTouchpadSize() {
+        var device = touchpad
+        for code in [EventCode.absMTPositionX, .absMTPositionY] { device.absInfo[code]?.resolution = 0 }
+        let geometry = device.geometry!
+        #expect(geometry.isEstimated)
+        #expect(abs(geometry.widthMM - AxisScale.fallbackWidthMM) < 1e-9)
+        #expect(abs(geometry.heightMM - AxisScale.fallbackHeightMM) < 1e-9)
+        #expect(!touchpad.geometry!.isEstimated)
+        #expect(touchpad.geometry!.widthMM == 100)
+    }
+
+    @Test func classification() {
+        #expect(touchpad.deviceClass == .touchpad)
+        #expect(DeviceDescription.presetTouchscreen.deviceClass == .touchscreen)
+        #expect(Self.protocolA.deviceClass == .touchscreen)
+        let keyboard = DeviceDescription(name: "kbd", id: InputID(bustype: BusType.usb, vendor: 1, product: 1, version: 1),
+                                         codes: [.key: [EventCode(rawValue: 30)]])
+        #expect(keyboard.deviceClass == .other)
+        #expect(touchpad.slotCount == 4)
+        #expect(touchpad.maxFingerCount == 5)
+    }
+}
+
+/// A small deterministic generator so random tests are repeatable.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
