@@ -23,7 +23,8 @@ public enum DeviceDiscovery {
     public static func scan(directory: String = defaultDirectory) throws -> [DiscoveredDevice] {
         guard let dir = opendir(directory) else {
             let code = errno
-            throw EvdevError.opening(directory, errno: code)
+            if code == EACCES || code == EPERM { throw DiscoveryError.permissionDenied(directory: directory) }
+            throw DiscoveryError.cannotReadDirectory(directory: directory, errno: code)
         }
         defer { closedir(dir) }
         var names: [String] = []
@@ -67,6 +68,7 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
     case noDevices(directory: String)
     case noTouchDevice(directory: String, count: Int)
     case permissionDenied(directory: String)
+    case cannotReadDirectory(directory: String, errno: Int32)
 
     public var description: String {
         switch self {
@@ -78,6 +80,9 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
         case .permissionDenied(let directory):
             return "cannot open the devices in \(directory): permission denied. Add yourself to the 'input' "
                 + "group ('sudo usermod -aG input $USER', then log in again) or run with sudo."
+        case .cannotReadDirectory(let directory, let code):
+            return "cannot read \(directory): \(EvdevError.errnoName(code)). A machine without input devices "
+                + "has no /dev/input; 'pinchlab serve FILE --at DIR' makes a virtual one."
         }
     }
 }

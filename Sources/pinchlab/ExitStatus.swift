@@ -1,0 +1,71 @@
+import ArgumentParser
+import GestureKit
+
+/// pinchlab's exit statuses, modelled on sysexits(3) so scripts can tell a bad file from a missing
+/// device. Documented in the README and in `pinchlab --help`.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    /// A bug in pinchlab; please report it with the command line and the file.
+    case internalError = 1
+    /// The command line was wrong (`EX_USAGE`). ArgumentParser's own validation failures use it too.
+    case usage = 64
+    /// The input was read but is not valid: a malformed recording, a bad config (`EX_DATAERR`).
+    case badData = 65
+    /// A file or device node does not exist (`EX_NOINPUT`).
+    case noInput = 66
+    /// The device could not be used or went away mid-run (`EX_UNAVAILABLE`).
+    case deviceUnavailable = 69
+    /// Writing output failed (`EX_IOERR`).
+    case ioError = 74
+    /// Permission denied on a device or file (`EX_NOPERM`).
+    case permissionDenied = 77
+    /// Stopped by SIGINT/SIGTERM before the work was done, for commands where that is not the normal end.
+    case interrupted = 130
+
+    static var summary: String {
+        "0 ok, 1 internal error, 64 usage, 65 bad data, 66 no such file or device, "
+            + "69 device unavailable or removed, 74 output error, 77 permission denied, 130 interrupted."
+    }
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+}
+
+/// An error the CLI reports in one line on stderr and maps to an exit status.
+struct CLIError: Error, CustomStringConvertible {
+    var status: ExitStatus
+    var message: String
+    var description: String { message }
+}
+
+/// Prints the error the way every subcommand does, and turns it into the exit status.
+func exitStatus(for error: Error) -> ExitStatus {
+    switch error {
+    case let error as CLIError: return error.status
+    case let error as EvdevError:
+        switch error {
+        case .permissionDenied: return .permissionDenied
+        case .noSuchDevice: return .noInput
+        case .notAnEvdevDevice, .deviceRemoved, .timedOut, .system: return .deviceUnavailable
+        }
+    case let error as DiscoveryError:
+        switch error {
+        case .permissionDenied: return .permissionDenied
+        case .noDevices, .noTouchDevice: return .deviceUnavailable
+        case .cannotReadDirectory: return .noInput
+        }
+    default:
+        return .internalError
+    }
+}
+
+/// Runs `body`; any error is printed as `pinchlab: <message>` on stderr and exits with its status.
+func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        printError("pinchlab: \(error)")
+        throw exitStatus(for: error).exitCode
+    }
+}
