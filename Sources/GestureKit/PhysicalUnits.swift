@@ -1,5 +1,5 @@
 /// A position or displacement in millimetres on the device's surface.
-public struct PointMM: Hashable, Sendable, CustomStringConvertible {
+public struct PointMM: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }

@@ -1,0 +1,69 @@
+import GestureKit
+
+/// What a person meant by a recorded gesture: the ground truth a replay is scored against.
+public struct CorpusLabel: Codable, Sendable, Hashable {
+    /// The gesture a person performed.
+    public enum Gesture: String, Codable, Sendable, CaseIterable {
+        case pinchIn = "pinch-in"
+        case pinchOut = "pinch-out"
+        case oneSidedPinch = "one-sided-pinch"
+        case rotate
+        case twoFingerScroll = "two-finger-scroll"
+        case pan
+        case threeFingerSwipe = "three-finger-swipe"
+        case tap
+        case restingThumb = "resting-thumb"
+    }
+
+    /// What the recognizer should report: `pinch`, `pan`, or no gesture at all.
+    public enum Kind: String, Codable, Sendable {
+        case pinch, pan, none
+    }
+
+    /// What the transition should do: finish, cancel, or never start.
+    public enum Outcome: String, Codable, Sendable {
+        case finish, cancel, none
+    }
+
+    public var gesture: Gesture
+    public var kind: Kind
+    /// Fingers the recognized gesture should report (nil when no gesture is expected).
+    public var fingers: Int?
+    /// The transition the file is replayed through (`pinch-dismiss`, `pan-dismiss`).
+    public var transition: String
+    public var outcome: Outcome
+    /// What makes this file hard: "slow finish", "quick flick below the progress threshold", ...
+    public var difficulty: String
+}
+
+/// One file of the corpus: its name, the device it was recorded on, its label, and how it was made.
+public struct CorpusEntry: Codable, Sendable, Hashable {
+    public enum Device: String, Codable, Sendable, CaseIterable {
+        case touchpad, touchscreen
+
+        public var description: DeviceDescription {
+            switch self {
+            case .touchpad: return .presetTouchpad
+            case .touchscreen: return .presetTouchscreen
+            }
+        }
+    }
+
+    /// File name relative to the corpus directory, e.g. `touchpad/pinch-in-slow-01.evemu`.
+    public var file: String
+    public var device: Device
+    public var label: CorpusLabel
+    /// The generator's seed and recipe; nil for recordings not made by the generator.
+    public var seed: UInt64?
+    public var recipe: GestureRecipe?
+}
+
+/// The manifest stored as `manifest.json` in a corpus directory.
+public struct CorpusManifest: Codable, Sendable {
+    /// Bump when the generator changes what it writes for the same recipe and seed.
+    public static let currentGeneratorVersion = 1
+
+    public var generatorVersion: Int
+    public var description: String
+    public var entries: [CorpusEntry]
+}

@@ -1,2 +1,0 @@
-import GestureKit
-import InteractiveTransition
