@@ -199,3 +199,33 @@ import Testing
         #expect(cancel.kind == .pinch && milliseconds(cancel.time) == 300)
     }
 }
+
+@Suite struct RecognizerHysteresisTests {
+    @Test func movementInsideTheFuzzIsIgnoredAndBeyondItTrails() {
+        let c = PointMM(x: 10, y: 10)
+        #expect(TrackedTouches.hysteresis(from: c, to: PointMM(x: 10.2, y: 10.1), marginMM: 0.3) == c)
+        let moved = TrackedTouches.hysteresis(from: c, to: PointMM(x: 11, y: 10), marginMM: 0.3)
+        #expect(abs(moved.x - 10.7) < 1e-12 && moved.y == 10)
+        #expect(TrackedTouches.hysteresis(from: c, to: PointMM(x: 10.01, y: 10), marginMM: 0) == PointMM(x: 10.01, y: 10))
+    }
+
+    @Test func fuzzKeepsAJitteryRestingPairUndecided() {
+        // Two fingers resting for a second with ±1 mm jitter: without hysteresis the jitter alone
+        // can pass the 1 mm undecided threshold; with the device's fuzz as margin nothing begins.
+        var config = GestureRecognizerConfiguration.default
+        config.device.fuzzMM = 1.4
+        config.scrollDecisionTimeoutMS = 10_000
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 1000, path: still(PointMM(x: 50, y: 20))),
+            ScriptedFinger(id: 2, upMS: 1000, path: still(PointMM(x: 50, y: 45))),
+        ]
+        var withoutFuzz = config
+        withoutFuzz.device.fuzzMM = 0
+        var falseGestures = 0
+        for seed in UInt64(1)...5 {
+            #expect(recognize(makeFrames(fingers, jitterMM: 1.0, seed: seed), configuration: config).isEmpty)
+            if !recognize(makeFrames(fingers, jitterMM: 1.0, seed: seed), configuration: withoutFuzz).isEmpty { falseGestures += 1 }
+        }
+        #expect(falseGestures > 0, "the jitter is strong enough to fool the recognizer without hysteresis")
+    }
+}
