@@ -1,0 +1,30 @@
+/// The events one frame produced, stored inline so that `process(_:)` never allocates.
+///
+/// A frame yields at most two events by construction (a corrected scroll is cancelled and a pinch
+/// begins in the same frame); the capacity leaves room to spare.
+public struct GestureEvents: RandomAccessCollection, Sendable {
+    public static let capacity = 4
+
+    private var storage = InlineArray<4, GestureEvent>(repeating: .placeholder)
+    public private(set) var count = 0
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(i: Int) -> GestureEvent {
+        precondition(i >= 0 && i < count, "gesture event index out of range")
+        return storage[i]
+    }
+
+    mutating func append(_ event: GestureEvent) {
+        assert(count < Self.capacity, "more gesture events in one frame than GestureEvents.capacity")
+        guard count < Self.capacity else { return }
+        storage[count] = event
+        count += 1
+    }
+
+    mutating func append(contentsOf other: GestureEvents) {
+        for e in other { append(e) }
+    }
+}

@@ -1,0 +1,71 @@
+/// A recognizer's state, as in UIKit's `UIGestureRecognizer.State`.
+public enum RecognizerState: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Watching touches; nothing recognised yet.
+    case possible
+    case began
+    case changed
+    case ended
+    case cancelled
+    /// The touches were not this gesture; it never began.
+    case failed
+}
+
+/// The legal paths through `RecognizerState`:
+///
+///     possible -> began -> changed* -> ended | cancelled
+///     possible -> failed
+///     ended | cancelled | failed -> possible   (reset, ready for the next gesture)
+///
+/// Every method that would take an illegal step leaves the state alone and returns nil, so a
+/// recognizer built on it cannot emit a `changed` without a `began`, or a second `ended`.
+public struct GestureLifecycle: Sendable, Hashable {
+    public private(set) var state: RecognizerState = .possible
+
+    public init() {}
+
+    /// True between `began` and the final `ended`/`cancelled`: an end is still owed.
+    public var isInFlight: Bool { state == .began || state == .changed }
+
+    /// possible -> began.
+    public mutating func begin() -> GestureState? {
+        guard state == .possible else { return nil }
+        state = .began
+        return .began
+    }
+
+    /// began | changed -> changed.
+    public mutating func change() -> GestureState? {
+        guard isInFlight else { return nil }
+        state = .changed
+        return .changed
+    }
+
+    /// began | changed -> ended.
+    public mutating func end() -> GestureState? {
+        guard isInFlight else { return nil }
+        state = .ended
+        return .ended
+    }
+
+    /// began | changed -> cancelled.
+    public mutating func cancel() -> GestureState? {
+        guard isInFlight else { return nil }
+        state = .cancelled
+        return .cancelled
+    }
+
+    /// possible -> failed.
+    public mutating func fail() -> Bool {
+        guard state == .possible else { return false }
+        state = .failed
+        return true
+    }
+
+    /// ended | cancelled | failed -> possible. Refused while a gesture is in flight, so a began can
+    /// never be dropped without its end.
+    public mutating func reset() -> Bool {
+        guard !isInFlight else { return false }
+        state = .possible
+        return true
+    }
+}

@@ -1,0 +1,205 @@
+/// What the recognizer needs to know about the device.
+public struct GestureDeviceTraits: Sendable, Hashable, Codable {
+    public var deviceClass: DeviceClass
+    /// The kernel's position fuzz in millimetres (`input_absinfo.fuzz` / resolution), 0 when unset.
+    /// Used as the hysteresis margin against jitter, as libinput does.
+    public var fuzzMM: Double
+
+    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0) {
+        self.deviceClass = deviceClass
+        self.fuzzMM = fuzzMM
+    }
+
+    /// Class and the larger of the x/y fuzz of the position axes (MT axes preferred).
+    public init(device: DeviceDescription) {
+        deviceClass = device.deviceClass
+        var fuzz = 0.0
+        if let geometry = device.geometry {
+            let xAxis = device.absInfo[.absMTPositionX] ?? device.absInfo[.absX]
+            let yAxis = device.absInfo[.absMTPositionY] ?? device.absInfo[.absY]
+            if let xAxis { fuzz = max(fuzz, geometry.x.millimetres(delta: xAxis.fuzz)) }
+            if let yAxis { fuzz = max(fuzz, geometry.y.millimetres(delta: yAxis.fuzz)) }
+        }
+        fuzzMM = fuzz.isFinite ? max(0, fuzz) : 0
+    }
+}
+
+/// Every threshold of `TouchGestureRecognizer`, with its unit in its name. Defaults follow libinput's
+/// touchpad gesture code (`src/evdev-mt-touchpad-gestures.c`) where it has a figure.
+public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
+    public var device: GestureDeviceTraits
+    /// Filter positions with a hysteresis margin of `device.fuzzMM` (libinput does so only when the
+    /// kernel sets a fuzz).
+    public var useFuzzHysteresis: Bool
+
+    // MARK: Which gestures
+
+    /// Fewest fingers that pan. 2 on touchpads (one finger moves the pointer, not a gesture);
+    /// 1 on touchscreens.
+    public var panMinimumFingerCount: Int
+    /// Most fingers that pan (2 = scroll, 3+ = swipe).
+    public var panMaximumFingerCount: Int
+    /// Fewest fingers that pinch (never below 2).
+    public var pinchMinimumFingerCount: Int
+    /// Most fingers that pinch; set below `pinchMinimumFingerCount` to turn pinch off.
+    public var pinchMaximumFingerCount: Int
+
+    // MARK: Deciding what the fingers do (libinput's UNKNOWN state)
+
+    /// A pan with fewer than two tracked touches begins once their centroid moved this far.
+    public var panSlopMM: Double
+    /// While both tracked touches moved less than this since they came down, nothing is decided.
+    public var undecidedMoveMM: Double
+    /// A touch counts as moving once past this (libinput `min_move`, 1.5 mm).
+    public var minMoveMM: Double
+    /// A touch past this while the other is below `minMoveMM` decides alone (libinput `max_move`, 4 mm).
+    public var maxMoveMM: Double
+    /// Added to `minMoveMM` per finger beyond two (libinput: 0.5 mm).
+    public var minMoveExtraPerFingerMM: Double
+    /// Added to `maxMoveMM` per finger beyond two (libinput: 2 mm).
+    public var maxMoveExtraPerFingerMM: Double
+    /// After this long undecided, fingers lying side by side (see the two spreads below) are taken
+    /// for a scroll/swipe (libinput `DEFAULT_GESTURE_SWIPE_TIMEOUT`, 150 ms).
+    public var scrollDecisionTimeoutMS: Double
+    /// Side by side means horizontally closer than this (libinput: 40 mm) ...
+    public var scrollMaxHorizontalSpreadMM: Double
+    /// ... and vertically closer than this (libinput: 7 mm).
+    public var scrollMaxVerticalSpreadMM: Double
+    /// A movement direction within this fraction of an eighth of a turn from a compass point counts as
+    /// that point only; otherwise as both neighbouring points (libinput uses 0.1).
+    public var directionSnapEighths: Double
+    /// When one touch moves past `maxMoveMM` while the lower one stays below `minMoveMM`, the lower
+    /// one is a resting thumb: ignore it for the rest of its life (libinput thumb suppression).
+    public var suppressRestingThumb: Bool
+
+    // MARK: Pinch
+
+    /// A pan of two fingers that, this soon after the fingers came down, turns out to move them in
+    /// different directions is cancelled and a pinch begins (libinput `DEFAULT_GESTURE_PINCH_TIMEOUT`).
+    public var pinchCorrectionWindowMS: Double
+    /// Both touches must have moved this far for such a correction
+    /// (libinput `PINCH_DISAMBIGUATION_MOVE_THRESHOLD`, 1.5 mm).
+    public var pinchCorrectionMinMoveMM: Double
+    /// A pinch needs its touches at least this far apart when it begins, so the scale's denominator
+    /// is a real distance (two fingertips cannot be closer than about a fingertip's width).
+    public var pinchMinimumSpanMM: Double
+    /// Intent: the span must have changed by this much since the fingers came down ...
+    public var pinchSpanSlopMM: Double
+    /// ... or the line between the fingers turned by this much, before a pinch begins.
+    public var pinchRotationSlopDegrees: Double
+    /// Below this span the angle between the touches is noise: rotation is held.
+    public var rotationMinimumSpanMM: Double
+
+    // MARK: Finger-count changes and faults
+
+    /// A finger-count change during a gesture must last this long before the gesture is cancelled;
+    /// meanwhile nothing is emitted (libinput `DEFAULT_GESTURE_SWITCH_TIMEOUT`, 100 ms).
+    public var fingerCountDebounceMS: Double
+    /// A touch moving farther than this between two frames ...
+    public var jumpDistanceMM: Double
+    /// ... and faster than this is a jump (a glitch or a missed lift), handled like a resync.
+    public var jumpSpeedMMPerSecond: Double
+
+    // MARK: Velocity
+
+    public var velocity: VelocityTrackerConfiguration
+
+    public init(
+        device: GestureDeviceTraits = GestureDeviceTraits(),
+        useFuzzHysteresis: Bool = true,
+        panMinimumFingerCount: Int = 2,
+        panMaximumFingerCount: Int = 5,
+        pinchMinimumFingerCount: Int = 2,
+        pinchMaximumFingerCount: Int = 5,
+        panSlopMM: Double = 3.0,
+        undecidedMoveMM: Double = 1.0,
+        minMoveMM: Double = 1.5,
+        maxMoveMM: Double = 4.0,
+        minMoveExtraPerFingerMM: Double = 0.5,
+        maxMoveExtraPerFingerMM: Double = 2.0,
+        scrollDecisionTimeoutMS: Double = 150,
+        scrollMaxHorizontalSpreadMM: Double = 40,
+        scrollMaxVerticalSpreadMM: Double = 7,
+        directionSnapEighths: Double = 0.1,
+        suppressRestingThumb: Bool = true,
+        pinchCorrectionWindowMS: Double = 300,
+        pinchCorrectionMinMoveMM: Double = 1.5,
+        pinchMinimumSpanMM: Double = 5.0,
+        pinchSpanSlopMM: Double = 1.0,
+        pinchRotationSlopDegrees: Double = 5.0,
+        rotationMinimumSpanMM: Double = 2.0,
+        fingerCountDebounceMS: Double = 100,
+        jumpDistanceMM: Double = 15,
+        jumpSpeedMMPerSecond: Double = 3000,
+        velocity: VelocityTrackerConfiguration = .default
+    ) {
+        self.device = device
+        self.useFuzzHysteresis = useFuzzHysteresis
+        self.panMinimumFingerCount = panMinimumFingerCount
+        self.panMaximumFingerCount = panMaximumFingerCount
+        self.pinchMinimumFingerCount = pinchMinimumFingerCount
+        self.pinchMaximumFingerCount = pinchMaximumFingerCount
+        self.panSlopMM = panSlopMM
+        self.undecidedMoveMM = undecidedMoveMM
+        self.minMoveMM = minMoveMM
+        self.maxMoveMM = maxMoveMM
+        self.minMoveExtraPerFingerMM = minMoveExtraPerFingerMM
+        self.maxMoveExtraPerFingerMM = maxMoveExtraPerFingerMM
+        self.scrollDecisionTimeoutMS = scrollDecisionTimeoutMS
+        self.scrollMaxHorizontalSpreadMM = scrollMaxHorizontalSpreadMM
+        self.scrollMaxVerticalSpreadMM = scrollMaxVerticalSpreadMM
+        self.directionSnapEighths = directionSnapEighths
+        self.suppressRestingThumb = suppressRestingThumb
+        self.pinchCorrectionWindowMS = pinchCorrectionWindowMS
+        self.pinchCorrectionMinMoveMM = pinchCorrectionMinMoveMM
+        self.pinchMinimumSpanMM = pinchMinimumSpanMM
+        self.pinchSpanSlopMM = pinchSpanSlopMM
+        self.pinchRotationSlopDegrees = pinchRotationSlopDegrees
+        self.rotationMinimumSpanMM = rotationMinimumSpanMM
+        self.fingerCountDebounceMS = fingerCountDebounceMS
+        self.jumpDistanceMM = jumpDistanceMM
+        self.jumpSpeedMMPerSecond = jumpSpeedMMPerSecond
+        self.velocity = velocity
+    }
+
+    /// Touchpad defaults: one finger is pointer motion, not a gesture.
+    public static let `default` = GestureRecognizerConfiguration()
+
+    /// Touchscreen defaults: one finger pans.
+    public static let touchscreen = GestureRecognizerConfiguration(
+        device: GestureDeviceTraits(deviceClass: .touchscreen), panMinimumFingerCount: 1)
+
+    /// The defaults for this device's class, with its fuzz.
+    public init(device: DeviceDescription) {
+        let traits = GestureDeviceTraits(device: device)
+        self = traits.deviceClass == .touchscreen ? .touchscreen : .default
+        self.device = traits
+    }
+
+    /// The same configuration with every value that would break the arithmetic (NaN, infinite,
+    /// negative distances or times, impossible finger counts) replaced by its default.
+    public var sanitized: GestureRecognizerConfiguration {
+        var c = self
+        let d = GestureRecognizerConfiguration.default
+        func fix(_ path: WritableKeyPath<GestureRecognizerConfiguration, Double>) {
+            let v = c[keyPath: path]
+            if !v.isFinite || v < 0 { c[keyPath: path] = d[keyPath: path] }
+        }
+        for path in [\GestureRecognizerConfiguration.device.fuzzMM, \.panSlopMM, \.undecidedMoveMM,
+                     \.minMoveMM, \.maxMoveMM, \.minMoveExtraPerFingerMM, \.maxMoveExtraPerFingerMM,
+                     \.scrollDecisionTimeoutMS, \.scrollMaxHorizontalSpreadMM, \.scrollMaxVerticalSpreadMM,
+                     \.directionSnapEighths, \.pinchCorrectionWindowMS, \.pinchCorrectionMinMoveMM,
+                     \.pinchMinimumSpanMM, \.pinchSpanSlopMM, \.pinchRotationSlopDegrees,
+                     \.rotationMinimumSpanMM, \.fingerCountDebounceMS, \.jumpDistanceMM,
+                     \.jumpSpeedMMPerSecond, \.velocity.horizonMS, \.velocity.stopGapMS] {
+            fix(path)
+        }
+        // A zero-span pinch would divide by zero.
+        if c.pinchMinimumSpanMM < 0.1 { c.pinchMinimumSpanMM = 0.1 }
+        c.directionSnapEighths = min(c.directionSnapEighths, 0.5)
+        c.panMinimumFingerCount = max(1, c.panMinimumFingerCount)
+        c.pinchMinimumFingerCount = max(2, c.pinchMinimumFingerCount)
+        c.velocity.polynomialDegree = min(2, max(0, c.velocity.polynomialDegree))
+        return c
+    }
+}

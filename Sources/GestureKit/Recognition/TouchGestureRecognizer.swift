@@ -1,0 +1,398 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Recognises pinch and pan from touch frames, deciding between them as libinput's touchpad gesture
+/// code does (its NONE / UNKNOWN / SCROLL / SWIPE / PINCH states), and reports them with UIKit's
+/// began / changed / ended / cancelled life cycle.
+///
+/// Time comes only from the frames (and from `advance(to:)` / `finish(at:)`); the recognizer never
+/// reads a clock. `process(_:)` does not allocate.
+///
+/// Decisions, each tested in `Recognizer*Tests`:
+/// - Pinch vs pan: see `decide`. Both tracked touches past `minMoveMM` in the same or neighbouring
+///   compass directions pan; otherwise pinch. With 3+ fingers the topmost and bottommost touches are
+///   tracked (libinput's choice: a pinching hand's thumb is lowest).
+/// - A two-finger pan that within `pinchCorrectionWindowMS` of the fingers coming down turns out to
+///   move them apart is cancelled and a pinch begins in the same frame.
+/// - Finger added or lifted during a gesture: nothing is emitted for `fingerCountDebounceMS`; if the
+///   count is back by then the gesture continues, otherwise it is cancelled (libinput) and the new
+///   set of fingers starts a fresh decision.
+/// - All fingers lifted: the gesture ends (`ended`, not cancelled), at once.
+/// - Resting thumb: suppressed for the rest of its life; the other fingers are judged without it.
+/// - Resync frame (`isResync`), a jump, an invalid position or time going backwards: the gesture is
+///   cancelled rather than jumping, and a fresh decision starts from the frame's positions.
+/// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight.
+public struct TouchGestureRecognizer: Sendable {
+    public let configuration: GestureRecognizerConfiguration
+
+    private enum Mode: Sendable {
+        /// No decision started (libinput NONE).
+        case idle
+        /// Fingers down, watching how they move (libinput UNKNOWN).
+        case undecided
+        /// Decided pan (scroll, swipe, one-finger pan). Silent when pan is not configured for this
+        /// many fingers, but a silent two-finger pan can still be corrected to a pinch.
+        case pan
+        case pinch
+    }
+
+    /// The values a gesture reported last, and its baseline.
+    private struct InFlight: Sendable {
+        var lifecycle = GestureLifecycle()
+        var last: GestureEvent
+        var initialCenter: PointMM
+        var initialSpanMM = 0.0
+        var lastAngleDegrees = 0.0
+    }
+
+    private struct PendingFingerCount: Sendable {
+        var count: Int
+        var since: EventTime
+    }
+
+    private var mode = Mode.idle
+    private var touches = TrackedTouches()
+    private var committedFingerCount = 0
+    private var pending: PendingFingerCount?
+    /// When the fingers of the current decision came down (libinput `gesture.initial_time`).
+    private var baselineTime = EventTime.zero
+    private var pair: (top: UInt64, bottom: UInt64)?
+    private var signature = TouchSignature()
+    private var inFlight: InFlight?
+    private var lastFrameTime: EventTime?
+    private var translationVelocity: VelocityTracker
+    private var scaleVelocity: VelocityTracker
+
+    public init(configuration: GestureRecognizerConfiguration = .default) {
+        self.configuration = configuration.sanitized
+        translationVelocity = VelocityTracker(configuration: self.configuration.velocity)
+        scaleVelocity = VelocityTracker(configuration: self.configuration.velocity)
+    }
+
+    /// The gesture between its `began` and its `ended`/`cancelled`, if any.
+    public var gestureInFlight: GestureKind? { inFlight?.last.kind }
+
+    // MARK: Input
+
+    /// Consumes one frame and returns what it recognised (often nothing).
+    public mutating func process(_ frame: TouchFrame) -> GestureEvents {
+        var out = GestureEvents()
+        let now = frame.time
+        var fault = frame.isResync
+        var dt = 0.0
+        if let last = lastFrameTime {
+            if now < last { fault = true } else { dt = now.milliseconds(since: last) / 1_000 }
+        }
+        lastFrameTime = now
+        expirePendingFingerCount(at: now, into: &out)
+
+        let margin = configuration.useFuzzHysteresis ? configuration.device.fuzzMM : 0
+        let touchFault = touches.update(from: frame, hysteresisMM: margin, secondsSincePrevious: dt,
+                                        jumpDistanceMM: configuration.jumpDistanceMM,
+                                        jumpSpeedMMPerSecond: configuration.jumpSpeedMMPerSecond)
+        if case .none = touchFault {} else { fault = true }
+
+        let fingers = max(touches.fingerCount, frame.fingerCount - touches.thumbCount, 0)
+        if fault {
+            // Positions cannot be trusted to continue the gesture: cancel and start over from here.
+            finish(.cancelled, at: now, into: &out)
+            mode = .idle
+            pending = nil
+            committedFingerCount = fingers
+        }
+
+        if fingers != committedFingerCount {
+            if fingers == 0 {
+                finish(.ended, at: now, into: &out)
+                mode = .idle
+                committedFingerCount = 0
+                pending = nil
+            } else if inFlight == nil {
+                // Nothing to protect: switch at once and judge the new set of fingers afresh.
+                committedFingerCount = fingers
+                pending = nil
+                mode = .idle
+            } else if pending?.count != fingers {
+                pending = PendingFingerCount(count: fingers, since: now)
+            }
+        } else {
+            pending = nil
+        }
+        if pending != nil { return out }
+
+        if mode == .pan || mode == .pinch, touches.fingerSignature != signature {
+            // Same count, different fingers (one lifted and another put down within a frame).
+            finish(.cancelled, at: now, into: &out)
+            mode = .idle
+        }
+        if mode == .idle && committedFingerCount > 0 { startDecision(at: now) }
+
+        switch mode {
+        case .idle: break
+        case .undecided: decide(at: now, into: &out)
+        case .pan: updatePan(at: now, into: &out)
+        case .pinch: updatePinch(at: now, into: &out)
+        }
+        return out
+    }
+
+    /// Lets time pass without a frame (a touchpad sends none while fingers rest), so that a pending
+    /// finger-count change can time out and cancel the gesture.
+    public mutating func advance(to time: EventTime) -> GestureEvents {
+        var out = GestureEvents()
+        expirePendingFingerCount(at: time, into: &out)
+        return out
+    }
+
+    /// Ends the stream (end of file, device removed): cancels a gesture in flight and forgets every
+    /// touch. The recognizer is then as new.
+    public mutating func finish(at time: EventTime) -> GestureEvents {
+        var out = GestureEvents()
+        finish(.cancelled, at: time, into: &out)
+        mode = .idle
+        touches.removeAll()
+        committedFingerCount = 0
+        pending = nil
+        lastFrameTime = nil
+        return out
+    }
+
+    // MARK: Finger count
+
+    private mutating func expirePendingFingerCount(at now: EventTime, into out: inout GestureEvents) {
+        guard let p = pending, now.milliseconds(since: p.since) >= configuration.fingerCountDebounceMS else { return }
+        finish(.cancelled, at: p.since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
+        committedFingerCount = p.count
+        pending = nil
+        mode = .idle
+    }
+
+    // MARK: Deciding
+
+    private mutating func startDecision(at now: EventTime) {
+        touches.rebaseline()
+        baselineTime = now
+        pair = committedFingerCount >= 2 ? touches.topAndBottom : nil
+        signature = touches.fingerSignature
+        mode = .undecided
+    }
+
+    private func touch(_ id: UInt64) -> TrackedTouch? {
+        touches.index(of: id).map { touches[$0] }
+    }
+
+    private func allows(_ kind: GestureKind, fingers n: Int) -> Bool {
+        switch kind {
+        case .pan: configuration.panMinimumFingerCount <= n && n <= configuration.panMaximumFingerCount
+        case .pinch: configuration.pinchMinimumFingerCount <= n && n <= configuration.pinchMaximumFingerCount
+        }
+    }
+
+    private func directions(_ t: TrackedTouch) -> CompassDirections {
+        CompassDirections(t.displacement, snapEighths: configuration.directionSnapEighths)
+    }
+
+    /// libinput's `tp_gesture_detect_motion_gestures`, in millimetres throughout.
+    private mutating func decide(at now: EventTime, into out: inout GestureEvents) {
+        let n = committedFingerCount
+        guard let pair, let a = touch(pair.top), let b = touch(pair.bottom) else {
+            // One finger, or more fingers than positions: pan once the centroid moved past the slop.
+            guard let centroid = touches.fingerCentroid, let start = initialCentroid,
+                  centroid.distance(to: start) >= configuration.panSlopMM else { return }
+            choosePan(at: now, into: &out)
+            return
+        }
+        let extraFingers = Double(max(0, n - 2))
+        let minMove = configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers
+        let maxMove = configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers
+        let movedA = a.movedMM, movedB = b.movedMM
+        if movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM { return }
+
+        let spreadX = abs(a.position.x - b.position.x), spreadY = abs(a.position.y - b.position.y)
+        if now.milliseconds(since: baselineTime) > configuration.scrollDecisionTimeoutMS
+            && spreadX < configuration.scrollMaxHorizontalSpreadMM
+            && spreadY < configuration.scrollMaxVerticalSpreadMM {
+            choosePan(at: now, into: &out)
+            return
+        }
+
+        // b is the lower touch: the thumb, if either is.
+        let fingerMoved = movedA, thumbMoved = movedB
+        if fingerMoved >= maxMove || thumbMoved >= maxMove {
+            if configuration.suppressRestingThumb && thumbMoved < minMove {
+                if let i = touches.index(of: b.id) { touches[i].isThumb = true }
+                committedFingerCount = max(0, n - 1)
+                mode = .idle
+                startDecision(at: now)
+                return
+            }
+            if fingerMoved < minMove && n == 2 {
+                choosePan(at: now, into: &out)  // the finger rests while the thumb scrolls
+                return
+            }
+            if fingerMoved < minMove && n > 2 && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
+                beginPinch(a, b, at: now, into: &out)
+                return
+            }
+        }
+        if movedA < minMove || movedB < minMove { return }
+
+        if directions(a).isSameOrNeighbour(of: directions(b)) || !allows(.pinch, fingers: n) {
+            choosePan(at: now, into: &out)
+        } else if hasPinchIntent(a, b) {
+            beginPinch(a, b, at: now, into: &out)
+        }
+    }
+
+    /// The span changed or the pair turned enough since the fingers came down, and is wide enough for
+    /// a meaningful scale.
+    private func hasPinchIntent(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
+        let span = a.position.distance(to: b.position)
+        guard span >= configuration.pinchMinimumSpanMM else { return false }
+        let initialSpan = a.initial.distance(to: b.initial)
+        if abs(span - initialSpan) >= configuration.pinchSpanSlopMM { return true }
+        guard initialSpan >= configuration.rotationMinimumSpanMM else { return false }
+        let turned = Self.wrapDegrees(Self.angleDegrees(a.position, b.position) - Self.angleDegrees(a.initial, b.initial))
+        return abs(turned) >= configuration.pinchRotationSlopDegrees
+    }
+
+    /// libinput's `tp_gesture_is_pinch`, used to correct an early scroll.
+    private func isCorrectableToPinch(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
+        a.movedMM >= configuration.pinchCorrectionMinMoveMM
+            && b.movedMM >= configuration.pinchCorrectionMinMoveMM
+            && !directions(a).isSameOrNeighbour(of: directions(b))
+            && hasPinchIntent(a, b)
+    }
+
+    private var initialCentroid: PointMM? {
+        var sum = PointMM.zero
+        var n = 0
+        for i in 0..<touches.count where !touches[i].isThumb {
+            sum = sum + touches[i].initial
+            n += 1
+        }
+        return n == 0 ? nil : sum * (1 / Double(n))
+    }
+
+    // MARK: Pan
+
+    private mutating func choosePan(at now: EventTime, into out: inout GestureEvents) {
+        mode = .pan
+        let n = committedFingerCount
+        guard allows(.pan, fingers: n), let centroid = touches.fingerCentroid else { return }
+        translationVelocity.reset()
+        translationVelocity.add(.zero, at: now)
+        begin(GestureEvent(kind: .pan, state: .began, time: now, fingerCount: n, centerMM: centroid),
+              center: centroid, into: &out)
+    }
+
+    private mutating func updatePan(at now: EventTime, into out: inout GestureEvents) {
+        if committedFingerCount == 2, let pair, let a = touch(pair.top), let b = touch(pair.bottom),
+           now.milliseconds(since: baselineTime) < configuration.pinchCorrectionWindowMS,
+           allows(.pinch, fingers: 2), isCorrectableToPinch(a, b) {
+            finish(.cancelled, at: now, into: &out)
+            beginPinch(a, b, at: now, into: &out)
+            return
+        }
+        guard var g = inFlight, let centroid = touches.fingerCentroid else { return }
+        let translation = centroid - g.initialCenter
+        guard translation != g.last.translationMM else { return }
+        translationVelocity.add(translation, at: now)
+        g.last.centerMM = centroid
+        g.last.translationMM = translation
+        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
+        inFlight = g
+        emitChange(at: now, into: &out)
+    }
+
+    // MARK: Pinch
+
+    private static func angleDegrees(_ a: PointMM, _ b: PointMM) -> Double {
+        atan2(b.y - a.y, b.x - a.x) * 180 / Double.pi
+    }
+
+    /// An angle difference folded into [-180, 180].
+    static func wrapDegrees(_ d: Double) -> Double {
+        guard d.isFinite else { return 0 }
+        var r = d.truncatingRemainder(dividingBy: 360)
+        if r > 180 { r -= 360 } else if r < -180 { r += 360 }
+        return r
+    }
+
+    private mutating func beginPinch(_ a: TrackedTouch, _ b: TrackedTouch, at now: EventTime,
+                                     into out: inout GestureEvents) {
+        mode = .pinch
+        let span = a.position.distance(to: b.position)
+        let center = (a.position + b.position) * 0.5
+        translationVelocity.reset()
+        translationVelocity.add(.zero, at: now)
+        scaleVelocity.reset()
+        scaleVelocity.add(1, at: now)
+        begin(GestureEvent(kind: .pinch, state: .began, time: now, fingerCount: committedFingerCount,
+                           centerMM: center),
+              center: center, into: &out)
+        inFlight?.initialSpanMM = max(span, configuration.pinchMinimumSpanMM)
+        inFlight?.lastAngleDegrees = Self.angleDegrees(a.position, b.position)
+    }
+
+    private mutating func updatePinch(at now: EventTime, into out: inout GestureEvents) {
+        guard var g = inFlight, let pair, let a = touch(pair.top), let b = touch(pair.bottom) else { return }
+        let span = a.position.distance(to: b.position)
+        let scale = span / g.initialSpanMM
+        var rotation = g.last.rotationDegrees
+        if span >= configuration.rotationMinimumSpanMM {
+            let angle = Self.angleDegrees(a.position, b.position)
+            rotation += Self.wrapDegrees(angle - g.lastAngleDegrees)
+            g.lastAngleDegrees = angle
+        }
+        let center = (a.position + b.position) * 0.5
+        guard scale != g.last.scale || rotation != g.last.rotationDegrees || center != g.last.centerMM else { return }
+        let translation = center - g.initialCenter
+        scaleVelocity.add(scale, at: now)
+        translationVelocity.add(translation, at: now)
+        g.last.scale = scale.finiteOr(g.last.scale)
+        g.last.rotationDegrees = rotation.finiteOr(g.last.rotationDegrees)
+        g.last.centerMM = center
+        g.last.translationMM = translation
+        g.last.scaleVelocity = scaleVelocity.velocity(at: now).x
+        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
+        inFlight = g
+        emitChange(at: now, into: &out)
+    }
+
+    // MARK: Emitting
+
+    private mutating func begin(_ event: GestureEvent, center: PointMM, into out: inout GestureEvents) {
+        var g = InFlight(last: event, initialCenter: center)
+        guard g.lifecycle.begin() != nil else { return }
+        inFlight = g
+        out.append(event)
+    }
+
+    private mutating func emitChange(at now: EventTime, into out: inout GestureEvents) {
+        guard var g = inFlight, let state = g.lifecycle.change() else { return }
+        g.last.state = state
+        g.last.time = now
+        inFlight = g
+        out.append(g.last)
+    }
+
+    /// Ends the gesture in flight, if any, with its last values and the velocity at `time` (zero if
+    /// the fingers had stopped).
+    private mutating func finish(_ how: GestureState, at time: EventTime, into out: inout GestureEvents) {
+        guard var g = inFlight else { return }
+        let state = how == .ended ? g.lifecycle.end() : g.lifecycle.cancel()
+        inFlight = nil
+        guard let state else { return }
+        g.last.state = state
+        g.last.time = max(time, g.last.time)
+        g.last.velocityMMPerSecond = translationVelocity.velocity(at: g.last.time)
+        if g.last.kind == .pinch { g.last.scaleVelocity = scaleVelocity.velocity(at: g.last.time).x }
+        out.append(g.last)
+    }
+}

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One touch as the recognizer follows it across frames.
+struct TrackedTouch: Sendable {
+    var id: UInt64
+    /// The position after the hysteresis filter: what every decision uses.
+    var position: PointMM
+    /// The position as reported, before the filter: what jump detection compares.
+    var raw: PointMM
+    /// Where the touch was when the current decision started (libinput's `gesture.initial`).
+    var initial: PointMM
+    /// A resting thumb, ignored until it lifts.
+    var isThumb: Bool
+
+    var movedMM: Double { position.distance(to: initial) }
+    var displacement: PointMM { position - initial }
+
+    static let placeholder = TrackedTouch(id: 0, position: .zero, raw: .zero, initial: .zero, isThumb: false)
+}
+
+/// What updating from a frame found wrong with it.
+enum TouchFault: Sendable {
+    case none
+    /// A touch moved implausibly far and fast between two frames.
+    case jump
+    /// A touch position was NaN, infinite or absurdly far away; that touch was left out.
+    case invalidPosition
+}
+
+/// The touches down, in fixed inline storage.
+struct TrackedTouches: Sendable {
+    /// Positions farther than this from the surface origin are garbage, not a finger (100 m).
+    static let maximumCoordinateMM = 100_000.0
+
+    private var storage = InlineArray<16, TrackedTouch>(repeating: .placeholder)
+    private(set) var count = 0
+
+    subscript(i: Int) -> TrackedTouch {
+        get { storage[i] }
+        set { storage[i] = newValue }
+    }
+
+    func index(of id: UInt64) -> Int? {
+        for i in 0..<count where storage[i].id == id { return i }
+        return nil
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    /// Follows the frame's touches that are down: known ids keep their history, new ids start at
+    /// their first position, lifted ones are dropped.
+    mutating func update(from frame: TouchFrame, hysteresisMM: Double, secondsSincePrevious dt: Double,
+                         jumpDistanceMM: Double, jumpSpeedMMPerSecond: Double) -> TouchFault {
+        var next = TrackedTouches()
+        var fault = TouchFault.none
+        for touch in frame.touches where touch.phase.isDown {
+            let p = touch.position
+            guard p.isFinite, abs(p.x) <= Self.maximumCoordinateMM, abs(p.y) <= Self.maximumCoordinateMM else {
+                fault = .invalidPosition
+                continue
+            }
+            guard next.count < TouchFrame.capacity else { break }
+            if let i = index(of: touch.id) {
+                var tracked = storage[i]
+                let step = tracked.raw.distance(to: p)
+                if step > jumpDistanceMM && step > jumpSpeedMMPerSecond * max(0, dt) {
+                    if case .none = fault { fault = .jump }
+                    tracked.position = p
+                } else {
+                    tracked.position = Self.hysteresis(from: tracked.position, to: p, marginMM: hysteresisMM)
+                }
+                tracked.raw = p
+                next.storage[next.count] = tracked
+            } else {
+                next.storage[next.count] = TrackedTouch(id: touch.id, position: p, raw: p, initial: p, isThumb: false)
+            }
+            next.count += 1
+        }
+        self = next
+        return fault
+    }
+
+    /// Movement inside the margin is jitter and ignored; beyond it the filtered point trails the
+    /// reported one by the margin (libinput's motion hysteresis, applied to the distance).
+    static func hysteresis(from current: PointMM, to input: PointMM, marginMM: Double) -> PointMM {
+        guard marginMM > 0 else { return input }
+        let d = input - current
+        let length = d.length
+        if length <= marginMM { return current }
+        return input - d * (marginMM / length)
+    }
+
+    /// Starts a new decision: every touch's `initial` becomes where it is now.
+    mutating func rebaseline() {
+        for i in 0..<count { storage[i].initial = storage[i].position }
+    }
+
+    var thumbCount: Int {
+        var n = 0
+        for i in 0..<count where storage[i].isThumb { n += 1 }
+        return n
+    }
+
+    var fingerCount: Int { count - thumbCount }
+
+    /// Centroid of the touches that are not thumbs; nil when there are none.
+    var fingerCentroid: PointMM? {
+        var sum = PointMM.zero
+        var n = 0
+        for i in 0..<count where !storage[i].isThumb {
+            sum = sum + storage[i].position
+            n += 1
+        }
+        return n == 0 ? nil : sum * (1 / Double(n))
+    }
+
+    /// The topmost and bottommost non-thumb touches (smallest and largest y; y grows downwards on
+    /// evdev surfaces). For two touches, the two; for more, the pair libinput follows, since a pinching
+    /// hand's thumb is the lowest touch and one of its fingers the highest.
+    var topAndBottom: (top: UInt64, bottom: UInt64)? {
+        var top: Int?
+        var bottom: Int?
+        for i in 0..<count where !storage[i].isThumb {
+            if top == nil || storage[i].position.y < storage[top!].position.y { top = i }
+        }
+        for i in 0..<count where !storage[i].isThumb && i != top {
+            if bottom == nil || storage[i].position.y >= storage[bottom!].position.y { bottom = i }
+        }
+        guard let top, let bottom else { return nil }
+        return (storage[top].id, storage[bottom].id)
+    }
+
+    /// Identifies the set of non-thumb touches, to notice one finger replaced by another in a frame.
+    var fingerSignature: TouchSignature {
+        var s = TouchSignature()
+        for i in 0..<count where !storage[i].isThumb {
+            s.count += 1
+            s.sum &+= storage[i].id
+            s.mix ^= storage[i].id &* 0x9E37_79B9_7F4A_7C15
+        }
+        return s
+    }
+}
+
+struct TouchSignature: Sendable, Equatable {
+    var count = 0
+    var sum: UInt64 = 0
+    var mix: UInt64 = 0
+}
+
+/// Eight compass directions as bits (bit 0 north, clockwise: bit 2 east, bit 4 south, bit 6 west),
+/// the way libinput classifies a touch's movement before comparing two touches.
+struct CompassDirections: Sendable, Equatable {
+    var bits: UInt8
+
+    /// A movement exactly along a compass point (within `snapEighths` of an eighth of a turn) is that
+    /// point alone; anything between two points is both. Zero movement has no direction.
+    init(_ d: PointMM, snapEighths: Double) {
+        guard d.length > 0, d.isFinite else { bits = 0; return }
+        // atan2(x, -y): 0 pointing up the surface (y decreasing), growing clockwise.
+        var eighths = atan2(d.x, -d.y) / (Double.pi / 4)
+        if eighths < 0 { eighths += 8 }
+        let lower = Int(eighths.rounded(.down)) % 8
+        let fraction = eighths - eighths.rounded(.down)
+        if fraction < snapEighths {
+            bits = 1 << UInt8(lower)
+        } else if fraction > 1 - snapEighths {
+            bits = 1 << UInt8((lower + 1) % 8)
+        } else {
+            bits = (1 << UInt8(lower)) | (1 << UInt8((lower + 1) % 8))
+        }
+    }
+
+    /// The same direction or a neighbouring one: two fingers moving together.
+    func isSameOrNeighbour(of other: CompassDirections) -> Bool {
+        let widened = bits | (bits << 1 | bits >> 7) | (bits >> 1 | bits << 7)
+        return widened & other.bits != 0
+    }
+}

@@ -1,0 +1,231 @@
+import Testing
+@testable import GestureKit
+
+/// Finger-count changes, resting thumbs, resyncs, jumps, bad numbers and the end of the stream.
+@Suite struct RecognizerFaultTests {
+    /// A vertical pinch-out of fingers 1 and 2, 20 mm apart, each at 30 mm/s.
+    func pinchFingers(upMS: Int = 600, secondUpMS: Int? = nil) -> [ScriptedFinger] {
+        [ScriptedFinger(id: 1, upMS: upMS, path: linear(PointMM(x: 50, y: 20), PointMM(x: 0, y: -30))),
+         ScriptedFinger(id: 2, upMS: secondUpMS ?? upMS, path: linear(PointMM(x: 50, y: 40), PointMM(x: 0, y: 30)))]
+    }
+
+    @Test func allFingersLiftedEndsNotCancels() throws {
+        // Lifted 30 ms apart: within the debounce, so the gesture ends normally.
+        let events = recognize(makeFrames(pinchFingers(upMS: 400, secondUpMS: 430)))
+        #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.ended"])
+        let ended = try #require(events.last)
+        #expect(milliseconds(ended.time) == 430)
+        #expect(!events.contains { e in e.state == .changed && milliseconds(e.time) >= 400 },
+                "nothing is emitted while the finger count is unsettled")
+    }
+
+    @Test func fingerAddedMidPinchCancelsAfterTheDebounce() throws {
+        var fingers = pinchFingers()
+        fingers.append(ScriptedFinger(id: 3, downMS: 300, upMS: 600, path: still(PointMM(x: 20, y: 30))))
+        let events = recognize(makeFrames(fingers))
+        let cancel = try #require(events.firstIndex { $0.state == .cancelled })
+        #expect(events[cancel].kind == .pinch)
+        #expect(milliseconds(events[cancel].time) == 400, "cancelled 100 ms after the third finger")
+        #expect(events[..<cancel].allSatisfy { milliseconds($0.time) < 300 })
+        #expect(!events.contains { $0.state == .ended && milliseconds($0.time) < 400 })
+    }
+
+    @Test func briefExtraFingerDoesNotCancel() {
+        var fingers = pinchFingers()
+        fingers.append(ScriptedFinger(id: 3, downMS: 300, upMS: 350, path: still(PointMM(x: 20, y: 30))))
+        let events = recognize(makeFrames(fingers))
+        #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.ended"])
+    }
+
+    @Test func fingerLiftedMidPinchCancelsAndTheRestIsPointerMotion() throws {
+        let events = recognize(makeFrames(pinchFingers(upMS: 600, secondUpMS: 250)))
+        #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.cancelled"])
+        #expect(milliseconds(try #require(events.last).time) == 350)
+    }
+
+    @Test func fingerLiftedMidPinchWithoutFurtherFramesCancelsOnAdvance() throws {
+        // A touchpad sends no frames while the remaining finger rests: advance(to:) lets time pass.
+        let frames = makeFrames(pinchFingers(upMS: 1000, secondUpMS: 250), untilMS: 250)
+        var r = TouchGestureRecognizer()
+        var events: [GestureEvent] = []
+        for f in frames { events.append(contentsOf: r.process(f)) }
+        #expect(r.gestureInFlight == .pinch)
+        #expect(r.advance(to: eventTime(ms: 300)).isEmpty)
+        let cancelled = r.advance(to: eventTime(ms: 360))
+        #expect(cancelled.count == 1)
+        #expect(cancelled.first?.state == .cancelled)
+        #expect(cancelled.first.map { milliseconds($0.time) } == 350)
+        #expect(r.gestureInFlight == nil)
+    }
+
+    @Test func restingThumbIsSuppressed() {
+        // The thumb rests low on the pad; the finger above it moves: no pinch, no two-finger scroll.
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 500, path: linear(PointMM(x: 50, y: 20), PointMM(x: 60, y: 0))),
+            ScriptedFinger(id: 2, upMS: 500, path: still(PointMM(x: 45, y: 48))),
+        ]
+        #expect(recognize(makeFrames(fingers)).isEmpty, "touchpad: one moving finger is pointer motion")
+        let screen = recognize(makeFrames(fingers), configuration: .touchscreen)
+        #expect(states(screen) == ["pan.began", "pan.changed", "pan.ended"])
+        #expect(screen.first?.fingerCount == 1)
+
+        var keepThumb = GestureRecognizerConfiguration.default
+        keepThumb.suppressRestingThumb = false
+        #expect(recognize(makeFrames(fingers), configuration: keepThumb).isEmpty,
+                "without suppression it stays undecided, as in libinput")
+    }
+
+    @Test func restingFingerWithMovingThumbScrolls() throws {
+        // libinput's "one-finger scroll": the upper touch rests, the lower one moves.
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 500, path: still(PointMM(x: 50, y: 20))),
+            ScriptedFinger(id: 2, upMS: 500, path: linear(PointMM(x: 45, y: 48), PointMM(x: 60, y: 0))),
+        ]
+        let events = recognize(makeFrames(fingers))
+        #expect(states(events) == ["pan.began", "pan.changed", "pan.ended"])
+        let began = try #require(events.first)
+        #expect(began.fingerCount == 2)
+        // The pan follows the centroid: half the moving touch's 60 mm/s.
+        #expect(abs(try #require(events.last).velocityMMPerSecond.x - 30) < 1e-6)
+    }
+
+    @Test func resyncMidPinchCancelsInsteadOfJumping() throws {
+        var frames = makeFrames(pinchFingers())
+        let i = try #require(frames.firstIndex { milliseconds($0.time) == 300 })
+        frames[i].isResync = true
+        let events = recognize(frames)
+        let cancel = try #require(events.firstIndex { $0.state == .cancelled })
+        #expect(milliseconds(events[cancel].time) == 300)
+        #expect(events[cancel].kind == .pinch)
+        // The fingers keep moving apart: a fresh pinch is recognised from the resync positions.
+        let after = Array(events[(cancel + 1)...])
+        #expect(states(after) == ["pinch.began", "pinch.changed", "pinch.ended"])
+        #expect(abs(after[0].scale - 1) < 1e-12)
+    }
+
+    @Test func hugeJumpCancels() throws {
+        var fingers = pinchFingers()
+        fingers[0].path = { t in
+            PointMM(x: 50 + (t >= 0.3 ? 30 : 0), y: 20 - 30 * t)  // 30 mm sideways within one 10 ms frame
+        }
+        let events = recognize(makeFrames(fingers))
+        let cancel = try #require(events.first { $0.state == .cancelled })
+        #expect(milliseconds(cancel.time) == 300)
+        #expect(events.filter { $0.state == .began }.count == events.filter { $0.state.isFinal }.count)
+    }
+
+    @Test func fastButPlausibleMotionIsNoJump() {
+        // 1 m/s swipe: 10 mm per frame, under the 15 mm jump distance.
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 100, path: linear(PointMM(x: 10, y: 20), PointMM(x: 1000, y: 0))),
+            ScriptedFinger(id: 2, upMS: 100, path: linear(PointMM(x: 30, y: 22), PointMM(x: 1000, y: 0))),
+        ]
+        let events = recognize(makeFrames(fingers))
+        #expect(!events.contains { $0.state == .cancelled })
+        #expect(events.last?.state == .ended)
+    }
+
+    @Test func invalidPositionsCancelAndStayFinite() throws {
+        var frames = makeFrames(pinchFingers())
+        let i = try #require(frames.firstIndex { milliseconds($0.time) == 200 })
+        var broken = TouchFrame(time: frames[i].time, fingerCount: 2)
+        broken.append(Touch(id: 1, trackingID: 1, slot: 0, phase: .moved, position: PointMM(x: .nan, y: 3)))
+        broken.append(Touch(id: 2, trackingID: 2, slot: 1, phase: .moved, position: PointMM(x: 1e300, y: .infinity)))
+        frames[i] = broken
+        let events = recognize(frames)
+        #expect(events.contains { $0.state == .cancelled && milliseconds($0.time) == 200 })
+    }
+
+    @Test func identicalTimestampsStayFinite() {
+        var frames = makeFrames(pinchFingers())
+        for i in frames.indices { frames[i].time = eventTime(ms: Double(i / 5) * 50) }
+        _ = recognize(frames)  // the harness checks every value is finite
+    }
+
+    @Test func timeGoingBackCancels() throws {
+        var frames = makeFrames(pinchFingers())
+        let i = try #require(frames.firstIndex { milliseconds($0.time) == 300 })
+        frames[i].time = eventTime(ms: 100)
+        var r = TouchGestureRecognizer()
+        var events: [GestureEvent] = []
+        for f in frames[...i] { events.append(contentsOf: r.process(f)) }
+        #expect(events.last?.state == .cancelled)
+    }
+
+    @Test func finishCancelsTheGestureInFlight() throws {
+        let frames = makeFrames(pinchFingers(), untilMS: 300)
+        var r = TouchGestureRecognizer()
+        for f in frames { _ = r.process(f) }
+        #expect(r.gestureInFlight == .pinch)
+        let out = r.finish(at: eventTime(ms: 310))
+        #expect(out.count == 1)
+        #expect(out.first?.state == .cancelled && out.first?.kind == .pinch)
+        #expect(r.gestureInFlight == nil)
+        #expect(r.finish(at: eventTime(ms: 320)).isEmpty, "nothing left to cancel")
+    }
+
+    @Test func earlyScrollIsCorrectedToPinch() throws {
+        // Both fingers first move up together (a scroll), then from 60 ms apart: a pinch.
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 400) { t in PointMM(x: 50, y: 20 - 40 * t) },
+            ScriptedFinger(id: 2, upMS: 400) { t in PointMM(x: 50, y: 40 - 40 * min(t, 0.06) + 80 * max(0, t - 0.06)) },
+        ]
+        let events = recognize(makeFrames(fingers))
+        #expect(states(events) == ["pan.began", "pan.changed", "pan.cancelled", "pinch.began", "pinch.changed", "pinch.ended"])
+        let cancel = try #require(events.firstIndex { $0.state == .cancelled })
+        #expect(events[cancel].time == events[cancel + 1].time, "the pinch begins in the frame that cancels the scroll")
+        #expect(milliseconds(events[cancel].time) < 300)
+    }
+
+    @Test func lateDivergenceStaysAScroll() {
+        // The same, but the fingers diverge only after the 300 ms correction window.
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 700) { t in PointMM(x: 50, y: 20 - 40 * t) },
+            ScriptedFinger(id: 2, upMS: 700) { t in PointMM(x: 50, y: 40 - 40 * min(t, 0.35) + 80 * max(0, t - 0.35)) },
+        ]
+        let events = recognize(makeFrames(fingers))
+        #expect(states(events) == ["pan.began", "pan.changed", "pan.ended"])
+    }
+
+    @Test func replacedFingerWithinOneFrameCancels() throws {
+        // Finger 2 lifts and finger 3 lands in the same frame: same count, different fingers.
+        var fingers = pinchFingers(upMS: 600, secondUpMS: 300)
+        fingers.append(ScriptedFinger(id: 3, downMS: 300, upMS: 600, path: linear(PointMM(x: 50, y: 60), PointMM(x: 0, y: 30))))
+        // The 300 ms frame carries finger 2's lift and finger 3's landing: the count stays 2.
+        let frames = makeFrames(fingers)
+        #expect(frames.map(\.fingerCount).allSatisfy { $0 == 2 || $0 == 0 })
+        let events = recognize(frames)
+        let cancel = try #require(events.first { $0.state == .cancelled })
+        #expect(cancel.kind == .pinch && milliseconds(cancel.time) == 300)
+    }
+}
+
+@Suite struct RecognizerHysteresisTests {
+    @Test func movementInsideTheFuzzIsIgnoredAndBeyondItTrails() {
+        let c = PointMM(x: 10, y: 10)
+        #expect(TrackedTouches.hysteresis(from: c, to: PointMM(x: 10.2, y: 10.1), marginMM: 0.3) == c)
+        let moved = TrackedTouches.hysteresis(from: c, to: PointMM(x: 11, y: 10), marginMM: 0.3)
+        #expect(abs(moved.x - 10.7) < 1e-12 && moved.y == 10)
+        #expect(TrackedTouches.hysteresis(from: c, to: PointMM(x: 10.01, y: 10), marginMM: 0) == PointMM(x: 10.01, y: 10))
+    }
+
+    @Test func fuzzKeepsAJitteryRestingPairUndecided() {
+        // Two fingers resting for a second with ±1 mm jitter: without hysteresis the jitter alone
+        // can pass the 1 mm undecided threshold; with the device's fuzz as margin nothing begins.
+        var config = GestureRecognizerConfiguration.default
+        config.device.fuzzMM = 1.4
+        config.scrollDecisionTimeoutMS = 10_000
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 1000, path: still(PointMM(x: 50, y: 20))),
+            ScriptedFinger(id: 2, upMS: 1000, path: still(PointMM(x: 50, y: 45))),
+        ]
+        var withoutFuzz = config
+        withoutFuzz.device.fuzzMM = 0
+        var falseGestures = 0
+        for seed in UInt64(1)...5 {
+            #expect(recognize(makeFrames(fingers, jitterMM: 1.0, seed: seed), configuration: config).isEmpty)
+            if !recognize(makeFrames(fingers, jitterMM: 1.0, seed: seed), configuration: withoutFuzz).isEmpty { falseGestures += 1 }
+        }
+        #expect(falseGestures > 0, "the jitter is strong enough to fool the recognizer without hysteresis")
+    }
+}
