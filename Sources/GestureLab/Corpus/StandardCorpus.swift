@@ -53,7 +53,7 @@ public enum StandardCorpus {
                 difficulty: "past the threshold, then opened quickly and released while opening (progress > 0.5, velocity says cancel)") { r in
                 let deep = r.uniform(0.30...0.34), t1 = r.uniform(0.45...0.55), t2 = t1 + 0.12 + r.uniform(0.3...0.36)
                 return pinch(&r, center, spread, scale: [(0, 1), (t1, deep), (t1 + 0.12, deep), (t2, 0.85)],
-                             release: t1 + 0.12 + (t2 - t1 - 0.12) * 0.45)
+                             release: t1 + 0.12 + (t2 - t1 - 0.12) * 0.3)
             }
             add(device, "pinch-in-threshold-finish", 1, gesture: .pinchIn, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .finish,
@@ -63,9 +63,9 @@ public enum StandardCorpus {
             }
             add(device, "pinch-in-threshold-cancel", 1, gesture: .pinchIn, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .cancel,
-                difficulty: "released right at the threshold while opening slowly") { r in
+                difficulty: "released just past the threshold (progress > 0.5) while opening slowly") { r in
                 let t1 = r.uniform(0.5...0.6)
-                return pinch(&r, center, spread, scale: [(0, 1), (t1, 0.47), (t1 + 0.6, 0.60)], release: t1 + 0.18)
+                return pinch(&r, center, spread, scale: [(0, 1), (t1, 0.44), (t1 + 0.6, 0.60)], release: t1 + 0.18)
             }
             add(device, "pinch-in-jitter", 1, gesture: .pinchIn, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .finish, difficulty: "slow finish on a noisy sensor (0.3 mm jitter)") { r in
