@@ -55,12 +55,12 @@ public struct CompletionAnimation: Hashable, Sendable, Codable {
     }
 
     /// True once `time` has reached the end (the transition then snaps exactly onto the target).
-    public func isComplete(at time: Double) -> Bool { time - startTime >= duration }
+    public func isComplete(at time: Double) -> Bool { time >= endTime }
 
     /// Progress at `time` (may overshoot 0...1 for an underdamped spring). Exactly the target at the end.
     public func progress(at time: Double) -> Double {
-        let elapsed = max(time - startTime, 0)
-        if elapsed >= duration { return targetProgress }
+        if isComplete(at: time) { return targetProgress }
+        let elapsed = min(max(time - startTime, 0), duration)
         switch timing {
         case .curve(let curve):
             let eased = curve.value(at: elapsed / duration)
@@ -70,15 +70,18 @@ public struct CompletionAnimation: Hashable, Sendable, Codable {
         }
     }
 
-    /// Progress per second at `time`; 0 after the end.
+    /// Progress per second at `time`; 0 after the end. Always finite (a vanishingly short completion
+    /// would otherwise divide by almost nothing).
     public func velocity(at time: Double) -> Double {
-        let elapsed = max(time - startTime, 0)
-        if elapsed >= duration { return 0 }
+        if isComplete(at: time) { return 0 }
+        let elapsed = min(max(time - startTime, 0), duration)
+        let result: Double
         switch timing {
         case .curve(let curve):
-            return (targetProgress - startProgress) * curve.slope(at: elapsed / duration) / duration
+            result = (targetProgress - startProgress) * curve.slope(at: elapsed / duration) / duration
         case .spring:
-            return (springMotion?.velocity(at: elapsed * completionSpeed) ?? 0) * completionSpeed
+            result = (springMotion?.velocity(at: elapsed * completionSpeed) ?? 0) * completionSpeed
         }
+        return result.isFinite ? result : 0
     }
 }

@@ -9,8 +9,9 @@ public struct CubicBezierCurve: Hashable, Sendable, Codable, CustomStringConvert
     public let p2x: Double
     public let p2y: Double
 
-    /// How close x(t) must come to the requested time fraction.
-    public static let solveEpsilon = 1e-9
+    /// How close x(t) must come to the requested time fraction. Tight, because where dx/dt is nearly 0
+    /// (a control point on an endpoint) a small x error becomes a large t error.
+    public static let solveEpsilon = 1e-12
     /// Newton iterations before falling back to bisection.
     static let newtonIterations = 8
     /// Below this |dx/dt| a Newton step is unreliable.
@@ -72,7 +73,7 @@ public struct CubicBezierCurve: Hashable, Sendable, Codable, CustomStringConvert
         t = min(max(x, low), high)
         for _ in 0..<Self.maximumBisectionSteps {
             let value = sampleX(t)
-            if abs(value - x) < Self.solveEpsilon { return t }
+            if abs(value - x) < Self.solveEpsilon || high - low < Self.solveEpsilon { return t }
             if value < x { low = t } else { high = t }
             t = (low + high) / 2
         }
