@@ -106,6 +106,8 @@ public struct PercentDrivenTransition: Sendable {
     }
 
     /// Lets `policy` decide between finish and cancel from the current progress and `velocity`, and does it.
+    /// The decision is returned even when the transition ignores the resulting call (not interactive);
+    /// `diagnostics` then says so.
     @discardableResult
     public mutating func end(at time: Double, velocity releaseVelocity: Double, policy: CompletionPolicy) -> CompletionDecision {
         let decision = policy.decide(progress: percentComplete, velocity: releaseVelocity)
@@ -118,7 +120,9 @@ public struct PercentDrivenTransition: Sendable {
     }
 
     /// UIKit's `pauseInteractiveTransition()`: stops a running completion where it is now and returns to
-    /// the interactive phase; the next `update` continues from there.
+    /// the interactive phase; the next `update` continues from there. A spring caught mid-overshoot is
+    /// clamped into 0...1 (the interactive phase never leaves it). `transitionWasCancelled` is cleared
+    /// until the next `finish`/`cancel`.
     @discardableResult
     public mutating func pause(at time: Double) -> TransitionIssue? {
         guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
