@@ -1,0 +1,78 @@
+/// How the rest of a transition animates after the user lets go (UIKit's `completionCurve`, extended
+/// with springs).
+public enum CompletionTiming: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Follow a cubic-Bézier curve for `remaining progress x duration / completionSpeed` seconds.
+    case curve(CubicBezierCurve)
+    /// Continue as a spring from the release velocity until it settles (its own time, not `duration`).
+    case spring(SpringTiming)
+
+    /// UIKit's default `completionCurve`.
+    public static let `default` = CompletionTiming.curve(.easeInOut)
+
+    public var description: String {
+        switch self {
+        case .curve(let curve): return curve.description
+        case .spring(let spring): return spring.description
+        }
+    }
+}
+
+/// A spring used to complete a transition, like `UIView.animate(withDuration:usingSpringWithDamping:
+/// initialSpringVelocity:)` or `UISpringTimingParameters`.
+public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var parameters: SpringParameters
+    /// UIKit's normalised initial velocity, used only when the completion starts without a gesture
+    /// velocity (`finish(at:velocity: nil)`); a real release velocity always wins.
+    public var normalizedInitialVelocity: Double
+    public var settleRule: SpringSettleRule
+
+    public init(parameters: SpringParameters, normalizedInitialVelocity: Double = 0,
+                settleRule: SpringSettleRule = .standard) {
+        self.parameters = parameters
+        self.normalizedInitialVelocity = normalizedInitialVelocity.isFinite ? normalizedInitialVelocity : 0
+        self.settleRule = settleRule
+    }
+
+    public var description: String {
+        "spring(ζ: \(parameters.dampingRatio), response: \(parameters.response) s, v: \(normalizedInitialVelocity))"
+    }
+}
+
+/// The springs the seeds use, and Android/Material defaults.
+///
+/// UIKit's spring API takes a duration; pinchlab reads the seeds' duration as the spring's response
+/// (its undamped period, SwiftUI's "perceptual duration") and lets the spring settle in its own time.
+public enum SpringPresets {
+    private static func make(dampingRatio: Double, response: Double, velocity: Double) -> SpringTiming {
+        // The literals below are valid by construction; a failure would be a typo in this file.
+        let parameters = try! SpringParameters(dampingRatio: dampingRatio, response: response)
+        return SpringTiming(parameters: parameters, normalizedInitialVelocity: velocity)
+    }
+    private static func make(dampingRatio: Double, stiffness: Double) -> SpringTiming {
+        SpringTiming(parameters: try! SpringParameters(dampingRatio: dampingRatio, stiffness: stiffness))
+    }
+
+    /// Seed 003 (App Store card) presentation: damping 0.7, initial velocity 0.7, 0.6 s.
+    public static let seed003Present = make(dampingRatio: 0.7, response: 0.6, velocity: 0.7)
+    /// Seed 003 dismissal: damping 0.7, initial velocity 0, 0.7 s.
+    public static let seed003Dismiss = make(dampingRatio: 0.7, response: 0.7, velocity: 0)
+    /// Seed 003 cell touch-down bounce (to scale 0.96): damping 1, initial velocity 1, 0.5 s.
+    public static let seed003Bounce = make(dampingRatio: 1.0, response: 0.5, velocity: 1)
+    /// Seed 004 menu: damping 0.7, initial velocity 0.8. The seed does not show its duration; 0.5 s assumed.
+    public static let seed004Menu = make(dampingRatio: 0.7, response: 0.5, velocity: 0.8)
+
+    /// Android `SpringForce` default: `DAMPING_RATIO_MEDIUM_BOUNCY` 0.5, `STIFFNESS_MEDIUM` 1500, mass 1.
+    public static let androidDefault = make(dampingRatio: 0.5, stiffness: 1500)
+    /// Android `DAMPING_RATIO_NO_BOUNCY` 1.0 with `STIFFNESS_LOW` 200.
+    public static let androidNoBouncyLow = make(dampingRatio: 1.0, stiffness: 200)
+    /// Material 3 default spatial spring: damping 0.9, stiffness 700.
+    public static let material3SpatialDefault = make(dampingRatio: 0.9, stiffness: 700)
+
+    /// Every preset by a stable name (for reports and the tuner).
+    public static let all: [(name: String, timing: SpringTiming)] = [
+        ("seed003-present", seed003Present), ("seed003-dismiss", seed003Dismiss),
+        ("seed003-bounce", seed003Bounce), ("seed004-menu", seed004Menu),
+        ("android-default", androidDefault), ("android-no-bouncy-low", androidNoBouncyLow),
+        ("material3-spatial-default", material3SpatialDefault),
+    ]
+}

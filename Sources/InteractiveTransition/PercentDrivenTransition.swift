@@ -1,0 +1,278 @@
+/// UIKit's `UIPercentDrivenInteractiveTransition` together with the animator and context it drives,
+/// as a value: headless, deterministic, every call takes the time in seconds from the caller's clock.
+///
+/// A gesture calls `begin`, then `update(_:at:)` with progress in 0...1 (clamped), then `finish` or
+/// `cancel` (or `end(at:velocity:policy:)` to let a `CompletionPolicy` choose). The completion animation
+/// is advanced by `tick(at:)`; when it ends the transition calls `completeTransition(!transitionWasCancelled)`
+/// on its context exactly once and records the presentation/dismissal lifecycle. `pause(at:)` grabs a running
+/// completion back into interactive control. Misuse (update after finish, finish twice, NaN input, time
+/// running backwards) is ignored or sanitised and recorded in `diagnostics`, never corrupting the state.
+public struct PercentDrivenTransition: Sendable {
+    /// `diagnostics` keeps at most this many entries (a driver that keeps calling `update` after finishing
+    /// must not grow memory per event); later ones are only counted in `droppedDiagnosticCount`.
+    public static let maximumRecordedDiagnostics = 64
+
+    public let spec: TransitionSpec
+    public private(set) var context: TransitionContext
+    public private(set) var phase: TransitionPhase = .idle
+    /// The progress shown: the interactive value, or the completion animation's value (an underdamped
+    /// spring may overshoot 0...1 briefly). Exactly 1 when finished, exactly 0 when cancelled. Always finite.
+    public private(set) var progress: Double = 0
+    /// Progress per second of the completion animation at the last time seen (0 while interactive).
+    public private(set) var velocity: Double = 0
+    /// The last valid time seen, seconds.
+    public private(set) var time: Double?
+    /// > 0; completion takes `remaining x duration / completionSpeed` (UIKit's `completionSpeed`).
+    public private(set) var completionSpeed: Double
+    /// UIKit's `completionCurve`, extended with springs. Used by the next `finish`/`cancel`.
+    public var completionTiming: CompletionTiming
+    /// The running (or last) completion animation.
+    public private(set) var completion: CompletionAnimation?
+    public private(set) var lifecycle: [LifecycleRecord] = []
+    public private(set) var diagnostics: [TransitionDiagnostic] = []
+    public private(set) var droppedDiagnosticCount = 0
+
+    public init(spec: TransitionSpec, completionSpeed: Double = 1,
+                completionTiming: CompletionTiming? = nil) throws(TransitionError) {
+        guard completionSpeed.isFinite, completionSpeed > 0 else { throw .invalidCompletionSpeed(completionSpeed) }
+        self.spec = spec
+        self.context = TransitionContext(spec: spec)
+        self.completionSpeed = completionSpeed
+        self.completionTiming = completionTiming ?? spec.completionTiming
+        lifecycle.reserveCapacity(16)
+        diagnostics.reserveCapacity(Self.maximumRecordedDiagnostics)
+    }
+
+    /// UIKit's `percentComplete`: progress clamped to 0...1.
+    public var percentComplete: Double { min(max(progress, 0), 1) }
+    /// UIKit's `duration`: the animator's transition duration, seconds.
+    public var duration: Double { spec.duration }
+    public var transitionWasCancelled: Bool { context.transitionWasCancelled }
+
+    /// Rejects non-finite or non-positive speeds (UIKit requires > 0). Affects the next completion.
+    public mutating func setCompletionSpeed(_ speed: Double) throws(TransitionError) {
+        guard speed.isFinite, speed > 0 else { throw .invalidCompletionSpeed(speed) }
+        completionSpeed = speed
+    }
+
+    /// Seconds a curve completion takes from `progress`: `(1 - p) x duration / speed` to finish,
+    /// `p x duration / speed` to cancel. (Springs take their settle time instead.)
+    public static func remainingCurveDuration(direction: CompletionDirection, progress: Double, duration: Double,
+                                              completionSpeed: Double) -> Double {
+        abs(direction.targetProgress - progress) * duration / completionSpeed
+    }
+
+    /// Seconds until the running completion ends, measured from the last time seen; nil when none runs.
+    public var remainingSeconds: Double? {
+        guard phase.isAnimatingCompletion, let completion, let time else { return nil }
+        return max(0, completion.endTime - time)
+    }
+
+    // MARK: - Commands
+
+    /// Starts the interactive phase (UIKit: `startInteractiveTransition`) and fires `…WillBegin`.
+    @discardableResult
+    public mutating func begin(at time: Double) -> TransitionIssue? {
+        guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
+        guard phase == .idle else { return report(.beginIgnored(phase: phase), at: now) }
+        startInteraction(at: now)
+        return nil
+    }
+
+    /// UIKit's `update(_:)`: sets the progress, clamped to 0...1. Ignored (and reported) unless interactive;
+    /// from idle it begins implicitly.
+    @discardableResult
+    public mutating func update(_ newProgress: Double, at time: Double) -> TransitionIssue? {
+        guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
+        beginImplicitlyIfIdle(at: now)
+        guard phase == .interactive else { return report(.updateIgnored(phase: phase), at: now) }
+        guard !newProgress.isNaN else { return report(.nonFiniteProgressIgnored, at: now) }
+        progress = min(max(newProgress, 0), 1)
+        velocity = 0
+        return nil
+    }
+
+    /// UIKit's `finish()`: animates to progress 1. `velocity` (progress/s) starts a spring completion;
+    /// nil means "no gesture velocity". Ignored (and reported) unless interactive.
+    @discardableResult
+    public mutating func finish(at time: Double, velocity releaseVelocity: Double? = nil) -> TransitionIssue? {
+        startCompletion(.finish, at: time, velocity: releaseVelocity)
+    }
+
+    /// UIKit's `cancel()`: animates back to progress 0, then restores the from-state exactly.
+    @discardableResult
+    public mutating func cancel(at time: Double, velocity releaseVelocity: Double? = nil) -> TransitionIssue? {
+        startCompletion(.cancel, at: time, velocity: releaseVelocity)
+    }
+
+    /// Lets `policy` decide between finish and cancel from the current progress and `velocity`, and does it.
+    /// The decision is returned even when the transition ignores the resulting call (not interactive);
+    /// `diagnostics` then says so.
+    @discardableResult
+    public mutating func end(at time: Double, velocity releaseVelocity: Double, policy: CompletionPolicy) -> CompletionDecision {
+        let decision = policy.decide(progress: percentComplete, velocity: releaseVelocity)
+        if decision.shouldFinish {
+            finish(at: time, velocity: releaseVelocity)
+        } else {
+            cancel(at: time, velocity: releaseVelocity)
+        }
+        return decision
+    }
+
+    /// UIKit's `pauseInteractiveTransition()`: stops a running completion where it is now and returns to
+    /// the interactive phase; the next `update` continues from there. A spring caught mid-overshoot is
+    /// clamped into 0...1 (the interactive phase never leaves it). `transitionWasCancelled` is cleared
+    /// until the next `finish`/`cancel`.
+    @discardableResult
+    public mutating func pause(at time: Double) -> TransitionIssue? {
+        guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
+        guard phase.isAnimatingCompletion, let completion else { return report(.pauseIgnored(phase: phase), at: now) }
+        progress = min(max(completion.progress(at: now), 0), 1)
+        velocity = 0
+        phase = .interactive
+        context.transitionWasCancelled = false
+        record(.paused(progress: progress), at: now)
+        return nil
+    }
+
+    /// Advances a running completion animation to `time`; when it ends, completes the transition.
+    @discardableResult
+    public mutating func tick(at time: Double) -> TransitionPhase {
+        guard let now = acceptTime(time) else { return phase }
+        advanceCompletion(to: now)
+        return phase
+    }
+
+    // MARK: - Scene
+
+    /// The scene now: the from-state exactly while idle or once cancelled, the to-state exactly once
+    /// finished, otherwise the interpolation at `progress`.
+    public var scene: SceneState {
+        var result = context.fromState
+        scene(into: &result)
+        return result
+    }
+
+    /// As `scene`, writing into a reused buffer.
+    public func scene(into result: inout SceneState) {
+        switch phase {
+        case .idle, .cancelled: result = context.fromState
+        case .finished: result = context.toState
+        case .interactive, .finishing, .cancelling:
+            SceneState.interpolate(from: context.fromState, to: context.toState, progress: progress, into: &result)
+        }
+    }
+
+    public var snapshot: TransitionSnapshot {
+        TransitionSnapshot(name: spec.name, time: time, phase: phase, progress: progress,
+                           percentComplete: percentComplete, velocity: velocity,
+                           transitionWasCancelled: context.transitionWasCancelled,
+                           remainingSeconds: remainingSeconds, didComplete: context.didComplete)
+    }
+
+    // MARK: - Internals
+
+    private mutating func startCompletion(_ direction: CompletionDirection, at time: Double,
+                                          velocity releaseVelocity: Double?) -> TransitionIssue? {
+        guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
+        beginImplicitlyIfIdle(at: now)
+        guard phase == .interactive else {
+            let issue: TransitionIssue = direction == .finish ? .finishIgnored(phase: phase) : .cancelIgnored(phase: phase)
+            return report(issue, at: now)
+        }
+        var velocity = releaseVelocity
+        if let given = velocity, !given.isFinite {
+            report(.nonFiniteVelocityTreatedAsZero, at: now)
+            velocity = 0
+        }
+        let animation = CompletionAnimation(
+            direction: direction, startTime: now, startProgress: progress, transitionDuration: spec.duration,
+            completionSpeed: completionSpeed, timing: completionTiming, releaseVelocity: velocity)
+        completion = animation
+        context.transitionWasCancelled = direction == .cancel
+        phase = direction == .finish ? .finishing : .cancelling
+        record(.completionStarted(direction: direction, progress: progress, durationSeconds: animation.duration), at: now)
+        advanceCompletion(to: now)
+        return nil
+    }
+
+    private mutating func advanceCompletion(to now: Double) {
+        guard phase.isAnimatingCompletion, let completion else { return }
+        if completion.isComplete(at: now) {
+            completeTransition(at: now)
+        } else {
+            progress = completion.progress(at: now)
+            velocity = completion.velocity(at: now)
+        }
+    }
+
+    /// Reached once per transition: only from finishing/cancelling, and it leaves them for a terminal phase.
+    private mutating func completeTransition(at now: Double) {
+        let didComplete = !context.transitionWasCancelled
+        phase = didComplete ? .finished : .cancelled
+        progress = didComplete ? 1 : 0
+        velocity = 0
+        // Cannot throw: the phase machine gets here at most once (terminal phases never animate).
+        try? context.completeTransition(didComplete)
+        record(.completeTransition(didComplete: didComplete), at: now)
+        switch spec.role {
+        case .presentation: record(.presentationDidEnd(completed: didComplete), at: now)
+        case .dismissal: record(.dismissalDidEnd(completed: didComplete), at: now)
+        }
+    }
+
+    private mutating func beginImplicitlyIfIdle(at now: Double) {
+        guard phase == .idle else { return }
+        report(.implicitBegin, at: now)
+        startInteraction(at: now)
+    }
+
+    private mutating func startInteraction(at now: Double) {
+        phase = .interactive
+        progress = 0
+        record(spec.role == .presentation ? .presentationWillBegin : .dismissalWillBegin, at: now)
+    }
+
+    /// The time to use, or nil (reported) when it is not finite; never earlier than the last time seen.
+    private mutating func acceptTime(_ given: Double) -> Double? {
+        guard given.isFinite else {
+            report(.nonFiniteTimeIgnored, at: time ?? 0)
+            return nil
+        }
+        if let last = time, given < last {
+            report(.timeWentBackwards(lastTime: last), at: last)
+            return last
+        }
+        time = given
+        return given
+    }
+
+    @discardableResult
+    private mutating func report(_ issue: TransitionIssue, at now: Double) -> TransitionIssue {
+        if diagnostics.count < Self.maximumRecordedDiagnostics {
+            diagnostics.append(TransitionDiagnostic(time: now, issue: issue))
+        } else {
+            droppedDiagnosticCount += 1
+        }
+        return issue
+    }
+
+    private mutating func record(_ event: LifecycleEvent, at now: Double) {
+        lifecycle.append(LifecycleRecord(time: now, event: event))
+    }
+}
+
+/// A readable, Codable picture of a transition at one moment (for JSON output and plots).
+public struct TransitionSnapshot: Hashable, Sendable, Codable {
+    public let name: String
+    public let time: Double?
+    public let phase: TransitionPhase
+    public let progress: Double
+    public let percentComplete: Double
+    /// Progress per second.
+    public let velocity: Double
+    public let transitionWasCancelled: Bool
+    public let remainingSeconds: Double?
+    /// The argument `completeTransition` was called with; nil until the transition ends.
+    public let didComplete: Bool?
+}

@@ -1,0 +1,65 @@
+/// A point in a scene, in points (UIKit's layout unit), not pixels and not millimetres.
+public struct ScenePoint: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = ScenePoint(x: 0, y: 0)
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// A rectangle in a scene, in points: origin (top-left) and size, like `CGRect`.
+public struct SceneRect: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public static let zero = SceneRect(x: 0, y: 0, width: 0, height: 0)
+
+    public var origin: ScenePoint { ScenePoint(x: x, y: y) }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+
+    public func offsetBy(dx: Double, dy: Double) -> SceneRect {
+        SceneRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+    public var description: String { "(\(x), \(y), \(width) x \(height))" }
+}
+
+/// One view of a hierarchy as UIKit's `convert(_:to:)` sees it: where its frame sits in its superview,
+/// and its bounds origin (a scroll view's content offset shifts everything drawn inside it).
+public struct ViewSpace: Hashable, Sendable, Codable {
+    /// The view's frame in its superview's coordinates.
+    public var frameInSuperview: SceneRect
+    /// The view's `bounds.origin`; for a scroll view this is the content offset.
+    public var boundsOrigin: ScenePoint
+
+    public init(frameInSuperview: SceneRect, boundsOrigin: ScenePoint = .zero) {
+        self.frameInSuperview = frameInSuperview
+        self.boundsOrigin = boundsOrigin
+    }
+
+    /// A rectangle given in this view's own coordinates, expressed in its superview's coordinates.
+    public func convertToSuperview(_ rect: SceneRect) -> SceneRect {
+        rect.offsetBy(dx: frameInSuperview.x - boundsOrigin.x, dy: frameInSuperview.y - boundsOrigin.y)
+    }
+}
+
+/// Converting a rectangle into the transition container's coordinate space.
+///
+/// The seeds' zoom transition takes a collection-view cell's `frame` — which is in the collection view's
+/// scrolled coordinates — and must convert it into the container before animating from it; forgetting the
+/// conversion makes the zoom start from the wrong place as soon as the list is scrolled or offset.
+public enum CoordinateConversion {
+    /// Converts `rect`, given in the coordinates of the innermost view of `ancestors`, up through every
+    /// view in `ancestors` (innermost first) into the coordinates of the last one's superview — the container.
+    /// An empty chain means `rect` is already in container coordinates.
+    public static func convert(_ rect: SceneRect, throughAncestors ancestors: [ViewSpace]) -> SceneRect {
+        var converted = rect
+        for space in ancestors { converted = space.convertToSuperview(converted) }
+        return converted
+    }
+}

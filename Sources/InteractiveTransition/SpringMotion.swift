@@ -1,0 +1,113 @@
+import Foundation
+
+/// The closed-form motion of a damped spring released at t = 0 with displacement `x0` and velocity `v0`
+/// (progress units and progress units per second). Time is seconds since release; nothing reads a clock.
+public struct SpringMotion: Hashable, Sendable, Codable {
+    public let parameters: SpringParameters
+    public let initialDisplacement: Double
+    public let initialVelocity: Double
+
+    /// Settling is searched at most this far; a spring that has not settled by then is declared settled
+    /// there (only a damping ratio near 0 gets this far).
+    public static let maximumSettleSearchSeconds = 60.0
+    /// Largest grid step of the settle search, seconds.
+    static let settleSearchStepSeconds = 0.001
+    /// At least this many grid steps per undamped period, so stiff springs are not stepped over.
+    static let settleSearchStepsPerPeriod = 64.0
+    /// The settle time is refined by bisection to this precision, seconds.
+    static let settleTimePrecisionSeconds = 1e-9
+
+    /// Non-finite start values are taken as 0 so the motion is always finite.
+    public init(parameters: SpringParameters, initialDisplacement: Double, initialVelocity: Double) {
+        self.parameters = parameters
+        self.initialDisplacement = initialDisplacement.isFinite ? initialDisplacement : 0
+        self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
+    }
+
+    /// x(t). For t <= 0 (or NaN) the release state.
+    public func displacement(at time: Double) -> Double { evaluate(at: time).displacement }
+
+    /// x'(t).
+    public func velocity(at time: Double) -> Double { evaluate(at: time).velocity }
+
+    /// Displacement and velocity together (one set of exponentials).
+    public func evaluate(at time: Double) -> (displacement: Double, velocity: Double) {
+        guard time > 0 else { return (initialDisplacement, initialVelocity) }
+        let x0 = initialDisplacement, v0 = initialVelocity
+        let omega = parameters.undampedAngularFrequency
+        let zeta = parameters.dampingRatio
+        let t = time
+        switch parameters.regime {
+        case .criticallyDamped:
+            // x = (x0 + (v0 + ω0 x0) t) e^(-ω0 t)
+            let b = v0 + omega * x0
+            let decay = exp(-omega * t)
+            let x = (x0 + b * t) * decay
+            return (x, (b - omega * (x0 + b * t)) * decay)
+        case .underdamped:
+            // x = e^(-ζ ω0 t) [x0 cos(ωd t) + ((v0 + ζ ω0 x0)/ωd) sin(ωd t)]
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            let decayRate = zeta * omega
+            let c = (v0 + decayRate * x0) / omegaD
+            let envelope = exp(-decayRate * t)
+            let cosine = cos(omegaD * t), sine = sin(omegaD * t)
+            let inner = x0 * cosine + c * sine
+            let innerRate = -x0 * omegaD * sine + c * omegaD * cosine
+            return (envelope * inner, envelope * (innerRate - decayRate * inner))
+        case .overdamped:
+            // γ± = -ζ ω0 ± ω0 sqrt(ζ² - 1); γ+ taken as ω0²/γ- (γ+ γ- = ω0²) to avoid cancellation.
+            let gammaMinus = -omega * (zeta + (zeta * zeta - 1).squareRoot())
+            let gammaPlus = omega * omega / gammaMinus
+            let b = (gammaMinus * x0 - v0) / (gammaMinus - gammaPlus)
+            let a = x0 - b
+            let fast = exp(gammaMinus * t), slow = exp(gammaPlus * t)
+            return (a * fast + b * slow, a * gammaMinus * fast + b * gammaPlus * slow)
+        }
+    }
+
+    public func isSettled(at time: Double, rule: SpringSettleRule = .standard) -> Bool {
+        let state = evaluate(at: time)
+        return rule.isSettled(displacement: state.displacement, velocity: state.velocity)
+    }
+
+    /// The first time (seconds) at which `rule` holds, found on a fine grid and refined by bisection;
+    /// 0 when already settled at release, `maximumSettleSearchSeconds` if never within the search.
+    public func settleTime(rule: SpringSettleRule = .standard) -> Double {
+        if isSettled(at: 0, rule: rule) { return 0 }
+        let step = min(Self.settleSearchStepSeconds, parameters.response / Self.settleSearchStepsPerPeriod)
+        let stepCount = Int((Self.maximumSettleSearchSeconds / step).rounded(.up))
+        var previous = 0.0
+        for index in 1...stepCount {
+            let time = min(Double(index) * step, Self.maximumSettleSearchSeconds)
+            if isSettled(at: time, rule: rule) {
+                var unsettled = previous, settled = time
+                while settled - unsettled > Self.settleTimePrecisionSeconds {
+                    let middle = (unsettled + settled) / 2
+                    if isSettled(at: middle, rule: rule) { settled = middle } else { unsettled = middle }
+                }
+                return settled
+            }
+            previous = time
+        }
+        return Self.maximumSettleSearchSeconds
+    }
+}
+
+/// UIKit's normalised spring velocity (`UISpringTimingParameters.initialVelocity`,
+/// `initialSpringVelocity`): the release velocity divided by the distance still to travel, so 1 means
+/// "would cover the remaining distance in one second at this speed".
+public enum SpringVelocity {
+    /// Progress per second -> UIKit's normalised velocity. 0 when nothing is left to travel.
+    public static func normalized(velocity: Double, from current: Double, to target: Double) -> Double {
+        let remaining = target - current
+        guard velocity.isFinite, remaining.isFinite, remaining != 0 else { return 0 }
+        let result = velocity / remaining
+        return result.isFinite ? result : 0
+    }
+
+    /// UIKit's normalised velocity -> progress per second for a move from `current` to `target`.
+    public static func progressPerSecond(normalized: Double, from current: Double, to target: Double) -> Double {
+        let result = normalized * (target - current)
+        return result.isFinite ? result : 0
+    }
+}

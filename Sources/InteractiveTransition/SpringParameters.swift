@@ -1,0 +1,110 @@
+/// A damped spring `m x'' + c x' + k x = 0`: mass m, stiffness k (N/m-like, per s² for unit mass),
+/// damping coefficient c. The animated quantity here is progress, so x is "progress still to travel".
+public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let mass: Double
+    public let stiffness: Double
+    public let damping: Double
+
+    /// |ζ - 1| at or below this counts as critically damped: the under/over-damped closed forms divide by
+    /// a quantity that vanishes at ζ = 1, and the critical form is exact to this tolerance.
+    public static let criticalDampingTolerance = 1e-6
+
+    /// Mass, stiffness and damping directly (Android `SpringForce` style uses mass 1).
+    public init(mass: Double = 1, stiffness: Double, damping: Double) throws(TransitionError) {
+        guard mass.isFinite, mass > 0 else { throw .invalidSpring(reason: "mass must be finite and > 0, got \(mass)") }
+        guard stiffness.isFinite, stiffness > 0 else {
+            throw .invalidSpring(reason: "stiffness must be finite and > 0, got \(stiffness)")
+        }
+        guard damping.isFinite, damping > 0 else {
+            throw .invalidSpring(reason: "damping must be finite and > 0 (an undamped spring never settles), got \(damping)")
+        }
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+    }
+
+    /// Damping ratio ζ and response T in seconds (the period of the undamped spring), as in
+    /// "Designing Fluid Interfaces" (WWDC 2018): `k = (2π/T)² m`, `c = 4π ζ m / T`.
+    public init(dampingRatio: Double, response: Double, mass: Double = 1) throws(TransitionError) {
+        guard dampingRatio.isFinite, dampingRatio > 0 else {
+            throw .invalidSpring(reason: "damping ratio must be finite and > 0, got \(dampingRatio)")
+        }
+        guard response.isFinite, response > 0 else {
+            throw .invalidSpring(reason: "response must be finite and > 0 s, got \(response)")
+        }
+        let angular = 2 * Double.pi / response
+        try self.init(mass: mass, stiffness: angular * angular * mass, damping: 4 * Double.pi * dampingRatio * mass / response)
+    }
+
+    /// Damping ratio ζ and stiffness k (Android `SpringForce(dampingRatio, stiffness)`, mass 1 by default).
+    public init(dampingRatio: Double, stiffness: Double, mass: Double = 1) throws(TransitionError) {
+        guard dampingRatio.isFinite, dampingRatio > 0 else {
+            throw .invalidSpring(reason: "damping ratio must be finite and > 0, got \(dampingRatio)")
+        }
+        guard stiffness.isFinite, stiffness > 0, mass.isFinite, mass > 0 else {
+            throw .invalidSpring(reason: "stiffness and mass must be finite and > 0, got \(stiffness), \(mass)")
+        }
+        try self.init(mass: mass, stiffness: stiffness, damping: 2 * dampingRatio * (stiffness * mass).squareRoot())
+    }
+
+    /// ω0 = sqrt(k / m), radians per second.
+    public var undampedAngularFrequency: Double { (stiffness / mass).squareRoot() }
+    /// ζ = c / (2 sqrt(k m)).
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    /// T = 2π / ω0, seconds.
+    public var response: Double { 2 * Double.pi / undampedAngularFrequency }
+
+    public var regime: SpringRegime {
+        let zeta = dampingRatio
+        if abs(zeta - 1) <= Self.criticalDampingTolerance { return .criticallyDamped }
+        return zeta < 1 ? .underdamped : .overdamped
+    }
+
+    public var description: String {
+        "spring(m: \(mass), k: \(stiffness), c: \(damping), ζ: \(dampingRatio), response: \(response) s)"
+    }
+
+    private enum CodingKeys: String, CodingKey { case mass, stiffness, damping }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            mass: container.decode(Double.self, forKey: .mass),
+            stiffness: container.decode(Double.self, forKey: .stiffness),
+            damping: container.decode(Double.self, forKey: .damping))
+    }
+}
+
+/// Which closed form solves the spring.
+public enum SpringRegime: String, Sendable, Codable, CaseIterable {
+    /// ζ < 1: oscillates inside a decaying envelope (overshoots).
+    case underdamped
+    /// ζ = 1: the fastest return without overshoot from rest.
+    case criticallyDamped
+    /// ζ > 1: creeps back without oscillating.
+    case overdamped
+}
+
+/// When a spring animation counts as finished: `SpringSettleRule` — the first time at which
+/// |displacement| < `settleDistance` **and** |velocity| < `settleVelocity`, both in progress units.
+public struct SpringSettleRule: Hashable, Sendable, Codable {
+    /// Progress units (1 = the whole transition).
+    public var settleDistance: Double
+    /// Progress units per second.
+    public var settleVelocity: Double
+
+    public init(settleDistance: Double, settleVelocity: Double) throws(TransitionError) {
+        guard settleDistance.isFinite, settleDistance > 0, settleVelocity.isFinite, settleVelocity > 0 else {
+            throw .invalidSpring(reason: "settle distance and velocity must be finite and > 0")
+        }
+        self.settleDistance = settleDistance; self.settleVelocity = settleVelocity
+    }
+
+    private init(unchecked distance: Double, _ velocity: Double) {
+        settleDistance = distance; settleVelocity = velocity
+    }
+
+    /// 0.001 progress (a thousandth of the transition: under a point on a 1000-point move) and 0.01 progress/s.
+    public static let standard = SpringSettleRule(unchecked: 0.001, 0.01)
+
+    public func isSettled(displacement: Double, velocity: Double) -> Bool {
+        abs(displacement) < settleDistance && abs(velocity) < settleVelocity
+    }
+}

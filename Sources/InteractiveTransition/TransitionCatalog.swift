@@ -1,0 +1,156 @@
+/// The seeds' transitions by name.
+public enum TransitionName: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Seed 000: the zoomed image shrinks back into its cell while the backdrop fades, driven by a pinch.
+    case pinchDismiss = "pinch-dismiss"
+    /// Seed 003: the App Store card shrinks to 0.85 and rounds its corners as the user drags down.
+    case panDismiss = "pan-dismiss"
+    /// Seeds 000/001: a cell zooms to fill the container; dimming, presenting-view scale and close
+    /// button animate alongside.
+    case zoomPresent = "zoom-present"
+}
+
+/// The transitioning delegate: hands out the animator (`TransitionSpec`) for a named transition, laid
+/// out in one container with one source cell.
+public struct TransitionCatalog: Hashable, Sendable, Codable {
+    /// A phone-sized container (points).
+    public static let defaultContainer = SceneRect(x: 0, y: 0, width: 390, height: 844)
+    /// The default source cell: a 170 x 170 cell at (20, 400) inside a collection view that sits at
+    /// y = 100 in the container and is scrolled down by 150 points — so the cell is at (20, 350) in the
+    /// container, and forgetting the conversion would put it at (20, 400).
+    public static let defaultSourceCell = ZoomSource(
+        cellFrame: SceneRect(x: 20, y: 400, width: 170, height: 170),
+        ancestors: [ViewSpace(frameInSuperview: SceneRect(x: 0, y: 100, width: 390, height: 744),
+                              boundsOrigin: ScenePoint(x: 0, y: 150))])
+
+    /// Seed 000's zoom and pinch-dismiss duration (`TimeInterval(1)`).
+    public static let zoomDurationSeconds = 1.0
+    /// Seed 003's dismissal duration (spring, 0.7 s).
+    public static let panDismissDurationSeconds = 0.7
+    /// Seed 003's `targetShrinkScale`.
+    public static let panDismissTargetScale = 0.85
+    /// Seed 003 uses `GlobalConstants.cornerRadius` without showing it; 20 points assumed.
+    public static let panDismissTargetCornerRadius = 20.0
+    /// Seed 000's presentation controller: dimming alpha 0 -> 1, presenting view 1 -> 0.8,
+    /// close button y -80 (off screen) -> 60.
+    public static let dimmedAlpha = 1.0
+    public static let presentingScaleWhilePresented = 0.8
+    public static let closeButtonHiddenY = -80.0
+    public static let closeButtonShownY = 60.0
+
+    public var container: SceneRect
+    public var source: ZoomSource
+
+    public init(container: SceneRect = defaultContainer, source: ZoomSource = defaultSourceCell) {
+        self.container = container; self.source = source
+    }
+
+    public static let names: [String] = TransitionName.allCases.map(\.rawValue)
+
+    /// The transition named `name` (`pinch-dismiss`, `pan-dismiss`, `zoom-present`).
+    public func spec(named name: String) throws(TransitionError) -> TransitionSpec {
+        guard let known = TransitionName(rawValue: name) else { throw .unknownTransition(name: name) }
+        return try spec(known)
+    }
+
+    public func spec(_ name: TransitionName) throws(TransitionError) -> TransitionSpec {
+        switch name {
+        case .pinchDismiss: return try pinchDismiss()
+        case .panDismiss: return try panDismiss()
+        case .zoomPresent: return try zoomPresent()
+        }
+    }
+
+    /// The presented scene: the image fills the container, backdrop dimmed, presenting view shrunk,
+    /// close button shown.
+    private var presentedState: SceneState {
+        SceneState(frame: container, extras: [
+            .dimmingAlpha(Self.dimmedAlpha), .presentingScale(Self.presentingScaleWhilePresented),
+            .closeButtonY(Self.closeButtonShownY),
+        ])
+    }
+
+    /// The scene before presenting / after dismissing: the image sits on its cell (in container
+    /// coordinates), no dimming, presenting view at full size, close button off screen.
+    private var cellState: SceneState {
+        SceneState(frame: source.frameInContainer, extras: [
+            .dimmingAlpha(0), .presentingScale(1), .closeButtonY(Self.closeButtonHiddenY),
+        ])
+    }
+
+    public func zoomPresent() throws(TransitionError) -> TransitionSpec {
+        try TransitionSpec(name: TransitionName.zoomPresent.rawValue, role: .presentation,
+                           duration: Self.zoomDurationSeconds, completionTiming: .curve(.easeInOut),
+                           containerBounds: container, fromState: cellState, toState: presentedState)
+    }
+
+    public func pinchDismiss() throws(TransitionError) -> TransitionSpec {
+        try TransitionSpec(name: TransitionName.pinchDismiss.rawValue, role: .dismissal,
+                           duration: Self.zoomDurationSeconds, completionTiming: .curve(.easeInOut),
+                           containerBounds: container, fromState: presentedState, toState: cellState)
+    }
+
+    public func panDismiss() throws(TransitionError) -> TransitionSpec {
+        let card = SceneState(frame: container, extras: [.dimmingAlpha(Self.dimmedAlpha)])
+        var shrunk = card
+        shrunk.scale = Self.panDismissTargetScale
+        shrunk.cornerRadius = Self.panDismissTargetCornerRadius
+        shrunk.extras = [.dimmingAlpha(0)]
+        return try TransitionSpec(name: TransitionName.panDismiss.rawValue, role: .dismissal,
+                                  duration: Self.panDismissDurationSeconds,
+                                  completionTiming: .spring(SpringPresets.seed003Dismiss),
+                                  containerBounds: container, fromState: card, toState: shrunk)
+    }
+}
+
+/// Where a zoom starts: a cell's frame in its own superview's coordinates, and the chain of views
+/// (innermost first) between it and the container.
+public struct ZoomSource: Hashable, Sendable, Codable {
+    /// The cell's `frame`, in the coordinates of `ancestors.first` (e.g. the collection view's content).
+    public var cellFrame: SceneRect
+    /// Views from the cell's superview up to (not including) the container.
+    public var ancestors: [ViewSpace]
+
+    public init(cellFrame: SceneRect, ancestors: [ViewSpace]) {
+        self.cellFrame = cellFrame; self.ancestors = ancestors
+    }
+
+    /// The cell's frame in container coordinates (UIKit: `collectionView.convert(cell.frame, to: container)`).
+    public var frameInContainer: SceneRect {
+        CoordinateConversion.convert(cellFrame, throughAncestors: ancestors)
+    }
+}
+
+/// Seed 000's pinch mapping: progress grows as the fingers close.
+public enum PinchDismissProgress {
+    /// `clamp(1 - scale / startScale, 0, 1)`. A non-positive or non-finite `startScale`, or a NaN result,
+    /// gives 0.
+    public static func progress(scale: Double, startScale: Double) -> Double {
+        guard startScale.isFinite, startScale > 0, scale.isFinite else { return 0 }
+        return min(max(1 - scale / startScale, 0), 1)
+    }
+
+    /// A pinch velocity (scale per second) as progress per second: d/dt (1 - s / s0) = -s' / s0.
+    public static func velocity(scaleVelocity: Double, startScale: Double) -> Double {
+        guard startScale.isFinite, startScale > 0, scaleVelocity.isFinite else { return 0 }
+        return -scaleVelocity / startScale
+    }
+}
+
+/// Seed 003's pan mapping: `(currentY - startY) / 100`, with the distance in millimetres of the surface.
+public enum PanDismissProgress {
+    /// The seed divides by 100; pinchlab reads that as 100 mm of downward travel for the whole dismissal.
+    public static let defaultDistanceMM = 100.0
+
+    /// `clamp(translationMM / distanceMM, 0, 1)`; downward translation is positive. Bad input gives 0.
+    public static func progress(translationMM: Double, distanceMM: Double = defaultDistanceMM) -> Double {
+        guard distanceMM.isFinite, distanceMM > 0, translationMM.isFinite else { return 0 }
+        return min(max(translationMM / distanceMM, 0), 1)
+    }
+
+    /// A downward velocity in mm/s as progress per second.
+    public static func velocity(translationVelocityMMPerSecond velocity: Double,
+                                distanceMM: Double = defaultDistanceMM) -> Double {
+        guard distanceMM.isFinite, distanceMM > 0, velocity.isFinite else { return 0 }
+        return velocity / distanceMM
+    }
+}

@@ -1,0 +1,34 @@
+/// The transitioning context (`UIViewControllerContextTransitioning`): from/to scenes, the container,
+/// whether the transition was cancelled, and `completeTransition(_:)` which must be called exactly once.
+public struct TransitionContext: Hashable, Sendable, Codable {
+    public let role: TransitionRole
+    public let containerBounds: SceneRect
+    public let fromState: SceneState
+    public let toState: SceneState
+    /// Set by cancelling, cleared again if a paused transition is then finished.
+    public internal(set) var transitionWasCancelled: Bool = false
+    /// The argument of the first `completeTransition` call; nil until then.
+    public private(set) var didComplete: Bool?
+    /// How many times `completeTransition` was called, including erroneous repeats (so tests can see them).
+    public private(set) var completeTransitionCallCount: Int = 0
+
+    public init(role: TransitionRole, containerBounds: SceneRect, fromState: SceneState, toState: SceneState) {
+        self.role = role; self.containerBounds = containerBounds; self.fromState = fromState; self.toState = toState
+    }
+
+    public init(spec: TransitionSpec) {
+        self.init(role: spec.role, containerBounds: spec.containerBounds, fromState: spec.fromState, toState: spec.toState)
+    }
+
+    public var isCompleted: Bool { didComplete != nil }
+
+    /// Records the end of the transition. A second call is a programming error: it is counted, leaves the
+    /// first result untouched, and throws `.completeTransitionCalledTwice`.
+    public mutating func completeTransition(_ didComplete: Bool) throws(TransitionError) {
+        completeTransitionCallCount += 1
+        if let first = self.didComplete {
+            throw .completeTransitionCalledTwice(firstDidComplete: first, secondDidComplete: didComplete)
+        }
+        self.didComplete = didComplete
+    }
+}

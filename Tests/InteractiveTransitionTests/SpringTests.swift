@@ -1,0 +1,128 @@
+import Testing
+@testable import InteractiveTransition
+
+@Suite struct SpringTests {
+    static let under = try! SpringParameters(dampingRatio: 0.7, response: 0.6)
+    static let critical = try! SpringParameters(dampingRatio: 1.0, response: 0.5)
+    static let over = try! SpringParameters(mass: 1, stiffness: 100, damping: 40)   // ζ = 40 / (2·10) = 2
+    static let regimes: [(SpringParameters, SpringRegime)] = [
+        (under, .underdamped), (critical, .criticallyDamped), (over, .overdamped),
+    ]
+    /// Release states: from rest, fast towards the target, and fast the wrong way.
+    static let releases: [(x0: Double, v0: Double)] = [(-0.6, 0), (-0.4, 3.5), (0.3, -2), (-0.5, -4)]
+
+    @Test func regimesAndDerivedQuantities() {
+        for (spring, regime) in Self.regimes { #expect(spring.regime == regime) }
+        // By the response formulas: k = (2π/0.6)², c = 4π·0.7/0.6; ζ and T come back.
+        #expect(isClose(Self.under.dampingRatio, 0.7, tolerance: 1e-12))
+        #expect(isClose(Self.under.response, 0.6, tolerance: 1e-12))
+        #expect(isClose(Self.over.dampingRatio, 2, tolerance: 1e-12))
+        // Android stiffness 1500, ζ 0.5, mass 1: c = 2·0.5·sqrt(1500).
+        #expect(isClose(SpringPresets.androidDefault.parameters.damping, 1500.0.squareRoot(), tolerance: 1e-9))
+    }
+
+    @Test func solutionsSatisfyTheDifferentialEquation() {
+        let h = 1e-4
+        for (spring, regime) in Self.regimes {
+            for release in Self.releases {
+                let motion = SpringMotion(parameters: spring, initialDisplacement: release.x0, initialVelocity: release.v0)
+                // Scale of the terms: k·(largest plausible displacement).
+                let scale = spring.stiffness * (abs(release.x0) + abs(release.v0) / spring.undampedAngularFrequency)
+                for index in 1...300 {
+                    let t = Double(index) * 0.005
+                    let x = motion.displacement(at: t)
+                    let xPrime = (motion.displacement(at: t + h) - motion.displacement(at: t - h)) / (2 * h)
+                    let xSecond = (motion.displacement(at: t + h) - 2 * x + motion.displacement(at: t - h)) / (h * h)
+                    let residual = spring.mass * xSecond + spring.damping * xPrime + spring.stiffness * x
+                    #expect(abs(residual) <= 1e-5 * scale, "\(regime) \(release) t=\(t) residual \(residual)")
+                    // The closed-form velocity agrees with the numerical derivative.
+                    #expect(isClose(motion.velocity(at: t), xPrime, tolerance: 1e-5 * (1 + abs(xPrime))))
+                }
+            }
+        }
+    }
+
+    @Test func motionStartsExactlyAtTheReleaseState() {
+        for (spring, _) in Self.regimes {
+            for release in Self.releases {
+                let motion = SpringMotion(parameters: spring, initialDisplacement: release.x0, initialVelocity: release.v0)
+                #expect(motion.displacement(at: 0) == release.x0)
+                #expect(motion.velocity(at: 0) == release.v0)
+                // The closed form itself (not the t <= 0 shortcut) is continuous at release.
+                let tiny = 1e-9
+                #expect(isClose(motion.displacement(at: tiny), release.x0, tolerance: 1e-8))
+                #expect(isClose(motion.velocity(at: tiny), release.v0, tolerance: 1e-6))
+                // And starts moving the way the velocity says: x(h) ≈ x0 + v0 h.
+                let h = 1e-5
+                #expect(isClose(motion.displacement(at: h), release.x0 + release.v0 * h, tolerance: 1e-7))
+            }
+        }
+    }
+
+    @Test func settleTimeFollowsTheStatedRule() {
+        let rule = SpringSettleRule.standard
+        for (spring, regime) in Self.regimes {
+            for release in Self.releases {
+                let motion = SpringMotion(parameters: spring, initialDisplacement: release.x0, initialVelocity: release.v0)
+                let settle = motion.settleTime(rule: rule)
+                #expect(settle > 0 && settle < SpringMotion.maximumSettleSearchSeconds, "\(regime) \(release)")
+                #expect(motion.isSettled(at: settle, rule: rule))
+                // Not settled at any earlier millisecond.
+                var step = 0
+                while Double(step) * 0.001 < settle - 1e-6 {
+                    let t = Double(step) * 0.001
+                    #expect(!motion.isSettled(at: t, rule: rule), "\(regime) settled early at \(t)")
+                    step += 1
+                }
+                // Energy ½kx² + ½mv² never grows, so after settling |x| stays within
+                // sqrt(d² + m v²/k) for the rule's distance d and velocity v.
+                let bound = (rule.settleDistance * rule.settleDistance
+                    + spring.mass * rule.settleVelocity * rule.settleVelocity / spring.stiffness).squareRoot()
+                for index in 0...500 {
+                    #expect(abs(motion.displacement(at: settle + Double(index) * 0.01)) <= bound + 1e-12)
+                }
+            }
+        }
+    }
+
+    @Test func alreadySettledReleaseTakesNoTime() {
+        let motion = SpringMotion(parameters: Self.under, initialDisplacement: 0, initialVelocity: 0)
+        #expect(motion.settleTime() == 0)
+    }
+
+    @Test func overdampedSpringDoesNotOvershootFromRest() {
+        let motion = SpringMotion(parameters: Self.over, initialDisplacement: -1, initialVelocity: 0)
+        for index in 0...400 { #expect(motion.displacement(at: Double(index) * 0.01) <= 0) }
+        let underMotion = SpringMotion(parameters: Self.under, initialDisplacement: -1, initialVelocity: 0)
+        // ζ = 0.7 overshoots: somewhere x > 0.
+        #expect((0...200).contains { underMotion.displacement(at: Double($0) * 0.005) > 0.01 })
+    }
+
+    @Test func seedPresets() {
+        let present = SpringPresets.seed003Present
+        #expect(isClose(present.parameters.dampingRatio, 0.7, tolerance: 1e-12))
+        #expect(isClose(present.parameters.response, 0.6, tolerance: 1e-12))
+        #expect(present.normalizedInitialVelocity == 0.7)
+        #expect(isClose(SpringPresets.seed003Dismiss.parameters.response, 0.7, tolerance: 1e-12))
+        #expect(SpringPresets.seed003Bounce.parameters.regime == .criticallyDamped)
+        #expect(SpringPresets.seed004Menu.normalizedInitialVelocity == 0.8)
+        #expect(isClose(SpringPresets.material3SpatialDefault.parameters.dampingRatio, 0.9, tolerance: 1e-12))
+        #expect(SpringPresets.all.count == Set(SpringPresets.all.map(\.name)).count)
+    }
+
+    @Test func uikitNormalisedVelocity() {
+        // 1.2 progress/s with 0.6 of the way left: covers the rest in 0.5 s, normalised 2.
+        #expect(isClose(SpringVelocity.normalized(velocity: 1.2, from: 0.4, to: 1), 2, tolerance: 1e-12))
+        #expect(isClose(SpringVelocity.progressPerSecond(normalized: 2, from: 0.4, to: 1), 1.2, tolerance: 1e-12))
+        #expect(SpringVelocity.normalized(velocity: 1, from: 1, to: 1) == 0)
+        #expect(SpringVelocity.normalized(velocity: .nan, from: 0, to: 1) == 0)
+    }
+
+    @Test func invalidSpringsAreRejected() {
+        #expect(throws: TransitionError.self) { try SpringParameters(dampingRatio: 0, response: 0.5) }
+        #expect(throws: TransitionError.self) { try SpringParameters(dampingRatio: 0.7, response: -1) }
+        #expect(throws: TransitionError.self) { try SpringParameters(mass: 0, stiffness: 1, damping: 1) }
+        #expect(throws: TransitionError.self) { try SpringParameters(mass: 1, stiffness: .infinity, damping: 1) }
+        #expect(throws: TransitionError.self) { try SpringParameters(mass: 1, stiffness: 1, damping: 0) }
+    }
+}
