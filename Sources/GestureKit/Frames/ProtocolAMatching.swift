@@ -1,5 +1,5 @@
 /// One contact of a protocol-A frame, in raw units.
-struct ProtocolAContact {
+struct ProtocolAContact: Sendable {
     var x: Int32 = 0
     var y: Int32 = 0
     var pressure: Int32 = -1
@@ -9,7 +9,7 @@ struct ProtocolAContact {
 }
 
 /// The contacts of one protocol-A frame, fixed capacity, stored inline.
-struct ProtocolAContacts {
+struct ProtocolAContacts: Sendable {
     static let capacity = TouchFrame.capacity
     var items = InlineArray<16, ProtocolAContact>(repeating: ProtocolAContact())
     var count = 0

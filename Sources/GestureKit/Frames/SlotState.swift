@@ -1,5 +1,5 @@
 /// What the assembler knows of one contact slot between frames, in raw device units.
-struct SlotState {
+struct SlotState: Sendable {
     var trackingID: Int32 = -1
     /// pinchlab's own identity for the contact; 0 while the slot is empty.
     var touchID: UInt64 = 0

@@ -15,7 +15,7 @@
 /// - after `SYN_DROPPED` the next frame is marked `isResync` (positions may jump).
 ///
 /// Steady-state work allocates nothing: slot state lives in a buffer sized once from the device.
-public struct TouchFrameAssembler {
+public struct TouchFrameAssembler: Sendable {
     public let device: DeviceDescription
     public let geometry: SurfaceGeometry
     public let mode: Mode

@@ -1,0 +1,187 @@
+import GestureKit
+import InteractiveTransition
+
+/// Binds a recognizer's gesture to a percent-driven transition, the way a UIKit gesture handler
+/// drives `UIPercentDrivenInteractiveTransition`:
+/// - `began` starts the transition (or, while a completion is still animating, grabs it back with
+///   `pause` and continues from where it is);
+/// - `changed` updates the progress;
+/// - `ended` asks the policy to finish or cancel from the progress and the release velocity;
+/// - `cancelled` cancels.
+/// After the release, the completion animation is sampled at the display rate from the release time,
+/// so output is a deterministic function of the event timestamps.
+public struct GestureTransitionDriver: Sendable {
+    /// An animation that has not settled after this long is stopped where it is (a safety net; the
+    /// longest completion in the catalog is a spring of a few seconds).
+    public static let maximumAnimationSeconds = 30.0
+
+    public let binding: TransitionBinding
+    public let spec: TransitionSpec
+    public let settings: LabSettings
+    public private(set) var transition: PercentDrivenTransition
+    public private(set) var trials: [TrialSummary] = []
+
+    private var startScale = 1.0
+    private var grabbedProgress = 0.0
+    private var following = false
+    private var releaseTime: Double?
+    private var tickIndex = 0
+
+    public init(transitionName: String, settings: LabSettings = .default) throws {
+        guard let binding = TransitionBinding.named(transitionName) else {
+            throw TransitionError.unknownTransition(name: transitionName)
+        }
+        self.binding = binding
+        self.settings = settings
+        self.spec = try TransitionCatalog().spec(named: transitionName)
+        self.transition = try PercentDrivenTransition(spec: spec)
+    }
+
+    /// The threshold the policy compares progress with (for plots and the live view).
+    public var progressThreshold: Double { settings.policy.progressThreshold }
+    /// True while a gesture drives the transition.
+    public var isFollowingGesture: Bool { following }
+    /// True while a completion animation runs.
+    public var isAnimating: Bool { transition.phase.isAnimatingCompletion }
+
+    public mutating func handle(_ event: GestureEvent, at time: Double, emit: (TransitionRecord) -> Void) {
+        guard event.kind == binding.kind else { return }
+        switch event.state {
+        case .began:
+            begin(event, at: time, emit: emit)
+        case .changed:
+            guard following else { return }
+            follow(event, at: time, emitting: true, emit: emit)
+        case .ended:
+            guard following else { return }
+            let (_, velocity) = follow(event, at: time, emitting: false, emit: emit)
+            let decision = transition.end(at: time, velocity: velocity, policy: settings.policy)
+            release(at: time, velocity: velocity, reason: decision.description, decision: decision, emit: emit)
+        case .cancelled:
+            guard following else { return }
+            transition.cancel(at: time, velocity: nil)
+            release(at: time, velocity: nil, reason: "the gesture was cancelled", decision: nil, emit: emit)
+        }
+    }
+
+    /// Samples the completion animation at the display rate up to and including `time`.
+    public mutating func advance(to time: Double, emit: (TransitionRecord) -> Void) {
+        guard let releaseTime, transition.phase.isAnimatingCompletion else { return }
+        let step = 1 / settings.animationFrameRateHz
+        while transition.phase.isAnimatingCompletion {
+            let tickTime = releaseTime + Double(tickIndex + 1) * step
+            guard tickTime <= time else { return }
+            tickIndex += 1
+            let endTime = transition.completion?.endTime ?? tickTime
+            let limitReached = tickTime - releaseTime > Self.maximumAnimationSeconds
+            let phase = transition.tick(at: limitReached ? max(tickTime, endTime) : tickTime)
+            if phase.isTerminal {
+                let at = min(tickTime, max(endTime, releaseTime))
+                emit(record(at: at))
+                closeTrial(at: at)
+                self.releaseTime = nil
+            } else {
+                emit(record(at: tickTime))
+            }
+        }
+    }
+
+    /// End of input: lets a running completion animation play to its end.
+    public mutating func finish(emit: (TransitionRecord) -> Void) {
+        guard let releaseTime else { return }
+        advance(to: releaseTime + Self.maximumAnimationSeconds + 1, emit: emit)
+    }
+
+    // MARK: - Steps
+
+    private mutating func begin(_ event: GestureEvent, at time: Double, emit: (TransitionRecord) -> Void) {
+        startScale = event.scale > 0 && event.scale.isFinite ? event.scale : 1
+        if transition.phase.isAnimatingCompletion {
+            advance(to: time, emit: emit)
+        }
+        if transition.phase.isAnimatingCompletion {
+            // Caught mid-animation: take it back and continue from where it is (UIKit's pause).
+            transition.pause(at: time)
+            grabbedProgress = transition.percentComplete
+            releaseTime = nil
+            tickIndex = 0
+            trials[trials.count - 1].grabbedCount += 1
+            trials[trials.count - 1].release = nil
+            trials[trials.count - 1].decision = nil
+            trials[trials.count - 1].reason = nil
+        } else {
+            if transition.phase != .idle {
+                // The previous trial ended: present the scene again for the next one.
+                transition = try! PercentDrivenTransition(spec: spec)   // spec validated in init
+            }
+            transition.begin(at: time)
+            grabbedProgress = 0
+            trials.append(TrialSummary(begin: time))
+        }
+        following = true
+        emit(record(at: time))
+    }
+
+    @discardableResult
+    private mutating func follow(_ event: GestureEvent, at time: Double, emitting: Bool,
+                                 emit: (TransitionRecord) -> Void) -> (Double, Double) {
+        let mapped = binding.progress(of: event, startScale: startScale, settings: settings)
+        let progress = min(max(grabbedProgress + mapped.progress, 0), 1)
+        transition.update(progress, at: time)
+        if emitting { emit(record(at: time)) }
+        return (progress, mapped.velocity)
+    }
+
+    private mutating func release(at time: Double, velocity: Double?, reason: String, decision: CompletionDecision?,
+                                  emit: (TransitionRecord) -> Void) {
+        following = false
+        releaseTime = time
+        tickIndex = 0
+        trials[trials.count - 1].release = time
+        trials[trials.count - 1].reason = reason
+        trials[trials.count - 1].decision = decision.map {
+            TrialSummary.Decision(progress: rounded(transition.completion?.startProgress ?? transition.percentComplete),
+                                  velocity: rounded(velocity ?? 0), finish: $0.shouldFinish)
+        }
+        var step = record(at: time)
+        step.reason = reason
+        step.velocity = velocity
+        emit(step)
+        if transition.phase.isTerminal {
+            // Nothing left to animate (released exactly at 0 or 1).
+            emit(record(at: time))
+            closeTrial(at: time)
+            releaseTime = nil
+        }
+    }
+
+    private mutating func closeTrial(at time: Double) {
+        trials[trials.count - 1].end = time
+        trials[trials.count - 1].outcome = transition.phase == .finished ? .finished : .cancelled
+    }
+
+    private func record(at time: Double) -> TransitionRecord {
+        TransitionRecord(name: binding.name, state: transition.phase, time: time, progress: transition.progress)
+    }
+}
+
+/// One go at the transition: from the gesture's begin to the end of its completion animation.
+public struct TrialSummary: Sendable, Hashable, Codable {
+    public enum Outcome: String, Sendable, Hashable, Codable { case finished, cancelled, none }
+    public struct Decision: Sendable, Hashable, Codable {
+        public var progress: Double
+        public var velocity: Double
+        public var finish: Bool
+    }
+
+    public var begin: Double
+    public var release: Double?
+    public var end: Double?
+    public var outcome: Outcome = .none
+    public var reason: String?
+    public var decision: Decision?
+    /// How often a running completion was grabbed back by a new gesture.
+    public var grabbedCount = 0
+
+    public init(begin: Double) { self.begin = begin }
+}

@@ -1,0 +1,78 @@
+import GestureKit
+import InteractiveTransition
+
+/// One line of a replay's output, in time order.
+public enum LabRecord: Sendable {
+    /// A touch frame (not printed as JSON; used by plots and the live view).
+    case frame(TouchFrame, time: Double)
+    case gesture(GestureRecord)
+    case transition(TransitionRecord)
+}
+
+/// A recognized gesture event as printed (`"type": "gesture"`). Times are seconds from the first event.
+public struct GestureRecord: Sendable, Hashable, Encodable {
+    public var event: GestureEvent
+    public var time: Double
+
+    enum CodingKeys: String, CodingKey {
+        case type, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("gesture", forKey: .type)
+        try c.encode(event.kind.rawValue, forKey: .kind)
+        try c.encode(event.state.rawValue, forKey: .state)
+        try c.encode(rounded(time), forKey: .time)
+        try c.encode(event.fingerCount, forKey: .fingers)
+        switch event.kind {
+        case .pinch:
+            try c.encode(rounded(event.scale), forKey: .scale)
+            try c.encode(rounded(event.rotationDegrees), forKey: .rotation)
+            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
+            try c.encode(rounded(event.scaleVelocity), forKey: .scaleVelocity)
+        case .pan:
+            try c.encode(RoundedPoint(event.translationMM), forKey: .translation)
+            try c.encode(RoundedPoint(event.velocityMMPerSecond), forKey: .velocity)
+        }
+    }
+}
+
+/// A transition step as printed (`"type": "transition"`): it began, followed the gesture, was
+/// decided (with the policy's reason), animated, and ended.
+public struct TransitionRecord: Sendable, Hashable, Encodable {
+    public var name: String
+    /// The transition's phase after this step: interactive, finishing, cancelling, finished, cancelled.
+    public var state: TransitionPhase
+    public var time: Double
+    public var progress: Double
+    /// Set on the step where finish or cancel was decided.
+    public var reason: String?
+    public var velocity: Double?
+
+    enum CodingKeys: String, CodingKey { case type, transition, state, time, progress, reason, velocity }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("transition", forKey: .type)
+        try c.encode(name, forKey: .transition)
+        try c.encode(state.rawValue, forKey: .state)
+        try c.encode(rounded(time), forKey: .time)
+        try c.encode(rounded(progress), forKey: .progress)
+        try c.encodeIfPresent(reason, forKey: .reason)
+        try c.encodeIfPresent(velocity.map(rounded), forKey: .velocity)
+    }
+}
+
+/// Output numbers carry six decimals: microsecond times, micrometre positions. Keeps lines short
+/// and stable; the computation itself is not rounded.
+@inline(__always) func rounded(_ value: Double) -> Double {
+    guard value.isFinite else { return 0 }
+    return (value * 1_000_000).rounded() / 1_000_000
+}
+
+struct RoundedPoint: Encodable, Hashable {
+    var x: Double
+    var y: Double
+    init(_ p: PointMM) { x = rounded(p.x); y = rounded(p.y) }
+}

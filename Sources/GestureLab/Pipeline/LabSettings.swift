@@ -1,0 +1,60 @@
+import GestureKit
+import InteractiveTransition
+
+/// Everything that decides how a recording is interpreted: the recognizer thresholds, the
+/// finish/cancel policy and the gesture-to-progress mappings. This is what `pinchlab tune --write`
+/// saves and `--config` reads (JSON).
+public struct LabSettings: Codable, Sendable, Hashable {
+    /// Seed 003 divides the drag by 100 UIKit points (about 16 mm on a phone). A touchpad is about
+    /// 60 mm tall, so 100 mm could never be reached; 40 mm is two thirds of it and reachable on both.
+    public static let defaultPanDismissDistanceMM = 40.0
+    /// Pinching the fingers out to twice their spread presents fully.
+    public static let defaultZoomPresentScaleRange = 1.0
+    /// Completion animations are sampled at display rate in the output.
+    public static let defaultAnimationFrameRateHz = 60.0
+
+    /// Recognizer thresholds for touchpads; nil uses `GestureRecognizerConfiguration(device:)`.
+    public var touchpadRecognizer: GestureRecognizerConfiguration?
+    /// Recognizer thresholds for touchscreens; nil uses `GestureRecognizerConfiguration(device:)`.
+    public var touchscreenRecognizer: GestureRecognizerConfiguration?
+    public var policy: CompletionPolicy
+    public var panDismissDistanceMM: Double
+    public var zoomPresentScaleRange: Double
+    public var animationFrameRateHz: Double
+
+    public init(touchpadRecognizer: GestureRecognizerConfiguration? = nil,
+                touchscreenRecognizer: GestureRecognizerConfiguration? = nil,
+                policy: CompletionPolicy = .default,
+                panDismissDistanceMM: Double = defaultPanDismissDistanceMM,
+                zoomPresentScaleRange: Double = defaultZoomPresentScaleRange,
+                animationFrameRateHz: Double = defaultAnimationFrameRateHz) {
+        self.touchpadRecognizer = touchpadRecognizer
+        self.touchscreenRecognizer = touchscreenRecognizer
+        self.policy = policy
+        self.panDismissDistanceMM = panDismissDistanceMM
+        self.zoomPresentScaleRange = zoomPresentScaleRange
+        self.animationFrameRateHz = animationFrameRateHz
+    }
+
+    public static let `default` = LabSettings()
+
+    /// The recognizer configuration for `device`: the tuned one for its class, else the defaults
+    /// for the device (with its fuzz), always with the device's own traits.
+    public func recognizerConfiguration(for device: DeviceDescription) -> GestureRecognizerConfiguration {
+        let base = GestureRecognizerConfiguration(device: device)
+        let chosen = device.deviceClass == .touchscreen ? touchscreenRecognizer : touchpadRecognizer
+        guard var tuned = chosen else { return base }
+        tuned.device = base.device
+        return tuned
+    }
+
+    /// Why these settings cannot be used, if they cannot.
+    public func validationError() -> String? {
+        if !(panDismissDistanceMM.isFinite && panDismissDistanceMM > 0) { return "panDismissDistanceMM must be > 0" }
+        if !(zoomPresentScaleRange.isFinite && zoomPresentScaleRange > 0) { return "zoomPresentScaleRange must be > 0" }
+        if !(animationFrameRateHz.isFinite && animationFrameRateHz >= 1 && animationFrameRateHz <= 1000) {
+            return "animationFrameRateHz must be within 1...1000"
+        }
+        return nil
+    }
+}

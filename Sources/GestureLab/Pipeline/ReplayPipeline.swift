@@ -1,0 +1,120 @@
+import GestureKit
+import InteractiveTransition
+
+/// The whole flow for one device: events -> touch frames -> recognizer -> transition driver ->
+/// records. The same pipeline serves a recording and a live device; time comes only from the event
+/// timestamps (and, for a live device at rest, from `advance(to:)` with an injected clock), so a
+/// replay is bit-for-bit repeatable.
+///
+/// Times in records are seconds since the first event. Per event, nothing is allocated: frames,
+/// gesture events and records are values passed to a non-escaping closure.
+public struct ReplayPipeline: Sendable {
+    public let device: DeviceDescription
+    public let settings: LabSettings
+    public private(set) var driver: GestureTransitionDriver
+    private var assembler: TouchFrameAssembler
+    private var recognizer: TouchGestureRecognizer
+    private var origin: EventTime?
+    private var lastTime: EventTime?
+    public private(set) var eventCount = 0
+    public private(set) var frameCount = 0
+    public private(set) var gestures: [LabSummary.Gesture] = []
+    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double)?
+    /// When the first finger touched, seconds from the first event (for begin latency).
+    public private(set) var firstTouchTime: Double?
+
+    public init(device: DeviceDescription, transition: String, settings: LabSettings = .default) throws {
+        self.device = device
+        self.settings = settings
+        self.driver = try GestureTransitionDriver(transitionName: transition, settings: settings)
+        self.assembler = TouchFrameAssembler(device: device)
+        self.recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
+    }
+
+    /// Seconds from the first event to `time`.
+    public func seconds(_ time: EventTime) -> Double {
+        guard let origin else { return 0 }
+        return Double(time.totalMicroseconds - origin.totalMicroseconds) / 1_000_000
+    }
+
+    public mutating func consume(_ event: InputEvent, emit: (LabRecord) -> Void) {
+        if origin == nil { origin = event.time }
+        lastTime = event.time
+        eventCount += 1
+        guard let frame = assembler.consume(event) else { return }
+        frameCount += 1
+        let now = seconds(frame.time)
+        if firstTouchTime == nil && frame.activeTouchCount > 0 { firstTouchTime = now }
+        driver.advance(to: now) { emit(.transition($0)) }
+        emit(.frame(frame, time: now))
+        let events = recognizer.process(frame)
+        for gesture in events { handle(gesture, emit: emit) }
+    }
+
+    /// Lets time pass without events (a live device at rest): a pending finger-count change may time
+    /// out and the completion animation moves on.
+    public mutating func advance(to time: EventTime, emit: (LabRecord) -> Void) {
+        guard origin != nil else { return }
+        for gesture in recognizer.advance(to: time) { handle(gesture, emit: emit) }
+        driver.advance(to: seconds(time)) { emit(.transition($0)) }
+    }
+
+    /// End of the stream: touches still down are lifted, a gesture in flight is cancelled (a
+    /// recording that stops mid-gesture, a device that went away), and the completion animation
+    /// plays to its end.
+    public mutating func finish(source: String? = nil, emit: (LabRecord) -> Void) -> LabSummary {
+        if let lastTime {
+            if let frame = assembler.finish(at: lastTime) {
+                frameCount += 1
+                emit(.frame(frame, time: seconds(frame.time)))
+                for gesture in recognizer.process(frame) { handle(gesture, emit: emit) }
+            }
+            for gesture in recognizer.finish(at: lastTime) { handle(gesture, emit: emit) }
+        }
+        driver.finish { emit(.transition($0)) }
+        return summary(source: source)
+    }
+
+    public func summary(source: String?) -> LabSummary {
+        let geometry = device.geometry
+        let first = driver.trials.first
+        return LabSummary(
+            source: source,
+            device: LabSummary.Device(
+                name: device.name, class: device.deviceClass.rawValue,
+                widthMM: geometry.map { rounded($0.widthMM) }, heightMM: geometry.map { rounded($0.heightMM) },
+                resolutionEstimated: geometry?.isEstimated ?? true, slots: device.slotCount),
+            transition: driver.binding.name,
+            outcome: first?.outcome ?? .none,
+            reason: first?.reason,
+            decision: first?.decision,
+            gestures: gestures,
+            trials: driver.trials,
+            events: eventCount,
+            frames: frameCount,
+            duration: lastTime.map(seconds) ?? 0,
+            firstTouch: firstTouchTime,
+            policy: settings.policy)
+    }
+
+    private mutating func handle(_ gesture: GestureEvent, emit: (LabRecord) -> Void) {
+        let time = seconds(gesture.time)
+        emit(.gesture(GestureRecord(event: gesture, time: time)))
+        switch gesture.state {
+        case .began:
+            openGesture = (gesture.kind, gesture.fingerCount, time)
+        case .ended, .cancelled:
+            let begin = openGesture?.begin ?? time
+            gestures.append(LabSummary.Gesture(
+                kind: gesture.kind, fingers: openGesture?.fingers ?? gesture.fingerCount, begin: begin, end: time,
+                ended: gesture.state,
+                scale: gesture.kind == .pinch ? gesture.scale : nil,
+                rotation: gesture.kind == .pinch ? gesture.rotationDegrees : nil,
+                translation: gesture.kind == .pan ? gesture.translationMM : nil))
+            openGesture = nil
+        case .changed:
+            break
+        }
+        driver.handle(gesture, at: time) { emit(.transition($0)) }
+    }
+}
