@@ -15,12 +15,12 @@ extension RecordingFormat {
                 if starts(rest, with: "# libinput record") { return .libinputRecord }
                 continue
             }
+            if rest.count >= 2 && rest[1] == UInt8(ascii: ":") && "NIPBALSE".utf8.contains(rest[0]) { return .evemu }
             guard String(validating: rest, as: UTF8.self) != nil else {
                 throw RecordingError(path: path, line: input.lineNumber, kind: .binaryData,
                                      expected: "UTF-8 text (an evemu or libinput record file)",
                                      found: "binary data \(RecordingError.quote(rest))")
             }
-            if rest.count >= 2 && rest[1] == UInt8(ascii: ":") && "NIPBALSE".utf8.contains(rest[0]) { return .evemu }
             if rest.contains(UInt8(ascii: ":")) || rest[0] == UInt8(ascii: "-") || rest[0] == UInt8(ascii: "{") {
                 return .libinputRecord
             }

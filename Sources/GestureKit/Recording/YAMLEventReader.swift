@@ -55,10 +55,13 @@ final class YAMLEventReader {
         }
         guard yaml_parser_parse(parser, event) == 1 else {
             let problem = parser.pointee.problem.map { String(cString: $0) } ?? "a YAML error"
-            let mark = parser.pointee.problem_mark
+            // Reader errors (bad UTF-8, control characters) come with a byte offset, not a mark.
+            let line = parser.pointee.error == YAML_READER_ERROR
+                ? lineNumber(atByteOffset: parser.pointee.problem_offset)
+                : parser.pointee.problem_mark.line + 1
             let isBinary = problem.contains("control characters") || problem.contains("UTF-8")
                 || problem.contains("utf-8") || problem.contains("octet")
-            throw RecordingError(path: path, line: mark.line + 1, kind: isBinary ? .binaryData : .malformedLine,
+            throw RecordingError(path: path, line: line, kind: isBinary ? .binaryData : .malformedLine,
                                  expected: isBinary ? "UTF-8 text without control characters" : "well-formed YAML",
                                  found: problem)
         }
@@ -77,6 +80,19 @@ final class YAMLEventReader {
         case YAML_ALIAS_EVENT: kind = .alias
         default: kind = .none
         }
+    }
+
+    /// 1-based line holding byte `offset` of the file (error path only: reads the file again).
+    private func lineNumber(atByteOffset offset: Int) -> Int {
+        guard let again = fopen(path, "rb") else { return 0 }
+        defer { fclose(again) }
+        var line = 1
+        for _ in 0..<offset {
+            let byte = fgetc(again)
+            if byte == EOF { break }
+            if byte == 0x0A { line += 1 }
+        }
+        return line
     }
 
     /// The current scalar's bytes (empty unless `kind == .scalar`).
