@@ -26,7 +26,7 @@ public final class EvemuReader: InputEventSource {
     public let device: DeviceDescription
     public let version: EvemuVersion
 
-    private var input: LineInput
+    private let input: LineInput
     private var pendingEventsPath: String?
     private var pendingEvent: InputEvent?
     private var previousSeconds: Int64 = .min
@@ -73,7 +73,7 @@ public final class EvemuReader: InputEventSource {
         }
         if let eventsPath = pendingEventsPath {
             pendingEventsPath = nil
-            input = try LineInput(path: eventsPath)
+            try input.switchTo(path: eventsPath)
         }
         guard !isFinished else { return nil }
         while try input.advance() {

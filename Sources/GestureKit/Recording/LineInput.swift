@@ -8,13 +8,16 @@ final class LineInput {
     /// Large enough that a refill happens every few thousand evemu lines.
     static let defaultBufferBytes = 1 << 20
 
-    let path: String
-    private let fd: Int32
+    private(set) var path: String
+    private var fd: Int32
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var start = 0
     private var end = 0
     private var atEndOfFile = false
+    /// Whether the buffered bytes hold a NUL: checked once per refill, so lines are searched for
+    /// one only in a file that has any.
+    private var bufferHasNul = false
 
     /// 1-based number of the current line, 0 before the first.
     private(set) var lineNumber = 0
@@ -23,14 +26,32 @@ final class LineInput {
 
     init(path: String, bufferBytes: Int = LineInput.defaultBufferBytes) throws {
         self.path = path
+        fd = try LineInput.openForReading(path)
+        capacity = bufferBytes
+        buffer = .allocate(capacity: bufferBytes)
+    }
+
+    private static func openForReading(_ path: String) throws -> Int32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw RecordingError(path: path, line: 0, kind: .io, expected: "a readable file",
                                  found: String(cString: strerror(errno)))
         }
-        self.fd = fd
-        capacity = bufferBytes
-        buffer = .allocate(capacity: bufferBytes)
+        return fd
+    }
+
+    /// Continues with another file (the `.events` half of a split evemu recording), from its line 1.
+    func switchTo(path newPath: String) throws {
+        let newFD = try LineInput.openForReading(newPath)
+        close(fd)
+        fd = newFD
+        path = newPath
+        start = 0
+        end = 0
+        atEndOfFile = false
+        bufferHasNul = false
+        lineNumber = 0
+        line = UnsafeBufferPointer(start: nil, count: 0)
     }
 
     deinit {
@@ -63,7 +84,7 @@ final class LineInput {
         var length = lineEnd - start
         if length > 0 && buffer[start + length - 1] == 0x0D { length -= 1 }
         line = UnsafeBufferPointer(start: buffer + start, count: length)
-        if length > 0, memchr(buffer + start, 0, length) != nil {
+        if bufferHasNul, length > 0, memchr(buffer + start, 0, length) != nil {
             throw RecordingError(path: path, line: lineNumber, kind: .binaryData,
                                  expected: "a text line", found: "a NUL byte in \(RecordingError.quote(line))")
         }
@@ -86,6 +107,7 @@ final class LineInput {
                                  found: String(cString: strerror(errno)))
         }
         if count == 0 { atEndOfFile = true } else { end += count }
+        bufferHasNul = memchr(buffer, 0, end) != nil
     }
 }
 

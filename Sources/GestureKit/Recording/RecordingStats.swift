@@ -30,7 +30,8 @@ public struct RecordingStats: Sendable, Hashable {
         let hasSlots = device.slotCount > 0
         var trackingIDs = [Int32](repeating: -1, count: min(max(device.slotCount, 1), RecordingStats.slotCountMax))
         var slot = 0
-        var toolsDown: [EventCode: Bool] = [:]
+        // Which BTN_TOOL_* keys are down, in `EventCode.fingerCountTools` order.
+        var toolsDown = [Bool](repeating: false, count: EventCode.fingerCountTools.count)
         var isTouching = false
         while let event = try source.nextEvent() {
             eventCount += 1
@@ -46,14 +47,14 @@ public struct RecordingStats: Sendable, Hashable {
                 if !hasSlots && event.value != 0 && !isTouching { touchSequenceCount += 1 }
                 isTouching = event.value != 0
             case .key:
-                if EventCode.fingerCountTools.contains(where: { $0.code == event.code }) {
-                    toolsDown[event.code] = event.value != 0
+                if let tool = EventCode.fingerCountTools.firstIndex(where: { $0.code == event.code }) {
+                    toolsDown[tool] = event.value != 0
                 }
             case .syn where event.code == .synReport:
                 frameCount += 1
                 var fingers = isTouching ? 1 : 0
-                for (code, count) in EventCode.fingerCountTools where toolsDown[code] == true {
-                    fingers = max(fingers, count)
+                for (tool, isDown) in toolsDown.enumerated() where isDown {
+                    fingers = max(fingers, EventCode.fingerCountTools[tool].fingers)
                 }
                 fingers = max(fingers, trackingIDs.reduce(0) { $0 + ($1 != -1 ? 1 : 0) })
                 mostFingersDown = max(mostFingersDown, fingers)
