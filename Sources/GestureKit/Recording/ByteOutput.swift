@@ -1,0 +1,149 @@
+import Glibc
+
+/// A buffered file writer with the few printf conversions the recording formats need, written
+/// straight into a reused byte buffer (no `String` per event).
+final class ByteOutput {
+    /// Flushed early past this size so a stream with no `SYN_REPORT` still has bounded memory.
+    static let flushThresholdBytes = 1 << 16
+
+    let path: String
+    private let fd: Int32
+    private var buffer: [UInt8]
+    private var isClosed = false
+    /// Lines written so far, for error messages.
+    private(set) var lineCount = 0
+
+    init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw RecordingError(path: path, line: 0, kind: .io, expected: "a writable file",
+                                 found: String(cString: strerror(errno)))
+        }
+        self.fd = fd
+        buffer = []
+        buffer.reserveCapacity(ByteOutput.flushThresholdBytes * 2)
+    }
+
+    deinit {
+        if !isClosed {
+            try? flush()
+            Glibc.close(fd)
+        }
+    }
+
+    func flush() throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RecordingError(path: path, line: lineCount, kind: .io, expected: "a successful write",
+                                     found: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        guard !isClosed else { return }
+        try flush()
+        isClosed = true
+        guard Glibc.close(fd) == 0 else {
+            throw RecordingError(path: path, line: lineCount, kind: .io, expected: "a successful close",
+                                 found: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Called at each line end; flushes when the buffer is large.
+    @inline(__always)
+    func newline() throws {
+        buffer.append(0x0A)
+        lineCount += 1
+        if buffer.count >= ByteOutput.flushThresholdBytes { try flush() }
+    }
+
+    @inline(__always) func byte(_ value: UInt8) { buffer.append(value) }
+    @inline(__always) func repeated(_ value: UInt8, _ count: Int) {
+        for _ in 0..<max(0, count) { buffer.append(value) }
+    }
+
+    func text(_ value: StaticString) {
+        value.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    }
+
+    func text(_ value: String) { buffer.append(contentsOf: value.utf8) }
+
+    /// A C string as `%s` prints it, `(null)` for nil like glibc, padded on the right to `width`
+    /// (`%-20s`).
+    @inline(__always)
+    func cString(_ value: UnsafePointer<CChar>?, leftAlignedWidth width: Int = 0) {
+        guard let value else {
+            text("(null)")
+            repeated(0x20, width - 6)
+            return
+        }
+        let length = strlen(value)
+        value.withMemoryRebound(to: UInt8.self, capacity: length) {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
+        }
+        repeated(0x20, width - length)
+    }
+
+    /// `%d` with width and flags: `zeroPad` is `%0Nd` (the sign counts in the width, so -1 at
+    /// width 4 is `-001`), `plusSign` is `%+d`, otherwise spaces pad on the left (`%Nd`).
+    @inline(__always)
+    func decimal(_ value: Int64, width: Int = 0, zeroPad: Bool = false, plusSign: Bool = false) {
+        let negative = value < 0
+        var magnitude = value.magnitude
+        var digitCount = 1
+        var probe = magnitude
+        while probe >= 10 { probe /= 10; digitCount += 1 }
+        let signCount = (negative || plusSign) ? 1 : 0
+        let padCount = max(0, width - digitCount - signCount)
+        if !zeroPad { repeated(0x20, padCount) }
+        if negative { byte(UInt8(ascii: "-")) } else if plusSign { byte(UInt8(ascii: "+")) }
+        if zeroPad { repeated(UInt8(ascii: "0"), padCount) }
+        let first = buffer.count
+        repeated(UInt8(ascii: "0"), digitCount)
+        var index = first + digitCount - 1
+        repeat {
+            buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            index -= 1
+        } while magnitude > 0
+    }
+
+    /// `%0Nx`: lowercase hex, zero-padded to `width`.
+    @inline(__always)
+    func hex(_ value: UInt64, width: Int) {
+        var digitCount = 1
+        var probe = value
+        while probe >= 16 { probe >>= 4; digitCount += 1 }
+        repeated(UInt8(ascii: "0"), width - digitCount)
+        let first = buffer.count
+        repeated(UInt8(ascii: "0"), digitCount)
+        var remaining = value
+        var index = first + digitCount - 1
+        repeat {
+            let nibble = UInt8(remaining & 0xf)
+            buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            remaining >>= 4
+            index -= 1
+        } while remaining > 0
+    }
+
+    /// `%#04x` as glibc prints it: `0x` prefix for non-zero values, all counted in the width.
+    func alternateHex(_ value: UInt64, width: Int) {
+        if value == 0 {
+            repeated(UInt8(ascii: "0"), max(1, width))
+            return
+        }
+        var digitCount = 1
+        var probe = value
+        while probe >= 16 { probe >>= 4; digitCount += 1 }
+        text("0x")
+        hex(value, width: max(digitCount, width - 2))
+    }
+}

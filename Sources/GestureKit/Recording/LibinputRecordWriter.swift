@@ -1,0 +1,165 @@
+/// Writes a `libinput record` YAML file (version 1) for one device, in the layout
+/// `libinput record` uses (`tools/libinput-record.c`): header, `devices:` with the `evdev:`
+/// description, then `events:` with one `- evdev:` entry per frame.
+///
+/// Times are written as given, so evemu -> YAML -> evemu keeps every event exactly.
+public final class LibinputRecordWriter: RecordingWriter {
+    public var format: RecordingFormat { .libinputRecord }
+    public let device: DeviceDescription
+    public let options: RecordingWriterOptions
+    private let output: ByteOutput
+    private var isInFrame = false
+    private var lastSynTotalMicroseconds: Int64 = 0
+    private var isClosed = false
+
+    /// - Parameter node: the device node to note in the file (`- node:`).
+    public init(path: String, device: DeviceDescription, node: String = "unknown",
+                options: RecordingWriterOptions = RecordingWriterOptions()) throws {
+        self.device = device
+        self.options = options
+        output = try ByteOutput(path: path)
+        try writeHeader()
+        output.text("devices:"); try output.newline()
+        output.text("- node: "); output.text(LibinputRecordWriter.quoted(node)); try output.newline()
+        try writeEvdevDescription()
+        output.text("  events:"); try output.newline()
+        try output.flush()
+    }
+
+    public func write(_ event: InputEvent) throws {
+        guard !isClosed else {
+            throw RecordingError(path: output.path, line: output.lineCount, kind: .io,
+                                 expected: "an open writer", found: "a closed one")
+        }
+        let (event, wasMasked) = options.maskKeyboardKeys ? KeyPrivacy.masked(event) : (event, false)
+        guard event.time.seconds >= 0, event.time.microseconds >= 0 else {
+            throw RecordingError(path: output.path, line: output.lineCount + 1, kind: .unwritableEvent,
+                                 expected: "a time at or after 0.000000", found: "\(event.time)")
+        }
+        if !isInFrame {
+            output.text("  - evdev:"); try output.newline()
+            isInFrame = true
+        }
+        let type = event.type.rawValue
+        let code = event.code.rawValue
+        output.text("    - [")
+        output.decimal(event.time.seconds, width: 3); output.text(", ")
+        output.decimal(Int64(event.time.microseconds), width: 6); output.text(", ")
+        output.decimal(Int64(type), width: 3); output.text(", ")
+        output.decimal(Int64(code), width: 3); output.text(", ")
+        output.decimal(Int64(event.value), width: 7); output.text("] # ")
+        if event.type == .syn && event.code == .synMTReport {
+            output.text("++++++++++++ "); output.cString(EvdevTables.codeName(type, code))
+            output.text(" ("); output.decimal(Int64(event.value)); output.text(") ++++++++++")
+        } else if event.type == .syn {
+            let now = event.time.totalMicroseconds
+            let deltaMilliseconds = (now &- lastSynTotalMicroseconds) / 1000
+            lastSynTotalMicroseconds = now
+            output.text("------------ "); output.cString(EvdevTables.codeName(type, code))
+            output.text(" ("); output.decimal(Int64(event.value)); output.text(") ---------- ")
+            output.decimal(deltaMilliseconds, plusSign: true); output.text("ms")
+        } else {
+            output.cString(EvdevTables.typeName(type)); output.text(" / ")
+            output.cString(EvdevTables.codeName(type, code), leftAlignedWidth: 20); output.byte(0x20)
+            output.decimal(Int64(event.value), width: 6)
+            if wasMasked { output.text(" (obfuscated)") }
+        }
+        try output.newline()
+        if event.isSynReport { isInFrame = false }
+    }
+
+    public func flush() throws { try output.flush() }
+
+    public func close() throws {
+        guard !isClosed else { return }
+        isClosed = true
+        try output.close()
+    }
+
+    private func writeHeader() throws {
+        output.text("# libinput record"); try output.newline()
+        output.text("version: 1"); try output.newline()
+        output.text("ndevices: 1"); try output.newline()
+        output.text("libinput:"); try output.newline()
+        output.text("  version: \"pinchlab\""); try output.newline()
+        output.text("  git: \"unknown\""); try output.newline()
+        output.text("system:"); try output.newline()
+        let system = options.systemInfo
+        if let os = system?.os { output.text("  os: "); output.text(LibinputRecordWriter.quoted(os)); try output.newline() }
+        output.text("  kernel: "); output.text(LibinputRecordWriter.quoted(system?.kernel ?? "unknown")); try output.newline()
+        output.text("  dmi: "); output.text(LibinputRecordWriter.quoted(system?.dmi ?? "unknown")); try output.newline()
+    }
+
+    private func writeEvdevDescription() throws {
+        output.text("  evdev:"); try output.newline()
+        output.text("    # Name: "); output.text(LibinputRecordWriter.commentSafe(device.name)); try output.newline()
+        output.text("    # ID: bus 0x"); output.hex(UInt64(device.id.bustype), width: 4)
+        output.text(" vendor 0x"); output.hex(UInt64(device.id.vendor), width: 4)
+        output.text(" product 0x"); output.hex(UInt64(device.id.product), width: 4)
+        output.text(" version 0x"); output.hex(UInt64(device.id.version), width: 4); try output.newline()
+        if device.absInfo[.absX] != nil && device.absInfo[.absY] != nil {
+            if let size = device.sizeInWholeMillimetres, device.absInfo[.absX]!.resolution != 0,
+               device.absInfo[.absY]!.resolution != 0 {
+                output.text("    # Size in mm: "); output.decimal(Int64(size.width)); output.text("x")
+                output.decimal(Int64(size.height))
+            } else {
+                output.text("    # Size in mm: unknown, missing resolution")
+            }
+            try output.newline()
+        }
+        output.text("    name: "); output.text(LibinputRecordWriter.quoted(device.name)); try output.newline()
+        output.text("    id: [")
+        output.decimal(Int64(device.id.bustype)); output.text(", ")
+        output.decimal(Int64(device.id.vendor)); output.text(", ")
+        output.decimal(Int64(device.id.product)); output.text(", ")
+        output.decimal(Int64(device.id.version)); output.text("]"); try output.newline()
+        output.text("    codes:"); try output.newline()
+        for (type, codes) in device.codeListing {
+            output.text("      "); output.decimal(Int64(type.rawValue)); output.text(": [")
+            for (position, code) in codes.enumerated() {
+                if position > 0 { output.text(", ") }
+                output.decimal(Int64(code.rawValue))
+            }
+            output.text("] # "); output.cString(EvdevTables.typeName(type.rawValue)); try output.newline()
+        }
+        if !device.absInfo.isEmpty {
+            output.text("    absinfo:"); try output.newline()
+            for (code, axis) in device.absInfo.sorted(by: { $0.key < $1.key }) {
+                output.text("      "); output.decimal(Int64(code.rawValue)); output.text(": [")
+                output.decimal(Int64(axis.minimum)); output.text(", ")
+                output.decimal(Int64(axis.maximum)); output.text(", ")
+                output.decimal(Int64(axis.fuzz)); output.text(", ")
+                output.decimal(Int64(axis.flat)); output.text(", ")
+                output.decimal(Int64(axis.resolution)); output.text("]"); try output.newline()
+            }
+        }
+        output.text("    properties: [")
+        for (position, property) in device.properties.sorted().enumerated() {
+            if position > 0 { output.text(", ") }
+            output.decimal(Int64(property.rawValue))
+        }
+        output.text("]"); try output.newline()
+    }
+
+    /// A YAML double-quoted scalar: any name (quotes, backslashes, control characters) reads back
+    /// exactly.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text safe inside a `#` comment: no line breaks.
+    static func commentSafe(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
+    }
+}

@@ -1,0 +1,117 @@
+import Glibc
+
+/// What a recording writer needs besides the device: privacy and the system lines of the header.
+public struct RecordingWriterOptions: Sendable, Hashable {
+    /// Masks keyboard keys (codes below `BTN_MISC`) as `KEY_A` and `MSC_SCAN` values as KEY_A's
+    /// scancode, like `libinput record` without `--show-keycodes`, so a recording never carries
+    /// typed text. Touch buttons (`BTN_TOUCH`, `BTN_TOOL_*`, `BTN_LEFT`...) are above `BTN_MISC`
+    /// and always kept.
+    public var maskKeyboardKeys: Bool
+    /// Kernel, DMI and OS lines for the header; nil leaves them out (deterministic output).
+    public var systemInfo: RecordingSystemInfo?
+
+    public init(maskKeyboardKeys: Bool = true, systemInfo: RecordingSystemInfo? = nil) {
+        self.maskKeyboardKeys = maskKeyboardKeys
+        self.systemInfo = systemInfo
+    }
+}
+
+/// The machine a recording was made on, as evemu-record and `libinput record` note it.
+public struct RecordingSystemInfo: Sendable, Hashable {
+    /// `uname -r`.
+    public var kernel: String?
+    /// `/sys/class/dmi/id/modalias` without its newline.
+    public var dmi: String?
+    /// `ID:VERSION_ID` from os-release.
+    public var os: String?
+
+    public init(kernel: String? = nil, dmi: String? = nil, os: String? = nil) {
+        self.kernel = kernel
+        self.dmi = dmi
+        self.os = os
+    }
+
+    /// Reads this machine's kernel release, DMI modalias and os-release.
+    public static func current() -> RecordingSystemInfo {
+        var info = RecordingSystemInfo()
+        var names = utsname()
+        if uname(&names) == 0 {
+            info.kernel = withUnsafeBytes(of: &names.release) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+        }
+        if let modalias = readSmallFile("/sys/class/dmi/id/modalias") {
+            info.dmi = modalias.hasSuffix("\n") ? String(modalias.dropLast()) : modalias
+        }
+        if let release = readSmallFile("/etc/os-release") ?? readSmallFile("/usr/lib/os-release") {
+            func field(_ key: String) -> String? {
+                for line in release.split(separator: "\n") where line.hasPrefix(key + "=") {
+                    return line.dropFirst(key.count + 1).trimmingCharacters(in: "\"'")
+                }
+                return nil
+            }
+            if let id = field("ID"), let version = field("VERSION_ID") { info.os = "\(id):\(version)" }
+        }
+        return info
+    }
+
+    private static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return String(decoding: bytes.prefix(count), as: UTF8.self)
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var text = self
+        while let first = text.first, set.contains(first) { text = text.dropFirst() }
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+/// Where a recorder puts events: a file in one of the recording formats.
+public protocol RecordingWriter: AnyObject {
+    var format: RecordingFormat { get }
+    /// Buffers one event (masked per the options).
+    func write(_ event: InputEvent) throws
+    /// Writes the buffered lines out; the recorder calls it at each `SYN_REPORT`.
+    func flush() throws
+    /// Flushes and closes the file. Further writes are an error.
+    func close() throws
+}
+
+/// The privacy rule both writers apply (`obfuscate_keycode` in libinput's `libinput-record.c`).
+enum KeyPrivacy {
+    /// What libinput writes for a masked `MSC_SCAN`: the scancode of KEY_A.
+    static let maskedScancode: Int32 = 30
+
+    /// The event as it may be written, and whether it was changed.
+    @inline(__always)
+    static func masked(_ event: InputEvent) -> (InputEvent, Bool) {
+        var event = event
+        if event.type == .key && event.code > .keyReserved && event.code < .btnMisc {
+            event.code = .keyA
+            return (event, true)
+        }
+        if event.type == .msc && event.code == .mscScan {
+            event.value = maskedScancode
+            return (event, true)
+        }
+        return (event, false)
+    }
+}
+
+/// Opens a writer for `format`, writing the device description at once.
+public func makeRecordingWriter(path: String, format: RecordingFormat, device: DeviceDescription,
+                                options: RecordingWriterOptions = RecordingWriterOptions()) throws -> any RecordingWriter {
+    switch format {
+    case .evemu: return try EvemuWriter(path: path, device: device, options: options)
+    case .libinputRecord: return try LibinputRecordWriter(path: path, device: device, options: options)
+    }
+}
