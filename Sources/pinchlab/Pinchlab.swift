@@ -15,6 +15,6 @@ struct Pinchlab: ParsableCommand {
 
         Exit status: \(ExitStatus.summary)
         """,
-        subcommands: [DevicesCommand.self]
+        subcommands: [ReplayCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
     )
 }
