@@ -11,7 +11,7 @@ struct Pinchlab: ParsableCommand {
         finishes or cancels by a policy you can tune.
 
         Try it on the bundled demo:
-          pinchlab replay Fixtures/demo/pinch-dismiss.evemu --transition pinch-dismiss
+          pinchlab replay Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu --transition pinch-dismiss
 
         Exit status: \(ExitStatus.summary)
         """,

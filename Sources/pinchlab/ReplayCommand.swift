@@ -13,7 +13,7 @@ struct ReplayCommand: ParsableCommand {
         fingers lift. Two replays of one file give identical output.
 
         Examples:
-          pinchlab replay Fixtures/demo/pinch-dismiss.evemu
+          pinchlab replay Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
           pinchlab replay bug.yml --transition pan-dismiss --json
           pinchlab replay old.desc --events old.events --speed 1      # in real time
           pinchlab replay Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu --policy seed --summary
