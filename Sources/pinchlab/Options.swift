@@ -53,6 +53,10 @@ struct TransitionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Millimetres of downward travel that make a pan-dismiss complete.", valueName: "mm"))
     var panDistance: Double?
 
+    @Option(help: ArgumentHelp("How the completion animates after the release: \(LabSettings.completionNames.map(\.name).joined(separator: ", ")). A spring continues from the release velocity. Default: the transition's own.",
+                               valueName: "timing"))
+    var completion: String?
+
     func validate() throws {
         guard TransitionName(rawValue: transition) != nil else {
             throw ValidationError("unknown transition '\(transition)'; choose one of \(TransitionCatalog.names.joined(separator: ", "))")
@@ -62,6 +66,9 @@ struct TransitionOptions: ParsableArguments {
         }
         if let threshold, !(threshold >= 0 && threshold <= 1) {
             throw ValidationError("--threshold must be within 0...1, got \(threshold)")
+        }
+        if let completion, !LabSettings.completionNames.contains(where: { $0.name == completion }) {
+            throw ValidationError("unknown completion '\(completion)'; choose one of \(LabSettings.completionNames.map(\.name).joined(separator: ", "))")
         }
         if let panDistance, !(panDistance > 0 && panDistance.isFinite) {
             throw ValidationError("--pan-distance must be a positive number of millimetres")
@@ -80,6 +87,7 @@ struct TransitionOptions: ParsableArguments {
                                                    flickVelocity: settings.policy.flickVelocity)
         }
         if let panDistance { settings.panDismissDistanceMM = panDistance }
+        if let completion { settings.completion = LabSettings.completionNames.first { $0.name == completion }?.timing }
         return settings
     }
 }

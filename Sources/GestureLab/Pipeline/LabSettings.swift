@@ -21,20 +21,32 @@ public struct LabSettings: Codable, Sendable, Hashable {
     public var panDismissDistanceMM: Double
     public var zoomPresentScaleRange: Double
     public var animationFrameRateHz: Double
+    /// How the completion animates after the release; nil uses the transition's own (the seeds'
+    /// ease-in-out curve for the zoom transitions, seed 003's spring for pan-dismiss). A spring starts
+    /// from the release velocity, so a flick carries on instead of easing in from rest.
+    public var completion: CompletionTiming?
 
     public init(touchpadRecognizer: GestureRecognizerConfiguration? = nil,
                 touchscreenRecognizer: GestureRecognizerConfiguration? = nil,
                 policy: CompletionPolicy = .default,
                 panDismissDistanceMM: Double = defaultPanDismissDistanceMM,
                 zoomPresentScaleRange: Double = defaultZoomPresentScaleRange,
-                animationFrameRateHz: Double = defaultAnimationFrameRateHz) {
+                animationFrameRateHz: Double = defaultAnimationFrameRateHz,
+                completion: CompletionTiming? = nil) {
         self.touchpadRecognizer = touchpadRecognizer
         self.touchscreenRecognizer = touchscreenRecognizer
         self.policy = policy
         self.panDismissDistanceMM = panDismissDistanceMM
         self.zoomPresentScaleRange = zoomPresentScaleRange
         self.animationFrameRateHz = animationFrameRateHz
+        self.completion = completion
     }
+
+    /// Completion timings by the names the command line takes.
+    public static let completionNames: [(name: String, timing: CompletionTiming)] = [
+        ("ease-in-out", .curve(.easeInOut)), ("ease-in", .curve(.easeIn)), ("ease-out", .curve(.easeOut)),
+        ("linear", .curve(.linear)),
+    ] + SpringPresets.all.map { ($0.name, CompletionTiming.spring($0.timing)) }
 
     public static let `default` = LabSettings()
 
