@@ -121,15 +121,18 @@ public struct CompletionDecision: Hashable, Sendable, Codable, CustomStringConve
         var text: String
         switch reason {
         case .flick(let velocity, let flick):
-            text = "\(verdict): flick, |velocity| \(abs(velocity))/s >= \(flick)/s, "
+            text = "\(verdict): flick, |velocity| \(Self.short(abs(velocity)))/s >= \(Self.short(flick))/s, "
                 + (velocity > 0 ? "towards completion" : "backwards")
         case .projected(let projected, let threshold):
-            text = "\(verdict): projected progress \(projected) \(shouldFinish ? ">" : "<=") threshold \(threshold)"
+            text = "\(verdict): projected progress \(Self.short(projected)) \(shouldFinish ? ">" : "<=") threshold \(Self.short(threshold))"
         case .progress(let progress, let threshold):
-            text = "\(verdict): progress \(progress) \(shouldFinish ? ">" : "<=") threshold \(threshold)"
+            text = "\(verdict): progress \(Self.short(progress)) \(shouldFinish ? ">" : "<=") threshold \(Self.short(threshold))"
         }
         if progressWasNonFinite { text += " (non-finite progress taken as 0)" }
         if velocityWasNonFinite { text += " (non-finite velocity taken as 0)" }
         return text
     }
+
+    /// Three decimals: enough to see why, short enough to read in a log line.
+    static func short(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

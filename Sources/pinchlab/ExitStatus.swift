@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureKit
+import InteractiveTransition
 
 /// pinchlab's exit statuses, modelled on sysexits(3) so scripts can tell a bad file from a missing
 /// device. Documented in the README and in `pinchlab --help`.
@@ -53,6 +54,14 @@ func exitStatus(for error: Error) -> ExitStatus {
         case .noDevices, .noTouchDevice: return .deviceUnavailable
         case .cannotReadDirectory: return .noInput
         }
+    case let error as RecordingError:
+        switch error.kind {
+        case .io: return error.expected.contains("readable") ? .noInput : .ioError
+        case .noSuchDevice: return .usage
+        default: return .badData
+        }
+    case is InteractiveTransition.TransitionError:
+        return .usage
     default:
         return .internalError
     }

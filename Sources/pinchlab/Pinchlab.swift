@@ -11,10 +11,10 @@ struct Pinchlab: ParsableCommand {
         finishes or cancels by a policy you can tune.
 
         Try it on the bundled demo:
-          pinchlab replay Fixtures/demo/pinch-dismiss.evemu --transition pinch-dismiss
+          pinchlab replay Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu --transition pinch-dismiss
 
         Exit status: \(ExitStatus.summary)
         """,
-        subcommands: [DevicesCommand.self]
+        subcommands: [ReplayCommand.self, LiveCommand.self, RecordCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, TuneCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
     )
 }

@@ -116,7 +116,7 @@ public struct GestureTransitionDriver: Sendable {
             }
             transition.begin(at: time)
             grabbedProgress = 0
-            trials.append(TrialSummary(begin: time))
+            trials.append(TrialSummary(begin: rounded(time)))
         }
         following = true
         emit(record(at: time))
@@ -137,7 +137,7 @@ public struct GestureTransitionDriver: Sendable {
         following = false
         releaseTime = time
         tickIndex = 0
-        trials[trials.count - 1].release = time
+        trials[trials.count - 1].release = rounded(time)
         trials[trials.count - 1].reason = reason
         trials[trials.count - 1].decision = decision.map {
             TrialSummary.Decision(progress: rounded(transition.completion?.startProgress ?? transition.percentComplete),
@@ -156,7 +156,7 @@ public struct GestureTransitionDriver: Sendable {
     }
 
     private mutating func closeTrial(at time: Double) {
-        trials[trials.count - 1].end = time
+        trials[trials.count - 1].end = rounded(time)
         trials[trials.count - 1].outcome = transition.phase == .finished ? .finished : .cancelled
     }
 

@@ -72,7 +72,7 @@ public enum TimelinePlot {
             doc.line(x1: x, y1: py(guide), x2: x + width, y2: py(guide), stroke: "#888", dash: "6 4")
             if let guideLabel { doc.text(guideLabel, x: x + 4, y: py(guide) - 4, size: 10, fill: "#666") }
         }
-        for marker in markers {
+        for (index, marker) in markers.enumerated() {
             let color: String
             switch marker.kind {
             case .began: color = "#999"
@@ -81,7 +81,11 @@ public enum TimelinePlot {
             case .cancel, .gestureCancelled: color = "#d62728"
             }
             doc.line(x1: px(marker.time), y1: top, x2: px(marker.time), y2: top + plotHeight, stroke: color, width: 1.5, dash: "3 3")
-            doc.text(marker.label, x: px(marker.time) + 3, y: top + 12, size: 10, fill: color)
+            // Labels take turns on three rows so markers close in time stay readable; near the right
+            // edge they hang to the left of their line.
+            let nearRightEdge = px(marker.time) > x + width - 70
+            doc.text(marker.label, x: px(marker.time) + (nearRightEdge ? -3 : 3), y: top + 12 + Double(index % 3) * 12,
+                     size: 10, anchor: nearRightEdge ? "end" : "start", fill: color)
         }
         doc.polyline(samples.map { (px($0.time), py($0.value)) }, stroke: color, width: 2)
     }

@@ -1,0 +1,96 @@
+import GestureKit
+import GestureLab
+import InteractiveTransition
+
+/// The readable form of a replay or live run: gesture begins and ends, the transition's progress in
+/// steps of 10%, the policy's decision with its reason, and the end of the animation.
+struct HumanOutput {
+    private var lastDecile = -1
+
+    static func seconds(_ t: Double) -> String { format(t, decimals: 3).leftPadding(8) + " s" }
+
+    mutating func line(for record: LabRecord) -> String? {
+        switch record {
+        case .frame:
+            return nil
+        case .gesture(let g):
+            let e = g.event
+            switch e.state {
+            case .changed:
+                return nil
+            case .began, .ended, .cancelled:
+                return "\(Self.seconds(g.time))  \(e.kind.rawValue) \(e.state.rawValue.padding(9)) \(e.fingerCount) fingers  "
+                    + Self.values(e)
+            }
+        case .transition(let t):
+            switch t.state {
+            case .interactive:
+                let decile = Int((t.progress * 10).rounded(.down))
+                defer { lastDecile = decile }
+                if lastDecile < 0 || decile != lastDecile {
+                    return "\(Self.seconds(t.time))  \(t.name) \(Self.bar(t.progress))"
+                }
+                return nil
+            case .finishing, .cancelling:
+                guard let reason = t.reason else { return nil }
+                lastDecile = -1
+                return "\(Self.seconds(t.time))  \(t.name) released at \(Self.percent(t.progress)): \(reason)"
+            case .finished, .cancelled:
+                lastDecile = -1
+                return "\(Self.seconds(t.time))  \(t.name) \(t.state.rawValue) \(Self.bar(t.progress))"
+            case .idle:
+                return nil
+            }
+        }
+    }
+
+    static func values(_ e: GestureEvent) -> String {
+        switch e.kind {
+        case .pinch:
+            return "scale \(format(e.scale, decimals: 2))  rotation \(format(e.rotationDegrees, decimals: 1))°  "
+                + "velocity \(format(e.scaleVelocity, decimals: 2))/s"
+        case .pan:
+            return "translation (\(format(e.translationMM.x, decimals: 1)), \(format(e.translationMM.y, decimals: 1))) mm  "
+                + "velocity (\(format(e.velocityMMPerSecond.x, decimals: 0)), \(format(e.velocityMMPerSecond.y, decimals: 0))) mm/s"
+        }
+    }
+
+    static func bar(_ progress: Double, width: Int = 20) -> String {
+        let p = min(max(progress.isFinite ? progress : 0, 0), 1)
+        let filled = Int((p * Double(width)).rounded())
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] " + percent(p)
+    }
+
+    static func percent(_ p: Double) -> String { "\(Int((p * 100).rounded()))%" }
+
+    static func summary(_ s: LabSummary) -> [String] {
+        var lines = ["", "device: \"\(s.device.name)\" (\(s.device.class)"
+            + (s.device.widthMM.map { w in s.device.heightMM.map { h in ", \(format(w, decimals: 1)) x \(format(h, decimals: 1)) mm" } ?? "" } ?? "")
+            + (s.device.resolutionEstimated ? ", size estimated: no resolution" : "") + ", \(s.device.slots) slots)"]
+        lines.append("events: \(s.events), frames: \(s.frames), duration \(format(s.duration, decimals: 3)) s")
+        if s.gestures.isEmpty { lines.append("gestures: none recognized") }
+        for g in s.gestures {
+            var text = "gesture: \(g.kind.rawValue), \(g.fingers) fingers, \(format(g.begin, decimals: 3))-\(format(g.end, decimals: 3)) s, \(g.ended.rawValue)"
+            if let scale = g.scale { text += ", scale \(format(scale, decimals: 2))" }
+            if let rotation = g.rotation { text += ", rotation \(format(rotation, decimals: 1))°" }
+            if let t = g.translation { text += ", translation (\(format(t.x, decimals: 1)), \(format(t.y, decimals: 1))) mm" }
+            lines.append(text)
+        }
+        lines.append("outcome: \(s.transition) \(s.outcome.rawValue)" + (s.reason.map { " (\($0))" } ?? ""))
+        return lines
+    }
+}
+
+/// Fixed-point formatting without Foundation's locale-dependent `String(format:)`.
+func format(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return "0" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int(scaled / scale)
+    let fraction = Int(scaled - Double(whole) * scale)
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    guard decimals > 0 else { return sign + String(whole) }
+    let digits = String(fraction)
+    return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
+}

@@ -1,0 +1,189 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureLab
+import InteractiveTransition
+
+struct LiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Pinch on a real touchpad or touchscreen and watch the transition follow.",
+        discussion: """
+        Opens DEVICE (or the first touchpad/touchscreen in /dev/input) and shows, updating in place,
+        the recognized gesture, the transition's progress and a drawing of the card, then what the
+        policy decided and why, and the completion animating to its end. Without a terminal, or with
+        --json, it prints the same JSON Lines as `replay --json` (one flushed line per step) and the
+        summary line when it stops.
+
+        It stops on Ctrl-C/SIGTERM, when the device goes away (a gesture in flight is cancelled, not
+        left open; exit status 69), or after --exit-after-idle seconds without events.
+
+        No touchpad here? Serve a recording as a virtual device and go live on it:
+          pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu --at /tmp/vdev --loop &
+          pinchlab live /tmp/vdev/event0
+        """
+    )
+
+    @Argument(help: "The device node (default: the first touchpad or touchscreen in /dev/input).")
+    var device: String?
+
+    @OptionGroup var transition: TransitionOptions
+
+    @Flag(help: "Print JSON Lines instead of the live view.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Stop after this many seconds without events.", valueName: "seconds"))
+    var exitAfterIdle: Double?
+
+    func validate() throws {
+        if let exitAfterIdle, !(exitAfterIdle > 0 && exitAfterIdle.isFinite) {
+            throw ValidationError("--exit-after-idle must be a positive number of seconds")
+        }
+    }
+
+    /// The view refreshes at most this often, and the completion animation advances at this rate
+    /// while no events arrive.
+    static let refreshIntervalMS: Int32 = 16
+
+    func run() throws {
+        try reportingErrors {
+            StopSignals.install()
+            let path = try resolveDevicePath(device)
+            let input = try EvdevDevice(path: path)
+            let settings = try transition.settings()
+            var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings)
+            let interactive = !json && isatty(STDOUT_FILENO) != 0
+            var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), device: input.device, path: path,
+                                    transition: transition.transition, threshold: settings.policy.progressThreshold)
+            defer { output.restoreTerminal() }
+
+            // The injected clock: event time at the last event plus the monotonic time since, so the
+            // animation moves on between events in the device's own time base.
+            var lastEvent: (time: EventTime, at: Double)?
+            var removed = false
+            let emit: (LabRecord) -> Void = { output.handle($0) }
+            loop: while !StopSignals.requested {
+                do {
+                    switch try input.readEvent() {
+                    case .event(let event):
+                        lastEvent = (event.time, monotonicSeconds())
+                        pipeline.consume(event, emit: emit)
+                    case .wouldBlock:
+                        if let last = lastEvent {
+                            let elapsed = monotonicSeconds() - last.at
+                            if let exitAfterIdle, elapsed >= exitAfterIdle { break loop }
+                            pipeline.advance(to: EventTime(totalMicroseconds: last.time.totalMicroseconds + Int64(elapsed * 1_000_000)),
+                                             emit: emit)
+                        } else if let exitAfterIdle, monotonicSeconds() - output.startedAt >= exitAfterIdle {
+                            break loop
+                        }
+                        output.refresh()
+                        _ = try input.waitReadable(timeoutMS: Self.refreshIntervalMS)
+                    }
+                } catch EvdevError.deviceRemoved {
+                    removed = true
+                    break loop
+                }
+            }
+            let summary = pipeline.finish(source: path, emit: emit)
+            output.finish(summary, removed: removed)
+            if removed { throw ExitStatus.deviceUnavailable.exitCode }
+        }
+    }
+}
+
+/// Where the live run's records go: the in-place view, plain lines, or JSON Lines.
+struct LiveOutput {
+    enum Mode { case view, lines, json }
+    let mode: Mode
+    let startedAt = monotonicSeconds()
+    private var view = LiveView()
+    private var snapshot: LiveSnapshot
+    private var human = HumanOutput()
+    private let writer = JSONLineWriter()
+    private var lastDraw = 0.0
+    private var dirty = true
+    private let sceneSpec: TransitionSpec?
+
+    init(mode: Mode, device: DeviceDescription, path: String, transition: String, threshold: Double) {
+        self.mode = mode
+        let size = device.geometry.map { " \(format($0.widthMM, decimals: 0)) x \(format($0.heightMM, decimals: 0)) mm" } ?? ""
+        snapshot = LiveSnapshot(header: "pinchlab live  \(path)  \"\(device.name)\" (\(device.deviceClass.rawValue)\(size))",
+                                transitionName: transition, threshold: threshold)
+        sceneSpec = try? TransitionCatalog().spec(named: transition)
+    }
+
+    mutating func handle(_ record: LabRecord) {
+        switch mode {
+        case .json:
+            switch record {
+            case .frame: break
+            case .gesture(let g): try? writer.write(g)
+            case .transition(let t): try? writer.write(t)
+            }
+        case .lines:
+            if let line = human.line(for: record) { printLine(line) }
+        case .view:
+            update(with: record)
+            refresh()
+        }
+    }
+
+    private mutating func update(with record: LabRecord) {
+        switch record {
+        case .frame(let frame, _):
+            if frame.activeTouchCount == 0 && snapshot.transitionState != "interactive" {
+                snapshot.gestureLine = "gesture    (no fingers down)"
+            }
+        case .gesture(let g):
+            snapshot.gestureLine = "gesture    \(g.event.kind.rawValue) \(g.event.state.rawValue.padding(9)) \(g.event.fingerCount) fingers  "
+                + HumanOutput.values(g.event)
+        case .transition(let t):
+            snapshot.transitionState = t.state.rawValue
+            snapshot.progress = t.progress
+            if let reason = t.reason { snapshot.decision = reason }
+            if let spec = sceneSpec {
+                let scene = spec.scene(at: min(max(t.progress, 0), 1))
+                // The card's apparent size: its frame relative to the container, times its own scale.
+                let relative = spec.containerBounds.width > 0 ? scene.frame.width / spec.containerBounds.width : 1
+                snapshot.cardScale = relative * scene.scale
+                snapshot.cardAlpha = scene.alpha
+            }
+        }
+        dirty = true
+    }
+
+    mutating func refresh() {
+        guard mode == .view, dirty else { return }
+        let now = monotonicSeconds()
+        guard now - lastDraw >= Double(LiveCommand.refreshIntervalMS) / 1000 else { return }
+        lastDraw = now
+        dirty = false
+        printRaw(view.draw(snapshot))
+    }
+
+    mutating func finish(_ summary: LabSummary, removed: Bool) {
+        switch mode {
+        case .json:
+            try? writer.write(summary)
+        case .lines:
+            for line in HumanOutput.summary(summary) { printLine(line) }
+        case .view:
+            dirty = true
+            lastDraw = 0
+            snapshot.footer = removed ? "the device was removed" : "stopped"
+            refresh()
+            restoreTerminal()
+            for line in HumanOutput.summary(summary) { printLine(line) }
+        }
+        if removed { printError("pinchlab: the device was removed; a gesture in flight was cancelled") }
+    }
+
+    func restoreTerminal() {
+        if mode == .view { printRaw(LiveView.showCursor) }
+    }
+}
+
+func printRaw(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureLab
+
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Draw a replay as an SVG picture: finger tracks, scale or translation, progress and outcome.",
+        discussion: """
+        The picture shows the fingers' tracks on the device's surface, the gesture's scale (pinch) or
+        downward translation (pan) over time, and the transition's progress with the threshold line,
+        the moment of release and the finish or cancel marked. Plain SVG: open it in a browser.
+
+        Example:
+          pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu -o flick.svg
+        """
+    )
+
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var transition: TransitionOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
+    var output: String
+
+    func run() throws {
+        try reportingErrors {
+            var source = try recording.open()
+            let settings = try transition.settings()
+            var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings)
+            var recorder = TimelineRecorder(title: "\((recording.file as NSString).lastPathComponent) — \(transition.transition)",
+                                            device: source.device, threshold: settings.policy.progressThreshold)
+            while let event = try source.nextEvent() {
+                pipeline.consume(event) { recorder.record($0) }
+            }
+            let summary = pipeline.finish(source: recording.file) { recorder.record($0) }
+            let svg = TimelinePlot.svg(recorder.timeline(summary: summary))
+            guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
+                throw CLIError(status: .ioError, message: "\(output): cannot write the picture")
+            }
+            printError("pinchlab: wrote \(output) (\(summary.transition) \(summary.outcome.rawValue))")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import GestureKit
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a live device to an evemu (or libinput record) file.",
+        discussion: """
+        Records until Ctrl-C/SIGTERM or until the device goes away. Every frame is written and flushed
+        as it completes, so the file is complete up to the last SYN_REPORT whatever stops the
+        recording, and libevemu (evemu-play, evemu-describe) and pinchlab read it. Times start at 0.
+        Like `libinput record`, keyboard key codes are masked (written as KEY_A) unless --keep-keys is
+        given, so a recording never holds what someone typed.
+
+        Examples:
+          pinchlab record -o pinch.evemu                      # the first touchpad or touchscreen
+          pinchlab record /dev/input/event5 -o bug.yml --format libinput
+        Exit status 69 when the device was removed during the recording (the file is still complete).
+        """
+    )
+
+    @Argument(help: "The device node (default: the first touchpad or touchscreen in /dev/input).")
+    var device: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"))
+    var output: String
+
+    @Option(help: ArgumentHelp("evemu (default) or libinput.", valueName: "format"))
+    var format: String = "evemu"
+
+    @Flag(help: "Keep keyboard key codes instead of masking them.")
+    var keepKeys = false
+
+    @Option(help: ArgumentHelp("Stop after this many seconds without events.", valueName: "seconds"))
+    var exitAfterIdle: Double?
+
+    func validate() throws {
+        guard ["evemu", "libinput"].contains(format) else { throw ValidationError("--format must be evemu or libinput") }
+        if let exitAfterIdle, !(exitAfterIdle > 0) { throw ValidationError("--exit-after-idle must be > 0") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            StopSignals.install()
+            let path = try resolveDevicePath(device)
+            let input = try EvdevDevice(path: path)
+            let recordingFormat: RecordingFormat = format == "libinput" ? .libinputRecord : .evemu
+            let options = RecordingWriterOptions(maskKeyboardKeys: !keepKeys)
+            let writer: any RecordingWriter = recordingFormat == .libinputRecord
+                ? try LibinputRecordWriter(path: output, device: input.device, node: path, options: options)
+                : try makeRecordingWriter(path: output, format: .evemu, device: input.device, options: options)
+            printError("pinchlab: recording \(path) (\"\(input.device.name)\") to \(output); Ctrl-C to stop")
+
+            var frame: [InputEvent] = []
+            frame.reserveCapacity(256)
+            var origin: EventTime?
+            var frames = 0
+            var lastEventAt = monotonicSeconds()
+            var removed = false
+            loop: while !StopSignals.requested {
+                do {
+                    switch try input.readEvent() {
+                    case .event(var event):
+                        lastEventAt = monotonicSeconds()
+                        if origin == nil { origin = event.time }
+                        event.time = EventTime(totalMicroseconds: event.time.totalMicroseconds - origin!.totalMicroseconds)
+                        frame.append(event)
+                        if event.isSynReport {
+                            // Only whole frames reach the file.
+                            for e in frame { try writer.write(e) }
+                            try writer.flush()
+                            frame.removeAll(keepingCapacity: true)
+                            frames += 1
+                        }
+                    case .wouldBlock:
+                        if let exitAfterIdle, monotonicSeconds() - lastEventAt >= exitAfterIdle { break loop }
+                        _ = try input.waitReadable(timeoutMS: 200)
+                    }
+                } catch EvdevError.deviceRemoved {
+                    removed = true
+                    break loop
+                }
+            }
+            try writer.close()
+            printError("pinchlab: wrote \(frames) frames to \(output)" + (removed ? "; the device was removed" : ""))
+            if removed { throw ExitStatus.deviceUnavailable.exitCode }
+        }
+    }
+}

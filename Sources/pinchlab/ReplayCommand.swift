@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureLab
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recording through the recognizers and a transition.",
+        discussion: """
+        The recording goes through the same pipeline as a live device: touch frames, the pinch/pan
+        recognizer, and the chosen transition, which finishes or cancels by the policy when the
+        fingers lift. Two replays of one file give identical output.
+
+        Examples:
+          pinchlab replay Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
+          pinchlab replay bug.yml --transition pan-dismiss --json
+          pinchlab replay old.desc --events old.events --speed 1      # in real time
+          pinchlab replay Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu --policy seed --summary
+
+        --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last
+        {"type":"summary",...} line (schema in the README).
+        """
+    )
+
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var transition: TransitionOptions
+
+    @Flag(help: "Print JSON Lines: every gesture and transition step, then the summary.")
+    var json = false
+
+    @Flag(help: "Print only the summary line (JSON).")
+    var summary = false
+
+    @Option(help: ArgumentHelp("Play in real time scaled by this factor (1 = as recorded, 2 = twice as fast). Default: as fast as possible.",
+                               valueName: "factor"))
+    var speed: Double?
+
+    func validate() throws {
+        if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
+        if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive factor, got \(speed)") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            var source = try recording.open()
+            let settings = try transition.settings()
+            var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings)
+            let writer = JSONLineWriter()
+            var human = HumanOutput()
+            var pacer = speed.map { RealTimePacer(speed: $0) }
+            if !json && !summary {
+                printLine("\(recording.file): \(transition.transition), policy \(settings.policy)")
+            }
+            var writeError: Error?
+            let emit: (LabRecord) -> Void = { record in
+                guard writeError == nil else { return }
+                do {
+                    if json {
+                        switch record {
+                        case .frame: break
+                        case .gesture(let g): try writer.write(g)
+                        case .transition(let t): try writer.write(t)
+                        }
+                    } else if !summary, let line = human.line(for: record) {
+                        printLine(line)
+                    }
+                } catch { writeError = error }
+            }
+            while let event = try source.nextEvent() {
+                pacer?.wait(until: event.time)
+                pipeline.consume(event, emit: emit)
+            }
+            let result = pipeline.finish(source: recording.file, emit: emit)
+            if let writeError { throw CLIError(status: .ioError, message: "writing output: \(writeError)") }
+            if json || summary {
+                try writer.write(result)
+            } else {
+                for line in HumanOutput.summary(result) { printLine(line) }
+            }
+        }
+    }
+}
+
+/// Sleeps so that events come out at their recorded pace (divided by `speed`). Only the pacing uses
+/// the wall clock; every time in the output is still the recorded one.
+struct RealTimePacer {
+    let speed: Double
+    private var firstEvent: EventTime?
+    private var start = 0.0
+
+    init(speed: Double) { self.speed = speed }
+
+    mutating func wait(until time: EventTime) {
+        let now = monotonicSeconds()
+        guard let firstEvent else {
+            self.firstEvent = time
+            start = now
+            return
+        }
+        let due = start + Double(time.totalMicroseconds - firstEvent.totalMicroseconds) / 1_000_000 / speed
+        if due > now { sleepSeconds(due - now) }
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func sleepSeconds(_ seconds: Double) {
+    guard seconds > 0 else { return }
+    var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&ts, &remaining) != 0 && errno == EINTR { ts = remaining }
+}

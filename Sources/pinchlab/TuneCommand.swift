@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureLab
+import InteractiveTransition
+
+struct TuneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tune",
+        abstract: "Search recognizer thresholds and the finish/cancel policy on a labelled corpus.",
+        discussion: """
+        Every recording in CORPUS (listed with its label in CORPUS/manifest.json) is replayed with many
+        recognizer settings; each finish/cancel policy of a grid (progress threshold, velocity
+        projection's deceleration rate, flick velocity) is scored on the releases. A file counts as
+        right when the recognized gesture (kind and fingers) and the transition's outcome match its
+        label. The report compares the best settings with the shipped defaults and with the seeds'
+        fixed rule (finish when progress > 0.5, no velocity). Deterministic; uses all cores.
+
+        Examples:
+          pinchlab tune Fixtures/corpus
+          pinchlab tune Fixtures/corpus --budget 200 --write tuned.json
+          pinchlab replay bug.evemu --config tuned.json
+        """
+    )
+
+    @Argument(help: "A corpus directory with manifest.json (e.g. Fixtures/corpus).")
+    var corpus: String
+
+    @Flag(help: "Print one JSON object: best, defaults, seedRule (each with accuracy), confusion matrices.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Recognizer settings tried per device class (the defaults are always one).", valueName: "n"))
+    var budget: Int = Tuner.defaultBudget
+
+    @Option(help: ArgumentHelp("Save the best settings here, for `replay`/`live --config`.", valueName: "file"))
+    var write: String?
+
+    func validate() throws {
+        guard budget >= 1 && budget <= 100_000 else { throw ValidationError("--budget must be within 1...100000") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let files: [LoadedRecording]
+            do {
+                files = try LoadedRecording.loadCorpus(directory: corpus)
+            } catch let error as CorpusError {
+                throw CLIError(status: error.message.hasPrefix("no manifest") ? .noInput : .badData, message: error.description)
+            }
+            let showProgress = isatty(STDERR_FILENO) != 0
+            let report = try Tuner(budget: budget).run(files) { done, total in
+                if showProgress && (done % 8 == 0 || done == total) {
+                    FileHandle.standardError.write(Data("\rtuning: \(done)/\(total) recognizer settings replayed".utf8))
+                    if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+                }
+            }
+            if let write { try LabSettingsFile.save(report.best.settings, path: write) }
+            if json {
+                try JSONLineWriter().write(report)
+                return
+            }
+            printHuman(report, files: files)
+            if let write { printLine("best settings written to \(write)") }
+        }
+    }
+
+    func printHuman(_ r: Tuner.Report, files: [LoadedRecording]) {
+        let pads = files.filter { $0.device.deviceClass != .touchscreen }.count
+        printLine("tuned on \(files.count) recordings (\(pads) touchpad, \(files.count - pads) touchscreen): "
+                  + "\(r.recognizerCandidates) recognizer settings x \(r.policyCandidates) policies, \(r.replays) replays")
+        printLine("")
+        printLine("             accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
+        for (name, s) in [("best", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] {
+            let latency = s.meanBeginLatencyMS.map { "\(format($0, decimals: 0)) ms" } ?? "-"
+            printLine(name.padding(12) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
+                      + "\(s.correct)/\(s.files)".leftPadding(9) + "\(s.wrongGesture)".leftPadding(15)
+                      + "\(s.wrongOutcome)".leftPadding(15) + latency.leftPadding(20))
+        }
+        printLine("")
+        printLine("best policy: \(r.best.settings.policy)")
+        for (label, tuned, base) in [("touchpad", r.best.settings.touchpadRecognizer, GestureRecognizerConfiguration.default),
+                                     ("touchscreen", r.best.settings.touchscreenRecognizer, GestureRecognizerConfiguration.touchscreen)] {
+            guard let tuned else { continue }
+            let changes = Self.differences(tuned, base)
+            printLine("best recognizer (\(label)): " + (changes.isEmpty ? "the defaults" : changes.joined(separator: ", ")))
+        }
+        printLine("")
+        printLine("outcome confusion (best; rows: label, columns: replay)")
+        let outcomes = ["finish", "cancel", "none"]
+        printLine("            " + outcomes.map { $0.leftPadding(8) }.joined())
+        for expected in outcomes {
+            let row = r.best.confusion.outcome[expected] ?? [:]
+            printLine(expected.padding(12) + outcomes.map { "\(row[$0] ?? 0)".leftPadding(8) }.joined())
+        }
+        let wrong = r.best.perFile.filter { !$0.correct }
+        if !wrong.isEmpty {
+            printLine("")
+            printLine("files the best settings get wrong:")
+            for f in wrong {
+                printLine("  \(f.file): expected \(f.expectedKind.rawValue)/\(f.expectedOutcome.rawValue), "
+                          + "got \(f.recognizedKind.rawValue)\(f.recognizedFingers.map { "(\($0))" } ?? "")/\(f.outcome.rawValue)")
+            }
+        }
+        let seedWrong = r.seedRule.perFile.filter { !$0.outcomeCorrect && $0.gestureCorrect }
+        if !seedWrong.isEmpty {
+            printLine("")
+            printLine("the seed rule (progress > 0.5, no velocity) decides these wrong:")
+            for f in seedWrong { printLine("  \(f.file): expected \(f.expectedOutcome.rawValue), got \(f.outcome.rawValue)") }
+        }
+    }
+
+    /// The thresholds that differ from the defaults, as `name value`.
+    static func differences(_ a: GestureRecognizerConfiguration, _ b: GestureRecognizerConfiguration) -> [String] {
+        let encoder = JSONEncoder()
+        guard let da = try? encoder.encode(a), let db = try? encoder.encode(b),
+              let ja = try? JSONSerialization.jsonObject(with: da) as? [String: Any],
+              let jb = try? JSONSerialization.jsonObject(with: db) as? [String: Any] else { return [] }
+        return flatten(ja).filter { key, value in !key.hasPrefix("device") && flatten(jb)[key] != value }
+            .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    }
+
+    private static func flatten(_ object: [String: Any], prefix: String = "") -> [String: String] {
+        var result: [String: String] = [:]
+        for (key, value) in object {
+            if let nested = value as? [String: Any] {
+                result.merge(flatten(nested, prefix: prefix + key + "."), uniquingKeysWith: { a, _ in a })
+            } else {
+                result[prefix + key] = "\(value)"
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite struct TuneCLITests {
+    @Test func tuneFindsSettingsAtLeastAsGoodAsTheDefaultsAndScoresTheSeedRule() throws {
+        let dir = try CLI.temporaryDirectory()
+        let written = dir.appendingPathComponent("tuned.json").path
+        let r = try CLI.run(["tune", CLI.fixture("corpus"), "--json", "--budget", "12", "--write", written])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try r.json(line: 0)
+        let best = try #require(report["best"] as? [String: Any])
+        let defaults = try #require(report["defaults"] as? [String: Any])
+        let seedRule = try #require(report["seedRule"] as? [String: Any])
+        let bestAccuracy = try #require(best["accuracy"] as? Double)
+        let defaultAccuracy = try #require(defaults["accuracy"] as? Double)
+        let seedAccuracy = try #require(seedRule["accuracy"] as? Double)
+        #expect(bestAccuracy >= defaultAccuracy)
+        #expect(seedAccuracy < bestAccuracy, "the seed's fixed rule misses flicks and late reversals")
+        #expect(report["predictedCorrect"] as? Int == best["correct"] as? Int, "the search shortcut agrees with a full replay")
+        let confusion = try #require(report["confusion"] as? [String: Any])
+        #expect(confusion["outcome"] != nil && confusion["gesture"] != nil)
+
+        // The written settings replay to the same score.
+        let replay = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/pinch-in-jitter-01.evemu"), "--summary", "--config", written])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let files = try #require(best["perFile"] as? [[String: Any]])
+        let jitter = try #require(files.first { $0["file"] as? String == "touchscreen/pinch-in-jitter-01.evemu" })
+        let expectedOutcome = ["finish": "finished", "cancel": "cancelled", "none": "none"][jitter["outcome"] as? String ?? ""]
+        #expect(try replay.json(line: 0)["outcome"] as? String == expectedOutcome)
+    }
+
+    @Test func tuneIsDeterministic() throws {
+        let a = try CLI.run(["tune", CLI.fixture("corpus"), "--json", "--budget", "6"])
+        let b = try CLI.run(["tune", CLI.fixture("corpus"), "--json", "--budget", "6"])
+        #expect(a.status == 0)
+        #expect(a.stdout == b.stdout)
+    }
+
+    @Test func tuneWithoutAManifestSaysWhatIsMissing() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["tune", dir.path])
+        #expect(r.status == 66)
+        #expect(r.stderr.contains("manifest.json"))
+    }
+}
