@@ -18,13 +18,13 @@ struct AllocationCounter {
         read = unsafeBitCast(count, to: Read.self)
     }
 
-    /// Allocations made while `body` ran (on any thread).
-    func count(_ body: () throws -> Void) rethrows -> UInt64 {
-        let before = read()
+    /// Allocations counted so far.
+    var total: UInt64 { read() }
+
+    /// Runs `body` with counting on (on any thread).
+    func counting(_ body: () throws -> Void) rethrows {
         setEnabled(1)
         defer { setEnabled(0) }
         try body()
-        setEnabled(0)
-        return read() - before
     }
 }
