@@ -8,6 +8,7 @@ import PackageDescription
 //   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
 //   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
 //   pinchlab                the command-line tool
+//   pinchlab-bench          benchmark helper (Benchmarks/run.sh): big-file generator, in-process timings
 let package = Package(
     name: "pinchlab",
     products: [
@@ -18,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -40,11 +42,21 @@ let package = Package(
             ]
         ),
 
+        // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
+        .executableTarget(name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
+
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
         .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "VirtualEvdev"]),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: [
+                "GestureKit", "GestureLab", "InteractiveTransition",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit"]),
     ],
     swiftLanguageModes: [.v6]

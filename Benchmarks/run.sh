@@ -1,0 +1,183 @@
+#!/bin/bash
+# pinchlab's benchmarks: prints the figures and appends them, dated, to Benchmarks/results.md.
+#
+#   Benchmarks/run.sh              the full run (about 2-4 minutes after the release build)
+#
+# Environment:
+#   BENCH_SCRATCH   SwiftPM scratch path for the release build (default .build)
+#   BENCH_DATA      where the generated recordings go (default: a temporary directory, removed at the end;
+#                   the 10M-event file is about 660 MB)
+#   BENCH_RUNS      repetitions of each timed parse, best kept (default 3)
+#   BENCH_RESULTS   the results file (default Benchmarks/results.md)
+#
+# Measures, on one generated evemu file of 1,000,000 realistic events (the standard corpus's gestures
+# played back to back) in the same run:
+#   (a) parse events/s: `pinchlab stats FILE` against libevemu (Benchmarks/evemu_reference.c); goal >= 5x
+#   (b) pipeline events/s: `pinchlab replay FILE --summary` (parse, frames, recognizers, transition);
+#       goal: faster than libevemu's parse alone
+#   (c) ns and heap allocations per touch frame through recognizer + driver/transition, counted by the
+#       LD_PRELOAD shim Benchmarks/alloc_counter.c; goal 0 allocations per frame in steady state
+#   (d) peak RSS of `pinchlab replay --summary` on 1M and 10M events; goal < 50 MB and flat
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SCRATCH=${BENCH_SCRATCH:-.build}
+RUNS=${BENCH_RUNS:-3}
+RESULTS=${BENCH_RESULTS:-$ROOT/Benchmarks/results.md}
+PARSE_GOAL_RATIO=5
+RSS_GOAL_KB=$((50 * 1024))
+SMALL_EVENTS=1000000
+LARGE_EVENTS=10000000
+
+if [ -n "${BENCH_DATA:-}" ]; then
+    DATA=$BENCH_DATA
+    mkdir -p "$DATA"
+else
+    DATA=$(mktemp -d "${TMPDIR:-/tmp}/pinchlab-bench.XXXXXX")
+    trap 'rm -rf "$DATA"' EXIT
+fi
+
+say() { printf '%s\n' "$*" >&2; }
+now_ns() { date +%s%N; }
+# Seconds between two now_ns readings.
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", (b - a) / 1e9 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# The value of key=value in a line of key=value pairs.
+field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p" | head -1; }
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+
+say "== build (release, scratch $SCRATCH)"
+swift build -c release --scratch-path "$SCRATCH" >&2
+BIN=$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)
+PINCHLAB=$BIN/pinchlab
+BENCH=$BIN/pinchlab-bench
+# shellcheck disable=SC2046
+gcc -O2 -o "$DATA/evemu_reference" Benchmarks/evemu_reference.c $(pkg-config --cflags --libs evemu)
+gcc -O2 -shared -fPIC -o "$DATA/alloc_counter.so" Benchmarks/alloc_counter.c
+
+say "== generate"
+SMALL=$DATA/bench-1m.evemu
+LARGE=$DATA/bench-10m.evemu
+"$BENCH" generate "$SMALL" "$SMALL_EVENTS" >&2
+"$BENCH" generate "$LARGE" "$LARGE_EVENTS" >&2
+
+# Whether the CLI has the commands yet (it is built in the same package; older trees had none).
+HAVE_STATS=0; "$PINCHLAB" stats --help >/dev/null 2>&1 && HAVE_STATS=1
+HAVE_REPLAY=0; "$PINCHLAB" replay --help >/dev/null 2>&1 && HAVE_REPLAY=1
+
+# Runs "$@" and prints "<seconds> <peak RSS kB>"; output goes to $DATA/out.
+timed() {
+    local start end
+    start=$(now_ns)
+    /usr/bin/time -f '%M' -o "$DATA/rss" "$@" >"$DATA/out"
+    end=$(now_ns)
+    echo "$(elapsed "$start" "$end") $(tail -1 "$DATA/rss")"
+}
+
+say "== (a) parse, best of $RUNS"
+cat "$SMALL" >/dev/null   # both readers start from the page cache
+best_ref=""; best_cli=""; best_inproc=""
+ref_checksum=""; inproc_checksum=""
+for _ in $(seq "$RUNS"); do
+    line=$("$DATA/evemu_reference" "$SMALL")
+    say "$line"
+    s=$(field "$line" seconds); ref_checksum=$(field "$line" checksum)
+    ref_events=$(field "$line" events)
+    if [ -z "$best_ref" ] || awk -v a="$s" -v b="$best_ref" 'BEGIN { exit !(a < b) }'; then best_ref=$s; fi
+
+    line=$("$BENCH" parse "$SMALL")
+    say "$line"
+    s=$(field "$line" seconds); inproc_checksum=$(field "$line" checksum)
+    if [ -z "$best_inproc" ] || awk -v a="$s" -v b="$best_inproc" 'BEGIN { exit !(a < b) }'; then best_inproc=$s; fi
+
+    if [ "$HAVE_STATS" = 1 ]; then
+        read -r s _ < <(timed "$PINCHLAB" stats "$SMALL" --json)
+        say "pinchlab stats seconds=$s $(cat "$DATA/out")"
+        if [ -z "$best_cli" ] || awk -v a="$s" -v b="$best_cli" 'BEGIN { exit !(a < b) }'; then best_cli=$s; fi
+    fi
+done
+if [ "$ref_checksum" != "$inproc_checksum" ]; then
+    say "checksums differ: libevemu $ref_checksum, pinchlab $inproc_checksum"; exit 1
+fi
+if [ "$HAVE_STATS" = 1 ]; then
+    grep -q "\"events\" *: *$SMALL_EVENTS" "$DATA/out" || { say "pinchlab stats did not count $SMALL_EVENTS events"; exit 1; }
+    parse_seconds=$best_cli; parse_how="pinchlab stats FILE (whole process)"
+else
+    parse_seconds=$best_inproc; parse_how="pinchlab-bench parse (in process; pinchlab stats not built)"
+fi
+ref_eps=$(awk -v n="$ref_events" -v s="$best_ref" 'BEGIN { printf "%.0f", n / s }')
+parse_eps=$(awk -v n="$SMALL_EVENTS" -v s="$parse_seconds" 'BEGIN { printf "%.0f", n / s }')
+inproc_eps=$(awk -v n="$SMALL_EVENTS" -v s="$best_inproc" 'BEGIN { printf "%.0f", n / s }')
+parse_ratio=$(ratio "$best_ref" "$parse_seconds")
+inproc_ratio=$(ratio "$best_ref" "$best_inproc")
+parse_verdict=$(awk -v r="$parse_ratio" -v g="$PARSE_GOAL_RATIO" 'BEGIN { print (r >= g ? "met" : "MISSED") }')
+
+say "== (b) pipeline"
+if [ "$HAVE_REPLAY" = 1 ]; then
+    read -r pipe_seconds rss_small < <(timed "$PINCHLAB" replay "$SMALL" --summary)
+    pipe_how="pinchlab replay FILE --summary (whole process)"
+    grep -q "\"events\" *: *$SMALL_EVENTS" "$DATA/out" || { say "pinchlab replay did not count $SMALL_EVENTS events"; exit 1; }
+else
+    read -r pipe_seconds rss_small < <(timed "$BENCH" pipeline "$SMALL")
+    pipe_how="pinchlab-bench pipeline (in process; pinchlab replay not built)"
+fi
+say "pipeline seconds=$pipe_seconds rss_kb=$rss_small"
+line=$("$BENCH" pipeline "$SMALL"); say "$line"
+gestures=$(field "$line" gestures); frames_total=$(field "$line" frames)
+pipe_eps=$(awk -v n="$SMALL_EVENTS" -v s="$pipe_seconds" 'BEGIN { printf "%.0f", n / s }')
+pipe_ratio=$(ratio "$best_ref" "$pipe_seconds")
+pipe_verdict=$(awk -v a="$pipe_eps" -v b="$ref_eps" 'BEGIN { print (a > b ? "met" : "MISSED") }')
+
+say "== (c) per frame (allocations counted by alloc_counter.so)"
+frame_lines=$(LD_PRELOAD="$DATA/alloc_counter.so" "$BENCH" frames "$SMALL")
+say "$frame_lines"
+rd=$(grep '^frames-recognizer+driver' <<<"$frame_lines")
+pl=$(grep '^frames-pipeline-in-memory' <<<"$frame_lines")
+alloc_verdict=$(awk -v q="$(field "$rd" allocations_quiet_frames)" 'BEGIN { print (q == 0 ? "met" : "MISSED") }')
+
+say "== (d) peak RSS, replay of $LARGE_EVENTS events"
+if [ "$HAVE_REPLAY" = 1 ]; then
+    read -r large_seconds rss_large < <(timed "$PINCHLAB" replay "$LARGE" --summary)
+else
+    read -r large_seconds rss_large < <(timed "$BENCH" pipeline "$LARGE")
+fi
+say "large seconds=$large_seconds rss_kb=$rss_large"
+rss_verdict=$(awk -v a="$rss_large" -v b="$rss_small" -v g="$RSS_GOAL_KB" \
+    'BEGIN { print (a < g && a < b * 1.25 + 2048 ? "met" : "MISSED") }')
+
+# TODO(live latency): the end-to-end latency from a virtual FUSE evdev device (VirtualEvdev) through
+# `pinchlab live` belongs here, measured by that component's own benchmark; call it and add its
+# figures to the table below when it exists.
+
+CPU=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+DATE=$(date -u '+%Y-%m-%d %H:%M UTC')
+REV=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+report=$(cat <<EOF
+
+## $DATE ($REV)
+
+Machine: $(nproc) CPUs, $CPU; $(swift --version 2>/dev/null | head -1)
+File: $SMALL_EVENTS evemu events ($frames_total frames, $gestures gestures recognized; standard corpus recipes, 4 seeds each, back to back); libevemu and pinchlab checksums equal.
+
+| measure | figure | goal | verdict |
+| --- | --- | --- | --- |
+| (a) libevemu parse (evemu_reference, best of $RUNS) | $ref_eps events/s ($best_ref s) | | |
+| (a) pinchlab parse: $parse_how, best of $RUNS | $parse_eps events/s ($parse_seconds s), ${parse_ratio}x libevemu | >= ${PARSE_GOAL_RATIO}x | $parse_verdict |
+| (a) pinchlab parse loop in process (EvemuReader) | $inproc_eps events/s, ${inproc_ratio}x libevemu | | |
+| (b) pipeline: $pipe_how | $pipe_eps events/s ($pipe_seconds s), ${pipe_ratio}x libevemu's parse | > libevemu parse | $pipe_verdict |
+| (c) recognizer + driver per frame | $(field "$rd" ns_per_frame) ns/frame over $(field "$rd" frames) frames | | |
+| (c) allocations, frames with no gesture begin/end | $(field "$rd" allocations_quiet_frames) in $(field "$rd" quiet_frames) frames | 0 | $alloc_verdict |
+| (c) allocations, all frames (begin/release included) | $(field "$rd" allocations) ($(field "$rd" allocations_per_frame)/frame, $(field "$rd" allocations_per_gesture)/gesture) | | |
+| (c) whole pipeline in memory per frame (assembler too) | $(field "$pl" ns_per_frame) ns/frame, $(field "$pl" allocations_quiet_frames) allocations in quiet frames, $(field "$pl" allocations) in all | | |
+| (d) peak RSS, replay 1M events | $(mb "$rss_small") MB | < 50 MB | |
+| (d) peak RSS, replay 10M events | $(mb "$rss_large") MB ($large_seconds s) | < 50 MB, flat | $rss_verdict |
+
+Live latency (virtual FUSE device): not measured here (TODO hook in run.sh).
+EOF
+)
+printf '%s\n' "$report"
+if [ ! -f "$RESULTS" ]; then
+    printf '# pinchlab benchmark results\n\nAppended by `Benchmarks/run.sh`, newest last.\n' >"$RESULTS"
+fi
+printf '%s\n' "$report" >>"$RESULTS"
+say "appended to $RESULTS"

@@ -1,0 +1,78 @@
+#!/bin/bash
+# Builds pinchlab's libFuzzer targets and runs each for a bounded time.
+#
+#   Fuzz/run.sh [SECONDS]        default 20 s per target; CI runs `Fuzz/run.sh 5`
+#
+# SwiftPM cannot build fuzzer executables in a normal build, so this compiles the modules' sources
+# directly with swiftc -sanitize=fuzzer,address into .build-fuzz/ (FUZZ_BUILD overrides), module by
+# module as SwiftPM does (GestureKit with the CEvdev/CYAML module maps, InteractiveTransition,
+# GestureLab), then links each target in Fuzz/Targets/ against them.
+#
+# Targets and their committed seed corpora (Fuzz/corpus/<target>/, read-only: new inputs found go to
+# .build-fuzz/corpus/<target>/):
+#   evemu            EvemuReaderFuzz.swift          arbitrary bytes as an evemu file
+#   libinput-record  LibinputRecordReaderFuzz.swift arbitrary bytes as a libinput record file
+#   pipeline         PipelineFuzz.swift             arbitrary event streams through frames, recognizer, transition
+#
+# A crash leaves its input in .build-fuzz/crashes/<target>/ and makes the script exit 1; turn it into
+# a regression test in Tests/ before fixing it. Needs only the Swift toolchain and the Debian packages
+# from scripts/setup-debian (libevdev-dev, libyaml-dev, pkg-config).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_PER_TARGET=${1:-20}
+OUT=${FUZZ_BUILD:-.build-fuzz}
+mkdir -p "$OUT/modules" "$OUT/objects"
+
+SWIFTC=${SWIFTC:-swiftc}
+FLAGS=(-sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library -I "$OUT/modules")
+# The C modules are found by their module maps; libevdev's header lives in a versioned directory.
+C_FLAGS=(-I Sources/CEvdev -I Sources/CYAML)
+for flag in $(pkg-config --cflags libevdev yaml-0.1); do C_FLAGS+=(-Xcc "$flag"); done
+LIBS=$(pkg-config --libs libevdev yaml-0.1)
+
+# ld.gold warns about every ASan helper symbol it cannot export; those lines say nothing.
+quiet_link() { grep -v "Cannot export local symbol" || true; }
+
+build_module() {
+    local name=$1; shift
+    echo "fuzz: compiling $name" >&2
+    "$SWIFTC" "${FLAGS[@]}" "$@" -module-name "$name" -wmo -c \
+        -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
+        -o "$OUT/objects/$name.o" $(find "Sources/$name" -name '*.swift' | sort) 2>&1 | quiet_link
+    test -f "$OUT/objects/$name.o"
+}
+
+build_module GestureKit "${C_FLAGS[@]}"
+build_module InteractiveTransition
+build_module GestureLab "${C_FLAGS[@]}"
+
+TARGETS=(evemu:EvemuReaderFuzz libinput-record:LibinputRecordReaderFuzz pipeline:PipelineFuzz)
+for entry in "${TARGETS[@]}"; do
+    target=${entry%%:*}; source=${entry#*:}
+    echo "fuzz: linking fuzz-$target" >&2
+    # shellcheck disable=SC2086
+    "$SWIFTC" "${FLAGS[@]}" "${C_FLAGS[@]}" Fuzz/Targets/FuzzInputFile.swift "Fuzz/Targets/$source.swift" \
+        "$OUT"/objects/*.o $LIBS -o "$OUT/fuzz-$target" 2>&1 | quiet_link
+    test -x "$OUT/fuzz-$target"
+done
+
+status=0
+for entry in "${TARGETS[@]}"; do
+    target=${entry%%:*}
+    mkdir -p "$OUT/corpus/$target" "$OUT/crashes/$target"
+    echo "fuzz: running fuzz-$target for ${SECONDS_PER_TARGET}s" >&2
+    log=$OUT/fuzz-$target.log
+    # Leak checking is off: the Swift runtime's metadata caches are never freed and would be reported.
+    if ASAN_OPTIONS=detect_leaks=0 "$OUT/fuzz-$target" "$OUT/corpus/$target" "Fuzz/corpus/$target" \
+        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$OUT/crashes/$target/" >"$log" 2>&1; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+        echo "fuzz-$target: ok, ${runs:-?} runs, ${cov:-cov: ?}"
+    else
+        status=1
+        echo "fuzz-$target: FAILED; log $log, inputs in $OUT/crashes/$target/"
+        grep -m1 -A12 -E "ERROR|Fatal error|deadly signal" "$log" || tail -20 "$log"
+    fi
+done
+exit $status

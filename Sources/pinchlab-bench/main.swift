@@ -1,0 +1,47 @@
+import Glibc
+
+/// `pinchlab-bench`: the in-process half of `Benchmarks/run.sh`.
+///
+///   pinchlab-bench generate FILE EVENTS [touchpad|touchscreen]
+///       writes an evemu recording of EVENTS events: the standard corpus's gestures, re-synthesized
+///       with several seeds and repeated back to back.
+///   pinchlab-bench parse FILE       reads FILE with EvemuReader; prints events/s and a checksum
+///                                   computed like Benchmarks/evemu_reference.c
+///   pinchlab-bench pipeline FILE    replays FILE through ReplayPipeline (pinch-dismiss)
+///   pinchlab-bench frames FILE      ns and heap allocations per touch frame, recognizer + driver
+///                                   (and the whole pipeline), from events held in memory
+///
+/// Every command prints one line of `key=value` pairs for the script to pick up.
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func printError(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}
+
+func usage() -> Never {
+    printError("usage: pinchlab-bench generate FILE EVENTS [touchpad|touchscreen] | parse FILE | pipeline FILE | frames FILE")
+    exit(64)
+}
+
+do {
+    switch (arguments.first, arguments.count) {
+    case ("generate", 3), ("generate", 4):
+        guard let count = Int(arguments[2]), count > 0 else { usage() }
+        let device = arguments.count == 4 ? CorpusDevice(rawValue: arguments[3]) : .touchpad
+        guard let device else { usage() }
+        let written = try BenchmarkFile.generate(path: arguments[1], eventCount: count, device: device)
+        print("generated events=\(written) path=\(arguments[1])")
+    case ("parse", 2):
+        print(try ParseBenchmark.run(path: arguments[1]).line)
+    case ("pipeline", 2):
+        print(try PipelineBenchmark.run(path: arguments[1]).line)
+    case ("frames", 2):
+        for line in try FrameBenchmark.run(path: arguments[1]) { print(line) }
+    default:
+        usage()
+    }
+} catch {
+    printError("pinchlab-bench: \(error)")
+    exit(1)
+}
