@@ -14,19 +14,22 @@ public enum TouchPhase: UInt8, Sendable, Hashable, Codable {
 
 /// One contact in a frame.
 public struct Touch: Sendable, Hashable {
+    // Fields ordered widest first: frames hold 16 touches inline and are passed by value, so every
+    // byte of padding is copied at each frame.
+
     /// Stable for the contact's life and never reused within one stream (unlike kernel tracking ids).
     public var id: UInt64
+    /// Position on the surface, in millimetres from the axis minimum.
+    public var position: PointMM
+    /// `ABS_MT_TOUCH_MAJOR` in millimetres, 0 when the device has none.
+    public var touchMajorMM: Double
     /// The kernel's `ABS_MT_TRACKING_ID`, or -1 where the protocol has none.
     public var trackingID: Int32
     /// The protocol-B slot, or the contact's index for protocol A and single-touch devices.
     public var slot: Int32
-    public var phase: TouchPhase
-    /// Position on the surface, in millimetres from the axis minimum.
-    public var position: PointMM
     /// `ABS_MT_PRESSURE` / `ABS_PRESSURE` in device units, -1 when the device has none.
     public var pressure: Int32
-    /// `ABS_MT_TOUCH_MAJOR` in millimetres, 0 when the device has none.
-    public var touchMajorMM: Double
+    public var phase: TouchPhase
 
     public init(id: UInt64, trackingID: Int32, slot: Int32, phase: TouchPhase, position: PointMM,
                 pressure: Int32 = -1, touchMajorMM: Double = 0) {

@@ -51,7 +51,8 @@ struct LiveCommand: ParsableCommand {
             let path = try resolveDevicePath(device)
             let input = try EvdevDevice(path: path)
             let settings = try transition.settings()
-            var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings)
+            var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
+                                              recordsFrames: true)
             let interactive = !json && isatty(STDOUT_FILENO) != 0
             var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), device: input.device, path: path,
                                     transition: transition.transition, threshold: settings.policy.progressThreshold)

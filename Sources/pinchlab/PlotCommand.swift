@@ -27,7 +27,8 @@ struct PlotCommand: ParsableCommand {
         try reportingErrors {
             var source = try recording.open()
             let settings = try transition.settings()
-            var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings)
+            var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings,
+                                              recordsFrames: true)
             var recorder = TimelineRecorder(title: "\((recording.file as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, threshold: settings.policy.progressThreshold)
             while let event = try source.nextEvent() {

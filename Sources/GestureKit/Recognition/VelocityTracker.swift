@@ -78,89 +78,79 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Velocity at the newest sample in units per second, from the samples within the horizon.
+    ///
+    /// One pass finds the samples inside the horizon, a second accumulates the normal equations'
+    /// sums straight from the ring (no copies: this runs twice per frame of a pinch).
     public func velocity() -> PointMM {
+        // Read through spans: subscripting the stored inline arrays directly copies them whole.
+        let times = self.times.span, xs = self.xs.span, ys = self.ys.span
         let newestTime = times[newest]
         let horizonUS = max(0, configuration.horizonMS.finiteOr(0)) * 1_000
-        // Ages in seconds (>= 0) of the samples inside the horizon, newest first.
-        var ages = InlineArray<20, Double>(repeating: 0)
-        var sx = InlineArray<20, Double>(repeating: 0)
-        var sy = InlineArray<20, Double>(repeating: 0)
         var m = 0
         var index = newest
+        var spanUS = 0.0
         for _ in 0..<count {
             let ageUS = Double(newestTime - times[index])
             if ageUS > horizonUS { break }
-            ages[m] = ageUS / 1_000_000
-            sx[m] = xs[index]
-            sy[m] = ys[index]
+            spanUS = ageUS
             m += 1
+            index = (index + Self.capacity - 1) % Self.capacity
+        }
+        let span = spanUS / 1_000_000
+        guard m >= 2, span > 0, span.isFinite else { return .zero }
+
+        // Time rescaled to [-1, 0] over the span keeps the system well conditioned at any horizon.
+        var sums = NormalSums()
+        index = newest
+        for _ in 0..<m {
+            let t = -(Double(newestTime - times[index]) / 1_000_000) / span
+            sums.add(t: t, x: xs[index], y: ys[index])
             index = (index + Self.capacity - 1) % Self.capacity
         }
         var degree = min(max(0, configuration.polynomialDegree), 2, m - 1)
         while degree > 0 {
-            if let v = Self.slope(ages: ages, xs: sx, ys: sy, count: m, degree: degree) { return v }
+            if let slope = sums.slope(degree: degree) {
+                let v = PointMM(x: slope.x / span, y: slope.y / span)
+                if v.isFinite { return v }
+            }
             degree -= 1
         }
         return .zero
     }
+}
 
-    /// Least-squares fit of `value(t) = c0 + c1 t + c2 t^2` (t = -age) and returns c1, the slope at
-    /// the newest sample; nil when the normal equations are singular.
-    ///
-    /// Time is rescaled to [-1, 0] over the sample span before fitting so the 3x3 system stays well
-    /// conditioned whatever the horizon.
-    private static func slope(ages: InlineArray<20, Double>, xs: InlineArray<20, Double>,
-                              ys: InlineArray<20, Double>, count m: Int, degree: Int) -> PointMM? {
-        let span = ages[m - 1]
-        guard span > 0, span.isFinite else { return nil }
-        let n = degree + 1
-        // Normal equations A c = b for x and y at once: A[i][j] = sum t^(i+j).
-        var a = InlineArray<9, Double>(repeating: 0)
-        var bx = InlineArray<3, Double>(repeating: 0)
-        var by = InlineArray<3, Double>(repeating: 0)
-        for k in 0..<m {
-            let t = -ages[k] / span
-            var powers = InlineArray<5, Double>(repeating: 1)
-            for p in 1..<5 { powers[p] = powers[p - 1] * t }
-            for i in 0..<n {
-                for j in 0..<n { a[i * 3 + j] += powers[i + j] }
-                bx[i] += powers[i] * xs[k]
-                by[i] += powers[i] * ys[k]
-            }
-        }
-        guard let cx = solve(a, bx, n), let cy = solve(a, by, n) else { return nil }
-        let v = PointMM(x: cx / span, y: cy / span)
-        return v.isFinite ? v : nil
+/// The sums of a least-squares polynomial fit `value(t) = c0 + c1 t + c2 t²`: `s_k = Σ t^k` and
+/// `b_k = Σ value t^k`, for x and y at once. Degree 1 uses a subset of degree 2's sums.
+private struct NormalSums {
+    var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+    var bx0 = 0.0, bx1 = 0.0, bx2 = 0.0
+    var by0 = 0.0, by1 = 0.0, by2 = 0.0
+
+    /// A system whose determinant is this small relative to its entries is treated as singular.
+    static let singularRelativeDeterminant = 1e-10
+
+    @inline(__always) mutating func add(t: Double, x: Double, y: Double) {
+        let t2 = t * t
+        s0 += 1; s1 += t; s2 += t2; s3 += t2 * t; s4 += t2 * t2
+        bx0 += x; bx1 += x * t; bx2 += x * t2
+        by0 += y; by1 += y * t; by2 += y * t2
     }
 
-    /// Gaussian elimination with partial pivoting on an n x n (n <= 3) system; returns the
-    /// coefficient of t (index 1).
-    private static func solve(_ matrix: InlineArray<9, Double>, _ rhs: InlineArray<3, Double>, _ n: Int) -> Double? {
-        var a = matrix
-        var b = rhs
-        var scale = 0.0
-        for i in 0..<(n * 3) { scale = max(scale, abs(a[i])) }
-        guard scale > 0 else { return nil }
-        for col in 0..<n {
-            var pivot = col
-            for r in (col + 1)..<max(col + 1, n) where abs(a[r * 3 + col]) > abs(a[pivot * 3 + col]) { pivot = r }
-            guard abs(a[pivot * 3 + col]) > 1e-10 * scale else { return nil }
-            if pivot != col {
-                for j in 0..<n { a.swapAt(col * 3 + j, pivot * 3 + j) }
-                b.swapAt(col, pivot)
+    /// c1, the slope at the newest sample (t = 0), for x and y; nil when the system is singular.
+    func slope(degree: Int) -> (x: Double, y: Double)? {
+        if degree >= 2 {
+            // Cramer's rule on [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] c = b, solving only for c1.
+            let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
+            let scale = max(abs(s0), abs(s2), abs(s4))
+            guard abs(det) > Self.singularRelativeDeterminant * scale * scale * scale else { return nil }
+            func c1(_ b0: Double, _ b1: Double, _ b2: Double) -> Double {
+                (s0 * (b1 * s4 - s3 * b2) - b0 * (s1 * s4 - s3 * s2) + s2 * (s1 * b2 - b1 * s2)) / det
             }
-            for r in (col + 1)..<max(col + 1, n) {
-                let f = a[r * 3 + col] / a[col * 3 + col]
-                for j in col..<n { a[r * 3 + j] -= f * a[col * 3 + j] }
-                b[r] -= f * b[col]
-            }
+            return (c1(bx0, bx1, bx2), c1(by0, by1, by2))
         }
-        var c = InlineArray<3, Double>(repeating: 0)
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var s = b[row]
-            for j in (row + 1)..<max(row + 1, n) { s -= a[row * 3 + j] * c[j] }
-            c[row] = s / a[row * 3 + row]
-        }
-        return c[1].isFinite ? c[1] : nil
+        let det = s0 * s2 - s1 * s1
+        let scale = max(abs(s0), abs(s2))
+        guard abs(det) > Self.singularRelativeDeterminant * scale * scale else { return nil }
+        return ((s0 * bx1 - s1 * bx0) / det, (s0 * by1 - s1 * by0) / det)
     }
 }

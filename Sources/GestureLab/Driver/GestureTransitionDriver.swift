@@ -19,7 +19,9 @@ public struct GestureTransitionDriver: Sendable {
     public let spec: TransitionSpec
     public let settings: LabSettings
     public private(set) var transition: PercentDrivenTransition
+    /// The first `LabSummary.maximumListed` trials and the one in progress; `trialCount` counts all.
     public private(set) var trials: [TrialSummary] = []
+    public private(set) var trialCount = 0
 
     private var startScale = 1.0
     private var grabbedProgress = 0.0
@@ -116,6 +118,8 @@ public struct GestureTransitionDriver: Sendable {
             }
             transition.begin(at: time)
             grabbedProgress = 0
+            trialCount += 1
+            if trials.count >= LabSummary.maximumListed + 1 { trials.removeLast() }
             trials.append(TrialSummary(begin: rounded(time)))
         }
         following = true

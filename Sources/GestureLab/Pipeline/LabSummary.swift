@@ -3,6 +3,10 @@ import InteractiveTransition
 
 /// The last line of a replay (`"type": "summary"`): what was recognized and how the transition ended.
 public struct LabSummary: Sendable, Encodable {
+    /// A summary lists at most this many gestures and trials (the counts cover all of them), so a
+    /// replay of millions of events runs in memory that does not grow with the file.
+    public static let maximumListed = 1000
+
     public struct Device: Sendable, Encodable {
         public var name: String
         public var `class`: String
@@ -49,7 +53,9 @@ public struct LabSummary: Sendable, Encodable {
     public var reason: String?
     public var decision: TrialSummary.Decision?
     public var gestures: [Gesture]
+    public var gestureCount: Int
     public var trials: [TrialSummary]
+    public var trialCount: Int
     public var events: Int
     public var frames: Int
     public var duration: Double
@@ -58,7 +64,7 @@ public struct LabSummary: Sendable, Encodable {
     public var policy: CompletionPolicy
 
     enum CodingKeys: String, CodingKey {
-        case type, source, device, transition, outcome, reason, decision, gestures, trials, events, frames, duration, firstTouch, policy
+        case type, source, device, transition, outcome, reason, decision, gestures, gestureCount, trials, trialCount, events, frames, duration, firstTouch, policy
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -71,7 +77,9 @@ public struct LabSummary: Sendable, Encodable {
         try c.encodeIfPresent(reason, forKey: .reason)
         try c.encodeIfPresent(decision, forKey: .decision)
         try c.encode(gestures, forKey: .gestures)
+        try c.encode(gestureCount, forKey: .gestureCount)
         try c.encode(trials, forKey: .trials)
+        try c.encode(trialCount, forKey: .trialCount)
         try c.encode(events, forKey: .events)
         try c.encode(frames, forKey: .frames)
         try c.encode(rounded(duration), forKey: .duration)

@@ -18,14 +18,22 @@ public struct ReplayPipeline: Sendable {
     private var lastTime: EventTime?
     public private(set) var eventCount = 0
     public private(set) var frameCount = 0
+    /// The first `LabSummary.maximumListed` gestures; `gestureCount` counts them all.
     public private(set) var gestures: [LabSummary.Gesture] = []
+    public private(set) var gestureCount = 0
     private var openGesture: (kind: GestureKind, fingers: Int, begin: Double)?
     /// When the first finger touched, seconds from the first event (for begin latency).
     public private(set) var firstTouchTime: Double?
 
-    public init(device: DeviceDescription, transition: String, settings: LabSettings = .default) throws {
+    /// Frame records cost a copy of each frame; only views that draw fingers (plots, the live view)
+    /// ask for them.
+    public let recordsFrames: Bool
+
+    public init(device: DeviceDescription, transition: String, settings: LabSettings = .default,
+                recordsFrames: Bool = false) throws {
         self.device = device
         self.settings = settings
+        self.recordsFrames = recordsFrames
         self.driver = try GestureTransitionDriver(transitionName: transition, settings: settings)
         self.assembler = TouchFrameAssembler(device: device)
         self.recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
@@ -46,7 +54,7 @@ public struct ReplayPipeline: Sendable {
         let now = seconds(frame.time)
         if firstTouchTime == nil && frame.activeTouchCount > 0 { firstTouchTime = now }
         driver.advance(to: now) { emit(.transition($0)) }
-        emit(.frame(frame, time: now))
+        if recordsFrames { emit(.frame(frame, time: now)) }
         let events = recognizer.process(frame)
         for gesture in events { handle(gesture, emit: emit) }
     }
@@ -66,7 +74,7 @@ public struct ReplayPipeline: Sendable {
         if let lastTime {
             if let frame = assembler.finish(at: lastTime) {
                 frameCount += 1
-                emit(.frame(frame, time: seconds(frame.time)))
+                if recordsFrames { emit(.frame(frame, time: seconds(frame.time))) }
                 for gesture in recognizer.process(frame) { handle(gesture, emit: emit) }
             }
             for gesture in recognizer.finish(at: lastTime) { handle(gesture, emit: emit) }
@@ -89,7 +97,9 @@ public struct ReplayPipeline: Sendable {
             reason: first?.reason,
             decision: first?.decision,
             gestures: gestures,
+            gestureCount: gestureCount,
             trials: driver.trials,
+            trialCount: driver.trialCount,
             events: eventCount,
             frames: frameCount,
             duration: lastTime.map(seconds) ?? 0,
@@ -105,6 +115,8 @@ public struct ReplayPipeline: Sendable {
             openGesture = (gesture.kind, gesture.fingerCount, time)
         case .ended, .cancelled:
             let begin = openGesture?.begin ?? time
+            gestureCount += 1
+            guard gestures.count < LabSummary.maximumListed else { break }
             gestures.append(LabSummary.Gesture(
                 kind: gesture.kind, fingers: openGesture?.fingers ?? gesture.fingerCount, begin: begin, end: time,
                 ended: gesture.state,
