@@ -401,25 +401,38 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     return 0;
 }
 
+static void *wake_loop(void *arg) {
+    struct vevdev *d = arg;
+    static int wake_counter;
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/.vevdev-wake-%d", d->mountpoint,
+             __atomic_add_fetch(&wake_counter, 1, __ATOMIC_RELAXED));
+    struct stat st;
+    stat(path, &st);
+    return NULL;
+}
+
 void vevdev_stop(vevdev *d) {
     pthread_mutex_lock(&d->lock);
     d->stopping = true;
     vevdev_notify(d);
     pthread_mutex_unlock(&d->lock);
     vevdev_player_join(d);
+    pthread_t waker;
+    bool waker_running = false;
     if (d->loop_running) {
         fuse_session_exit(d->session);
-        /* The loop only notices the exit flag after a request: send one. */
-        static int wake_counter;
-        char path[4096];
-        snprintf(path, sizeof(path), "%s/.vevdev-wake-%d", d->mountpoint, __atomic_add_fetch(&wake_counter, 1, __ATOMIC_RELAXED));
-        struct stat st;
-        stat(path, &st);
+        /* The loop only notices the exit flag after its next request, so send
+         * one from a helper thread. If another request got there first and the
+         * loop is already gone, this lookup stays blocked until the session fd
+         * is closed below, which aborts the connection. */
+        waker_running = start_thread_without_signals(&waker, wake_loop, d) == 0;
         pthread_join(d->loop_thread, NULL);
         d->loop_running = false;
     }
     if (d->session) {
-        if (d->mounted) fuse_session_unmount(d->session);
+        if (d->mounted) fuse_session_unmount(d->session); /* closes the fd: aborts pending requests */
+        if (waker_running) pthread_join(waker, NULL);
         fuse_session_destroy(d->session);
         d->session = NULL;
     }
