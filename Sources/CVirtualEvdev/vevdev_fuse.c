@@ -1,6 +1,6 @@
 /* FUSE glue: a directory (inode 1) with one file (inode 2) whose open, read,
  * write, poll and ioctl behave like drivers/input/evdev.c. The session runs
- * on its own threads inside the calling process (fuse_session_loop_mt), so a
+ * on its own worker threads inside the calling process, so a
  * blocking read never holds up ioctls from another thread or process. */
 #include "vevdev_internal.h"
 
@@ -20,8 +20,8 @@ enum { root_inode = 1, node_inode = 2 };
 static const double attribute_timeout_seconds = 1.0;
 /* How often a blocked read re-checks whether its caller was interrupted. */
 static const int64_t read_interrupt_poll_ns = 50 * 1000 * 1000;
-/* Upper bound of FUSE worker threads: each blocked reader holds one. */
-static const unsigned int max_worker_threads = 64;
+/* FUSE worker threads: each blocked reader holds one while it waits. */
+enum { worker_thread_count = VEVDEV_WORKER_THREADS };
 
 /* ---------------------------------------------------------------- libfuse log capture */
 
@@ -314,12 +314,26 @@ static void set_error(char *error, size_t error_size, const char *fmt, ...) {
     va_end(ap);
 }
 
-static void *loop_main(void *arg) {
+static void free_fuse_buf(void *arg) { free(((struct fuse_buf *)arg)->mem); }
+
+/* One FUSE worker. Like libfuse's own mt loop, a worker may only be cancelled
+ * while it waits for a request, never while it is handling one; unlike that
+ * loop, stopping does not need a request to arrive (which never happens once
+ * the mount is gone, e.g. detached by someone else). */
+static void *worker_main(void *arg) {
     struct vevdev *d = arg;
-    struct fuse_loop_config *config = fuse_loop_cfg_create();
-    fuse_loop_cfg_set_max_threads(config, max_worker_threads);
-    d->loop_result = fuse_session_loop_mt(d->session, config);
-    fuse_loop_cfg_destroy(config);
+    struct fuse_buf buf = { .mem = NULL };
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+    pthread_cleanup_push(free_fuse_buf, &buf);
+    while (!fuse_session_exited(d->session)) {
+        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+        int res = fuse_session_receive_buf(d->session, &buf);
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+        if (res == -EINTR) continue;
+        if (res <= 0) break; /* connection gone */
+        fuse_session_process_buf(d->session, &buf);
+    }
+    pthread_cleanup_pop(1);
     return NULL;
 }
 
@@ -387,12 +401,14 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     }
     d->mounted = true;
     registry_set(d, true);
-    if (start_thread_without_signals(&d->loop_thread, loop_main, d) != 0) {
-        set_error(error, error_size, "cannot start the FUSE thread");
-        vevdev_stop(d);
-        return -EAGAIN;
+    for (int i = 0; i < worker_thread_count; i++) {
+        if (start_thread_without_signals(&d->workers[i], worker_main, d) != 0) {
+            set_error(error, error_size, "cannot start the FUSE threads");
+            vevdev_stop(d);
+            return -EAGAIN;
+        }
+        d->worker_count++;
     }
-    d->loop_running = true;
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);
@@ -401,38 +417,18 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     return 0;
 }
 
-static void *wake_loop(void *arg) {
-    struct vevdev *d = arg;
-    static int wake_counter;
-    char path[4096];
-    snprintf(path, sizeof(path), "%s/.vevdev-wake-%d", d->mountpoint,
-             __atomic_add_fetch(&wake_counter, 1, __ATOMIC_RELAXED));
-    struct stat st;
-    stat(path, &st);
-    return NULL;
-}
-
 void vevdev_stop(vevdev *d) {
     pthread_mutex_lock(&d->lock);
     d->stopping = true;
     vevdev_notify(d);
     pthread_mutex_unlock(&d->lock);
     vevdev_player_join(d);
-    pthread_t waker;
-    bool waker_running = false;
-    if (d->loop_running) {
-        fuse_session_exit(d->session);
-        /* The loop only notices the exit flag after its next request, so send
-         * one from a helper thread. If another request got there first and the
-         * loop is already gone, this lookup stays blocked until the session fd
-         * is closed below, which aborts the connection. */
-        waker_running = start_thread_without_signals(&waker, wake_loop, d) == 0;
-        pthread_join(d->loop_thread, NULL);
-        d->loop_running = false;
-    }
+    if (d->session) fuse_session_exit(d->session);
+    for (int i = 0; i < d->worker_count; i++) pthread_cancel(d->workers[i]);
+    for (int i = 0; i < d->worker_count; i++) pthread_join(d->workers[i], NULL);
+    d->worker_count = 0;
     if (d->session) {
-        if (d->mounted) fuse_session_unmount(d->session); /* closes the fd: aborts pending requests */
-        if (waker_running) pthread_join(waker, NULL);
+        if (d->mounted) fuse_session_unmount(d->session);
         fuse_session_destroy(d->session);
         d->session = NULL;
     }

@@ -19,6 +19,9 @@
 #define VEVDEV_MT_LAST ABS_MT_TOOL_Y
 #define VEVDEV_MT_COUNT (VEVDEV_MT_LAST - VEVDEV_MT_FIRST + 1)
 
+/* FUSE worker threads per device; a blocked read() holds one. */
+#define VEVDEV_WORKER_THREADS 12
+
 /* Clocks a client may choose with EVIOCSCLOCKID, in the kernel's order. */
 enum { VEVDEV_CLOCK_REALTIME, VEVDEV_CLOCK_MONOTONIC, VEVDEV_CLOCK_BOOTTIME, VEVDEV_CLOCK_COUNT };
 
@@ -83,11 +86,11 @@ struct vevdev {
     /* threads and FUSE */
     bool player_running;
     pthread_t player;
-    bool mounted, loop_running;
-    pthread_t loop_thread;
+    bool mounted;
+    pthread_t workers[VEVDEV_WORKER_THREADS];
+    int worker_count;
     struct fuse_session *session;
     char *mountpoint, *node_name;
-    int loop_result;
 };
 
 /* vevdev_device.c */
