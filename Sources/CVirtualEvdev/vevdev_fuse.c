@@ -180,12 +180,6 @@ static void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
     fuse_reply_err(req, 0);
 }
 
-static void op_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
-    (void)ino;
-    (void)fi;
-    fuse_reply_err(req, 0);
-}
-
 /* evdev_read(): whole events only, ENODEV once gone, EAGAIN when empty and
  * O_NONBLOCK (fi->flags carries the file's current flags), else block. */
 static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, struct fuse_file_info *fi) {
@@ -297,7 +291,6 @@ static const struct fuse_lowlevel_ops vevdev_ops = {
     .readdir = op_readdir,
     .open = op_open,
     .release = op_release,
-    .flush = op_flush,
     .read = op_read,
     .write = op_write,
     .poll = op_poll,
@@ -345,6 +338,28 @@ static int start_thread_without_signals(pthread_t *thread, void *(*main)(void *)
     int rc = pthread_create(thread, NULL, main, arg);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     return rc;
+}
+
+/* There is no FLUSH handler: libfuse answers ENOSYS once and the kernel stops
+ * sending FLUSH on close() for this mount. Learn that now, with one open and
+ * close of our own, because a process that dies with the node still open
+ * closes it after its FUSE threads are gone, and a FLUSH then would wait for
+ * an answer forever. The probe is not counted as an open. */
+static void teach_kernel_no_flush(struct vevdev *d) {
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", d->mountpoint, d->node_name);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) close(fd);
+    pthread_mutex_lock(&d->lock);
+    /* RELEASE arrives asynchronously after close(). */
+    int64_t deadline_ns = vevdev_monotonic_ns() + 2000000000LL;
+    while (d->open_count > 0 && vevdev_monotonic_ns() < deadline_ns) {
+        struct timespec deadline = { .tv_sec = deadline_ns / 1000000000, .tv_nsec = deadline_ns % 1000000000 };
+        pthread_cond_timedwait(&d->changed, &d->lock, &deadline);
+    }
+    d->total_opens = 0;
+    if (d->start_on_open) d->started = false;
+    pthread_mutex_unlock(&d->lock);
 }
 
 /* vevdev_device.c */
@@ -409,6 +424,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
         }
         d->worker_count++;
     }
+    teach_kernel_no_flush(d);
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);

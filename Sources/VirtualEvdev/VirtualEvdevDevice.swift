@@ -41,18 +41,25 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         nodeName: String = "event0",
         options: VirtualEvdevOptions = VirtualEvdevOptions()
     ) throws {
-        guard let handle = vevdev_new(description.name) else { throw VirtualEvdevError.outOfMemory }
-        self.handle = handle
+        // Fully set up before `self` owns it: a class whose init throws after all stored
+        // properties are set still runs deinit, which would free the handle twice.
+        self.handle = try Self.mount(description, directory: directory, nodeName: nodeName, options: options)
         self.description = description
         self.directory = directory
         self.nodeName = nodeName
+    }
+
+    private static func mount(
+        _ description: DeviceDescription, directory: String, nodeName: String, options: VirtualEvdevOptions
+    ) throws -> OpaquePointer {
+        guard let handle = vevdev_new(description.name) else { throw VirtualEvdevError.outOfMemory }
         do {
-            try Self.describe(description, options: options, to: handle)
+            try describe(description, options: options, to: handle)
         } catch {
             vevdev_free(handle)
             throw error
         }
-        var message = [CChar](repeating: 0, count: Self.errorMessageCapacity)
+        var message = [CChar](repeating: 0, count: errorMessageCapacity)
         let result = vevdev_mount(handle, directory, nodeName, &message, message.count)
         guard result == 0 else {
             vevdev_free(handle)
@@ -60,6 +67,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
             if reason.hasPrefix("/dev/fuse") { throw VirtualEvdevError.fuseUnavailable(reason: reason) }
             throw VirtualEvdevError.mountFailed(directory: directory, reason: reason)
         }
+        return handle
     }
 
     deinit { vevdev_free(handle) }
