@@ -303,11 +303,17 @@ void vevdev_generate_now(struct vevdev *d, const struct input_event *events, siz
     vevdev_notify(d);
 }
 
+static size_t feed_count(const struct vevdev *d);
+
 void vevdev_notify(struct vevdev *d) {
     pthread_cond_broadcast(&d->changed);
-    for (struct vevdev_client *c = d->clients; c; c = c->next)
-        if (c->poll_handle && (d->removed || d->stopping || c->revoked || vevdev_client_readable(c) > 0))
+    /* In "as fast as read" timing the feed counts as readable: poll() generates on demand. */
+    bool feed_readable = d->timing == VEVDEV_TIMING_AS_FAST_AS_READ && !d->stalled && feed_count(d) > 0;
+    for (struct vevdev_client *c = d->clients; c; c = c->next) {
+        bool readable = !d->stalled && (vevdev_client_readable(c) > 0 || feed_readable);
+        if (c->poll_handle && (d->removed || d->stopping || c->revoked || readable))
             fuse_lowlevel_notify_poll(c->poll_handle);
+    }
 }
 
 /* ---------------------------------------------------------------- feed */
