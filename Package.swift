@@ -35,7 +35,7 @@ let package = Package(
             cSettings: [.define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("fuse3"), .linkedLibrary("pthread")]
         ),
-        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"]),
+        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "pinchlab",
