@@ -31,8 +31,13 @@ let package = Package(
         .target(name: "InteractiveTransition"),
         .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition"]),
 
-        .target(name: "CVirtualEvdev", dependencies: ["CFuse3"]),
-        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"]),
+        .target(
+            name: "CVirtualEvdev",
+            dependencies: ["CFuse3"],
+            cSettings: [.define("_GNU_SOURCE")],
+            linkerSettings: [.linkedLibrary("fuse3"), .linkedLibrary("pthread")]
+        ),
+        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "pinchlab",
@@ -47,7 +52,7 @@ let package = Package(
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
-        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "VirtualEvdev"]),
+        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "VirtualEvdev", "CEvdev"]),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
         .testTarget(

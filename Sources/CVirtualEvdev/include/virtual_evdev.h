@@ -1,1 +1,107 @@
-/* placeholder */
+#ifndef PINCHLAB_VIRTUAL_EVDEV_H
+#define PINCHLAB_VIRTUAL_EVDEV_H
+/*
+ * A FUSE file that behaves like a kernel evdev node (/dev/input/eventN).
+ *
+ * This header is the only surface Swift sees. It deliberately uses plain C
+ * types (no <linux/input.h>, no FUSE types) so the module does not clash with
+ * CEvdev's import of the kernel headers. See Sources/VirtualEvdev/README.md for
+ * how the device works (restricted ioctls, state model, SYN_DROPPED).
+ *
+ * Thread safety: every function may be called from any thread once the device
+ * is created; the device serialises internally with one mutex.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vevdev vevdev;
+
+/* One event as recorded: `struct input_event` without the kernel's layout. */
+typedef struct vevdev_event {
+    int64_t sec;
+    int64_t usec;
+    uint16_t type;
+    uint16_t code;
+    int32_t value;
+} vevdev_event;
+
+typedef enum vevdev_timing {
+    /* Events are generated lazily, as fast as a reader reads them. */
+    VEVDEV_TIMING_AS_FAST_AS_READ = 0,
+    /* A player thread generates events at their recorded times (divided by speed). */
+    VEVDEV_TIMING_REAL_TIME = 1,
+} vevdev_timing;
+
+/* ---- description (call before vevdev_mount) ---- */
+vevdev *vevdev_new(const char *name);
+void vevdev_set_id(vevdev *d, uint16_t bustype, uint16_t vendor, uint16_t product, uint16_t version);
+/* NULL or "" means "none": EVIOCGPHYS/EVIOCGUNIQ then fail with ENOENT, like uinput devices. */
+void vevdev_set_phys(vevdev *d, const char *phys);
+void vevdev_set_uniq(vevdev *d, const char *uniq);
+/* Each returns 0, or -EINVAL for a number the kernel does not define. */
+int vevdev_enable_property(vevdev *d, unsigned int property);
+int vevdev_enable_code(vevdev *d, unsigned int type, unsigned int code);
+int vevdev_set_abs(vevdev *d, unsigned int code, int32_t value, int32_t minimum, int32_t maximum,
+                   int32_t fuzz, int32_t flat, int32_t resolution);
+/* Initial LED/switch/sound state (EV_LED, EV_SW, EV_SND). */
+int vevdev_set_initial_state(vevdev *d, unsigned int type, unsigned int code, int32_t value);
+/* Enables EV_REP with these delay/period values (EVIOCGREP). */
+void vevdev_set_repeat(vevdev *d, int32_t delay_ms, int32_t period_ms);
+/* Per-client queue size in events (rounded up to a power of two, at least 8);
+ * 0 = the kernel's own estimate for this device (evdev_compute_buffer_size). */
+void vevdev_set_client_buffer_events(vevdev *d, unsigned int events);
+/* Replace recorded timestamps by "now" in the reader's clock (EVIOCSCLOCKID;
+ * CLOCK_MONOTONIC unless the reader asked for another one). */
+void vevdev_set_restamp(vevdev *d, bool restamp);
+
+/* ---- lifetime ---- */
+/* Mounts `directory` (created if missing; a stale mount there is detached
+ * first) holding the single file `node_name`, and starts the FUSE threads.
+ * Returns 0 or a negative errno; `error` receives a human-readable reason. */
+int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size);
+/* Unmounts and joins every thread. Idempotent. Readers get ENODEV. */
+void vevdev_stop(vevdev *d);
+/* Stops if needed, then frees. */
+void vevdev_free(vevdev *d);
+
+/* ---- feeding events ---- */
+void vevdev_set_timing(vevdev *d, vevdev_timing timing, double speed, bool start_on_open);
+/* Appends events to the feed (generated according to the timing). */
+int vevdev_enqueue(vevdev *d, const vevdev_event *events, size_t count);
+/* Drops everything not generated yet and any loop. */
+void vevdev_clear_feed(vevdev *d);
+/* Real-time timing only: whenever the feed runs dry, append these events again,
+ * shifted so time keeps increasing (span of the events + gap_us). count 0 stops looping. */
+int vevdev_set_loop(vevdev *d, const vevdev_event *events, size_t count, int64_t gap_us);
+/* Generates the pending feed and then `events` at once as a burst no client can
+ * keep up with: device state follows every event, but each client's queue is
+ * replaced by EV_SYN/SYN_DROPPED plus the newest event, exactly as the kernel's
+ * evdev buffer does on overflow. */
+int vevdev_overflow(vevdev *d, const vevdev_event *events, size_t count);
+
+/* ---- faults ---- */
+/* Unplug: reads fail with ENODEV, poll reports POLLERR|POLLHUP, ioctls ENODEV, new opens ENODEV. */
+void vevdev_remove(vevdev *d);
+/* While stalled nothing is generated and nothing is readable (reads block or EAGAIN). */
+void vevdev_stall(vevdev *d, bool stalled);
+
+/* ---- observation ---- */
+int vevdev_open_count(vevdev *d);
+uint64_t vevdev_total_opens(vevdev *d);
+size_t vevdev_pending_count(vevdev *d);
+uint64_t vevdev_generated_count(vevdev *d);
+/* Blocks until at most `count` events are waiting in the feed; false on timeout
+ * (timeout_ms < 0 waits forever) or when the device is stopped/removed. */
+bool vevdev_wait_pending_at_most(vevdev *d, size_t count, int timeout_ms);
+/* Blocks until the node has been opened at least `opens` times in total. */
+bool vevdev_wait_total_opens(vevdev *d, uint64_t opens, int timeout_ms);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

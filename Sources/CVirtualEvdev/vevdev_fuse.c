@@ -1,0 +1,476 @@
+/* FUSE glue: a directory (inode 1) with one file (inode 2) whose open, read,
+ * write, poll and ioctl behave like drivers/input/evdev.c. The session runs
+ * on its own worker threads inside the calling process, so a
+ * blocking read never holds up ioctls from another thread or process. */
+#include "vevdev_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { root_inode = 1, node_inode = 2 };
+static const double attribute_timeout_seconds = 1.0;
+/* How often a blocked read re-checks whether its caller was interrupted. */
+static const int64_t read_interrupt_poll_ns = 50 * 1000 * 1000;
+/* FUSE worker threads: each blocked reader holds one while it waits. */
+enum { worker_thread_count = VEVDEV_WORKER_THREADS };
+
+/* ---------------------------------------------------------------- libfuse log capture */
+
+static __thread char last_fuse_message[512];
+
+static void capture_fuse_log(enum fuse_log_level level, const char *fmt, va_list ap) {
+    (void)level;
+    vsnprintf(last_fuse_message, sizeof(last_fuse_message), fmt, ap);
+    size_t len = strlen(last_fuse_message);
+    while (len > 0 && last_fuse_message[len - 1] == '\n') last_fuse_message[--len] = '\0';
+}
+
+/* ---------------------------------------------------------------- mounts to clean at exit */
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct vevdev *registry[64];
+static pthread_once_t process_setup_once = PTHREAD_ONCE_INIT;
+
+static void unmount_all_at_exit(void) {
+    pthread_mutex_lock(&registry_lock);
+    for (size_t i = 0; i < sizeof(registry) / sizeof(registry[0]); i++)
+        if (registry[i] && registry[i]->mountpoint) umount2(registry[i]->mountpoint, MNT_DETACH);
+    pthread_mutex_unlock(&registry_lock);
+}
+
+static void process_setup(void) {
+    fuse_set_log_func(capture_fuse_log);
+    atexit(unmount_all_at_exit);
+}
+
+static void registry_set(struct vevdev *d, bool present) {
+    pthread_mutex_lock(&registry_lock);
+    for (size_t i = 0; i < sizeof(registry) / sizeof(registry[0]); i++) {
+        if (present && registry[i] == NULL) { registry[i] = d; break; }
+        if (!present && registry[i] == d) { registry[i] = NULL; break; }
+    }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+/* ---------------------------------------------------------------- attributes and directory */
+
+static void fill_attr(struct vevdev *d, fuse_ino_t ino, struct stat *st) {
+    (void)d;
+    memset(st, 0, sizeof(*st));
+    st->st_ino = ino;
+    st->st_uid = getuid();
+    st->st_gid = getgid();
+    if (ino == root_inode) {
+        st->st_mode = S_IFDIR | 0755;
+        st->st_nlink = 2;
+    } else {
+        /* FUSE cannot serve a character device's operations (that is CUSE);
+         * libevdev and libinput record only need open/read/ioctl/poll. */
+        st->st_mode = S_IFREG | 0666;
+        st->st_nlink = 1;
+    }
+}
+
+static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name) {
+    struct vevdev *d = fuse_req_userdata(req);
+    if (parent != root_inode || strcmp(name, d->node_name) != 0) {
+        fuse_reply_err(req, ENOENT);
+        return;
+    }
+    struct fuse_entry_param e = { .ino = node_inode, .attr_timeout = attribute_timeout_seconds,
+                                  .entry_timeout = attribute_timeout_seconds };
+    fill_attr(d, node_inode, &e.attr);
+    fuse_reply_entry(req, &e);
+}
+
+static void op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
+    (void)fi;
+    struct vevdev *d = fuse_req_userdata(req);
+    if (ino != root_inode && ino != node_inode) {
+        fuse_reply_err(req, ENOENT);
+        return;
+    }
+    struct stat st;
+    fill_attr(d, ino, &st);
+    fuse_reply_attr(req, &st, attribute_timeout_seconds);
+}
+
+static void op_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, struct fuse_file_info *fi) {
+    (void)fi;
+    struct vevdev *d = fuse_req_userdata(req);
+    if (ino != root_inode) {
+        fuse_reply_err(req, ENOTDIR);
+        return;
+    }
+    const char *names[] = { ".", "..", d->node_name };
+    const fuse_ino_t inodes[] = { root_inode, root_inode, node_inode };
+    char *buf = calloc(1, size);
+    if (!buf) {
+        fuse_reply_err(req, ENOMEM);
+        return;
+    }
+    size_t used = 0;
+    for (off_t i = off; i < 3; i++) {
+        struct stat st = { .st_ino = inodes[i], .st_mode = (i < 2 ? S_IFDIR : S_IFREG) };
+        size_t entry = fuse_add_direntry(req, buf + used, size - used, names[i], &st, i + 1);
+        if (entry > size - used) break;
+        used += entry;
+    }
+    fuse_reply_buf(req, buf, used);
+    free(buf);
+}
+
+/* ---------------------------------------------------------------- the evdev file */
+
+static struct vevdev_client *client_of(struct fuse_file_info *fi) { return (struct vevdev_client *)(uintptr_t)fi->fh; }
+
+static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
+    struct vevdev *d = fuse_req_userdata(req);
+    if (ino != node_inode) {
+        fuse_reply_err(req, EISDIR);
+        return;
+    }
+    pthread_mutex_lock(&d->lock);
+    if (d->removed || d->stopping) {
+        pthread_mutex_unlock(&d->lock);
+        fuse_reply_err(req, ENODEV);
+        return;
+    }
+    struct vevdev_client *c = vevdev_client_new(d);
+    if (!c) {
+        pthread_mutex_unlock(&d->lock);
+        fuse_reply_err(req, ENOMEM);
+        return;
+    }
+    c->next = d->clients;
+    d->clients = c;
+    vevdev_on_open(d);
+    pthread_mutex_unlock(&d->lock);
+    fi->fh = (uint64_t)(uintptr_t)c;
+    fi->direct_io = 1;   /* every read reaches us: no page cache */
+    fi->nonseekable = 1; /* like a character device */
+    fi->keep_cache = 0;
+    fuse_reply_open(req, fi);
+}
+
+static void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
+    (void)ino;
+    struct vevdev *d = fuse_req_userdata(req);
+    struct vevdev_client *c = client_of(fi);
+    pthread_mutex_lock(&d->lock);
+    for (struct vevdev_client **p = &d->clients; *p; p = &(*p)->next) {
+        if (*p == c) {
+            *p = c->next;
+            break;
+        }
+    }
+    d->open_count--;
+    pthread_cond_broadcast(&d->changed);
+    pthread_mutex_unlock(&d->lock);
+    vevdev_client_free(c);
+    fuse_reply_err(req, 0);
+}
+
+/* evdev_read(): whole events only, ENODEV once gone, EAGAIN when empty and
+ * O_NONBLOCK (fi->flags carries the file's current flags), else block. */
+static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, struct fuse_file_info *fi) {
+    (void)ino;
+    (void)off;
+    struct vevdev *d = fuse_req_userdata(req);
+    struct vevdev_client *c = client_of(fi);
+    const size_t event_size = sizeof(struct input_event);
+    if (size != 0 && size < event_size) {
+        fuse_reply_err(req, EINVAL);
+        return;
+    }
+    size_t room = size / event_size;
+    int error = 0;
+    struct input_event *out = NULL;
+    size_t count = 0;
+    pthread_mutex_lock(&d->lock);
+    for (;;) {
+        if (d->removed || d->stopping || c->revoked) { error = ENODEV; break; }
+        if (!d->stalled) vevdev_pull(d, c, (unsigned int)(room > UINT32_MAX ? UINT32_MAX : room));
+        unsigned int readable = d->stalled ? 0 : vevdev_client_readable(c);
+        if (readable == 0 && (fi->flags & O_NONBLOCK)) { error = EAGAIN; break; }
+        if (size == 0) break;
+        if (readable > 0) {
+            count = readable < room ? readable : room;
+            out = malloc(count * event_size);
+            if (!out) { error = ENOMEM; break; }
+            for (size_t i = 0; i < count; i++) {
+                out[i] = c->buffer[c->tail];
+                c->tail = (c->tail + 1) & (c->bufsize - 1);
+            }
+            break;
+        }
+        if (fuse_req_interrupted(req)) { error = EINTR; break; }
+        int64_t wake = vevdev_monotonic_ns() + read_interrupt_poll_ns;
+        struct timespec deadline = { .tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000 };
+        pthread_cond_timedwait(&d->changed, &d->lock, &deadline);
+    }
+    pthread_mutex_unlock(&d->lock);
+    if (error) fuse_reply_err(req, error);
+    else fuse_reply_buf(req, (const char *)out, count * event_size);
+    free(out);
+}
+
+/* evdev_write(): whole events, injected as if the device had sent them. */
+static void op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off, struct fuse_file_info *fi) {
+    (void)ino;
+    (void)off;
+    (void)fi;
+    struct vevdev *d = fuse_req_userdata(req);
+    const size_t event_size = sizeof(struct input_event);
+    if (size != 0 && size < event_size) {
+        fuse_reply_err(req, EINVAL);
+        return;
+    }
+    size_t count = size / event_size;
+    struct input_event *events = malloc(count ? count * event_size : 1);
+    if (!events) {
+        fuse_reply_err(req, ENOMEM);
+        return;
+    }
+    memcpy(events, buf, count * event_size);
+    pthread_mutex_lock(&d->lock);
+    bool gone = d->removed || d->stopping;
+    if (!gone) vevdev_generate_now(d, events, count);
+    pthread_mutex_unlock(&d->lock);
+    free(events);
+    if (gone) fuse_reply_err(req, ENODEV);
+    else fuse_reply_write(req, count * event_size);
+}
+
+/* evdev_poll(): always writable while present; POLLERR|POLLHUP once gone. */
+static void op_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi, struct fuse_pollhandle *ph) {
+    (void)ino;
+    struct vevdev *d = fuse_req_userdata(req);
+    struct vevdev_client *c = client_of(fi);
+    pthread_mutex_lock(&d->lock);
+    if (ph) {
+        if (c->poll_handle) fuse_pollhandle_destroy(c->poll_handle);
+        c->poll_handle = ph;
+    }
+    if (!d->stalled) vevdev_pull(d, c, 1);
+    bool present = !d->removed && !d->stopping && !c->revoked;
+    unsigned int mask = present ? (POLLOUT | POLLWRNORM) : (POLLHUP | POLLERR);
+    if (!d->stalled && vevdev_client_readable(c) > 0) mask |= POLLIN | POLLRDNORM;
+    pthread_mutex_unlock(&d->lock);
+    fuse_reply_poll(req, mask);
+}
+
+static void op_ioctl(fuse_req_t req, fuse_ino_t ino, unsigned int cmd, void *arg, struct fuse_file_info *fi,
+                     unsigned flags, const void *in_buf, size_t in_bufsz, size_t out_bufsz) {
+    struct vevdev *d = fuse_req_userdata(req);
+    if (flags & FUSE_IOCTL_COMPAT) {
+        fuse_reply_err(req, ENOSYS); /* 32-bit callers: struct layouts differ */
+        return;
+    }
+    if (ino != node_inode || (flags & FUSE_IOCTL_DIR)) {
+        fuse_reply_err(req, ENOTTY);
+        return;
+    }
+    pthread_mutex_lock(&d->lock);
+    vevdev_ioctl(d, client_of(fi), req, cmd, arg, in_buf, in_bufsz, out_bufsz);
+    pthread_mutex_unlock(&d->lock);
+}
+
+static const struct fuse_lowlevel_ops vevdev_ops = {
+    .lookup = op_lookup,
+    .getattr = op_getattr,
+    .readdir = op_readdir,
+    .open = op_open,
+    .release = op_release,
+    .read = op_read,
+    .write = op_write,
+    .poll = op_poll,
+    .ioctl = op_ioctl,
+};
+
+/* ---------------------------------------------------------------- lifetime */
+
+static void set_error(char *error, size_t error_size, const char *fmt, ...) {
+    if (!error || error_size == 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(error, error_size, fmt, ap);
+    va_end(ap);
+}
+
+static void free_fuse_buf(void *arg) { free(((struct fuse_buf *)arg)->mem); }
+
+/* One FUSE worker. Like libfuse's own mt loop, a worker may only be cancelled
+ * while it waits for a request, never while it is handling one; unlike that
+ * loop, stopping does not need a request to arrive (which never happens once
+ * the mount is gone, e.g. detached by someone else). */
+static void *worker_main(void *arg) {
+    struct vevdev *d = arg;
+    struct fuse_buf buf = { .mem = NULL };
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+    pthread_cleanup_push(free_fuse_buf, &buf);
+    while (!fuse_session_exited(d->session)) {
+        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+        int res = fuse_session_receive_buf(d->session, &buf);
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+        if (res == -EINTR) continue;
+        if (res <= 0) break; /* connection gone */
+        fuse_session_process_buf(d->session, &buf);
+    }
+    pthread_cleanup_pop(1);
+    return NULL;
+}
+
+/* FUSE and player threads must not take the application's signals (SIGINT...). */
+static int start_thread_without_signals(pthread_t *thread, void *(*main)(void *), void *arg) {
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    int rc = pthread_create(thread, NULL, main, arg);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    return rc;
+}
+
+/* There is no FLUSH handler: libfuse answers ENOSYS once and the kernel stops
+ * sending FLUSH on close() for this mount. Learn that now, with one open and
+ * close of our own, because a process that dies with the node still open
+ * closes it after its FUSE threads are gone, and a FLUSH then would wait for
+ * an answer forever. The probe is not counted as an open. */
+static void teach_kernel_no_flush(struct vevdev *d) {
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", d->mountpoint, d->node_name);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) close(fd);
+    pthread_mutex_lock(&d->lock);
+    /* RELEASE arrives asynchronously after close(). */
+    int64_t deadline_ns = vevdev_monotonic_ns() + 2000000000LL;
+    while (d->open_count > 0 && vevdev_monotonic_ns() < deadline_ns) {
+        struct timespec deadline = { .tv_sec = deadline_ns / 1000000000, .tv_nsec = deadline_ns % 1000000000 };
+        pthread_cond_timedwait(&d->changed, &d->lock, &deadline);
+    }
+    d->total_opens = 0;
+    if (d->start_on_open) d->started = false;
+    pthread_mutex_unlock(&d->lock);
+}
+
+/* vevdev_device.c */
+void vevdev_prepare_state(struct vevdev *d);
+
+int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size) {
+    pthread_once(&process_setup_once, process_setup);
+    if (d->mounted) {
+        set_error(error, error_size, "already mounted at %s", d->mountpoint);
+        return -EBUSY;
+    }
+    if (access("/dev/fuse", R_OK | W_OK) != 0) {
+        int e = errno;
+        set_error(error, error_size, "/dev/fuse is not usable (%s): this machine or container has no FUSE", strerror(e));
+        return -e;
+    }
+    if (!node_name || !*node_name || strchr(node_name, '/')) {
+        set_error(error, error_size, "invalid node name '%s'", node_name ? node_name : "");
+        return -EINVAL;
+    }
+    /* A crashed earlier run leaves a dead mount ("Transport endpoint is not
+     * connected"); detaching is harmless when nothing is mounted. */
+    umount2(directory, MNT_DETACH);
+    if (mkdir(directory, 0755) != 0 && errno != EEXIST) {
+        int e = errno;
+        set_error(error, error_size, "cannot create %s: %s", directory, strerror(e));
+        return -e;
+    }
+    struct stat st;
+    if (stat(directory, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        set_error(error, error_size, "%s is not a directory", directory);
+        return -ENOTDIR;
+    }
+
+    vevdev_prepare_state(d);
+    d->node_name = strdup(node_name);
+    d->mountpoint = strdup(directory);
+
+    char *argv[] = { "pinchlab-vevdev", "-o", "allow_other,fsname=pinchlab,subtype=vevdev", NULL };
+    struct fuse_args args = FUSE_ARGS_INIT(3, argv);
+    last_fuse_message[0] = '\0';
+    d->session = fuse_session_new(&args, &vevdev_ops, sizeof(vevdev_ops), d);
+    fuse_opt_free_args(&args);
+    if (!d->session) {
+        set_error(error, error_size, "fuse_session_new failed: %s", last_fuse_message[0] ? last_fuse_message : "unknown reason");
+        return -EIO;
+    }
+    if (fuse_session_mount(d->session, directory) != 0) {
+        set_error(error, error_size, "mounting %s failed: %s (FUSE mounts need root or a setuid fusermount3)",
+                  directory, last_fuse_message[0] ? last_fuse_message : "unknown reason");
+        fuse_session_destroy(d->session);
+        d->session = NULL;
+        return -EPERM;
+    }
+    d->mounted = true;
+    registry_set(d, true);
+    for (int i = 0; i < worker_thread_count; i++) {
+        if (start_thread_without_signals(&d->workers[i], worker_main, d) != 0) {
+            set_error(error, error_size, "cannot start the FUSE threads");
+            vevdev_stop(d);
+            return -EAGAIN;
+        }
+        d->worker_count++;
+    }
+    teach_kernel_no_flush(d);
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    vevdev_player_start(d);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    return 0;
+}
+
+void vevdev_stop(vevdev *d) {
+    pthread_mutex_lock(&d->lock);
+    d->stopping = true;
+    vevdev_notify(d);
+    pthread_mutex_unlock(&d->lock);
+    vevdev_player_join(d);
+    if (d->session) fuse_session_exit(d->session);
+    for (int i = 0; i < d->worker_count; i++) pthread_cancel(d->workers[i]);
+    for (int i = 0; i < d->worker_count; i++) pthread_join(d->workers[i], NULL);
+    d->worker_count = 0;
+    if (d->session) {
+        if (d->mounted) fuse_session_unmount(d->session);
+        fuse_session_destroy(d->session);
+        d->session = NULL;
+    }
+    if (d->mounted) {
+        d->mounted = false;
+        registry_set(d, false);
+    }
+}
+
+void vevdev_free(vevdev *d) {
+    if (!d) return;
+    vevdev_stop(d);
+    while (d->clients) {
+        struct vevdev_client *c = d->clients;
+        d->clients = c->next;
+        vevdev_client_free(c);
+    }
+    free(d->name);
+    free(d->phys);
+    free(d->uniq);
+    free(d->slots);
+    free(d->feed);
+    free(d->loop_events);
+    free(d->mountpoint);
+    free(d->node_name);
+    pthread_cond_destroy(&d->changed);
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+}

@@ -1,0 +1,118 @@
+#ifndef PINCHLAB_VEVDEV_INTERNAL_H
+#define PINCHLAB_VEVDEV_INTERNAL_H
+/* Shared between the state model (vevdev_device.c), the ioctls
+ * (vevdev_ioctl.c) and the FUSE glue (vevdev_fuse.c). Not visible to Swift. */
+#define FUSE_USE_VERSION 312
+#include <fuse3/fuse_lowlevel.h>
+#include <linux/input.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "virtual_evdev.h"
+
+#define VEVDEV_BITS_PER_LONG (8 * sizeof(unsigned long))
+#define VEVDEV_NLONGS(bits) (((bits) + VEVDEV_BITS_PER_LONG - 1) / VEVDEV_BITS_PER_LONG)
+/* The kernel's multitouch value range (input_is_mt_value): ABS_MT_TOUCH_MAJOR..ABS_MT_TOOL_Y. */
+#define VEVDEV_MT_FIRST ABS_MT_TOUCH_MAJOR
+#define VEVDEV_MT_LAST ABS_MT_TOOL_Y
+#define VEVDEV_MT_COUNT (VEVDEV_MT_LAST - VEVDEV_MT_FIRST + 1)
+
+/* FUSE worker threads per device; a blocked read() holds one. */
+#define VEVDEV_WORKER_THREADS 12
+
+/* Clocks a client may choose with EVIOCSCLOCKID, in the kernel's order. */
+enum { VEVDEV_CLOCK_REALTIME, VEVDEV_CLOCK_MONOTONIC, VEVDEV_CLOCK_BOOTTIME, VEVDEV_CLOCK_COUNT };
+
+/* One open file: the kernel's struct evdev_client. */
+struct vevdev_client {
+    struct vevdev_client *next;
+    struct input_event *buffer; /* ring of `bufsize` (a power of two) events */
+    unsigned int bufsize, head, tail, packet_head;
+    int clock; /* VEVDEV_CLOCK_* */
+    bool revoked;
+    struct fuse_pollhandle *poll_handle;
+    unsigned int mt_request_cursor; /* fallback for EVIOCGMTSLOTS, see vevdev_ioctl.c */
+};
+
+struct vevdev {
+    pthread_mutex_t lock;
+    pthread_cond_t changed; /* CLOCK_MONOTONIC; broadcast on every state change */
+
+    /* description */
+    char *name, *phys, *uniq;
+    struct input_id id;
+    unsigned long propbit[VEVDEV_NLONGS(INPUT_PROP_CNT)];
+    unsigned long evbit[VEVDEV_NLONGS(EV_CNT)];
+    unsigned long keybit[VEVDEV_NLONGS(KEY_CNT)], relbit[VEVDEV_NLONGS(REL_CNT)];
+    unsigned long absbit[VEVDEV_NLONGS(ABS_CNT)], mscbit[VEVDEV_NLONGS(MSC_CNT)];
+    unsigned long ledbit[VEVDEV_NLONGS(LED_CNT)], sndbit[VEVDEV_NLONGS(SND_CNT)];
+    unsigned long ffbit[VEVDEV_NLONGS(FF_CNT)], swbit[VEVDEV_NLONGS(SW_CNT)];
+    struct input_absinfo absinfo[ABS_CNT];
+    unsigned int rep[REP_CNT];
+    unsigned int client_bufsize_request;
+    bool restamp;
+
+    /* state, updated by every generated event like the input core does */
+    unsigned long key[VEVDEV_NLONGS(KEY_CNT)], led[VEVDEV_NLONGS(LED_CNT)];
+    unsigned long snd[VEVDEV_NLONGS(SND_CNT)], sw[VEVDEV_NLONGS(SW_CNT)];
+    int num_slots, current_slot;
+    int32_t *slots; /* num_slots * VEVDEV_MT_COUNT */
+    bool in_packet;
+    struct timeval stamp[VEVDEV_CLOCK_COUNT];
+
+    /* clients */
+    struct vevdev_client *clients;
+    int open_count;
+    uint64_t total_opens;
+
+    /* feed: events not generated yet */
+    vevdev_event *feed;
+    size_t feed_head, feed_tail, feed_capacity;
+    vevdev_event *loop_events;
+    size_t loop_count;
+    int64_t loop_offset_us, loop_step_us;
+    uint64_t generated;
+
+    vevdev_timing timing;
+    double speed;
+    bool start_on_open, started;
+    bool anchor_valid;
+    int64_t anchor_recorded_us, anchor_monotonic_ns, last_recorded_us;
+
+    bool stalled, removed, stopping;
+
+    /* threads and FUSE */
+    bool player_running;
+    pthread_t player;
+    bool mounted;
+    pthread_t workers[VEVDEV_WORKER_THREADS];
+    int worker_count;
+    struct fuse_session *session;
+    char *mountpoint, *node_name;
+};
+
+/* vevdev_device.c */
+int64_t vevdev_monotonic_ns(void);
+bool vevdev_test_bit(const unsigned long *bits, unsigned int bit);
+unsigned int vevdev_client_readable(const struct vevdev_client *c);
+struct vevdev_client *vevdev_client_new(struct vevdev *d);
+void vevdev_client_free(struct vevdev_client *c);
+void vevdev_client_queue_syn_dropped(struct vevdev *d, struct vevdev_client *c);
+/* Generates pending feed events in "as fast as read" mode until `c` holds at
+ * least `wanted` readable events or the feed is empty. Lock held. */
+void vevdev_pull(struct vevdev *d, struct vevdev_client *c, unsigned int wanted);
+/* Generates events (e.g. written by a client). Lock held. */
+void vevdev_generate_now(struct vevdev *d, const struct input_event *events, size_t count);
+/* Wakes blocked readers and pollers. Lock held. */
+void vevdev_notify(struct vevdev *d);
+void vevdev_player_start(struct vevdev *d);
+void vevdev_player_join(struct vevdev *d);
+void vevdev_on_open(struct vevdev *d);
+
+/* vevdev_ioctl.c */
+void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, unsigned int cmd, void *arg,
+                  const void *in_buf, size_t in_size, size_t out_size);
+
+#endif

@@ -1,1 +1,0 @@
-#include "virtual_evdev.h"

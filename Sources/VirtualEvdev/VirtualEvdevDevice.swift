@@ -1,0 +1,322 @@
+import CVirtualEvdev
+import GestureKit
+
+/// A FUSE file that libevdev, `libinput record` and evemu open exactly like a kernel evdev node.
+///
+/// The node answers the evdev ioctls (`EVIOCGNAME`, `EVIOCGBIT`, `EVIOCGABS`, `EVIOCGMTSLOTS`, ...)
+/// from `description` and from the device state the events it generated left behind, serves
+/// `struct input_event` records from `read()`, and wakes `poll()`. See `README.md` next to this
+/// file for how it works.
+///
+/// ```swift
+/// let device = try VirtualEvdevDevice(description: touchpad, directory: "/tmp/pinchlab-dev")
+/// defer { device.stop() }
+/// device.enqueue(events)           // readable as fast as the reader reads
+/// // open(device.path, O_RDONLY | O_NONBLOCK) and use libevdev as with /dev/input/eventN
+/// ```
+///
+/// All methods are thread-safe. The mount goes away on `stop()`, on deinit, at process exit, and a
+/// mount left behind by a crashed run is detached by the next `init` on the same directory.
+public final class VirtualEvdevDevice: @unchecked Sendable {
+    // @unchecked: the only state is the C device, which serialises every call with its own mutex.
+    private let handle: OpaquePointer
+
+    /// The device the node describes.
+    public let description: DeviceDescription
+    /// The mounted directory.
+    public let directory: String
+    /// The node's file name inside `directory`.
+    public let nodeName: String
+    /// Full path of the node, to hand to `open(2)`, libevdev or `libinput record`.
+    public var path: String { directory.hasSuffix("/") ? directory + nodeName : directory + "/" + nodeName }
+
+    /// Mounts `directory` (created if missing, one level) with one node named `nodeName`.
+    ///
+    /// - Throws: `VirtualEvdevError.fuseUnavailable` when `/dev/fuse` is missing,
+    ///   `.mountFailed` when the mount itself fails, `.invalidDescription` for codes the kernel
+    ///   does not define.
+    public init(
+        description: DeviceDescription,
+        directory: String,
+        nodeName: String = "event0",
+        options: VirtualEvdevOptions = VirtualEvdevOptions()
+    ) throws {
+        // Fully set up before `self` owns it: a class whose init throws after all stored
+        // properties are set still runs deinit, which would free the handle twice.
+        self.handle = try Self.mount(description, directory: directory, nodeName: nodeName, options: options)
+        self.description = description
+        self.directory = directory
+        self.nodeName = nodeName
+    }
+
+    private static func mount(
+        _ description: DeviceDescription, directory: String, nodeName: String, options: VirtualEvdevOptions
+    ) throws -> OpaquePointer {
+        guard let handle = vevdev_new(description.name) else { throw VirtualEvdevError.outOfMemory }
+        do {
+            try describe(description, options: options, to: handle)
+        } catch {
+            vevdev_free(handle)
+            throw error
+        }
+        var message = [CChar](repeating: 0, count: errorMessageCapacity)
+        let result = vevdev_mount(handle, directory, nodeName, &message, message.count)
+        guard result == 0 else {
+            vevdev_free(handle)
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if reason.hasPrefix("/dev/fuse") { throw VirtualEvdevError.fuseUnavailable(reason: reason) }
+            throw VirtualEvdevError.mountFailed(directory: directory, reason: reason)
+        }
+        return handle
+    }
+
+    deinit { vevdev_free(handle) }
+
+    private static let errorMessageCapacity = 512
+    /// The kernel's default auto-repeat (`input_enable_softrepeat`: 250 ms delay, 33 ms period).
+    private static let kernelRepeatDelayMS: Int32 = 250
+    private static let kernelRepeatPeriodMS: Int32 = 33
+
+    private static func describe(_ d: DeviceDescription, options: VirtualEvdevOptions, to handle: OpaquePointer) throws {
+        vevdev_set_id(handle, d.id.bustype, d.id.vendor, d.id.product, d.id.version)
+        vevdev_set_phys(handle, options.physicalLocation)
+        vevdev_set_uniq(handle, options.uniqueIdentifier)
+        for property in d.properties where vevdev_enable_property(handle, UInt32(property.rawValue)) != 0 {
+            throw VirtualEvdevError.invalidDescription("unknown property \(property)")
+        }
+        for (type, codes) in d.codes where type != .syn {
+            if type == .rep {
+                vevdev_set_repeat(handle, kernelRepeatDelayMS, kernelRepeatPeriodMS)
+                continue
+            }
+            for code in codes where type != .abs {
+                if vevdev_enable_code(handle, UInt32(type.rawValue), UInt32(code.rawValue)) != 0 {
+                    throw VirtualEvdevError.invalidDescription("code \(code.rawValue) out of range for \(type)")
+                }
+            }
+        }
+        for code in d.codes[.abs] ?? [] where d.absInfo[code] == nil {
+            throw VirtualEvdevError.invalidDescription("ABS code \(code.name(for: .abs) ?? String(code.rawValue)) has no AbsInfo")
+        }
+        for (code, info) in d.absInfo {
+            let result = vevdev_set_abs(
+                handle, UInt32(code.rawValue), info.value, info.minimum, info.maximum, info.fuzz, info.flat, info.resolution)
+            if result != 0 { throw VirtualEvdevError.invalidDescription("ABS code \(code.rawValue) out of range") }
+        }
+        for (type, states) in [(EventType.led, d.ledStates), (EventType.sw, d.switchStates)] {
+            for (code, value) in states where vevdev_set_initial_state(handle, UInt32(type.rawValue), UInt32(code.rawValue), value) != 0 {
+                throw VirtualEvdevError.invalidDescription("\(type) code \(code.rawValue) out of range")
+            }
+        }
+        vevdev_set_client_buffer_events(handle, UInt32(clamping: options.clientBufferEvents ?? 0))
+        vevdev_set_restamp(handle, options.restampWithCurrentTime)
+    }
+
+    // MARK: Feeding events
+
+    /// How generated events are paced. Changing it keeps the events already queued.
+    public func setTiming(_ timing: VirtualEvdevTiming) {
+        switch timing {
+        case .asFastAsRead:
+            vevdev_set_timing(handle, VEVDEV_TIMING_AS_FAST_AS_READ, 1, false)
+        case .realTime(let speed, let startOnOpen):
+            vevdev_set_timing(handle, VEVDEV_TIMING_REAL_TIME, speed, startOnOpen)
+        }
+    }
+
+    /// Appends events to the queue, paced by the current timing (`.asFastAsRead` unless changed):
+    /// each reader sees them as soon as it reads. Readers only see events up to the last
+    /// `SYN_REPORT`, as with the kernel.
+    public func enqueue(_ events: some Sequence<InputEvent>) {
+        var buffer = [vevdev_event]()
+        buffer.reserveCapacity(events.underestimatedCount)
+        for event in events { buffer.append(Self.cEvent(event)) }
+        _ = buffer.withUnsafeBufferPointer { vevdev_enqueue(handle, $0.baseAddress, $0.count) }
+    }
+
+    /// Replaces whatever is queued and plays `events` in real time from their timestamps.
+    ///
+    /// - Parameters:
+    ///   - speed: 2 plays twice as fast. Values ≤ 0 or not finite mean 1.
+    ///   - loop: start again whenever the events run out, shifted forward in time by their span
+    ///     plus `loopPauseMicroseconds` so timestamps keep increasing.
+    ///   - startOnOpen: wait for the first `open()` of the node before the first event.
+    public func play(
+        _ events: [InputEvent], speed: Double = 1, loop: Bool = false, startOnOpen: Bool = false,
+        loopPauseMicroseconds: Int64 = VirtualEvdevDevice.defaultLoopPauseMicroseconds
+    ) {
+        vevdev_clear_feed(handle)
+        setTiming(.realTime(speed: speed.isFinite ? speed : 1, startOnOpen: startOnOpen))
+        let cEvents = events.map(Self.cEvent)
+        if loop {
+            _ = cEvents.withUnsafeBufferPointer { vevdev_set_loop(handle, $0.baseAddress, $0.count, loopPauseMicroseconds) }
+        } else {
+            _ = cEvents.withUnsafeBufferPointer { vevdev_enqueue(handle, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Pause between two passes of a looped `play`, so a replayed gesture does not start in the
+    /// same instant the previous one ended.
+    public static let defaultLoopPauseMicroseconds: Int64 = 500_000
+
+    /// Feeds a sequence of any length lazily, blocking the caller: at most `maxPendingEvents`
+    /// wait in memory at once. Use for `pinchlab serve` of a large recording.
+    ///
+    /// - Returns: `true` when every event was handed over, `false` when the device was removed
+    ///   or stopped first.
+    @discardableResult
+    public func stream(
+        _ events: some Sequence<InputEvent>, timing: VirtualEvdevTiming,
+        maxPendingEvents: Int = VirtualEvdevDevice.defaultMaxPendingEvents
+    ) -> Bool {
+        var iterator = events.makeIterator()
+        return stream(timing: timing, maxPendingEvents: maxPendingEvents) { iterator.next() }
+    }
+
+    /// `stream(_:timing:maxPendingEvents:)` for a recording reader; rethrows its errors.
+    @discardableResult
+    public func stream(
+        from source: inout some InputEventSource, timing: VirtualEvdevTiming,
+        maxPendingEvents: Int = VirtualEvdevDevice.defaultMaxPendingEvents
+    ) throws -> Bool {
+        var failure: (any Error)?
+        var reader = source
+        defer { source = reader }
+        let delivered = stream(timing: timing, maxPendingEvents: maxPendingEvents) {
+            do { return try reader.nextEvent() } catch {
+                failure = error
+                return nil
+            }
+        }
+        if let failure { throw failure }
+        return delivered
+    }
+
+    /// Events handed to the C side per call while streaming.
+    public static let defaultMaxPendingEvents = 4096
+
+    private func stream(timing: VirtualEvdevTiming, maxPendingEvents: Int, next: () -> InputEvent?) -> Bool {
+        setTiming(timing)
+        let chunkSize = Swift.max(1, maxPendingEvents / 2)
+        var chunk = [vevdev_event]()
+        chunk.reserveCapacity(chunkSize)
+        var finished = false
+        while !finished {
+            chunk.removeAll(keepingCapacity: true)
+            while chunk.count < chunkSize, let event = next() { chunk.append(Self.cEvent(event)) }
+            finished = chunk.count < chunkSize
+            guard vevdev_wait_pending_at_most(handle, Swift.max(0, maxPendingEvents - chunk.count), -1) else { return false }
+            _ = chunk.withUnsafeBufferPointer { vevdev_enqueue(handle, $0.baseAddress, $0.count) }
+        }
+        return true
+    }
+
+    /// Simulates an evdev buffer overflow: the pending queue and then `events` are generated at
+    /// once, so the device state (key bits, ABS values, MT slots) follows every one of them, but
+    /// each open client's queue ends up as `EV_SYN/SYN_DROPPED` plus the newest event, as the
+    /// kernel's evdev buffer leaves it. Readers must then resync with ioctls.
+    public func overflow(generating events: [InputEvent]) {
+        let cEvents = events.map(Self.cEvent)
+        _ = cEvents.withUnsafeBufferPointer { vevdev_overflow(handle, $0.baseAddress, $0.count) }
+    }
+
+    // MARK: Faults
+
+    /// Unplugs the device: reads fail with `ENODEV`, `poll()` reports `POLLERR | POLLHUP`, ioctls and
+    /// new opens fail with `ENODEV`. The mount stays until `stop()`.
+    public func remove() { vevdev_remove(handle) }
+
+    /// While stalled nothing is generated and nothing is readable: reads block (or `EAGAIN` with
+    /// `O_NONBLOCK`), so a reader's timeout can be tested. Real-time playing resumes from "now".
+    public func stall(_ stalled: Bool) { vevdev_stall(handle, stalled) }
+
+    /// Unmounts and joins the FUSE threads. Open files then fail with `ENODEV`/`ENOTCONN`.
+    /// Idempotent; deinit calls it too.
+    public func stop() { vevdev_stop(handle) }
+
+    // MARK: Observation
+
+    /// Files currently open on the node.
+    public var openCount: Int { Int(vevdev_open_count(handle)) }
+    /// Opens since the mount.
+    public var totalOpens: Int { Int(vevdev_total_opens(handle)) }
+    /// Events queued but not generated yet.
+    public var pendingEventCount: Int { vevdev_pending_count(handle) }
+    /// Events generated so far (delivered to the clients open at the time).
+    public var generatedEventCount: Int { Int(vevdev_generated_count(handle)) }
+
+    /// Waits until the node was opened `times` times in total; `false` on timeout.
+    public func waitUntilOpened(times: Int = 1, timeoutSeconds: Double) -> Bool {
+        vevdev_wait_total_opens(handle, UInt64(Swift.max(0, times)), Self.milliseconds(timeoutSeconds))
+    }
+
+    /// Waits until every queued event was generated; `false` on timeout, removal or stop.
+    public func waitUntilGenerated(timeoutSeconds: Double) -> Bool {
+        vevdev_wait_pending_at_most(handle, 0, Self.milliseconds(timeoutSeconds))
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int32 {
+        guard seconds.isFinite, seconds >= 0 else { return -1 }
+        return Int32(clamping: Int64((seconds * 1000).rounded(.up)))
+    }
+
+    private static func cEvent(_ event: InputEvent) -> vevdev_event {
+        vevdev_event(
+            sec: event.time.seconds, usec: Int64(event.time.microseconds),
+            type: event.type.rawValue, code: event.code.rawValue, value: event.value)
+    }
+}
+
+/// How generated events are paced.
+public enum VirtualEvdevTiming: Sendable, Equatable {
+    /// Events are generated lazily, as fast as readers read them (nothing is lost to overflow).
+    case asFastAsRead
+    /// A player thread generates each event at its recorded time divided by `speed`, measured
+    /// from the first event (or the first `open()` with `startOnOpen`). Events nobody reads
+    /// overflow the client's bounded queue, as on real hardware.
+    case realTime(speed: Double = 1, startOnOpen: Bool = false)
+}
+
+/// Settings of a virtual device beyond its `DeviceDescription`.
+public struct VirtualEvdevOptions: Sendable, Equatable {
+    /// `EVIOCGPHYS`; nil answers `ENOENT` like a uinput device.
+    public var physicalLocation: String?
+    /// `EVIOCGUNIQ`; nil answers `ENOENT`.
+    public var uniqueIdentifier: String?
+    /// Each client's queue in events (rounded up to a power of two); nil uses the kernel's
+    /// estimate for the device (`evdev_compute_buffer_size`).
+    public var clientBufferEvents: Int?
+    /// Replace recorded timestamps with the current time of the reader's clock
+    /// (`EVIOCSCLOCKID`, `CLOCK_MONOTONIC` unless the reader chose another one).
+    public var restampWithCurrentTime: Bool
+
+    public init(
+        physicalLocation: String? = nil, uniqueIdentifier: String? = nil,
+        clientBufferEvents: Int? = nil, restampWithCurrentTime: Bool = false
+    ) {
+        self.physicalLocation = physicalLocation
+        self.uniqueIdentifier = uniqueIdentifier
+        self.clientBufferEvents = clientBufferEvents
+        self.restampWithCurrentTime = restampWithCurrentTime
+    }
+}
+
+/// Why a virtual device could not be created.
+public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
+    /// `/dev/fuse` is missing or not accessible (no FUSE in this machine or container).
+    case fuseUnavailable(reason: String)
+    /// The FUSE mount failed (not root and no setuid `fusermount3`, directory unusable, ...).
+    case mountFailed(directory: String, reason: String)
+    /// The description names a code the kernel does not define, or an ABS code without `AbsInfo`.
+    case invalidDescription(String)
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case .fuseUnavailable(let reason): return "FUSE is unavailable: \(reason)"
+        case .mountFailed(let directory, let reason): return "cannot mount a virtual evdev device at \(directory): \(reason)"
+        case .invalidDescription(let reason): return "invalid device description: \(reason)"
+        case .outOfMemory: return "out of memory"
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import CEvdev
+import Foundation
+import GestureKit
+import Testing
+import VirtualEvdev
+
+/// What read() and poll() deliver.
+@Suite struct EventStreamTests {
+    @Test func servedEventsReadBackExactly() throws {
+        let device = try Fixtures.device(test: "stream-exact")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        let gesture = Fixtures.twoFingerSpread()
+        device.enqueue(gesture)
+        let got = reader.read(count: gesture.count, timeoutSeconds: 5)
+        #expect(got == gesture)
+        #expect(reader.next().status == -EAGAIN)
+        #expect(device.pendingEventCount == 0)
+        #expect(device.generatedEventCount == gesture.count)
+    }
+
+    @Test func readNeedsRoomForAWholeEventAndHonoursNonblock() throws {
+        let device = try Fixtures.device(test: "stream-read-rules")
+        defer { device.stop() }
+        let fd = open(device.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        // (A 0-byte read never reaches a FUSE server: the kernel answers 0 itself.)
+        #expect(read(fd, &buffer, 64) == -1 && errno == EAGAIN, "empty + O_NONBLOCK is EAGAIN")
+        device.enqueue(Fixtures.frames(of: Fixtures.twoFingerSpread())[0])
+        #expect(read(fd, &buffer, MemoryLayout<input_event>.size - 1) == -1 && errno == EINVAL)
+        // A 64-byte buffer holds two 24-byte events: whole events only.
+        #expect(read(fd, &buffer, 64) == 2 * MemoryLayout<input_event>.size)
+        #expect(lseek(fd, 0, SEEK_SET) == -1 && errno == ESPIPE, "nonseekable like a character device")
+    }
+
+    @Test func pollWakesWhenEventsAreEnqueued() throws {
+        let device = try Fixtures.device(test: "stream-poll")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        var pfd = pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pfd, 1, 0) == 0, "nothing to read yet")
+        let enqueueDelaySeconds = 0.2
+        let frame = Fixtures.frames(of: Fixtures.twoFingerSpread())[0]
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: enqueueDelaySeconds)
+            device.enqueue(frame)
+        }
+        let started = Date()
+        let ready = poll(&pfd, 1, 5_000)
+        let waited = Date().timeIntervalSince(started)
+        #expect(ready == 1)
+        #expect(pfd.revents & Int16(POLLIN) != 0)
+        #expect(waited >= enqueueDelaySeconds * 0.5, "poll returned before anything was enqueued")
+        #expect(waited < 4, "poll was not woken by the enqueue")
+        #expect(reader.drain().events == frame)
+    }
+
+    @Test func blockingReadWaitsForEvents() throws {
+        let device = try Fixtures.device(test: "stream-blocking")
+        defer { device.stop() }
+        let fd = open(device.path, O_RDONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let frame = Fixtures.frames(of: Fixtures.twoFingerSpread())[1]
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.2)
+            device.enqueue(frame)
+        }
+        var buffer = [input_event](repeating: input_event(), count: 16)
+        let bytes = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        #expect(bytes == frame.count * MemoryLayout<input_event>.size)
+        #expect(buffer.prefix(frame.count).map(EvdevReader.event) == frame)
+    }
+
+    @Test func realTimePlayKeepsTheRecordedPace() throws {
+        let device = try Fixtures.device(test: "stream-realtime")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        let gapMicroseconds: Int64 = 150_000
+        let events = Fixtures.frame(1_000_000, [(.abs, .absX, 10)]) + Fixtures.frame(1_000_000 + gapMicroseconds, [(.abs, .absX, 20)])
+        let started = Date()
+        device.play(events, speed: 1)
+        let first = reader.read(count: 2, timeoutSeconds: 2)
+        let firstAt = Date().timeIntervalSince(started)
+        let second = reader.read(count: 2, timeoutSeconds: 2)
+        let secondAt = Date().timeIntervalSince(started)
+        #expect(first == Array(events.prefix(2)))
+        #expect(second == Array(events.suffix(2)), "recorded timestamps are kept by default")
+        #expect(firstAt < 0.1)
+        #expect(secondAt >= 0.8 * Double(gapMicroseconds) / 1e6, "second frame came early")
+    }
+
+    @Test func restampUsesTheMonotonicClock() throws {
+        let device = try Fixtures.device(test: "stream-restamp", options: VirtualEvdevOptions(restampWithCurrentTime: true))
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        let frame = Fixtures.frames(of: Fixtures.twoFingerSpread())[0]
+        device.enqueue(frame)
+        let got = reader.read(count: frame.count, timeoutSeconds: 5)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nowMicroseconds = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
+        try #require(got.count == frame.count)
+        #expect(got.map(\.value) == frame.map(\.value))
+        #expect(Set(got.map(\.time)).count == 1, "one packet, one timestamp")
+        let age = nowMicroseconds - got[0].time.totalMicroseconds
+        #expect(age >= 0 && age < 5_000_000)
+    }
+
+    @Test func streamingFeedsLazilyWithBoundedMemory() throws {
+        let device = try Fixtures.device(test: "stream-lazy")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        let frameCount = 500
+        let maxPending = 64
+        let done = Thread.detachNewThreadWithResult {
+            // Built lazily: the whole sequence never exists as an array.
+            let frames = (0..<frameCount).lazy.flatMap { i in
+                Fixtures.frame(Int64(i) * Fixtures.frameIntervalMicroseconds, [(.abs, .absX, Int32(i % 1000))])
+            }
+            return device.stream(frames, timing: .asFastAsRead, maxPendingEvents: maxPending)
+        }
+        var got: [InputEvent] = []
+        var mostPending = 0
+        let deadline = Date().addingTimeInterval(20)
+        while got.count < 2 * frameCount, Date() < deadline {
+            mostPending = max(mostPending, device.pendingEventCount)
+            got += reader.read(count: 2 * frameCount - got.count, timeoutSeconds: 0.2)
+        }
+        #expect(got.count == 2 * frameCount)
+        #expect(got.filter { $0.type == .abs }.map(\.value) == (0..<frameCount).map { Int32($0 % 1000) })
+        #expect(mostPending <= maxPending)
+        #expect(done.wait(timeoutSeconds: 5) == true)
+    }
+}
+
+extension Thread {
+    /// Runs `body` on a new thread; the box reports its result.
+    static func detachNewThreadWithResult<T: Sendable>(_ body: @escaping @Sendable () -> T) -> ResultBox<T> {
+        let box = ResultBox<T>()
+        Thread.detachNewThread { box.set(body()) }
+        return box
+    }
+}
+
+final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: T?
+
+    func set(_ newValue: T) {
+        condition.lock()
+        value = newValue
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(timeoutSeconds: Double) -> T? {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil, condition.wait(until: deadline) {}
+        return value
+    }
+}

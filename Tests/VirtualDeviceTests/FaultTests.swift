@@ -1,0 +1,136 @@
+import CEvdev
+import Foundation
+import GestureKit
+import Testing
+import VirtualEvdev
+
+/// SYN_DROPPED, unplugging and stalls, as a device layer sees them through libevdev.
+@Suite struct FaultTests {
+    @Test func overflowMakesLibevdevResyncToTheTrueState() throws {
+        let device = try Fixtures.device(test: "fault-overflow")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        let frames = Fixtures.frames(of: Fixtures.twoFingerSpread())
+        device.enqueue(frames[0])
+        #expect(reader.read(count: frames[0].count, timeoutSeconds: 5) == frames[0])
+
+        // While the client is not reading: finger 0 lifts, finger 1 moves, a new finger lands in slot 0.
+        let t: Int64 = 20_000_000
+        let burst = Fixtures.frame(t, [
+            (.abs, .absMTSlot, 0), (.abs, .absMTTrackingID, -1), (.abs, .absMTSlot, 1), (.abs, .absMTPositionX, 900),
+            (.key, .btnToolDoubleTap, 0), (.key, .btnToolFinger, 1),
+        ]) + Fixtures.frame(t + 7_000, [
+            (.abs, .absMTSlot, 0), (.abs, .absMTTrackingID, 102), (.abs, .absMTPositionX, 111), (.abs, .absMTPositionY, 222),
+            (.key, .btnToolFinger, 0), (.key, .btnToolDoubleTap, 1),
+        ])
+        device.overflow(generating: burst)
+
+        let (status, dropped) = reader.next()
+        #expect(status == LIBEVDEV_READ_STATUS_SYNC.rawValue)
+        #expect(dropped?.isSynDropped == true)
+        var synced: [InputEvent] = []
+        while true {
+            let (syncStatus, event) = reader.next(sync: true)
+            guard syncStatus == LIBEVDEV_READ_STATUS_SYNC.rawValue, let event else { break }
+            synced.append(event)
+        }
+        #expect(!synced.isEmpty)
+        #expect(synced.contains { $0.code == .absMTTrackingID && $0.value == 102 })
+
+        // The truth after the burst, written out by hand from `burst`.
+        let slot = { (s: UInt32, code: EventCode) in libevdev_get_slot_value(reader.evdev, s, UInt32(code.rawValue)) }
+        #expect(slot(0, .absMTTrackingID) == 102)
+        #expect(slot(0, .absMTPositionX) == 111)
+        #expect(slot(0, .absMTPositionY) == 222)
+        #expect(slot(1, .absMTTrackingID) == 101)
+        #expect(slot(1, .absMTPositionX) == 900)
+        #expect(slot(1, .absMTPositionY) == 400)
+        #expect(libevdev_get_event_value(reader.evdev, UInt32(EV_KEY), UInt32(EventCode.btnToolDoubleTap.rawValue)) == 1)
+        #expect(libevdev_get_event_value(reader.evdev, UInt32(EV_KEY), UInt32(EventCode.btnToolFinger.rawValue)) == 0)
+        #expect(libevdev_get_current_slot(reader.evdev) == 0)
+        // After the resync the stream continues normally.
+        let next = Fixtures.frame(t + 14_000, [(.abs, .absMTPositionX, 120)])
+        device.enqueue(next)
+        #expect(reader.read(count: next.count, timeoutSeconds: 5) == next)
+    }
+
+    @Test func aSmallClientBufferOverflowsOnItsOwn() throws {
+        let options = VirtualEvdevOptions(clientBufferEvents: 8)
+        let device = try Fixtures.device(test: "fault-natural-overflow", options: options)
+        defer { device.stop() }
+        let fd = open(device.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let frames = (0..<20).flatMap { Fixtures.frame(Int64($0) * 10, [(.abs, .absX, Int32($0)), (.abs, .absY, Int32($0))]) }
+        device.play(frames, speed: 1000)
+        #expect(device.waitUntilGenerated(timeoutSeconds: 5))
+        Thread.sleep(forTimeInterval: 0.05)
+        var buffer = [input_event](repeating: input_event(), count: 16)
+        let bytes = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        try #require(bytes > 0)
+        let got = buffer.prefix(bytes / MemoryLayout<input_event>.size).map(EvdevReader.event)
+        #expect(got.first?.isSynDropped == true)
+        #expect(got.count < frames.count)
+        #expect(got.last?.isSynReport == true)
+    }
+
+    @Test func removalLooksLikeAnUnplug() throws {
+        let device = try Fixtures.device(test: "fault-remove")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        device.enqueue(Fixtures.frames(of: Fixtures.twoFingerSpread())[0])
+        device.remove()
+        #expect(reader.next().status == -ENODEV, "ENODEV even with events still queued, like evdev_read")
+        var pfd = pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pfd, 1, 1_000) == 1)
+        #expect(pfd.revents & Int16(POLLERR) != 0 && pfd.revents & Int16(POLLHUP) != 0)
+        var id = input_id()
+        #expect(ioctl(reader.fd, EvdevIoctl.id, &id) == -1 && errno == ENODEV)
+        #expect(open(device.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) == -1 && errno == ENODEV)
+    }
+
+    @Test func removalWakesABlockedPoll() throws {
+        let device = try Fixtures.device(test: "fault-remove-poll")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.2)
+            device.remove()
+        }
+        var pfd = pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0)
+        let started = Date()
+        #expect(poll(&pfd, 1, 5_000) == 1)
+        #expect(Date().timeIntervalSince(started) < 4)
+        #expect(pfd.revents & Int16(POLLHUP) != 0)
+    }
+
+    @Test func stallDeliversNothingUntilReleased() throws {
+        let device = try Fixtures.device(test: "fault-stall")
+        defer { device.stop() }
+        let reader = try EvdevReader(path: device.path)
+        let frame = Fixtures.frames(of: Fixtures.twoFingerSpread())[0]
+        device.stall(true)
+        device.enqueue(frame)
+        #expect(reader.next().status == -EAGAIN)
+        var pfd = pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pfd, 1, 200) == 0, "a reader's timeout must fire while stalled")
+        device.stall(false)
+        #expect(reader.read(count: frame.count, timeoutSeconds: 5) == frame)
+    }
+
+    @Test func stopUnmountsAndAStaleMountIsReplaced() throws {
+        let directory = Fixtures.directory("fault-stop")
+        let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+        let path = first.path
+        #expect(FileManager.default.fileExists(atPath: path))
+        first.stop()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        first.stop() // idempotent
+        // Mount the same directory twice in a row, as a rerun after a crash would.
+        let second = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+        let third = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory)
+        defer { second.stop(); third.stop() }
+        let reader = try EvdevReader(path: third.path)
+        #expect(String(cString: libevdev_get_name(reader.evdev)) == Fixtures.touchscreen.name)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GestureKit
+import VirtualEvdev
+
+/// Devices and gestures the virtual-device tests serve.
+enum Fixtures {
+    /// A two-finger clickpad on the PS/2 bus: MT protocol B with 2 slots, 12 units/mm.
+    static let clickpad = DeviceDescription(
+        name: "pinchlab Test Clickpad",
+        id: InputID(bustype: BusType.i8042, vendor: 0x0002, product: 0x0007, version: 0x01b1),
+        properties: [.pointer, .buttonpad],
+        codes: [.key: [.btnLeft, .btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap, .btnTouch]],
+        absInfo: [
+            .absX: AbsInfo(minimum: 0, maximum: 1216, resolution: 12),
+            .absY: AbsInfo(minimum: 0, maximum: 816, resolution: 12),
+            .absPressure: AbsInfo(minimum: 0, maximum: 255),
+            .absMTSlot: AbsInfo(minimum: 0, maximum: 1),
+            .absMTPositionX: AbsInfo(minimum: 0, maximum: 1216, fuzz: 4, resolution: 12),
+            .absMTPositionY: AbsInfo(minimum: 0, maximum: 816, fuzz: 4, resolution: 12),
+            .absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+            .absMTPressure: AbsInfo(minimum: 0, maximum: 255),
+        ]
+    )
+
+    /// A ten-finger USB touchscreen (INPUT_PROP_DIRECT).
+    static let touchscreen = DeviceDescription(
+        name: "pinchlab Test Touchscreen",
+        id: InputID(bustype: BusType.usb, vendor: 0x04f3, product: 0x2b7c, version: 0x0110),
+        properties: [.direct],
+        codes: [.key: [.btnTouch]],
+        absInfo: [
+            .absX: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+            .absY: AbsInfo(minimum: 0, maximum: 2303, resolution: 16),
+            .absMTSlot: AbsInfo(minimum: 0, maximum: 9),
+            .absMTPositionX: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+            .absMTPositionY: AbsInfo(minimum: 0, maximum: 2303, resolution: 16),
+            .absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+        ]
+    )
+
+    typealias Change = (type: EventType, code: EventCode, value: Int32)
+
+    /// One evdev frame: the changes, then SYN_REPORT, all at `microseconds`.
+    static func frame(_ microseconds: Int64, _ changes: [Change]) -> [InputEvent] {
+        let time = EventTime(totalMicroseconds: microseconds)
+        return (changes + [(.syn, .synReport, 0)]).map { InputEvent(time: time, type: $0.type, code: $0.code, value: $0.value) }
+    }
+
+    static let frameIntervalMicroseconds: Int64 = 7_000
+    static let gestureStartMicroseconds: Int64 = 10_000_000
+
+    /// Two fingers land, spread apart for two frames, and lift.
+    static func twoFingerSpread(startingAt start: Int64 = gestureStartMicroseconds) -> [InputEvent] {
+        let step = frameIntervalMicroseconds
+        return frame(start, [
+            (.abs, .absMTSlot, 0), (.abs, .absMTTrackingID, 100), (.abs, .absMTPositionX, 500), (.abs, .absMTPositionY, 400),
+            (.abs, .absMTSlot, 1), (.abs, .absMTTrackingID, 101), (.abs, .absMTPositionX, 700), (.abs, .absMTPositionY, 400),
+            (.key, .btnTouch, 1), (.key, .btnToolDoubleTap, 1), (.abs, .absX, 500), (.abs, .absY, 400),
+        ]) + frame(start + step, [
+            (.abs, .absMTSlot, 0), (.abs, .absMTPositionX, 480), (.abs, .absMTSlot, 1), (.abs, .absMTPositionX, 720),
+            (.abs, .absX, 480),
+        ]) + frame(start + 2 * step, [
+            (.abs, .absMTSlot, 0), (.abs, .absMTPositionX, 460), (.abs, .absMTSlot, 1), (.abs, .absMTPositionX, 740),
+            (.abs, .absX, 460),
+        ]) + frame(start + 3 * step, [
+            (.abs, .absMTSlot, 0), (.abs, .absMTTrackingID, -1), (.abs, .absMTSlot, 1), (.abs, .absMTTrackingID, -1),
+            (.key, .btnTouch, 0), (.key, .btnToolDoubleTap, 0),
+        ])
+    }
+
+    /// The events split after each SYN_REPORT.
+    static func frames(of events: [InputEvent]) -> [[InputEvent]] {
+        var frames: [[InputEvent]] = [[]]
+        for event in events {
+            frames[frames.count - 1].append(event)
+            if event.isSynReport { frames.append([]) }
+        }
+        return frames.filter { !$0.isEmpty }
+    }
+
+    /// A fresh mount directory per test, so parallel tests never share a mount.
+    static func directory(_ test: String) -> String {
+        let base = "/tmp/pinchlab-vevdev-tests"
+        try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        return "\(base)/\(test)-\(getpid())"
+    }
+
+    static func device(
+        _ description: DeviceDescription = clickpad, test: String, options: VirtualEvdevOptions = VirtualEvdevOptions()
+    ) throws -> VirtualEvdevDevice {
+        try VirtualEvdevDevice(description: description, directory: directory(test), options: options)
+    }
+}
