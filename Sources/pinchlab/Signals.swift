@@ -14,6 +14,14 @@ enum StopSignals {
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
+        // A blocked signal mask survives exec: a parent that spawns pinchlab from a thread with
+        // SIGINT/SIGTERM blocked (libdispatch workers do, and so Foundation's Process from them)
+        // would leave Ctrl-C and kill pending forever and the command unstoppable.
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGINT)
+        sigaddset(&stop, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
     }
 
     static var requested: Bool { stopRequested.load(ordering: .relaxed) != 0 }
