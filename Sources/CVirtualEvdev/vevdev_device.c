@@ -398,12 +398,12 @@ int vevdev_set_loop(vevdev *d, const vevdev_event *events, size_t count, int64_t
     return rc;
 }
 
-void vevdev_set_timing(vevdev *d, vevdev_timing timing, double speed, bool start_on_open) {
+void vevdev_set_timing(vevdev *d, vevdev_timing timing, double speed, bool start_on_first_read) {
     pthread_mutex_lock(&d->lock);
     d->timing = timing;
     d->speed = (speed > 0 && speed < 1e9) ? speed : 1.0;
-    d->start_on_open = start_on_open;
-    d->started = !start_on_open || d->open_count > 0;
+    d->start_on_first_read = start_on_first_read;
+    d->started = !start_on_first_read || d->total_readers > 0;
     d->anchor_valid = false;
     pthread_cond_broadcast(&d->changed);
     pthread_mutex_unlock(&d->lock);
@@ -458,7 +458,16 @@ void vevdev_stall(vevdev *d, bool stalled) {
 void vevdev_on_open(struct vevdev *d) {
     d->open_count++;
     d->total_opens++;
-    if (d->start_on_open && !d->started) {
+    pthread_cond_broadcast(&d->changed);
+}
+
+/* libevdev (and libinput record) read the device's state with ioctls after
+ * open() and only then read(): an event generated between the two would be
+ * in both the state and the queue. Playback therefore starts at the first read. */
+void vevdev_on_first_read(struct vevdev *d, struct vevdev_client *c) {
+    c->reading = true;
+    d->total_readers++;
+    if (d->start_on_first_read && !d->started) {
         d->started = true;
         d->anchor_valid = false;
     }
@@ -475,6 +484,13 @@ int vevdev_open_count(vevdev *d) {
 uint64_t vevdev_total_opens(vevdev *d) {
     pthread_mutex_lock(&d->lock);
     uint64_t n = d->total_opens;
+    pthread_mutex_unlock(&d->lock);
+    return n;
+}
+
+uint64_t vevdev_total_readers(vevdev *d) {
+    pthread_mutex_lock(&d->lock);
+    uint64_t n = d->total_readers;
     pthread_mutex_unlock(&d->lock);
     return n;
 }
@@ -512,18 +528,26 @@ bool vevdev_wait_pending_at_most(vevdev *d, size_t count, int timeout_ms) {
     return ok;
 }
 
-bool vevdev_wait_total_opens(vevdev *d, uint64_t opens, int timeout_ms) {
+static bool wait_counter_at_least(vevdev *d, const uint64_t *counter, uint64_t wanted, int timeout_ms) {
     struct timespec deadline = deadline_after_ms(timeout_ms);
     pthread_mutex_lock(&d->lock);
     bool ok;
     for (;;) {
-        if (d->total_opens >= opens) { ok = true; break; }
+        if (*counter >= wanted) { ok = true; break; }
         if (d->stopping) { ok = false; break; }
         if (timeout_ms < 0) pthread_cond_wait(&d->changed, &d->lock);
-        else if (pthread_cond_timedwait(&d->changed, &d->lock, &deadline) == ETIMEDOUT) { ok = d->total_opens >= opens; break; }
+        else if (pthread_cond_timedwait(&d->changed, &d->lock, &deadline) == ETIMEDOUT) { ok = *counter >= wanted; break; }
     }
     pthread_mutex_unlock(&d->lock);
     return ok;
+}
+
+bool vevdev_wait_total_opens(vevdev *d, uint64_t opens, int timeout_ms) {
+    return wait_counter_at_least(d, &d->total_opens, opens, timeout_ms);
+}
+
+bool vevdev_wait_total_readers(vevdev *d, uint64_t readers, int timeout_ms) {
+    return wait_counter_at_least(d, &d->total_readers, readers, timeout_ms);
 }
 
 /* ---------------------------------------------------------------- real-time player */

@@ -197,6 +197,7 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, stru
     struct input_event *out = NULL;
     size_t count = 0;
     pthread_mutex_lock(&d->lock);
+    if (!c->reading) vevdev_on_first_read(d, c);
     for (;;) {
         if (d->removed || d->stopping || c->revoked) { error = ENODEV; break; }
         if (!d->stalled) vevdev_pull(d, c, (unsigned int)(room > UINT32_MAX ? UINT32_MAX : room));
@@ -257,6 +258,7 @@ static void op_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi, s
     struct vevdev *d = fuse_req_userdata(req);
     struct vevdev_client *c = client_of(fi);
     pthread_mutex_lock(&d->lock);
+    if (!c->reading) vevdev_on_first_read(d, c);
     if (ph) {
         if (c->poll_handle) fuse_pollhandle_destroy(c->poll_handle);
         c->poll_handle = ph;
@@ -358,7 +360,8 @@ static void teach_kernel_no_flush(struct vevdev *d) {
         pthread_cond_timedwait(&d->changed, &d->lock, &deadline);
     }
     d->total_opens = 0;
-    if (d->start_on_open) d->started = false;
+    d->total_readers = 0;
+    if (d->start_on_first_read) d->started = false;
     pthread_mutex_unlock(&d->lock);
 }
 

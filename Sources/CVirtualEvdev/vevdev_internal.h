@@ -34,6 +34,7 @@ struct vevdev_client {
     bool revoked;
     struct fuse_pollhandle *poll_handle;
     unsigned int mt_request_cursor; /* fallback for EVIOCGMTSLOTS, see vevdev_ioctl.c */
+    bool reading; /* has issued read() or poll(): done with its initial ioctls */
 };
 
 struct vevdev {
@@ -66,6 +67,7 @@ struct vevdev {
     struct vevdev_client *clients;
     int open_count;
     uint64_t total_opens;
+    uint64_t total_readers; /* clients that have started reading since the mount */
 
     /* feed: events not generated yet */
     vevdev_event *feed;
@@ -77,7 +79,7 @@ struct vevdev {
 
     vevdev_timing timing;
     double speed;
-    bool start_on_open, started;
+    bool start_on_first_read, started;
     bool anchor_valid;
     int64_t anchor_recorded_us, anchor_monotonic_ns, last_recorded_us;
 
@@ -110,6 +112,8 @@ void vevdev_notify(struct vevdev *d);
 void vevdev_player_start(struct vevdev *d);
 void vevdev_player_join(struct vevdev *d);
 void vevdev_on_open(struct vevdev *d);
+/* A client's first read() or poll(). Lock held. */
+void vevdev_on_first_read(struct vevdev *d, struct vevdev_client *c);
 
 /* vevdev_ioctl.c */
 void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, unsigned int cmd, void *arg,

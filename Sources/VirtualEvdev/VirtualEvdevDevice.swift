@@ -119,8 +119,8 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         switch timing {
         case .asFastAsRead:
             vevdev_set_timing(handle, VEVDEV_TIMING_AS_FAST_AS_READ, 1, false)
-        case .realTime(let speed, let startOnOpen):
-            vevdev_set_timing(handle, VEVDEV_TIMING_REAL_TIME, speed, startOnOpen)
+        case .realTime(let speed, let startOnFirstRead):
+            vevdev_set_timing(handle, VEVDEV_TIMING_REAL_TIME, speed, startOnFirstRead)
         }
     }
 
@@ -140,13 +140,14 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     ///   - speed: 2 plays twice as fast. Values ≤ 0 or not finite mean 1.
     ///   - loop: start again whenever the events run out, shifted forward in time by their span
     ///     plus `loopPauseMicroseconds` so timestamps keep increasing.
-    ///   - startOnOpen: wait for the first `open()` of the node before the first event.
+    ///   - startOnFirstRead: wait until a reader is ready (its first `read()`/`poll()`, after
+    ///     libevdev's initial ioctls) before the first event.
     public func play(
-        _ events: [InputEvent], speed: Double = 1, loop: Bool = false, startOnOpen: Bool = false,
+        _ events: [InputEvent], speed: Double = 1, loop: Bool = false, startOnFirstRead: Bool = false,
         loopPauseMicroseconds: Int64 = VirtualEvdevDevice.defaultLoopPauseMicroseconds
     ) {
         vevdev_clear_feed(handle)
-        setTiming(.realTime(speed: speed.isFinite ? speed : 1, startOnOpen: startOnOpen))
+        setTiming(.realTime(speed: speed.isFinite ? speed : 1, startOnFirstRead: startOnFirstRead))
         let cEvents = events.map(Self.cEvent)
         if loop {
             _ = cEvents.withUnsafeBufferPointer { vevdev_set_loop(handle, $0.baseAddress, $0.count, loopPauseMicroseconds) }
@@ -250,6 +251,17 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         vevdev_wait_total_opens(handle, UInt64(Swift.max(0, times)), Self.milliseconds(timeoutSeconds))
     }
 
+    /// Clients that have issued their first `read()` or `poll()` since the mount.
+    public var readerCount: Int { Int(vevdev_total_readers(handle)) }
+
+    /// Waits until `clients` readers are ready: each has issued its first `read()` or `poll()`,
+    /// which a libevdev reader does only after reading the device's state with ioctls. Events
+    /// generated from then on reach each of them exactly once (an event generated between a
+    /// reader's `open()` and its first read would be both in the state it read and in its queue).
+    public func waitUntilReading(clients: Int = 1, timeoutSeconds: Double) -> Bool {
+        vevdev_wait_total_readers(handle, UInt64(Swift.max(0, clients)), Self.milliseconds(timeoutSeconds))
+    }
+
     /// Waits until every queued event was generated; `false` on timeout, removal or stop.
     public func waitUntilGenerated(timeoutSeconds: Double) -> Bool {
         vevdev_wait_pending_at_most(handle, 0, Self.milliseconds(timeoutSeconds))
@@ -272,9 +284,10 @@ public enum VirtualEvdevTiming: Sendable, Equatable {
     /// Events are generated lazily, as fast as readers read them (nothing is lost to overflow).
     case asFastAsRead
     /// A player thread generates each event at its recorded time divided by `speed`, measured
-    /// from the first event (or the first `open()` with `startOnOpen`). Events nobody reads
-    /// overflow the client's bounded queue, as on real hardware.
-    case realTime(speed: Double = 1, startOnOpen: Bool = false)
+    /// from the first event (or from the first reader's first `read()`/`poll()` with
+    /// `startOnFirstRead`). Events nobody reads overflow the client's bounded queue, as on real
+    /// hardware.
+    case realTime(speed: Double = 1, startOnFirstRead: Bool = false)
 }
 
 /// Settings of a virtual device beyond its `DeviceDescription`.

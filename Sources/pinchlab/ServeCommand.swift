@@ -10,7 +10,7 @@ struct ServeCommand: ParsableCommand {
         discussion: """
         The node answers the evdev ioctls like a kernel device, so libevdev, `pinchlab live`,
         `pinchlab record` and Debian's `libinput record` open it as if it were a touchpad. Events play
-        in real time from the recording's timestamps once the node is first opened (--speed to scale,
+        in real time from the recording's timestamps once the first reader is ready (--speed to scale,
         --fast to serve them as fast as they are read). The device stays until Ctrl-C/SIGTERM, then
         unmounts cleanly; --unplug-when-done removes it after the last event instead, as if unplugged.
         Needs /dev/fuse and fuse3 (scripts/setup-debian installs it); run as root or a user allowed
@@ -64,11 +64,11 @@ struct ServeCommand: ParsableCommand {
                 throw CLIError(status: .deviceUnavailable, message: "\(error)")
             }
             printError("pinchlab: serving \"\(description.name)\" (\(description.deviceClass.rawValue)) at \(device.path); "
-                       + (fast ? "events go out as fast as they are read" : "playing once the node is opened")
+                       + (fast ? "events go out as fast as they are read" : "playing once a reader is ready")
                        + "; Ctrl-C to stop")
             let player = Player(file: recording.file, eventsFile: recording.eventsFile, selector: recording.selector,
                                 device: device, loop: loop, unplugWhenDone: unplugWhenDone,
-                                timing: fast ? .asFastAsRead : .realTime(speed: speed, startOnOpen: false))
+                                timing: fast ? .asFastAsRead : .realTime(speed: speed, startOnFirstRead: false))
             let thread = Thread { player.run() }
             thread.start()
             while !StopSignals.requested && !player.state.finished { usleep(50_000) }
@@ -92,24 +92,22 @@ private struct Player: @unchecked Sendable {
     let state = PlayerState()
 
     static let loopPauseSeconds = 0.5
-    /// Real-time playback starts this long after the node is first opened: the reader first reads
-    /// the device's state with ioctls, and a frame generated meanwhile would be seen twice (libevdev
-    /// reports a "double tracking ID"). A person never touches within milliseconds of opening either.
-    static let settleAfterOpenSeconds = 0.25
 
     func run() {
         do {
+            // Real-time playback starts once the first reader is ready: its first read() or poll()
+            // comes after libevdev has read the device's state with ioctls, and a frame generated
+            // before that would be seen twice (libevdev reports a "double tracking ID").
             if case .realTime = timing {
-                while !device.waitUntilOpened(times: 1, timeoutSeconds: 0.1) {
+                while !device.waitUntilReading(clients: 1, timeoutSeconds: 0.1) {
                     if StopSignals.requested { return }
                 }
-                Thread.sleep(forTimeInterval: Self.settleAfterOpenSeconds)
             }
             repeat {
                 var source = try openRecording(path: file, secondPath: eventsFile, device: selector)
                 let timing: VirtualEvdevTiming
                 switch self.timing {
-                case .realTime(let speed, _): timing = .realTime(speed: speed, startOnOpen: false)
+                case .realTime(let speed, _): timing = .realTime(speed: speed, startOnFirstRead: false)
                 case .asFastAsRead: timing = .asFastAsRead
                 }
                 guard try device.stream(from: &source, timing: timing) else { break }   // the device stopped

@@ -109,6 +109,33 @@ import VirtualEvdev
         #expect(age >= 0 && age < 5_000_000)
     }
 
+    /// A libevdev reader reads the device's state with ioctls between open() and its first read;
+    /// real-time playback that waits for that first read never generates a frame in the window.
+    @Test func realTimePlaybackCanWaitForTheFirstReader() throws {
+        let device = try Fixtures.device(test: "stream-first-read")
+        defer { device.stop() }
+        let gesture = Fixtures.twoFingerSpread()
+        device.play(gesture, startOnFirstRead: true)
+        let input = try EvdevDevice(path: device.path)   // libevdev_new_from_fd: ioctls only
+        #expect(device.totalOpens == 1)
+        #expect(device.readerCount == 0, "libevdev's initial sync issues no read()")
+        usleep(100_000)
+        #expect(device.generatedEventCount == 0, "nothing plays before the reader is ready")
+
+        var got: [InputEvent] = []
+        let deadline = Date().addingTimeInterval(5)
+        while got.count < gesture.count, Date() < deadline {
+            switch try input.readEvent() {
+            case .event(let e): got.append(e)
+            case .wouldBlock: _ = try input.waitReadable(timeoutMS: 200)
+            }
+        }
+        #expect(device.readerCount == 1)
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 0))
+        #expect(!device.waitUntilReading(clients: 2, timeoutSeconds: 0.05))
+        #expect(got == gesture, "every event exactly once, none folded into the initial state")
+    }
+
     @Test func streamingFeedsLazilyWithBoundedMemory() throws {
         let device = try Fixtures.device(test: "stream-lazy")
         defer { device.stop() }

@@ -70,7 +70,9 @@ void vevdev_stop(vevdev *d);
 void vevdev_free(vevdev *d);
 
 /* ---- feeding events ---- */
-void vevdev_set_timing(vevdev *d, vevdev_timing timing, double speed, bool start_on_open);
+/* start_on_first_read: real-time playback waits for a client's first read() or
+ * poll(), i.e. until a libevdev reader has finished its initial ioctls. */
+void vevdev_set_timing(vevdev *d, vevdev_timing timing, double speed, bool start_on_first_read);
 /* Appends events to the feed (generated according to the timing). */
 int vevdev_enqueue(vevdev *d, const vevdev_event *events, size_t count);
 /* Drops everything not generated yet and any loop. */
@@ -100,6 +102,11 @@ uint64_t vevdev_generated_count(vevdev *d);
 bool vevdev_wait_pending_at_most(vevdev *d, size_t count, int timeout_ms);
 /* Blocks until the node has been opened at least `opens` times in total. */
 bool vevdev_wait_total_opens(vevdev *d, uint64_t opens, int timeout_ms);
+/* Clients that have issued their first read() or poll(): a libevdev reader
+ * does so only after reading the device's state with ioctls, so from then on
+ * every generated event reaches it exactly once. */
+uint64_t vevdev_total_readers(vevdev *d);
+bool vevdev_wait_total_readers(vevdev *d, uint64_t readers, int timeout_ms);
 
 #ifdef __cplusplus
 }
