@@ -67,17 +67,18 @@ public struct ReplayPipeline: Sendable {
         driver.advance(to: seconds(time)) { emit(.transition($0)) }
     }
 
-    /// End of the stream: touches still down are lifted, a gesture in flight is cancelled (a
-    /// recording that stops mid-gesture, a device that went away), and the completion animation
-    /// plays to its end.
+    /// End of the stream: a gesture in flight is cancelled (a recording that stops mid-gesture, a
+    /// device that went away, Ctrl-C): nobody lifted those fingers, so it did not end and the
+    /// policy must not be asked. Touches still down are then lifted, and the completion
+    /// animation plays to its end.
     public mutating func finish(source: String? = nil, emit: (LabRecord) -> Void) -> LabSummary {
         if let lastTime {
+            for gesture in recognizer.finish(at: lastTime) { handle(gesture, emit: emit) }
+            // The recognizer is as new; the lifting frame only closes the touch tracks.
             if let frame = assembler.finish(at: lastTime) {
                 frameCount += 1
                 if recordsFrames { emit(.frame(frame, time: seconds(frame.time))) }
-                for gesture in recognizer.process(frame) { handle(gesture, emit: emit) }
             }
-            for gesture in recognizer.finish(at: lastTime) { handle(gesture, emit: emit) }
         }
         driver.finish { emit(.transition($0)) }
         return summary(source: source)
