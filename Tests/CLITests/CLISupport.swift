@@ -40,21 +40,80 @@ struct CLI {
         // Output goes to files, so a chatty process never blocks on a full pipe.
         let dir = try temporaryDirectory()
         let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
+        if !CLI.waitForExit(process, timeout: timeout) {
             Issue.record("pinchlab \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        process.waitUntilExit()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A pinchlab process running in the background; `finish()` waits and collects its output.
+    final class Running {
+        let process = Process()
+        let outURL: URL
+        let errURL: URL
+
+        init(_ arguments: [String]) throws {
+            let dir = try CLI.temporaryDirectory()
+            outURL = dir.appendingPathComponent("stdout")
+            errURL = dir.appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            process.executableURL = CLI.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = CLI.packageRoot
+            process.standardOutput = try FileHandle(forWritingTo: outURL)
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            try process.run()
+        }
+
+        var stderrSoFar: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+        func finish(timeout: TimeInterval = 60) throws -> Result {
+            if !CLI.waitForExit(process, timeout: timeout) {
+                Issue.record("pinchlab \(process.arguments ?? []) did not finish within \(timeout) s")
+            }
+            return Result(status: process.terminationStatus,
+                          stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        }
+
+        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    }
+
+    /// Waits for `process` to exit; past `timeout` it is sent SIGTERM, then SIGKILL, so a stuck
+    /// child can fail a test but never hang the suite. Returns whether it exited by itself.
+    static func waitForExit(_ process: Process, timeout: TimeInterval) -> Bool {
+        if waitFor(timeout, { !process.isRunning }) { process.waitUntilExit(); return true }
+        process.terminate()
+        if !waitFor(5, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return false
+    }
+
+    /// `value` as JSON text with sorted keys: dictionaries compare regardless of their order.
+    static func canonicalJSON(_ value: Any?) -> String {
+        guard let value, let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else {
+            return "nil"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until `condition` holds or `timeout` passes.
+    @discardableResult
+    static func waitFor(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
     }
 
     static func temporaryDirectory() throws -> URL {

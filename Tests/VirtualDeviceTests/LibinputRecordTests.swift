@@ -53,5 +53,21 @@ import VirtualEvdev
             return [relative / 1_000_000, relative % 1_000_000, Int64(event.type.rawValue), Int64(event.code.rawValue), Int64(event.value)]
         }
         #expect(recorded == expected)
+
+        // pinchlab reads what libinput wrote: the same description and the events as served.
+        var reader = try openRecording(path: output)
+        #expect(reader.device.name == Fixtures.clickpad.name)
+        #expect(reader.device.id == Fixtures.clickpad.id)
+        #expect(reader.device.properties == Fixtures.clickpad.properties)
+        #expect(reader.device.absInfo[.absMTPositionX]?.resolution == 12)
+        #expect(reader.device.slotCount == Fixtures.clickpad.slotCount)
+        var read: [InputEvent] = []
+        while let event = try reader.nextEvent() { read.append(event) }
+        let relative = gesture.map { event in
+            var e = event
+            e.time = EventTime(totalMicroseconds: event.time.totalMicroseconds - first)
+            return e
+        }
+        #expect(read == relative)
     }
 }

@@ -43,7 +43,8 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
         return String(cString: text)
     }
 
-    static func opening(_ path: String, errno code: Int32) -> EvdevError {
+    /// The error for an `open(2)` of `path` that failed with `code`.
+    public static func opening(_ path: String, errno code: Int32) -> EvdevError {
         switch code {
         case EACCES, EPERM: return .permissionDenied(path: path)
         case ENOENT: return .noSuchDevice(path: path)

@@ -1,0 +1,145 @@
+import Foundation
+import GestureKit
+import Testing
+import VirtualEvdev
+
+/// The live device path end to end: `pinchlab serve` / an in-process virtual evdev node (FUSE),
+/// read by `pinchlab live`, `record` and `devices` through libevdev.
+@Suite(.serialized) struct DeviceCLITests {
+    static func mountDirectory(_ name: String) -> String {
+        "/tmp/pinchlab-cli-tests/\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    static func events(of fixture: String) throws -> (DeviceDescription, [InputEvent]) {
+        var source = try openRecording(path: CLI.fixture(fixture))
+        var events: [InputEvent] = []
+        while let e = try source.nextEvent() { events.append(e) }
+        return (source.device, events)
+    }
+
+    @Test(arguments: ["corpus/touchpad/pinch-in-slow-finish-01.evemu", "corpus/touchscreen/pan-down-flick-01.evemu"])
+    func liveOnAServedRecordingPrintsWhatReplayPrints(fixture: String) throws {
+        let dir = Self.mountDirectory("serve-live")
+        let transition = fixture.contains("pan-down") ? "pan-dismiss" : "pinch-dismiss"
+        let serve = try CLI.Running(["serve", CLI.fixture(fixture), "--at", dir])
+        defer { serve.process.interrupt() }
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+
+        let live = try CLI.run(["live", dir + "/event0", "--json", "--transition", transition, "--exit-after-idle", "1"])
+        let replay = try CLI.run(["replay", CLI.fixture(fixture), "--json", "--transition", transition])
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(live.lines.dropLast() == replay.lines.dropLast(), "the same gesture and transition lines")
+        let liveSummary = try live.json(line: -1), replaySummary = try replay.json(line: -1)
+        #expect(liveSummary["outcome"] as? String == replaySummary["outcome"] as? String)
+        #expect(liveSummary["outcome"] as? String == "finished")
+        #expect(liveSummary["events"] as? Int == replaySummary["events"] as? Int)
+        #expect(CLI.canonicalJSON(liveSummary["gestures"]) == CLI.canonicalJSON(replaySummary["gestures"]))
+
+        serve.process.interrupt()
+        let served = try serve.finish()
+        #expect(served.status == 0, "serve stops cleanly on SIGINT: \(served.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/event0"), "unmounted")
+    }
+
+    /// A parent that spawns pinchlab with SIGINT/SIGTERM blocked (a libdispatch worker, some
+    /// supervisors) passes the mask on through exec; Ctrl-C and kill must still stop it cleanly.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func serveStopsOnASignalThatTheParentHadBlocked(signal: Int32) throws {
+        let dir = Self.mountDirectory("serve-masked")
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        let serve = try CLI.Running(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", dir])
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        kill(serve.process.processIdentifier, signal)
+        let r = try serve.finish(timeout: 10)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("unmounted"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/event0"))
+    }
+
+    @Test func devicesListsTheVirtualDevice() throws {
+        let (description, _) = try Self.events(of: "corpus/touchscreen/pan-down-finish-01.evemu")
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("devices"))
+        defer { device.stop() }
+        let r = try CLI.run(["devices", device.directory, "--json"])
+        #expect(r.status == 0)
+        let listing = try #require(try r.json(line: 0)["devices"] as? [[String: Any]])
+        #expect(listing.count == 1)
+        #expect(listing.first?["path"] as? String == device.path)
+        #expect(listing.first?["class"] as? String == "touchscreen")
+        #expect(listing.first?["widthMM"] as? Double == 290)
+        #expect(listing.first?["slots"] as? Int == 10)
+        let human = try CLI.run(["devices", device.directory])
+        #expect(human.stdout.contains("touchscreen") && human.stdout.contains("290.0 x 170.0 mm"))
+    }
+
+    @Test func recordStopsCleanlyOnSIGINTAndTheFileHoldsEveryFrame() throws {
+        let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-quick-flick-01.evemu")
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record"))
+        defer { device.stop() }
+        let out = try CLI.temporaryDirectory().appendingPathComponent("rec.evemu").path
+        let record = try CLI.Running(["record", device.path, "-o", out])
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20), "record is past libevdev's initial sync")
+        device.enqueue(events)
+        #expect(device.waitUntilGenerated(timeoutSeconds: 20))
+        #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
+        usleep(300_000)
+        record.process.interrupt()
+        let r = try record.finish()
+        #expect(r.status == 0, "\(r.stderr)")
+
+        var reader = try openRecording(path: out)
+        #expect(reader.device.name == description.name)
+        #expect(reader.device.absInfo[.absMTPositionX] == description.absInfo[.absMTPositionX])
+        var read: [InputEvent] = []
+        while let e = try reader.nextEvent() { read.append(e) }
+        let first = events[0].time.totalMicroseconds
+        #expect(read.map(\.time.totalMicroseconds) == events.map { $0.time.totalMicroseconds - first }, "times start at 0")
+        #expect(read.map(\.code) == events.map(\.code))
+        #expect(read.map(\.value) == events.map(\.value))
+        // And the replay of the recording decides as the original does.
+        let a = try CLI.run(["replay", out, "--summary"]), b = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu"), "--summary"])
+        #expect(try a.json(line: 0)["outcome"] as? String == b.json(line: 0)["outcome"] as? String)
+    }
+
+    @Test func aDeviceRemovedMidGestureCancelsItAndLeavesACompleteRecording() throws {
+        let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        // Up to the 40th frame: both fingers down, pinching, transition interactive.
+        var cut = 0, frames = 0
+        for (i, e) in events.enumerated() where e.isSynReport {
+            frames += 1
+            if frames == 40 { cut = i + 1; break }
+        }
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed"))
+        defer { device.stop() }
+        let out = try CLI.temporaryDirectory().appendingPathComponent("cut.evemu").path
+        let live = try CLI.Running(["live", device.path, "--json"])
+        let record = try CLI.Running(["record", device.path, "-o", out])
+        #expect(device.waitUntilReading(clients: 2, timeoutSeconds: 20), "live and record are past libevdev's initial sync")
+        device.enqueue(events[..<cut])
+        #expect(device.waitUntilGenerated(timeoutSeconds: 20))
+        #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
+        usleep(300_000)
+        device.remove()
+
+        let l = try live.finish(), r = try record.finish()
+        #expect(l.status == 69, "live exits with 'device unavailable': \(l.stderr)")
+        #expect(l.stderr.contains("removed"))
+        let summary = try l.json(line: -1)
+        #expect(summary["outcome"] as? String == "cancelled", "\(l.stdout)")
+        let gesture = try #require((summary["gestures"] as? [[String: Any]])?.first)
+        #expect(gesture["kind"] as? String == "pinch")
+        #expect(gesture["ended"] as? String == "cancelled", "a gesture in flight is cancelled, not left open")
+
+        #expect(r.status == 69, "record says the device went away: \(r.stderr)")
+        var reader = try openRecording(path: out)
+        var read = 0, syns = 0
+        while let e = try reader.nextEvent() { read += 1; if e.isSynReport { syns += 1 } }
+        #expect(read == cut, "every event up to the last SYN_REPORT is in the file")
+        #expect(syns == 40)
+    }
+}
