@@ -271,6 +271,26 @@ static void apply_state(struct vevdev *d, unsigned int type, unsigned int code, 
 }
 
 static void generate(struct vevdev *d, const vevdev_event *e, bool force_overflow) {
+    if (e->type == VEVDEV_RECORDING_START_TYPE) {
+        d->recording_start_pending = true;
+        return;
+    }
+    if (d->recording_start_pending && e->type == EV_ABS) {
+        if (e->code == ABS_MT_SLOT) {
+            d->recording_start_pending = false;
+        } else if (e->code >= VEVDEV_MT_FIRST && e->code <= VEVDEV_MT_LAST) {
+            d->recording_start_pending = false;
+            /* The recording was made from slot 0 and never said so; this
+             * device is elsewhere (the previous pass ended in another slot).
+             * Say it, as the input core would have before this event. */
+            if (d->num_slots > 0 && d->current_slot != 0) {
+                vevdev_event slot = *e;
+                slot.code = ABS_MT_SLOT;
+                slot.value = 0;
+                generate(d, &slot, force_overflow);
+            }
+        }
+    }
     if (d->restamp && !d->in_packet)
         for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++) d->stamp[clock] = now_in_clock(client_clocks[clock]);
     d->in_packet = !(e->type == EV_SYN && e->code == SYN_REPORT);
@@ -352,11 +372,26 @@ static int feed_append(struct vevdev *d, const vevdev_event *events, size_t coun
 
 static int64_t event_us(const vevdev_event *e) { return e->sec * microseconds_per_second + e->usec; }
 
+static int feed_append_recording_start(struct vevdev *d) {
+    const vevdev_event marker = { .type = VEVDEV_RECORDING_START_TYPE };
+    return feed_append(d, &marker, 1, 0);
+}
+
+static bool is_recording_start(const vevdev_event *e) { return e->type == VEVDEV_RECORDING_START_TYPE; }
+
 /* Real-time looping: refill the feed with the next, time-shifted copy. */
 static void refill_loop(struct vevdev *d) {
     if (d->timing != VEVDEV_TIMING_REAL_TIME || d->loop_count == 0 || feed_count(d) > 0) return;
     d->loop_offset_us += d->loop_step_us;
+    feed_append_recording_start(d);
     feed_append(d, d->loop_events, d->loop_count, d->loop_offset_us);
+}
+
+int vevdev_enqueue_recording_start(vevdev *d) {
+    pthread_mutex_lock(&d->lock);
+    int rc = feed_append_recording_start(d);
+    pthread_mutex_unlock(&d->lock);
+    return rc;
 }
 
 int vevdev_enqueue(vevdev *d, const vevdev_event *events, size_t count) {
@@ -392,7 +427,11 @@ int vevdev_set_loop(vevdev *d, const vevdev_event *events, size_t count, int64_t
     d->loop_offset_us = 0;
     int64_t span = count > 0 ? event_us(&events[count - 1]) - event_us(&events[0]) : 0;
     d->loop_step_us = (span > 0 ? span : 0) + (gap_us > 0 ? gap_us : 0);
-    int rc = count > 0 ? feed_append(d, copy, count, 0) : 0;
+    int rc = 0;
+    if (count > 0) {
+        feed_append_recording_start(d);
+        rc = feed_append(d, copy, count, 0);
+    }
     pthread_cond_broadcast(&d->changed);
     pthread_mutex_unlock(&d->lock);
     return rc;
@@ -577,6 +616,9 @@ static void *player_main(void *arg) {
             pthread_cond_wait(&d->changed, &d->lock);
             continue;
         }
+        /* A marker has no time of its own: it goes with the event after it. */
+        while (feed_count(d) > 0 && is_recording_start(&d->feed[d->feed_head])) generate(d, &d->feed[d->feed_head++], false);
+        if (feed_count(d) == 0) continue;
         int64_t due = due_ns(d, &d->feed[d->feed_head]);
         int64_t now = vevdev_monotonic_ns();
         if (due > now) {

@@ -19,6 +19,10 @@
 #define VEVDEV_MT_LAST ABS_MT_TOOL_Y
 #define VEVDEV_MT_COUNT (VEVDEV_MT_LAST - VEVDEV_MT_FIRST + 1)
 
+/* A feed entry of this type is not an event: it marks where a recording starts
+ * (vevdev_enqueue_recording_start). */
+#define VEVDEV_RECORDING_START_TYPE 0xffff
+
 /* FUSE worker threads per device; a blocked read() holds one. */
 #define VEVDEV_WORKER_THREADS 12
 
@@ -61,6 +65,9 @@ struct vevdev {
     int num_slots, current_slot;
     int32_t *slots; /* num_slots * VEVDEV_MT_COUNT */
     bool in_packet;
+    /* A recording just started: its MT events before its first ABS_MT_SLOT
+     * belong to slot 0, the slot a freshly created device starts in. */
+    bool recording_start_pending;
     struct timeval stamp[VEVDEV_CLOCK_COUNT];
 
     /* clients */

@@ -136,6 +136,9 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
 
     /// Replaces whatever is queued and plays `events` in real time from their timestamps.
     ///
+    /// `events` are a recording: each pass starts from slot 0 as the recording did (see
+    /// `enqueueRecordingStart()`), so a loop of a recording that ends in another slot stays right.
+    ///
     /// - Parameters:
     ///   - speed: 2 plays twice as fast. Values ≤ 0 or not finite mean 1.
     ///   - loop: start again whenever the events run out, shifted forward in time by their span
@@ -152,6 +155,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         if loop {
             _ = cEvents.withUnsafeBufferPointer { vevdev_set_loop(handle, $0.baseAddress, $0.count, loopPauseMicroseconds) }
         } else {
+            _ = vevdev_enqueue_recording_start(handle)
             _ = cEvents.withUnsafeBufferPointer { vevdev_enqueue(handle, $0.baseAddress, $0.count) }
         }
     }
@@ -174,12 +178,14 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         return stream(timing: timing, maxPendingEvents: maxPendingEvents) { iterator.next() }
     }
 
-    /// `stream(_:timing:maxPendingEvents:)` for a recording reader; rethrows its errors.
+    /// `stream(_:timing:maxPendingEvents:)` for a recording reader, marked as a recording's start
+    /// (`enqueueRecordingStart()`); rethrows the reader's errors.
     @discardableResult
     public func stream(
         from source: inout some InputEventSource, timing: VirtualEvdevTiming,
         maxPendingEvents: Int = VirtualEvdevDevice.defaultMaxPendingEvents
     ) throws -> Bool {
+        enqueueRecordingStart()
         var failure: (any Error)?
         var reader = source
         defer { source = reader }
@@ -192,6 +198,13 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         if let failure { throw failure }
         return delivered
     }
+
+    /// Marks where a recording starts among the queued events. A recording is a list of changes
+    /// from the state its device was in; its multitouch events before its first `ABS_MT_SLOT`
+    /// belong to slot 0, where a new device starts, which the recording never says. If a previous
+    /// recording left the device in another slot, the device generates `ABS_MT_SLOT 0` first, as
+    /// the kernel's input core would have; otherwise nothing is added.
+    public func enqueueRecordingStart() { _ = vevdev_enqueue_recording_start(handle) }
 
     /// Events handed to the C side per call while streaming.
     public static let defaultMaxPendingEvents = 4096

@@ -136,6 +136,39 @@ import VirtualEvdev
         #expect(got == gesture, "every event exactly once, none folded into the initial state")
     }
 
+    /// A recording starts in slot 0 without saying so and may end in another slot (this one ends in
+    /// slot 1); a second pass must still put its first touch in slot 0, or libevdev sees a "double
+    /// tracking ID" and the pass turns into nonsense.
+    @Test func everyLoopPassStartsInSlotZeroLikeTheRecording() throws {
+        let device = try Fixtures.device(test: "stream-loop-slot")
+        defer { device.stop() }
+        let recording = Array(Fixtures.twoFingerSpread().drop { $0.code == .absMTSlot && $0.value == 0 })
+        try #require(recording.count == Fixtures.twoFingerSpread().count - 1)
+        device.play(recording, speed: 50, loop: true, startOnFirstRead: true, loopPauseMicroseconds: 10_000)
+        let input = try EvdevDevice(path: device.path)
+        var assembler = TouchFrameAssembler(device: input.device)
+        var frames: [TouchFrame] = []
+        var events: [InputEvent] = []
+        let deadline = Date().addingTimeInterval(10)
+        while frames.count < 12, Date() < deadline {
+            switch try input.readEvent() {
+            case .event(let e):
+                events.append(e)
+                if let frame = assembler.consume(e) { frames.append(frame) }
+            case .wouldBlock: _ = try input.waitReadable(timeoutMS: 200)
+            }
+        }
+        try #require(frames.count >= 12)
+        let shape = { (f: TouchFrame) in f.touches.filter { $0.phase.isDown }.map { [$0.position.x, $0.position.y] } }
+        for pass in 1..<3 {
+            #expect(frames[4 * pass ..< 4 * pass + 4].map(shape) == frames[0..<4].map(shape), "pass \(pass + 1) = pass 1")
+        }
+        #expect(frames[0].activeTouchCount == 2 && frames[4].activeTouchCount == 2 && frames[8].activeTouchCount == 2)
+        // Pass 1 starts in slot 0 already: nothing added. Later passes get one ABS_MT_SLOT 0 each.
+        let slotZero = events.filter { $0.code == .absMTSlot && $0.value == 0 }.count
+        #expect(slotZero == 3 * 3 + 2, "the recording's own three per pass, plus one for each later pass")
+    }
+
     @Test func streamingFeedsLazilyWithBoundedMemory() throws {
         let device = try Fixtures.device(test: "stream-lazy")
         defer { device.stop() }

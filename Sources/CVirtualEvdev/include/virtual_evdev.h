@@ -75,6 +75,11 @@ void vevdev_free(vevdev *d);
 void vevdev_set_timing(vevdev *d, vevdev_timing timing, double speed, bool start_on_first_read);
 /* Appends events to the feed (generated according to the timing). */
 int vevdev_enqueue(vevdev *d, const vevdev_event *events, size_t count);
+/* Marks the start of a recording in the feed: the recording's MT events before
+ * its first ABS_MT_SLOT refer to slot 0 (where a new device starts), so if the
+ * device is in another slot by then (a previous recording ended there) an
+ * ABS_MT_SLOT 0 is generated first. play() and looping mark every pass. */
+int vevdev_enqueue_recording_start(vevdev *d);
 /* Drops everything not generated yet and any loop. */
 void vevdev_clear_feed(vevdev *d);
 /* Real-time timing only: whenever the feed runs dry, append these events again,
