@@ -51,44 +51,20 @@ struct LiveCommand: ParsableCommand {
             let path = try resolveDevicePath(device)
             let input = try EvdevDevice(path: path)
             let settings = try transition.settings()
-            var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
+            let pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
                                               recordsFrames: true)
             let interactive = !json && isatty(STDOUT_FILENO) != 0
             var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), device: input.device, path: path,
                                     transition: transition.transition, threshold: settings.policy.progressThreshold)
             defer { output.restoreTerminal() }
 
-            // The injected clock: event time at the last event plus the monotonic time since, so the
-            // animation moves on between events in the device's own time base.
-            var lastEvent: (time: EventTime, at: Double)?
-            var removed = false
+            var session = LiveSession(input: input, pipeline: pipeline, idleTimeoutSeconds: exitAfterIdle,
+                                      idleStepMS: Self.refreshIntervalMS)
             let emit: (LabRecord) -> Void = { output.handle($0) }
-            loop: while !StopSignals.requested {
-                do {
-                    switch try input.readEvent() {
-                    case .event(let event):
-                        lastEvent = (event.time, monotonicSeconds())
-                        pipeline.consume(event, emit: emit)
-                    case .wouldBlock:
-                        if let last = lastEvent {
-                            let elapsed = monotonicSeconds() - last.at
-                            if let exitAfterIdle, elapsed >= exitAfterIdle { break loop }
-                            pipeline.advance(to: EventTime(totalMicroseconds: last.time.totalMicroseconds + Int64(elapsed * 1_000_000)),
-                                             emit: emit)
-                        } else if let exitAfterIdle, monotonicSeconds() - output.startedAt >= exitAfterIdle {
-                            break loop
-                        }
-                        output.refresh()
-                        _ = try input.waitReadable(timeoutMS: Self.refreshIntervalMS)
-                    }
-                } catch EvdevError.deviceRemoved {
-                    removed = true
-                    break loop
-                }
-            }
-            let summary = pipeline.finish(source: path, emit: emit)
-            output.finish(summary, removed: removed)
-            if removed { throw ExitStatus.deviceUnavailable.exitCode }
+            let stop = try session.run(shouldStop: { StopSignals.requested }, emit: emit, whileIdle: { output.refresh() })
+            let summary = session.finish(source: path, emit: emit)
+            output.finish(summary, removed: stop == .deviceRemoved)
+            if stop == .deviceRemoved { throw ExitStatus.deviceUnavailable.exitCode }
         }
     }
 }
@@ -97,7 +73,6 @@ struct LiveCommand: ParsableCommand {
 struct LiveOutput {
     enum Mode { case view, lines, json }
     let mode: Mode
-    let startedAt = monotonicSeconds()
     private var view = LiveView()
     private var snapshot: LiveSnapshot
     private var human = HumanOutput()
@@ -156,7 +131,7 @@ struct LiveOutput {
 
     mutating func refresh() {
         guard mode == .view, dirty else { return }
-        let now = monotonicSeconds()
+        let now = MonotonicClock.seconds()
         guard now - lastDraw >= Double(LiveCommand.refreshIntervalMS) / 1000 else { return }
         lastDraw = now
         dirty = false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureKit
+import GestureLab
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,13 +56,13 @@ struct RecordCommand: ParsableCommand {
             frame.reserveCapacity(256)
             var origin: EventTime?
             var frames = 0
-            var lastEventAt = monotonicSeconds()
+            var lastEventAt = MonotonicClock.seconds()
             var removed = false
             loop: while !StopSignals.requested {
                 do {
                     switch try input.readEvent() {
                     case .event(var event):
-                        lastEventAt = monotonicSeconds()
+                        lastEventAt = MonotonicClock.seconds()
                         if origin == nil { origin = event.time }
                         event.time = EventTime(totalMicroseconds: event.time.totalMicroseconds - origin!.totalMicroseconds)
                         frame.append(event)
@@ -73,7 +74,7 @@ struct RecordCommand: ParsableCommand {
                             frames += 1
                         }
                     case .wouldBlock:
-                        if let exitAfterIdle, monotonicSeconds() - lastEventAt >= exitAfterIdle { break loop }
+                        if let exitAfterIdle, MonotonicClock.seconds() - lastEventAt >= exitAfterIdle { break loop }
                         _ = try input.waitReadable(timeoutMS: 200)
                     }
                 } catch EvdevError.deviceRemoved {

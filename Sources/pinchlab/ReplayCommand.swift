@@ -92,7 +92,7 @@ struct RealTimePacer {
     init(speed: Double) { self.speed = speed }
 
     mutating func wait(until time: EventTime) {
-        let now = monotonicSeconds()
+        let now = MonotonicClock.seconds()
         guard let firstEvent else {
             self.firstEvent = time
             start = now
@@ -101,12 +101,6 @@ struct RealTimePacer {
         let due = start + Double(time.totalMicroseconds - firstEvent.totalMicroseconds) / 1_000_000 / speed
         if due > now { sleepSeconds(due - now) }
     }
-}
-
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 func sleepSeconds(_ seconds: Double) {

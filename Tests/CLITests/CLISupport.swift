@@ -74,6 +74,7 @@ struct CLI {
         }
 
         var stderrSoFar: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+        var stdoutSoFar: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
 
         func finish(timeout: TimeInterval = 60) throws -> Result {
             if !CLI.waitForExit(process, timeout: timeout) {

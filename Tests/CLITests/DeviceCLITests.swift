@@ -41,6 +41,29 @@ import VirtualEvdev
         #expect(!FileManager.default.fileExists(atPath: dir + "/event0"), "unmounted")
     }
 
+    /// `serve --loop` plays the recording again and again; the recording starts in slot 0 without
+    /// saying so and ends in slot 1, so every pass must begin by returning to slot 0.
+    @Test func aLoopedRecordingIsTheSameGestureEveryPass() throws {
+        let dir = Self.mountDirectory("serve-loop")
+        let serve = try CLI.Running(["serve", CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), "--at", dir,
+                                     "--loop", "--speed", "4"])
+        defer { serve.process.interrupt() }
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        let live = try CLI.Running(["live", dir + "/event0", "--json"])
+        let passes = 4
+        #expect(CLI.waitFor(30) { live.stdoutSoFar.components(separatedBy: "\"state\":\"ended\"").count > passes })
+        live.process.interrupt()
+        let r = try live.finish()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("double tracking ID"), "\(r.stderr)")
+        let gestures = try #require(try r.json(line: -1)["gestures"] as? [[String: Any]])
+        let ended = gestures.filter { $0["ended"] as? String == "ended" }
+        #expect(ended.count >= passes)
+        #expect(ended.allSatisfy { $0["kind"] as? String == "pinch" && $0["fingers"] as? Int == 2 })
+        let scales = Set(ended.compactMap { $0["scale"] as? Double })
+        #expect(scales.count == 1, "every pass ends at the same scale: \(scales)")
+    }
+
     /// A parent that spawns pinchlab with SIGINT/SIGTERM blocked (a libdispatch worker, some
     /// supervisors) passes the mask on through exec; Ctrl-C and kill must still stop it cleanly.
     @Test(arguments: [SIGINT, SIGTERM])
