@@ -48,7 +48,7 @@ let package = Package(
         ),
 
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
-        .executableTarget(name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
+        .executableTarget(name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev"]),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),

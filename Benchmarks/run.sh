@@ -9,6 +9,7 @@
 #                   the 10M-event file is about 660 MB)
 #   BENCH_RUNS      repetitions of each timed parse, best kept (default 3)
 #   BENCH_RESULTS   the results file (default Benchmarks/results.md)
+#   BENCH_LATENCY_SAMPLES   frames measured for (e) (default 3000)
 #
 # Measures, on one generated evemu file of 1,000,000 realistic events (the standard corpus's gestures
 # played back to back) in the same run:
@@ -18,6 +19,11 @@
 #   (c) ns and heap allocations per touch frame through recognizer + driver/transition, counted by the
 #       LD_PRELOAD shim Benchmarks/alloc_counter.c; goal 0 allocations per frame in steady state
 #   (d) peak RSS of `pinchlab replay --summary` on 1M and 10M events; goal < 50 MB and flat
+#   (e) live latency: a fixture served looped by the virtual FUSE evdev device (which stamps each packet
+#       with CLOCK_MONOTONIC when it becomes readable) and read by the loop `pinchlab live` runs
+#       (LiveSession: poll, libevdev, frames, recognizer, transition); time from readable to the end of
+#       the transition update it causes, median and p99 over LATENCY_SAMPLES frames; goal p99 < 1 ms.
+#       Needs /dev/fuse (run as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -28,6 +34,10 @@ PARSE_GOAL_RATIO=5
 RSS_GOAL_KB=$((50 * 1024))
 SMALL_EVENTS=1000000
 LARGE_EVENTS=10000000
+LATENCY_FIXTURE=$ROOT/Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
+LATENCY_SAMPLES=${BENCH_LATENCY_SAMPLES:-3000}
+LATENCY_SPEED=2          # frames every 3.5-7 ms instead of 7-14 ms: the same work, half the wait
+LATENCY_GOAL_P99_US=1000
 
 if [ -n "${BENCH_DATA:-}" ]; then
     DATA=$BENCH_DATA
@@ -145,9 +155,11 @@ say "large seconds=$large_seconds rss_kb=$rss_large"
 rss_verdict=$(awk -v a="$rss_large" -v b="$rss_small" -v g="$RSS_GOAL_KB" \
     'BEGIN { print (a < g && a < b * 1.25 + 2048 ? "met" : "MISSED") }')
 
-# TODO(live latency): the end-to-end latency from a virtual FUSE evdev device (VirtualEvdev) through
-# `pinchlab live` belongs here, measured by that component's own benchmark; call it and add its
-# figures to the table below when it exists.
+say "== (e) live latency, $LATENCY_SAMPLES frames from the virtual FUSE device"
+LATENCY_DIR=$DATA/vdev
+lat=$("$BENCH" latency "$LATENCY_FIXTURE" "$LATENCY_SAMPLES" "$LATENCY_SPEED" "$LATENCY_DIR")
+say "$lat"
+lat_verdict=$(awk -v p="$(field "$lat" p99_us)" -v g="$LATENCY_GOAL_P99_US" 'BEGIN { print (p < g ? "met" : "MISSED") }')
 
 CPU=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 DATE=$(date -u '+%Y-%m-%d %H:%M UTC')
@@ -171,8 +183,7 @@ File: $SMALL_EVENTS evemu events ($frames_total frames, $gestures gestures recog
 | (c) whole pipeline in memory per frame (assembler too) | $(field "$pl" ns_per_frame) ns/frame, $(field "$pl" allocations_quiet_frames) allocations in quiet frames, $(field "$pl" allocations) in all | | |
 | (d) peak RSS, replay 1M events | $(mb "$rss_small") MB | < 50 MB | |
 | (d) peak RSS, replay 10M events | $(mb "$rss_large") MB ($large_seconds s) | < 50 MB, flat | $rss_verdict |
-
-Live latency (virtual FUSE device): not measured here (TODO hook in run.sh).
+| (e) live latency, readable -> transition update (virtual FUSE device, $(field "$lat" samples) frames at ${LATENCY_SPEED}x) | median $(field "$lat" median_us) us, p90 $(field "$lat" p90_us) us, p99 $(field "$lat" p99_us) us, max $(field "$lat" max_us) us | p99 < 1000 us | $lat_verdict |
 EOF
 )
 printf '%s\n' "$report"

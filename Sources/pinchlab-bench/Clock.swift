@@ -1,7 +1,7 @@
 import Glibc
 
-/// Monotonic seconds, for timing a measured loop (the benchmark is the only place that reads a clock).
-enum MonotonicClock {
+/// Monotonic seconds, for timing a measured loop.
+enum Stopwatch {
     static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

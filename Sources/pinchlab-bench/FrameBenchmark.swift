@@ -147,7 +147,7 @@ enum FrameBenchmark {
                         counted: (AllocationCounter) -> PassResult) -> ResultLine {
         _ = warm()
         var result = PassResult()
-        let seconds = MonotonicClock.seconds { result = timed() }
+        let seconds = Stopwatch.seconds { result = timed() }
         var line = ResultLine("frames-" + name)
         line.add("frames", result.frames)
         line.add("ns_per_frame", seconds * 1e9 / Double(max(result.frames, 1)), decimals: 1)

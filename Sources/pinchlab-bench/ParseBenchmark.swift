@@ -6,7 +6,7 @@ enum ParseBenchmark {
     static func run(path: String) throws -> ResultLine {
         var count = 0
         var checksum: Int64 = 0
-        let seconds = try MonotonicClock.seconds {
+        let seconds = try Stopwatch.seconds {
             let reader = try EvemuReader(path: path)
             while let event = try reader.nextEvent() {
                 count += 1
@@ -32,7 +32,7 @@ enum PipelineBenchmark {
         var events = 0
         var frames = 0
         var gestures = 0
-        let seconds = try MonotonicClock.seconds {
+        let seconds = try Stopwatch.seconds {
             var source = try openRecording(path: path)
             var pipeline = try ReplayPipeline(device: source.device, transition: transitionName)
             while let event = try source.nextEvent() {

@@ -10,6 +10,10 @@ import Glibc
 ///   pinchlab-bench pipeline FILE    replays FILE through ReplayPipeline (pinch-dismiss)
 ///   pinchlab-bench frames FILE      ns and heap allocations per touch frame, recognizer + driver
 ///                                   (and the whole pipeline), from events held in memory
+///   pinchlab-bench latency FILE SAMPLES SPEED DIR
+///                                   serves FILE (looped, SPEED x real time) as a virtual evdev device
+///                                   mounted at DIR and reads it live: readable-to-transition-update
+///                                   latency over SAMPLES frames
 ///
 /// Every command prints one line of `key=value` pairs for the script to pick up.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,7 +24,7 @@ func printError(_ message: String) {
 }
 
 func usage() -> Never {
-    printError("usage: pinchlab-bench generate FILE EVENTS [touchpad|touchscreen] | parse FILE | pipeline FILE | frames FILE")
+    printError("usage: pinchlab-bench generate FILE EVENTS [touchpad|touchscreen] | parse FILE | pipeline FILE | frames FILE | latency FILE SAMPLES SPEED DIR")
     exit(64)
 }
 
@@ -38,6 +42,9 @@ do {
         print(try PipelineBenchmark.run(path: arguments[1]).line)
     case ("frames", 2):
         for line in try FrameBenchmark.run(path: arguments[1]) { print(line) }
+    case ("latency", 5):
+        guard let samples = Int(arguments[2]), samples > 0, let speed = Double(arguments[3]), speed > 0 else { usage() }
+        print(try LatencyBenchmark.run(recording: arguments[1], samples: samples, speed: speed, mountDirectory: arguments[4]).line)
     default:
         usage()
     }
