@@ -58,6 +58,43 @@ import Testing
         #expect(r.gestureInFlight == nil)
     }
 
+    /// One finger stays put while the other closes in on it: a pinch, on a touchpad too, as long as
+    /// the still one is not resting in the thumb band along the bottom edge.
+    @Test func oneSidedPinchIsAPinchUnlessTheStillFingerIsAThumb() throws {
+        let closingIn = [
+            ScriptedFinger(id: 1, upMS: 500, path: linear(PointMM(x: 20, y: 25), PointMM(x: 40, y: 4))),
+            ScriptedFinger(id: 2, upMS: 500, path: still(PointMM(x: 70, y: 30))),
+        ]
+        var pad = GestureRecognizerConfiguration.default
+        pad.device.heightMM = 60
+        let events = recognize(makeFrames(closingIn), configuration: pad)
+        #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.ended"])
+        #expect(try #require(events.last).scale < 0.7)
+        #expect(states(recognize(makeFrames(closingIn), configuration: .touchscreen))
+                == ["pinch.began", "pinch.changed", "pinch.ended"])
+
+        // Moving across, not at the still finger: not a pinch. On the touchpad the still touch is
+        // then a thumb (one finger left: pointer motion); on a touchscreen the pair pans.
+        let across = [
+            ScriptedFinger(id: 1, upMS: 500, path: linear(PointMM(x: 20, y: 25), PointMM(x: 0, y: 40))),
+            ScriptedFinger(id: 2, upMS: 500, path: still(PointMM(x: 70, y: 30))),
+        ]
+        #expect(recognize(makeFrames(across), configuration: pad).isEmpty)
+        let screen = recognize(makeFrames(across), configuration: .touchscreen)
+        #expect(states(screen) == ["pan.began", "pan.changed", "pan.ended"])
+        #expect(screen.first?.fingerCount == 2)
+
+        // Closing in on a touch that rests in the thumb band: a thumb, however the finger moves.
+        let towardsThumb = [
+            ScriptedFinger(id: 1, upMS: 500, path: linear(PointMM(x: 30, y: 10), PointMM(x: 0, y: 40))),
+            ScriptedFinger(id: 2, upMS: 500, path: still(PointMM(x: 30, y: 55))),
+        ]
+        #expect(recognize(makeFrames(towardsThumb), configuration: pad).isEmpty)
+        var noAngle = pad
+        noAngle.oneSidedPinchMaximumAngleDegrees = 0
+        #expect(recognize(makeFrames(closingIn), configuration: noAngle).isEmpty, "the angle is what decides")
+    }
+
     @Test func restingThumbIsSuppressed() {
         // The thumb rests low on the pad; the finger above it moves: no pinch, no two-finger scroll.
         let fingers = [
@@ -65,14 +102,19 @@ import Testing
             ScriptedFinger(id: 2, upMS: 500, path: still(PointMM(x: 45, y: 48))),
         ]
         #expect(recognize(makeFrames(fingers)).isEmpty, "touchpad: one moving finger is pointer motion")
+        // The same on a 60 mm pad: the still touch is in the bottom thumb band (from 45 mm down).
+        var sized = GestureRecognizerConfiguration.default
+        sized.device.heightMM = 60
+        #expect(recognize(makeFrames(fingers), configuration: sized).isEmpty)
+        // A touchscreen has no thumbs: the finger moves across, not at the still one, so the pair pans.
         let screen = recognize(makeFrames(fingers), configuration: .touchscreen)
         #expect(states(screen) == ["pan.began", "pan.changed", "pan.ended"])
-        #expect(screen.first?.fingerCount == 1)
+        #expect(screen.first?.fingerCount == 2)
 
         var keepThumb = GestureRecognizerConfiguration.default
         keepThumb.suppressRestingThumb = false
-        #expect(recognize(makeFrames(fingers), configuration: keepThumb).isEmpty,
-                "without suppression it stays undecided, as in libinput")
+        #expect(states(recognize(makeFrames(fingers), configuration: keepThumb)) == ["pan.began", "pan.changed", "pan.ended"],
+                "without suppression one moving finger beside a still one scrolls, as in libinput")
     }
 
     @Test func restingFingerWithMovingThumbScrolls() throws {

@@ -17,7 +17,7 @@ import Testing
 
     @Test func constantAccelerationGivesVelocityAtNewestSample() {
         // x = v0 t + a t^2 / 2 with v0 = 50 mm/s, a = 400 mm/s^2: at t = 0.2 s, v = 130 mm/s.
-        var v = VelocityTracker()
+        var v = VelocityTracker(configuration: VelocityTrackerConfiguration(polynomialDegree: 2))
         for i in 0...20 {
             let t = Double(i) * 0.01
             v.add(PointMM(x: 50 * t + 200 * t * t, y: 0), at: time(ms: t * 1000))
@@ -26,8 +26,9 @@ import Testing
     }
 
     @Test func linearFitUnderestimatesAccelerationButDegreeTwoDoesNot() {
-        var quadratic = VelocityTracker()
-        var linearOnly = VelocityTracker(configuration: VelocityTrackerConfiguration(polynomialDegree: 1))
+        var quadratic = VelocityTracker(configuration: VelocityTrackerConfiguration(polynomialDegree: 2))
+        var linearOnly = VelocityTracker()
+        #expect(linearOnly.configuration.polynomialDegree == 1, "the default")
         for i in 0...10 {
             let t = Double(i) * 0.01
             quadratic.add(1000 * t * t, at: time(ms: t * 1000))
@@ -106,5 +107,31 @@ import Testing
         for i in 0..<45 { v.add(3 * Double(i), at: time(ms: Double(i))) }  // 3000 units/s
         #expect(v.count == VelocityTracker.capacity)
         #expect(abs(v.velocity().x - 3000) < 1e-6)
+    }
+
+    /// Why the default is a straight line: a still finger on a noisy sensor (±0.3 mm, scanned every
+    /// 10 ms) must read as still. A quadratic's slope at its newest sample swings several times wider.
+    @Test func degreeOneReadsANoisyStillFingerAsStill() {
+        var linear = VelocityTracker()
+        var quadratic = VelocityTracker(configuration: VelocityTrackerConfiguration(polynomialDegree: 2))
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func noise() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (Double(state >> 11) / Double(1 << 53) - 0.5) * 0.6
+        }
+        var sumLinear = 0.0, sumQuadratic = 0.0
+        for i in 0..<400 {
+            let t = time(ms: Double(i) * 10)
+            let p = PointMM(x: 40 + noise(), y: 30 + noise())
+            linear.add(p, at: t)
+            quadratic.add(p, at: t)
+            guard i >= 10 else { continue }
+            let a = linear.velocity(at: t), b = quadratic.velocity(at: t)
+            sumLinear += a.x * a.x + a.y * a.y
+            sumQuadratic += b.x * b.x + b.y * b.y
+        }
+        let rmsLinear = (sumLinear / 390).squareRoot(), rmsQuadratic = (sumQuadratic / 390).squareRoot()
+        #expect(rmsLinear < 8, "mm/s of apparent motion from noise alone: \(rmsLinear)")
+        #expect(rmsQuadratic > 2.5 * rmsLinear, "degree 2: \(rmsQuadratic) mm/s, degree 1: \(rmsLinear) mm/s")
     }
 }

@@ -4,15 +4,20 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     /// The kernel's position fuzz in millimetres (`input_absinfo.fuzz` / resolution), 0 when unset.
     /// Used as the hysteresis margin against jitter, as libinput does.
     public var fuzzMM: Double
+    /// Height of the surface in millimetres, nil when unknown; positions grow downwards from 0, so
+    /// the bottom edge (where a thumb rests on a clickpad) is at this value.
+    public var heightMM: Double?
 
-    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0) {
+    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil) {
         self.deviceClass = deviceClass
         self.fuzzMM = fuzzMM
+        self.heightMM = heightMM
     }
 
-    /// Class and the larger of the x/y fuzz of the position axes (MT axes preferred).
+    /// Class, height, and the larger of the x/y fuzz of the position axes (MT axes preferred).
     public init(device: DeviceDescription) {
         deviceClass = device.deviceClass
+        heightMM = device.geometry.flatMap { $0.heightMM.isFinite && $0.heightMM > 0 ? $0.heightMM : nil }
         var fuzz = 0.0
         if let geometry = device.geometry {
             let xAxis = device.absInfo[.absMTPositionX] ?? device.absInfo[.absX]
@@ -70,7 +75,18 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     public var directionSnapEighths: Double
     /// When one touch moves past `maxMoveMM` while the lower one stays below `minMoveMM`, the lower
     /// one is a resting thumb: ignore it for the rest of its life (libinput thumb suppression).
+    /// Touchpads only by default: a touchscreen has no palm rest, and libinput detects thumbs on
+    /// touchpads only.
     public var suppressRestingThumb: Bool
+    /// A still touch this close to the bottom edge is a resting thumb whatever the other finger does
+    /// (libinput and macOS keep a thumb band along the bottom; macOS's is about 20 mm on a 76 mm pad).
+    /// Anywhere else, or when the height is unknown, see `oneSidedPinchMaximumAngleDegrees`.
+    public var restingThumbAreaMM: Double
+    /// Outside the thumb area, a touch heading within this angle of the line to the still one is a
+    /// one-sided pinch (the fingers close in on, or open from, the still finger), not a finger
+    /// moving the pointer beside a resting thumb: that one heads anywhere, a pinching one at the
+    /// thumb. Applies on touchscreens too, where nothing is a thumb. 0 turns one-sided pinches off.
+    public var oneSidedPinchMaximumAngleDegrees: Double
 
     // MARK: Pinch
 
@@ -122,6 +138,8 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         scrollMaxVerticalSpreadMM: Double = 7,
         directionSnapEighths: Double = 0.1,
         suppressRestingThumb: Bool = true,
+        restingThumbAreaMM: Double = 15,
+        oneSidedPinchMaximumAngleDegrees: Double = 30,
         pinchCorrectionWindowMS: Double = 300,
         pinchCorrectionMinMoveMM: Double = 1.5,
         pinchMinimumSpanMM: Double = 5.0,
@@ -150,6 +168,8 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self.scrollMaxVerticalSpreadMM = scrollMaxVerticalSpreadMM
         self.directionSnapEighths = directionSnapEighths
         self.suppressRestingThumb = suppressRestingThumb
+        self.restingThumbAreaMM = restingThumbAreaMM
+        self.oneSidedPinchMaximumAngleDegrees = oneSidedPinchMaximumAngleDegrees
         self.pinchCorrectionWindowMS = pinchCorrectionWindowMS
         self.pinchCorrectionMinMoveMM = pinchCorrectionMinMoveMM
         self.pinchMinimumSpanMM = pinchMinimumSpanMM
@@ -165,9 +185,9 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     /// Touchpad defaults: one finger is pointer motion, not a gesture.
     public static let `default` = GestureRecognizerConfiguration()
 
-    /// Touchscreen defaults: one finger pans.
+    /// Touchscreen defaults: one finger pans; no resting thumbs.
     public static let touchscreen = GestureRecognizerConfiguration(
-        device: GestureDeviceTraits(deviceClass: .touchscreen), panMinimumFingerCount: 1)
+        device: GestureDeviceTraits(deviceClass: .touchscreen), panMinimumFingerCount: 1, suppressRestingThumb: false)
 
     /// The defaults for this device's class, with its fuzz.
     public init(device: DeviceDescription) {
@@ -190,16 +210,79 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
                      \.scrollDecisionTimeoutMS, \.scrollMaxHorizontalSpreadMM, \.scrollMaxVerticalSpreadMM,
                      \.directionSnapEighths, \.pinchCorrectionWindowMS, \.pinchCorrectionMinMoveMM,
                      \.pinchMinimumSpanMM, \.pinchSpanSlopMM, \.pinchRotationSlopDegrees,
-                     \.rotationMinimumSpanMM, \.fingerCountDebounceMS, \.jumpDistanceMM,
+                     \.rotationMinimumSpanMM, \.restingThumbAreaMM, \.oneSidedPinchMaximumAngleDegrees, \.fingerCountDebounceMS, \.jumpDistanceMM,
                      \.jumpSpeedMMPerSecond, \.velocity.horizonMS, \.velocity.stopGapMS] {
             fix(path)
         }
         // A zero-span pinch would divide by zero.
         if c.pinchMinimumSpanMM < 0.1 { c.pinchMinimumSpanMM = 0.1 }
         c.directionSnapEighths = min(c.directionSnapEighths, 0.5)
+        c.oneSidedPinchMaximumAngleDegrees = min(c.oneSidedPinchMaximumAngleDegrees, 90)
         c.panMinimumFingerCount = max(1, c.panMinimumFingerCount)
         c.pinchMinimumFingerCount = max(2, c.pinchMinimumFingerCount)
         c.velocity.polynomialDegree = min(2, max(0, c.velocity.polynomialDegree))
         return c
+    }
+}
+
+// A settings file may name only the thresholds it changes, and files written before a threshold
+// existed keep loading: every key is optional and falls back to the defaults.
+extension GestureRecognizerConfiguration {
+    private enum CodingKeys: String, CodingKey {
+        case device, useFuzzHysteresis, panMinimumFingerCount, panMaximumFingerCount, pinchMinimumFingerCount,
+             pinchMaximumFingerCount, panSlopMM, undecidedMoveMM, minMoveMM, maxMoveMM, minMoveExtraPerFingerMM,
+             maxMoveExtraPerFingerMM, scrollDecisionTimeoutMS, scrollMaxHorizontalSpreadMM, scrollMaxVerticalSpreadMM,
+             directionSnapEighths, suppressRestingThumb, restingThumbAreaMM, oneSidedPinchMaximumAngleDegrees,
+             pinchCorrectionWindowMS,
+             pinchCorrectionMinMoveMM, pinchMinimumSpanMM, pinchSpanSlopMM, pinchRotationSlopDegrees,
+             rotationMinimumSpanMM, fingerCountDebounceMS, jumpDistanceMM, jumpSpeedMMPerSecond, velocity
+    }
+
+    /// Decodes with the defaults of the class the file names (`device.deviceClass`), else touchpad's.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let device = try container.decodeIfPresent(GestureDeviceTraits.self, forKey: .device)
+        try self.init(from: decoder, defaults: device?.deviceClass == .touchscreen ? .touchscreen : .default)
+    }
+
+    /// Decodes what the file says; everything it leaves out comes from `defaults`.
+    public init(from decoder: any Decoder, defaults: GestureRecognizerConfiguration) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var v = defaults
+        func read<T: Decodable>(_ key: CodingKeys, _ path: WritableKeyPath<GestureRecognizerConfiguration, T>) throws {
+            if let value = try c.decodeIfPresent(T.self, forKey: key) { v[keyPath: path] = value }
+        }
+        try read(.device, \.device)
+        try read(.useFuzzHysteresis, \.useFuzzHysteresis)
+        try read(.panMinimumFingerCount, \.panMinimumFingerCount)
+        try read(.panMaximumFingerCount, \.panMaximumFingerCount)
+        try read(.pinchMinimumFingerCount, \.pinchMinimumFingerCount)
+        try read(.pinchMaximumFingerCount, \.pinchMaximumFingerCount)
+        try read(.panSlopMM, \.panSlopMM)
+        try read(.undecidedMoveMM, \.undecidedMoveMM)
+        try read(.minMoveMM, \.minMoveMM)
+        try read(.maxMoveMM, \.maxMoveMM)
+        try read(.minMoveExtraPerFingerMM, \.minMoveExtraPerFingerMM)
+        try read(.maxMoveExtraPerFingerMM, \.maxMoveExtraPerFingerMM)
+        try read(.scrollDecisionTimeoutMS, \.scrollDecisionTimeoutMS)
+        try read(.scrollMaxHorizontalSpreadMM, \.scrollMaxHorizontalSpreadMM)
+        try read(.scrollMaxVerticalSpreadMM, \.scrollMaxVerticalSpreadMM)
+        try read(.directionSnapEighths, \.directionSnapEighths)
+        try read(.suppressRestingThumb, \.suppressRestingThumb)
+        try read(.restingThumbAreaMM, \.restingThumbAreaMM)
+        try read(.oneSidedPinchMaximumAngleDegrees, \.oneSidedPinchMaximumAngleDegrees)
+        try read(.pinchCorrectionWindowMS, \.pinchCorrectionWindowMS)
+        try read(.pinchCorrectionMinMoveMM, \.pinchCorrectionMinMoveMM)
+        try read(.pinchMinimumSpanMM, \.pinchMinimumSpanMM)
+        try read(.pinchSpanSlopMM, \.pinchSpanSlopMM)
+        try read(.pinchRotationSlopDegrees, \.pinchRotationSlopDegrees)
+        try read(.rotationMinimumSpanMM, \.rotationMinimumSpanMM)
+        try read(.fingerCountDebounceMS, \.fingerCountDebounceMS)
+        try read(.jumpDistanceMM, \.jumpDistanceMM)
+        try read(.jumpSpeedMMPerSecond, \.jumpSpeedMMPerSecond)
+        if c.contains(.velocity) {
+            v.velocity = try VelocityTrackerConfiguration(from: c.superDecoder(forKey: .velocity), defaults: v.velocity)
+        }
+        self = v
     }
 }

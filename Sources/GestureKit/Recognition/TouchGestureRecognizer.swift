@@ -23,7 +23,11 @@ import Darwin
 ///   count is back by then the gesture continues, otherwise it is cancelled (libinput) and the new
 ///   set of fingers starts a fresh decision.
 /// - All fingers lifted: the gesture ends (`ended`, not cancelled), at once.
-/// - Resting thumb: suppressed for the rest of its life; the other fingers are judged without it.
+/// - One touch past `maxMoveMM` while the other stays below `minMoveMM`: on a touchpad, a still
+///   lower touch in the bottom thumb band (`restingThumbAreaMM`) is a resting thumb, suppressed for
+///   the rest of its life, and the other fingers are judged without it. Otherwise, a moving touch
+///   heading at or away from the still one (`oneSidedPinchMaximumAngleDegrees`) pinches, one-sided;
+///   failing that, a still lower touch on a touchpad is again a resting thumb.
 /// - Resync frame (`isResync`), a jump, an invalid position or time going backwards: the gesture is
 ///   cancelled rather than jumping, and a fresh decision starts from the frame's positions.
 /// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight.
@@ -224,15 +228,24 @@ public struct TouchGestureRecognizer: Sendable {
         // b is the lower touch: the thumb, if either is.
         let fingerMoved = movedA, thumbMoved = movedB
         if fingerMoved >= maxMove || thumbMoved >= maxMove {
-            if configuration.suppressRestingThumb && thumbMoved < minMove {
+            let (moving, still) = fingerMoved >= thumbMoved ? (a, b) : (b, a)
+            let thumbRests = configuration.suppressRestingThumb && thumbMoved < minMove
+            if still.movedMM < minMove && !(thumbRests && isInThumbArea(b)) && allows(.pinch, fingers: n)
+                && isOneSidedPinch(moving: moving, still: still) && hasPinchIntent(a, b) {
+                beginPinch(a, b, at: now, into: &out)
+                return
+            }
+            if thumbRests {
                 if let i = touches.index(of: b.id) { touches[i].isThumb = true }
                 committedFingerCount = max(0, n - 1)
                 mode = .idle
                 startDecision(at: now)
                 return
             }
-            if fingerMoved < minMove && n == 2 {
-                choosePan(at: now, into: &out)  // the finger rests while the thumb scrolls
+            if still.movedMM < minMove && n == 2 {
+                // One finger rests while the other moves, and it is no pinch: the pair pans
+                // (libinput's one-finger scroll; UIKit pans the centroid of the touches).
+                choosePan(at: now, into: &out)
                 return
             }
             if fingerMoved < minMove && n > 2 && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
@@ -259,6 +272,24 @@ public struct TouchGestureRecognizer: Sendable {
         guard initialSpan >= configuration.rotationMinimumSpanMM else { return false }
         let turned = Self.wrapDegrees(Self.angleDegrees(a.position, b.position) - Self.angleDegrees(a.initial, b.initial))
         return abs(turned) >= configuration.pinchRotationSlopDegrees
+    }
+
+    /// In the band along the bottom edge where a thumb rests; anywhere when the height is unknown
+    /// (then every still lower touch may be a thumb, as in libinput without thumb areas).
+    private func isInThumbArea(_ t: TrackedTouch) -> Bool {
+        guard let height = configuration.device.heightMM else { return true }
+        return t.position.y >= height - configuration.restingThumbAreaMM
+    }
+
+    /// The moving touch heads at (or away from) the still one, within
+    /// `oneSidedPinchMaximumAngleDegrees` of the line between them where it started.
+    private func isOneSidedPinch(moving: TrackedTouch, still: TrackedTouch) -> Bool {
+        let d = moving.displacement
+        let towards = PointMM(x: still.position.x - moving.initial.x, y: still.position.y - moving.initial.y)
+        let lengths = d.distance(to: .zero) * towards.distance(to: .zero)
+        guard configuration.oneSidedPinchMaximumAngleDegrees > 0, lengths > 0, lengths.isFinite else { return false }
+        let cosine = abs(d.x * towards.x + d.y * towards.y) / lengths
+        return cosine >= cos(configuration.oneSidedPinchMaximumAngleDegrees * .pi / 180)
     }
 
     /// libinput's `tp_gesture_is_pinch`, used to correct an early scroll.

@@ -70,3 +70,30 @@ public struct LabSettings: Codable, Sendable, Hashable {
         return nil
     }
 }
+
+// A settings file may hold only what it changes: every key falls back to the defaults, and each
+// recognizer section to its own class's defaults.
+extension LabSettings {
+    private enum CodingKeys: String, CodingKey {
+        case touchpadRecognizer, touchscreenRecognizer, policy, panDismissDistanceMM, zoomPresentScaleRange,
+             animationFrameRateHz, completion
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init()
+        if c.contains(.touchpadRecognizer), try !c.decodeNil(forKey: .touchpadRecognizer) {
+            touchpadRecognizer = try GestureRecognizerConfiguration(
+                from: c.superDecoder(forKey: .touchpadRecognizer), defaults: .default)
+        }
+        if c.contains(.touchscreenRecognizer), try !c.decodeNil(forKey: .touchscreenRecognizer) {
+            touchscreenRecognizer = try GestureRecognizerConfiguration(
+                from: c.superDecoder(forKey: .touchscreenRecognizer), defaults: .touchscreen)
+        }
+        if let v = try c.decodeIfPresent(CompletionPolicy.self, forKey: .policy) { policy = v }
+        if let v = try c.decodeIfPresent(Double.self, forKey: .panDismissDistanceMM) { panDismissDistanceMM = v }
+        if let v = try c.decodeIfPresent(Double.self, forKey: .zoomPresentScaleRange) { zoomPresentScaleRange = v }
+        if let v = try c.decodeIfPresent(Double.self, forKey: .animationFrameRateHz) { animationFrameRateHz = v }
+        completion = try c.decodeIfPresent(CompletionTiming.self, forKey: .completion)
+    }
+}
