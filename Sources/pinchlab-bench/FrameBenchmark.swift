@@ -107,11 +107,11 @@ enum FrameBenchmark {
             var before = counter?.total ?? 0
             for var event in events {
                 event.time = EventTime(totalMicroseconds: event.time.totalMicroseconds + offset)
-                var endsFrame = false
+                let framesBefore = pipeline.frameCount
                 pipeline.consume(event) { record in
                     switch record {
                     case .frame:
-                        endsFrame = true
+                        break
                     case .gesture(let gesture):
                         result.gestureEvents += 1
                         if gesture.event.state != .changed { quiet = false }
@@ -122,8 +122,9 @@ enum FrameBenchmark {
                         if step.state.isTerminal || step.reason != nil { quiet = false }
                     }
                 }
-                // A frame's records come from the event that completes it (its SYN_REPORT).
-                guard endsFrame else { continue }
+                // A frame's records come from the event that completes it (its SYN_REPORT). Frame
+                // records are off (as in `replay`), so the pipeline's count tells.
+                guard pipeline.frameCount != framesBefore else { continue }
                 result.frames += 1
                 if let counter {
                     let now = counter.total
