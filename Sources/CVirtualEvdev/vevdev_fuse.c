@@ -401,7 +401,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     d->node_name = strdup(node_name);
     d->mountpoint = strdup(directory);
 
-    char *argv[] = { "pinchlab-vevdev", "-o", "allow_other,fsname=pinchlab,subtype=vevdev", NULL };
+    char *argv[] = { "pinchlab-vevdev", "-o", "allow_other,fsname=pinchlab,subtype=vevdev,auto_unmount", NULL };
     struct fuse_args args = FUSE_ARGS_INIT(3, argv);
     last_fuse_message[0] = '\0';
     d->session = fuse_session_new(&args, &vevdev_ops, sizeof(vevdev_ops), d);

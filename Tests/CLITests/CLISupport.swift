@@ -85,7 +85,13 @@ struct CLI {
                           stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
         }
 
-        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        /// A test that ends early (a failed #require) still stops the process the way a user would,
+        /// so a `serve` unmounts; SIGKILL only if it does not stop.
+        deinit {
+            guard process.isRunning else { return }
+            process.interrupt()
+            if !CLI.waitFor(5, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        }
     }
 
     /// Waits for `process` to exit; past `timeout` it is sent SIGTERM, then SIGKILL, so a stuck

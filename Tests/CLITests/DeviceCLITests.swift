@@ -64,6 +64,21 @@ import VirtualEvdev
         #expect(scales.count == 1, "every pass ends at the same scale: \(scales)")
     }
 
+    /// Even a server that cannot clean up (SIGKILL, a crash) leaves no dead mount behind: the mount
+    /// is made with libfuse's auto_unmount, so fusermount3 detaches it when the session goes away.
+    @Test func aKilledServerLeavesNoMount() throws {
+        let dir = Self.mountDirectory("serve-killed")
+        let serve = try CLI.Running(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", dir])
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        kill(serve.process.processIdentifier, SIGKILL)
+        serve.process.waitUntilExit()
+        let gone = CLI.waitFor(5) {
+            let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+            return !mounts.contains(dir)
+        }
+        #expect(gone, "the mount at \(dir) outlived its server")
+    }
+
     /// A parent that spawns pinchlab with SIGINT/SIGTERM blocked (a libdispatch worker, some
     /// supervisors) passes the mask on through exec; Ctrl-C and kill must still stop it cleanly.
     @Test(arguments: [SIGINT, SIGTERM])
