@@ -81,6 +81,22 @@ import Testing
         #expect(GestureRecognizerConfiguration.default.sanitized == .default)
     }
 
+    /// A settings file may name only what it changes; what it leaves out comes from the defaults
+    /// of the class it names (so older files, written before a threshold existed, keep loading).
+    @Test func partialConfigurationDecodesOverTheDefaults() throws {
+        let pad = try JSONDecoder().decode(GestureRecognizerConfiguration.self, from: Data(#"{"minMoveMM": 2.5}"#.utf8))
+        var expected = GestureRecognizerConfiguration.default
+        expected.minMoveMM = 2.5
+        #expect(pad == expected)
+        let screen = try JSONDecoder().decode(GestureRecognizerConfiguration.self,
+                                              from: Data(#"{"device": {"deviceClass": "touchscreen", "fuzzMM": 0}, "velocity": {"horizonMS": 80}}"#.utf8))
+        #expect(screen.panMinimumFingerCount == 1 && !screen.suppressRestingThumb, "touchscreen defaults")
+        #expect(screen.velocity.horizonMS == 80 && screen.velocity.stopGapMS == 40 && screen.velocity.polynomialDegree == 1)
+        #expect(throws: DecodingError.self) {
+            _ = try JSONDecoder().decode(GestureRecognizerConfiguration.self, from: Data(#"{"minMoveMM": "far"}"#.utf8))
+        }
+    }
+
     @Test func configurationFromDevice() {
         let pad = DeviceDescription(
             name: "pad", id: InputID(bustype: 0x18, vendor: 1, product: 2, version: 0),

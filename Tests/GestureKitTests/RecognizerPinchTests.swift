@@ -21,9 +21,10 @@ import Glibc
         let began = try #require(events.first)
         #expect(began.fingerCount == 2)
         #expect(abs(began.centerMM.x - 50) < 1e-9 && abs(began.centerMM.y - 30) < 1e-9)
-        // Each finger past libinput's 1.5 mm min_move, at 30 mm/s and 10 ms frames: the 50 ms frame.
+        // Moving apart: each finger past pinchOpposingMinMoveMM (1 mm), at 30 mm/s and 10 ms frames:
+        // the 40 ms frame (1.2 mm).
         let beganMS = milliseconds(began.time)
-        #expect(beganMS == 50)
+        #expect(beganMS == 40)
         let spanAtBegin = span(at: beganMS, initial: 20, speed: 30)
         let ended = try #require(events.last)
         #expect(milliseconds(ended.time) == 500)
@@ -68,30 +69,70 @@ import Glibc
     }
 
     /// Acceptance: opposite movement begins a pinch within 2 mm of movement per finger, in every
-    /// orientation and with jitter.
+    /// orientation, in and out, with jitter, at speeds up to 80 mm/s per finger (0.8 mm between two
+    /// 10 ms frames), and with the hysteresis of a device that sets a fuzz.
     @Test(arguments: [0.0, 20, 45, 70, 90, 110, 135, 160])
     func pinchBeginsWithinTwoMillimetres(orientationDegrees: Double) throws {
         let angle = orientationDegrees * .pi / 180
         let axis = PointMM(x: cos(angle), y: sin(angle))
         let center = PointMM(x: 50, y: 35)
-        for seed in UInt64(1)...8 {
-            let speed = 25.0
-            let fingers = [
-                ScriptedFinger(id: 1, upMS: 300, path: linear(center - axis * 12, axis * -speed)),
-                ScriptedFinger(id: 2, upMS: 300, path: linear(center + axis * 12, axis * speed)),
-            ]
-            let events = recognize(makeFrames(fingers, jitterMM: 0.1, seed: seed))
-            let began = try #require(events.first, "seed \(seed)")
-            #expect(began.kind == .pinch && began.state == .began, "seed \(seed)")
-            let movedPerFinger = speed * milliseconds(began.time) / 1000
-            #expect(movedPerFinger <= 2.0, "began after \(movedPerFinger) mm, seed \(seed)")
-            #expect(!events.contains { $0.kind == .pan }, "seed \(seed)")
+        var fuzzed = GestureRecognizerConfiguration.default
+        fuzzed.device.fuzzMM = 0.25
+        for (configuration, fuzz) in [(GestureRecognizerConfiguration.default, 0.0), (fuzzed, 0.25)] {
+            for speed in [-80.0, -25, 10, 25, 80] {
+                for seed in UInt64(1)...4 {
+                    let fingers = [
+                        ScriptedFinger(id: 1, upMS: 300, path: linear(center - axis * 12, axis * -speed)),
+                        ScriptedFinger(id: 2, upMS: 300, path: linear(center + axis * 12, axis * speed)),
+                    ]
+                    let context = "speed \(speed) mm/s, fuzz \(fuzz), seed \(seed)"
+                    let events = recognize(makeFrames(fingers, jitterMM: 0.1, seed: seed), configuration: configuration)
+                    let began = try #require(events.first, "\(context)")
+                    #expect(began.kind == .pinch && began.state == .began, "\(context)")
+                    let movedPerFinger = abs(speed) * milliseconds(began.time) / 1000
+                    #expect(movedPerFinger <= 2.0, "began after \(movedPerFinger) mm, \(context)")
+                    #expect(!events.contains { $0.kind == .pan }, "\(context)")
+                }
+            }
         }
     }
 
-    @Test func rotationAccumulatesBeyondHalfATurn() throws {
-        // Fingers 30 mm apart turning about their midpoint at 360°/s for 1.2 s: 432° in all, with
-        // per-frame angle deltas crossing the ±180° seam several times.
+    /// Turning counts by the arc the fingers travel, not the angle: a wide pinch (80 mm) and a
+    /// narrow one (20 mm) both begin within 2 mm of travel per finger.
+    @Test(arguments: [20.0, 40, 80])
+    func rotationBeginsWithinTwoMillimetresOfArcAtAnySpan(spanMM: Double) throws {
+        let center = PointMM(x: 60, y: 35)
+        let arcSpeed = 30.0  // mm/s along the circle, per finger
+        let rate = arcSpeed / (spanMM / 2)  // rad/s
+        func finger(_ id: UInt64, phase: Double) -> ScriptedFinger {
+            ScriptedFinger(id: id, upMS: 400) { t in
+                let a = phase + rate * t
+                return center + PointMM(x: cos(a), y: sin(a)) * (spanMM / 2)
+            }
+        }
+        let events = recognize(makeFrames([finger(1, phase: 0), finger(2, phase: .pi)]), configuration: .touchscreen)
+        let began = try #require(events.first)
+        #expect(began.kind == .pinch)
+        let arc = arcSpeed * milliseconds(began.time) / 1000
+        #expect(arc <= 2.0, "began after \(arc) mm of arc at span \(spanMM) mm")
+    }
+
+    /// Fingers side by side (libinput's scroll geometry) that close in slowly are no scroll: the
+    /// scroll timeout must not take them for one before they have moved far enough to tell.
+    @Test func slowSideBySidePinchNeverStartsAsAScroll() throws {
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 900, path: linear(PointMM(x: 30, y: 30), PointMM(x: 6, y: 0), fromS: 0.1)),
+            ScriptedFinger(id: 2, upMS: 900, path: linear(PointMM(x: 68, y: 34), PointMM(x: -6, y: 0), fromS: 0.1)),
+        ]
+        let events = recognize(makeFrames(fingers))
+        #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.ended"])
+        #expect(!events.contains { $0.kind == .pan })
+    }
+
+    @Test func rotationIsReportedWrappedToHalfATurn() throws {
+        // Fingers 30 mm apart turning about their midpoint at 360°/s for 1.2 s: more than a turn,
+        // with per-frame angle deltas crossing the ±180° seam several times. Reported wrapped to
+        // ±180° and never jumping between frames by more than the turn between them.
         let center = PointMM(x: 50, y: 35)
         let rate = 360.0
         func finger(_ id: UInt64, phaseDegrees: Double) -> ScriptedFinger {
@@ -104,11 +145,18 @@ import Glibc
         #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.ended"])
         let began = try #require(events.first)
         let ended = try #require(events.last)
-        let expected = rate * (1190 - milliseconds(began.time)) / 1000
-        #expect(abs(ended.rotationDegrees - expected) < 1e-6)
-        #expect(expected > 400)
+        let turned = rate * (1190 - milliseconds(began.time)) / 1000
+        #expect(turned > 400)
+        var wrapped = turned.truncatingRemainder(dividingBy: 360)
+        if wrapped > 180 { wrapped -= 360 }
+        #expect(abs(ended.rotationDegrees - wrapped) < 1e-6)
+        #expect(events.allSatisfy { abs($0.rotationDegrees) <= 180 })
+        for (a, b) in zip(events, events.dropFirst()) where b.state == .changed {
+            let step = TouchGestureRecognizer.wrapDegrees(b.rotationDegrees - a.rotationDegrees)
+            #expect(abs(step) < 10, "a 10 ms frame turns 3.6°")
+        }
         #expect(abs(ended.scale - 1) < 1e-9)
-        // Rotation starts within a few degrees (intent slop 5°, libinput min_move 1.5 mm).
+        // Rotation starts within a few degrees (1 mm of arc at a 30 mm span is 7.6°).
         #expect(milliseconds(began.time) <= 30)
     }
 

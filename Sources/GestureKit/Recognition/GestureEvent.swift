@@ -37,7 +37,9 @@ public struct GestureEvent: Sendable, Hashable {
     public var fingerCount: Int
     /// Current span / span when the pinch began: 1.0 at `began`, absolute (never a per-event delta).
     public var scale: Double
-    /// Rotation since the pinch began: per-frame angle changes, each wrapped to ±180°, summed.
+    /// Rotation since the pinch began, in degrees, wrapped to ±180° (a full turn reads 0, as the
+    /// fingers' positions do). Accumulated from per-frame angle changes, so it never jumps by the
+    /// atan2 seam.
     public var rotationDegrees: Double
     /// Midpoint of the pinching touches, or centroid of the panning touches, in surface millimetres.
     public var centerMM: PointMM

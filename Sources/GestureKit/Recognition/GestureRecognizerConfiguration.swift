@@ -96,13 +96,22 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     /// Both touches must have moved this far for such a correction
     /// (libinput `PINCH_DISAMBIGUATION_MOVE_THRESHOLD`, 1.5 mm).
     public var pinchCorrectionMinMoveMM: Double
+    /// Fingers heading in clearly opposite directions (see `pinchOpposingMinimumAngleDegrees`)
+    /// pinch once both moved this far, before `minMoveMM`: no scroll moves its fingers apart, and
+    /// deciding at 1 mm keeps the begin within 2 mm of movement per finger even when a fast pinch
+    /// covers most of a millimetre between two frames.
+    public var pinchOpposingMinMoveMM: Double
+    /// Clearly opposite: the two fingers' movements at least this far apart in direction.
+    public var pinchOpposingMinimumAngleDegrees: Double
     /// A pinch needs its touches at least this far apart when it begins, so the scale's denominator
     /// is a real distance (two fingertips cannot be closer than about a fingertip's width).
     public var pinchMinimumSpanMM: Double
     /// Intent: the span must have changed by this much since the fingers came down ...
     public var pinchSpanSlopMM: Double
-    /// ... or the line between the fingers turned by this much, before a pinch begins.
-    public var pinchRotationSlopDegrees: Double
+    /// ... or the fingers travelled this far around each other (the turn's arc at half the span),
+    /// before a pinch begins. An arc rather than an angle, so a wide pinch needs no more finger
+    /// movement than a narrow one.
+    public var pinchRotationSlopMM: Double
     /// Below this span the angle between the touches is noise: rotation is held.
     public var rotationMinimumSpanMM: Double
 
@@ -142,9 +151,11 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         oneSidedPinchMaximumAngleDegrees: Double = 30,
         pinchCorrectionWindowMS: Double = 300,
         pinchCorrectionMinMoveMM: Double = 1.5,
+        pinchOpposingMinMoveMM: Double = 1.0,
+        pinchOpposingMinimumAngleDegrees: Double = 135,
         pinchMinimumSpanMM: Double = 5.0,
         pinchSpanSlopMM: Double = 1.0,
-        pinchRotationSlopDegrees: Double = 5.0,
+        pinchRotationSlopMM: Double = 1.0,
         rotationMinimumSpanMM: Double = 2.0,
         fingerCountDebounceMS: Double = 100,
         jumpDistanceMM: Double = 15,
@@ -172,9 +183,11 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self.oneSidedPinchMaximumAngleDegrees = oneSidedPinchMaximumAngleDegrees
         self.pinchCorrectionWindowMS = pinchCorrectionWindowMS
         self.pinchCorrectionMinMoveMM = pinchCorrectionMinMoveMM
+        self.pinchOpposingMinMoveMM = pinchOpposingMinMoveMM
+        self.pinchOpposingMinimumAngleDegrees = pinchOpposingMinimumAngleDegrees
         self.pinchMinimumSpanMM = pinchMinimumSpanMM
         self.pinchSpanSlopMM = pinchSpanSlopMM
-        self.pinchRotationSlopDegrees = pinchRotationSlopDegrees
+        self.pinchRotationSlopMM = pinchRotationSlopMM
         self.rotationMinimumSpanMM = rotationMinimumSpanMM
         self.fingerCountDebounceMS = fingerCountDebounceMS
         self.jumpDistanceMM = jumpDistanceMM
@@ -209,7 +222,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
                      \.minMoveMM, \.maxMoveMM, \.minMoveExtraPerFingerMM, \.maxMoveExtraPerFingerMM,
                      \.scrollDecisionTimeoutMS, \.scrollMaxHorizontalSpreadMM, \.scrollMaxVerticalSpreadMM,
                      \.directionSnapEighths, \.pinchCorrectionWindowMS, \.pinchCorrectionMinMoveMM,
-                     \.pinchMinimumSpanMM, \.pinchSpanSlopMM, \.pinchRotationSlopDegrees,
+                     \.pinchOpposingMinMoveMM, \.pinchOpposingMinimumAngleDegrees, \.pinchMinimumSpanMM, \.pinchSpanSlopMM, \.pinchRotationSlopMM,
                      \.rotationMinimumSpanMM, \.restingThumbAreaMM, \.oneSidedPinchMaximumAngleDegrees, \.fingerCountDebounceMS, \.jumpDistanceMM,
                      \.jumpSpeedMMPerSecond, \.velocity.horizonMS, \.velocity.stopGapMS] {
             fix(path)
@@ -218,6 +231,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         if c.pinchMinimumSpanMM < 0.1 { c.pinchMinimumSpanMM = 0.1 }
         c.directionSnapEighths = min(c.directionSnapEighths, 0.5)
         c.oneSidedPinchMaximumAngleDegrees = min(c.oneSidedPinchMaximumAngleDegrees, 90)
+        c.pinchOpposingMinimumAngleDegrees = min(c.pinchOpposingMinimumAngleDegrees, 180)
         c.panMinimumFingerCount = max(1, c.panMinimumFingerCount)
         c.pinchMinimumFingerCount = max(2, c.pinchMinimumFingerCount)
         c.velocity.polynomialDegree = min(2, max(0, c.velocity.polynomialDegree))
@@ -234,7 +248,7 @@ extension GestureRecognizerConfiguration {
              maxMoveExtraPerFingerMM, scrollDecisionTimeoutMS, scrollMaxHorizontalSpreadMM, scrollMaxVerticalSpreadMM,
              directionSnapEighths, suppressRestingThumb, restingThumbAreaMM, oneSidedPinchMaximumAngleDegrees,
              pinchCorrectionWindowMS,
-             pinchCorrectionMinMoveMM, pinchMinimumSpanMM, pinchSpanSlopMM, pinchRotationSlopDegrees,
+             pinchCorrectionMinMoveMM, pinchOpposingMinMoveMM, pinchOpposingMinimumAngleDegrees, pinchMinimumSpanMM, pinchSpanSlopMM, pinchRotationSlopMM,
              rotationMinimumSpanMM, fingerCountDebounceMS, jumpDistanceMM, jumpSpeedMMPerSecond, velocity
     }
 
@@ -273,9 +287,11 @@ extension GestureRecognizerConfiguration {
         try read(.oneSidedPinchMaximumAngleDegrees, \.oneSidedPinchMaximumAngleDegrees)
         try read(.pinchCorrectionWindowMS, \.pinchCorrectionWindowMS)
         try read(.pinchCorrectionMinMoveMM, \.pinchCorrectionMinMoveMM)
+        try read(.pinchOpposingMinMoveMM, \.pinchOpposingMinMoveMM)
+        try read(.pinchOpposingMinimumAngleDegrees, \.pinchOpposingMinimumAngleDegrees)
         try read(.pinchMinimumSpanMM, \.pinchMinimumSpanMM)
         try read(.pinchSpanSlopMM, \.pinchSpanSlopMM)
-        try read(.pinchRotationSlopDegrees, \.pinchRotationSlopDegrees)
+        try read(.pinchRotationSlopMM, \.pinchRotationSlopMM)
         try read(.rotationMinimumSpanMM, \.rotationMinimumSpanMM)
         try read(.fingerCountDebounceMS, \.fingerCountDebounceMS)
         try read(.jumpDistanceMM, \.jumpDistanceMM)

@@ -14,6 +14,7 @@ import Darwin
 /// reads a clock. `process(_:)` does not allocate.
 ///
 /// Decisions, each tested in `Recognizer*Tests`:
+/// - Fingers moving clearly apart or together (`pinchOpposing*`) pinch after 1 mm each.
 /// - Pinch vs pan: see `decide`. Both tracked touches past `minMoveMM` in the same or neighbouring
 ///   compass directions pan; otherwise pinch. With 3+ fingers the topmost and bottommost touches are
 ///   tracked (libinput's choice: a pinching hand's thumb is lowest).
@@ -47,11 +48,25 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// The values a gesture reported last, and its baseline.
     private struct InFlight: Sendable {
-        var lifecycle = GestureLifecycle()
         var last: GestureEvent
         var initialCenter: PointMM
         var initialSpanMM = 0.0
         var lastAngleDegrees = 0.0
+        /// Rotation since began, unwrapped; reported wrapped to ±180°.
+        var turnedDegrees = 0.0
+    }
+
+    /// One UIKit-style life cycle per kind, as if pinch and pan were two recognizers watching the
+    /// same touches: both are possible when fingers come down; the one that begins goes on to end
+    /// or be cancelled, the other fails (pinch only once a pan can no longer be corrected into it);
+    /// fingers that lift with nothing begun fail both. The next decision resets them.
+    private struct KindLifecycles: Sendable {
+        var pinch = GestureLifecycle()
+        var pan = GestureLifecycle()
+        subscript(kind: GestureKind) -> GestureLifecycle {
+            get { kind == .pinch ? pinch : pan }
+            set { if kind == .pinch { pinch = newValue } else { pan = newValue } }
+        }
     }
 
     private struct PendingFingerCount: Sendable {
@@ -68,6 +83,7 @@ public struct TouchGestureRecognizer: Sendable {
     private var pair: (top: UInt64, bottom: UInt64)?
     private var signature = TouchSignature()
     private var inFlight: InFlight?
+    private var lifecycles = KindLifecycles()
     private var lastFrameTime: EventTime?
     private var translationVelocity: VelocityTracker
     private var scaleVelocity: VelocityTracker
@@ -80,6 +96,10 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// The gesture between its `began` and its `ended`/`cancelled`, if any.
     public var gestureInFlight: GestureKind? { inFlight?.last.kind }
+
+    /// Where each kind's recognizer is in its life cycle: `possible` while the fingers are being
+    /// judged, `failed` when they turned out to be something else (or a tap, or nothing).
+    public func state(of kind: GestureKind) -> RecognizerState { lifecycles[kind].state }
 
     // MARK: Input
 
@@ -113,6 +133,7 @@ public struct TouchGestureRecognizer: Sendable {
         if fingers != committedFingerCount {
             if fingers == 0 {
                 finish(.ended, at: now, into: &out)
+                failWhatIsPossible()
                 mode = .idle
                 committedFingerCount = 0
                 pending = nil
@@ -158,6 +179,7 @@ public struct TouchGestureRecognizer: Sendable {
     public mutating func finish(at time: EventTime) -> GestureEvents {
         var out = GestureEvents()
         finish(.cancelled, at: time, into: &out)
+        failWhatIsPossible()
         mode = .idle
         touches.removeAll()
         committedFingerCount = 0
@@ -179,6 +201,10 @@ public struct TouchGestureRecognizer: Sendable {
     // MARK: Deciding
 
     private mutating func startDecision(at now: EventTime) {
+        if inFlight == nil {
+            _ = lifecycles.pinch.reset()
+            _ = lifecycles.pan.reset()
+        }
         touches.rebaseline()
         baselineTime = now
         pair = committedFingerCount >= 2 ? touches.topAndBottom : nil
@@ -217,14 +243,23 @@ public struct TouchGestureRecognizer: Sendable {
         let movedA = a.movedMM, movedB = b.movedMM
         if movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM { return }
 
+        if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
+            && allows(.pinch, fingers: n) && areOpposing(a, b) && hasPinchIntent(a, b) {
+            beginPinch(a, b, at: now, into: &out)
+            return
+        }
+
         let spreadX = abs(a.position.x - b.position.x), spreadY = abs(a.position.y - b.position.y)
         if now.milliseconds(since: baselineTime) > configuration.scrollDecisionTimeoutMS
             && spreadX < configuration.scrollMaxHorizontalSpreadMM
-            && spreadY < configuration.scrollMaxVerticalSpreadMM {
+            && spreadY < configuration.scrollMaxVerticalSpreadMM
+            && !hasPinchIntent(a, b) {
             choosePan(at: now, into: &out)
             return
         }
 
+        // Side by side after the timeout is a scroll (libinput), unless the span already changed: a
+        // span change is no scroll, and the direction test below decides once both have moved.
         // b is the lower touch: the thumb, if either is.
         let fingerMoved = movedA, thumbMoved = movedB
         if fingerMoved >= maxMove || thumbMoved >= maxMove {
@@ -263,7 +298,8 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// The span changed or the pair turned enough since the fingers came down, and is wide enough for
-    /// a meaningful scale.
+    /// a meaningful scale. Turning is measured as the arc each finger travelled (angle x half the
+    /// span), so wide and narrow pinches need the same finger movement, as the span change does.
     private func hasPinchIntent(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
         let span = a.position.distance(to: b.position)
         guard span >= configuration.pinchMinimumSpanMM else { return false }
@@ -271,7 +307,18 @@ public struct TouchGestureRecognizer: Sendable {
         if abs(span - initialSpan) >= configuration.pinchSpanSlopMM { return true }
         guard initialSpan >= configuration.rotationMinimumSpanMM else { return false }
         let turned = Self.wrapDegrees(Self.angleDegrees(a.position, b.position) - Self.angleDegrees(a.initial, b.initial))
-        return abs(turned) >= configuration.pinchRotationSlopDegrees
+        let arcMM = abs(turned) * Double.pi / 180 * min(span, initialSpan) / 2
+        return arcMM >= configuration.pinchRotationSlopMM
+    }
+
+
+    /// The two touches' movements point at least `pinchOpposingMinimumAngleDegrees` apart.
+    private func areOpposing(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
+        let da = a.displacement, db = b.displacement
+        let lengths = da.distance(to: .zero) * db.distance(to: .zero)
+        guard lengths > 0, lengths.isFinite else { return false }
+        let cosine = (da.x * db.x + da.y * db.y) / lengths
+        return cosine <= cos(configuration.pinchOpposingMinimumAngleDegrees * Double.pi / 180)
     }
 
     /// In the band along the bottom edge where a thumb rests; anywhere when the height is unknown
@@ -315,7 +362,11 @@ public struct TouchGestureRecognizer: Sendable {
     private mutating func choosePan(at now: EventTime, into out: inout GestureEvents) {
         mode = .pan
         let n = committedFingerCount
-        guard allows(.pan, fingers: n), let centroid = touches.fingerCentroid else { return }
+        if !(n == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles.pinch.fail() }  // no correction to come
+        guard allows(.pan, fingers: n), let centroid = touches.fingerCentroid else {
+            _ = lifecycles.pan.fail()
+            return
+        }
         translationVelocity.reset()
         translationVelocity.add(.zero, at: now)
         begin(GestureEvent(kind: .pan, state: .began, time: now, fingerCount: n, centerMM: centroid),
@@ -323,13 +374,14 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     private mutating func updatePan(at now: EventTime, into out: inout GestureEvents) {
-        if committedFingerCount == 2, let pair, let a = touch(pair.top), let b = touch(pair.bottom),
-           now.milliseconds(since: baselineTime) < configuration.pinchCorrectionWindowMS,
+        let correctable = now.milliseconds(since: baselineTime) < configuration.pinchCorrectionWindowMS
+        if committedFingerCount == 2, correctable, let pair, let a = touch(pair.top), let b = touch(pair.bottom),
            allows(.pinch, fingers: 2), isCorrectableToPinch(a, b) {
             finish(.cancelled, at: now, into: &out)
             beginPinch(a, b, at: now, into: &out)
             return
         }
+        if !correctable { _ = lifecycles.pinch.fail() }
         guard var g = inFlight, let centroid = touches.fingerCentroid else { return }
         let translation = centroid - g.initialCenter
         guard translation != g.last.translationMM else { return }
@@ -375,12 +427,13 @@ public struct TouchGestureRecognizer: Sendable {
         guard var g = inFlight, let pair, let a = touch(pair.top), let b = touch(pair.bottom) else { return }
         let span = a.position.distance(to: b.position)
         let scale = span / g.initialSpanMM
-        var rotation = g.last.rotationDegrees
         if span >= configuration.rotationMinimumSpanMM {
             let angle = Self.angleDegrees(a.position, b.position)
-            rotation += Self.wrapDegrees(angle - g.lastAngleDegrees)
+            let turned = g.turnedDegrees + Self.wrapDegrees(angle - g.lastAngleDegrees)
+            if turned.isFinite { g.turnedDegrees = turned }
             g.lastAngleDegrees = angle
         }
+        let rotation = Self.wrapDegrees(g.turnedDegrees)
         let center = (a.position + b.position) * 0.5
         guard scale != g.last.scale || rotation != g.last.rotationDegrees || center != g.last.centerMM else { return }
         let translation = center - g.initialCenter
@@ -399,14 +452,25 @@ public struct TouchGestureRecognizer: Sendable {
     // MARK: Emitting
 
     private mutating func begin(_ event: GestureEvent, center: PointMM, into out: inout GestureEvents) {
-        var g = InFlight(last: event, initialCenter: center)
-        guard g.lifecycle.begin() != nil else { return }
-        inFlight = g
+        // Never two at once: whatever is in flight ends first (cannot happen by the modes; a began
+        // must never be left without its end, so it is made impossible here too).
+        finish(.cancelled, at: event.time, into: &out)
+        guard lifecycles[event.kind].begin() != nil else { return }
+        let other: GestureKind = event.kind == .pinch ? .pan : .pinch
+        // A pinch may still take over from a two-finger pan (the correction window).
+        if !(event.kind == .pan && event.fingerCount == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles[other].fail() }
+        inFlight = InFlight(last: event, initialCenter: center)
         out.append(event)
     }
 
+    /// Fingers lifted (or the stream ended) with nothing begun for a kind: it failed.
+    private mutating func failWhatIsPossible() {
+        _ = lifecycles.pinch.fail()
+        _ = lifecycles.pan.fail()
+    }
+
     private mutating func emitChange(at now: EventTime, into out: inout GestureEvents) {
-        guard var g = inFlight, let state = g.lifecycle.change() else { return }
+        guard var g = inFlight, let state = lifecycles[g.last.kind].change() else { return }
         g.last.state = state
         g.last.time = now
         inFlight = g
@@ -417,7 +481,7 @@ public struct TouchGestureRecognizer: Sendable {
     /// the fingers had stopped).
     private mutating func finish(_ how: GestureState, at time: EventTime, into out: inout GestureEvents) {
         guard var g = inFlight else { return }
-        let state = how == .ended ? g.lifecycle.end() : g.lifecycle.cancel()
+        let state = how == .ended ? lifecycles[g.last.kind].end() : lifecycles[g.last.kind].cancel()
         inFlight = nil
         guard let state else { return }
         g.last.state = state
