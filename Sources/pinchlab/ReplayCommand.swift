@@ -20,6 +20,9 @@ struct ReplayCommand: ParsableCommand {
 
         --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last
         {"type":"summary",...} line (schema in the README).
+
+        Ctrl-C stops the replay as if the recording ended there: a gesture in flight is cancelled,
+        the summary is still printed, and the exit status is 130.
         """
     )
 
@@ -43,6 +46,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            StopSignals.install()
             var source = try recording.open()
             let settings = try transition.settings()
             var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings)
@@ -67,8 +71,13 @@ struct ReplayCommand: ParsableCommand {
                     }
                 } catch { writeError = error }
             }
+            var interrupted = false
             while let event = try source.nextEvent() {
                 pacer?.wait(until: event.time)
+                if StopSignals.requested {
+                    interrupted = true
+                    break
+                }
                 pipeline.consume(event, emit: emit)
             }
             let result = pipeline.finish(source: recording.file, emit: emit)
@@ -77,6 +86,11 @@ struct ReplayCommand: ParsableCommand {
                 try writer.write(result)
             } else {
                 for line in HumanOutput.summary(result) { printLine(line) }
+            }
+            if interrupted {
+                printError("pinchlab: interrupted after \(result.events) events (\(format(result.duration, decimals: 3)) s "
+                           + "of the recording); a gesture in flight was cancelled")
+                throw ExitStatus.interrupted.exitCode
             }
         }
     }
@@ -103,9 +117,10 @@ struct RealTimePacer {
     }
 }
 
+/// Sleeps `seconds`, or until SIGINT/SIGTERM asks to stop.
 func sleepSeconds(_ seconds: Double) {
     guard seconds > 0 else { return }
     var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
     var remaining = timespec()
-    while nanosleep(&ts, &remaining) != 0 && errno == EINTR { ts = remaining }
+    while nanosleep(&ts, &remaining) != 0 && errno == EINTR && !StopSignals.requested { ts = remaining }
 }

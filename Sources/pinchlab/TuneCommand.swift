@@ -47,13 +47,8 @@ struct TuneCommand: ParsableCommand {
             } catch let error as CorpusError {
                 throw CLIError(status: error.message.hasPrefix("no manifest") ? .noInput : .badData, message: error.description)
             }
-            let showProgress = isatty(STDERR_FILENO) != 0
-            let report = try Tuner(budget: budget).run(files) { done, total in
-                if showProgress && (done % 8 == 0 || done == total) {
-                    FileHandle.standardError.write(Data("\rtuning: \(done)/\(total) recognizer settings replayed".utf8))
-                    if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
-                }
-            }
+            let progress = TuneProgress(onTerminal: isatty(STDERR_FILENO) != 0)
+            let report = try Tuner(budget: budget).run(files) { done, total in progress.report(done, of: total) }
             if let write { try LabSettingsFile.save(report.best.settings, path: write) }
             if json {
                 try JSONLineWriter().write(report)
@@ -83,6 +78,16 @@ struct TuneCommand: ParsableCommand {
             guard let tuned else { continue }
             let changes = Self.differences(tuned, base)
             printLine("best recognizer (\(label)): " + (changes.isEmpty ? "the defaults" : changes.joined(separator: ", ")))
+        }
+        printLine("")
+        printLine("gesture confusion (best; rows: label, columns: replay; kind and fingers)")
+        let gestureRows = r.best.confusion.gesture
+        let gestures = Set(gestureRows.keys).union(gestureRows.values.flatMap(\.keys)).sorted()
+        let width = max(8, (gestures.map(\.count).max() ?? 0) + 2)
+        printLine("".padding(width) + gestures.map { $0.leftPadding(width) }.joined())
+        for expected in gestures where gestureRows[expected] != nil {
+            let row = gestureRows[expected] ?? [:]
+            printLine(expected.padding(width) + gestures.map { "\(row[$0] ?? 0)".leftPadding(width) }.joined())
         }
         printLine("")
         printLine("outcome confusion (best; rows: label, columns: replay)")
@@ -129,5 +134,35 @@ struct TuneCommand: ParsableCommand {
             }
         }
         return result
+    }
+}
+
+/// Progress of a tuning run on stderr: in place on a terminal; elsewhere (CI logs) a line every
+/// `lineIntervalSeconds`, so short runs stay quiet. Only this display reads the wall clock.
+final class TuneProgress: @unchecked Sendable {
+    static let lineIntervalSeconds = 5.0
+    private let onTerminal: Bool
+    private let lock = NSLock()
+    private let started = MonotonicClock.seconds()
+    private var lastLine = MonotonicClock.seconds()
+
+    init(onTerminal: Bool) { self.onTerminal = onTerminal }
+
+    func report(_ done: Int, of total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if onTerminal {
+            guard done % 8 == 0 || done == total else { return }
+            FileHandle.standardError.write(Data("\rtuning: \(done)/\(total) recognizer settings replayed".utf8))
+            if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            return
+        }
+        let now = MonotonicClock.seconds()
+        guard now - lastLine >= Self.lineIntervalSeconds, done < total else { return }
+        lastLine = now
+        let elapsed = now - started
+        let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+        FileHandle.standardError.write(Data(("tuning: \(done)/\(total) recognizer settings replayed, "
+            + "about \(Int(remaining.rounded(.up))) s left\n").utf8))
     }
 }

@@ -36,6 +36,29 @@ import Testing
         #expect(a.stdout == b.stdout)
     }
 
+    /// `pinchlab tune Fixtures` (the folder above the corpus) finds the one corpus inside, and the
+    /// human report shows both confusion matrices.
+    @Test func tuneFindsTheCorpusInsideAFolder() throws {
+        let r = try CLI.run(["tune", CLI.packageRoot.appendingPathComponent("Fixtures").path, "--budget", "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("tuned on 47 recordings"))
+        #expect(r.stdout.contains("gesture confusion") && r.stdout.contains("outcome confusion"))
+        #expect(r.stdout.contains("seed rule"))
+    }
+
+    /// Two corpora side by side: tune says which to pick instead of guessing.
+    @Test func tuneAsksWhichCorpusWhenThereAreSeveral() throws {
+        let dir = try CLI.temporaryDirectory()
+        for name in ["a", "b"] {
+            let sub = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: sub.appendingPathComponent("manifest.json"))
+        }
+        let r = try CLI.run(["tune", dir.path])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("several corpora") && r.stderr.contains("a, b"))
+    }
+
     @Test func tuneWithoutAManifestSaysWhatIsMissing() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(["tune", dir.path])

@@ -31,6 +31,26 @@ public enum CorpusFiles {
         try (encoder.encode(manifest) + Data("\n".utf8)).write(to: URL(fileURLWithPath: directory + "/" + manifestName))
     }
 
+    /// The corpus in `directory`: the directory itself when it holds a manifest, else its one
+    /// subdirectory that does (so `pinchlab tune Fixtures` finds `Fixtures/corpus`). Several
+    /// candidates, or none, is an error that lists what was found.
+    public static func corpusDirectory(in directory: String) throws -> String {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: directory + "/" + manifestName) { return directory }
+        let children = ((try? fm.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        let candidates = children.filter { fm.fileExists(atPath: directory + "/" + $0 + "/" + manifestName) }
+        switch candidates.count {
+        case 1: return directory + "/" + candidates[0]
+        case 0:
+            throw CorpusError(path: directory + "/" + manifestName,
+                              message: "no manifest: expected \(manifestName) listing the recordings and their labels, "
+                                  + "here or in a subdirectory (pinchlab generate-corpus DIR writes one)")
+        default:
+            throw CorpusError(path: directory, message: "several corpora here (\(candidates.joined(separator: ", "))): name one, "
+                                  + "e.g. \(directory)/\(candidates[0])")
+        }
+    }
+
     /// Loads `directory/manifest.json`.
     public static func loadManifest(directory: String) throws -> CorpusManifest {
         let path = directory + "/" + manifestName

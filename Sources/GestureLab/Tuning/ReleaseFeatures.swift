@@ -49,8 +49,9 @@ public struct LoadedRecording: Sendable {
     public var device: DeviceDescription
     public var events: [InputEvent]
 
-    /// Reads every file the manifest in `directory` lists.
-    public static func loadCorpus(directory: String) throws -> [LoadedRecording] {
+    /// Reads every file the manifest in `directory` (or in its one corpus subdirectory) lists.
+    public static func loadCorpus(directory given: String) throws -> [LoadedRecording] {
+        let directory = try CorpusFiles.corpusDirectory(in: given)
         let manifest = try CorpusFiles.loadManifest(directory: directory)
         return try manifest.entries.map { entry in
             var source = try openRecording(path: directory + "/" + entry.file)

@@ -62,23 +62,30 @@ public struct Tuner: Sendable {
         public var confusion: ConfusionMatrix
     }
 
-    /// The policy grid: thresholds, deceleration rates (none = progress only) and flick velocities.
+    /// The policy grid: thresholds, deceleration rates (none = progress only) and flick velocities,
+    /// nearest the shipped default first. Ties are broken by this order, so the tuner only moves
+    /// away from the defaults as far as a measured improvement takes it.
     public static func policyCandidates() -> [CompletionPolicy] {
-        var result: [CompletionPolicy] = []
         let thresholds = stride(from: 0.30, through: 0.701, by: 0.05).map { ($0 * 100).rounded() / 100 }
         let rates: [Double?] = [nil, 0.99, 0.995, 0.997, 0.998, 0.999]
         let flicks: [Double?] = [nil, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0]
-        for threshold in thresholds {
-            for rate in rates {
-                for flick in flicks {
+        let d = CompletionPolicy.default
+        func position<T: Equatable>(_ values: [T], _ value: T) -> Int { values.firstIndex(of: value) ?? values.count }
+        let home = (position(thresholds, d.progressThreshold), position(rates, d.decelerationRatePerMS),
+                    position(flicks, d.flickVelocity))
+        var result: [(steps: Int, policy: CompletionPolicy)] = []
+        for (t, threshold) in thresholds.enumerated() {
+            for (r, rate) in rates.enumerated() {
+                for (f, flick) in flicks.enumerated() {
                     if let policy = try? CompletionPolicy(progressThreshold: threshold, decelerationRatePerMS: rate,
                                                           flickVelocity: flick) {
-                        result.append(policy)
+                        result.append((abs(t - home.0) + abs(r - home.1) + abs(f - home.2), policy))
                     }
                 }
             }
         }
-        return result
+        // A stable sort: equal distances keep the grid's order.
+        return result.enumerated().sorted { ($0.element.steps, $0.offset) < ($1.element.steps, $1.offset) }.map(\.element.policy)
     }
 
     /// Recognizer candidates for a device class: the defaults first, then seeded draws from a grid of
@@ -102,6 +109,9 @@ public struct Tuner: Sendable {
             c.scrollDecisionTimeoutMS = pick([100.0, 150.0, 200.0])
             c.pinchCorrectionWindowMS = pick([200.0, 300.0, 400.0])
             c.velocity.horizonMS = pick([60.0, 80.0, 100.0, 150.0])
+            c.velocity.polynomialDegree = pick([1, 2])
+            c.pinchOpposingMinMoveMM = pick([0.75, 1.0, 1.25])
+            c.oneSidedPinchMaximumAngleDegrees = pick([20.0, 30.0, 40.0])
             if seen.insert(c).inserted { result.append(c) }
         }
         return result
