@@ -39,7 +39,7 @@ public enum DeviceClass: String, Sendable, Codable {
     case touchpad
     /// Direct touch: `INPUT_PROP_DIRECT`, or `BTN_TOUCH` with absolute axes and no finger tools.
     case touchscreen
-    /// Anything else: keyboards, mice, tablets with pens only.
+    /// Anything else: keyboards, mice, pen tablets and pen displays (even when direct).
     case other
 }
 
@@ -101,11 +101,19 @@ public struct DeviceDescription: Hashable, Sendable {
     public var deviceClass: DeviceClass {
         let hasPosition = absInfo[.absX] != nil || absInfo[.absMTPositionX] != nil
         guard hasPosition else { return .other }
+        // Before the INPUT_PROP_DIRECT rule: a pen display is direct too, but its BTN_TOUCH is the
+        // pen tip, not a finger (udev's input_id calls it a tablet).
+        if isPenOnly { return .other }
         if has(.direct) { return .touchscreen }
-        if has(.key, .btnToolPen) && !has(.key, .btnToolFinger) { return .other }
         if has(.key, .btnToolFinger) || has(.pointer) { return .touchpad }
         if has(.key, .btnTouch) { return .touchscreen }
         return .other
+    }
+
+    /// A pen tablet or pen display: `BTN_TOOL_PEN` with no finger tool and no multitouch
+    /// positions. A device that also tracks fingers on MT axes stays a touch device.
+    var isPenOnly: Bool {
+        has(.key, .btnToolPen) && !has(.key, .btnToolFinger) && absInfo[.absMTPositionX] == nil
     }
 
     /// Touchpad gestures need real positions of at least two touches (libinput refuses semi-mt and

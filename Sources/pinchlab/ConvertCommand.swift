@@ -6,15 +6,22 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a recording between evemu and `libinput record` YAML, losslessly.",
         discussion: """
-        The device description, every event and every timestamp are kept exactly: libevemu reading a
-        converted file sees what it sees in the original. The output format comes from OUT's extension
-        (.evemu, or .yml/.yaml) unless --to says otherwise. Keyboard key codes are masked as
-        `libinput record` does unless --keep-keys is given.
+        The device description (LED and switch states too), every event and every timestamp are
+        kept exactly: libevemu reading a converted file sees what it sees in the original, and
+        evemu -> YAML -> evemu gives the same bytes. The output format comes from OUT's extension
+        (.evemu, or .yml/.yaml) unless --to says otherwise. Keyboard keys are kept as recorded;
+        --mask-keys writes them as KEY_A, as `libinput record` does, before you share a file.
+
+        OUT is written under a temporary name beside it and renamed into place only when the
+        whole input has been read, so a damaged input leaves no OUT (and an old OUT as it was);
+        a symbolic link or a device such as /dev/stdout is written in place. OUT may not be the
+        input file, by whatever path.
 
         Examples:
           pinchlab convert bug.yml -o bug.evemu
           pinchlab convert Fixtures/corpus/touchpad/pinch-out-01.evemu -o pinch-out.yml
           pinchlab convert old.desc --events old.events -o new.evemu
+          pinchlab convert typed.evemu -o share.yml --mask-keys
         """
     )
 
@@ -26,12 +33,24 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output format: evemu or libinput (default: from OUT's extension).", valueName: "format"))
     var to: String?
 
-    @Flag(help: "Keep keyboard key codes instead of masking them.")
+    @Flag(help: "Mask keyboard key codes (as KEY_A) and scancodes, as `libinput record` does.")
+    var maskKeys = false
+
+    /// Keeping keys used to need this flag; it is the default now. Accepted so old scripts still run.
+    @Flag(help: .hidden)
     var keepKeys = false
 
     func validate() throws {
         _ = try outputFormat()
-        if output == recording.file { throw ValidationError("-o must name a different file than the input") }
+        if maskKeys && keepKeys { throw ValidationError("--mask-keys and --keep-keys are opposites; choose one") }
+        // By identity on disk, not by spelling: `./in.evemu`, a symbolic or a hard link to the input
+        // would otherwise be truncated before the input is read.
+        guard let outputIdentity = FileIdentity(path: output) else { return }
+        for input in [recording.file] + (recording.eventsFile.map { [$0] } ?? [])
+        where FileIdentity(path: input) == outputIdentity {
+            throw ValidationError("-o \(output) is the input file \(input) (the same file on disk): "
+                                  + "converting would destroy it; write to another file")
+        }
     }
 
     func outputFormat() throws -> RecordingFormat {
@@ -51,15 +70,27 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             var source = try recording.open()
-            let writer = try makeRecordingWriter(path: output, format: try outputFormat(), device: source.device,
-                                                 options: RecordingWriterOptions(maskKeyboardKeys: !keepKeys))
+            // A new or regular file is staged; a link or a device (`-o /dev/stdout`) is written in place.
+            let staged = StagedOutputFile.canStage(output) ? try StagedOutputFile(destination: output) : nil
+            defer { staged?.discard() }
+            let writePath = staged?.stagingPath ?? output
             var count = 0
-            while let event = try source.nextEvent() {
-                try writer.write(event)
-                if event.isSynReport { try writer.flush() }
-                count += 1
+            do {
+                let writer = try makeRecordingWriter(path: writePath, format: try outputFormat(), device: source.device,
+                                                     options: RecordingWriterOptions(maskKeyboardKeys: maskKeys))
+                while let event = try source.nextEvent() {
+                    try writer.write(event)
+                    if event.isSynReport { try writer.flush() }
+                    count += 1
+                }
+                try writer.close()
+            } catch var error as RecordingError where error.path == writePath {
+                // The temporary name means nothing to the user; the file they asked for does.
+                error.path = output
+                throw error
             }
-            try writer.close()
+            try staged?.commit()
+            warnIfEndsInsideFrame(source, .kept)
             printError("pinchlab: wrote \(count) events to \(output)")
         }
     }

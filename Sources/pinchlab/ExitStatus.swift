@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import GestureKit
 import InteractiveTransition
 
@@ -56,7 +57,7 @@ func exitStatus(for error: Error) -> ExitStatus {
         }
     case let error as RecordingError:
         switch error.kind {
-        case .io: return error.expected.contains("readable") ? .noInput : .ioError
+        case .io: return exitStatus(for: error.systemFailure)
         case .noSuchDevice: return .usage
         default: return .badData
         }
@@ -64,6 +65,21 @@ func exitStatus(for error: Error) -> ExitStatus {
         return .usage
     default:
         return .internalError
+    }
+}
+
+/// A failed system call on a recording, by its `errno`: reading that is refused is a permission
+/// problem (77), any other failure to read is a missing input (66); failing to write is 74.
+func exitStatus(for failure: RecordingError.SystemFailure?) -> ExitStatus {
+    guard let failure else { return .ioError }
+    switch failure.operation {
+    case .reading:
+        switch failure.errorNumber {
+        case EACCES, EPERM: return .permissionDenied
+        default: return .noInput
+        }
+    case .writing:
+        return .ioError
     }
 }
 

@@ -35,7 +35,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print only the summary line (JSON).")
     var summary = false
 
-    @Option(help: ArgumentHelp("Play in real time scaled by this factor (1 = as recorded, 2 = twice as fast). Default: as fast as possible.",
+    // Unconditional, so `--speed -1` reaches validate() and its message instead of parsing as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Play in real time scaled by this factor (1 = as recorded, 2 = twice as fast). Default: as fast as possible.",
                                valueName: "factor"))
     var speed: Double?
 
@@ -80,6 +81,7 @@ struct ReplayCommand: ParsableCommand {
                 }
                 pipeline.consume(event, emit: emit)
             }
+            if !interrupted { warnIfEndsInsideFrame(source, .ignored) }
             let result = pipeline.finish(source: recording.file, emit: emit)
             if let writeError { throw CLIError(status: .ioError, message: "writing output: \(writeError)") }
             if json || summary {

@@ -7,7 +7,9 @@ struct StatsCommand: ParsableCommand {
         abstract: "Say what is in a recording: the device, event and frame counts, duration, fingers, touches.",
         discussion: """
         Parses the whole file (it is also the parse benchmark's command), so a damaged recording is
-        reported with the line where it breaks.
+        reported with the line where it breaks. Fingers and touches are counted from the same touch
+        frames replay uses. A recording that ends inside a frame (events after its last SYN_REPORT)
+        gets a warning; those events are left out of the counts and reported apart.
 
         Examples:
           pinchlab stats Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
@@ -33,12 +35,18 @@ struct StatsCommand: ParsableCommand {
         var duration: Double
         var mostFingersDown: Int
         var touchSequences: Int
+        /// Events after the last SYN_REPORT, 0 for a recording that ends on a frame.
+        var trailingPartialFrameEvents: Int
+        /// The line of the last SYN_REPORT when events follow it (absent otherwise).
+        var trailingPartialFrameAfterLine: Int?
     }
 
     func run() throws {
         try reportingErrors {
             var source = try recording.open()
             let stats = try RecordingStats(consuming: &source)
+            let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame
+            warnIfEndsInsideFrame(source, .ignored)
             let device = source.device
             let geometry = device.geometry
             let report = Report(
@@ -47,7 +55,9 @@ struct StatsCommand: ParsableCommand {
                 heightMM: geometry.map { ($0.heightMM * 10).rounded() / 10 },
                 resolutionEstimated: geometry?.isEstimated ?? true, slots: device.slotCount,
                 events: stats.eventCount, frames: stats.frameCount, duration: stats.durationSeconds,
-                mostFingersDown: stats.mostFingersDown, touchSequences: stats.touchSequenceCount)
+                mostFingersDown: stats.mostFingersDown, touchSequences: stats.touchSequenceCount,
+                trailingPartialFrameEvents: stats.trailingPartialFrameEventCount,
+                trailingPartialFrameAfterLine: partialFrame?.lastSynReportLine)
             if json {
                 try JSONLineWriter().write(report)
                 return
@@ -63,6 +73,25 @@ struct StatsCommand: ParsableCommand {
             printLine("  duration    \(format(report.duration, decimals: 6)) s")
             printLine("  fingers     at most \(report.mostFingersDown) down at once")
             printLine("  touches     \(report.touchSequences) touch sequences")
+            if report.trailingPartialFrameEvents > 0 {
+                printLine("  unfinished  \(report.trailingPartialFrameEvents) events after the last SYN_REPORT, not counted")
+            }
         }
     }
+}
+
+/// What a command did with the events after a recording's last `SYN_REPORT`.
+enum PartialFrameHandling: String {
+    /// Not a frame, so not used (stats, replay).
+    case ignored
+    /// Written out as read (convert is lossless).
+    case kept
+}
+
+/// Warns on stderr when a recording ends inside a frame, naming the file, the line and what became
+/// of the events: a cut-off recording must not pass as a complete one. Call it after the source
+/// has returned its last event.
+func warnIfEndsInsideFrame(_ source: any InputEventSource, _ handling: PartialFrameHandling) {
+    guard let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame else { return }
+    printError("pinchlab: warning: \(partialFrame) \(handling.rawValue)")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureKit
 import Testing
 
 @Suite struct ReplayCLITests {
@@ -94,6 +95,52 @@ import Testing
         #expect(try String(contentsOfFile: yml, encoding: .utf8).contains("version: 1"))
         #expect(try CLI.run(["convert", yml, "-o", back]).status == 0)
         #expect(FileManager.default.contents(atPath: back) == FileManager.default.contents(atPath: slowFinish))
+    }
+
+    /// convert keeps keyboard keys, LED and switch states and events unless --mask-keys: evemu ->
+    /// YAML -> evemu gives the same bytes.
+    @Test func convertKeepsKeysLEDsAndSwitchesUnlessAskedToMaskKeys() throws {
+        let keyQ = EventCode(rawValue: 16), ledNumLock = EventCode(rawValue: 0), switchTabletMode = EventCode(rawValue: 1)
+        var device = DeviceDescription.presetTouchpad
+        device.codes[.key, default: []].insert(keyQ)
+        device.codes[.msc] = [.mscScan]
+        device.codes[.led] = [ledNumLock]
+        device.codes[.sw] = [switchTabletMode]
+        device.ledStates = [ledNumLock: 1]
+        device.switchStates = [switchTabletMode: 1]
+        let dir = try CLI.temporaryDirectory()
+        let original = dir.appendingPathComponent("keys.evemu").path
+        let writer = try EvemuWriter(path: original, device: device, options: RecordingWriterOptions(maskKeyboardKeys: false))
+        let time = EventTime(seconds: 0, microseconds: 1)
+        for (type, code, value) in [(EventType.msc, EventCode.mscScan, Int32(0x10)), (.key, keyQ, 1), (.syn, .synReport, 0),
+                                    (.led, ledNumLock, 0), (.sw, switchTabletMode, 0), (.syn, .synReport, 0)] {
+            try writer.write(InputEvent(time: time, type: type, code: code, value: value))
+        }
+        try writer.close()
+
+        let yml = dir.appendingPathComponent("keys.yml").path, back = dir.appendingPathComponent("back.evemu").path
+        #expect(try CLI.run(["convert", original, "-o", yml]).status == 0)
+        let yaml = try String(contentsOfFile: yml, encoding: .utf8)
+        #expect(yaml.contains("EV_KEY / KEY_Q") && !yaml.contains("obfuscated"))
+        #expect(yaml.contains("pinchlab-states:") && yaml.contains("leds: {0: 1}") && yaml.contains("switches: {1: 1}"))
+        #expect(try CLI.run(["convert", yml, "-o", back]).status == 0)
+        #expect(FileManager.default.contents(atPath: back) == FileManager.default.contents(atPath: original))
+
+        let masked = dir.appendingPathComponent("masked.yml").path
+        #expect(try CLI.run(["convert", original, "-o", masked, "--mask-keys"]).status == 0)
+        let maskedText = try String(contentsOfFile: masked, encoding: .utf8)
+        #expect(maskedText.contains("EV_KEY / KEY_A") && maskedText.contains("(obfuscated)") && !maskedText.contains("KEY_Q"))
+        #expect(try CLI.run(["convert", original, "-o", masked, "--mask-keys", "--keep-keys"]).status == 64)
+    }
+
+    /// replay warns as stats and convert do: the events after the last SYN_REPORT are no frame.
+    @Test(arguments: ["replay", "plot"])
+    func anUnfinishedLastFrameIsReportedNotSilentlyDropped(command: String) throws {
+        let cut = CLI.fixture("bad/cut-mid-frame.evemu")
+        let out = try CLI.temporaryDirectory().appendingPathComponent("cut.svg").path
+        let r = try CLI.run(command == "replay" ? ["replay", cut, "--summary"] : ["plot", cut, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("pinchlab: warning: \(cut) ends inside a frame after line 120: 6 events after the last SYN_REPORT ignored"))
     }
 
     @Test func plotWritesAnSVGThatRenders() throws {

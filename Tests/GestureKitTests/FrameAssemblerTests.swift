@@ -88,6 +88,31 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
         #expect(began.first?.trackingID == 6)
     }
 
+    /// The contact that a new tracking id ends keeps its own last pressure and size: the new
+    /// contact's values, sent after the id in the same frame, belong to the new touch only.
+    @Test func aContactEndedByANewTrackingIDKeepsItsOwnPressureAndSize() throws {
+        var screen = DeviceDescription.presetTouchscreen
+        screen.absInfo[.absMTPressure] = AbsInfo(minimum: 0, maximum: 255)
+        screen.absInfo[.absMTTouchMajor] = AbsInfo(minimum: 0, maximum: 255, resolution: 10)
+        var s = EventScript()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 5); s.abs(.absMTPositionX, 100); s.abs(.absMTPositionY, 100)
+        s.abs(.absMTPressure, 40); s.abs(.absMTTouchMajor, 30)
+        s.syn()
+        s.abs(.absMTTrackingID, 6); s.abs(.absMTPositionX, 200); s.abs(.absMTPressure, 90); s.abs(.absMTTouchMajor, 70)
+        s.syn()
+        let f = frames(screen, s.events)
+        try #require(f.count == 2)
+        let ended = try #require(f[1].touches.first { $0.phase == .ended })
+        let began = try #require(f[1].touches.first { $0.phase == .began })
+        #expect(ended.trackingID == 5)
+        #expect(ended.pressure == 40)
+        #expect(ended.touchMajorMM == 3)
+        #expect(ended.position.x == 10)
+        #expect(began.trackingID == 6)
+        #expect(began.pressure == 90)
+        #expect(began.touchMajorMM == 7)
+    }
+
     @Test func reusedTrackingIDAfterLiftGetsAFreshIdentity() throws {
         var s = EventScript()
         s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 7); s.abs(.absMTPositionX, 120); s.abs(.absMTPositionY, 120)
@@ -280,6 +305,20 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
         let keyboard = DeviceDescription(name: "kbd", id: InputID(bustype: BusType.usb, vendor: 1, product: 1, version: 1),
                                          codes: [.key: [EventCode(rawValue: 30)]])
         #expect(keyboard.deviceClass == .other)
+        // A pen display is INPUT_PROP_DIRECT with BTN_TOUCH (the pen tip), but no finger touches.
+        let penDisplay = DeviceDescription(
+            name: "Wacom pen display", id: InputID(bustype: BusType.usb, vendor: 0x056a, product: 1, version: 1),
+            properties: [.direct], codes: [.key: [.btnToolPen, .btnTouch]],
+            absInfo: [.absX: AbsInfo(minimum: 0, maximum: 30000, resolution: 100),
+                      .absY: AbsInfo(minimum: 0, maximum: 20000, resolution: 100)])
+        #expect(penDisplay.deviceClass == .other)
+        var penTablet = penDisplay
+        penTablet.properties = [.pointer]
+        #expect(penTablet.deviceClass == .other)
+        // A touchscreen that also reports a pen on its MT axes still takes fingers.
+        var screenWithPen = DeviceDescription.presetTouchscreen
+        screenWithPen.codes[.key, default: []].insert(.btnToolPen)
+        #expect(screenWithPen.deviceClass == .touchscreen)
         #expect(touchpad.slotCount == 4)
         #expect(touchpad.maxFingerCount == 5)
     }

@@ -56,7 +56,7 @@ import GestureKit
     @Test func unknownEventCode() throws {
         let error = try failure("code.evemu", Self.header + "E: 0.000001 0003 0045 0001\n")
         #expect(error.kind == .unknownEventCode)
-        #expect(error.expected == "a EV_ABS code up to 0x3f")
+        #expect(error.expected == "an EV_ABS code up to 0x3f")
         #expect(error.found.hasPrefix("code 0x45"))
     }
 

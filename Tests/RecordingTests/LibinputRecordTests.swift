@@ -213,7 +213,7 @@ import GestureKit
             properties: [1]
           events: []
         """)
-        var reader = try LibinputRecordReader(path: path)
+        let reader = try LibinputRecordReader(path: path)
         #expect(reader.device.deviceClass == .touchscreen)
         #expect(try reader.nextEvent() == nil)
     }

@@ -25,6 +25,11 @@ public struct TouchFrameAssembler: Sendable {
     }
 
     var slots: [SlotState]
+    /// Pressure and size of the contact each slot ended this frame, taken when it ended: a new
+    /// contact that replaces it without a lift writes its own values into the slot in the same
+    /// frame, and the ended touch must keep its last ones. (They belong with `SlotState.endedX`
+    /// and `endedY`, and can move there.)
+    private var endedReadings: [EndedReading]
     private var currentSlot: Int
     private var nextTouchID: UInt64 = 1
     private var toolFingerCount = 0
@@ -61,6 +66,7 @@ public struct TouchFrameAssembler: Sendable {
         case .singleTouch: slotCount = 1
         }
         slots = Array(repeating: SlotState(), count: max(1, slotCount))
+        endedReadings = Array(repeating: EndedReading(), count: max(1, slotCount))
         let slotAxis = device.absInfo[.absMTSlot]
         currentSlot = Int(slotAxis?.value ?? 0) - Int(slotAxis?.minimum ?? 0)
         pendingA = ProtocolAContacts()
@@ -174,6 +180,7 @@ public struct TouchFrameAssembler: Sendable {
             slots[i].endedY = slots[i].y
             slots[i].endedTouchID = slots[i].touchID
             slots[i].endedTrackingID = slots[i].trackingID
+            endedReadings[i] = EndedReading(pressure: slots[i].pressure, touchMajor: slots[i].touchMajor)
         }
         slots[i].touchID = 0
         slots[i].trackingID = -1
@@ -234,9 +241,10 @@ public struct TouchFrameAssembler: Sendable {
         for i in slots.indices {
             let s = slots[i]
             if s.endedThisFrame {
+                let ended = endedReadings[i]
                 frame.append(Touch(id: s.endedTouchID, trackingID: s.endedTrackingID, slot: Int32(i), phase: .ended,
-                                   position: position(s.endedX, s.endedY), pressure: s.pressure,
-                                   touchMajorMM: majorMM(s.touchMajor)))
+                                   position: position(s.endedX, s.endedY), pressure: ended.pressure,
+                                   touchMajorMM: majorMM(ended.touchMajor)))
             }
             if s.isDown {
                 down += 1
@@ -258,4 +266,10 @@ public struct TouchFrameAssembler: Sendable {
     @inline(__always) private func majorMM(_ raw: Int32) -> Double {
         raw == 0 ? 0 : geometry.x.millimetres(delta: raw)
     }
+}
+
+/// The last pressure and touch size of a contact that ended, in raw units.
+private struct EndedReading: Sendable {
+    var pressure: Int32 = -1
+    var touchMajor: Int32 = 0
 }

@@ -17,8 +17,7 @@ final class ByteOutput {
         self.path = path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw RecordingError(path: path, line: 0, kind: .io, expected: "a writable file",
-                                 found: String(cString: strerror(errno)))
+            throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file")
         }
         self.fd = fd
         buffer = []
@@ -38,8 +37,7 @@ final class ByteOutput {
             let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw RecordingError(path: path, line: lineCount, kind: .io, expected: "a successful write",
-                                     found: String(cString: strerror(errno)))
+                throw RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write")
             }
             offset += written
         }
@@ -51,8 +49,7 @@ final class ByteOutput {
         try flush()
         isClosed = true
         guard Glibc.close(fd) == 0 else {
-            throw RecordingError(path: path, line: lineCount, kind: .io, expected: "a successful close",
-                                 found: String(cString: strerror(errno)))
+            throw RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful close")
         }
     }
 

@@ -21,10 +21,12 @@ public struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConverti
 ///
 /// Accepts versions 1.0 to 1.3, the old split form (a `.desc` file then a `.events` file, joined in
 /// one file or given as two paths), absolute or relative times. Each event keeps its time exactly
-/// as written. Anything else is a `RecordingError` naming the file and line.
-public final class EvemuReader: InputEventSource {
+/// as written. Anything else is a `RecordingError` naming the file and line. Events after the last
+/// `SYN_REPORT` are returned too, and reported in `trailingPartialFrame`.
+public final class EvemuReader: RecordingSource {
     public let device: DeviceDescription
     public let version: EvemuVersion
+    public private(set) var trailingPartialFrame: TrailingPartialFrame?
 
     private let input: LineInput
     private var pendingEventsPath: String?
@@ -32,6 +34,7 @@ public final class EvemuReader: InputEventSource {
     private var previousSeconds: Int64 = .min
     private var previousMicroseconds: Int32 = 0
     private var isFinished = false
+    private var frameBoundaries = FrameBoundaryTracker()
 
     static let eventGrammar = "'E: <sec>.<usec> <type> <code> <value>'"
     /// `%06u`: evemu writes and reads at most six digits of microseconds.
@@ -84,6 +87,7 @@ public final class EvemuReader: InputEventSource {
             return try parseEvent()
         }
         isFinished = true
+        trailingPartialFrame = frameBoundaries.trailingPartialFrame(path: input.path)
         return nil
     }
 
@@ -118,9 +122,11 @@ public final class EvemuReader: InputEventSource {
         }
         previousSeconds = sec
         previousMicroseconds = usec
-        return InputEvent(time: EventTime(seconds: sec, microseconds: usec),
-                          type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)),
-                          value: value)
+        let event = InputEvent(time: EventTime(seconds: sec, microseconds: usec),
+                               type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)),
+                               value: value)
+        frameBoundaries.note(event, line: input.lineNumber)
+        return event
     }
 
     private func malformed(expected: String) -> RecordingError {
@@ -143,8 +149,9 @@ func unknownEventCodeError(path: String, line: Int, type: UInt32, code: UInt32, 
     }
     let eventType = EventType(rawValue: UInt16(type))
     let maxCode = EvdevTables.maxCodeByType[Int(type)]
+    // Every type's name begins with "EV_", read "ee-vee": "an EV_ABS code".
     return RecordingError(path: path, line: line, kind: .unknownEventCode,
-                          expected: "a \(eventType) code up to 0x\(String(maxCode, radix: 16))",
+                          expected: "an \(eventType) code up to 0x\(String(maxCode, radix: 16))",
                           found: "code 0x\(String(code, radix: 16)) in \(context)")
 }
 

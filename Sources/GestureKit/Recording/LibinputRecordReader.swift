@@ -13,9 +13,11 @@ public enum RecordingDeviceSelector: Sendable, Hashable {
 ///
 /// Built on libyaml's event parser: events are handed out as they are parsed, memory does not
 /// grow with the file. Unknown keys, `hid`, `udev`, `quirks`, and `- hid:` / `- libinput:` event
-/// entries are skipped.
-public final class LibinputRecordReader: InputEventSource {
+/// entries are skipped. Events after the last `SYN_REPORT` are returned too, and reported in
+/// `trailingPartialFrame`.
+public final class LibinputRecordReader: RecordingSource {
     public let device: DeviceDescription
+    public private(set) var trailingPartialFrame: TrailingPartialFrame?
     /// The device's `node:`, if the file gives one.
     public let node: String?
     /// The device's 0-based position in `devices:`.
@@ -30,6 +32,7 @@ public final class LibinputRecordReader: InputEventSource {
     private let yaml: YAMLEventReader
     private var state: State
     private var previousTime = EventTime(seconds: .min, microseconds: 0)
+    private var frameBoundaries = FrameBoundaryTracker()
 
     public init(path: String, selecting selector: RecordingDeviceSelector = .firstTouchDevice) throws {
         var located = try LibinputRecordReader.locate(path: path, selector: selector)
@@ -61,7 +64,9 @@ public final class LibinputRecordReader: InputEventSource {
             case .eventsList:
                 try yaml.next()
                 switch yaml.kind {
-                case .sequenceEnd: state = .finished
+                case .sequenceEnd:
+                    state = .finished
+                    trailingPartialFrame = frameBoundaries.trailingPartialFrame(path: yaml.path)
                 case .mappingStart: state = .eventItem
                 default: throw malformed("an events entry ('- evdev: [...]')")
                 }
@@ -129,8 +134,10 @@ public final class LibinputRecordReader: InputEventSource {
                                  expected: "a time at or after \(previousTime)", found: "\(time)")
         }
         previousTime = time
-        return InputEvent(time: time, type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)),
-                          value: Int32(value))
+        let event = InputEvent(time: time, type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)),
+                               value: Int32(value))
+        frameBoundaries.note(event, line: line)
+        return event
     }
 
     private func malformed(_ expected: String) -> RecordingError {
@@ -263,7 +270,8 @@ public final class LibinputRecordReader: InputEventSource {
     }
 }
 
-/// Reads a device's `evdev:` mapping: `name`, `id`, `codes`, `absinfo`, `properties`.
+/// Reads a device's `evdev:` mapping: `name`, `id`, `codes`, `absinfo`, `properties`, and the LED
+/// and switch states pinchlab's writer keeps under `pinchlab-states`. Other keys are skipped.
 private enum EvdevDescriptionParser {
     static let absinfoGrammar = "'<code>: [<min>, <max>, <fuzz>, <flat>, <resolution>]'"
 
@@ -275,6 +283,8 @@ private enum EvdevDescriptionParser {
         var codes: [EventType: Set<EventCode>] = [:]
         var absInfo: [EventCode: AbsInfo] = [:]
         var properties = Set<InputProperty>()
+        var ledStates: [EventCode: Int32] = [:]
+        var switchStates: [EventCode: Int32] = [:]
         while true {
             try yaml.next()
             if yaml.kind == .mappingEnd { break }
@@ -332,6 +342,9 @@ private enum EvdevDescriptionParser {
                     }
                     properties.insert(InputProperty(rawValue: UInt16(property)))
                 }
+            } else if yaml.scalarString == LibinputRecordWriter.statesKey {
+                try yaml.next()
+                try parseStates(yaml, leds: &ledStates, switches: &switchStates)
             } else {
                 try yaml.next()
                 try yaml.skipNode()
@@ -342,7 +355,46 @@ private enum EvdevDescriptionParser {
                                  expected: "'name:' and 'id:' in 'evdev:'",
                                  found: name == nil ? "no 'name:'" : "no 'id:'")
         }
-        return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: absInfo)
+        return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: absInfo,
+                                 ledStates: ledStates, switchStates: switchStates)
+    }
+
+    /// `pinchlab-states: {leds: {<code>: <state>}, switches: {<code>: <state>}}`. A state of 0 is
+    /// what a missing entry means, so it is not stored (as the evemu reader does).
+    private static func parseStates(_ yaml: YAMLEventReader, leds: inout [EventCode: Int32],
+                                    switches: inout [EventCode: Int32]) throws {
+        let grammar = "a mapping of '\(LibinputRecordWriter.ledStatesKey)' and '\(LibinputRecordWriter.switchStatesKey)'"
+        guard yaml.kind == .mappingStart else { throw error(yaml, grammar) }
+        while true {
+            try yaml.next()
+            if yaml.kind == .mappingEnd { return }
+            guard yaml.kind == .scalar else { throw error(yaml, grammar) }
+            let type: EventType
+            switch yaml.scalarString {
+            case LibinputRecordWriter.ledStatesKey: type = .led
+            case LibinputRecordWriter.switchStatesKey: type = .sw
+            default:
+                try yaml.next()
+                try yaml.skipNode()
+                continue
+            }
+            try yaml.next()
+            try forEachEntry(yaml, "a mapping of '<code>: <state>'") { code in
+                let line = yaml.line
+                guard let state = yaml.scalarInteger, state >= Int64(Int32.min), state <= Int64(Int32.max) else {
+                    throw error(yaml, "a 32-bit state after '\(code):'")
+                }
+                guard code >= 0, EvdevTables.isKnown(type: UInt32(type.rawValue), code: UInt32(clamping: code)) else {
+                    throw unknownEventCodeError(path: yaml.path, line: line, type: UInt32(type.rawValue),
+                                                code: UInt32(clamping: code), context: "'\(LibinputRecordWriter.statesKey):'")
+                }
+                if state != 0 {
+                    if type == .led { leds[EventCode(rawValue: UInt16(code))] = Int32(state) } else {
+                        switches[EventCode(rawValue: UInt16(code))] = Int32(state)
+                    }
+                }
+            }
+        }
     }
 
     private static func error(_ yaml: YAMLEventReader, _ expected: String) -> RecordingError {

@@ -2,6 +2,11 @@
 /// `libinput record` uses (`tools/libinput-record.c`): header, `devices:` with the `evdev:`
 /// description, then `events:` with one `- evdev:` entry per frame.
 ///
+/// LED and switch states (evemu's `L:`/`S:` lines) have no key in libinput's format; they go under
+/// `pinchlab-states:` in the `evdev:` mapping, which pinchlab reads back and libinput's readers,
+/// which look keys up by name, pass over. Written only when a state is set, so files of touch
+/// devices are exactly what `libinput record` writes.
+///
 /// Times are written as given, so evemu -> YAML -> evemu keeps every event exactly.
 public final class LibinputRecordWriter: RecordingWriter {
     public var format: RecordingFormat { .libinputRecord }
@@ -139,6 +144,31 @@ public final class LibinputRecordWriter: RecordingWriter {
             output.decimal(Int64(property.rawValue))
         }
         output.text("]"); try output.newline()
+        try writeStates()
+    }
+
+    /// The name of the `evdev:` key for LED and switch states, and of its two mappings.
+    static let statesKey = "pinchlab-states"
+    static let ledStatesKey = "leds"
+    static let switchStatesKey = "switches"
+
+    /// `pinchlab-states: {leds: {<code>: <state>}, switches: {...}}` in block style, zero states left
+    /// out as evemu leaves them out.
+    private func writeStates() throws {
+        let leds = device.ledStates.filter { $0.value != 0 && $0.key <= .ledMax }.sorted { $0.key < $1.key }
+        let switches = device.switchStates.filter { $0.value != 0 && $0.key <= .swMax }.sorted { $0.key < $1.key }
+        guard !leds.isEmpty || !switches.isEmpty else { return }
+        output.text("    "); output.text(LibinputRecordWriter.statesKey)
+        output.text(": # LED and switch states (evemu L:/S:), read by pinchlab only"); try output.newline()
+        for (key, states) in [(LibinputRecordWriter.ledStatesKey, leds), (LibinputRecordWriter.switchStatesKey, switches)]
+        where !states.isEmpty {
+            output.text("      "); output.text(key); output.text(": {")
+            for (position, (code, state)) in states.enumerated() {
+                if position > 0 { output.text(", ") }
+                output.decimal(Int64(code.rawValue)); output.text(": "); output.decimal(Int64(state))
+            }
+            output.text("}"); try output.newline()
+        }
     }
 
     /// A YAML double-quoted scalar: any name (quotes, backslashes, control characters) reads back

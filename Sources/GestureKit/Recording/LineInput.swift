@@ -34,8 +34,7 @@ final class LineInput {
     private static func openForReading(_ path: String) throws -> Int32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw RecordingError(path: path, line: 0, kind: .io, expected: "a readable file",
-                                 found: String(cString: strerror(errno)))
+            throw RecordingError.system(.reading, path: path, line: 0, expected: "a readable file")
         }
         return fd
     }
@@ -103,8 +102,7 @@ final class LineInput {
         var count: Int
         repeat { count = read(fd, buffer + end, capacity - end) } while count < 0 && errno == EINTR
         guard count >= 0 else {
-            throw RecordingError(path: path, line: lineNumber + 1, kind: .io, expected: "readable data",
-                                 found: String(cString: strerror(errno)))
+            throw RecordingError.system(.reading, path: path, line: lineNumber + 1, expected: "readable data")
         }
         if count == 0 { atEndOfFile = true } else { end += count }
         bufferHasNul = memchr(buffer, 0, end) != nil

@@ -51,7 +51,7 @@ extension RecordingFormat {
 ///   - device: which device of a multi-device `libinput record` file to read. An evemu file holds
 ///     one device; asking it for another index or a node is an error.
 public func openRecording(path: String, secondPath: String? = nil,
-                          device selector: RecordingDeviceSelector = .firstTouchDevice) throws -> any InputEventSource {
+                          device selector: RecordingDeviceSelector = .firstTouchDevice) throws -> any RecordingSource {
     let format = try RecordingFormat.detect(path: path)
     switch format {
     case .evemu:

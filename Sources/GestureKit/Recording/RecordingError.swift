@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why a recording could not be read or written, with the place in the file.
 ///
 /// Printed as `path:line: expected X, found Y`, the shape compilers use, so an editor can jump to
@@ -32,18 +34,50 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
         case unwritableEvent
     }
 
+    /// What the system said about a failed `.io` operation, kept as numbers so a caller decides
+    /// by `errno` (permission, missing file) rather than by the wording of the message.
+    public struct SystemFailure: Equatable, Sendable {
+        public enum Operation: String, Equatable, Sendable {
+            /// Opening or reading a recording.
+            case reading
+            /// Creating, writing or renaming an output file.
+            case writing
+        }
+
+        public var operation: Operation
+        /// The `errno` of the failed call.
+        public var errorNumber: Int32
+
+        public init(operation: Operation, errorNumber: Int32) {
+            self.operation = operation
+            self.errorNumber = errorNumber
+        }
+    }
+
     public var path: String
     public var line: Int
     public var kind: Kind
     public var expected: String
     public var found: String
+    /// Set for `.io` errors that come from a failed system call.
+    public var systemFailure: SystemFailure?
 
-    public init(path: String, line: Int, kind: Kind, expected: String, found: String) {
+    public init(path: String, line: Int, kind: Kind, expected: String, found: String,
+                systemFailure: SystemFailure? = nil) {
         self.path = path
         self.line = line
         self.kind = kind
         self.expected = expected
         self.found = found
+        self.systemFailure = systemFailure
+    }
+
+    /// An `.io` error for the failed system call that just set `errno`, with its `strerror` text.
+    static func system(_ operation: SystemFailure.Operation, path: String, line: Int, expected: String,
+                       errorNumber: Int32 = errno) -> RecordingError {
+        RecordingError(path: path, line: line, kind: .io, expected: expected,
+                       found: String(cString: strerror(errorNumber)),
+                       systemFailure: SystemFailure(operation: operation, errorNumber: errorNumber))
     }
 
     public var description: String {

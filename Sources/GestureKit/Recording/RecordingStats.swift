@@ -1,17 +1,26 @@
 /// A summary of a recording, computed by reading all of its events.
+///
+/// Fingers and touches are counted from `TouchFrameAssembler`'s frames, so `stats` says what replay
+/// and the recognizers see (protocol A identities, slots reused without a lift, `BTN_TOOL_*`
+/// counts), never a second opinion. Events after the last `SYN_REPORT` are no frame: they are
+/// counted apart, in `trailingPartialFrameEventCount`, and left out of everything else.
 public struct RecordingStats: Sendable, Hashable {
+    /// Events of complete frames (up to and including the last `SYN_REPORT`).
     public var eventCount = 0
     /// `SYN_REPORT`s.
     public var frameCount = 0
     public var firstEventTime: EventTime?
+    /// The last `SYN_REPORT`'s time.
     public var lastEventTime: EventTime?
-    /// The most fingers down in one frame: the larger of the `BTN_TOOL_*` count and the slots with
-    /// a tracking id (1 for `BTN_TOUCH` alone).
+    /// The most fingers down in one frame (`TouchFrame.fingerCount`: the larger of the touches
+    /// down and what `BTN_TOOL_*` says).
     public var mostFingersDown = 0
-    /// Touches begun: tracking ids other than -1 (or `BTN_TOUCH` presses on a device without slots).
+    /// Touches that began (`TouchPhase.began`) in the assembler's frames.
     public var touchSequenceCount = 0
+    /// Events after the last `SYN_REPORT`: a frame the recording never finished.
+    public var trailingPartialFrameEventCount = 0
 
-    /// From the first to the last event.
+    /// From the first event to the last `SYN_REPORT`.
     public var durationMicroseconds: Int64 {
         guard let first = firstEventTime, let last = lastEventTime else { return 0 }
         return last.totalMicroseconds - first.totalMicroseconds
@@ -19,48 +28,25 @@ public struct RecordingStats: Sendable, Hashable {
 
     public var durationSeconds: Double { Double(durationMicroseconds) / 1_000_000 }
 
-    /// More slots than this are not tracked (no real device has them).
-    static let slotCountMax = 64
-
     public init() {}
 
     /// Reads `source` to its end.
     public init(consuming source: inout some InputEventSource) throws {
-        let device = source.device
-        let hasSlots = device.slotCount > 0
-        var trackingIDs = [Int32](repeating: -1, count: min(max(device.slotCount, 1), RecordingStats.slotCountMax))
-        var slot = 0
-        // Which BTN_TOOL_* keys are down, in `EventCode.fingerCountTools` order.
-        var toolsDown = [Bool](repeating: false, count: EventCode.fingerCountTools.count)
-        var isTouching = false
+        var assembler = TouchFrameAssembler(device: source.device)
+        var eventsInOpenFrame = 0
+        var streamStart: EventTime?
         while let event = try source.nextEvent() {
-            eventCount += 1
-            if firstEventTime == nil { firstEventTime = event.time }
+            if streamStart == nil { streamStart = event.time }
+            eventsInOpenFrame += 1
+            guard let frame = assembler.consume(event) else { continue }
+            if firstEventTime == nil { firstEventTime = streamStart }
             lastEventTime = event.time
-            switch event.type {
-            case .abs where event.code == .absMTSlot:
-                slot = Int(event.value)
-            case .abs where event.code == .absMTTrackingID:
-                if event.value != -1 { touchSequenceCount += 1 }
-                if slot >= 0 && slot < trackingIDs.count { trackingIDs[slot] = event.value }
-            case .key where event.code == .btnTouch:
-                if !hasSlots && event.value != 0 && !isTouching { touchSequenceCount += 1 }
-                isTouching = event.value != 0
-            case .key:
-                if let tool = EventCode.fingerCountTools.firstIndex(where: { $0.code == event.code }) {
-                    toolsDown[tool] = event.value != 0
-                }
-            case .syn where event.code == .synReport:
-                frameCount += 1
-                var fingers = isTouching ? 1 : 0
-                for (tool, isDown) in toolsDown.enumerated() where isDown {
-                    fingers = max(fingers, EventCode.fingerCountTools[tool].fingers)
-                }
-                fingers = max(fingers, trackingIDs.reduce(0) { $0 + ($1 != -1 ? 1 : 0) })
-                mostFingersDown = max(mostFingersDown, fingers)
-            default:
-                break
-            }
+            eventCount += eventsInOpenFrame
+            eventsInOpenFrame = 0
+            frameCount += 1
+            mostFingersDown = max(mostFingersDown, frame.fingerCount)
+            for touch in frame.touches where touch.phase == .began { touchSequenceCount += 1 }
         }
+        trailingPartialFrameEventCount = eventsInOpenFrame
     }
 }

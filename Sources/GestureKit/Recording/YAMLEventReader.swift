@@ -24,8 +24,7 @@ final class YAMLEventReader {
     init(path: String) throws {
         self.path = path
         guard let file = fopen(path, "rb") else {
-            throw RecordingError(path: path, line: 0, kind: .io, expected: "a readable file",
-                                 found: String(cString: strerror(errno)))
+            throw RecordingError.system(.reading, path: path, line: 0, expected: "a readable file")
         }
         self.file = file
         parser = .allocate(capacity: 1)
