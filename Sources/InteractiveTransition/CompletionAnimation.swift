@@ -21,6 +21,11 @@ public struct CompletionAnimation: Hashable, Sendable, Codable {
     public let duration: Double
     /// For springs: the motion in spring time (real time x completionSpeed), displacement = progress - target.
     public let springMotion: SpringMotion?
+    /// For springs: when the motion settles by the timing's rule. `reachedSearchLimit` means it never
+    /// did within `SpringMotion.maximumSettleSearchSeconds` (almost no damping, or far too much): the
+    /// animation is cut there and jumps onto the target by `displacement`. The transition reports
+    /// this as `TransitionIssue.springCutAtSettleSearchLimit` so it is never silent. Nil for curves.
+    public let springSettling: SpringSettling?
 
     public var targetProgress: Double { direction.targetProgress }
     public var endTime: Double { startTime + duration }
@@ -42,6 +47,7 @@ public struct CompletionAnimation: Hashable, Sendable, Codable {
         case .curve:
             duration = abs(target - startProgress) * transitionDuration / completionSpeed
             springMotion = nil
+            springSettling = nil
         case .spring(let spring):
             let velocity = releaseVelocity ?? SpringVelocity.progressPerSecond(
                 normalized: spring.normalizedInitialVelocity, from: startProgress, to: target)
@@ -50,7 +56,9 @@ public struct CompletionAnimation: Hashable, Sendable, Codable {
             let motion = SpringMotion(parameters: spring.parameters, initialDisplacement: startProgress - target,
                                       initialVelocity: velocity / completionSpeed)
             springMotion = motion
-            duration = motion.settleTime(rule: spring.settleRule) / completionSpeed
+            let settling = motion.settling(rule: spring.settleRule)
+            springSettling = settling
+            duration = settling.seconds / completionSpeed
         }
     }
 

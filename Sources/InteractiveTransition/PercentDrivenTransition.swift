@@ -7,6 +7,7 @@
 /// on its context exactly once and records the presentation/dismissal lifecycle. `pause(at:)` grabs a running
 /// completion back into interactive control. Misuse (update after finish, finish twice, NaN input, time
 /// running backwards) is ignored or sanitised and recorded in `diagnostics`, never corrupting the state.
+/// `animateAlongside(_:)` registers extra values that follow the same progress (the transition coordinator).
 public struct PercentDrivenTransition: Sendable {
     /// `diagnostics` keeps at most this many entries (a driver that keeps calling `update` after finishing
     /// must not grow memory per event); later ones are only counted in `droppedDiagnosticCount`.
@@ -28,6 +29,9 @@ public struct PercentDrivenTransition: Sendable {
     public var completionTiming: CompletionTiming
     /// The running (or last) completion animation.
     public private(set) var completion: CompletionAnimation?
+    /// Animations registered with `animateAlongside(_:)`, in registration order, each holding the value
+    /// it shows at the current progress.
+    public private(set) var alongsideAnimations: [AlongsideAnimation] = []
     public private(set) var lifecycle: [LifecycleRecord] = []
     public private(set) var diagnostics: [TransitionDiagnostic] = []
     public private(set) var droppedDiagnosticCount = 0
@@ -87,7 +91,7 @@ public struct PercentDrivenTransition: Sendable {
         beginImplicitlyIfIdle(at: now)
         guard phase == .interactive else { return report(.updateIgnored(phase: phase), at: now) }
         guard !newProgress.isNaN else { return report(.nonFiniteProgressIgnored, at: now) }
-        progress = min(max(newProgress, 0), 1)
+        show(progress: min(max(newProgress, 0), 1))
         velocity = 0
         return nil
     }
@@ -127,7 +131,7 @@ public struct PercentDrivenTransition: Sendable {
     public mutating func pause(at time: Double) -> TransitionIssue? {
         guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
         guard phase.isAnimatingCompletion, let completion else { return report(.pauseIgnored(phase: phase), at: now) }
-        progress = min(max(completion.progress(at: now), 0), 1)
+        show(progress: min(max(completion.progress(at: now), 0), 1))
         velocity = 0
         phase = .interactive
         context.transitionWasCancelled = false
@@ -141,6 +145,30 @@ public struct PercentDrivenTransition: Sendable {
         guard let now = acceptTime(time) else { return phase }
         advanceCompletion(to: now)
         return phase
+    }
+
+    // MARK: - Alongside animations
+
+    /// UIKit's `animate(alongsideTransition:)`: from now on `animation` follows this transition's
+    /// progress (interactive updates, every completion sample, and the end: exactly `toValue` when
+    /// finished, exactly `fromValue` when cancelled). It is a function of progress, not of time, so
+    /// registered mid-way it shows its value for the current progress at once. Rejected once the
+    /// transition has ended (nothing is left to animate) and for a name already registered.
+    public mutating func animateAlongside(_ animation: AlongsideAnimation) throws(TransitionError) {
+        guard !phase.isTerminal else {
+            throw .invalidAlongsideAnimation(reason: "\(animation.name): registered after the transition \(phase.rawValue)")
+        }
+        guard !alongsideAnimations.contains(where: { $0.name == animation.name }) else {
+            throw .invalidAlongsideAnimation(reason: "\(animation.name): already registered")
+        }
+        var registered = animation
+        registered.value = animation.value(atProgress: progress)
+        alongsideAnimations.append(registered)
+    }
+
+    /// The value the alongside animation named `name` shows now; nil if none has that name.
+    public func alongsideValue(named name: String) -> Double? {
+        alongsideAnimations.first { $0.name == name }?.value
     }
 
     // MARK: - Scene
@@ -189,6 +217,9 @@ public struct PercentDrivenTransition: Sendable {
             direction: direction, startTime: now, startProgress: progress, transitionDuration: spec.duration,
             completionSpeed: completionSpeed, timing: completionTiming, releaseVelocity: velocity)
         completion = animation
+        if let settling = animation.springSettling, settling.reachedSearchLimit {
+            report(.springCutAtSettleSearchLimit(seconds: animation.duration, displacement: settling.displacement), at: now)
+        }
         context.transitionWasCancelled = direction == .cancel
         phase = direction == .finish ? .finishing : .cancelling
         record(.completionStarted(direction: direction, progress: progress, durationSeconds: animation.duration), at: now)
@@ -201,7 +232,7 @@ public struct PercentDrivenTransition: Sendable {
         if completion.isComplete(at: now) {
             completeTransition(at: now)
         } else {
-            progress = completion.progress(at: now)
+            show(progress: completion.progress(at: now))
             velocity = completion.velocity(at: now)
         }
     }
@@ -210,7 +241,7 @@ public struct PercentDrivenTransition: Sendable {
     private mutating func completeTransition(at now: Double) {
         let didComplete = !context.transitionWasCancelled
         phase = didComplete ? .finished : .cancelled
-        progress = didComplete ? 1 : 0
+        show(progress: didComplete ? 1 : 0)
         velocity = 0
         // Cannot throw: the phase machine gets here at most once (terminal phases never animate).
         try? context.completeTransition(didComplete)
@@ -218,6 +249,15 @@ public struct PercentDrivenTransition: Sendable {
         switch spec.role {
         case .presentation: record(.presentationDidEnd(completed: didComplete), at: now)
         case .dismissal: record(.dismissalDidEnd(completed: didComplete), at: now)
+        }
+    }
+
+    /// Every change of progress goes through here, so alongside animations see each one (including
+    /// every completion sample and the exact end values).
+    private mutating func show(progress newProgress: Double) {
+        progress = newProgress
+        for index in alongsideAnimations.indices {
+            alongsideAnimations[index].value = alongsideAnimations[index].value(atProgress: newProgress)
         }
     }
 
@@ -229,7 +269,7 @@ public struct PercentDrivenTransition: Sendable {
 
     private mutating func startInteraction(at now: Double) {
         phase = .interactive
-        progress = 0
+        show(progress: 0)
         record(spec.role == .presentation ? .presentationWillBegin : .dismissalWillBegin, at: now)
     }
 

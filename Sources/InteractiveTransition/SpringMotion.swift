@@ -7,8 +7,9 @@ public struct SpringMotion: Hashable, Sendable, Codable {
     public let initialDisplacement: Double
     public let initialVelocity: Double
 
-    /// Settling is searched at most this far; a spring that has not settled by then is declared settled
-    /// there (only a damping ratio near 0 gets this far).
+    /// Settling is searched at most this far. A spring that has not settled by then is cut there and
+    /// `settling(rule:)` says so (`reachedSearchLimit`): a damping ratio near 0 (the envelope decays at
+    /// ζ ω0 per second) or far above 1 (the slow mode decays at about ω0 / 2ζ per second) gets this far.
     public static let maximumSettleSearchSeconds = 60.0
     /// Largest grid step of the settle search, seconds.
     static let settleSearchStepSeconds = 0.001
@@ -71,8 +72,26 @@ public struct SpringMotion: Hashable, Sendable, Codable {
     }
 
     /// The first time (seconds) at which `rule` holds, found on a fine grid and refined by bisection;
-    /// 0 when already settled at release, `maximumSettleSearchSeconds` if never within the search.
+    /// 0 when already settled at release, `maximumSettleSearchSeconds` if never within the search
+    /// (use `settling(rule:)` to tell that case from a spring that really settles there).
     public func settleTime(rule: SpringSettleRule = .standard) -> Double {
+        settling(rule: rule).seconds
+    }
+
+    /// When the motion settles by `rule`, and whether the search gave up at `maximumSettleSearchSeconds`
+    /// first (the motion is then still moving there, by `displacement` and `velocity` at that time).
+    public func settling(rule: SpringSettleRule = .standard) -> SpringSettling {
+        if let seconds = firstSettledTime(rule: rule) {
+            return SpringSettling(seconds: seconds, reachedSearchLimit: false, displacement: 0, velocity: 0)
+        }
+        let limit = Self.maximumSettleSearchSeconds
+        let state = evaluate(at: limit)
+        return SpringSettling(seconds: limit, reachedSearchLimit: true, displacement: state.displacement,
+                              velocity: state.velocity)
+    }
+
+    /// The first time the rule holds within the search, nil if it never does there.
+    private func firstSettledTime(rule: SpringSettleRule) -> Double? {
         if isSettled(at: 0, rule: rule) { return 0 }
         let step = min(Self.settleSearchStepSeconds, parameters.response / Self.settleSearchStepsPerPeriod)
         let stepCount = Int((Self.maximumSettleSearchSeconds / step).rounded(.up))
@@ -89,8 +108,23 @@ public struct SpringMotion: Hashable, Sendable, Codable {
             }
             previous = time
         }
-        return Self.maximumSettleSearchSeconds
+        return nil
     }
+}
+
+/// The outcome of a settle search (`SpringMotion.settling(rule:)`).
+public struct SpringSettling: Hashable, Sendable, Codable {
+    /// Seconds (spring time) until the rule holds, or `SpringMotion.maximumSettleSearchSeconds` when it
+    /// never held within the search.
+    public let seconds: Double
+    /// True when the rule never held within `SpringMotion.maximumSettleSearchSeconds`: an animation
+    /// using this spring is cut at `seconds` and jumps onto its target from `displacement`.
+    public let reachedSearchLimit: Bool
+    /// Displacement left at `seconds` (progress units): 0 when the rule held, the size of the final
+    /// jump when the search limit was reached.
+    public let displacement: Double
+    /// Velocity left at `seconds` (progress units per second): 0 when the rule held.
+    public let velocity: Double
 }
 
 /// UIKit's normalised spring velocity (`UISpringTimingParameters.initialVelocity`,

@@ -125,32 +125,58 @@ public enum PinchDismissProgress {
     /// `clamp(1 - scale / startScale, 0, 1)`. A non-positive or non-finite `startScale`, or a NaN result,
     /// gives 0.
     public static func progress(scale: Double, startScale: Double) -> Double {
+        min(max(unclampedProgress(scale: scale, startScale: startScale), 0), 1)
+    }
+
+    /// `1 - scale / startScale` without the clamp: negative when the fingers have spread. A gesture that
+    /// grabbed back a running completion adds this to the grabbed progress, so spreading can take
+    /// progress down. Bad input gives 0; an overflow saturates at the largest finite value.
+    public static func unclampedProgress(scale: Double, startScale: Double) -> Double {
         guard startScale.isFinite, startScale > 0, scale.isFinite else { return 0 }
-        return min(max(1 - scale / startScale, 0), 1)
+        return saturated(1 - scale / startScale)
     }
 
     /// A pinch velocity (scale per second) as progress per second: d/dt (1 - s / s0) = -s' / s0.
     public static func velocity(scaleVelocity: Double, startScale: Double) -> Double {
         guard startScale.isFinite, startScale > 0, scaleVelocity.isFinite else { return 0 }
-        return -scaleVelocity / startScale
+        let velocity = -scaleVelocity / startScale
+        return velocity.isFinite ? velocity : 0
     }
 }
 
-/// Seed 003's pan mapping: `(currentY - startY) / 100`, with the distance in millimetres of the surface.
+/// Seed 003's pan mapping: `(currentY - startY) / 100`, measured here in millimetres of the surface.
 public enum PanDismissProgress {
-    /// The seed divides by 100; pinchlab reads that as 100 mm of downward travel for the whole dismissal.
-    public static let defaultDistanceMM = 100.0
+    /// Seed 003 divides the drag by 100 UIKit points, about 16 mm on a phone. Read as 100 mm it could
+    /// never be reached on a touchpad about 60 mm tall; 40 mm is two thirds of that and reachable on
+    /// touchpads and touchscreens alike. The same default as `LabSettings.defaultPanDismissDistanceMM`,
+    /// so the library and the command line map a drag to the same progress.
+    public static let defaultDistanceMM = 40.0
 
     /// `clamp(translationMM / distanceMM, 0, 1)`; downward translation is positive. Bad input gives 0.
     public static func progress(translationMM: Double, distanceMM: Double = defaultDistanceMM) -> Double {
+        min(max(unclampedProgress(translationMM: translationMM, distanceMM: distanceMM), 0), 1)
+    }
+
+    /// `translationMM / distanceMM` without the clamp: negative for an upward drag (see
+    /// `PinchDismissProgress.unclampedProgress` for why). Bad input gives 0; an overflow saturates.
+    public static func unclampedProgress(translationMM: Double, distanceMM: Double = defaultDistanceMM) -> Double {
         guard distanceMM.isFinite, distanceMM > 0, translationMM.isFinite else { return 0 }
-        return min(max(translationMM / distanceMM, 0), 1)
+        return saturated(translationMM / distanceMM)
     }
 
     /// A downward velocity in mm/s as progress per second.
     public static func velocity(translationVelocityMMPerSecond velocity: Double,
                                 distanceMM: Double = defaultDistanceMM) -> Double {
         guard distanceMM.isFinite, distanceMM > 0, velocity.isFinite else { return 0 }
-        return velocity / distanceMM
+        let progressPerSecond = velocity / distanceMM
+        return progressPerSecond.isFinite ? progressPerSecond : 0
     }
+}
+
+/// An overflow (finite inputs whose quotient is infinite) as the largest finite value of its sign, so
+/// clamping the result still gives the right end of 0...1 and nothing infinite escapes.
+private func saturated(_ value: Double) -> Double {
+    if value.isFinite { return value }
+    if value.isNaN { return 0 }
+    return value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
 }

@@ -18,6 +18,9 @@ public enum TransitionError: Error, Equatable, Sendable, Codable, CustomStringCo
     case unknownTransition(name: String)
     /// `completeTransition(_:)` must be called exactly once; this is the second (or later) call.
     case completeTransitionCalledTwice(firstDidComplete: Bool, secondDidComplete: Bool)
+    /// An alongside animation has a non-finite value, an end outside its limits, a name already
+    /// registered, or was registered after the transition ended.
+    case invalidAlongsideAnimation(reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +42,8 @@ public enum TransitionError: Error, Equatable, Sendable, Codable, CustomStringCo
             return "no transition named '\(name)' (known: \(TransitionName.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .completeTransitionCalledTwice(let first, let second):
             return "completeTransition(\(second)) called after completeTransition(\(first)); it must be called exactly once"
+        case .invalidAlongsideAnimation(let reason):
+            return "invalid alongside animation: \(reason)"
         }
     }
 }

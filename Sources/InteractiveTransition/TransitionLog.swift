@@ -63,6 +63,10 @@ public enum TransitionIssue: Hashable, Sendable, Codable, CustomStringConvertibl
     case nonFiniteTimeIgnored
     /// A time earlier than the last one seen: the last time was used instead.
     case timeWentBackwards(lastTime: Double)
+    /// The completion spring never settles by its rule within `SpringMotion.maximumSettleSearchSeconds`
+    /// (spring time): the animation is cut after `seconds` (real time) and then jumps onto its target
+    /// by `displacement` (progress units). Give the spring a damping ratio nearer 1.
+    case springCutAtSettleSearchLimit(seconds: Double, displacement: Double)
 
     public var description: String {
         switch self {
@@ -76,6 +80,8 @@ public enum TransitionIssue: Hashable, Sendable, Codable, CustomStringConvertibl
         case .nonFiniteVelocityTreatedAsZero: return "non-finite velocity taken as 0"
         case .nonFiniteTimeIgnored: return "non-finite time: call ignored"
         case .timeWentBackwards(let last): return "time went backwards; using last time \(last)"
+        case .springCutAtSettleSearchLimit(let seconds, let displacement):
+            return "completion spring never settles; cut after \(seconds) s, jumping \(displacement) onto the target"
         }
     }
 }

@@ -263,21 +263,54 @@ import Testing
 
     // MARK: springs
 
-    @Test func springCompletionContinuesFromTheReleaseVelocity() {
-        for speed in [0.5, 1, 2] {
-            var t = Fixtures.transition(.panDismiss, speed: speed)   // seed 003 dismissal spring
-            t.update(0.4, at: 0.1)
-            t.finish(at: 0.2, velocity: 2)
-            #expect(t.progress == 0.4)
-            #expect(isClose(t.velocity, 2, tolerance: 1e-12))
-            let h = 1e-4
-            t.tick(at: 0.2 + h)
-            // No jump: one small step later progress moved by about v·h.
-            #expect(isClose(t.progress, 0.4 + 2 * h, tolerance: 1e-5), "speed \(speed)")
-            Fixtures.runToEnd(&t, from: 0.2 + h, step: 0.001)
-            Self.expectCompletedOnce(t, didComplete: true)
-            #expect(t.progress == 1)
+    struct ReleaseCase: Sendable, CustomStringConvertible {
+        let regime: SpringRegime
+        let spring: SpringTiming
+        let speed: Double
+        let direction: CompletionDirection
+        let velocity: Double
+        var description: String { "\(regime) speed \(speed) \(direction) at \(velocity)/s" }
+    }
+
+    /// Seed 003's dismissal (ζ 0.7), its touch-down bounce (ζ 1) and an overdamped ζ 2 spring, each
+    /// at three completion speeds, finishing with a forward throw and cancelling with a backward one.
+    static let releaseCases: [ReleaseCase] = {
+        let springs: [(SpringRegime, SpringTiming)] = [
+            (.underdamped, SpringPresets.seed003Dismiss), (.criticallyDamped, SpringPresets.seed003Bounce),
+            (.overdamped, SpringTiming(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 40))),
+        ]
+        return springs.flatMap { regime, spring in
+            [0.5, 1, 2].flatMap { speed in
+                [ReleaseCase(regime: regime, spring: spring, speed: speed, direction: .finish, velocity: 2),
+                 ReleaseCase(regime: regime, spring: spring, speed: speed, direction: .cancel, velocity: -1.5)]
+            }
         }
+    }()
+
+    /// Position and velocity are continuous at release in every regime: the completion starts exactly
+    /// where the gesture left progress, at the gesture's velocity, and a microsecond later it has moved
+    /// as the spring equation says (x + v h + a h²/2, v + a h), in real time through `completionSpeed`.
+    @Test(arguments: releaseCases) func springCompletionIsContinuousAtRelease(_ c: ReleaseCase) throws {
+        var t = Fixtures.transition(.zoomPresent, speed: c.speed, timing: .spring(c.spring))
+        #expect(c.spring.parameters.regime == c.regime)
+        let releaseProgress = 0.4, releaseTime = 0.2
+        t.update(releaseProgress, at: 0.1)
+        if c.direction == .finish { t.finish(at: releaseTime, velocity: c.velocity) } else { t.cancel(at: releaseTime, velocity: c.velocity) }
+        #expect(t.progress == releaseProgress)
+        #expect(isClose(t.velocity, c.velocity, tolerance: 1e-12))
+        // Acceleration at release in real time: spring time runs `speed` times faster, so
+        // a = speed² x (-(c (v / speed) + k x0) / m) with x0 = progress - target.
+        let p = c.spring.parameters
+        let x0 = releaseProgress - c.direction.targetProgress
+        let acceleration = c.speed * c.speed * -(p.damping * (c.velocity / c.speed) + p.stiffness * x0) / p.mass
+        let h = 1e-6
+        t.tick(at: releaseTime + h)
+        // Neglected terms: jerk x h³/6 < 1e-13 for position, jerk x h²/2 < 1e-7 for velocity (|jerk| < 2e5/s³ here).
+        #expect(isClose(t.progress, releaseProgress + c.velocity * h + acceleration * h * h / 2, tolerance: 1e-12))
+        #expect(isClose(t.velocity, c.velocity + acceleration * h, tolerance: 1e-6))
+        Fixtures.runToEnd(&t, from: releaseTime + h, step: 0.001)
+        Self.expectCompletedOnce(t, didComplete: c.direction == .finish)
+        #expect(t.progress == c.direction.targetProgress)
     }
 
     @Test func springSettleTimeIsTheCompletionTime() {

@@ -62,7 +62,7 @@ import Testing
 
     @Test func panDismissShrinksAndRoundsCorners() {
         var t = Fixtures.transition(.panDismiss)
-        t.update(PanDismissProgress.progress(translationMM: 50), at: 0)
+        t.update(PanDismissProgress.progress(translationMM: 20), at: 0)   // 20 of the default 40 mm
         // Halfway: scale (1 + 0.85)/2 = 0.925, corner radius 20/2 = 10.
         #expect(isClose(t.scene.scale, 0.925, tolerance: 1e-15))
         #expect(t.scene.cornerRadius == 10)
@@ -161,11 +161,28 @@ import Testing
     }
 
     @Test func panProgress() {
-        #expect(PanDismissProgress.progress(translationMM: 50) == 0.5)
-        #expect(PanDismissProgress.progress(translationMM: 150) == 1)
+        // The default travel is 40 mm (the command line's default too), not the seed's 100 points read as mm.
+        #expect(PanDismissProgress.defaultDistanceMM == 40)
+        #expect(PanDismissProgress.progress(translationMM: 20) == 0.5)
+        #expect(PanDismissProgress.progress(translationMM: 50) == 1)
         #expect(PanDismissProgress.progress(translationMM: -10) == 0)
         #expect(PanDismissProgress.progress(translationMM: 30, distanceMM: 60) == 0.5)
         #expect(PanDismissProgress.progress(translationMM: 30, distanceMM: 0) == 0)
-        #expect(PanDismissProgress.velocity(translationVelocityMMPerSecond: 250) == 2.5)
+        #expect(PanDismissProgress.velocity(translationVelocityMMPerSecond: 250) == 6.25)
+    }
+
+    @Test func unclampedMappingsKeepTheSignOfTheChange() {
+        // What a grabbed-back gesture adds to the grabbed progress: negative when it moves back.
+        #expect(PinchDismissProgress.unclampedProgress(scale: 1.65, startScale: 1) == 1 - 1.65)
+        #expect(PinchDismissProgress.unclampedProgress(scale: 0.5, startScale: 2) == 0.75)
+        #expect(PanDismissProgress.unclampedProgress(translationMM: -30) == -0.75)
+        #expect(PanDismissProgress.unclampedProgress(translationMM: 60) == 1.5)
+        // Bad input gives 0; an overflow saturates instead of becoming infinite.
+        #expect(PinchDismissProgress.unclampedProgress(scale: .nan, startScale: 1) == 0)
+        #expect(PinchDismissProgress.unclampedProgress(scale: 1, startScale: 0) == 0)
+        #expect(PinchDismissProgress.unclampedProgress(scale: 1e300, startScale: 1e-300) == -.greatestFiniteMagnitude)
+        #expect(PanDismissProgress.unclampedProgress(translationMM: 1e300, distanceMM: 1e-300) == .greatestFiniteMagnitude)
+        #expect(PanDismissProgress.unclampedProgress(translationMM: .infinity) == 0)
+        #expect(PinchDismissProgress.velocity(scaleVelocity: 1e300, startScale: 1e-300) == 0)
     }
 }

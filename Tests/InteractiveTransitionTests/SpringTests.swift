@@ -85,6 +85,63 @@ import Testing
         }
     }
 
+    /// A spring that never meets the settle rule within the search is not settled silently: the search
+    /// says it gave up, and how far from the target the motion still is there.
+    @Test func springsThatNeverSettleAreReported() throws {
+        let search = SpringMotion.maximumSettleSearchSeconds
+        // Almost no damping: the envelope decays at ζ ω0 = 0.001 x 12.6/s, still about 0.47 after 60 s.
+        let undamped = try SpringParameters(dampingRatio: 0.001, response: 0.5)
+        // Far too much: the slow mode decays at about ω0 / 2ζ = 12.6/s / 2e4, still about 0.96 after 60 s.
+        let stuck = try SpringParameters(dampingRatio: 10_000, response: 0.5)
+        for spring in [undamped, stuck] {
+            let motion = SpringMotion(parameters: spring, initialDisplacement: -1, initialVelocity: 0)
+            let settling = motion.settling()
+            #expect(settling.reachedSearchLimit, "\(spring)")
+            #expect(settling.seconds == search && motion.settleTime() == search)
+            #expect(settling.displacement == motion.displacement(at: search))
+            #expect(settling.velocity == motion.velocity(at: search))
+            #expect(!SpringSettleRule.standard.isSettled(displacement: settling.displacement, velocity: settling.velocity))
+            #expect(abs(settling.displacement) > 0.1, "a jump far too big to pass unnoticed: \(settling.displacement)")
+        }
+        // Every spring that does settle says so, with nothing left over.
+        for (spring, regime) in Self.regimes {
+            let settling = SpringMotion(parameters: spring, initialDisplacement: -1, initialVelocity: 0).settling()
+            #expect(!settling.reachedSearchLimit && settling.seconds < 5, "\(regime)")
+            #expect(settling.displacement == 0 && settling.velocity == 0)
+        }
+    }
+
+    /// Through the transition: the completion is cut at the search limit (in real time, through
+    /// `completionSpeed`), the cut is flagged on the animation and reported as a diagnostic, and the
+    /// jump onto the target at the end is the reported displacement.
+    @Test func transitionReportsACompletionSpringCutAtTheSearchLimit() throws {
+        let undamped = SpringTiming(parameters: try SpringParameters(dampingRatio: 0.001, response: 0.5))
+        for speed in [0.5, 2] {
+            var t = Fixtures.transition(.zoomPresent, speed: speed, timing: .spring(undamped))
+            t.update(0.5, at: 0)
+            t.finish(at: 1, velocity: 0)
+            let completion = try #require(t.completion)
+            let settling = try #require(completion.springSettling)
+            #expect(settling.reachedSearchLimit)
+            let cut = SpringMotion.maximumSettleSearchSeconds / speed
+            #expect(completion.duration == cut)
+            #expect(t.diagnostics.map(\.issue) == [
+                .implicitBegin, .springCutAtSettleSearchLimit(seconds: cut, displacement: settling.displacement),
+            ])
+            // Just before the cut the progress is still the spring's, about `displacement` off the target.
+            t.tick(at: 1 + cut - 1e-9)
+            #expect(isClose(t.progress, 1 + settling.displacement, tolerance: 1e-6))
+            t.tick(at: 1 + cut)
+            #expect(t.phase == .finished && t.progress == 1)
+        }
+        // A spring that settles reports nothing.
+        var settles = Fixtures.transition(.panDismiss)
+        settles.update(0.5, at: 0)
+        settles.finish(at: 0, velocity: 1)
+        #expect(settles.completion?.springSettling?.reachedSearchLimit == false)
+        #expect(!settles.diagnostics.contains { if case .springCutAtSettleSearchLimit = $0.issue { true } else { false } })
+    }
+
     @Test func alreadySettledReleaseTakesNoTime() {
         let motion = SpringMotion(parameters: Self.under, initialDisplacement: 0, initialVelocity: 0)
         #expect(motion.settleTime() == 0)

@@ -5,15 +5,22 @@ import InteractiveTransition
 /// drives `UIPercentDrivenInteractiveTransition`:
 /// - `began` starts the transition (or, while a completion is still animating, grabs it back with
 ///   `pause` and continues from where it is);
-/// - `changed` updates the progress;
+/// - `changed` updates the progress: the progress at `began` plus the gesture's change since then,
+///   in either direction, clamped to 0...1 (so a grabbed-back completion can be reversed);
 /// - `ended` asks the policy to finish or cancel from the progress and the release velocity;
 /// - `cancelled` cancels.
 /// After the release, the completion animation is sampled at the display rate from the release time,
 /// so output is a deterministic function of the event timestamps.
 public struct GestureTransitionDriver: Sendable {
-    /// An animation that has not settled after this long is stopped where it is (a safety net; the
-    /// longest completion in the catalog is a spring of a few seconds).
-    public static let maximumAnimationSeconds = 30.0
+    /// An animation that has not ended after this long is stopped where it is (a safety net; the
+    /// longest completion in the catalog is a spring of a few seconds). As long as the transition's own
+    /// cut of a spring that never settles, which it reports, so the driver never cuts first and silently.
+    public static let maximumAnimationSeconds = SpringMotion.maximumSettleSearchSeconds
+    /// Release velocities beyond this many progress units per second are clamped to it. The whole
+    /// transition in a microsecond (the event clock's resolution) is already faster than any finger;
+    /// the bound keeps the spring, the policy's projection and every printed number finite when a
+    /// gesture reports an absurd but finite velocity.
+    public static let maximumProgressVelocityPerSecond = 1e6
 
     public let binding: TransitionBinding
     public let spec: TransitionSpec
@@ -98,6 +105,13 @@ public struct GestureTransitionDriver: Sendable {
 
     private mutating func begin(_ event: GestureEvent, at time: Double, emit: (TransitionRecord) -> Void) {
         startScale = event.scale > 0 && event.scale.isFinite ? event.scale : 1
+        if following && transition.phase == .interactive {
+            // A second `began` without an end (a recognizer that lost its gesture): keep the trial and
+            // continue from the progress shown, instead of dropping a transition that never completed.
+            grabbedProgress = transition.percentComplete
+            emit(record(at: time))
+            return
+        }
         if transition.phase.isAnimatingCompletion {
             advance(to: time, emit: emit)
         }
@@ -129,15 +143,24 @@ public struct GestureTransitionDriver: Sendable {
     @discardableResult
     private mutating func follow(_ event: GestureEvent, at time: Double, emitting: Bool,
                                  emit: (TransitionRecord) -> Void) -> (Double, Double) {
-        let mapped = binding.progress(of: event, startScale: startScale, settings: settings)
-        let progress = min(max(grabbedProgress + mapped.progress, 0), 1)
+        let mapped = binding.progressChange(of: event, startScale: startScale, settings: settings)
+        // Only the sum is clamped: the change may be negative (reversing a grabbed-back completion).
+        let progress = min(max(grabbedProgress + mapped.change, 0), 1)
         transition.update(progress, at: time)
         if emitting { emit(record(at: time)) }
-        return (progress, mapped.velocity)
+        let velocity = min(max(mapped.velocity, -Self.maximumProgressVelocityPerSecond),
+                           Self.maximumProgressVelocityPerSecond)
+        return (progress, velocity)
     }
 
-    private mutating func release(at time: Double, velocity: Double?, reason: String, decision: CompletionDecision?,
-                                  emit: (TransitionRecord) -> Void) {
+    private mutating func release(at time: Double, velocity: Double?, reason decisionReason: String,
+                                  decision: CompletionDecision?, emit: (TransitionRecord) -> Void) {
+        var reason = decisionReason
+        if let completion = transition.completion,
+           let settling = completion.springSettling, settling.reachedSearchLimit {
+            // Say so where the reader looks: the animation ends with a jump, not a settled spring.
+            reason += "; the completion spring never settles: cut after \(rounded(completion.duration)) s"
+        }
         following = false
         releaseTime = time
         tickIndex = 0

@@ -2,14 +2,14 @@ import GestureKit
 import InteractiveTransition
 
 /// How a named transition listens to gestures: which kind drives it and how the gesture's values
-/// become progress (0...1) and progress velocity (per second).
+/// become a change of progress and a progress velocity (per second).
 public struct TransitionBinding: Sendable, Hashable, Codable {
     public enum Mapping: String, Sendable, Hashable, Codable {
-        /// Seed 000: `progress = clamp(1 - scale / startScale)`; pinching in dismisses.
+        /// Seed 000: change `1 - scale / startScale`; pinching in dismisses.
         case pinchIn
-        /// Pinching out presents: `progress = clamp((scale / startScale - 1) / zoomPresentScaleRange)`.
+        /// Pinching out presents: change `(scale / startScale - 1) / zoomPresentScaleRange`.
         case pinchOut
-        /// Seed 003: `progress = clamp(downward translation / panDismissDistanceMM)`.
+        /// Seed 003: change `downward translation / panDismissDistanceMM`.
         case panDown
     }
 
@@ -26,21 +26,27 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
         }
     }
 
-    /// Progress and progress velocity for `event`, given the scale the gesture began with.
-    func progress(of event: GestureEvent, startScale: Double, settings: LabSettings) -> (progress: Double, velocity: Double) {
+    /// The change of progress since the gesture began, and the progress velocity, for `event`.
+    ///
+    /// The change is deliberately not clamped: a gesture that grabbed back a running completion at
+    /// progress p must be able to move progress below p as well as above it, so only the sum
+    /// `p + change` is clamped to 0...1 (by the driver). For a gesture that starts a transition
+    /// (p = 0) this is exactly the seeds' `clamp(mapping)`. Always finite; bad input gives 0.
+    func progressChange(of event: GestureEvent, startScale: Double,
+                        settings: LabSettings) -> (change: Double, velocity: Double) {
         switch mapping {
         case .pinchIn:
-            return (PinchDismissProgress.progress(scale: event.scale, startScale: startScale),
+            return (PinchDismissProgress.unclampedProgress(scale: event.scale, startScale: startScale),
                     PinchDismissProgress.velocity(scaleVelocity: event.scaleVelocity, startScale: startScale))
         case .pinchOut:
             let range = settings.zoomPresentScaleRange
-            let safeStart = startScale > 0 ? startScale : 1
-            let p = (event.scale / safeStart - 1) / range
-            return (min(max(p.isFinite ? p : 0, 0), 1), finite(event.scaleVelocity / safeStart / range))
+            let safeStart = startScale > 0 && startScale.isFinite ? startScale : 1
+            return (finite((event.scale / safeStart - 1) / range), finite(event.scaleVelocity / safeStart / range))
         case .panDown:
-            return (PanDismissProgress.progress(translationMM: event.translationMM.y, distanceMM: settings.panDismissDistanceMM),
+            let distanceMM = settings.panDismissDistanceMM
+            return (PanDismissProgress.unclampedProgress(translationMM: event.translationMM.y, distanceMM: distanceMM),
                     PanDismissProgress.velocity(translationVelocityMMPerSecond: event.velocityMMPerSecond.y,
-                                                distanceMM: settings.panDismissDistanceMM))
+                                                distanceMM: distanceMM))
         }
     }
 }
