@@ -75,7 +75,7 @@ static void fill_attr(struct vevdev *d, fuse_ino_t ino, struct stat *st) {
     } else {
         /* FUSE cannot serve a character device's operations (that is CUSE);
          * libevdev and libinput record only need open/read/ioctl/poll. */
-        st->st_mode = S_IFREG | 0666;
+        st->st_mode = S_IFREG | 0660; /* as /dev/input/event* (root:input 0660); enforced by default_permissions */
         st->st_nlink = 1;
     }
 }
@@ -401,7 +401,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     d->node_name = strdup(node_name);
     d->mountpoint = strdup(directory);
 
-    char *argv[] = { "pinchlab-vevdev", "-o", "allow_other,fsname=pinchlab,subtype=vevdev,auto_unmount", NULL };
+    char *argv[] = { "pinchlab-vevdev", "-o", "allow_other,default_permissions,fsname=pinchlab,subtype=vevdev,auto_unmount", NULL };
     struct fuse_args args = FUSE_ARGS_INIT(3, argv);
     last_fuse_message[0] = '\0';
     d->session = fuse_session_new(&args, &vevdev_ops, sizeof(vevdev_ops), d);

@@ -24,8 +24,12 @@ struct DevicesCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let found = try DeviceDiscovery.scan(directory: directory)
+            let denied = found.filter { if case .failure(.permissionDenied) = $0.result { true } else { false } }
+            // Nothing could be read, and for want of permission: say so in the status too.
+            let allDenied = !denied.isEmpty && denied.count == found.count
             if json {
                 try JSONLineWriter().write(DeviceListing(directory: directory, devices: found.map(DeviceListing.Entry.init)))
+                if allDenied { throw ExitStatus.permissionDenied.exitCode }
                 return
             }
             if found.isEmpty {
@@ -36,11 +40,12 @@ struct DevicesCommand: ParsableCommand {
             for entry in found {
                 printLine(DeviceListing.Entry(entry).humanLine)
             }
-            if found.contains(where: { if case .failure(.permissionDenied) = $0.result { true } else { false } }) {
+            if !denied.isEmpty {
                 printLine("")
-                printLine("Some devices could not be opened: add yourself to the 'input' group "
-                          + "(sudo usermod -aG input $USER, then log in again) or run with sudo.")
+                printLine((allDenied ? "No device" : "Some devices") + " could be opened: permission denied. Add yourself to the "
+                          + "'input' group (sudo usermod -aG input $USER, then log in again), or run with sudo.")
             }
+            if allDenied { throw ExitStatus.permissionDenied.exitCode }
         }
     }
 }
@@ -64,6 +69,13 @@ struct DeviceListing: Encodable {
         var vendor: Int?
         var product: Int?
         var error: String?
+        /// The error in a few words, for the table (the advice is printed once below it).
+        private var errorInBrief: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case path, name, `class`, widthMM, heightMM, resolutionEstimated, slots, maxFingers, properties, bus, vendor,
+                 product, error
+        }
 
         init(_ found: DiscoveredDevice) {
             path = found.path
@@ -84,11 +96,12 @@ struct DeviceListing: Encodable {
                 product = Int(device.id.product)
             case .failure(let error):
                 self.error = error.description
+                if case .permissionDenied = error { errorInBrief = "permission denied" }
             }
         }
 
         var humanLine: String {
-            if let error { return "\(path)\t\(error)" }
+            if let error { return "\(path)\t\(errorInBrief ?? error)" }
             var parts = [path, "\(`class` ?? "?")", "\"\(name ?? "")\""]
             if let widthMM, let heightMM {
                 parts.append("\(widthMM) x \(heightMM) mm" + (resolutionEstimated == true ? " (estimated: no resolution)" : ""))

@@ -32,7 +32,7 @@ struct LiveCommand: ParsableCommand {
     @Flag(help: "Print JSON Lines instead of the live view.")
     var json = false
 
-    @Option(help: ArgumentHelp("Stop after this many seconds without events.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds without events.", valueName: "seconds"))
     var exitAfterIdle: Double?
 
     func validate() throws {

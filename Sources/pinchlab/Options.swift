@@ -47,10 +47,10 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "preset"))
     var policy: String?
 
-    @Option(help: ArgumentHelp("Progress threshold for finishing (0...1), overriding the policy's.", valueName: "p"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Progress threshold for finishing (0...1), overriding the policy's.", valueName: "p"))
     var threshold: Double?
 
-    @Option(help: ArgumentHelp("Millimetres of downward travel that make a pan-dismiss complete.", valueName: "mm"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Millimetres of downward travel that make a pan-dismiss complete.", valueName: "mm"))
     var panDistance: Double?
 
     @Option(help: ArgumentHelp("How the completion animates after the release: \(LabSettings.completionNames.map(\.name).joined(separator: ", ")). A spring continues from the release velocity. Default: the transition's own.",
@@ -95,8 +95,13 @@ struct TransitionOptions: ParsableArguments {
 /// Reads and writes `LabSettings` as JSON, with errors that name the file.
 enum LabSettingsFile {
     static func load(path: String) throws -> LabSettings {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError(status: .noInput, message: "\(path): cannot read the settings file")
+        let data: Data
+        switch readWholeFile(path) {
+        case .success(let contents): data = contents
+        case .failure(let error):
+            let status: ExitStatus = error.code == EACCES || error.code == EPERM ? .permissionDenied : .noInput
+            throw CLIError(status: status, message: "\(path): cannot read the settings file (\(error.description)); "
+                           + "`pinchlab tune CORPUS --write FILE` writes one, and any key left out keeps its default")
         }
         let settings: LabSettings
         do {
@@ -119,8 +124,37 @@ enum LabSettingsFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(settings)
-        guard FileManager.default.createFile(atPath: path, contents: data + Data("\n".utf8)) else {
-            throw CLIError(status: .ioError, message: "\(path): cannot write the settings file")
+        do {
+            try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CLIError(status: .ioError, message: "\(path): cannot write the settings file (\(error.localizedDescription))")
         }
+    }
+}
+
+/// An `errno` value as a typed error.
+struct Errno: Error, Equatable {
+    let code: Int32
+    var description: String { String(cString: strerror(code)) }
+}
+
+/// The whole of a (small) regular file, or the errno that stopped it (`EISDIR` for a directory).
+func readWholeFile(_ path: String) -> Result<Data, Errno> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(Errno(code: errno)) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failure(Errno(code: errno)) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Errno(code: EISDIR)) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return .failure(Errno(code: errno))
+        }
+        if n == 0 { return .success(data) }
+        data.append(contentsOf: buffer[0..<n])
     }
 }

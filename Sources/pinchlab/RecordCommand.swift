@@ -32,7 +32,7 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Keep keyboard key codes instead of masking them.")
     var keepKeys = false
 
-    @Option(help: ArgumentHelp("Stop after this many seconds without events.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds without events.", valueName: "seconds"))
     var exitAfterIdle: Double?
 
     func validate() throws {

@@ -30,7 +30,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The node's name in DIR.", valueName: "name"))
     var node = "event0"
 
-    @Option(help: ArgumentHelp("Play speed factor (1 = as recorded).", valueName: "factor"))
+    // Unconditional, so `--speed -1` reaches validate() and its message instead of parsing as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Play speed factor (1 = as recorded).", valueName: "factor"))
     var speed: Double = 1
 
     @Flag(help: "Play again and again (timestamps become the current time, like a real device).")

@@ -29,7 +29,7 @@ struct TuneCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: best, defaults, seedRule (each with accuracy), confusion matrices.")
     var json = false
 
-    @Option(help: ArgumentHelp("Recognizer settings tried per device class (the defaults are always one).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Recognizer settings tried per device class (the defaults are always one).", valueName: "n"))
     var budget: Int = Tuner.defaultBudget
 
     @Option(help: ArgumentHelp("Save the best settings here, for `replay`/`live --config`.", valueName: "file"))

@@ -123,6 +123,27 @@ struct CLI {
         return true
     }
 
+    /// `pinchlab` with `arguments`, as the user `nobody` when the tests run as root.
+    static func runAsUnprivilegedUser(_ arguments: [String]) throws -> CLI.Result {
+        guard geteuid() == 0 else { return try CLI.run(arguments) }
+        let setpriv = "/usr/bin/setpriv"
+        try #require(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) drops root for this test")
+        let dir = try CLI.temporaryDirectory()
+        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setpriv)
+        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CLI.binary.path] + arguments
+        process.currentDirectoryURL = CLI.packageRoot
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        _ = CLI.waitForExit(process, timeout: 60)
+        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pinchlab-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -115,6 +115,26 @@ import VirtualEvdev
         #expect(human.stdout.contains("touchscreen") && human.stdout.contains("290.0 x 170.0 mm"))
     }
 
+    /// The node is 0660 like /dev/input/event*: someone outside its user and group gets a real
+    /// EACCES from open(2), and each command says how to get access, with exit status 77.
+    @Test func permissionDeniedIsExplainedWithStatus77() throws {
+        let (description, _) = try Self.events(of: "corpus/touchpad/two-finger-tap-01.evemu")
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("denied"))
+        defer { device.stop() }
+        let listing = try CLI.runAsUnprivilegedUser(["devices", device.directory])
+        #expect(listing.status == 77, "\(listing.stdout)\(listing.stderr)")
+        #expect(listing.stdout.contains("\(device.path)\tpermission denied"))
+        #expect(listing.stdout.components(separatedBy: "'input' group").count == 2, "the advice once, not per device")
+        let json = try CLI.runAsUnprivilegedUser(["devices", device.directory, "--json"])
+        #expect(json.status == 77)
+        #expect(try json.json(line: 0)["devices"] != nil)
+        for command in [["live", device.path, "--json"], ["record", device.path, "-o", "/tmp/pinchlab-denied.evemu"]] {
+            let r = try CLI.runAsUnprivilegedUser(command)
+            #expect(r.status == 77, "\(command[0]): \(r.stderr)")
+            #expect(r.stderr.contains("permission denied") && r.stderr.contains("input"), "\(command[0]): \(r.stderr)")
+        }
+    }
+
     @Test func recordStopsCleanlyOnSIGINTAndTheFileHoldsEveryFrame() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-quick-flick-01.evemu")
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record"))

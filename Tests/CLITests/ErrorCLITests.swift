@@ -42,6 +42,191 @@ import Testing
         }
     }
 
+    /// `header` plus lines, for messages that must name the line: the header is 12 lines long.
+    static let headerLineCount = 12
+
+    static let yamlHeader = """
+        version: 1
+        ndevices: 1
+        devices:
+        - node: /dev/input/event5
+          evdev:
+            name: "broken pad"
+            id: [24, 1267, 12552, 256]
+            codes:
+              0: [0]
+              3: [0, 1, 47, 53, 54, 57]
+            absinfo:
+              0: [0, 1000, 0, 0, 10]
+              1: [0, 800, 0, 0, 10]
+              47: [0, 4, 0, 0, 0]
+              53: [0, 1000, 0, 0, 10]
+              54: [0, 800, 0, 0, 10]
+              57: [0, 65535, 0, 0, 0]
+            properties: [0]
+          events:
+          - evdev:
+
+        """
+    /// The first event line of `yamlHeader` + events.
+    static let yamlFirstEventLine = 21
+
+    /// Runs stats, replay and convert on `path`: each must exit 65 with `message` (after `path:`) on
+    /// stderr, and convert must leave no output file behind.
+    func expectBadData(_ path: String, line: Int, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let output = path + ".converted.yml"
+        for command in [["stats", path], ["replay", path], ["convert", path, "-o", output]] {
+            let r = try CLI.run(command)
+            #expect(r.status == 65, "\(command[0]) exit \(r.status): \(r.stderr)", sourceLocation: sourceLocation)
+            #expect(r.stderr.contains("pinchlab: \(path):\(line): \(message)"),
+                    "\(command[0]) says where and what was expected: \(r.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(!FileManager.default.fileExists(atPath: output), "no half-written output", sourceLocation: sourceLocation)
+    }
+
+    @Test func unknownTypeAndCodeNumbersNameTheLineAndTheRange() throws {
+        let line = Self.headerLineCount + 2
+        try expectBadData(try write(Self.header + "E: 0.000000 0003 0039 0001\nE: 0.000000 0033 0000 0001\n"), line: line,
+                          "expected an event type the kernel defines (up to EV_MAX, 0x1f), found type 0x33 in 'E: 0.000000 0033 0000 0001'")
+        try expectBadData(try write(Self.header + "E: 0.000000 0003 0039 0001\nE: 0.000000 0003 0fff 0001\n"), line: line,
+                          "expected an EV_ABS code up to 0x3f, found code 0xfff in 'E: 0.000000 0003 0fff 0001'")
+        try expectBadData(try write(Self.header.replacingOccurrences(of: "A: 39 0 65535 0 0 0", with: "A: 45 0 65535 0 0 0")),
+                          line: Self.headerLineCount, "expected an EV_ABS code up to 0x3f, found code 0x45 in 'A: 45 0 65535 0 0 0'")
+    }
+
+    @Test func unknownTypeAndCodeNumbersInYAMLNameTheLine() throws {
+        try expectBadData(try write(Self.yamlHeader + "    - [0, 1, 40, 0, 1]\n", name: "type.yml"), line: Self.yamlFirstEventLine,
+                          "expected an event type the kernel defines (up to EV_MAX, 0x1f), found type 0x28 in [0, 1, 40, 0, 1]")
+        try expectBadData(try write(Self.yamlHeader + "    - [0, 1, 3, 99, 1]\n", name: "code.yml"), line: Self.yamlFirstEventLine,
+                          "expected an EV_ABS code up to 0x3f, found code 0x63 in [0, 1, 3, 99, 1]")
+        let codes = Self.yamlHeader.replacingOccurrences(of: "3: [0, 1, 47, 53, 54, 57]", with: "3: [0, 1, 47, 53, 54, 57, 99]")
+        try expectBadData(try write(codes, name: "codes.yml"), line: 10, "expected an EV_ABS code up to 0x3f, found code 0x63 in 'codes:'")
+    }
+
+    @Test func aMissingNameOrIDLineSaysWhichLineWasExpected() throws {
+        try expectBadData(try write("# EVEMU 1.3\nI: 0018 04f3 3108 0100\nP: 05 00 00 00 00 00 00 00\n"), line: 2,
+                          "expected 'N: <device name>', found 'I: 0018 04f3 3108 0100'")
+        try expectBadData(try write("# EVEMU 1.3\nN: broken pad\nP: 05 00 00 00 00 00 00 00\n"), line: 3,
+                          "expected 'I: <bustype> <vendor> <product> <version>' (hex), found 'P: 05 00 00 00 00 00 00 00'")
+        try expectBadData(try write("# EVEMU 1.3\nN: broken pad\n"), line: 3,
+                          "expected 'I: <bustype> <vendor> <product> <version>' (hex), found the end of the file")
+    }
+
+    @Test func yamlOfAnotherShapeOrVersionIsNotALibinputRecord() throws {
+        try expectBadData(try write("- 1\n- 2\n", name: "list.yml"), line: 1,
+                          "expected a libinput record file (a YAML mapping with 'version: 1' and 'devices:'), found a list")
+        try expectBadData(try write("name: settings\npolicy: 3\n", name: "settings.yml"), line: 3,
+                          "expected a libinput record file (a YAML mapping with 'version: 1' and 'devices:'), found the end of a mapping")
+        try expectBadData(try write("version: 1\nfoo: [1, 2, 3]\n", name: "nodevices.yml"), line: 3,
+                          "expected a 'devices:' list, found the end of a mapping")
+        try expectBadData(try write(Self.yamlHeader.replacingOccurrences(of: "version: 1", with: "version: 2")
+                                    + "    - [0, 1, 0, 0, 0]\n", name: "v2.yml"), line: 1,
+                          "expected libinput record 'version: 1', found 'version: 2'")
+    }
+
+    /// Root reads any file whatever its mode, so as root the read is tried as `nobody` (setpriv).
+    @Test func anUnreadableRecordingExits77() throws {
+        let dir = try CLI.temporaryDirectory()
+        let path = dir.appendingPathComponent("secret.evemu").path
+        try FileManager.default.copyItem(atPath: CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), toPath: path)
+        #expect(chmod(path, 0) == 0)
+        for command in [["stats", path], ["replay", path], ["convert", path, "-o", path + ".yml"]] {
+            let r = try CLI.runAsUnprivilegedUser(command)
+            #expect(r.status == 77, "\(command[0]) exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("pinchlab: \(path): expected a readable file, found Permission denied"), "\(r.stderr)")
+        }
+    }
+
+    // MARK: convert never damages its input or leaves a broken output
+
+    @Test func convertRefusesToWriteOverItsInputByAnyPath() throws {
+        let dir = try CLI.temporaryDirectory()
+        let input = dir.appendingPathComponent("victim.evemu").path
+        try FileManager.default.copyItem(atPath: CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), toPath: input)
+        let before = try #require(FileManager.default.contents(atPath: input))
+        let symlink = dir.appendingPathComponent("link.yml").path
+        try FileManager.default.createSymbolicLink(atPath: symlink, withDestinationPath: input)
+        let hardLink = dir.appendingPathComponent("hard.evemu").path
+        try FileManager.default.linkItem(atPath: input, toPath: hardLink)
+        let dirName = dir.lastPathComponent
+        for output in [dir.path + "/./victim.evemu", dir.path + "/../\(dirName)/victim.evemu", symlink, hardLink] {
+            let r = try CLI.run(["convert", input, "-o", output, "--to", "evemu"])
+            #expect(r.status == 64, "\(output): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("-o \(output) is the input file \(input) (the same file on disk)"), "\(r.stderr)")
+            #expect(FileManager.default.contents(atPath: input) == before, "the input is unchanged")
+        }
+        // The .events half of a split recording is an input too.
+        let desc = dir.appendingPathComponent("old.desc").path, events = dir.appendingPathComponent("old.events").path
+        let text = try String(contentsOfFile: input, encoding: .utf8)
+        let firstEvent = try #require(text.range(of: "\nE: "))
+        try Data(text[..<firstEvent.lowerBound].utf8 + [0x0A]).write(to: URL(fileURLWithPath: desc))
+        try Data(text[text.index(after: firstEvent.lowerBound)...].utf8).write(to: URL(fileURLWithPath: events))
+        let eventsBefore = FileManager.default.contents(atPath: events)
+        let split = try CLI.run(["convert", desc, "--events", events, "-o", dir.path + "/./old.events", "--to", "evemu"])
+        #expect(split.status == 64, "\(split.stderr)")
+        #expect(FileManager.default.contents(atPath: events) == eventsBefore)
+    }
+
+    @Test func aFailedConvertLeavesNoOutputAndAnOldOutputAsItWas() throws {
+        let good = Self.header + "E: 0.000000 0003 0039 0001\nE: 0.000000 0000 0000 0000\n"
+        let input = try write(good + "E: 0.010000 0003 00zz 0001\n")
+        let dir = URL(fileURLWithPath: input).deletingLastPathComponent()
+        let output = dir.appendingPathComponent("out.yml").path
+        let r = try CLI.run(["convert", input, "-o", output])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("pinchlab: \(input):\(Self.headerLineCount + 3): expected 'E: <sec>.<usec> <type> <code> <value>'"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.evemu"], "no temporary file left")
+
+        try Data("previous\n".utf8).write(to: URL(fileURLWithPath: output))
+        #expect(try CLI.run(["convert", input, "-o", output]).status == 65)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.evemu", "out.yml"])
+    }
+
+    @Test func convertToStandardOutputWritesInPlace() throws {
+        let r = try CLI.run(["convert", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "-o", "/dev/stdout", "--to", "libinput"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("# libinput record\nversion: 1\n"))
+        #expect(FileManager.default.fileExists(atPath: "/dev/stdout"))
+    }
+
+    // MARK: recordings that end inside a frame
+
+    @Test(arguments: [("cut-mid-frame.evemu", 120), ("cut-mid-frame.yml", 50)])
+    func statsWarnsAboutAnUnfinishedLastFrameAndLeavesItOut(name: String, synLine: Int) throws {
+        let path = CLI.fixture("bad/" + name)
+        let warning = "pinchlab: warning: \(path) ends inside a frame after line \(synLine): 6 events after the last SYN_REPORT ignored"
+        let human = try CLI.run(["stats", path])
+        #expect(human.status == 0, "\(human.stderr)")
+        #expect(human.stderr.contains(warning), "\(human.stderr)")
+        #expect(human.stdout.contains("unfinished  6 events after the last SYN_REPORT, not counted"))
+        let json = try CLI.run(["stats", path, "--json"])
+        #expect(json.stderr.contains(warning))
+        let stats = try json.json(line: 0)
+        #expect(stats["events"] as? Int == 17)
+        #expect(stats["frames"] as? Int == 3)
+        #expect(stats["trailingPartialFrameEvents"] as? Int == 6)
+        #expect(stats["trailingPartialFrameAfterLine"] as? Int == synLine)
+        let complete = try CLI.run(["stats", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--json"])
+        #expect(try complete.json(line: 0)["trailingPartialFrameEvents"] as? Int == 0)
+        #expect(try complete.json(line: 0)["trailingPartialFrameAfterLine"] == nil)
+        #expect(!complete.stderr.contains("warning"))
+    }
+
+    @Test func convertKeepsTheEventsOfAnUnfinishedLastFrameAndSaysSo() throws {
+        let cut = CLI.fixture("bad/cut-mid-frame.evemu")
+        let dir = try CLI.temporaryDirectory()
+        let yml = dir.appendingPathComponent("cut.yml").path, back = dir.appendingPathComponent("back.evemu").path
+        let r = try CLI.run(["convert", cut, "-o", yml])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("pinchlab: warning: \(cut) ends inside a frame after line 120: 6 events after the last SYN_REPORT kept"))
+        #expect(r.stderr.contains("wrote 23 events"))
+        let again = try CLI.run(["convert", yml, "-o", back])
+        #expect(again.stderr.contains("pinchlab: warning: \(yml) ends inside a frame after line 50: 6 events after the last SYN_REPORT kept"))
+        #expect(FileManager.default.contents(atPath: back) == FileManager.default.contents(atPath: cut), "lossless")
+    }
+
     @Test func emptyFileAndMissingFile() throws {
         let empty = try write("")
         let r = try CLI.run(["stats", empty])
