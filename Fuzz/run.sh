@@ -1,7 +1,10 @@
 #!/bin/bash
 # Builds pinchlab's libFuzzer targets and runs each for a bounded time.
 #
-#   Fuzz/run.sh [SECONDS]        default 20 s per target; CI runs `Fuzz/run.sh 5`
+#   Fuzz/run.sh [SECONDS]        default 20 s per target; CI runs `FUZZ_SEED=1 Fuzz/run.sh 5`
+#
+# FUZZ_SEED fixes libFuzzer's random seed (0 or unset: a new one each run), so a CI smoke run
+# explores the same inputs every time and a red run is reproducible.
 #
 # SwiftPM cannot build fuzzer executables in a normal build, so this compiles the modules' sources
 # directly with swiftc -sanitize=fuzzer,address into .build-fuzz/ (FUZZ_BUILD overrides), module by
@@ -64,7 +67,7 @@ for entry in "${TARGETS[@]}"; do
     log=$OUT/fuzz-$target.log
     # Leak checking is off: the Swift runtime's metadata caches are never freed and would be reported.
     if ASAN_OPTIONS=detect_leaks=0 "$OUT/fuzz-$target" "$OUT/corpus/$target" "Fuzz/corpus/$target" \
-        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -seed="${FUZZ_SEED:-0}" \
         -artifact_prefix="$OUT/crashes/$target/" >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
