@@ -52,7 +52,7 @@ let package = Package(
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
-        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "VirtualEvdev", "CEvdev"]),
+        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev"]),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
         .testTarget(

@@ -164,6 +164,40 @@ import VirtualEvdev
         #expect(try a.json(line: 0)["outcome"] as? String == b.json(line: 0)["outcome"] as? String)
     }
 
+    /// A device that stops answering mid-gesture (nothing readable, poll never ready) ends live and
+    /// record after --exit-after-idle instead of leaving them waiting forever: the pinch in flight is
+    /// cancelled and the recording holds every frame that came.
+    @Test func aDeviceThatStopsAnsweringEndsByTheIdleTimeout() throws {
+        let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        var cut = 0, frames = 0
+        for (i, e) in events.enumerated() where e.isSynReport {
+            frames += 1
+            if frames == 40 { cut = i + 1; break }
+        }
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("stalled"))
+        defer { device.stop() }
+        let out = try CLI.temporaryDirectory().appendingPathComponent("stalled.evemu").path
+        let live = try CLI.Running(["live", device.path, "--json", "--exit-after-idle", "1"])
+        let record = try CLI.Running(["record", device.path, "-o", out, "--exit-after-idle", "1"])
+        #expect(device.waitUntilReading(clients: 2, timeoutSeconds: 20))
+        device.enqueue(events[..<cut])
+        #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
+        device.stall(true)
+        let started = Date()
+        let l = try live.finish(timeout: 10), r = try record.finish(timeout: 10)
+        #expect(Date().timeIntervalSince(started) < 5, "ended by the 1 s idle timeout")
+        #expect(l.status == 0, "\(l.stderr)")
+        let summary = try l.json(line: -1)
+        let gesture = try #require((summary["gestures"] as? [[String: Any]])?.first)
+        #expect(gesture["kind"] as? String == "pinch" && gesture["ended"] as? String == "cancelled")
+        #expect(summary["outcome"] as? String == "cancelled")
+        #expect(r.status == 0, "\(r.stderr)")
+        var reader = try openRecording(path: out)
+        var syns = 0
+        while let e = try reader.nextEvent() { if e.isSynReport { syns += 1 } }
+        #expect(syns == 40)
+    }
+
     @Test func aDeviceRemovedMidGestureCancelsItAndLeavesACompleteRecording() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         // Up to the 40th frame: both fingers down, pinching, transition interactive.
