@@ -160,4 +160,39 @@ import Testing
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG came out")
         #expect(data.count > 5000)
     }
+
+    /// Plots of other shapes render too: a pan whose spring overshoots (the axis reaches past 1),
+    /// a tap that recognizes nothing (the panels say so), a late reversal, a touchscreen rotation.
+    @Test(arguments: [("corpus/touchpad/pan-down-flick-01.evemu", "pan-dismiss"),
+                      ("corpus/touchpad/two-finger-tap-01.evemu", "pinch-dismiss"),
+                      ("corpus/touchscreen/pinch-in-late-reversal-01.evemu", "pinch-dismiss"),
+                      ("corpus/touchscreen/rotate-01.evemu", "pinch-dismiss")])
+    func plotsOfEveryShapeRender(fixture: String, transition: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        let svg = dir.appendingPathComponent("p.svg").path, png = dir.appendingPathComponent("p.png").path
+        let r = try CLI.run(["plot", CLI.fixture(fixture), "-o", svg, "--transition", transition])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        if fixture.contains("tap") {
+            #expect(text.contains("no gesture of this transition") && text.contains("the transition never started"))
+        }
+        if fixture.contains("pan-down-flick") {
+            let replay = try CLI.run(["replay", CLI.fixture(fixture), "--json", "--transition", transition])
+            let peak = replay.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                .compactMap { $0["progress"] as? Double }.max() ?? 0
+            #expect(peak > 1, "the spring overshoots")
+            // The progress curve is the last polyline; its panel spans y 340...520.
+            let polyline = try #require(text.components(separatedBy: "<polyline points=\"").last?.components(separatedBy: "\"").first)
+            let ys = polyline.split(separator: " ").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
+            #expect(!ys.isEmpty && ys.allSatisfy { $0 >= 340 - 0.01 && $0 <= 520 + 0.01 }, "the overshoot stays inside the panel")
+        }
+        let render = Process()
+        render.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+        render.arguments = [svg, "-o", png]
+        try render.run()
+        render.waitUntilExit()
+        #expect(render.terminationStatus == 0)
+        let data = try #require(FileManager.default.contents(atPath: png))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 5000)
+    }
 }

@@ -53,11 +53,16 @@ public struct GestureTransitionDriver: Sendable {
     /// True while a completion animation runs.
     public var isAnimating: Bool { transition.phase.isAnimatingCompletion }
 
-    public mutating func handle(_ event: GestureEvent, at time: Double, emit: (TransitionRecord) -> Void) {
+    /// - Parameter gestureIndex: which gesture this is, counted from 0 in the order gestures began
+    ///   (the index of its entry in a summary's `gestures`); a trial it starts remembers it.
+    public mutating func handle(_ event: GestureEvent, at time: Double, gestureIndex: Int? = nil,
+                                emit: (TransitionRecord) -> Void) {
         guard event.kind == binding.kind else { return }
         switch event.state {
         case .began:
+            let trialsBefore = trialCount
             begin(event, at: time, emit: emit)
+            if trialCount > trialsBefore { trials[trials.count - 1].gesture = gestureIndex }
         case .changed:
             guard following else { return }
             follow(event, at: time, emitting: true, emit: emit)
@@ -202,6 +207,10 @@ public struct TrialSummary: Sendable, Hashable, Codable {
     }
 
     public var begin: Double
+    /// The gesture that started this trial: its index in the summary's `gestures` (nil when the
+    /// driver was not told). Later gestures that grabbed the completion back are counted in
+    /// `grabbedCount`.
+    public var gesture: Int?
     public var release: Double?
     public var end: Double?
     public var outcome: Outcome = .none

@@ -128,6 +128,8 @@ public struct ReplayPipeline: Sendable {
         case .changed:
             break
         }
-        driver.handle(gesture, at: time) { emit(.transition($0)) }
+        // One gesture at a time, so the index a gesture will have among those ended is the count so far.
+        let index = gesture.state == .began ? gestureCount : nil
+        driver.handle(gesture, at: time, gestureIndex: index) { emit(.transition($0)) }
     }
 }

@@ -16,15 +16,49 @@ public enum TimelinePlot {
             drawSeries(&doc, timeline.scale, title: "pinch scale", x: 440, y: 70, width: 530, height: 200,
                        duration: duration, range: seriesRange(timeline.scale, including: [1]), color: palette[0],
                        markers: timeline.markers, guide: 1)
-        } else {
+        } else if !timeline.translationMM.isEmpty {
             drawSeries(&doc, timeline.translationMM, title: "pan translation down (mm)", x: 440, y: 70, width: 530,
                        height: 200, duration: duration, range: seriesRange(timeline.translationMM, including: [0]),
                        color: palette[0], markers: timeline.markers, guide: nil)
+        } else {
+            drawEmpty(&doc, title: "gesture", note: "no gesture of this transition's kind was recognized",
+                      x: 440, y: 70, width: 530, height: 200)
         }
-        drawSeries(&doc, timeline.progress, title: "transition progress", x: 440, y: 320, width: 530, height: 200,
-                   duration: duration, range: 0...1, color: palette[2], markers: timeline.markers,
-                   guide: timeline.progressThreshold, guideLabel: timeline.progressThreshold.map { "threshold \(SVGDocument.number($0))" })
+        if timeline.progress.isEmpty {
+            drawEmpty(&doc, title: "transition progress", note: "the transition never started", x: 440, y: 320,
+                      width: 530, height: 200)
+        } else {
+            // A spring may overshoot past 1 (or below 0 when cancelling): the axis keeps it in view.
+            let values = timeline.progress.map(\.value)
+            let range = min(0, values.min() ?? 0)...max(1, values.max() ?? 1)
+            drawSeries(&doc, timeline.progress, title: "transition progress", x: 440, y: 320, width: 530, height: 200,
+                       duration: duration, range: range, color: palette[2], markers: timeline.markers,
+                       guide: timeline.progressThreshold,
+                       guideLabel: timeline.progressThreshold.map { "threshold \(SVGDocument.number($0))" })
+        }
         return doc.rendered
+    }
+
+    static func drawEmpty(_ doc: inout SVGDocument, title: String, note: String, x: Double, y: Double, width: Double,
+                          height: Double) {
+        let top = y + 20, plotHeight = height - 20
+        doc.text(title, x: x, y: y + 10, size: 12)
+        doc.rect(x: x, y: top, width: width, height: plotHeight, fill: "#fafafa", stroke: "#bbb")
+        doc.text(note, x: x + width / 2, y: top + plotHeight / 2, size: 13, anchor: "middle", fill: "#888")
+    }
+
+    /// Approximate width of a label in pixels (SVG gives no text metrics without a renderer).
+    static func labelWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.6 }
+
+    /// A row for each marker label, lowest first, such that no two labels on one row overlap; the
+    /// labels are `(left, right)` extents in time order.
+    static func labelRows(_ extents: [(left: Double, right: Double)], rows: Int) -> [Int] {
+        var rightEdge = [Double](repeating: -Double.infinity, count: rows)
+        return extents.map { extent in
+            let row = rightEdge.firstIndex { $0 + 4 <= extent.left } ?? rightEdge.indices.min { rightEdge[$0] < rightEdge[$1] }!
+            rightEdge[row] = extent.right
+            return row
+        }
     }
 
     static func seriesRange(_ samples: [ReplayTimeline.ValueSample], including extra: [Double]) -> ClosedRange<Double> {
@@ -72,7 +106,15 @@ public enum TimelinePlot {
             doc.line(x1: x, y1: py(guide), x2: x + width, y2: py(guide), stroke: "#888", dash: "6 4")
             if let guideLabel { doc.text(guideLabel, x: x + 4, y: py(guide) - 4, size: 10, fill: "#666") }
         }
-        for (index, marker) in markers.enumerated() {
+        let labelSize = 10.0
+        let ordered = markers.sorted { $0.time < $1.time }
+        let extents = ordered.map { marker -> (left: Double, right: Double) in
+            let w = labelWidth(marker.label, size: labelSize)
+            let nearRightEdge = px(marker.time) > x + width - w - 6
+            return nearRightEdge ? (px(marker.time) - 3 - w, px(marker.time) - 3) : (px(marker.time) + 3, px(marker.time) + 3 + w)
+        }
+        let rows = labelRows(extents, rows: 4)
+        for (index, marker) in ordered.enumerated() {
             let color: String
             switch marker.kind {
             case .began: color = "#999"
@@ -81,11 +123,11 @@ public enum TimelinePlot {
             case .cancel, .gestureCancelled: color = "#d62728"
             }
             doc.line(x1: px(marker.time), y1: top, x2: px(marker.time), y2: top + plotHeight, stroke: color, width: 1.5, dash: "3 3")
-            // Labels take turns on three rows so markers close in time stay readable; near the right
-            // edge they hang to the left of their line.
-            let nearRightEdge = px(marker.time) > x + width - 70
-            doc.text(marker.label, x: px(marker.time) + (nearRightEdge ? -3 : 3), y: top + 12 + Double(index % 3) * 12,
-                     size: 10, anchor: nearRightEdge ? "end" : "start", fill: color)
+            // Near the right edge a label hangs to the left of its line.
+            let extent = extents[index]
+            let hangsLeft = extent.right <= px(marker.time)
+            doc.text(marker.label, x: hangsLeft ? extent.right : extent.left, y: top + 12 + Double(rows[index]) * 12,
+                     size: labelSize, anchor: hangsLeft ? "end" : "start", fill: color)
         }
         doc.polyline(samples.map { (px($0.time), py($0.value)) }, stroke: color, width: 2)
     }
