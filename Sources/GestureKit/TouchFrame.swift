@@ -70,6 +70,15 @@ public struct TouchFrame: Sendable {
         self.touches = Touches()
     }
 
+    /// Starts over as an empty frame at `time`, keeping the storage (nothing is rewritten but the
+    /// header: the touches past `count` are never read).
+    mutating func reset(time: EventTime, isResync: Bool) {
+        self.time = time
+        self.isResync = isResync
+        fingerCount = 0
+        touches.removeAll()
+    }
+
     /// Adds a touch; returns false when the frame is full.
     @discardableResult
     public mutating func append(_ touch: Touch) -> Bool { touches.append(touch) }
@@ -92,6 +101,8 @@ public struct TouchFrame: Sendable {
             precondition(i >= 0 && i < count, "touch index out of range")
             return storage[i]
         }
+
+        mutating func removeAll() { count = 0 }
 
         mutating func append(_ touch: Touch) -> Bool {
             guard count < TouchFrame.capacity else { return false }

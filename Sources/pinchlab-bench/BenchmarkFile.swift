@@ -29,26 +29,29 @@ enum BenchmarkFile {
         return result
     }
 
-    /// Writes exactly `eventCount` events (the last gesture may be cut short, as a recording stopped
-    /// mid-gesture is).
+    /// Writes `eventCount` events and then the rest of the frame under way, so the file ends on a
+    /// `SYN_REPORT` as a recording does (a reader warns about a frame left open). The last gesture
+    /// may be cut short, as a recording stopped mid-gesture is. Returns the events written.
     static func generate(path: String, eventCount: Int, device: CorpusDevice) throws -> Int {
         let gestures = gestures(on: device)
         precondition(!gestures.isEmpty, "the standard corpus has no recipes for \(device)")
         let writer = try EvemuWriter(path: path, device: device.description)
         var written = 0
+        var lastWasSynReport = true
         var offset: Int64 = 0
         var index = 0
-        while written < eventCount {
+        while written < eventCount || !lastWasSynReport {
             let events = gestures[index % gestures.count]
             index += 1
             let base = events[0].time.totalMicroseconds
             var last = offset
             for var event in events {
-                if written == eventCount { break }
+                if written >= eventCount && lastWasSynReport { break }
                 last = offset + event.time.totalMicroseconds - base
                 event.time = EventTime(totalMicroseconds: last)
                 try writer.write(event)
                 written += 1
+                lastWasSynReport = event.isSynReport
             }
             offset = last + pauseBetweenGesturesMicroseconds
         }

@@ -31,6 +31,10 @@ public struct TouchFrameAssembler: Sendable {
     /// and `endedY`, and can move there.)
     private var endedReadings: [EndedReading]
     private var currentSlot: Int
+    /// `ABS_MT_SLOT`'s minimum: slot events count from it.
+    private let slotMinimum: Int
+    /// The frame the last `SYN_REPORT` completed (see `ingest(_:)`).
+    public private(set) var frame = TouchFrame(time: .zero)
     private var nextTouchID: UInt64 = 1
     private var toolFingerCount = 0
     private var toolFingerBits: UInt8 = 0
@@ -68,7 +72,8 @@ public struct TouchFrameAssembler: Sendable {
         slots = Array(repeating: SlotState(), count: max(1, slotCount))
         endedReadings = Array(repeating: EndedReading(), count: max(1, slotCount))
         let slotAxis = device.absInfo[.absMTSlot]
-        currentSlot = Int(slotAxis?.value ?? 0) - Int(slotAxis?.minimum ?? 0)
+        slotMinimum = Int(slotAxis?.minimum ?? 0)
+        currentSlot = Int(slotAxis?.value ?? 0) - slotMinimum
         pendingA = ProtocolAContacts()
         currentA = ProtocolAContact()
         singleUsesToolFinger = !device.has(.key, .btnTouch)
@@ -76,11 +81,22 @@ public struct TouchFrameAssembler: Sendable {
 
     /// Feeds one event. Returns the frame completed by a `SYN_REPORT`, nil otherwise.
     public mutating func consume(_ event: InputEvent) -> TouchFrame? {
+        ingest(event) ? frame : nil
+    }
+
+    /// Feeds one event; true when it was a `SYN_REPORT` and `frame` now holds the frame it completed.
+    ///
+    /// The hot-path form of `consume(_:)`: the frame is built in place and read where it is
+    /// (`assembler.frame`, passed on as a borrowed argument), never copied. A frame is about 1 KiB.
+    @inline(__always)
+    public mutating func ingest(_ event: InputEvent) -> Bool {
         sawAnyEvent = true
         switch event.type {
         case .syn:
             switch event.code {
-            case .synReport: return endFrame(at: event.time)
+            case .synReport:
+                endFrame(at: event.time)
+                return true
             case .synMTReport: endProtocolAContact()
             case .synDropped: resyncPending = true
             default: break
@@ -96,7 +112,7 @@ public struct TouchFrameAssembler: Sendable {
         default:
             break
         }
-        return nil
+        return false
     }
 
     /// Ends the stream: every contact still down is reported ended in one last frame (nil if none).
@@ -110,7 +126,8 @@ public struct TouchFrameAssembler: Sendable {
         toolFingerBits = 0
         toolFingerCount = 0
         guard anyDown else { return nil }
-        return endFrame(at: time)
+        endFrame(at: time)
+        return frame
     }
 
     // MARK: keys
@@ -133,7 +150,7 @@ public struct TouchFrameAssembler: Sendable {
 
     private mutating func consumeAbsB(_ code: EventCode, _ value: Int32) {
         if code == .absMTSlot {
-            currentSlot = Int(value) - Int(device.absInfo[.absMTSlot]?.minimum ?? 0)
+            currentSlot = Int(value) - slotMinimum
             return
         }
         guard currentSlot >= 0 && currentSlot < slots.count else { return }
@@ -233,9 +250,9 @@ public struct TouchFrameAssembler: Sendable {
 
     // MARK: frames
 
-    private mutating func endFrame(at time: EventTime) -> TouchFrame {
+    private mutating func endFrame(at time: EventTime) {
         if mode == .multitouchA { matchProtocolAContacts() }
-        var frame = TouchFrame(time: time, isResync: resyncPending)
+        frame.reset(time: time, isResync: resyncPending)
         resyncPending = false
         var down = 0
         for i in slots.indices {
@@ -256,7 +273,6 @@ public struct TouchFrameAssembler: Sendable {
             slots[i].clearFrameFlags()
         }
         frame.fingerCount = max(down, toolFingerCount)
-        return frame
     }
 
     @inline(__always) private func position(_ x: Int32, _ y: Int32) -> PointMM {

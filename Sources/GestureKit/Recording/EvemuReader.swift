@@ -91,25 +91,19 @@ public final class EvemuReader: RecordingSource {
         return nil
     }
 
-    /// Parses `input.line` as `E: <sec>.<usec> <type hex> <code hex> <value>`.
+    /// Parses `input.line` as `E: <sec>.<usec> <type hex> <code hex> <value>`: at fixed offsets when
+    /// it is laid out as evemu writes it, else by the general scanner.
     private func parseEvent() throws -> InputEvent {
-        var scanner = LineScanner(input.line)
-        scanner.skipSpaces()
-        guard scanner.take(UInt8(ascii: "E")), scanner.take(UInt8(ascii: ":")) else {
+        let line = input.line
+        let seconds: UInt64, microseconds: UInt64, type: UInt32, code: UInt32, value: Int32
+        if let canonical = CanonicalEventLine(line) {
+            (seconds, microseconds) = (canonical.seconds, UInt64(canonical.microseconds))
+            (type, code, value) = (canonical.type, canonical.code, canonical.value)
+        } else if let scanned = Self.scanEventFields(line) {
+            (seconds, microseconds, type, code, value) = scanned
+        } else {
             throw malformed(expected: EvemuReader.eventGrammar)
         }
-        scanner.skipSpaces()
-        guard let seconds = scanner.unsignedDecimal(maxDigits: EvemuReader.secondDigitsMax),
-              scanner.take(UInt8(ascii: ".")),
-              let microseconds = scanner.unsignedDecimal(maxDigits: EvemuReader.microsecondDigitsMax),
-              scanner.skipSpaces(),
-              let type = scanner.hex(maxDigits: EvemuReader.shortHexDigitsMax),
-              scanner.skipSpaces(),
-              let code = scanner.hex(maxDigits: EvemuReader.shortHexDigitsMax),
-              scanner.skipSpaces(),
-              let value = scanner.int32(),
-              scanner.isAtEndOrComment()
-        else { throw malformed(expected: EvemuReader.eventGrammar) }
 
         guard EvdevTables.isKnown(type: type, code: code) else { throw unknownCode(type: type, code: code) }
         let sec = Int64(seconds)
@@ -127,6 +121,28 @@ public final class EvemuReader: RecordingSource {
                                value: value)
         frameBoundaries.note(event, line: input.lineNumber)
         return event
+    }
+
+    /// The fields of any event line the grammar allows (leading spaces, fewer digits, unpadded or
+    /// signed values), nil when it does not follow `E: <sec>.<usec> <type> <code> <value>`.
+    static func scanEventFields(_ line: UnsafeBufferPointer<UInt8>)
+        -> (seconds: UInt64, microseconds: UInt64, type: UInt32, code: UInt32, value: Int32)? {
+        var scanner = LineScanner(line)
+        scanner.skipSpaces()
+        guard scanner.take(UInt8(ascii: "E")), scanner.take(UInt8(ascii: ":")) else { return nil }
+        scanner.skipSpaces()
+        guard let seconds = scanner.unsignedDecimal(maxDigits: secondDigitsMax),
+              scanner.take(UInt8(ascii: ".")),
+              let microseconds = scanner.unsignedDecimal(maxDigits: microsecondDigitsMax),
+              scanner.skipSpaces(),
+              let type = scanner.hex(maxDigits: shortHexDigitsMax),
+              scanner.skipSpaces(),
+              let code = scanner.hex(maxDigits: shortHexDigitsMax),
+              scanner.skipSpaces(),
+              let value = scanner.int32(),
+              scanner.isAtEndOrComment()
+        else { return nil }
+        return (seconds, microseconds, type, code, value)
     }
 
     private func malformed(expected: String) -> RecordingError {

@@ -38,14 +38,14 @@ public struct RecordingStats: Sendable, Hashable {
         while let event = try source.nextEvent() {
             if streamStart == nil { streamStart = event.time }
             eventsInOpenFrame += 1
-            guard let frame = assembler.consume(event) else { continue }
+            guard assembler.ingest(event) else { continue }
             if firstEventTime == nil { firstEventTime = streamStart }
             lastEventTime = event.time
             eventCount += eventsInOpenFrame
             eventsInOpenFrame = 0
             frameCount += 1
-            mostFingersDown = max(mostFingersDown, frame.fingerCount)
-            for touch in frame.touches where touch.phase == .began { touchSequenceCount += 1 }
+            mostFingersDown = max(mostFingersDown, assembler.frame.fingerCount)
+            for touch in assembler.frame.touches where touch.phase == .began { touchSequenceCount += 1 }
         }
         trailingPartialFrameEventCount = eventsInOpenFrame
     }

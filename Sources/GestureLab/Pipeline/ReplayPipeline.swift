@@ -49,13 +49,14 @@ public struct ReplayPipeline: Sendable {
         if origin == nil { origin = event.time }
         lastTime = event.time
         eventCount += 1
-        guard let frame = assembler.consume(event) else { return }
+        // The frame stays in the assembler and is read in place: no 1 KiB copy per frame.
+        guard assembler.ingest(event) else { return }
         frameCount += 1
-        let now = seconds(frame.time)
-        if firstTouchTime == nil && frame.activeTouchCount > 0 { firstTouchTime = now }
+        let now = seconds(assembler.frame.time)
+        if firstTouchTime == nil && assembler.frame.activeTouchCount > 0 { firstTouchTime = now }
         driver.advance(to: now) { emit(.transition($0)) }
-        if recordsFrames { emit(.frame(frame, time: now)) }
-        let events = recognizer.process(frame)
+        if recordsFrames { emit(.frame(assembler.frame, time: now)) }
+        let events = recognizer.process(assembler.frame)
         for gesture in events { handle(gesture, emit: emit) }
     }
 

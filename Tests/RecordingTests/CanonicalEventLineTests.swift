@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import GestureKit
+
+/// The fixed-offset reading of evemu's own layout must agree with the general scanner on every
+/// line it accepts, and must accept the lines evemu and pinchlab write.
+@Suite struct CanonicalEventLineTests {
+    func withLine<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
+    }
+
+    func canonical(_ text: String) -> CanonicalEventLine? { withLine(text) { CanonicalEventLine($0) } }
+
+    @Test func readsTheLinesEvemuWrites() throws {
+        let line = try #require(canonical("E: 0.011268 0003 0035 0329\t# EV_ABS / ABS_MT_POSITION_X    329"))
+        #expect(line.seconds == 0 && line.microseconds == 11268 && line.type == 3 && line.code == 0x35 && line.value == 329)
+        let negative = try #require(canonical("E: 1712345678.000001 0003 0039 -001\t# EV_ABS / ABS_MT_TRACKING_ID   -1"))
+        #expect(negative.seconds == 1_712_345_678 && negative.microseconds == 1 && negative.value == -1)
+        #expect(canonical("E: 0.842802 0000 0000 0000") != nil, "no comment")
+        #expect(canonical("E: 0.842802 0001 014A 0001  ") != nil, "trailing spaces, upper-case hex")
+    }
+
+    @Test func leavesEverythingElseToTheScanner() {
+        for text in ["E: 0.5 3 35 329", " E: 0.011268 0003 0035 0329", "E:  0.011268 0003 0035 0329",
+                     "E: 0.011268 0003 0035 +329", "E: 0.011268 00003 0035 0329", "E: 0.011268 0003 0035 0329x",
+                     "E: 0.011268 0003 0035 12345678901", "E: 0.0112680 0003 0035 0329", "E: .011268 0003 0035 0329",
+                     "E: 0.011268 000g 0035 0329", "E: 0.011268 0003 0035", "N: name"] {
+            #expect(canonical(text) == nil, "\(text)")
+        }
+    }
+
+    /// Random lines around the canonical layout (every field's width, case, sign, spacing and a
+    /// stray character varied): whatever the fast path accepts, the scanner reads the same.
+    @Test func agreesWithTheScannerOnRandomLines() {
+        var state: UInt64 = 0x243F_6A88_85A3_08D3
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func hex(_ v: Int, width: Int) -> String {
+            let s = String(v, radix: 16, uppercase: next(2) == 0)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let seconds = [0, 7, 1_700_000_000, 999_999_999_999, 12_345_678_901_234][next(5)]
+            let micro = next(1_000_000)
+            let microText = String(repeating: "0", count: max(0, (next(10) == 0 ? [5, 7][next(2)] : 6) - String(micro).count)) + String(micro)
+            let value = [0, 1, -1, 329, -2_147_483_648, 2_147_483_647, 2_147_483_648, 42][next(8)]
+            let valueText = (value < 0 ? "-" : "") + String(repeating: "0", count: next(4)) + String(abs(value))
+            func gap() -> String { next(12) == 0 ? ["  ", "\t"][next(2)] : " " }
+            func width() -> Int { next(12) == 0 ? [3, 5][next(2)] : 4 }
+            var text = "E: \(seconds).\(microText)" + gap() + hex(next(0x20), width: width())
+                + gap() + hex(next(0x300), width: width()) + gap() + valueText
+                + ["", "\t# comment", " ", "  # x", "#", "x"][next(6)]
+            if next(10) == 0 {
+                var chars = Array(text)
+                chars[next(chars.count)] = ["x", " ", "-", "0", "#", "f"][next(6)]
+                text = String(chars)
+            }
+            guard let fast = canonical(text) else { continue }
+            accepted += 1
+            let slow = withLine(text) { EvemuReader.scanEventFields($0) }
+            #expect(slow != nil, "accepted by the fast path only: \(text)")
+            if let slow {
+                #expect(slow.seconds == fast.seconds && slow.microseconds == UInt64(fast.microseconds)
+                        && slow.type == fast.type && slow.code == fast.code && slow.value == fast.value, "\(text)")
+            }
+        }
+        #expect(accepted > 3_000, "the random lines exercise the fast path (\(accepted))")
+    }
+
+    /// Every event line of the corpus takes the fast path.
+    @Test func theCorpusIsCanonical() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let lines = try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("E:") }
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { canonical(String($0)) != nil })
+    }
+}
