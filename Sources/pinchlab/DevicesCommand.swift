@@ -33,16 +33,16 @@ struct DevicesCommand: ParsableCommand {
                 return
             }
             if found.isEmpty {
-                printLine("No input devices in \(directory).")
-                printLine("Without a touchpad, expose a recording as one: pinchlab serve FILE --at DIR, then pinchlab devices DIR.")
+                try printLine("No input devices in \(directory).")
+                try printLine("Without a touchpad, expose a recording as one: pinchlab serve FILE --at DIR, then pinchlab devices DIR.")
                 return
             }
             for entry in found {
-                printLine(DeviceListing.Entry(entry).humanLine)
+                try printLine(DeviceListing.Entry(entry).humanLine)
             }
             if !denied.isEmpty {
-                printLine("")
-                printLine((allDenied ? "No device" : "Some devices") + " could be opened: permission denied. Add yourself to the "
+                try printLine("")
+                try printLine((allDenied ? "No device" : "Some devices") + " could be opened: permission denied. Add yourself to the "
                           + "'input' group (sudo usermod -aG input $USER, then log in again), or run with sudo.")
             }
             if allDenied { throw ExitStatus.permissionDenied.exitCode }

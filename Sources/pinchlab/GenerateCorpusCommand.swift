@@ -23,7 +23,7 @@ struct GenerateCorpusCommand: ParsableCommand {
         try reportingErrors {
             let entries = StandardCorpus.entries()
             try CorpusFiles.write(entries: entries, to: directory)
-            printLine("wrote \(entries.count) recordings and \(CorpusFiles.manifestName) to \(directory)")
+            try printLine("wrote \(entries.count) recordings and \(CorpusFiles.manifestName) to \(directory)")
         }
     }
 }

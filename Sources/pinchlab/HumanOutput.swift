@@ -77,6 +77,7 @@ struct HumanOutput {
             lines.append(text)
         }
         lines.append("outcome: \(s.transition) \(s.outcome.rawValue)" + (s.reason.map { " (\($0))" } ?? ""))
+        if s.error != nil { lines.append("stopped early: the rest of the recording could not be read (error below)") }
         return lines
     }
 }

@@ -12,8 +12,8 @@ struct LiveCommand: ParsableCommand {
         Opens DEVICE (or the first touchpad/touchscreen in /dev/input) and shows, updating in place,
         the recognized gesture, the transition's progress and a drawing of the card, then what the
         policy decided and why, and the completion animating to its end. Without a terminal, or with
-        --json, it prints the same JSON Lines as `replay --json` (one flushed line per step) and the
-        summary line when it stops.
+        Without a terminal it prints one line per step, as `replay` does; with --json, the same JSON
+        Lines as `replay --json` (one line per step, written at once) and the summary line when it stops.
 
         It stops on Ctrl-C/SIGTERM, when the device goes away (a gesture in flight is cancelled, not
         left open; exit status 69), or after --exit-after-idle seconds without events.
@@ -61,9 +61,11 @@ struct LiveCommand: ParsableCommand {
             var session = LiveSession(input: input, pipeline: pipeline, idleTimeoutSeconds: exitAfterIdle,
                                       idleStepMS: Self.refreshIntervalMS)
             let emit: (LabRecord) -> Void = { output.handle($0) }
-            let stop = try session.run(shouldStop: { StopSignals.requested }, emit: emit, whileIdle: { output.refresh() })
+            let stop = try session.run(shouldStop: { StopSignals.requested || output.writeError != nil }, emit: emit,
+                                       whileIdle: { output.refresh() })
             let summary = session.finish(source: path, emit: emit)
             output.finish(summary, removed: stop == .deviceRemoved)
+            if let error = output.writeError { throw error }
             if stop == .deviceRemoved { throw ExitStatus.deviceUnavailable.exitCode }
         }
     }
@@ -80,6 +82,8 @@ struct LiveOutput {
     private var lastDraw = 0.0
     private var dirty = true
     private let sceneSpec: TransitionSpec?
+    /// The first failed write to stdout; the session stops on it and the command exits 74.
+    private(set) var writeError: Error?
 
     init(mode: Mode, device: DeviceDescription, path: String, transition: String, threshold: Double) {
         self.mode = mode
@@ -90,19 +94,25 @@ struct LiveOutput {
     }
 
     mutating func handle(_ record: LabRecord) {
+        guard writeError == nil else { return }
         switch mode {
         case .json:
             switch record {
             case .frame: break
-            case .gesture(let g): try? writer.write(g)
-            case .transition(let t): try? writer.write(t)
+            case .gesture(let g): note(Result { try writer.write(g) })
+            case .transition(let t): note(Result { try writer.write(t) })
             }
         case .lines:
-            if let line = human.line(for: record) { printLine(line) }
+            if let line = human.line(for: record) { note(Result { try printLine(line) }) }
         case .view:
             update(with: record)
             refresh()
         }
+    }
+
+    /// Keeps the first failed write; later writes are skipped (see `handle`).
+    private mutating func note(_ write: Result<Void, Error>) {
+        if writeError == nil, case .failure(let error) = write { writeError = error }
     }
 
     private mutating func update(with record: LabRecord) {
@@ -135,31 +145,31 @@ struct LiveOutput {
         guard now - lastDraw >= Double(LiveCommand.refreshIntervalMS) / 1000 else { return }
         lastDraw = now
         dirty = false
-        printRaw(view.draw(snapshot))
+        note(Result { try printRaw(view.draw(snapshot)) })
     }
 
     mutating func finish(_ summary: LabSummary, removed: Bool) {
         switch mode {
         case .json:
-            try? writer.write(summary)
+            note(Result { try writer.write(summary) })
         case .lines:
-            for line in HumanOutput.summary(summary) { printLine(line) }
+            for line in HumanOutput.summary(summary) { note(Result { try printLine(line) }) }
         case .view:
             dirty = true
             lastDraw = 0
             snapshot.footer = removed ? "the device was removed" : "stopped"
             refresh()
             restoreTerminal()
-            for line in HumanOutput.summary(summary) { printLine(line) }
+            for line in HumanOutput.summary(summary) { note(Result { try printLine(line) }) }
         }
         if removed { printError("pinchlab: the device was removed; a gesture in flight was cancelled") }
     }
 
     func restoreTerminal() {
-        if mode == .view { printRaw(LiveView.showCursor) }
+        if mode == .view { try? printRaw(LiveView.showCursor) }
     }
 }
 
-func printRaw(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+func printRaw(_ text: String) throws {
+    try StandardStream.output.write(text.utf8)
 }

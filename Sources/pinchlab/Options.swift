@@ -31,6 +31,17 @@ struct RecordingOptions: ParsableArguments {
     func open() throws -> any InputEventSource {
         try openRecording(path: file, secondPath: eventsFile, device: selector)
     }
+
+    /// Refuses an output path that names an input file, by identity on disk rather than by spelling:
+    /// `./in.evemu`, a symbolic or a hard link to the input would otherwise be truncated before the
+    /// input is read.
+    func refuseOutput(_ output: String, option: String = "-o", doing action: String) throws {
+        guard let outputIdentity = FileIdentity(path: output) else { return }
+        for input in [file] + (eventsFile.map { [$0] } ?? []) where FileIdentity(path: input) == outputIdentity {
+            throw ValidationError("\(option) \(output) is the input file \(input) (the same file on disk): "
+                                  + "\(action) would destroy it; write to another file")
+        }
+    }
 }
 
 /// What turns gestures into a transition: which transition, which policy, which settings file.

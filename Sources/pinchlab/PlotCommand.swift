@@ -23,6 +23,10 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
     var output: String
 
+    func validate() throws {
+        try recording.refuseOutput(output, doing: "writing the picture over it")
+    }
+
     func run() throws {
         try reportingErrors {
             var source = try recording.open()

@@ -55,7 +55,7 @@ struct ReplayCommand: ParsableCommand {
             var human = HumanOutput()
             var pacer = speed.map { RealTimePacer(speed: $0) }
             if !json && !summary {
-                printLine("\(recording.file): \(transition.transition), policy \(settings.policy)")
+                try printLine("\(recording.file): \(transition.transition), policy \(settings.policy)")
             }
             var writeError: Error?
             let emit: (LabRecord) -> Void = { record in
@@ -68,27 +68,37 @@ struct ReplayCommand: ParsableCommand {
                         case .transition(let t): try writer.write(t)
                         }
                     } else if !summary, let line = human.line(for: record) {
-                        printLine(line)
+                        try printLine(line)
                     }
                 } catch { writeError = error }
             }
             var interrupted = false
-            while let event = try source.nextEvent() {
-                pacer?.wait(until: event.time)
-                if StopSignals.requested {
-                    interrupted = true
-                    break
+            // Bad data part-way through ends the replay there, as the end of the recording would:
+            // what was read is still reported, the gesture in flight is cancelled rather than left
+            // open, and the error and status 65 follow the summary.
+            var readError: Error?
+            do {
+                while let event = try source.nextEvent() {
+                    pacer?.wait(until: event.time)
+                    if StopSignals.requested {
+                        interrupted = true
+                        break
+                    }
+                    pipeline.consume(event, emit: emit)
                 }
-                pipeline.consume(event, emit: emit)
+            } catch {
+                readError = error
             }
-            if !interrupted { warnIfEndsInsideFrame(source, .ignored) }
-            let result = pipeline.finish(source: recording.file, emit: emit)
-            if let writeError { throw CLIError(status: .ioError, message: "writing output: \(writeError)") }
+            if !interrupted && readError == nil { warnIfEndsInsideFrame(source, .ignored) }
+            var result = pipeline.finish(source: recording.file, emit: emit)
+            result.error = readError.map { "\($0)" }
+            if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             if json || summary {
                 try writer.write(result)
             } else {
-                for line in HumanOutput.summary(result) { printLine(line) }
+                for line in HumanOutput.summary(result) { try printLine(line) }
             }
+            if let readError { throw readError }
             if interrupted {
                 printError("pinchlab: interrupted after \(result.events) events (\(format(result.duration, decimals: 3)) s "
                            + "of the recording); a gesture in flight was cancelled")

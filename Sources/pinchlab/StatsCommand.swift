@@ -62,19 +62,19 @@ struct StatsCommand: ParsableCommand {
                 try JSONLineWriter().write(report)
                 return
             }
-            printLine("\(report.file)")
+            try printLine("\(report.file)")
             var size = ""
             if let w = report.widthMM, let h = report.heightMM {
                 size = ", \(format(w, decimals: 1)) x \(format(h, decimals: 1)) mm" + (report.resolutionEstimated ? " (estimated: no resolution)" : "")
             }
-            printLine("  device      \"\(report.device)\" (\(report.class)\(size), \(report.slots) slots)")
-            printLine("  events      \(report.events)")
-            printLine("  frames      \(report.frames)")
-            printLine("  duration    \(format(report.duration, decimals: 6)) s")
-            printLine("  fingers     at most \(report.mostFingersDown) down at once")
-            printLine("  touches     \(report.touchSequences) touch sequences")
+            try printLine("  device      \"\(report.device)\" (\(report.class)\(size), \(report.slots) slots)")
+            try printLine("  events      \(report.events)")
+            try printLine("  frames      \(report.frames)")
+            try printLine("  duration    \(format(report.duration, decimals: 6)) s")
+            try printLine("  fingers     at most \(report.mostFingersDown) down at once")
+            try printLine("  touches     \(report.touchSequences) touch sequences")
             if report.trailingPartialFrameEvents > 0 {
-                printLine("  unfinished  \(report.trailingPartialFrameEvents) events after the last SYN_REPORT, not counted")
+                try printLine("  unfinished  \(report.trailingPartialFrameEvents) events after the last SYN_REPORT, not counted")
             }
         }
     }

@@ -47,6 +47,7 @@ struct TuneCommand: ParsableCommand {
             } catch let error as CorpusError {
                 throw CLIError(status: error.message.hasPrefix("no manifest") ? .noInput : .badData, message: error.description)
             }
+            if let write { try refuseToOverwriteCorpus(with: write, files: files) }
             let progress = TuneProgress(onTerminal: isatty(STDERR_FILENO) != 0)
             let report = try Tuner(budget: budget).run(files) { done, total in progress.report(done, of: total) }
             if let write { try LabSettingsFile.save(report.best.settings, path: write) }
@@ -54,63 +55,74 @@ struct TuneCommand: ParsableCommand {
                 try JSONLineWriter().write(report)
                 return
             }
-            printHuman(report, files: files)
-            if let write { printLine("best settings written to \(write)") }
+            try printHuman(report, files: files)
+            if let write { try printLine("best settings written to \(write)") }
         }
     }
 
-    func printHuman(_ r: Tuner.Report, files: [LoadedRecording]) {
+    /// `--write` naming the manifest or a recording would destroy the corpus being tuned on.
+    private func refuseToOverwriteCorpus(with output: String, files: [LoadedRecording]) throws {
+        guard let outputIdentity = FileIdentity(path: output) else { return }
+        let directory = try CorpusFiles.corpusDirectory(in: corpus)
+        let inputs = [CorpusFiles.manifestName] + files.map(\.entry.file)
+        if let input = inputs.first(where: { FileIdentity(path: directory + "/" + $0) == outputIdentity }) {
+            throw CLIError(status: .usage, message: "--write \(output) is the corpus file \(directory)/\(input) "
+                           + "(the same file on disk): saving the settings would destroy it; write to another file")
+        }
+    }
+
+    func printHuman(_ r: Tuner.Report, files: [LoadedRecording]) throws {
         let pads = files.filter { $0.device.deviceClass != .touchscreen }.count
-        printLine("tuned on \(files.count) recordings (\(pads) touchpad, \(files.count - pads) touchscreen): "
+        try printLine("tuned on \(files.count) recordings (\(pads) touchpad, \(files.count - pads) touchscreen): "
                   + "\(r.recognizerCandidates) recognizer settings x \(r.policyCandidates) policies, \(r.replays) replays")
-        printLine("")
-        printLine("             accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
+        try printLine("")
+        try printLine("             accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
         for (name, s) in [("best", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] {
             let latency = s.meanBeginLatencyMS.map { "\(format($0, decimals: 0)) ms" } ?? "-"
-            printLine(name.padding(12) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
+            try printLine(name.padding(12) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
                       + "\(s.correct)/\(s.files)".leftPadding(9) + "\(s.wrongGesture)".leftPadding(15)
                       + "\(s.wrongOutcome)".leftPadding(15) + latency.leftPadding(20))
         }
-        printLine("")
-        printLine("best policy: \(r.best.settings.policy)")
+        try printLine("")
+        try printLine("best policy: \(r.best.settings.policy)")
         for (label, tuned, base) in [("touchpad", r.best.settings.touchpadRecognizer, GestureRecognizerConfiguration.default),
                                      ("touchscreen", r.best.settings.touchscreenRecognizer, GestureRecognizerConfiguration.touchscreen)] {
             guard let tuned else { continue }
             let changes = Self.differences(tuned, base)
-            printLine("best recognizer (\(label)): " + (changes.isEmpty ? "the defaults" : changes.joined(separator: ", ")))
+            try printLine("best recognizer (\(label)): " + (changes.isEmpty ? "the defaults" : changes.joined(separator: ", ")))
         }
-        printLine("")
-        printLine("gesture confusion (best; rows: label, columns: replay; kind and fingers)")
+        try printLine("")
+        try printLine("gesture confusion (best; rows: label, columns: replay; kind and fingers)")
         let gestureRows = r.best.confusion.gesture
         let gestures = Set(gestureRows.keys).union(gestureRows.values.flatMap(\.keys)).sorted()
         let width = max(8, (gestures.map(\.count).max() ?? 0) + 2)
-        printLine("".padding(width) + gestures.map { $0.leftPadding(width) }.joined())
+        try printLine("".padding(width) + gestures.map { $0.leftPadding(width) }.joined())
         for expected in gestures where gestureRows[expected] != nil {
             let row = gestureRows[expected] ?? [:]
-            printLine(expected.padding(width) + gestures.map { "\(row[$0] ?? 0)".leftPadding(width) }.joined())
+            try printLine(expected.padding(width) + gestures.map { "\(row[$0] ?? 0)".leftPadding(width) }.joined())
         }
-        printLine("")
-        printLine("outcome confusion (best; rows: label, columns: replay)")
+        try printLine("")
+        try printLine("outcome confusion (best; rows: label, columns: replay)")
         let outcomes = ["finish", "cancel", "none"]
-        printLine("            " + outcomes.map { $0.leftPadding(8) }.joined())
+        try printLine("            " + outcomes.map { $0.leftPadding(8) }.joined())
         for expected in outcomes {
             let row = r.best.confusion.outcome[expected] ?? [:]
-            printLine(expected.padding(12) + outcomes.map { "\(row[$0] ?? 0)".leftPadding(8) }.joined())
+            try printLine(expected.padding(12) + outcomes.map { "\(row[$0] ?? 0)".leftPadding(8) }.joined())
         }
         let wrong = r.best.perFile.filter { !$0.correct }
         if !wrong.isEmpty {
-            printLine("")
-            printLine("files the best settings get wrong:")
+            try printLine("")
+            try printLine("files the best settings get wrong:")
             for f in wrong {
-                printLine("  \(f.file): expected \(f.expectedKind.rawValue)/\(f.expectedOutcome.rawValue), "
+                try printLine("  \(f.file): expected \(f.expectedKind.rawValue)/\(f.expectedOutcome.rawValue), "
                           + "got \(f.recognizedKind.rawValue)\(f.recognizedFingers.map { "(\($0))" } ?? "")/\(f.outcome.rawValue)")
             }
         }
         let seedWrong = r.seedRule.perFile.filter { !$0.outcomeCorrect && $0.gestureCorrect }
         if !seedWrong.isEmpty {
-            printLine("")
-            printLine("the seed rule (progress > 0.5, no velocity) decides these wrong:")
-            for f in seedWrong { printLine("  \(f.file): expected \(f.expectedOutcome.rawValue), got \(f.outcome.rawValue)") }
+            try printLine("")
+            try printLine("the seed rule (progress > 0.5, no velocity) decides these wrong:")
+            for f in seedWrong { try printLine("  \(f.file): expected \(f.expectedOutcome.rawValue), got \(f.outcome.rawValue)") }
         }
     }
 
@@ -153,8 +165,8 @@ final class TuneProgress: @unchecked Sendable {
         defer { lock.unlock() }
         if onTerminal {
             guard done % 8 == 0 || done == total else { return }
-            FileHandle.standardError.write(Data("\rtuning: \(done)/\(total) recognizer settings replayed".utf8))
-            if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            try? StandardStream.error.write("\rtuning: \(done)/\(total) recognizer settings replayed".utf8)
+            if done == total { try? StandardStream.error.write("\n".utf8) }
             return
         }
         let now = MonotonicClock.seconds()
@@ -162,7 +174,7 @@ final class TuneProgress: @unchecked Sendable {
         lastLine = now
         let elapsed = now - started
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        FileHandle.standardError.write(Data(("tuning: \(done)/\(total) recognizer settings replayed, "
-            + "about \(Int(remaining.rounded(.up))) s left\n").utf8))
+        try? StandardStream.error.write(("tuning: \(done)/\(total) recognizer settings replayed, "
+            + "about \(Int(remaining.rounded(.up))) s left\n").utf8)
     }
 }

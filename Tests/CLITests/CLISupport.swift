@@ -31,8 +31,10 @@ struct CLI {
         }
     }
 
+    /// `standardOutput`: where the process's stdout goes instead of a file the result reads back
+    /// (`/dev/full` to make every write fail).
     @discardableResult
-    static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> Result {
+    static func run(_ arguments: [String], timeout: TimeInterval = 120, standardOutput: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -42,7 +44,7 @@ struct CLI {
         let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = try FileHandle(forWritingTo: standardOutput.map { URL(fileURLWithPath: $0) } ?? outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         if !CLI.waitForExit(process, timeout: timeout) {

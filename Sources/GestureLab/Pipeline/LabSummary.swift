@@ -62,9 +62,12 @@ public struct LabSummary: Sendable, Encodable {
     /// Seconds from the first event to the first finger down.
     public var firstTouch: Double?
     public var policy: CompletionPolicy
+    /// Why the recording could not be read to its end (`FILE:LINE: expected ...`); nil when it was.
+    /// The summary then covers the events before the bad one.
+    public var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case type, source, device, transition, outcome, reason, decision, gestures, gestureCount, trials, trialCount, events, frames, duration, firstTouch, policy
+        case type, source, device, transition, outcome, reason, decision, gestures, gestureCount, trials, trialCount, events, frames, duration, firstTouch, policy, error
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +88,7 @@ public struct LabSummary: Sendable, Encodable {
         try c.encode(rounded(duration), forKey: .duration)
         try c.encodeIfPresent(firstTouch.map(rounded), forKey: .firstTouch)
         try c.encode(policy, forKey: .policy)
+        try c.encodeIfPresent(error, forKey: .error)
     }
 }
 
