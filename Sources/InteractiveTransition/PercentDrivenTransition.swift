@@ -83,14 +83,15 @@ public struct PercentDrivenTransition: Sendable {
         return nil
     }
 
-    /// UIKit's `update(_:)`: sets the progress, clamped to 0...1. Ignored (and reported) unless interactive;
-    /// from idle it begins implicitly.
+    /// UIKit's `update(_:)`: sets the progress, clamped to 0...1. Ignored (and reported) unless interactive
+    /// or when not finite; from idle it begins implicitly.
     @discardableResult
     public mutating func update(_ newProgress: Double, at time: Double) -> TransitionIssue? {
         guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
         beginImplicitlyIfIdle(at: now)
         guard phase == .interactive else { return report(.updateIgnored(phase: phase), at: now) }
-        guard !newProgress.isNaN else { return report(.nonFiniteProgressIgnored, at: now) }
+        // An infinite progress says nothing about where the gesture is, any more than NaN does.
+        guard newProgress.isFinite else { return report(.nonFiniteProgressIgnored, at: now) }
         show(progress: min(max(newProgress, 0), 1))
         velocity = 0
         return nil
@@ -126,10 +127,12 @@ public struct PercentDrivenTransition: Sendable {
     /// UIKit's `pauseInteractiveTransition()`: stops a running completion where it is now and returns to
     /// the interactive phase; the next `update` continues from there. A spring caught mid-overshoot is
     /// clamped into 0...1 (the interactive phase never leaves it). `transitionWasCancelled` is cleared
-    /// until the next `finish`/`cancel`.
+    /// until the next `finish`/`cancel`. A completion whose end time has passed by `time` completes
+    /// instead (no tick may have come since it ended): it can no longer be grabbed.
     @discardableResult
     public mutating func pause(at time: Double) -> TransitionIssue? {
         guard let now = acceptTime(time) else { return .nonFiniteTimeIgnored }
+        advanceCompletion(to: now)
         guard phase.isAnimatingCompletion, let completion else { return report(.pauseIgnored(phase: phase), at: now) }
         show(progress: min(max(completion.progress(at: now), 0), 1))
         velocity = 0

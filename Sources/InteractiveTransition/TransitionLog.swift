@@ -55,7 +55,7 @@ public enum TransitionIssue: Hashable, Sendable, Codable, CustomStringConvertibl
     case beginIgnored(phase: TransitionPhase)
     /// The first call was not `begin`; the transition began implicitly (a very fast gesture).
     case implicitBegin
-    /// NaN progress given to `update`: ignored.
+    /// NaN or infinite progress given to `update`: ignored.
     case nonFiniteProgressIgnored
     /// NaN or infinite velocity: taken as 0.
     case nonFiniteVelocityTreatedAsZero

@@ -37,7 +37,10 @@ struct HumanOutput {
                 return "\(Self.seconds(t.time))  \(t.name) released at \(Self.percent(t.progress)): \(reason)"
             case .finished, .cancelled:
                 lastDecile = -1
-                return "\(Self.seconds(t.time))  \(t.name) \(t.state.rawValue) \(Self.bar(t.progress))"
+                let end = "\(Self.seconds(t.time))  \(t.name) \(t.state.rawValue) \(Self.bar(t.progress))"
+                // Released exactly at 0 or 1: the decision and the end are one step.
+                guard let reason = t.reason else { return end }
+                return "\(Self.seconds(t.time))  \(t.name) released at \(Self.percent(t.progress)): \(reason)\n" + end
             case .idle:
                 return nil
             }

@@ -144,6 +144,33 @@ import Testing
         Self.expectAllFinite(h)
     }
 
+    /// The display ticks every 1/60 s from the release; a completion can end between two ticks. A
+    /// gesture beginning after that end (before the next tick) starts a new trial: the first one
+    /// finished and keeps its outcome, ended at its own end time, and nothing was grabbed.
+    @Test func aGestureAfterTheCompletionEndedBetweenTicksStartsANewTrial() throws {
+        var h = try Harness(.pinchDismiss)
+        h.pinch(.began, at: 0, scale: 1)
+        h.pinch(.changed, at: 0.1, scale: 0.43)          // 0.43 s still to go: 25.8 display ticks
+        h.pinch(.ended, at: 0.2, scale: 0.43, scaleVelocity: -0.5)
+        let end = try #require(h.driver.transition.completion?.endTime)
+        let step = 1 / LabSettings.default.animationFrameRateHz
+        let lastTickBeforeEnd = 0.2 + (((end - 0.2) / step).rounded(.down)) * step
+        #expect(lastTickBeforeEnd < end)
+        let between = (end + min(lastTickBeforeEnd + step, end + step)) / 2   // after the end, before the next tick
+        h.advance(to: lastTickBeforeEnd)
+        #expect(h.phase == .finishing)
+        h.pinch(.began, at: between, scale: 1)
+
+        #expect(h.driver.trialCount == 2)
+        let first = try #require(h.driver.trials.first)
+        #expect(first.outcome == .finished && first.grabbedCount == 0)
+        #expect(abs((first.end ?? 0) - end) < 1e-9)
+        let ends = h.records.filter { $0.state.isTerminal }
+        #expect(ends.map(\.state) == [.finished] && abs(ends[0].time - end) < 1e-9)
+        #expect(h.phase == .interactive && h.progress == 0, "the new trial starts from the from-state")
+        Self.expectAllFinite(h)
+    }
+
     @Test func regrabbedPinchCanStillPushForwardAndClampsAtBothEnds() throws {
         var h = try Harness(.pinchDismiss)
         h.pinch(.began, at: 0, scale: 1)
@@ -244,9 +271,13 @@ import Testing
         h.pinch(.changed, at: 0.1, scale: 1.2)          // spreading: clamped to 0
         #expect(h.progress == 0)
         h.pinch(.ended, at: 0.2, scale: 1.2)
-        // Nothing to animate: cancelled at the release time, without ticks.
+        // Nothing to animate: cancelled at the release time, without ticks, in one record that
+        // carries the decision.
         Self.expectCompletedOnce(h, didComplete: false)
         #expect(h.lastTrial?.end == 0.2 && h.lastTrial?.release == 0.2)
+        let terminal = h.records.filter { $0.state.isTerminal }
+        #expect(terminal.count == 1)
+        #expect(terminal.first?.reason?.hasPrefix("cancel") == true)
         let countAfterRelease = h.records.count
         h.finish()
         #expect(h.records.count == countAfterRelease)

@@ -89,10 +89,11 @@ import Testing
         #expect(transition.percentComplete == 0)
         transition.update(1.7, at: 0.02)
         #expect(transition.percentComplete == 1)
-        transition.update(-.infinity, at: 0.03)
-        #expect(transition.percentComplete == 0)
-        #expect(transition.update(.nan, at: 0.04) == .nonFiniteProgressIgnored)
-        #expect(transition.percentComplete == 0)
+        transition.update(0.4, at: 0.03)
+        for bad in [-Double.infinity, .infinity, .nan] {
+            #expect(transition.update(bad, at: 0.04) == .nonFiniteProgressIgnored, "\(bad)")
+            #expect(transition.percentComplete == 0.4, "\(bad) is ignored, not clamped")
+        }
     }
 
     // MARK: completeTransition exactly once, on every path
@@ -155,6 +156,25 @@ import Testing
         Fixtures.runToEnd(&t, from: 0.5)
         Self.expectCompletedOnce(t, didComplete: true)
         #expect(t.lifecycle.contains { $0.event == .paused(progress: midway) })
+    }
+
+    /// A completion whose end passed with no tick since (a driver ticking on a 60 Hz grid) has ended
+    /// by the time of the pause: it completes; it is not taken back into interaction at its target.
+    @Test(arguments: [CompletionDirection.finish, .cancel])
+    func pauseAfterTheCompletionEndedCompletesInstead(direction: CompletionDirection) {
+        var t = Fixtures.transition(.pinchDismiss)
+        t.update(0.5, at: 0)
+        if direction == .finish { t.finish(at: 0.2) } else { t.cancel(at: 0.2) }
+        let end = try! #require(t.completion).endTime
+        #expect(t.pause(at: end + 0.001) == .pauseIgnored(phase: direction == .finish ? .finished : .cancelled))
+        Self.expectCompletedOnce(t, didComplete: direction == .finish)
+        #expect(t.progress == direction.targetProgress)
+        // Just before its end the same completion is still grabbed.
+        var early = Fixtures.transition(.pinchDismiss)
+        early.update(0.5, at: 0)
+        if direction == .finish { early.finish(at: 0.2) } else { early.cancel(at: 0.2) }
+        #expect(early.pause(at: end - 0.001) == nil)
+        #expect(early.phase == .interactive && early.context.completeTransitionCallCount == 0)
     }
 
     @Test func cancelThenUpdatePath() {

@@ -100,6 +100,18 @@ public struct GestureTransitionDriver: Sendable {
         }
     }
 
+    /// A completion that ended after the last display tick but by `time` is over: a gesture
+    /// beginning at `time` cannot grab it back. Ends it at its own end time, as the next tick would.
+    private mutating func endAnimationIfOver(by time: Double, emit: (TransitionRecord) -> Void) {
+        guard transition.phase.isAnimatingCompletion, let releaseTime, let endTime = transition.completion?.endTime,
+              endTime <= time else { return }
+        let at = max(endTime, releaseTime)
+        transition.tick(at: at)
+        emit(record(at: at))
+        closeTrial(at: at)
+        self.releaseTime = nil
+    }
+
     /// End of input: lets a running completion animation play to its end.
     public mutating func finish(emit: (TransitionRecord) -> Void) {
         guard let releaseTime else { return }
@@ -119,6 +131,7 @@ public struct GestureTransitionDriver: Sendable {
         }
         if transition.phase.isAnimatingCompletion {
             advance(to: time, emit: emit)
+            endAnimationIfOver(by: time, emit: emit)
         }
         if transition.phase.isAnimatingCompletion {
             // Caught mid-animation: take it back and continue from where it is (UIKit's pause).
@@ -180,8 +193,8 @@ public struct GestureTransitionDriver: Sendable {
         step.velocity = velocity
         emit(step)
         if transition.phase.isTerminal {
-            // Nothing left to animate (released exactly at 0 or 1).
-            emit(record(at: time))
+            // Released exactly at 0 or 1: nothing left to animate, and the step just emitted is
+            // already the transition's end.
             closeTrial(at: time)
             releaseTime = nil
         }
