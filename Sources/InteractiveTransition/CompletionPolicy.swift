@@ -81,12 +81,41 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
     }
 
     private enum CodingKeys: String, CodingKey { case progressThreshold, decelerationRatePerMS, flickVelocity }
+
+    /// Decodes over `CompletionPolicy.default`: see `init(from:defaults:)`.
     public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, defaults: .default)
+    }
+
+    /// A key left out keeps its value from `defaults`; an explicit `null` turns that rule off (no
+    /// projection, no flick), so `{"progressThreshold": 0.6}` changes only the threshold.
+    public init(from decoder: any Decoder, defaults: CompletionPolicy) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        func optional(_ key: CodingKeys, _ fallback: Double?) throws -> Double? {
+            guard container.contains(key) else { return fallback }
+            return try container.decodeNil(forKey: key) ? nil : container.decode(Double.self, forKey: key)
+        }
         try self.init(
-            progressThreshold: container.decode(Double.self, forKey: .progressThreshold),
-            decelerationRatePerMS: container.decodeIfPresent(Double.self, forKey: .decelerationRatePerMS),
-            flickVelocity: container.decodeIfPresent(Double.self, forKey: .flickVelocity))
+            progressThreshold: container.decodeIfPresent(Double.self, forKey: .progressThreshold) ?? defaults.progressThreshold,
+            decelerationRatePerMS: optional(.decelerationRatePerMS, defaults.decelerationRatePerMS),
+            flickVelocity: optional(.flickVelocity, defaults.flickVelocity))
+    }
+
+    /// Every key is written, a rule that is off as `null`, so that decoding over the defaults gives
+    /// this policy back rather than the defaults' rule.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(progressThreshold, forKey: .progressThreshold)
+        if let decelerationRatePerMS {
+            try container.encode(decelerationRatePerMS, forKey: .decelerationRatePerMS)
+        } else {
+            try container.encodeNil(forKey: .decelerationRatePerMS)
+        }
+        if let flickVelocity {
+            try container.encode(flickVelocity, forKey: .flickVelocity)
+        } else {
+            try container.encodeNil(forKey: .flickVelocity)
+        }
     }
 
     public var description: String {

@@ -15,6 +15,56 @@ public enum CompletionTiming: Hashable, Sendable, Codable, CustomStringConvertib
         case .spring(let spring): return spring.description
         }
     }
+
+    /// Every timing with a name, as the command line and settings files take them: UIKit's four
+    /// curves, then the spring presets.
+    public static let named: [(name: String, timing: CompletionTiming)] = [
+        ("ease-in-out", .curve(.easeInOut)), ("ease-in", .curve(.easeIn)), ("ease-out", .curve(.easeOut)),
+        ("linear", .curve(.linear)),
+    ] + SpringPresets.all.map { ($0.name, CompletionTiming.spring($0.timing)) }
+
+    /// The timing called `name` in `named`, if any.
+    public init?(named name: String) {
+        guard let found = Self.named.first(where: { $0.name == name }) else { return nil }
+        self = found.timing
+    }
+}
+
+// In JSON a timing is a name from `CompletionTiming.named` ("seed003-dismiss"), or
+// {"curve": {"p1x": …, "p1y": …, "p2x": …, "p2y": …}}, or {"spring": {"parameters": {"mass": …,
+// "stiffness": …, "damping": …}, "normalizedInitialVelocity": …, "settleRule": {…}}} (the spring's
+// velocity and settle rule may be left out).
+extension CompletionTiming {
+    private enum CodingKeys: String, CodingKey { case curve, spring }
+
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
+            guard let timing = CompletionTiming(named: name) else {
+                throw DecodingError.dataCorruptedError(
+                    in: single, debugDescription: "unknown timing '\(name)'; choose one of "
+                        + Self.named.map(\.name).joined(separator: ", ") + ", or give a curve or spring object")
+            }
+            self = timing
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch (container.contains(.curve), container.contains(.spring)) {
+        case (true, false): self = .curve(try container.decode(CubicBezierCurve.self, forKey: .curve))
+        case (false, true): self = .spring(try container.decode(SpringTiming.self, forKey: .spring))
+        default:
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected a timing name, or an object with one key: curve or spring"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .curve(let curve): try container.encode(curve, forKey: .curve)
+        case .spring(let spring): try container.encode(spring, forKey: .spring)
+        }
+    }
 }
 
 /// A spring used to complete a transition, like `UIView.animate(withDuration:usingSpringWithDamping:
@@ -35,6 +85,15 @@ public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible
 
     public var description: String {
         "spring(ζ: \(parameters.dampingRatio), response: \(parameters.response) s, v: \(normalizedInitialVelocity))"
+    }
+
+    private enum CodingKeys: String, CodingKey { case parameters, normalizedInitialVelocity, settleRule }
+    /// The velocity (default 0) and the settle rule (default `.standard`) may be left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(parameters: try container.decode(SpringParameters.self, forKey: .parameters),
+                  normalizedInitialVelocity: try container.decodeIfPresent(Double.self, forKey: .normalizedInitialVelocity) ?? 0,
+                  settleRule: try container.decodeIfPresent(SpringSettleRule.self, forKey: .settleRule) ?? .standard)
     }
 }
 

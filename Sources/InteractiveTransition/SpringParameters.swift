@@ -104,6 +104,14 @@ public struct SpringSettleRule: Hashable, Sendable, Codable {
     /// 0.001 progress (a thousandth of the transition: under a point on a 1000-point move) and 0.01 progress/s.
     public static let standard = SpringSettleRule(unchecked: 0.001, 0.01)
 
+    private enum CodingKeys: String, CodingKey { case settleDistance, settleVelocity }
+    /// Validated like `init(settleDistance:settleVelocity:)`: a rule of 0 never settles.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(settleDistance: container.decode(Double.self, forKey: .settleDistance),
+                      settleVelocity: container.decode(Double.self, forKey: .settleVelocity))
+    }
+
     public func isSettled(displacement: Double, velocity: Double) -> Bool {
         abs(displacement) < settleDistance && abs(velocity) < settleVelocity
     }

@@ -68,6 +68,10 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "timing"))
     var completion: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (> 0): the completion after the release runs this many times faster (default 1).",
+                                                      valueName: "factor"))
+    var completionSpeed: Double?
+
     func validate() throws {
         guard TransitionName(rawValue: transition) != nil else {
             throw ValidationError("unknown transition '\(transition)'; choose one of \(TransitionCatalog.names.joined(separator: ", "))")
@@ -84,6 +88,9 @@ struct TransitionOptions: ParsableArguments {
         if let panDistance, !(panDistance > 0 && panDistance.isFinite) {
             throw ValidationError("--pan-distance must be a positive number of millimetres")
         }
+        if let completionSpeed, !(completionSpeed > 0 && completionSpeed.isFinite) {
+            throw ValidationError("--completion-speed must be a positive factor, got \(completionSpeed)")
+        }
     }
 
     static let presets: [String: CompletionPolicy] = ["seed": .seed, "default": LabSettings.default.policy, "fluid": .fluid]
@@ -99,6 +106,7 @@ struct TransitionOptions: ParsableArguments {
         }
         if let panDistance { settings.panDismissDistanceMM = panDistance }
         if let completion { settings.completion = LabSettings.completionNames.first { $0.name == completion }?.timing }
+        if let completionSpeed { settings.completionSpeed = completionSpeed }
         return settings
     }
 }
@@ -116,7 +124,20 @@ enum LabSettingsFile {
         }
         let settings: LabSettings
         do {
+            // Unknown keys first: a misspelt key would otherwise leave its setting at the default.
+            if let unknown = try? LabSettings.unknownKeys(inJSON: data), let first = unknown.first {
+                let parent = first.split(separator: ".").dropLast().joined(separator: ".")
+                let known = LabSettings.knownKeys(at: parent)
+                throw CLIError(status: .badData, message: "\(path): unknown key '\(first)'"
+                               + (unknown.count > 1 ? " (and \(unknown.count - 1) more: \(unknown.dropFirst().joined(separator: ", ")))" : "")
+                               + "; known \(parent.isEmpty ? "keys" : "keys in '\(parent)'"): \(known.joined(separator: ", "))")
+            }
             settings = try JSONDecoder().decode(LabSettings.self, from: data)
+        } catch let error as CLIError {
+            throw error
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw CLIError(status: .badData, message: "\(path): at '\(where_)': \(context.debugDescription)")
         } catch let DecodingError.dataCorrupted(context) {
             throw CLIError(status: .badData, message: "\(path): not a pinchlab settings file (JSON): \(context.debugDescription)")
         } catch let DecodingError.keyNotFound(key, _) {

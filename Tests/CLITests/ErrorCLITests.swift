@@ -263,6 +263,26 @@ import Testing
         #expect(r.stderr.contains(config))
     }
 
+    @Test func aMisspeltSettingIsAnErrorNotADefault() throws {
+        let config = try write(#"{"policy": {"progressThreshold": 0.5, "flickVelocty": 9}}"#, name: "typo.json")
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", config])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\(config): unknown key 'policy.flickVelocty'"), "\(r.stderr)")
+        #expect(r.stderr.contains("flickVelocity"), "the known keys are listed")
+    }
+
+    /// The audit's case: a settings file changing only the threshold must keep the default policy's
+    /// projection and flick, so the quick flick still finishes (the seed rule would cancel it).
+    @Test func aPartialPolicyKeepsTheDefaultRules() throws {
+        let flick = CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")
+        let config = try write(#"{"policy": {"progressThreshold": 0.5}}"#, name: "partial.json")
+        let partial = try CLI.run(["replay", flick, "--config", config, "--summary"])
+        #expect(partial.status == 0)
+        #expect(try partial.json(line: -1)["outcome"] as? String == "finished")
+        let seed = try CLI.run(["replay", flick, "--policy", "seed", "--summary"])
+        #expect(try seed.json(line: -1)["outcome"] as? String == "cancelled")
+    }
+
     @Test func devicesInAnEmptyDirectorySaysSoAndAMissingOneFails() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(["devices", dir.path])

@@ -43,7 +43,7 @@ public struct GestureTransitionDriver: Sendable {
         self.binding = binding
         self.settings = settings
         self.spec = try TransitionCatalog().spec(named: transitionName)
-        self.transition = try PercentDrivenTransition(spec: spec, completionTiming: settings.completion)
+        self.transition = try PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed, completionTiming: settings.completion)
     }
 
     /// The threshold the policy compares progress with (for plots and the live view).
@@ -146,7 +146,7 @@ public struct GestureTransitionDriver: Sendable {
         } else {
             if transition.phase != .idle {
                 // The previous trial ended: present the scene again for the next one.
-                transition = try! PercentDrivenTransition(spec: spec, completionTiming: settings.completion)   // validated in init
+                transition = try! PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed, completionTiming: settings.completion)   // validated in init
             }
             transition.begin(at: time)
             grabbedProgress = 0

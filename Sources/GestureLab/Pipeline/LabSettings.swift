@@ -25,6 +25,9 @@ public struct LabSettings: Codable, Sendable, Hashable {
     /// ease-in-out curve for the zoom transitions, seed 003's spring for pan-dismiss). A spring starts
     /// from the release velocity, so a flick carries on instead of easing in from rest.
     public var completion: CompletionTiming?
+    /// UIKit's `completionSpeed`, > 0: a curve completion takes `remaining x duration / speed` seconds
+    /// and a spring runs this much faster.
+    public var completionSpeed: Double
 
     public init(touchpadRecognizer: GestureRecognizerConfiguration? = nil,
                 touchscreenRecognizer: GestureRecognizerConfiguration? = nil,
@@ -32,7 +35,8 @@ public struct LabSettings: Codable, Sendable, Hashable {
                 panDismissDistanceMM: Double = defaultPanDismissDistanceMM,
                 zoomPresentScaleRange: Double = defaultZoomPresentScaleRange,
                 animationFrameRateHz: Double = defaultAnimationFrameRateHz,
-                completion: CompletionTiming? = nil) {
+                completion: CompletionTiming? = nil,
+                completionSpeed: Double = 1) {
         self.touchpadRecognizer = touchpadRecognizer
         self.touchscreenRecognizer = touchscreenRecognizer
         self.policy = policy
@@ -40,13 +44,11 @@ public struct LabSettings: Codable, Sendable, Hashable {
         self.zoomPresentScaleRange = zoomPresentScaleRange
         self.animationFrameRateHz = animationFrameRateHz
         self.completion = completion
+        self.completionSpeed = completionSpeed
     }
 
-    /// Completion timings by the names the command line takes.
-    public static let completionNames: [(name: String, timing: CompletionTiming)] = [
-        ("ease-in-out", .curve(.easeInOut)), ("ease-in", .curve(.easeIn)), ("ease-out", .curve(.easeOut)),
-        ("linear", .curve(.linear)),
-    ] + SpringPresets.all.map { ($0.name, CompletionTiming.spring($0.timing)) }
+    /// Completion timings by the names the command line and settings files take.
+    public static let completionNames = CompletionTiming.named
 
     public static let `default` = LabSettings()
 
@@ -67,6 +69,7 @@ public struct LabSettings: Codable, Sendable, Hashable {
         if !(animationFrameRateHz.isFinite && animationFrameRateHz >= 1 && animationFrameRateHz <= 1000) {
             return "animationFrameRateHz must be within 1...1000"
         }
+        if !(completionSpeed.isFinite && completionSpeed > 0) { return "completionSpeed must be > 0" }
         return nil
     }
 }
@@ -76,7 +79,7 @@ public struct LabSettings: Codable, Sendable, Hashable {
 extension LabSettings {
     private enum CodingKeys: String, CodingKey {
         case touchpadRecognizer, touchscreenRecognizer, policy, panDismissDistanceMM, zoomPresentScaleRange,
-             animationFrameRateHz, completion
+             animationFrameRateHz, completion, completionSpeed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,10 +93,13 @@ extension LabSettings {
             touchscreenRecognizer = try GestureRecognizerConfiguration(
                 from: c.superDecoder(forKey: .touchscreenRecognizer), defaults: .touchscreen)
         }
-        if let v = try c.decodeIfPresent(CompletionPolicy.self, forKey: .policy) { policy = v }
+        if c.contains(.policy), try !c.decodeNil(forKey: .policy) {
+            policy = try CompletionPolicy(from: c.superDecoder(forKey: .policy), defaults: .default)
+        }
         if let v = try c.decodeIfPresent(Double.self, forKey: .panDismissDistanceMM) { panDismissDistanceMM = v }
         if let v = try c.decodeIfPresent(Double.self, forKey: .zoomPresentScaleRange) { zoomPresentScaleRange = v }
         if let v = try c.decodeIfPresent(Double.self, forKey: .animationFrameRateHz) { animationFrameRateHz = v }
         completion = try c.decodeIfPresent(CompletionTiming.self, forKey: .completion)
+        if let v = try c.decodeIfPresent(Double.self, forKey: .completionSpeed) { completionSpeed = v }
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import GestureKit
+import InteractiveTransition
+import Testing
+@testable import GestureLab
+
+/// Settings files as `tune --write` saves them and `--config` reads them: every key left out keeps
+/// its default, `null` turns a policy rule off, and no key is silently ignored.
+@Suite struct LabSettingsFileTests {
+    func decode(_ json: String) throws -> LabSettings {
+        try JSONDecoder().decode(LabSettings.self, from: Data(json.utf8))
+    }
+
+    @Test func aPartialPolicyKeepsTheOtherDefaults() throws {
+        let settings = try decode(#"{"policy": {"progressThreshold": 0.6}}"#)
+        #expect(settings.policy.progressThreshold == 0.6)
+        #expect(settings.policy.decelerationRatePerMS == CompletionPolicy.default.decelerationRatePerMS)
+        #expect(settings.policy.flickVelocity == CompletionPolicy.default.flickVelocity)
+    }
+
+    @Test func nullTurnsAPolicyRuleOff() throws {
+        let settings = try decode(#"{"policy": {"flickVelocity": null, "decelerationRatePerMS": null}}"#)
+        #expect(settings.policy == .seed)
+    }
+
+    @Test(arguments: [CompletionPolicy.seed, .default, .fluid])
+    func everyPolicySurvivesARoundTrip(policy: CompletionPolicy) throws {
+        var settings = LabSettings.default
+        settings.policy = policy
+        settings.completionSpeed = 1.5
+        settings.completion = .spring(SpringPresets.seed004Menu)
+        let data = try JSONEncoder().encode(settings)
+        #expect(try JSONDecoder().decode(LabSettings.self, from: data) == settings)
+        #expect(try LabSettings.unknownKeys(inJSON: data).isEmpty, "what is written is read back whole")
+    }
+
+    @Test func unknownKeysAreFoundAtEveryLevel() throws {
+        let json = #"""
+            {"polcy": 1, "policy": {"flickVelocty": 2}, "touchpadRecognizer": {"minMoveMM": 2, "minMoveM": 3,
+             "velocity": {"horizonMS": 100, "horizon": 1}}, "completion": {"spring": {"parameters": {"mas": 1}}}}
+            """#
+        let unknown = try LabSettings.unknownKeys(inJSON: Data(json.utf8))
+        #expect(unknown.contains("polcy"))
+        #expect(unknown.contains("policy.flickVelocty"))
+        #expect(unknown.contains("touchpadRecognizer.minMoveM"))
+        #expect(!unknown.contains("touchpadRecognizer.minMoveMM"))
+        #expect(unknown.contains("touchpadRecognizer.velocity.horizon"))
+        #expect(unknown.contains("completion.spring.parameters.mas"))
+        #expect(unknown.count == 5, "\(unknown)")
+        #expect(LabSettings.knownKeys(at: "policy") == ["decelerationRatePerMS", "flickVelocity", "progressThreshold"])
+    }
+
+    @Test func theSavedDefaultsHoldNoUnknownKey() throws {
+        var settings = LabSettings.default
+        settings.touchpadRecognizer = .default
+        settings.touchscreenRecognizer = .touchscreen
+        #expect(try LabSettings.unknownKeys(inJSON: JSONEncoder().encode(settings)).isEmpty)
+    }
+
+    @Test func completionTimingsByNameOrObject() throws {
+        #expect(try decode(#"{"completion": "seed003-dismiss"}"#).completion == .spring(SpringPresets.seed003Dismiss))
+        #expect(try decode(#"{"completion": "linear"}"#).completion == .curve(.linear))
+        let curve = try decode(#"{"completion": {"curve": {"p1x": 0.2, "p1y": 0, "p2x": 0.4, "p2y": 1}}}"#)
+        #expect(curve.completion == .curve(try CubicBezierCurve(p1x: 0.2, p1y: 0, p2x: 0.4, p2y: 1)))
+        let spring = try decode(#"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 200, "damping": 20}}}}"#)
+        #expect(spring.completion == .spring(SpringTiming(parameters: try SpringParameters(mass: 1, stiffness: 200, damping: 20))))
+        #expect(throws: DecodingError.self) { try decode(#"{"completion": "bouncy"}"#) }
+        #expect(throws: DecodingError.self) { try decode(#"{"completion": {"curve": {}, "spring": {}}}"#) }
+    }
+
+    @Test func aSettleRuleThatCanNeverHoldIsRefused() {
+        let json = #"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100, "damping": 10}, "settleRule": {"settleDistance": 0, "settleVelocity": 1}}}}"#
+        #expect(throws: TransitionError.self) { try decode(json) }
+    }
+
+    @Test func completionSpeedScalesTheCompletion() throws {
+        func completionSeconds(speed: Double) throws -> Double {
+            var settings = LabSettings.default
+            settings.completionSpeed = speed
+            var driver = try GestureTransitionDriver(transitionName: TransitionName.pinchDismiss.rawValue, settings: settings)
+            func send(_ state: GestureState, _ time: Double, _ scale: Double) {
+                let event = GestureEvent(kind: .pinch, state: state, time: EventTime(totalMicroseconds: Int64(time * 1e6)),
+                                         fingerCount: 2, scale: scale)
+                driver.handle(event, at: time) { _ in }
+            }
+            send(.began, 0, 1)
+            send(.changed, 0.1, 0.3)
+            send(.ended, 0.2, 0.3)
+            return try #require(driver.transition.completion).duration
+        }
+        let normal = try completionSeconds(speed: 1)
+        #expect(abs(try completionSeconds(speed: 2) - normal / 2) < 1e-12)
+        #expect(normal > 0)
+        var bad = LabSettings.default
+        bad.completionSpeed = 0
+        #expect(bad.validationError() != nil)
+    }
+}
