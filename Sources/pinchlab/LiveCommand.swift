@@ -63,8 +63,9 @@ struct LiveCommand: ParsableCommand {
             let emit: (LabRecord) -> Void = { output.handle($0) }
             let stop = try session.run(shouldStop: { StopSignals.requested || output.writeError != nil }, emit: emit,
                                        whileIdle: { output.refresh() })
+            let wasInFlight = output.gestureInFlight
             let summary = session.finish(source: path, emit: emit)
-            output.finish(summary, removed: stop == .deviceRemoved)
+            output.finish(summary, removed: stop == .deviceRemoved, cancelledInFlight: wasInFlight)
             if let error = output.writeError { throw error }
             if stop == .deviceRemoved { throw ExitStatus.deviceUnavailable.exitCode }
         }
@@ -84,16 +85,20 @@ struct LiveOutput {
     private let sceneSpec: TransitionSpec?
     /// The first failed write to stdout; the session stops on it and the command exits 74.
     private(set) var writeError: Error?
+    /// A gesture has begun and not yet ended or been cancelled.
+    private(set) var gestureInFlight = false
 
     init(mode: Mode, device: DeviceDescription, path: String, transition: String, threshold: Double) {
         self.mode = mode
-        let size = device.geometry.map { " \(format($0.widthMM, decimals: 0)) x \(format($0.heightMM, decimals: 0)) mm" } ?? ""
-        snapshot = LiveSnapshot(header: "pinchlab live  \(path)  \"\(device.name)\" (\(device.deviceClass.rawValue)\(size))",
+        let size = device.geometry.map { ", \(format($0.widthMM, decimals: 0)) x \(format($0.heightMM, decimals: 0)) mm" } ?? ""
+        snapshot = LiveSnapshot(header: "pinchlab live  \(path)",
+                                deviceLine: "device     \"\(device.name)\" (\(device.deviceClass.rawValue)\(size))",
                                 transitionName: transition, threshold: threshold)
         sceneSpec = try? TransitionCatalog().spec(named: transition)
     }
 
     mutating func handle(_ record: LabRecord) {
+        if case .gesture(let g) = record { gestureInFlight = g.event.state == .began || g.event.state == .changed }
         guard writeError == nil else { return }
         switch mode {
         case .json:
@@ -120,19 +125,28 @@ struct LiveOutput {
         case .frame(let frame, _):
             if frame.activeTouchCount == 0 && snapshot.transitionState != "interactive" {
                 snapshot.gestureLine = "gesture    (no fingers down)"
+                snapshot.gestureValues = ""
             }
         case .gesture(let g):
-            snapshot.gestureLine = "gesture    \(g.event.kind.rawValue) \(g.event.state.rawValue.padding(9)) \(g.event.fingerCount) fingers  "
-                + HumanOutput.values(g.event)
+            snapshot.gestureLine = "gesture    \(g.event.kind.rawValue) \(g.event.state.rawValue), \(g.event.fingerCount) fingers"
+            snapshot.gestureValues = "           " + HumanOutput.values(g.event)
         case .transition(let t):
+            // A new trial: the last one's decision no longer applies.
+            if t.state == .interactive && snapshot.transitionState != TransitionPhase.interactive.rawValue { snapshot.decision = "" }
             snapshot.transitionState = t.state.rawValue
             snapshot.progress = t.progress
             if let reason = t.reason { snapshot.decision = reason }
             if let spec = sceneSpec {
                 let scene = spec.scene(at: min(max(t.progress, 0), 1))
-                // The card's apparent size: its frame relative to the container, times its own scale.
-                let relative = spec.containerBounds.width > 0 ? scene.frame.width / spec.containerBounds.width : 1
-                snapshot.cardScale = relative * scene.scale
+                // The card's apparent size and place: its frame relative to the container, times its own scale.
+                let container = spec.containerBounds
+                if container.width > 0 && container.height > 0 {
+                    snapshot.cardScale = scene.frame.width / container.width * scene.scale
+                    snapshot.cardCenterX = (scene.frame.x + scene.frame.width / 2 - container.x) / container.width
+                    snapshot.cardCenterY = (scene.frame.y + scene.frame.height / 2 - container.y) / container.height
+                } else {
+                    snapshot.cardScale = scene.scale
+                }
                 snapshot.cardAlpha = scene.alpha
             }
         }
@@ -145,10 +159,10 @@ struct LiveOutput {
         guard now - lastDraw >= Double(LiveCommand.refreshIntervalMS) / 1000 else { return }
         lastDraw = now
         dirty = false
-        note(Result { try printRaw(view.draw(snapshot)) })
+        note(Result { try printRaw(view.draw(snapshot, columns: terminalColumns() ?? LiveView.fallbackColumns)) })
     }
 
-    mutating func finish(_ summary: LabSummary, removed: Bool) {
+    mutating func finish(_ summary: LabSummary, removed: Bool, cancelledInFlight: Bool) {
         switch mode {
         case .json:
             note(Result { try writer.write(summary) })
@@ -162,7 +176,9 @@ struct LiveOutput {
             restoreTerminal()
             for line in HumanOutput.summary(summary) { note(Result { try printLine(line) }) }
         }
-        if removed { printError("pinchlab: the device was removed; a gesture in flight was cancelled") }
+        if removed {
+            printError("pinchlab: the device was removed" + (cancelledInFlight ? "; the gesture in flight was cancelled" : ""))
+        }
     }
 
     func restoreTerminal() {

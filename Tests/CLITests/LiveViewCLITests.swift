@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `pinchlab live`'s in-place view on a real pseudo-terminal (util-linux `script`), against a served
+/// recording: what a person at a narrow terminal sees.
+@Suite(.serialized) struct LiveViewCLITests {
+    /// Runs `live` on a pty `columns` wide and returns everything it wrote to the terminal.
+    func liveOnATerminal(columns: Int, fixture: String, transition: String) throws -> (status: Int32, screen: String) {
+        let dir = "/tmp/pinchlab-cli-tests/live-view-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let serve = try CLI.Running(["serve", CLI.fixture(fixture), "--at", dir])
+        defer { serve.process.interrupt() }
+        try #require(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+
+        let typescript = try CLI.temporaryDirectory().appendingPathComponent("typescript").path
+        let command = "stty cols \(columns) rows 40; exec '\(CLI.binary.path)' live \(dir)/event0 --transition \(transition) --exit-after-idle 1"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["--quiet", "--flush", "--return", "--command", command, typescript]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        #expect(CLI.waitForExit(process, timeout: 60))
+        return (process.terminationStatus, try String(contentsOfFile: typescript, encoding: .utf8))
+    }
+
+    /// The lines the view drew: each starts after "\r" + erase-line and ends at the newline.
+    func drawnLines(_ screen: String) -> [String] {
+        screen.components(separatedBy: "\r\u{1B}[2K").dropFirst().map { segment in
+            String(segment.prefix { !$0.isNewline })
+        }
+    }
+
+    @Test(arguments: [(60, "pinch-dismiss", "corpus/touchpad/pinch-in-slow-finish-01.evemu"),
+                      (80, "zoom-present", "corpus/touchscreen/pinch-out-01.evemu")])
+    func everyDrawnLineFitsTheTerminal(columns: Int, transition: String, fixture: String) throws {
+        let (status, screen) = try liveOnATerminal(columns: columns, fixture: fixture, transition: transition)
+        #expect(status == 0, "\(screen.suffix(400))")
+        let lines = drawnLines(screen)
+        #expect(lines.count > 20, "the view was drawn, and redrawn")
+        for line in lines {
+            #expect(line.count < columns, "\(line.count) characters on a \(columns)-column terminal: \(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("transition \(transition)") && $0.contains("finished") })
+        #expect(screen.contains("\u{1B}[?25l") && screen.contains("\u{1B}[?25h"), "the cursor is hidden, then restored")
+    }
+}
