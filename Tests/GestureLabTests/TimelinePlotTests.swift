@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GestureLab
 
@@ -14,5 +15,61 @@ import Testing
         }
         // More overlapping labels than rows: the row freed longest ago is reused.
         #expect(TimelinePlot.labelRows([(0, 50), (1, 50), (2, 50)], rows: 2) == [0, 1, 0])
+    }
+}
+
+@Suite struct PlotLayoutTests {
+    @Test(arguments: [(0.0...1.0, [0, 0.2, 0.4, 0.6, 0.8, 1]), (-0.63...8.53, [0, 2, 4, 6, 8]),
+                      (0.26...1.05, [0.4, 0.6, 0.8, 1]), (0.0...1.193, [0, 0.5, 1])])
+    func ticksAreRoundValuesInsideTheRange(range: ClosedRange<Double>, expected: [Double]) {
+        let ticks = PlotAxis.ticks(in: range, target: 5)
+        #expect(ticks.count == expected.count && zip(ticks, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(ticks)")
+        #expect(PlotAxis.ticks(in: 3...3) == [], "an empty range has no ticks")
+        #expect(PlotAxis.roundStep(0.00731) == 0.01 && PlotAxis.roundStep(3.2) == 5 && PlotAxis.roundStep(1) == 1)
+    }
+
+    @Test func numbersPrintWithoutTrailingZerosOrANegativeZero() {
+        #expect(SVGDocument.number(0.5) == "0.5")
+        #expect(SVGDocument.number(-0.001) == "0")
+        #expect(SVGDocument.number(2.999) == "3")
+        #expect(SVGDocument.number(-1.25, decimals: 1) == "-1.3" || SVGDocument.number(-1.25, decimals: 1) == "-1.2")
+        #expect(SVGDocument.number(0.05, decimals: 2) == "0.05")
+        #expect(SVGDocument.number(12.0) == "12")
+    }
+
+    @Test func longFactsWrapAtWords() {
+        let lines = TimelinePlot.wrapped("decided: finish: projected progress 0.672 > threshold 0.5", width: 20)
+        #expect(lines.allSatisfy { $0.count <= 20 }, "\(lines)")
+        #expect(lines.joined(separator: " ") == "decided: finish: projected progress 0.672 > threshold 0.5")
+    }
+
+    /// Every fixture's picture: all text inside the canvas (which grows for long facts), and the
+    /// facts say what decided.
+    @Test func everyCorpusPictureKeepsItsTextOnTheCanvas() throws {
+        let files = try LoadedRecording.loadCorpus(directory: CorpusFixtureTests.corpusDirectory)
+        for file in files {
+            let transition = file.entry.label.transition
+            var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default, recordsFrames: true)
+            var recorder = TimelineRecorder(title: file.entry.file, device: file.device, threshold: 0.5)
+            for event in file.events { pipeline.consume(event) { recorder.record($0) } }
+            let summary = pipeline.finish(source: file.entry.file) { recorder.record($0) }
+            let timeline = recorder.timeline(summary: summary)
+            let svg = TimelinePlot.svg(timeline)
+            let height = try #require(Self.attribute("height", in: svg.components(separatedBy: "\n")[1]))
+            for line in svg.components(separatedBy: "\n") where line.hasPrefix("<text") {
+                let x = try #require(Self.attribute("x", in: line)), y = try #require(Self.attribute("y", in: line))
+                #expect(x >= 0 && x <= TimelinePlot.canvasWidth && y > 0 && y <= height, "\(file.entry.file): \(line)")
+            }
+            if summary.trialCount > 0, summary.trials[0].release != nil {
+                #expect(timeline.facts.contains { $0.hasPrefix("released at") }, "\(file.entry.file)")
+                #expect(timeline.facts.contains { $0.hasPrefix("decided: ") }, "\(file.entry.file)")
+            }
+        }
+    }
+
+    static func attribute(_ name: String, in element: String) -> Double? {
+        guard let start = element.range(of: " \(name)=\"") else { return nil }
+        let rest = element[start.upperBound...]
+        return Double(rest.prefix { $0 != "\"" })
     }
 }

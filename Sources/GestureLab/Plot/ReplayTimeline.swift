@@ -27,6 +27,9 @@ public struct ReplayTimeline: Sendable {
     public var markers: [Marker] = []
     public var outcome: String = "none"
     public var reason: String = ""
+    /// What happened, in short lines of text beside the charts: the gestures, the release, the
+    /// decision and its policy, the device.
+    public var facts: [String] = []
 
     public init(title: String, surfaceWidthMM: Double, surfaceHeightMM: Double) {
         self.title = title

@@ -3,18 +3,28 @@
 struct SVGDocument {
     private(set) var body: [String] = []
     let width: Double
-    let height: Double
+    /// May grow after drawing, to hold everything drawn.
+    var height: Double
 
     init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
-    static func number(_ value: Double) -> String {
+    /// `value` with at most `decimals` decimals and no trailing zeros, the same bytes on every run.
+    static func number(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return "0" }
-        let scaled = (value * 100).rounded() / 100
-        if scaled == scaled.rounded() { return String(Int(scaled)) }
-        return String(scaled)
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        let whole = (scaled / scale).rounded(.down)
+        var fraction = Int(scaled - whole * scale)
+        guard fraction != 0 else { return sign + String(Int(whole)) }
+        var digits = decimals
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let text = String(fraction)
+        return sign + String(Int(whole)) + "." + String(repeating: "0", count: digits - text.count) + text
     }
 
     static func escape(_ text: String) -> String {
@@ -31,8 +41,11 @@ struct SVGDocument {
         return out
     }
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String = "none", radius: Double = 0) {
-        body.append("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" rx=\"\(Self.number(radius))\" fill=\"\(fill)\" stroke=\"\(stroke)\"/>")
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String = "none", radius: Double = 0,
+                       dash: String? = nil, opacity: Double? = nil) {
+        let dashAttribute = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+        let opacityAttribute = opacity.map { " fill-opacity=\"\(Self.number($0))\"" } ?? ""
+        body.append("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" rx=\"\(Self.number(radius))\" fill=\"\(fill)\" stroke=\"\(stroke)\"\(dashAttribute)\(opacityAttribute)/>")
     }
 
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {

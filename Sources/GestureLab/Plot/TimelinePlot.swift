@@ -1,50 +1,94 @@
-/// Draws a replay as an SVG picture: the finger tracks on the device's surface (left), the
-/// gesture's scale or translation over time (top right) and the transition's progress over time
-/// with the threshold line, the release and the finish or cancel marked (bottom right).
+/// Draws a replay as an SVG picture. Left: the finger tracks on the device's surface, the same
+/// zoomed to where the fingers moved, and what happened in words. Right: the gesture's scale or
+/// translation over time, and the transition's progress over time with the threshold line; both
+/// with the gesture's begin, the release and the finish or cancel marked on a shared time axis.
 public enum TimelinePlot {
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
 
+    static let canvasWidth = 1000.0
+    static let canvasHeight = 640.0
+    static let leftX = 20.0, leftWidth = 380.0
+    static let chartX = 470.0, chartWidth = 500.0
+    /// Rows of marker labels above each chart (labels never overlap on a row).
+    static let markerLabelRows = 3
+    static let markerLabelSize = 10.0
+    static let markerRowHeight = 12.0
+
     public static func svg(_ timeline: ReplayTimeline) -> String {
-        let width = 1000.0, height = 560.0
-        var doc = SVGDocument(width: width, height: height)
-        doc.text(timeline.title, x: 20, y: 28, size: 16, weight: "bold")
+        var doc = SVGDocument(width: canvasWidth, height: canvasHeight)
+        doc.text(timeline.title, x: leftX, y: 28, size: 16, weight: "bold")
         doc.text("outcome: \(timeline.outcome)" + (timeline.reason.isEmpty ? "" : " — \(timeline.reason)"),
-                 x: 20, y: 48, size: 12, fill: "#444")
-        drawSurface(&doc, timeline, x: 20, y: 70, maxWidth: 380, maxHeight: 460)
-        let duration = max(timeline.duration, 0.001)
-        if !timeline.scale.isEmpty {
-            drawSeries(&doc, timeline.scale, title: "pinch scale", x: 440, y: 70, width: 530, height: 200,
-                       duration: duration, range: seriesRange(timeline.scale, including: [1]), color: palette[0],
-                       markers: timeline.markers, guide: 1)
-        } else if !timeline.translationMM.isEmpty {
-            drawSeries(&doc, timeline.translationMM, title: "pan translation down (mm)", x: 440, y: 70, width: 530,
-                       height: 200, duration: duration, range: seriesRange(timeline.translationMM, including: [0]),
-                       color: palette[0], markers: timeline.markers, guide: nil)
-        } else {
-            drawEmpty(&doc, title: "gesture", note: "no gesture of this transition's kind was recognized",
-                      x: 440, y: 70, width: 530, height: 200)
+                 x: leftX, y: 48, size: 12, fill: "#444")
+
+        let zoom = TrackPanels.zoomRegion(timeline)
+        let surfaceBottom = TrackPanels.drawSurface(&doc, timeline, x: leftX, y: 70, maxWidth: leftWidth, maxHeight: 230, zoomed: zoom)
+        var factsTop = surfaceBottom + 24
+        if let zoom {
+            factsTop = TrackPanels.drawZoomed(&doc, timeline, region: zoom, x: leftX, y: surfaceBottom + 16,
+                                              maxWidth: leftWidth, maxHeight: 190) + 28
         }
+        let factsBottom = drawFacts(&doc, timeline.facts, x: leftX, y: factsTop)
+
+        let duration = max(timeline.duration, 0.001)
+        let gestureChart = Chart(x: chartX, y: 70, width: chartWidth, plotHeight: 170, duration: duration)
+        if !timeline.scale.isEmpty {
+            gestureChart.draw(&doc, timeline.scale, title: "pinch scale (1 at the gesture's begin)", color: palette[0],
+                              range: PlotAxis.range(of: timeline.scale.map(\.value), including: [1]),
+                              markers: timeline.markers, guide: 1)
+        } else if !timeline.translationMM.isEmpty {
+            gestureChart.draw(&doc, timeline.translationMM, title: "pan translation down (mm)", color: palette[0],
+                              range: PlotAxis.range(of: timeline.translationMM.map(\.value), including: [0]),
+                              markers: timeline.markers, guide: 0)
+        } else {
+            gestureChart.drawEmpty(&doc, title: "gesture", note: "no gesture was recognized")
+        }
+
+        let progressChart = Chart(x: chartX, y: 360, width: chartWidth, plotHeight: 170, duration: duration)
         if timeline.progress.isEmpty {
-            drawEmpty(&doc, title: "transition progress", note: "the transition never started", x: 440, y: 320,
-                      width: 530, height: 200)
+            progressChart.drawEmpty(&doc, title: "transition progress", note: "the transition never started")
         } else {
             // A spring may overshoot past 1 (or below 0 when cancelling): the axis keeps it in view.
-            let values = timeline.progress.map(\.value)
-            let range = min(0, values.min() ?? 0)...max(1, values.max() ?? 1)
-            drawSeries(&doc, timeline.progress, title: "transition progress", x: 440, y: 320, width: 530, height: 200,
-                       duration: duration, range: range, color: palette[2], markers: timeline.markers,
-                       guide: timeline.progressThreshold,
-                       guideLabel: timeline.progressThreshold.map { "threshold \(SVGDocument.number($0))" })
+            progressChart.draw(&doc, timeline.progress, title: "transition progress", color: palette[2],
+                               range: PlotAxis.range(of: timeline.progress.map(\.value), including: [0, 1], padFraction: 0.03),
+                               markers: timeline.markers, guide: timeline.progressThreshold,
+                               guideLabel: timeline.progressThreshold.map { "threshold \(SVGDocument.number($0))" })
         }
+        doc.height = max(canvasHeight, factsBottom + 20)
         return doc.rendered
     }
 
-    static func drawEmpty(_ doc: inout SVGDocument, title: String, note: String, x: Double, y: Double, width: Double,
-                          height: Double) {
-        let top = y + 20, plotHeight = height - 20
-        doc.text(title, x: x, y: y + 10, size: 12)
-        doc.rect(x: x, y: top, width: width, height: plotHeight, fill: "#fafafa", stroke: "#bbb")
-        doc.text(note, x: x + width / 2, y: top + plotHeight / 2, size: 13, anchor: "middle", fill: "#888")
+    /// Returns the bottom of what it drew.
+    static func drawFacts(_ doc: inout SVGDocument, _ facts: [String], x: Double, y: Double) -> Double {
+        guard !facts.isEmpty else { return y }
+        doc.text("what happened", x: x, y: y, size: 12)
+        // Sans-serif at 11 px averages about 0.55 em a character.
+        let characterWidth = 11 * 0.55
+        let perLine = Int(leftWidth / characterWidth)
+        var lineY = y + 18
+        for fact in facts {
+            // Long facts (a policy's reason) wrap at a word rather than run under the charts.
+            for (index, piece) in wrapped(fact, width: perLine).enumerated() {
+                doc.text((index > 0 ? "   " : "") + piece, x: x, y: lineY, size: 11, fill: "#333")
+                lineY += 15
+            }
+        }
+        return lineY
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces where possible.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += (current.isEmpty ? "" : " ") + word
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// Approximate width of a label in pixels (SVG gives no text metrics without a renderer).
@@ -61,74 +105,82 @@ public enum TimelinePlot {
         }
     }
 
-    static func seriesRange(_ samples: [ReplayTimeline.ValueSample], including extra: [Double]) -> ClosedRange<Double> {
-        let values = samples.map(\.value) + extra
-        var low = values.min() ?? 0, high = values.max() ?? 1
-        if high - low < 1e-6 { low -= 0.5; high += 0.5 }
-        let pad = (high - low) * 0.08
-        return (low - pad)...(high + pad)
-    }
-
-    static func drawSurface(_ doc: inout SVGDocument, _ t: ReplayTimeline, x: Double, y: Double, maxWidth: Double, maxHeight: Double) {
-        let w = max(t.surfaceWidthMM, 1), h = max(t.surfaceHeightMM, 1)
-        let scale = min(maxWidth / w, (maxHeight - 20) / h)
-        let top = y + 20
-        doc.text("finger tracks on the surface (\(SVGDocument.number(w)) x \(SVGDocument.number(h)) mm)", x: x, y: y + 10, size: 12)
-        doc.rect(x: x, y: top, width: w * scale, height: h * scale, fill: "#f4f4f4", stroke: "#999", radius: 6)
-        for (i, track) in t.fingerTracks.enumerated() {
-            let color = palette[i % palette.count]
-            let points = track.map { (x + $0.position.x * scale, top + $0.position.y * scale) }
-            doc.polyline(points, stroke: color, width: 2)
-            if let first = points.first { doc.circle(cx: first.0, cy: first.1, r: 4, fill: color) }
-            if let last = points.last {
-                doc.line(x1: last.0 - 4, y1: last.1 - 4, x2: last.0 + 4, y2: last.1 + 4, stroke: color, width: 2)
-                doc.line(x1: last.0 - 4, y1: last.1 + 4, x2: last.0 + 4, y2: last.1 - 4, stroke: color, width: 2)
-            }
+    static func color(of marker: ReplayTimeline.Marker.Kind) -> String {
+        switch marker {
+        case .began: return "#777"
+        case .release: return "#ff7f0e"
+        case .finish: return "#2ca02c"
+        case .cancel, .gestureCancelled: return "#d62728"
         }
-        doc.text("● touch down   ✕ lift", x: x, y: top + h * scale + 16, size: 11, fill: "#555")
     }
 
-    static func drawSeries(_ doc: inout SVGDocument, _ samples: [ReplayTimeline.ValueSample], title: String,
-                           x: Double, y: Double, width: Double, height: Double, duration: Double,
-                           range: ClosedRange<Double>, color: String, markers: [ReplayTimeline.Marker],
-                           guide: Double?, guideLabel: String? = nil) {
-        let top = y + 20, plotHeight = height - 20
+    /// One chart over time: a title, a band of marker labels, the plot with value and time ticks.
+    struct Chart {
+        let x: Double, y: Double, width: Double, plotHeight: Double, duration: Double
+        var bandTop: Double { y + 18 }
+        var plotTop: Double { bandTop + Double(TimelinePlot.markerLabelRows) * TimelinePlot.markerRowHeight + 4 }
+        var plotBottom: Double { plotTop + plotHeight }
+
         func px(_ time: Double) -> Double { x + time / duration * width }
-        func py(_ value: Double) -> Double {
-            top + (1 - (value - range.lowerBound) / (range.upperBound - range.lowerBound)) * plotHeight
+
+        func drawEmpty(_ doc: inout SVGDocument, title: String, note: String) {
+            doc.text(title, x: x, y: y + 10, size: 12)
+            doc.rect(x: x, y: plotTop, width: width, height: plotHeight, fill: "#fafafa", stroke: "#bbb")
+            doc.text(note, x: x + width / 2, y: plotTop + plotHeight / 2, size: 13, anchor: "middle", fill: "#888")
         }
-        doc.text(title, x: x, y: y + 10, size: 12)
-        doc.rect(x: x, y: top, width: width, height: plotHeight, fill: "#fafafa", stroke: "#bbb")
-        doc.text(SVGDocument.number(range.upperBound), x: x - 4, y: top + 10, size: 10, anchor: "end", fill: "#666")
-        doc.text(SVGDocument.number(range.lowerBound), x: x - 4, y: top + plotHeight, size: 10, anchor: "end", fill: "#666")
-        doc.text("\(SVGDocument.number(duration)) s", x: x + width, y: top + plotHeight + 14, size: 10, anchor: "end", fill: "#666")
-        if let guide, range.contains(guide) {
-            doc.line(x1: x, y1: py(guide), x2: x + width, y2: py(guide), stroke: "#888", dash: "6 4")
-            if let guideLabel { doc.text(guideLabel, x: x + 4, y: py(guide) - 4, size: 10, fill: "#666") }
-        }
-        let labelSize = 10.0
-        let ordered = markers.sorted { $0.time < $1.time }
-        let extents = ordered.map { marker -> (left: Double, right: Double) in
-            let w = labelWidth(marker.label, size: labelSize)
-            let nearRightEdge = px(marker.time) > x + width - w - 6
-            return nearRightEdge ? (px(marker.time) - 3 - w, px(marker.time) - 3) : (px(marker.time) + 3, px(marker.time) + 3 + w)
-        }
-        let rows = labelRows(extents, rows: 4)
-        for (index, marker) in ordered.enumerated() {
-            let color: String
-            switch marker.kind {
-            case .began: color = "#999"
-            case .release: color = "#ff7f0e"
-            case .finish: color = "#2ca02c"
-            case .cancel, .gestureCancelled: color = "#d62728"
+
+        func draw(_ doc: inout SVGDocument, _ samples: [ReplayTimeline.ValueSample], title: String, color: String,
+                  range: ClosedRange<Double>, markers: [ReplayTimeline.Marker], guide: Double?, guideLabel: String? = nil) {
+            func py(_ value: Double) -> Double {
+                plotTop + (1 - (value - range.lowerBound) / (range.upperBound - range.lowerBound)) * plotHeight
             }
-            doc.line(x1: px(marker.time), y1: top, x2: px(marker.time), y2: top + plotHeight, stroke: color, width: 1.5, dash: "3 3")
-            // Near the right edge a label hangs to the left of its line.
-            let extent = extents[index]
-            let hangsLeft = extent.right <= px(marker.time)
-            doc.text(marker.label, x: hangsLeft ? extent.right : extent.left, y: top + 12 + Double(rows[index]) * 12,
-                     size: labelSize, anchor: hangsLeft ? "end" : "start", fill: color)
+            doc.text(title, x: x, y: y + 10, size: 12)
+            doc.rect(x: x, y: plotTop, width: width, height: plotHeight, fill: "#fafafa", stroke: "#bbb")
+            for value in PlotAxis.ticks(in: range, target: 4) {
+                doc.line(x1: x, y1: py(value), x2: x + width, y2: py(value), stroke: "#e6e6e6")
+                doc.text(SVGDocument.number(value), x: x - 5, y: py(value) + 3.5, size: 10, anchor: "end", fill: "#666")
+            }
+            let timeTicks = PlotAxis.ticks(in: 0...duration, target: 6)
+            for (index, time) in timeTicks.enumerated() {
+                doc.line(x1: px(time), y1: plotTop, x2: px(time), y2: plotBottom, stroke: "#eeeeee")
+                doc.line(x1: px(time), y1: plotBottom, x2: px(time), y2: plotBottom + 4, stroke: "#999")
+                let label = SVGDocument.number(time) + (index == timeTicks.count - 1 ? " s" : "")
+                doc.text(label, x: px(time), y: plotBottom + 15, size: 10, anchor: "middle", fill: "#666")
+            }
+            if let guide, range.contains(guide) {
+                doc.line(x1: x, y1: py(guide), x2: x + width, y2: py(guide), stroke: "#888", dash: "6 4")
+            }
+            drawMarkers(&doc, markers)
+            doc.polyline(samples.map { (px($0.time), py($0.value)) }, stroke: color, width: 2)
+            if let guide, let guideLabel, range.contains(guide) {
+                // At the right end, on a backing so the curve and the marker lines do not strike it through.
+                let w = TimelinePlot.labelWidth(guideLabel, size: 10)
+                let labelY = py(guide) - 4
+                doc.rect(x: x + width - w - 8, y: labelY - 10, width: w + 4, height: 13, fill: "#ffffff", opacity: 0.85)
+                doc.text(guideLabel, x: x + width - 6, y: labelY, size: 10, anchor: "end", fill: "#555")
+            }
         }
-        doc.polyline(samples.map { (px($0.time), py($0.value)) }, stroke: color, width: 2)
+
+        /// Lines through the plot at each marker's time; labels in the band above, on rows so none
+        /// overlap, hanging left of their line near the right edge.
+        func drawMarkers(_ doc: inout SVGDocument, _ markers: [ReplayTimeline.Marker]) {
+            let ordered = markers.sorted { $0.time < $1.time }
+            let size = TimelinePlot.markerLabelSize
+            let extents = ordered.map { marker -> (left: Double, right: Double) in
+                let w = TimelinePlot.labelWidth(marker.label, size: size)
+                let at = px(marker.time)
+                return at > x + width - w - 6 ? (at - 3 - w, at - 3) : (at + 3, at + 3 + w)
+            }
+            let rows = TimelinePlot.labelRows(extents, rows: TimelinePlot.markerLabelRows)
+            for (index, marker) in ordered.enumerated() {
+                let color = TimelinePlot.color(of: marker.kind)
+                let at = px(marker.time)
+                let labelY = bandTop + 10 + Double(rows[index]) * TimelinePlot.markerRowHeight
+                doc.line(x1: at, y1: labelY - 9, x2: at, y2: plotBottom, stroke: color, width: 1.5, dash: "3 3")
+                let hangsLeft = extents[index].right <= at
+                doc.text(marker.label, x: hangsLeft ? extents[index].right : extents[index].left, y: labelY,
+                         size: size, anchor: hangsLeft ? "end" : "start", fill: color)
+            }
+        }
     }
 }

@@ -50,6 +50,39 @@ public struct TimelineRecorder {
         var result = timeline
         result.outcome = summary.outcome.rawValue
         result.reason = summary.reason ?? ""
+        result.facts = Self.facts(summary)
         return result
+    }
+
+    /// The gestures listed in the facts; more are counted.
+    static let listedGestures = 3
+
+    static func facts(_ s: LabSummary) -> [String] {
+        func n(_ value: Double, _ decimals: Int = 3) -> String { SVGDocument.number(value, decimals: decimals) }
+        var lines: [String] = []
+        for g in s.gestures.prefix(listedGestures) {
+            var values = ""
+            if let scale = g.scale { values = "scale \(n(scale, 2))" + (g.rotation.map { ", rotation \(n($0, 1))°" } ?? "") }
+            if let t = g.translation { values = "translation (\(n(t.x, 1)), \(n(t.y, 1))) mm" }
+            lines.append("\(g.kind.rawValue), \(g.fingers) finger\(g.fingers == 1 ? "" : "s"), \(n(g.begin))-\(n(g.end)) s, \(g.ended.rawValue): \(values)")
+        }
+        if s.gestureCount > listedGestures { lines.append("and \(s.gestureCount - listedGestures) more gestures") }
+        if s.gestureCount == 0 { lines.append("no gesture recognized") }
+        if let trial = s.trials.first {
+            if let release = trial.release {
+                let decision = trial.decision.map { ": progress \(n($0.progress)), velocity \(n($0.velocity))/s" } ?? ""
+                lines.append("released at \(n(release)) s\(decision)")
+            }
+            if let reason = trial.reason { lines.append("decided: \(reason)") }
+            if let end = trial.end { lines.append("\(trial.outcome.rawValue) at \(n(end)) s") }
+            if s.trialCount > 1 { lines.append("\(s.trialCount) goes at the transition; the first is shown above") }
+        } else if let kind = TransitionBinding.named(s.transition)?.kind {
+            lines.append("\(s.transition) follows \(kind.rawValue) gestures: it never started")
+        }
+        lines.append("policy: \(s.policy)")
+        let size = s.device.widthMM.map { w in s.device.heightMM.map { h in ", \(n(w, 0)) x \(n(h, 0)) mm" } ?? "" } ?? ""
+        lines.append("device: \"\(s.device.name)\" (\(s.device.class)\(size)\(s.device.resolutionEstimated ? ", size estimated" : ""))")
+        if let error = s.error { lines.append("stopped early: \(error)") }
+        return lines
     }
 }
