@@ -9,12 +9,15 @@ struct TuneCommand: ParsableCommand {
         commandName: "tune",
         abstract: "Search recognizer thresholds and the finish/cancel policy on a labelled corpus.",
         discussion: """
-        Every recording in CORPUS (listed with its label in CORPUS/manifest.json) is replayed with many
-        recognizer settings; each finish/cancel policy of a grid (progress threshold, velocity
-        projection's deceleration rate, flick velocity) is scored on the releases. A file counts as
-        right when the recognized gesture (kind and fingers) and the transition's outcome match its
-        label. The report compares the best settings with the shipped defaults and with the seeds'
-        fixed rule (finish when progress > 0.5, no velocity). Deterministic; uses all cores.
+        Every recording in CORPUS (listed with its label in CORPUS/manifest.json) is replayed with \
+        recognizer settings found by a search that starts at the defaults and moves one threshold at \
+        a time, keeping a move only when it scores better; each finish/cancel policy of a grid \
+        (progress threshold, velocity projection's deceleration rate, flick velocity) is scored on \
+        the releases. A file counts as right when the recognized gesture (kind and fingers) and the \
+        transition's outcome match its label; ties go to fewer wrong gestures, then earlier begins \
+        (in steps of 2 ms), then fewer changed thresholds. The report compares the best settings \
+        with the shipped defaults and with the seeds' fixed rule (finish when progress > 0.5, no \
+        velocity). Deterministic; uses all cores.
 
         Examples:
           pinchlab tune Fixtures/corpus
@@ -29,7 +32,7 @@ struct TuneCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: best, defaults, seedRule (each with accuracy), confusion matrices.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Recognizer settings tried per device class (the defaults are always one).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Recognizer settings the search may replay per device class (the defaults are always one).", valueName: "n"))
     var budget: Int = Tuner.defaultBudget
 
     @Option(help: ArgumentHelp("Save the best settings here, for `replay`/`live --config`.", valueName: "file"))

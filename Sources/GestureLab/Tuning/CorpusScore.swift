@@ -26,7 +26,8 @@ public struct FileScore: Sendable, Hashable, Codable {
         if let primary = summary.primaryGesture {
             recognizedKind = primary.kind == .pinch ? .pinch : .pan
             recognizedFingers = primary.fingers
-            if let touch = summary.firstTouch { beginLatencyMS = max(0, (primary.begin - touch) * 1000) }
+            // To the microsecond the event clock has, so the JSON shows 198.735, not 198.73499999999999.
+            if let touch = summary.firstTouch { beginLatencyMS = max(0, ((primary.begin - touch) * 1_000_000).rounded() / 1000) }
         } else {
             recognizedKind = .none
         }

@@ -7,19 +7,23 @@ import InteractiveTransition
 ///
 /// The policy acts only at the release, so each recognizer candidate is replayed once per file and
 /// the release (progress, velocity) recorded; every policy is then scored on those numbers exactly,
-/// without replaying. Touchpad and touchscreen files are tuned separately for the recognizer (their
-/// own configuration each) and together for the policy. Candidates are evaluated on all cores; the
-/// result depends only on the corpus and the budget.
+/// without replaying. Recognizer candidates come from a coordinate descent that starts at the
+/// defaults: each round tries every one-threshold move from the current settings (in parallel) and
+/// takes the best only if it scores better, so a threshold that changes nothing stays where it was
+/// and the result says which thresholds matter. Touchpad and touchscreen files are tuned separately
+/// for the recognizer (their own configuration each) and together for the policy. The result
+/// depends only on the corpus and the budget.
 public struct Tuner: Sendable {
-    /// Recognizer candidates per device class in the default search (the defaults are always one).
-    public static let defaultBudget = 48
+    /// Recognizer candidates per device class the descent may replay (the defaults are always one).
+    public static let defaultBudget = 96
+    /// Mean begin latencies that differ by less than this count as equal: saving a millisecond is not
+    /// worth another changed threshold.
+    public static let latencyResolutionMS = 2.0
 
     public var budget: Int
-    public var seed: UInt64
 
-    public init(budget: Int = defaultBudget, seed: UInt64 = StandardCorpus.masterSeed) {
+    public init(budget: Int = defaultBudget) {
         self.budget = max(1, budget)
-        self.seed = seed
     }
 
     /// Settings with their score on the corpus.
@@ -88,78 +92,89 @@ public struct Tuner: Sendable {
         return result.enumerated().sorted { ($0.element.steps, $0.offset) < ($1.element.steps, $1.offset) }.map(\.element.policy)
     }
 
-    /// Recognizer candidates for a device class: the defaults first, then seeded draws from a grid of
-    /// the thresholds that decide pinch versus pan.
-    public func recognizerCandidates(for deviceClass: DeviceClass) -> [GestureRecognizerConfiguration] {
-        var base = GestureRecognizerConfiguration.default
-        if deviceClass == .touchscreen { base = .touchscreen }
-        var result = [base]
-        var random = SeededRandom(seed: seed ^ (deviceClass == .touchscreen ? 0x5C : 0x7A))
-        func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
-        var seen = Set<GestureRecognizerConfiguration>([base])
-        var attempts = 0
-        while result.count < budget && attempts < budget * 20 {
-            attempts += 1
-            var c = base
-            c.minMoveMM = pick([1.0, 1.25, 1.5, 2.0])
-            c.maxMoveMM = pick([3.0, 4.0, 5.0, 6.0])
-            c.undecidedMoveMM = pick([0.5, 1.0])
-            c.panSlopMM = pick([2.0, 3.0, 4.0])
-            c.pinchSpanSlopMM = pick([0.5, 1.0, 1.5, 2.0])
-            c.scrollDecisionTimeoutMS = pick([100.0, 150.0, 200.0])
-            c.pinchCorrectionWindowMS = pick([200.0, 300.0, 400.0])
-            c.velocity.horizonMS = pick([60.0, 80.0, 100.0, 150.0])
-            c.velocity.polynomialDegree = pick([1, 2])
-            c.pinchOpposingMinMoveMM = pick([0.75, 1.0, 1.25])
-            c.oneSidedPinchMaximumAngleDegrees = pick([20.0, 30.0, 40.0])
-            if seen.insert(c).inserted { result.append(c) }
+    /// A recognizer configuration the search replayed, with the releases it measured.
+    struct Evaluated {
+        var configuration: GestureRecognizerConfiguration
+        var features: [ReleaseFeatures]
+        /// Searched thresholds that differ from the class's defaults.
+        var changes: Int
+    }
+
+    /// The coordinate descent for one device class: the defaults, then rounds of one-threshold
+    /// moves from the best so far, until no move scores better or the budget is spent. Returns every
+    /// configuration replayed, the defaults first.
+    func search(_ files: [LoadedRecording], base: GestureRecognizerConfiguration, policies: [CompletionPolicy],
+                progress: () -> Void) throws -> [Evaluated] {
+        func replay(_ candidates: [GestureRecognizerConfiguration]) throws -> [Evaluated] {
+            let results = ResultSlots<[ReleaseFeatures]>(count: candidates.count)
+            let failure = ResultSlots<Error>(count: 1)
+            DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+                var settings = LabSettings.default
+                settings.touchpadRecognizer = candidates[index]
+                settings.touchscreenRecognizer = candidates[index]
+                do {
+                    results[index] = try files.map { try ReleaseFeatures.measure($0, settings: settings) }
+                } catch {
+                    failure[0] = error
+                }
+            }
+            if let error = failure[0] { throw error }
+            return candidates.indices.map { index in
+                progress()
+                return Evaluated(configuration: candidates[index], features: results[index]!,
+                                 changes: TunableThreshold.changes(from: base, to: candidates[index]))
+            }
         }
-        return result
+        /// A candidate's score under the policy that suits it best.
+        func key(_ candidate: Evaluated) -> ScoreKey {
+            policies.map { Self.score(candidate, policy: $0, order: 0) }.min()!
+        }
+        var evaluated = try replay([base])
+        var seen: Set<GestureRecognizerConfiguration> = [base]
+        var current = evaluated[0]
+        var currentKey = key(current)
+        while evaluated.count < budget {
+            let moves = TunableThreshold.neighbours(of: current.configuration).filter { seen.insert($0).inserted }
+                .prefix(budget - evaluated.count)
+            guard !moves.isEmpty else { break }
+            let round = try replay(Array(moves))
+            evaluated += round
+            guard let best = round.map({ ($0, key($0)) }).min(by: { $0.1 < $1.1 }), best.1 < currentKey else { break }
+            (current, currentKey) = best
+        }
+        return evaluated
     }
 
     public func run(_ corpus: [LoadedRecording], progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
         let pads = corpus.filter { $0.device.deviceClass != .touchscreen }
         let screens = corpus.filter { $0.device.deviceClass == .touchscreen }
-        let padCandidates = recognizerCandidates(for: .touchpad)
-        let screenCandidates = recognizerCandidates(for: .touchscreen)
-
-        // Replay each (candidate, file) once; in parallel, results stored by index.
-        let jobs = padCandidates.map { ($0, DeviceClass.touchpad) } + screenCandidates.map { ($0, DeviceClass.touchscreen) }
-        let results = ResultSlots<[ReleaseFeatures]>(count: jobs.count)
-        let done = Counter()
-        let failure = ResultSlots<Error>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let (candidate, deviceClass) = jobs[index]
-            let files = deviceClass == .touchscreen ? screens : pads
-            var settings = LabSettings.default
-            settings.touchpadRecognizer = candidate
-            settings.touchscreenRecognizer = candidate
-            do {
-                results[index] = try files.map { try ReleaseFeatures.measure($0, settings: settings) }
-            } catch {
-                failure[0] = error
-            }
-            progress?(done.increment(), jobs.count)
-        }
-        if let error = failure[0] { throw error }
-        let padFeatures = (0..<padCandidates.count).map { results[$0]! }
-        let screenFeatures = (padCandidates.count..<jobs.count).map { results[$0]! }
+        let policies = Self.policyCandidates()
+        let classes = [pads, screens].filter { !$0.isEmpty }.count
+        var done = 0
+        let step = { done += 1; progress?(done, self.budget * classes) }
+        let padSearch = pads.isEmpty ? [] : try search(pads, base: .default, policies: policies, progress: step)
+        let screenSearch = screens.isEmpty ? [] : try search(screens, base: .touchscreen, policies: policies, progress: step)
+        progress?(budget * classes, budget * classes)
 
         // For each policy the best recognizer per class is independent of the other class.
-        var best: (key: ScoreKey, policy: CompletionPolicy, pad: Int, screen: Int)?
-        let policies = Self.policyCandidates()
-        for (policyIndex, policy) in policies.enumerated() {
-            let pad = Self.bestCandidate(padFeatures, policy: policy)
-            let screen = Self.bestCandidate(screenFeatures, policy: policy)
-            let key = ScoreKey.combine(pad.key, screen.key, order: policyIndex)
-            if best == nil || key < best!.key { best = (key, policy, pad.index, screen.index) }
+        typealias Choice = (key: ScoreKey, policy: CompletionPolicy, pad: Int?, screen: Int?)
+        let choices = ResultSlots<Choice>(count: policies.count)
+        DispatchQueue.concurrentPerform(iterations: policies.count) { policyIndex in
+            let policy = policies[policyIndex]
+            let pad = Self.bestCandidate(padSearch, policy: policy)
+            let screen = Self.bestCandidate(screenSearch, policy: policy)
+            var key = ScoreKey.combine(pad?.key ?? .empty, screen?.key ?? .empty)
+            key.order = policyIndex
+            choices[policyIndex] = (key, policy, pad?.index, screen?.index)
         }
-        guard let best else { throw CorpusError(path: "", message: "the corpus is empty") }
+        guard let best = policies.indices.compactMap({ choices[$0] }).min(by: { $0.key < $1.key }) else {
+            throw CorpusError(path: "", message: "the corpus is empty")
+        }
 
         var bestSettings = LabSettings.default
         bestSettings.policy = best.policy
-        bestSettings.touchpadRecognizer = pads.isEmpty ? nil : padCandidates[best.pad]
-        bestSettings.touchscreenRecognizer = screens.isEmpty ? nil : screenCandidates[best.screen]
+        bestSettings.touchpadRecognizer = best.pad.map { padSearch[$0].configuration }
+        bestSettings.touchscreenRecognizer = best.screen.map { screenSearch[$0].configuration }
         var seedSettings = LabSettings.default
         seedSettings.policy = .seed
         let bestScored = try Self.evaluate(corpus, settings: bestSettings)
@@ -167,23 +182,30 @@ public struct Tuner: Sendable {
             best: bestScored,
             defaults: try Self.evaluate(corpus, settings: .default),
             seedRule: try Self.evaluate(corpus, settings: seedSettings),
-            recognizerCandidates: padCandidates.count + screenCandidates.count,
+            recognizerCandidates: padSearch.count + screenSearch.count,
             policyCandidates: policies.count,
-            replays: padCandidates.count * pads.count + screenCandidates.count * screens.count,
+            replays: padSearch.count * pads.count + screenSearch.count * screens.count,
             predictedCorrect: corpus.count - best.key.wrong,
             confusion: bestScored.confusion)
     }
 
-    /// Replays the whole corpus with `settings` (full pipeline, no shortcuts) and scores it.
+    /// Replays the whole corpus with `settings` (full pipeline, no shortcuts, files in parallel) and scores it.
     public static func evaluate(_ corpus: [LoadedRecording], settings: LabSettings) throws -> Scored {
-        var scores: [FileScore] = []
-        var confusion = ConfusionMatrix()
-        for file in corpus {
-            let (score, _) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
-                                                    label: file.entry.label, settings: settings)
-            scores.append(score)
-            confusion.add(score)
+        let slots = ResultSlots<FileScore>(count: corpus.count)
+        let failure = ResultSlots<Error>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: corpus.count) { index in
+            let file = corpus[index]
+            do {
+                slots[index] = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
+                                                      label: file.entry.label, settings: settings).0
+            } catch {
+                failure[0] = error
+            }
         }
+        if let error = failure[0] { throw error }
+        let scores = corpus.indices.map { slots[$0]! }
+        var confusion = ConfusionMatrix()
+        for score in scores { confusion.add(score) }
         let latencies = scores.compactMap { $0.gestureCorrect ? $0.beginLatencyMS : nil }
         let correct = scores.filter(\.correct).count
         return Scored(
@@ -196,38 +218,50 @@ public struct Tuner: Sendable {
             confusion: confusion, perFile: scores)
     }
 
-    /// Ranks by correct files, then fewer wrong gestures, then lower begin latency, then the order of
-    /// the candidates (the defaults come first, so a tie keeps the defaults).
+    /// Ranks by wrong files, then wrong gestures, then mean begin latency (in steps of
+    /// `latencyResolutionMS`), then fewer changed thresholds, then the order of the candidates (the
+    /// defaults and the policies nearest them come first, so a tie keeps the defaults).
     struct ScoreKey: Comparable {
-        var wrong: Int
-        var wrongGesture: Int
-        var latencyMS: Double
-        var order: Int
+        var wrong = 0
+        var wrongGesture = 0
+        var latencySumMS = 0.0
+        var latencyCount = 0
+        var changes = 0
+        var order = 0
 
-        static func < (a: ScoreKey, b: ScoreKey) -> Bool {
-            (a.wrong, a.wrongGesture, a.latencyMS, a.order) < (b.wrong, b.wrongGesture, b.latencyMS, b.order)
+        static let empty = ScoreKey()
+
+        var latencyStep: Int {
+            latencyCount == 0 ? 0 : Int((latencySumMS / Double(latencyCount) / Tuner.latencyResolutionMS).rounded())
         }
 
-        static func combine(_ a: ScoreKey, _ b: ScoreKey, order: Int) -> ScoreKey {
+        static func < (a: ScoreKey, b: ScoreKey) -> Bool {
+            (a.wrong, a.wrongGesture, a.latencyStep, a.changes, a.order) < (b.wrong, b.wrongGesture, b.latencyStep, b.changes, b.order)
+        }
+
+        static func combine(_ a: ScoreKey, _ b: ScoreKey) -> ScoreKey {
             ScoreKey(wrong: a.wrong + b.wrong, wrongGesture: a.wrongGesture + b.wrongGesture,
-                     latencyMS: a.latencyMS + b.latencyMS, order: order)
+                     latencySumMS: a.latencySumMS + b.latencySumMS, latencyCount: a.latencyCount + b.latencyCount,
+                     changes: a.changes + b.changes, order: 0)
         }
     }
 
-    static func bestCandidate(_ candidates: [[ReleaseFeatures]], policy: CompletionPolicy) -> (key: ScoreKey, index: Int) {
-        var best = (key: ScoreKey(wrong: 0, wrongGesture: 0, latencyMS: 0, order: 0), index: -1)
-        for (index, files) in candidates.enumerated() {
-            var wrong = 0, wrongGesture = 0, latency = 0.0
-            for file in files {
-                let gestureOK = file.score.gestureCorrect
-                if !gestureOK { wrongGesture += 1 }
-                if !gestureOK || file.outcome(with: policy) != file.score.expectedOutcome { wrong += 1 }
-                if gestureOK, let ms = file.score.beginLatencyMS { latency += ms }
+    static func score(_ candidate: Evaluated, policy: CompletionPolicy, order: Int) -> ScoreKey {
+        var key = ScoreKey(changes: candidate.changes, order: order)
+        for file in candidate.features {
+            let gestureOK = file.score.gestureCorrect
+            if !gestureOK { key.wrongGesture += 1 }
+            if !gestureOK || file.outcome(with: policy) != file.score.expectedOutcome { key.wrong += 1 }
+            if gestureOK, let ms = file.score.beginLatencyMS {
+                key.latencySumMS += ms
+                key.latencyCount += 1
             }
-            let key = ScoreKey(wrong: wrong, wrongGesture: wrongGesture, latencyMS: latency, order: index)
-            if best.index < 0 || key < best.key { best = (key, index) }
         }
-        return best
+        return key
+    }
+
+    static func bestCandidate(_ candidates: [Evaluated], policy: CompletionPolicy) -> (key: ScoreKey, index: Int)? {
+        candidates.indices.map { (score(candidates[$0], policy: policy, order: $0), $0) }.min { $0.0 < $1.0 }
     }
 }
 
@@ -240,10 +274,4 @@ final class ResultSlots<T>: @unchecked Sendable {
         get { lock.lock(); defer { lock.unlock() }; return values[index] }
         set { lock.lock(); values[index] = newValue; lock.unlock() }
     }
-}
-
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
 }
