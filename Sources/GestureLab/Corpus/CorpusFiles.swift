@@ -25,6 +25,7 @@ public enum CorpusFiles {
             generatorVersion: CorpusManifest.currentGeneratorVersion,
             description: "pinchlab's labelled gesture corpus: synthesized human-like gestures on a touchpad and a "
                 + "touchscreen. Regenerate with `pinchlab generate-corpus DIR`; each entry keeps its seed and recipe.",
+            synthesis: .current(devices: CorpusEntry.Device.allCases),
             entries: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

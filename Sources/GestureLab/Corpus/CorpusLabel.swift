@@ -65,5 +65,30 @@ public struct CorpusManifest: Codable, Sendable {
 
     public var generatorVersion: Int
     public var description: String
+    /// How the generator turned recipes into events (absent from manifests written before it was kept).
+    public var synthesis: SynthesisParameters?
     public var entries: [CorpusEntry]
+}
+
+/// The synthesizer's own settings, kept in the manifest beside each entry's seed and recipe so a
+/// file can be made again, or understood, without reading the generator's code.
+public struct SynthesisParameters: Codable, Sendable, Hashable {
+    /// Frames are this many milliseconds apart, drawn uniformly per frame.
+    public var frameIntervalMinimumMS: Double
+    public var frameIntervalMaximumMS: Double
+    /// Positional noise (a standard deviation in mm) for a recipe without its own `jitterMM`: the
+    /// device's position fuzz when it reports one, else this.
+    public var jitterWithoutFuzzMM: Double
+    /// The noise each device in this corpus got, by device name.
+    public var jitterMMByDevice: [String: Double]
+
+    public static func current(devices: [CorpusEntry.Device]) -> SynthesisParameters {
+        SynthesisParameters(
+            frameIntervalMinimumMS: EventSynthesizer.defaultFrameIntervalMS.lowerBound,
+            frameIntervalMaximumMS: EventSynthesizer.defaultFrameIntervalMS.upperBound,
+            jitterWithoutFuzzMM: EventSynthesizer.defaultJitterMM,
+            jitterMMByDevice: Dictionary(uniqueKeysWithValues: devices.map {
+                ($0.rawValue, EventSynthesizer(device: $0.description).jitterMM)
+            }))
+    }
 }
