@@ -269,6 +269,72 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
         #expect(f[3].touches.first?.id == a && f[3].touches.first?.phase == .ended)
     }
 
+    /// Two contacts 4 mm apart moving the same way 3 and 4 mm per frame (the audit's
+    /// protoA-swap.yml): the nearest pair first (new left contact with old right one, 1 mm) swaps
+    /// them; the least total squared distance, as mtdev computes it, keeps them.
+    @Test func protocolAFastCloseContactsKeepTheirIdentities() throws {
+        var s = EventScript()
+        func contact(_ x: Int32, _ y: Int32) {
+            s.abs(.absMTPositionX, x); s.abs(.absMTPositionY, y); s.add(.syn, .synMTReport, 0)
+        }
+        for i: Int32 in 0..<8 {
+            // Reported right contact first in odd frames, as a panel may.
+            if i % 2 == 0 { contact(300 + 30 * i, 500); contact(340 + 40 * i, 500) }
+            else { contact(340 + 40 * i, 500); contact(300 + 30 * i, 500) }
+            s.syn()
+        }
+        let f = frames(Self.protocolA, s.events)
+        try #require(f.count == 8)
+        let left = try #require(f[0].touches.first { $0.position.x == 30 }).id
+        let right = try #require(f[0].touches.first { $0.position.x == 34 }).id
+        for (i, frame) in f.enumerated() {
+            #expect(frame.touches.count == 2 && frame.touches.allSatisfy { $0.phase.isDown })
+            #expect(frame.touches.first { $0.id == left }?.position.x == 30 + 3 * Double(i), "frame \(i)")
+            #expect(frame.touches.first { $0.id == right }?.position.x == 34 + 4 * Double(i), "frame \(i)")
+        }
+    }
+
+    /// Three contacts where pairing the closest first forces a far pairing on the others: the
+    /// assignment with the least total is taken (and one contact lifting leaves the other two).
+    @Test func protocolAThreeContactsTakeTheLeastTotalAssignment() throws {
+        var s = EventScript()
+        func contact(_ x: Int32, _ y: Int32) {
+            s.abs(.absMTPositionX, x); s.abs(.absMTPositionY, y); s.add(.syn, .synMTReport, 0)
+        }
+        contact(100, 100); contact(160, 100); contact(600, 600); s.syn()
+        // Both left contacts moved 50 units right: the new (150, 100) is 10 from the old right one.
+        contact(150, 100); contact(210, 100); contact(605, 600); s.syn()
+        contact(200, 100); contact(610, 600); s.syn()     // the middle contact lifted
+        let f = frames(Self.protocolA, s.events)
+        try #require(f.count == 3)
+        let ids = [10.0, 16, 60].map { x in f[0].touches.first { $0.position.x == x }?.id }
+        #expect(f[1].touches.first { $0.position.x == 15 }?.id == ids[0])
+        #expect(f[1].touches.first { $0.position.x == 21 }?.id == ids[1])
+        #expect(f[1].touches.first { $0.position.x == 60.5 }?.id == ids[2])
+        #expect(f[2].touches.first { $0.position.x == 20 }?.id == ids[1], "the nearer old contact")
+        #expect(f[2].touches.first { $0.id == ids[0] }?.phase == .ended)
+        #expect(f[2].activeTouchCount == 2)
+    }
+
+    /// A contact whose SYN_MT_REPORT never came before the SYN_REPORT is dropped (mtdev), and does
+    /// not turn up in the next frame.
+    @Test func protocolAContactWithoutItsReportDoesNotCarryOver() throws {
+        var s = EventScript()
+        s.abs(.absMTPositionX, 100); s.abs(.absMTPositionY, 100); s.add(.syn, .synMTReport, 0)
+        s.abs(.absMTPositionX, 800); s.abs(.absMTPositionY, 800); s.abs(.absMTPressure, 77)   // no SYN_MT_REPORT
+        s.syn()
+        s.add(.syn, .synMTReport, 0); s.syn()                 // no contacts
+        s.abs(.absMTPositionX, 300); s.add(.syn, .synMTReport, 0); s.syn()   // X only: no stale Y
+        let f = frames(Self.protocolA, s.events)
+        try #require(f.count == 3)
+        #expect(f[0].activeTouchCount == 1)
+        #expect(f[0].touches.first?.position == PointMM(x: 10, y: 10))
+        #expect(f[1].activeTouchCount == 0, "the unterminated contact came back")
+        #expect(f[2].activeTouchCount == 1)
+        #expect(f[2].touches.first?.position == PointMM(x: 30, y: 0))
+        #expect(f[2].touches.first?.pressure == -1)
+    }
+
     @Test func singleTouchFollowsBtnTouch() throws {
         let device = DeviceDescription(
             name: "single", id: InputID(bustype: BusType.usb, vendor: 1, product: 2, version: 3),
@@ -321,6 +387,47 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
         #expect(screenWithPen.deviceClass == .touchscreen)
         #expect(touchpad.slotCount == 4)
         #expect(touchpad.maxFingerCount == 5)
+    }
+}
+
+@Suite struct MinimumCostAssignmentTests {
+    /// Against every permutation, on random rectangular matrices up to 6 x 6 with ties and with
+    /// costs as large as squared INT32 distances.
+    @Test func matchesExhaustiveSearch() {
+        var random = SplitMix64(seed: 7)
+        for trial in 0..<2000 {
+            let rows = Int(random.next() % 6) + 1, columns = Int(random.next() % 6) + 1
+            let scale: Double = trial % 10 == 0 ? 1.8e19 : 100
+            var costs = MinimumCostAssignment.Costs(repeating: 0)
+            var matrix = [[Double]](repeating: [Double](repeating: 0, count: columns), count: rows)
+            for r in 0..<rows {
+                for c in 0..<columns {
+                    let v = trial % 3 == 0 ? Double(random.next() % 4) : (Double(random.next() % 1_000_000) / 1_000_000 * scale).rounded()
+                    matrix[r][c] = v
+                    costs[r * MinimumCostAssignment.capacity + c] = v
+                }
+            }
+            let result = MinimumCostAssignment.solve(costs, rows: rows, columns: columns)
+            let paired = (0..<rows).filter { result[$0] >= 0 }
+            #expect(paired.count == min(rows, columns), "trial \(trial)")
+            #expect(Set(paired.map { result[$0] }).count == paired.count, "a column used twice, trial \(trial)")
+            let total = paired.reduce(0.0) { $0 + matrix[$1][result[$1]] }
+            let best = Self.bestTotal(matrix, rows: rows, columns: columns)
+            #expect(total <= best * (1 + 1e-12), "trial \(trial): \(total) > \(best)")
+        }
+    }
+
+    /// The least total over every way to pair min(rows, columns) rows with distinct columns.
+    static func bestTotal(_ m: [[Double]], rows: Int, columns: Int) -> Double {
+        var best = Double.infinity
+        func search(_ r: Int, _ used: Set<Int>, _ total: Double, _ pairsLeft: Int, _ rowsLeft: Int) {
+            if pairsLeft == 0 { best = min(best, total); return }
+            if rowsLeft < pairsLeft { return }
+            for c in 0..<columns where !used.contains(c) { search(r + 1, used.union([c]), total + m[r][c], pairsLeft - 1, rowsLeft - 1) }
+            search(r + 1, used, total, pairsLeft, rowsLeft - 1)  // row r unpaired (more rows than columns)
+        }
+        search(0, [], 0, min(rows, columns), rows)
+        return best
     }
 }
 

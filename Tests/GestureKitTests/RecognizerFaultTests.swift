@@ -167,15 +167,102 @@ import Testing
         #expect(events.last?.state == .ended)
     }
 
-    @Test func invalidPositionsCancelAndStayFinite() throws {
-        var frames = makeFrames(pinchFingers())
-        let i = try #require(frames.firstIndex { milliseconds($0.time) == 200 })
-        var broken = TouchFrame(time: frames[i].time, fingerCount: 2)
-        broken.append(Touch(id: 1, trackingID: 1, slot: 0, phase: .moved, position: PointMM(x: .nan, y: 3)))
-        broken.append(Touch(id: 2, trackingID: 2, slot: 1, phase: .moved, position: PointMM(x: 1e300, y: .infinity)))
+    /// The span of `pinchFingers()` at `ms`: 20 mm growing at 60 mm/s.
+    func pinchSpan(_ ms: Double) -> Double { 20 + 60 * ms / 1000 }
+
+    /// `frames` with the touch `id` of the frame at `ms` reported at `position`.
+    func replacing(_ id: UInt64, at ms: Double, with position: PointMM, in frames: [TouchFrame]) throws -> [TouchFrame] {
+        var frames = frames
+        let i = try #require(frames.firstIndex { milliseconds($0.time) == ms })
+        var broken = TouchFrame(time: frames[i].time, fingerCount: frames[i].fingerCount)
+        for t in frames[i].touches {
+            var t = t
+            if t.id == id { t.position = position }
+            broken.append(t)
+        }
         frames[i] = broken
+        return frames
+    }
+
+    /// After bad numbers the gesture is cancelled, and the fingers, still pinching, pinch again:
+    /// recognized afresh from the next good positions, with the scale of the motion.
+    @Test func invalidPositionsCancelThenThePinchIsRecognizedAgain() throws {
+        var frames = try replacing(1, at: 200, with: PointMM(x: .nan, y: 3), in: makeFrames(pinchFingers()))
+        frames = try replacing(2, at: 200, with: PointMM(x: 1e300, y: .infinity), in: frames)
         let events = recognize(frames)
-        #expect(events.contains { $0.state == .cancelled && milliseconds($0.time) == 200 })
+        let cancel = try #require(events.firstIndex { $0.state == .cancelled })
+        #expect(milliseconds(events[cancel].time) == 200)
+        let after = Array(events[(cancel + 1)...])
+        #expect(states(after) == ["pinch.began", "pinch.changed", "pinch.ended"])
+        let began = try #require(after.first)
+        // A fresh decision from the 200 ms frame: 1 mm per finger at 30 mm/s is the fourth frame on.
+        #expect(milliseconds(began.time) <= 240)
+        let ended = try #require(after.last)
+        #expect(abs(ended.scale - pinchSpan(590) / pinchSpan(milliseconds(began.time))) < 1e-9)
+    }
+
+    /// One touch with a bad reading for one frame mid-pinch (INT32_MAX from a glitching sensor):
+    /// cancelled, then recognized again, never stuck.
+    @Test func oneBadReadingMidPinchIsRecognizedAgain() throws {
+        let frames = try replacing(1, at: 150, with: PointMM(x: 2e8, y: 2e8), in: makeFrames(pinchFingers()))
+        let events = recognize(frames)
+        #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.cancelled",
+                                   "pinch.began", "pinch.changed", "pinch.ended"])
+        let again = try #require(events.last { $0.state == .began })
+        #expect(milliseconds(again.time) <= 190)
+        let ended = try #require(events.last)
+        #expect(abs(ended.scale - pinchSpan(590) / pinchSpan(milliseconds(again.time))) < 1e-9)
+    }
+
+    /// A bad position in the frame the fingers land in: that touch has no position yet, and the
+    /// decision starts again once it has one, so the pinch begins as if it had landed cleanly.
+    @Test func badLandingFrameStillPinches() throws {
+        let frames = try replacing(1, at: 0, with: PointMM(x: .infinity, y: .nan), in: makeFrames(pinchFingers()))
+        let events = recognize(frames)
+        #expect(states(events) == ["pinch.began", "pinch.changed", "pinch.ended"])
+        let began = try #require(events.first)
+        #expect(began.fingerCount == 2)
+        // Judged from the 10 ms frame, the first with both positions: 1 mm per finger by 50 ms.
+        #expect(milliseconds(began.time) == 50)
+        #expect(abs(began.centerMM.y - 30) < 1e-9)
+        let ended = try #require(events.last)
+        #expect(abs(ended.scale - pinchSpan(590) / pinchSpan(50)) < 1e-9)
+    }
+
+    /// The same for a scroll: one pan from the first good frame, no spurious pan begun and cancelled.
+    @Test func badLandingFrameStillScrolls() throws {
+        let scroll = [
+            ScriptedFinger(id: 1, upMS: 400, path: linear(PointMM(x: 40, y: 25), PointMM(x: 0, y: 50))),
+            ScriptedFinger(id: 2, upMS: 400, path: linear(PointMM(x: 65, y: 25), PointMM(x: 0, y: 50))),
+        ]
+        let frames = try replacing(1, at: 0, with: PointMM(x: .nan, y: .nan), in: makeFrames(scroll))
+        let events = recognize(frames)
+        #expect(states(events) == ["pan.began", "pan.changed", "pan.ended"])
+        let began = try #require(events.first)
+        #expect(began.fingerCount == 2)
+        // 1.5 mm each at 50 mm/s after the 10 ms frame: the 40 ms frame.
+        #expect(milliseconds(began.time) == 40)
+        #expect(abs(try #require(events.last).translationMM.y - 50 * 0.35) < 1e-9)
+    }
+
+    /// A finger replaced by another within one frame while nothing is decided yet (a slot reused
+    /// between two frames): the new pair is judged afresh, so its scroll is one pan, not a pan
+    /// begun against a touch that is gone and cancelled.
+    @Test func fingerReplacedWhileUndecidedStartsAFreshDecision() throws {
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 450, path: linear(PointMM(x: 40, y: 25), PointMM(x: 0, y: 50), fromS: 0.05)),
+            ScriptedFinger(id: 2, upMS: 40, path: still(PointMM(x: 60, y: 25))),
+            ScriptedFinger(id: 3, downMS: 40, upMS: 450, path: linear(PointMM(x: 70, y: 27), PointMM(x: 0, y: 50), fromS: 0.05)),
+        ]
+        let frames = makeFrames(fingers)
+        #expect(frames.allSatisfy { $0.fingerCount == 2 || $0.fingerCount == 0 })
+        let events = recognize(frames)
+        #expect(states(events) == ["pan.began", "pan.changed", "pan.ended"])
+        let began = try #require(events.first)
+        #expect(began.fingerCount == 2)
+        // Both past 1.5 mm at 50 mm/s from 50 ms: the 80 ms frame; centred between fingers 1 and 3.
+        #expect(milliseconds(began.time) == 80)
+        #expect(abs(began.centerMM.x - 55) < 1e-9)
     }
 
     @Test func identicalTimestampsStayFinite() {

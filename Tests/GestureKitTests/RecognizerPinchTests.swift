@@ -52,7 +52,15 @@ import Glibc
         let ended = try #require(events.last)
         #expect(abs(ended.scale - span(at: 490, initial: 60, speed: -40) / spanAtBegin) < 1e-9)
         #expect(ended.scale < 0.5)
-        #expect(ended.scaleVelocity < 0)
+        // The span closes at 80 mm/s, so d(scale)/dt = -80 / span at begin, constant: the least-squares
+        // line fits it exactly (1e-6 leaves room for rounding only), from 100 ms on and at the lift
+        // 10 ms after the last motion.
+        let expectedRate = -80 / spanAtBegin
+        #expect(expectedRate < -1.3)
+        for e in events where e.state == .changed && milliseconds(e.time) >= 100 {
+            #expect(abs(e.scaleVelocity - expectedRate) < 1e-6, "at \(milliseconds(e.time)) ms")
+        }
+        #expect(abs(ended.scaleVelocity - expectedRate) < 1e-6)
     }
 
     @Test func horizontalPinchOfSideBySideFingers() throws {

@@ -3,7 +3,8 @@
 /// Three protocols, chosen from the device description:
 /// - multitouch protocol B (`ABS_MT_SLOT` + `ABS_MT_TRACKING_ID`), the main path;
 /// - multitouch protocol A (contacts separated by `SYN_MT_REPORT`, no slots), found in old
-///   recordings: contacts get identities by nearest match to the previous frame, as mtdev does;
+///   recordings: contacts get identities by the least total squared distance to the previous
+///   frame's, as mtdev does (`ProtocolAMatching.swift`);
 /// - single touch (`ABS_X`/`ABS_Y` with `BTN_TOUCH`).
 ///
 /// Awkward input is absorbed, never trusted blindly:
@@ -251,7 +252,13 @@ public struct TouchFrameAssembler: Sendable {
     // MARK: frames
 
     private mutating func endFrame(at time: EventTime) {
-        if mode == .multitouchA { matchProtocolAContacts() }
+        if mode == .multitouchA {
+            matchProtocolAContacts()
+            // A contact not closed by SYN_MT_REPORT before the SYN_REPORT is dropped, as mtdev
+            // does; it must not carry its values into the next frame's first contact.
+            currentA = ProtocolAContact()
+            currentAHasPosition = false
+        }
         frame.reset(time: time, isResync: resyncPending)
         resyncPending = false
         var down = 0

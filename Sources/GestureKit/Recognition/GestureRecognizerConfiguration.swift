@@ -82,6 +82,11 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     /// (libinput and macOS keep a thumb band along the bottom; macOS's is about 20 mm on a 76 mm pad).
     /// Anywhere else, or when the height is unknown, see `oneSidedPinchMaximumAngleDegrees`.
     public var restingThumbAreaMM: Double
+    /// With two or more fingers above it, the lowest touch lying in the thumb band is a resting thumb
+    /// from the start: the fingers are judged without it, so it delays no gesture (libinput jails a
+    /// touch in its thumb area). It stays left out while it has moved less than this since the
+    /// fingers came down; past it, it is a finger after all (a thumb pinching up at the fingers).
+    public var restingThumbMaxMoveMM: Double
     /// Outside the thumb area, a touch heading within this angle of the line to the still one is a
     /// one-sided pinch (the fingers close in on, or open from, the still finger), not a finger
     /// moving the pointer beside a resting thumb: that one heads anywhere, a pinching one at the
@@ -148,6 +153,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         directionSnapEighths: Double = 0.1,
         suppressRestingThumb: Bool = true,
         restingThumbAreaMM: Double = 15,
+        restingThumbMaxMoveMM: Double = 0.5,
         oneSidedPinchMaximumAngleDegrees: Double = 30,
         pinchCorrectionWindowMS: Double = 300,
         pinchCorrectionMinMoveMM: Double = 1.5,
@@ -180,6 +186,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self.directionSnapEighths = directionSnapEighths
         self.suppressRestingThumb = suppressRestingThumb
         self.restingThumbAreaMM = restingThumbAreaMM
+        self.restingThumbMaxMoveMM = restingThumbMaxMoveMM
         self.oneSidedPinchMaximumAngleDegrees = oneSidedPinchMaximumAngleDegrees
         self.pinchCorrectionWindowMS = pinchCorrectionWindowMS
         self.pinchCorrectionMinMoveMM = pinchCorrectionMinMoveMM
@@ -223,7 +230,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
                      \.scrollDecisionTimeoutMS, \.scrollMaxHorizontalSpreadMM, \.scrollMaxVerticalSpreadMM,
                      \.directionSnapEighths, \.pinchCorrectionWindowMS, \.pinchCorrectionMinMoveMM,
                      \.pinchOpposingMinMoveMM, \.pinchOpposingMinimumAngleDegrees, \.pinchMinimumSpanMM, \.pinchSpanSlopMM, \.pinchRotationSlopMM,
-                     \.rotationMinimumSpanMM, \.restingThumbAreaMM, \.oneSidedPinchMaximumAngleDegrees, \.fingerCountDebounceMS, \.jumpDistanceMM,
+                     \.rotationMinimumSpanMM, \.restingThumbAreaMM, \.restingThumbMaxMoveMM, \.oneSidedPinchMaximumAngleDegrees, \.fingerCountDebounceMS, \.jumpDistanceMM,
                      \.jumpSpeedMMPerSecond, \.velocity.horizonMS, \.velocity.stopGapMS] {
             fix(path)
         }
@@ -246,7 +253,8 @@ extension GestureRecognizerConfiguration {
         case device, useFuzzHysteresis, panMinimumFingerCount, panMaximumFingerCount, pinchMinimumFingerCount,
              pinchMaximumFingerCount, panSlopMM, undecidedMoveMM, minMoveMM, maxMoveMM, minMoveExtraPerFingerMM,
              maxMoveExtraPerFingerMM, scrollDecisionTimeoutMS, scrollMaxHorizontalSpreadMM, scrollMaxVerticalSpreadMM,
-             directionSnapEighths, suppressRestingThumb, restingThumbAreaMM, oneSidedPinchMaximumAngleDegrees,
+             directionSnapEighths, suppressRestingThumb, restingThumbAreaMM, restingThumbMaxMoveMM,
+             oneSidedPinchMaximumAngleDegrees,
              pinchCorrectionWindowMS,
              pinchCorrectionMinMoveMM, pinchOpposingMinMoveMM, pinchOpposingMinimumAngleDegrees, pinchMinimumSpanMM, pinchSpanSlopMM, pinchRotationSlopMM,
              rotationMinimumSpanMM, fingerCountDebounceMS, jumpDistanceMM, jumpSpeedMMPerSecond, velocity
@@ -284,6 +292,7 @@ extension GestureRecognizerConfiguration {
         try read(.directionSnapEighths, \.directionSnapEighths)
         try read(.suppressRestingThumb, \.suppressRestingThumb)
         try read(.restingThumbAreaMM, \.restingThumbAreaMM)
+        try read(.restingThumbMaxMoveMM, \.restingThumbMaxMoveMM)
         try read(.oneSidedPinchMaximumAngleDegrees, \.oneSidedPinchMaximumAngleDegrees)
         try read(.pinchCorrectionWindowMS, \.pinchCorrectionWindowMS)
         try read(.pinchCorrectionMinMoveMM, \.pinchCorrectionMinMoveMM)

@@ -26,11 +26,21 @@ import Darwin
 /// - All fingers lifted: the gesture ends (`ended`, not cancelled), at once.
 /// - One touch past `maxMoveMM` while the other stays below `minMoveMM`: on a touchpad, a still
 ///   lower touch in the bottom thumb band (`restingThumbAreaMM`) is a resting thumb, suppressed for
-///   the rest of its life, and the other fingers are judged without it. Otherwise, a moving touch
-///   heading at or away from the still one (`oneSidedPinchMaximumAngleDegrees`) pinches, one-sided;
-///   failing that, a still lower touch on a touchpad is again a resting thumb.
+///   the rest of its life, and the other fingers are judged without it. Otherwise, with two fingers,
+///   a moving touch heading at or away from the still one (`oneSidedPinchMaximumAngleDegrees`)
+///   pinches, one-sided; failing that, a still lower touch on a touchpad is again a resting thumb.
+/// - Three or more fingers: a touch that stays still while all the others move along together is
+///   resting, never one side of a pinch: suppressed on a touchpad (libinput suppresses the lowest,
+///   its thumb), the hand pans on a touchscreen. A pinch of the thumb against still fingers needs
+///   every finger still, not only the topmost.
+/// - A touch lying in the thumb band below two or more fingers is left out before anything is
+///   decided, while it moves less than `restingThumbMaxMoveMM`: a thumb resting on a touchpad
+///   delays no gesture of the fingers above it (libinput's thumb jail).
 /// - Resync frame (`isResync`), a jump, an invalid position or time going backwards: the gesture is
-///   cancelled rather than jumping, and a fresh decision starts from the frame's positions.
+///   cancelled rather than jumping, and a fresh decision starts from the frame's positions (a touch
+///   with a bad position stays where it last was). While undecided, a change in the set of touches
+///   (a finger replaced within a frame, a touch that had no good position before) starts the
+///   decision again, so a pair never points at a touch that is gone.
 /// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight.
 public struct TouchGestureRecognizer: Sendable {
     public let configuration: GestureRecognizerConfiguration
@@ -74,6 +84,22 @@ public struct TouchGestureRecognizer: Sendable {
         var since: EventTime
     }
 
+    /// What the touches of an undecided gesture turned out to be.
+    private enum Verdict {
+        case undecided
+        case pan
+        case pinch(TrackedTouch, TrackedTouch)
+        /// This touch rests while the others move: suppress it and judge the others afresh.
+        case resting(UInt64)
+    }
+
+    /// A touch resting in the thumb band below the other fingers, left out of the decision while it
+    /// stays there, and the pair to judge without it.
+    private struct BandThumb: Sendable {
+        var thumb: UInt64
+        var pair: (top: UInt64, bottom: UInt64)
+    }
+
     private var mode = Mode.idle
     private var touches = TrackedTouches()
     private var committedFingerCount = 0
@@ -81,6 +107,7 @@ public struct TouchGestureRecognizer: Sendable {
     /// When the fingers of the current decision came down (libinput `gesture.initial_time`).
     private var baselineTime = EventTime.zero
     private var pair: (top: UInt64, bottom: UInt64)?
+    private var bandThumb: BandThumb?
     private var signature = TouchSignature()
     private var inFlight: InFlight?
     private var lifecycles = KindLifecycles()
@@ -155,7 +182,14 @@ public struct TouchGestureRecognizer: Sendable {
             finish(.cancelled, at: now, into: &out)
             mode = .idle
         }
-        if mode == .idle && committedFingerCount > 0 { startDecision(at: now) }
+        if mode == .idle && committedFingerCount > 0 {
+            startDecision(at: now)
+        } else if mode == .undecided && touches.fingerSignature != signature {
+            // Same count, different touches while nothing is decided: a finger replaced within a
+            // frame, or one that had no good position when the decision started (its pair was then
+            // incomplete). Judge the touches that are there now, from where they are.
+            startDecision(at: now)
+        }
 
         switch mode {
         case .idle: break
@@ -208,8 +242,27 @@ public struct TouchGestureRecognizer: Sendable {
         touches.rebaseline()
         baselineTime = now
         pair = committedFingerCount >= 2 ? touches.topAndBottom : nil
+        bandThumb = committedFingerCount >= 3 ? restingThumbInBand() : nil
         signature = touches.fingerSignature
         mode = .undecided
+    }
+
+    /// The lowest touch, when it lies in the thumb band and every other finger above it: with two or
+    /// more fingers above, the hand is gesturing with those and the thumb rests (libinput jails a
+    /// touch in its thumb area and ignores it for gestures). Touchpads with a known height only.
+    private func restingThumbInBand() -> BandThumb? {
+        guard configuration.suppressRestingThumb, let lowest = touches.lowestFinger, isInThumbBand(lowest) else { return nil }
+        for i in 0..<touches.count where !touches[i].isThumb && touches[i].id != lowest.id {
+            if isInThumbBand(touches[i]) { return nil }
+        }
+        guard let others = touches.topAndBottom(excluding: lowest.id) else { return nil }
+        return BandThumb(thumb: lowest.id, pair: others)
+    }
+
+    /// Inside the band along the bottom edge; false when the height is unknown.
+    private func isInThumbBand(_ t: TrackedTouch) -> Bool {
+        guard let height = configuration.device.heightMM else { return false }
+        return t.position.y >= height - configuration.restingThumbAreaMM
     }
 
     private func touch(_ id: UInt64) -> TrackedTouch? {
@@ -229,7 +282,21 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// libinput's `tp_gesture_detect_motion_gestures`, in millimetres throughout.
     private mutating func decide(at now: EventTime, into out: inout GestureEvents) {
-        let n = committedFingerCount
+        if let jail = bandThumb {
+            // A thumb resting in the band is left out before anything is decided, so that it
+            // delays nothing: the fingers above it are judged as if it were not there. It becomes
+            // a suppressed thumb with the decision; if it moves first, it is a finger after all.
+            if let thumb = touch(jail.thumb), isInThumbBand(thumb), thumb.movedMM < configuration.restingThumbMaxMoveMM,
+               let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
+                let v = verdict(a, b, fingers: committedFingerCount - 1, excluding: jail.thumb, at: now)
+                if case .undecided = v { return }
+                suppress(jail.thumb)
+                pair = jail.pair
+                apply(v, at: now, into: &out)
+                return
+            }
+            bandThumb = nil
+        }
         guard let pair, let a = touch(pair.top), let b = touch(pair.bottom) else {
             // One finger, or more fingers than positions: pan once the centroid moved past the slop.
             guard let centroid = touches.fingerCentroid, let start = initialCentroid,
@@ -237,64 +304,117 @@ public struct TouchGestureRecognizer: Sendable {
             choosePan(at: now, into: &out)
             return
         }
+        apply(verdict(a, b, fingers: committedFingerCount, excluding: nil, at: now), at: now, into: &out)
+    }
+
+    private mutating func apply(_ verdict: Verdict, at now: EventTime, into out: inout GestureEvents) {
+        switch verdict {
+        case .undecided:
+            break
+        case .pan:
+            choosePan(at: now, into: &out)
+        case let .pinch(a, b):
+            beginPinch(a, b, at: now, into: &out)
+        case let .resting(id):
+            suppress(id)
+            mode = .idle
+            startDecision(at: now)
+        }
+    }
+
+    /// A resting touch is ignored for the rest of its life (libinput `tp_thumb_suppress`).
+    private mutating func suppress(_ id: UInt64) {
+        if let i = touches.index(of: id) { touches[i].isThumb = true }
+        committedFingerCount = max(0, committedFingerCount - 1)
+        signature = touches.fingerSignature
+    }
+
+    /// What the tracked pair `a` (top) and `b` (bottom) say about `n` fingers; touches other than
+    /// the pair (and `excluded`) are consulted only to tell a resting touch from a pinching hand.
+    private func verdict(_ a: TrackedTouch, _ b: TrackedTouch, fingers n: Int, excluding excluded: UInt64?,
+                         at now: EventTime) -> Verdict {
         let extraFingers = Double(max(0, n - 2))
         let minMove = configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers
         let maxMove = configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers
         let movedA = a.movedMM, movedB = b.movedMM
-        if movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM { return }
+        if movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM { return .undecided }
 
         if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
             && allows(.pinch, fingers: n) && areOpposing(a, b) && hasPinchIntent(a, b) {
-            beginPinch(a, b, at: now, into: &out)
-            return
+            return .pinch(a, b)
         }
 
+        // Side by side after the timeout is a scroll (libinput), unless the span already changed: a
+        // span change is no scroll, and the direction test below decides once both have moved.
         let spreadX = abs(a.position.x - b.position.x), spreadY = abs(a.position.y - b.position.y)
         if now.milliseconds(since: baselineTime) > configuration.scrollDecisionTimeoutMS
             && spreadX < configuration.scrollMaxHorizontalSpreadMM
             && spreadY < configuration.scrollMaxVerticalSpreadMM
             && !hasPinchIntent(a, b) {
-            choosePan(at: now, into: &out)
-            return
+            return .pan
         }
 
-        // Side by side after the timeout is a scroll (libinput), unless the span already changed: a
-        // span change is no scroll, and the direction test below decides once both have moved.
         // b is the lower touch: the thumb, if either is.
         let fingerMoved = movedA, thumbMoved = movedB
         if fingerMoved >= maxMove || thumbMoved >= maxMove {
             let (moving, still) = fingerMoved >= thumbMoved ? (a, b) : (b, a)
             let thumbRests = configuration.suppressRestingThumb && thumbMoved < minMove
-            if still.movedMM < minMove && !(thumbRests && isInThumbArea(b)) && allows(.pinch, fingers: n)
+            // One-sided pinch: two fingers only. With more, the pair is two of them and a finger
+            // heading at a still one may be moving along with the others (a scroll beside a
+            // resting touch), which the rules below tell apart.
+            if n == 2 && still.movedMM < minMove && !(thumbRests && isInThumbArea(b)) && allows(.pinch, fingers: n)
                 && isOneSidedPinch(moving: moving, still: still) && hasPinchIntent(a, b) {
-                beginPinch(a, b, at: now, into: &out)
-                return
+                return .pinch(a, b)
             }
-            if thumbRests {
-                if let i = touches.index(of: b.id) { touches[i].isThumb = true }
-                committedFingerCount = max(0, n - 1)
-                mode = .idle
-                startDecision(at: now)
-                return
-            }
-            if still.movedMM < minMove && n == 2 {
+            if thumbRests { return .resting(b.id) }
+            if still.movedMM < minMove {
                 // One finger rests while the other moves, and it is no pinch: the pair pans
                 // (libinput's one-finger scroll; UIKit pans the centroid of the touches).
-                choosePan(at: now, into: &out)
-                return
+                if n == 2 { return .pan }
+                // A touch rests while all the others move along with the moving one (a scroll or
+                // swipe beside a resting finger): resting, suppressed like a thumb on a touchpad;
+                // on a touchscreen the hand pans, resting finger and all.
+                if othersMove(along: moving, minMoveMM: minMove, besides: a.id, b.id, excluded) {
+                    return configuration.suppressRestingThumb ? .resting(still.id) : .pan
+                }
             }
-            if fingerMoved < minMove && n > 2 && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
-                beginPinch(a, b, at: now, into: &out)
-                return
+            // The thumb moves while the fingers rest: a pinch (libinput), but only if every finger
+            // rests, not just the topmost.
+            if fingerMoved < minMove && n > 2 && othersRest(minMoveMM: minMove, besides: a.id, b.id, excluded)
+                && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
+                return .pinch(a, b)
             }
         }
-        if movedA < minMove || movedB < minMove { return }
+        if movedA < minMove || movedB < minMove { return .undecided }
 
-        if directions(a).isSameOrNeighbour(of: directions(b)) || !allows(.pinch, fingers: n) {
-            choosePan(at: now, into: &out)
-        } else if hasPinchIntent(a, b) {
-            beginPinch(a, b, at: now, into: &out)
+        if directions(a).isSameOrNeighbour(of: directions(b)) || !allows(.pinch, fingers: n) { return .pan }
+        return hasPinchIntent(a, b) ? .pinch(a, b) : .undecided
+    }
+
+    /// Every finger but `a`, `b` and `excluded` moved at least `minMoveMM` in the same or a
+    /// neighbouring direction as `moving`; false when there is no such other finger.
+    private func othersMove(along moving: TrackedTouch, minMoveMM: Double,
+                            besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
+        let heading = directions(moving)
+        var any = false
+        for i in 0..<touches.count where !touches[i].isThumb {
+            let t = touches[i]
+            if t.id == a || t.id == b || t.id == excluded { continue }
+            guard t.movedMM >= minMoveMM, directions(t).isSameOrNeighbour(of: heading) else { return false }
+            any = true
         }
+        return any
+    }
+
+    /// Every finger but `a`, `b` and `excluded` moved less than `minMoveMM` (true when there is none:
+    /// more fingers than positions).
+    private func othersRest(minMoveMM: Double, besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
+        for i in 0..<touches.count where !touches[i].isThumb {
+            let t = touches[i]
+            if t.id == a || t.id == b || t.id == excluded { continue }
+            if t.movedMM >= minMoveMM { return false }
+        }
+        return true
     }
 
     /// The span changed or the pair turned enough since the fingers came down, and is wide enough for

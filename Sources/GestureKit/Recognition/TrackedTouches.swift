@@ -29,7 +29,8 @@ enum TouchFault: Sendable {
     case none
     /// A touch moved implausibly far and fast between two frames.
     case jump
-    /// A touch position was NaN, infinite or absurdly far away; that touch was left out.
+    /// A touch position was NaN, infinite or absurdly far away; that touch kept its last good
+    /// position, or was left out if it had none.
     case invalidPosition
 }
 
@@ -61,11 +62,18 @@ struct TrackedTouches: Sendable {
         var fault = TouchFault.none
         for touch in frame.touches where touch.phase.isDown {
             let p = touch.position
+            guard next.count < TouchFrame.capacity else { break }
             guard p.isFinite, abs(p.x) <= Self.maximumCoordinateMM, abs(p.y) <= Self.maximumCoordinateMM else {
                 fault = .invalidPosition
+                // A known touch stays where it last was, and stays a thumb if it was one: the finger
+                // did not lift, only one reading was bad. A touch never seen at a good position has
+                // nowhere to be and is left out until it has one.
+                if let i = index(of: touch.id) {
+                    next.storage[next.count] = storage[i]
+                    next.count += 1
+                }
                 continue
             }
-            guard next.count < TouchFrame.capacity else { break }
             if let i = index(of: touch.id) {
                 var tracked = storage[i]
                 let step = tracked.raw.distance(to: p)
@@ -123,17 +131,29 @@ struct TrackedTouches: Sendable {
     /// The topmost and bottommost non-thumb touches (smallest and largest y; y grows downwards on
     /// evdev surfaces). For two touches, the two; for more, the pair libinput follows, since a pinching
     /// hand's thumb is the lowest touch and one of its fingers the highest.
-    var topAndBottom: (top: UInt64, bottom: UInt64)? {
+    var topAndBottom: (top: UInt64, bottom: UInt64)? { topAndBottom(excluding: nil) }
+
+    /// The same, leaving out one more touch (a thumb about to be suppressed).
+    func topAndBottom(excluding excluded: UInt64?) -> (top: UInt64, bottom: UInt64)? {
         var top: Int?
         var bottom: Int?
-        for i in 0..<count where !storage[i].isThumb {
+        for i in 0..<count where !storage[i].isThumb && storage[i].id != excluded {
             if top == nil || storage[i].position.y < storage[top!].position.y { top = i }
         }
-        for i in 0..<count where !storage[i].isThumb && i != top {
+        for i in 0..<count where !storage[i].isThumb && storage[i].id != excluded && i != top {
             if bottom == nil || storage[i].position.y >= storage[bottom!].position.y { bottom = i }
         }
         guard let top, let bottom else { return nil }
         return (storage[top].id, storage[bottom].id)
+    }
+
+    /// The lowest touch that is not a thumb (largest y), nil when there is none.
+    var lowestFinger: TrackedTouch? {
+        var lowest: Int?
+        for i in 0..<count where !storage[i].isThumb {
+            if lowest == nil || storage[i].position.y > storage[lowest!].position.y { lowest = i }
+        }
+        return lowest.map { storage[$0] }
     }
 
     /// Identifies the set of non-thumb touches, to notice one finger replaced by another in a frame.
