@@ -30,6 +30,9 @@ final class LineInput {
     /// While set, every byte handed out is also written here, so an unseekable input (a pipe) can
     /// be read again from the start (`rewind()`). An unlinked temporary file.
     private var copyFD: Int32 = -1
+    /// Where the file was when it was opened: 0, or further on for standard input that a shell
+    /// had already read from. `rewind()` returns there.
+    private var startOffset: off_t = 0
 
     /// 1-based number of the current line, 0 before the first.
     private(set) var lineNumber = 0
@@ -41,6 +44,7 @@ final class LineInput {
         fd = try LineInput.openForReading(path)
         capacity = bufferBytes
         buffer = .allocate(capacity: bufferBytes)
+        startOffset = max(0, lseek(fd, 0, SEEK_CUR))
     }
 
     /// `path` as messages name it: standard input as `<stdin>`.
@@ -235,7 +239,7 @@ final class LineInput {
         }
     }
 
-    /// Starts again at the first byte of the file: by seeking, or for a pipe from the copy
+    /// Starts again at the first byte read: by seeking, or for a pipe from the copy
     /// `keepCopyForRewind()` kept (the rest of the pipe is copied first).
     func rewind() throws {
         if copyFD >= 0 {
@@ -245,8 +249,9 @@ final class LineInput {
             close(fd)
             fd = copyFD
             copyFD = -1
+            startOffset = 0
         }
-        guard lseek(fd, 0, SEEK_SET) == 0 else {
+        guard lseek(fd, startOffset, SEEK_SET) == startOffset else {
             throw RecordingError.system(.reading, path: path, line: 0, expected: "a file that can be read twice")
         }
         resetBuffer()
