@@ -16,10 +16,16 @@ final class PipeFeeder: @unchecked Sendable {
     /// that stops early ends the feeding (the write fails with EPIPE; SIGPIPE is blocked on the
     /// feeding thread).
     init(_ next: @escaping @Sendable () -> [UInt8]?) {
-        var fds: [Int32] = [0, 0]
-        precondition(pipe(&fds) == 0)
-        readFD = fds[0]
-        writeFD = fds[1]
+        // A named pipe, opened close-on-exec at once: a child another test starts meanwhile (a
+        // fusermount3 that lives on) must not inherit the write end, or the reader would never
+        // see the end of the stream. (pipe2 is not in Swift's Glibc module.)
+        let fifo = makeTemporaryDirectory() + "/feed"
+        precondition(mkfifo(fifo, 0o600) == 0)
+        readFD = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        writeFD = open(fifo, O_WRONLY | O_CLOEXEC)
+        precondition(readFD >= 0 && writeFD >= 0)
+        _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) & ~O_NONBLOCK)
+        unlink(fifo)
         let writeFD = self.writeFD
         Thread.detachNewThread { [self] in
             var blocked = sigset_t()
