@@ -49,10 +49,6 @@ final class YAMLEventReader {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    convenience init(path: String) throws {
-        try self.init(input: try LineInput(path: path))
-    }
-
     deinit {
         if holdsEvent { yaml_event_delete(event) }
         yaml_parser_delete(parser)
