@@ -62,7 +62,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit"]),
+        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "CEvemu"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,12 @@ struct ConvertCommand: ParsableCommand {
           pinchlab convert Fixtures/corpus/touchpad/pinch-out-01.evemu -o pinch-out.yml
           pinchlab convert old.desc --events old.events -o new.evemu
           pinchlab convert typed.evemu -o share.yml --mask-keys
+          xz -dc bug.evemu.xz | pinchlab convert - -o bug.yml
+
+        A libinput record holds one device or several; OUT holds the one --device picks (by
+        default the first touch device), and stderr says which when there were several. A device
+        name with a line break or another control character cannot be written to evemu (it has no
+        escaping): convert such a file to YAML, which keeps any name.
         """
     )
 
@@ -75,9 +81,15 @@ struct ConvertCommand: ParsableCommand {
             defer { staged?.discard() }
             let writePath = staged?.stagingPath ?? output
             var count = 0
+            let multiDevice = source as? LibinputRecordReader
             do {
-                let writer = try makeRecordingWriter(path: writePath, format: try outputFormat(), device: source.device,
-                                                     options: RecordingWriterOptions(maskKeyboardKeys: maskKeys))
+                let options = RecordingWriterOptions(maskKeyboardKeys: maskKeys)
+                let format = try outputFormat()
+                // YAML to YAML keeps the device's node; evemu has no place for one.
+                let writer = format == .libinputRecord
+                    ? try LibinputRecordWriter(path: writePath, device: source.device,
+                                               node: multiDevice?.node ?? LibinputRecordWriter.unknownNode, options: options)
+                    : try makeRecordingWriter(path: writePath, format: format, device: source.device, options: options)
                 while let event = try source.nextEvent() {
                     try writer.write(event)
                     if event.isSynReport { try writer.flush() }
@@ -91,6 +103,12 @@ struct ConvertCommand: ParsableCommand {
             }
             try staged?.commit()
             warnIfEndsInsideFrame(source, .kept)
+            if let multiDevice, let deviceCount = multiDevice.deviceCount, deviceCount > 1 {
+                // The output holds one device: say which, so the others are not lost unnoticed.
+                printError("pinchlab: \(recording.displayName) holds \(deviceCount) devices; converted device "
+                           + "\(multiDevice.deviceIndex) (\(multiDevice.node ?? "no node") "
+                           + "\(RecordingError.quote(multiDevice.device.name))); --device N converts another")
+            }
             printError("pinchlab: wrote \(count) events to \(output)")
         }
     }

@@ -7,10 +7,15 @@ import InteractiveTransition
 /// Where a recording comes from: one file (evemu or `libinput record`, detected by content), or the
 /// two halves of an old split evemu recording, and which device of a multi-device libinput file.
 struct RecordingOptions: ParsableArguments {
-    @Argument(help: "A recording: evemu (.evemu) or `libinput record` YAML (.yml). Detected by content.")
+    @Argument(help: ArgumentHelp(
+        "A recording: evemu (.evemu) or `libinput record` YAML (.yml), detected by content; - reads standard input.",
+        discussion: "Read once from the start, so a pipe works too: `xz -dc bug.evemu.xz | pinchlab replay -`."))
     var file: String
 
-    @Option(name: .customLong("events"), help: "The .events half of an old split evemu recording (FILE is the .desc half).")
+    /// The file as messages name it (`<stdin>` for `-`, as the readers do).
+    var displayName: String { file == "-" ? "<stdin>" : file }
+
+    @Option(name: .customLong("events"), help: "The .events half of an old split evemu recording (FILE is the .desc half; - reads standard input).")
     var eventsFile: String?
 
     @Option(name: .customLong("device"), help: ArgumentHelp(

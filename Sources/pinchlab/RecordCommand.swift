@@ -47,10 +47,18 @@ struct RecordCommand: ParsableCommand {
             let input = try EvdevDevice(path: path)
             let recordingFormat: RecordingFormat = format == "libinput" ? .libinputRecord : .evemu
             let options = RecordingWriterOptions(maskKeyboardKeys: !keepKeys)
+            var device = input.device
+            if recordingFormat == .evemu, let problem = EvemuWriter.problem(writingName: device.name) {
+                // The kernel's name, not the user's: record under a name evemu can hold rather than not at all.
+                let writable = EvemuWriter.writableName(device.name)
+                printError("pinchlab: warning: the device name \(RecordingError.quote(device.name)), \(problem); "
+                           + "recorded as \"\(writable)\" (--format libinput keeps the name)")
+                device.name = writable
+            }
             let writer: any RecordingWriter = recordingFormat == .libinputRecord
-                ? try LibinputRecordWriter(path: output, device: input.device, node: path, options: options)
-                : try makeRecordingWriter(path: output, format: .evemu, device: input.device, options: options)
-            printError("pinchlab: recording \(path) (\"\(input.device.name)\") to \(output); Ctrl-C to stop")
+                ? try LibinputRecordWriter(path: output, device: device, node: path, options: options)
+                : try makeRecordingWriter(path: output, format: .evemu, device: device, options: options)
+            printError("pinchlab: recording \(path) (\(RecordingError.quote(device.name))) to \(output); Ctrl-C to stop")
 
             var frame: [InputEvent] = []
             frame.reserveCapacity(256)

@@ -14,6 +14,7 @@ struct StatsCommand: ParsableCommand {
         Examples:
           pinchlab stats Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
           pinchlab stats bug.yml --device 1 --json
+          cat bug.evemu | pinchlab stats -
         """
     )
 
@@ -50,7 +51,7 @@ struct StatsCommand: ParsableCommand {
             let device = source.device
             let geometry = device.geometry
             let report = Report(
-                file: recording.file, device: device.name, class: device.deviceClass.rawValue,
+                file: recording.displayName, device: device.name, class: device.deviceClass.rawValue,
                 widthMM: geometry.map { ($0.widthMM * 10).rounded() / 10 },
                 heightMM: geometry.map { ($0.heightMM * 10).rounded() / 10 },
                 resolutionEstimated: geometry?.isEstimated ?? true, slots: device.slotCount,
@@ -91,7 +92,15 @@ enum PartialFrameHandling: String {
 /// Warns on stderr when a recording ends inside a frame, naming the file, the line and what became
 /// of the events: a cut-off recording must not pass as a complete one. Call it after the source
 /// has returned its last event.
+/// Another device of a multi-device file that ends inside a frame is a sign the file was cut
+/// short (the device read may still be complete), so it is said too.
 func warnIfEndsInsideFrame(_ source: any InputEventSource, _ handling: PartialFrameHandling) {
-    guard let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame else { return }
-    printError("pinchlab: warning: \(partialFrame) \(handling.rawValue)")
+    if let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame {
+        printError("pinchlab: warning: \(partialFrame) \(handling.rawValue)")
+    }
+    if let reader = source as? LibinputRecordReader {
+        for other in reader.otherDevicesEndingInsideFrame {
+            printError("pinchlab: warning: \(other) (device \(reader.deviceIndex) was read); the file may be cut short")
+        }
+    }
 }

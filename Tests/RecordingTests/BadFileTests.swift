@@ -133,7 +133,7 @@ import GestureKit
     @Test func emptyFile() throws {
         let error = try failure("empty.evemu", "")
         #expect(error.kind == .emptyFile)
-        #expect(error.line == 1)
+        #expect(error.line == 0, "a problem of the whole file, not of a line")
         #expect(error.found == "an empty file")
         // The readers themselves say the same when called directly.
         #expect(throws: RecordingError.self) { try EvemuReader(path: directory + "/empty.evemu") }

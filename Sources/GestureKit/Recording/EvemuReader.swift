@@ -49,8 +49,14 @@ public final class EvemuReader: RecordingSource {
     /// - Parameters:
     ///   - path: the evemu file, or the `.desc` half of a split recording.
     ///   - eventsPath: the `.events` half of a split recording, if any.
-    public init(path: String, eventsPath: String? = nil) throws {
-        input = try LineInput(path: path)
+    public convenience init(path: String, eventsPath: String? = nil) throws {
+        try self.init(input: try LineInput(path: path), eventsPath: eventsPath)
+    }
+
+    /// Reads from `input`, at the start of the file.
+    init(input: LineInput, eventsPath: String?) throws {
+        self.input = input
+        let path = input.path
         var description = DescriptionParser(path: path)
         let firstEvent = try description.parse(input)
         device = description.device
@@ -58,7 +64,7 @@ public final class EvemuReader: RecordingSource {
         if let eventsPath {
             if firstEvent != nil {
                 throw RecordingError(path: path, line: input.lineNumber, kind: .malformedLine,
-                                     expected: "only a description, the events being in \(eventsPath)",
+                                     expected: "only a description, the events being in \(LineInput.displayName(eventsPath))",
                                      found: RecordingError.quote(input.line))
             }
             pendingEventsPath = eventsPath
@@ -176,6 +182,8 @@ func unknownEventCodeError(path: String, line: Int, type: UInt32, code: UInt32, 
 private struct DescriptionParser {
     let path: String
     var version = EvemuVersion.v1_0
+    /// Whether the file says its version (`# EVEMU 1.3`); without, it is read as 1.0.
+    var versionIsGiven = false
     var name: String?
     var id: InputID?
     var properties = Set<InputProperty>()
@@ -240,7 +248,7 @@ private struct DescriptionParser {
         }
         guard id != nil else {
             if !sawAnyLine {
-                throw RecordingError(path: path, line: max(1, lineNumber), kind: .emptyFile,
+                throw RecordingError(path: path, line: 0, kind: .emptyFile,
                                      expected: "an evemu description ('N: <device name>')", found: "an empty file")
             }
             throw RecordingError(path: path, line: lineNumber + 1, kind: .missingDescription,
@@ -272,6 +280,7 @@ private struct DescriptionParser {
             throw error(expected: "evemu file format 1.0 to 1.3", line: line, kind: .unsupportedVersion)
         }
         version = found
+        versionIsGiven = true
     }
 
     /// The whole rest of the line is the name: `#` may be part of a device name.
@@ -356,8 +365,10 @@ private struct DescriptionParser {
     /// `A: <code> <min> <max> <fuzz> <flat>` up to 1.1, `... <resolution>` from 1.2, like evemu.
     private mutating func parseAbs(_ scanner: inout LineScanner) throws {
         let withResolution = version >= .v1_2
-        let grammar = withResolution ? "'A: <code> <min> <max> <fuzz> <flat> <resolution>' (file format \(version))"
-                                     : "'A: <code> <min> <max> <fuzz> <flat>' (file format \(version))"
+        let format = versionIsGiven ? "file format \(version)"
+                                    : "file format 1.0, as the file has no '# EVEMU <version>' first line"
+        let grammar = withResolution ? "'A: <code> <min> <max> <fuzz> <flat> <resolution>' (\(format))"
+                                     : "'A: <code> <min> <max> <fuzz> <flat>' (\(format))"
         guard scanner.skipSpaces(), let code = scanner.hex(maxDigits: EvemuReader.byteHexDigitsMax) else {
             throw error(expected: grammar, line: scanner.bytes)
         }

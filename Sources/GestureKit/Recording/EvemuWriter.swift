@@ -13,7 +13,16 @@ public final class EvemuWriter: RecordingWriter {
     private var lastSynMilliseconds: Int64 = 0
     private var isClosed = false
 
+    /// Throws `.unwritableDescription` before creating the file when the device's name cannot go
+    /// on an `N:` line (`problem(writingName:)`): evemu has no escaping, so the file would be
+    /// read back differently, or not at all.
     public init(path: String, device: DeviceDescription, options: RecordingWriterOptions = RecordingWriterOptions()) throws {
+        if let problem = EvemuWriter.problem(writingName: device.name) {
+            throw RecordingError(path: path, line: 0, kind: .unwritableDescription,
+                                 expected: "a device name that fits an evemu 'N:' line",
+                                 found: "\(RecordingError.quote(device.name)), \(problem); "
+                                     + "libinput record YAML (.yml) keeps any name")
+        }
         self.device = device
         self.options = options
         output = try ByteOutput(path: path)
@@ -89,8 +98,8 @@ public final class EvemuWriter: RecordingWriter {
     private func writeHeader() throws {
         output.text("# EVEMU 1.3"); try output.newline()
         guard let system = options.systemInfo, let kernel = system.kernel else { return }
-        output.text("# Kernel: "); output.text(kernel); try output.newline()
-        if let dmi = system.dmi { output.text("# DMI: "); output.text(dmi); try output.newline() }
+        output.text("# Kernel: "); output.text(EvemuWriter.oneLine(kernel)); try output.newline()
+        if let dmi = system.dmi { output.text("# DMI: "); output.text(EvemuWriter.oneLine(dmi)); try output.newline() }
     }
 
     /// `write_desc` in evemu.c: an evtest-like listing as comments.
@@ -187,6 +196,52 @@ public final class EvemuWriter: RecordingWriter {
             output.decimal(Int64(state)); try output.newline()
         }
     }
+}
+
+extension EvemuWriter {
+    /// Why `name` cannot be written on an evemu `N:` line and read back the same by libevemu and
+    /// pinchlab, or nil. The line is `N: <name>` to the end of the line, with no escaping: a line
+    /// break would end it (and could forge description lines), other control characters are
+    /// mangled by line handling, and readers drop blank space after `N:`.
+    public static func problem(writingName name: String) -> String? {
+        guard let first = name.unicodeScalars.first else { return "which is empty (evemu reads no name from 'N: ')" }
+        if let control = name.unicodeScalars.first(where: isUnwritableControl) {
+            let what = control == "\n" || control == "\r" ? "a line break" : "a control character"
+            return "which holds \(what) (U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4))), "
+                + "and evemu has no escaping"
+        }
+        if first == " " || first == "\t" { return "which begins with blank space (evemu drops it)" }
+        return nil
+    }
+
+    /// `name` made writable: control characters become spaces, leading blank space is dropped,
+    /// and an empty name becomes `unnamedDeviceName`. For names that come from a device, where
+    /// refusing to record would lose the recording.
+    public static func writableName(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            scalars.append(isUnwritableControl(scalar) ? " " : scalar)
+        }
+        let text = String(scalars).drop(while: { $0 == " " || $0 == "\t" })
+        return text.isEmpty ? unnamedDeviceName : String(text)
+    }
+
+    /// `text` for a comment line: control characters (a line break) as spaces.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isUnwritableControl($0) ? " " : $0 }))
+    }
+
+    /// What `writableName` calls a device with no name.
+    public static let unnamedDeviceName = "unnamed device"
+
+    /// C0 control characters but the tab, and DEL.
+    private static func isUnwritableControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7f
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 extension DeviceDescription {

@@ -9,12 +9,29 @@ public enum RecordingDeviceSelector: Sendable, Hashable {
     case node(String)
 }
 
+extension RecordingDeviceSelector: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .firstTouchDevice: return "the first touch device"
+        case .index(let index): return "device \(index)"
+        case .node(let node): return "the device with node \(node)"
+        }
+    }
+}
+
 /// Reads a `libinput record` YAML file (version 1) as a stream of one device's evdev events.
 ///
 /// Built on libyaml's event parser: events are handed out as they are parsed, memory does not
 /// grow with the file. Unknown keys, `hid`, `udev`, `quirks`, and `- hid:` / `- libinput:` event
-/// entries are skipped. Events after the last `SYN_REPORT` are returned too, and reported in
+/// entries are skipped. After the device's events the rest of the file is read too (the other
+/// devices' events skipped unparsed), so a file cut short or with junk after the events is an
+/// error, not a silently shorter recording: `nextEvent()` returns nil only once the whole file
+/// has been read. Events after the last `SYN_REPORT` are returned too, and reported in
 /// `trailingPartialFrame`.
+///
+/// The file is read once, front to back (a pipe works), except when the default selection finds
+/// no touch device: then the first device is read from a second pass (from a temporary copy of a
+/// pipe).
 public final class LibinputRecordReader: RecordingSource {
     public let device: DeviceDescription
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
@@ -22,38 +39,49 @@ public final class LibinputRecordReader: RecordingSource {
     public let node: String?
     /// The device's 0-based position in `devices:`.
     public let deviceIndex: Int
+    /// How many devices `devices:` lists; known once `nextEvent()` has returned nil.
+    public private(set) var deviceCount: Int?
+    /// The other devices whose events end inside a frame (a file cut short in another device's
+    /// events reads as valid YAML); complete once `nextEvent()` has returned nil.
+    public var otherDevicesEndingInsideFrame: [TrailingPartialFrame] { document.otherDevicesEndingInsideFrame }
 
     /// The only `version:` this reader knows (`FILE_VERSION_NUMBER` in libinput-record.c).
     public static let supportedVersion: Int64 = 1
     static let eventGrammar = "'[<sec>, <usec>, <type>, <code>, <value>]'"
     static let microsecondsPerSecond: Int64 = 1_000_000
 
-    private enum State { case eventsList, eventItem, frame, finished }
-    private let yaml: YAMLEventReader
+    private enum State { case beforeEvents, eventsList, eventItem, frame, finished }
+    private var document: RecordDocument
+    private var yaml: YAMLEventReader { document.yaml }
     private var state: State
+    /// Whether the located device's mapping is still open (its `events:` was read, or is being).
+    private let isInsideDevice: Bool
     private var previousTime = EventTime(seconds: .min, microseconds: 0)
     private var frameBoundaries = FrameBoundaryTracker()
 
-    public init(path: String, selecting selector: RecordingDeviceSelector = .firstTouchDevice) throws {
-        var located = try LibinputRecordReader.locate(path: path, selector: selector)
+    public convenience init(path: String, selecting selector: RecordingDeviceSelector = .firstTouchDevice) throws {
+        try self.init(input: try LineInput(path: path), selecting: selector)
+    }
+
+    /// Reads from `input`, at the start of the file, up to the selected device's events.
+    init(input: LineInput, selecting selector: RecordingDeviceSelector) throws {
+        if selector == .firstTouchDevice { try input.keepCopyForRewind() }
+        var document = RecordDocument(yaml: try YAMLEventReader(input: input))
+        var located = try document.locate(selector)
         if located == nil, selector == .firstTouchDevice {
-            located = try LibinputRecordReader.locate(path: path, selector: .index(0))
+            // No touch device: the first device, whatever it is.
+            try input.rewind()
+            document = RecordDocument(yaml: try YAMLEventReader(input: input))
+            located = try document.locate(.index(0))
         }
-        guard let located else {
-            let wanted: String
-            switch selector {
-            case .firstTouchDevice: wanted = "at least one device"
-            case .index(let index): wanted = "a device at index \(index)"
-            case .node(let node): wanted = "a device with node \(node)"
-            }
-            throw RecordingError(path: path, line: 0, kind: .noSuchDevice, expected: wanted,
-                                 found: "no such device in 'devices:'")
-        }
-        yaml = located.yaml
+        input.stopKeepingCopy()
+        guard let located else { throw document.noSuchDevice(selector) }
+        self.document = document
         device = located.device
         node = located.node
         deviceIndex = located.index
-        state = located.hasEvents ? .eventsList : .finished
+        isInsideDevice = located.isInsideDevice
+        state = located.eventsFollow ? .eventsList : .beforeEvents
     }
 
     public func nextEvent() throws -> InputEvent? {
@@ -61,12 +89,12 @@ public final class LibinputRecordReader: RecordingSource {
             switch state {
             case .finished:
                 return nil
+            case .beforeEvents:
+                try finishDocument()
             case .eventsList:
                 try yaml.next()
                 switch yaml.kind {
-                case .sequenceEnd:
-                    state = .finished
-                    trailingPartialFrame = frameBoundaries.trailingPartialFrame(path: yaml.path)
+                case .sequenceEnd: try finishDocument()
                 case .mappingStart: state = .eventItem
                 default: throw malformed("an events entry ('- evdev: [...]')")
                 }
@@ -95,6 +123,14 @@ public final class LibinputRecordReader: RecordingSource {
                 return try parseEvent()
             }
         }
+    }
+
+    /// The device's events are over: reads the rest of the file, so that what follows them is
+    /// checked too, then ends the stream.
+    private func finishDocument() throws {
+        deviceCount = try document.finish(isInsideDevice: isInsideDevice)
+        state = .finished
+        trailingPartialFrame = frameBoundaries.trailingPartialFrame(path: yaml.path)
     }
 
     /// Reads the five numbers of one event; the current YAML event is its list's start.
@@ -144,54 +180,157 @@ public final class LibinputRecordReader: RecordingSource {
         RecordingError(path: yaml.path, line: yaml.line, kind: .malformedLine, expected: expected,
                        found: yaml.foundDescription)
     }
+}
 
-    // MARK: Finding the device
-
-    private struct Located {
-        var yaml: YAMLEventReader
+/// Walks the shape of a `libinput record` document around the events: the top-level mapping
+/// (`version:`, `devices:` in either order, other keys skipped), the `devices:` list and each
+/// device's keys, up to the selected device's `events:` (`locate`) and from there to the end of
+/// the file (`finish`).
+private struct RecordDocument {
+    /// Where the selected device's events are.
+    struct Located {
         var device: DeviceDescription
         var node: String?
         var index: Int
-        var hasEvents: Bool
+        /// The current YAML event starts the `events:` list.
+        var eventsFollow: Bool
+        /// The device's mapping is still open (its `events:` key was read, the list empty or null).
+        var isInsideDevice: Bool
     }
 
-    private static func notARecord(_ yaml: YAMLEventReader, _ expected: String) -> RecordingError {
+    /// A device passed on the way, for messages that list what the file holds.
+    struct Passed {
+        var node: String?
+        var name: String
+    }
+
+    let yaml: YAMLEventReader
+    private var sawVersion = false
+    private var passed: [Passed] = []
+    private(set) var otherDevicesEndingInsideFrame: [TrailingPartialFrame] = []
+    /// How many devices a message lists by name.
+    static let devicesListedMax = 16
+    static let topLevel = "a libinput record file (a YAML mapping with 'version: 1' and 'devices:')"
+
+    init(yaml: YAMLEventReader) { self.yaml = yaml }
+
+    private func notARecord(_ expected: String) -> RecordingError {
         RecordingError(path: yaml.path, line: max(1, yaml.line), kind: .notALibinputRecord,
                        expected: expected, found: yaml.foundDescription)
     }
 
-    /// Reads up to the selected device's `events:` list; nil when no device matches.
-    private static func locate(path: String, selector: RecordingDeviceSelector) throws -> Located? {
-        let yaml = try YAMLEventReader(path: path)
+    private func malformed(_ expected: String) -> RecordingError {
+        RecordingError(path: yaml.path, line: yaml.line, kind: .malformedLine, expected: expected,
+                       found: yaml.foundDescription)
+    }
+
+    /// Reads up to the selected device's `events:` list; nil when no device matches (the
+    /// `devices:` list has been read to its end then).
+    mutating func locate(_ selector: RecordingDeviceSelector) throws -> Located? {
+        try openDevicesList()
+        while true {
+            try yaml.next()
+            if yaml.kind == .sequenceEnd { return nil }
+            let index = passed.count
+            if let located = try readDevice(index: index, selector: selector) { return located }
+        }
+    }
+
+    /// Reads from the start of the file to the start of the `devices:` list, checking `version:`
+    /// if it comes first.
+    private mutating func openDevicesList() throws {
         try yaml.next()
         try yaml.next()
         if yaml.kind == .streamEnd {
-            throw RecordingError(path: path, line: 1, kind: .emptyFile,
+            throw RecordingError(path: yaml.path, line: 0, kind: .emptyFile,
                                  expected: "a libinput record file ('version: 1')", found: "an empty file")
         }
         try yaml.next()
-        let topLevel = "a libinput record file (a YAML mapping with 'version: 1' and 'devices:')"
-        guard yaml.kind == .mappingStart else { throw notARecord(yaml, topLevel) }
-        var sawVersion = false
+        guard yaml.kind == .mappingStart else { throw notARecord(RecordDocument.topLevel) }
         while true {
             try yaml.next()
             if yaml.kind == .mappingEnd {
-                throw notARecord(yaml, sawVersion ? "a 'devices:' list" : topLevel)
+                throw notARecord(sawVersion ? "a 'devices:' list" : RecordDocument.topLevel)
             }
-            guard yaml.kind == .scalar else { throw notARecord(yaml, topLevel) }
-            if yaml.scalarIs("version") {
+            guard yaml.kind == .scalar else { throw notARecord(RecordDocument.topLevel) }
+            if try readVersion() { continue }
+            if yaml.scalarIs("devices") {
                 try yaml.next()
-                guard let version = yaml.scalarInteger else { throw notARecord(yaml, "'version: 1'") }
-                guard version == supportedVersion else {
-                    throw RecordingError(path: path, line: yaml.line, kind: .unsupportedVersion,
-                                         expected: "libinput record 'version: 1'", found: "'version: \(version)'")
+                guard yaml.kind == .sequenceStart else { throw notARecord("a list of devices after 'devices:'") }
+                return
+            }
+            try yaml.next()
+            try yaml.skipNode()
+        }
+    }
+
+    /// When the current key is `version`, reads and checks its value (true); else false.
+    private mutating func readVersion() throws -> Bool {
+        guard yaml.scalarIs("version") else { return false }
+        try yaml.next()
+        guard let version = yaml.scalarInteger else { throw notARecord("'version: 1'") }
+        guard version == LibinputRecordReader.supportedVersion else {
+            throw RecordingError(path: yaml.path, line: yaml.line, kind: .unsupportedVersion,
+                                 expected: "libinput record 'version: 1'", found: "'version: \(version)'")
+        }
+        sawVersion = true
+        return true
+    }
+
+    /// Reads the device whose mapping starts at the current event. When `selector` picks it,
+    /// stops at its `events:` value (or at its end when it has none) and returns where; otherwise
+    /// reads past it (its events skipped, not parsed) and returns nil.
+    private mutating func readDevice(index: Int, selector: RecordingDeviceSelector?) throws -> Located? {
+        guard yaml.kind == .mappingStart else { throw malformed("a device ('- node: ...')") }
+        var node: String?
+        var device: DeviceDescription?
+        func isSelected(_ device: DeviceDescription) -> Bool {
+            switch selector {
+            case .none: return false
+            case .firstTouchDevice: return device.deviceClass != .other
+            case .index(let wanted): return index == wanted
+            case .node(let wanted): return node == wanted
+            }
+        }
+        while true {
+            try yaml.next()
+            if yaml.kind == .mappingEnd {
+                guard let device else {
+                    throw RecordingError(path: yaml.path, line: yaml.line, kind: .missingDescription,
+                                         expected: "an 'evdev:' description in each device",
+                                         found: "the end of the device")
                 }
-                sawVersion = true
-            } else if yaml.scalarIs("devices") {
-                guard sawVersion else { throw notARecord(yaml, "'version: 1' before 'devices:'") }
+                passed.append(Passed(node: node, name: device.name))
+                if isSelected(device) {
+                    return Located(device: device, node: node, index: index, eventsFollow: false, isInsideDevice: false)
+                }
+                return nil
+            }
+            guard yaml.kind == .scalar else { throw malformed("a key of the device") }
+            if yaml.scalarIs("node") {
                 try yaml.next()
-                guard yaml.kind == .sequenceStart else { throw notARecord(yaml, "a list of devices after 'devices:'") }
-                return try locateDevice(yaml, selector: selector)
+                node = yaml.scalarString
+            } else if yaml.scalarIs("evdev") {
+                try yaml.next()
+                device = try EvdevDescriptionParser.parse(yaml)
+            } else if yaml.scalarIs("events") {
+                let keyLine = yaml.line
+                try yaml.next()
+                guard let device else {
+                    throw RecordingError(path: yaml.path, line: keyLine, kind: .missingDescription,
+                                         expected: "'evdev:' (the device description) before 'events:'",
+                                         found: "'events:'")
+                }
+                guard isSelected(device) else {
+                    try skipEvents(deviceIndex: index)
+                    continue
+                }
+                passed.append(Passed(node: node, name: device.name))
+                if yaml.kind == .sequenceStart {
+                    return Located(device: device, node: node, index: index, eventsFollow: true, isInsideDevice: true)
+                }
+                guard yaml.isNull else { throw malformed("a list after 'events:'") }
+                return Located(device: device, node: node, index: index, eventsFollow: false, isInsideDevice: true)
             } else {
                 try yaml.next()
                 try yaml.skipNode()
@@ -199,74 +338,117 @@ public final class LibinputRecordReader: RecordingSource {
         }
     }
 
-    private static func locateDevice(_ yaml: YAMLEventReader, selector: RecordingDeviceSelector) throws -> Located? {
-        var index = 0
+    /// Passes over another device's `events:` value (the current event), checking its shape and
+    /// where its frames end, not its numbers.
+    private mutating func skipEvents(deviceIndex: Int) throws {
+        if yaml.isNull { return }
+        guard yaml.kind == .sequenceStart else { throw malformed("a list after 'events:'") }
+        var frames = FrameBoundaryTracker()
         while true {
             try yaml.next()
-            if yaml.kind == .sequenceEnd { return nil }
-            guard yaml.kind == .mappingStart else {
-                throw RecordingError(path: yaml.path, line: yaml.line, kind: .malformedLine,
-                                     expected: "a device ('- node: ...')", found: yaml.foundDescription)
-            }
-            var node: String?
-            var device: DeviceDescription?
-            func isSelected(_ device: DeviceDescription) -> Bool {
-                switch selector {
-                case .firstTouchDevice: return device.deviceClass != .other
-                case .index(let wanted): return index == wanted
-                case .node(let wanted): return node == wanted
-                }
-            }
-            deviceKeys: while true {
+            if yaml.kind == .sequenceEnd { break }
+            guard yaml.kind == .mappingStart else { throw malformed("an events entry ('- evdev: [...]')") }
+            while true {
                 try yaml.next()
-                if yaml.kind == .mappingEnd {
-                    guard let device else {
-                        throw RecordingError(path: yaml.path, line: yaml.line, kind: .missingDescription,
-                                             expected: "an 'evdev:' description in each device",
-                                             found: "the end of the device")
-                    }
-                    if isSelected(device) {
-                        return Located(yaml: yaml, device: device, node: node, index: index, hasEvents: false)
-                    }
-                    break deviceKeys
-                }
-                guard yaml.kind == .scalar else {
-                    throw RecordingError(path: yaml.path, line: yaml.line, kind: .malformedLine,
-                                         expected: "a key of the device", found: yaml.foundDescription)
-                }
-                if yaml.scalarIs("node") {
-                    try yaml.next()
-                    node = yaml.scalarString
-                } else if yaml.scalarIs("evdev") {
-                    try yaml.next()
-                    device = try EvdevDescriptionParser.parse(yaml)
-                } else if yaml.scalarIs("events") {
-                    let keyLine = yaml.line
-                    try yaml.next()
-                    guard let device else {
-                        throw RecordingError(path: yaml.path, line: keyLine, kind: .missingDescription,
-                                             expected: "'evdev:' (the device description) before 'events:'",
-                                             found: "'events:'")
-                    }
-                    guard isSelected(device) else {
-                        try yaml.skipNode()
-                        continue
-                    }
-                    if yaml.kind == .sequenceStart {
-                        return Located(yaml: yaml, device: device, node: node, index: index, hasEvents: true)
-                    }
-                    guard yaml.isNull else {
-                        throw RecordingError(path: yaml.path, line: yaml.line, kind: .malformedLine,
-                                             expected: "a list after 'events:'", found: yaml.foundDescription)
-                    }
-                    return Located(yaml: yaml, device: device, node: node, index: index, hasEvents: false)
-                } else {
+                if yaml.kind == .mappingEnd { break }
+                guard yaml.kind == .scalar else { throw malformed("a key such as 'evdev:' in an events entry") }
+                guard yaml.scalarIs("evdev") else {
                     try yaml.next()
                     try yaml.skipNode()
+                    continue
+                }
+                try yaml.next()
+                if yaml.isNull { continue }
+                guard yaml.kind == .sequenceStart else { throw malformed("a list of events after 'evdev:'") }
+                while true {
+                    try yaml.next()
+                    if yaml.kind == .sequenceEnd { break }
+                    let line = yaml.line
+                    // [sec, usec, type, code, value]: only type and code are kept, to find SYN_REPORTs.
+                    var count = 0
+                    var isSynReport = true
+                    if yaml.kind == .sequenceStart {
+                        while true {
+                            try yaml.next()
+                            guard let number = yaml.scalarInteger, count < 5 else { break }
+                            if count == 2 { isSynReport = number == Int64(EventType.syn.rawValue) }
+                            if count == 3 { isSynReport = isSynReport && number == Int64(EventCode.synReport.rawValue) }
+                            count += 1
+                        }
+                    }
+                    guard count == 5, yaml.kind == .sequenceEnd else { throw malformed(LibinputRecordReader.eventGrammar) }
+                    frames.note(isSynReport: isSynReport, line: line)
                 }
             }
-            index += 1
         }
+        if var partial = frames.trailingPartialFrame(path: yaml.path) {
+            partial.otherDeviceIndex = deviceIndex
+            otherDevicesEndingInsideFrame.append(partial)
+        }
+    }
+
+    /// Reads from the end of the selected device's events to the end of the file: the device's
+    /// other keys, the other devices (checked, their events skipped), the other top-level keys,
+    /// and nothing after the document. Returns how many devices the file holds.
+    mutating func finish(isInsideDevice: Bool) throws -> Int {
+        if isInsideDevice {
+            while true {
+                try yaml.next()
+                if yaml.kind == .mappingEnd { break }
+                guard yaml.kind == .scalar else { throw malformed("a key of the device") }
+                try yaml.next()
+                try yaml.skipNode()
+            }
+        }
+        while true {
+            try yaml.next()
+            if yaml.kind == .sequenceEnd { break }
+            _ = try readDevice(index: passed.count, selector: nil)
+        }
+        while true {
+            try yaml.next()
+            if yaml.kind == .mappingEnd { break }
+            guard yaml.kind == .scalar else { throw notARecord("a key of the libinput record mapping") }
+            if try readVersion() { continue }
+            if yaml.scalarIs("devices") { throw notARecord("one 'devices:' list") }
+            try yaml.next()
+            try yaml.skipNode()
+        }
+        guard sawVersion else {
+            throw RecordingError(path: yaml.path, line: yaml.line, kind: .notALibinputRecord,
+                                 expected: "'version: 1' in the libinput record mapping", found: "no 'version:'")
+        }
+        try yaml.next()
+        guard yaml.kind == .documentEnd else { throw malformed("the end of the libinput record document") }
+        try yaml.next()
+        if yaml.kind == .documentStart {
+            throw RecordingError(path: yaml.path, line: yaml.line, kind: .malformedLine,
+                                 expected: "the end of the file (a libinput record is one YAML document)",
+                                 found: "a second document")
+        }
+        guard yaml.kind == .streamEnd else { throw malformed("the end of the file") }
+        return passed.count
+    }
+
+    /// The error for a selector that matched nothing, listing the devices the file has.
+    func noSuchDevice(_ selector: RecordingDeviceSelector) -> RecordingError {
+        let wanted: String
+        switch selector {
+        case .firstTouchDevice: wanted = "at least one device"
+        case .index(let index): wanted = "a device at index \(index)"
+        case .node(let node): wanted = "a device with node \(node)"
+        }
+        guard !passed.isEmpty else {
+            return RecordingError(path: yaml.path, line: 0, kind: .noSuchDevice, expected: wanted,
+                                  found: "no device in 'devices:'")
+        }
+        var listing = passed.prefix(RecordDocument.devicesListedMax).enumerated().map { index, device in
+            "\(index) \(device.node ?? "(no node)") \(RecordingError.quote(device.name))"
+        }
+        if passed.count > RecordDocument.devicesListedMax { listing.append("...") }
+        let count = passed.count == 1 ? "1 device" : "\(passed.count) devices"
+        return RecordingError(path: yaml.path, line: 0, kind: .noSuchDevice, expected: wanted,
+                              found: "\(count): " + listing.joined(separator: ", "))
     }
 }
 

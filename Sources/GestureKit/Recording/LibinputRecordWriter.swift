@@ -17,8 +17,11 @@ public final class LibinputRecordWriter: RecordingWriter {
     private var lastSynTotalMicroseconds: Int64 = 0
     private var isClosed = false
 
+    /// What `- node:` says when the node is not known (a recording converted from evemu).
+    public static let unknownNode = "unknown"
+
     /// - Parameter node: the device node to note in the file (`- node:`).
-    public init(path: String, device: DeviceDescription, node: String = "unknown",
+    public init(path: String, device: DeviceDescription, node: String = LibinputRecordWriter.unknownNode,
                 options: RecordingWriterOptions = RecordingWriterOptions()) throws {
         self.device = device
         self.options = options
@@ -171,25 +174,44 @@ public final class LibinputRecordWriter: RecordingWriter {
         }
     }
 
-    /// A YAML double-quoted scalar: any name (quotes, backslashes, control characters) reads back
-    /// exactly.
+    /// A YAML double-quoted scalar: any name (quotes, backslashes, control characters, line
+    /// breaks of any kind) reads back exactly. Everything YAML does not allow as printable text,
+    /// or reads as a line break (NEL, LS, PS, which a double-quoted scalar would fold), is
+    /// escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
+            case _ where scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            case _ where !isPrintableWithoutBreak(scalar):
+                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
     }
 
-    /// Text safe inside a `#` comment: no line breaks.
+    /// Text safe inside a `#` comment: nothing YAML would read as a line break or refuse.
     static func commentSafe(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isPrintableWithoutBreak($0) ? $0 : " " }))
+    }
+
+    /// YAML 1.1's printable characters (what libyaml's reader accepts) less the line breaks and
+    /// the byte order mark, which libyaml treats specially.
+    static func isPrintableWithoutBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7e, 0xa0...0xd7ff: return scalar.value != 0x2028 && scalar.value != 0x2029
+        case 0xe000...0xfffd: return scalar.value != 0xfeff
+        case 0x10000...0x10ffff: return true
+        default: return false
+        }
     }
 }

@@ -1,12 +1,21 @@
 import Glibc
 
-/// Reads a text file line by line through one fixed buffer, so memory stays flat however long the
+/// Reads a recording line by line through one fixed buffer, so memory stays flat however long the
 /// file is and no line is copied into a `String`.
 ///
-/// The current line is a view into the buffer, valid until the next `advance()`.
+/// The file is opened once and read front to back, so a pipe or standard input (`-`) works like a
+/// file: format detection looks at the first buffer (`peekAhead`) without consuming it, and the
+/// YAML reader takes the same bytes (`readBytes`). The current line is a view into the buffer,
+/// valid until the next `advance()`.
 final class LineInput {
-    /// Large enough that a refill happens every few thousand evemu lines.
+    /// Large enough that a refill happens every few thousand evemu lines; also the longest line.
     static let defaultBufferBytes = 1 << 20
+    /// The path that names standard input on the command line.
+    static let standardInputPath = "-"
+    /// How messages name standard input.
+    static let standardInputName = "<stdin>"
+    /// UTF-8's byte order mark, which some editors put at the start of a text file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private(set) var path: String
     private var fd: Int32
@@ -18,6 +27,12 @@ final class LineInput {
     /// Whether the buffered bytes hold a NUL: checked once per refill, so lines are searched for
     /// one only in a file that has any.
     private var bufferHasNul = false
+    /// While set, every byte handed out is also written here, so an unseekable input (a pipe) can
+    /// be read again from the start (`rewind()`). An unlinked temporary file.
+    private var copyFD: Int32 = -1
+    /// Where the file was when it was opened: 0, or further on for standard input that a shell
+    /// had already read from. `rewind()` returns there.
+    private var startOffset: off_t = 0
 
     /// 1-based number of the current line, 0 before the first.
     private(set) var lineNumber = 0
@@ -25,16 +40,31 @@ final class LineInput {
     private(set) var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     init(path: String, bufferBytes: Int = LineInput.defaultBufferBytes) throws {
-        self.path = path
+        self.path = LineInput.displayName(path)
         fd = try LineInput.openForReading(path)
         capacity = bufferBytes
         buffer = .allocate(capacity: bufferBytes)
+        startOffset = max(0, lseek(fd, 0, SEEK_CUR))
     }
 
+    /// `path` as messages name it: standard input as `<stdin>`.
+    static func displayName(_ path: String) -> String {
+        path == standardInputPath ? standardInputName : path
+    }
+
+    /// Opens `path` (`-`: a duplicate of standard input). A directory is refused here, as a
+    /// problem of the whole file rather than of its first line.
     private static func openForReading(_ path: String) throws -> Int32 {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let name = displayName(path)
+        let fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw RecordingError.system(.reading, path: path, line: 0, expected: "a readable file")
+            throw RecordingError.system(.reading, path: name, line: 0, expected: "a readable file")
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw RecordingError(path: name, line: 0, kind: .io, expected: "a recording file", found: "a directory",
+                                 systemFailure: .init(operation: .reading, errorNumber: EISDIR))
         }
         return fd
     }
@@ -44,7 +74,11 @@ final class LineInput {
         let newFD = try LineInput.openForReading(newPath)
         close(fd)
         fd = newFD
-        path = newPath
+        path = LineInput.displayName(newPath)
+        resetBuffer()
+    }
+
+    private func resetBuffer() {
         start = 0
         end = 0
         atEndOfFile = false
@@ -56,6 +90,7 @@ final class LineInput {
     deinit {
         buffer.deallocate()
         close(fd)
+        if copyFD >= 0 { close(copyFD) }
     }
 
     /// Moves to the next line; false at the end of the file.
@@ -80,10 +115,15 @@ final class LineInput {
 
     private func takeLine(upTo lineEnd: Int) throws {
         lineNumber += 1
-        var length = lineEnd - start
-        if length > 0 && buffer[start + length - 1] == 0x0D { length -= 1 }
-        line = UnsafeBufferPointer(start: buffer + start, count: length)
-        if bufferHasNul, length > 0, memchr(buffer + start, 0, length) != nil {
+        var lineStart = start
+        if lineNumber == 1 && lineEnd - start >= 3 && buffer[start] == 0xEF && buffer[start + 1] == 0xBB
+            && buffer[start + 2] == 0xBF {
+            lineStart += 3 // an editor's byte order mark, not part of the text
+        }
+        var length = lineEnd - lineStart
+        if length > 0 && buffer[lineStart + length - 1] == 0x0D { length -= 1 }
+        line = UnsafeBufferPointer(start: buffer + lineStart, count: length)
+        if bufferHasNul, length > 0, memchr(buffer + lineStart, 0, length) != nil {
             throw RecordingError(path: path, line: lineNumber, kind: .binaryData,
                                  expected: "a text line", found: "a NUL byte in \(RecordingError.quote(line))")
         }
@@ -99,13 +139,122 @@ final class LineInput {
             throw RecordingError(path: path, line: lineNumber + 1, kind: .lineTooLong,
                                  expected: "a line shorter than \(capacity) bytes", found: "a longer line")
         }
+        let count = try readFromFile(into: buffer + end, maxCount: capacity - end)
+        if count == 0 { atEndOfFile = true } else { end += count }
+        bufferHasNul = memchr(buffer, 0, end) != nil
+    }
+
+    private func readFromFile(into destination: UnsafeMutablePointer<UInt8>, maxCount: Int) throws -> Int {
         var count: Int
-        repeat { count = read(fd, buffer + end, capacity - end) } while count < 0 && errno == EINTR
+        repeat { count = read(fd, destination, maxCount) } while count < 0 && errno == EINTR
         guard count >= 0 else {
             throw RecordingError.system(.reading, path: path, line: lineNumber + 1, expected: "readable data")
         }
-        if count == 0 { atEndOfFile = true } else { end += count }
-        bufferHasNul = memchr(buffer, 0, end) != nil
+        return count
+    }
+
+    // MARK: Looking ahead, and bytes for a parser of its own
+
+    /// Calls `decide` with the bytes from the start of the file, reading more each time it
+    /// returns nil, until it returns a value. `isComplete` is true when no more will come: the
+    /// end of the file, or a full buffer. Nothing is consumed; call before anything else.
+    func peekAhead<T>(_ decide: (_ bytes: UnsafeBufferPointer<UInt8>, _ isComplete: Bool) throws -> T?) throws -> T {
+        precondition(start == 0 && lineNumber == 0, "peekAhead reads from the start of the file")
+        while true {
+            let isComplete = atEndOfFile || end == capacity
+            if let decision = try decide(UnsafeBufferPointer(start: buffer, count: end), isComplete) {
+                return decision
+            }
+            precondition(!isComplete, "peekAhead needs a decision once the bytes are complete")
+            try refill()
+        }
+    }
+
+    /// Copies the next bytes of the file (from the start, or after what lines or earlier calls
+    /// consumed) to `destination`, as a parser with its own buffer (libyaml) wants them; 0 at
+    /// the end of the file.
+    func readBytes(into destination: UnsafeMutablePointer<UInt8>, maxCount: Int) throws -> Int {
+        let count: Int
+        if start < end {
+            count = min(end - start, maxCount)
+            destination.update(from: buffer + start, count: count)
+            start += count
+        } else if atEndOfFile {
+            return 0
+        } else {
+            count = try readFromFile(into: destination, maxCount: maxCount)
+            if count == 0 { atEndOfFile = true }
+        }
+        if copyFD >= 0 { try writeCopy(destination, count: count) }
+        return count
+    }
+
+    // MARK: Reading again from the start
+
+    /// Whether the file can be read again from its start by seeking (a regular file or a block
+    /// device, unlike a pipe or a terminal).
+    private var isSeekable: Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return (type == S_IFREG || type == S_IFBLK) && lseek(fd, 0, SEEK_CUR) >= 0
+    }
+
+    /// Prepares `rewind()` for an unseekable input: from here every byte read is also kept in an
+    /// unlinked temporary file (on disk, not in memory), until `stopKeepingCopy()`. Call before
+    /// reading anything with `readBytes` (the look-ahead buffer is still whole then).
+    func keepCopyForRewind() throws {
+        guard copyFD < 0, !isSeekable else { return }
+        precondition(start == 0, "the copy must begin at the start of the file")
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(directory)/pinchlab-input-XXXXXX".utf8CString)
+        let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let copyPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard copy >= 0 else {
+            throw RecordingError.system(.writing, path: copyPath, line: 0,
+                                        expected: "a temporary copy of \(path) to read it twice")
+        }
+        unlink(copyPath)
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        copyFD = copy
+    }
+
+    /// Drops the copy `keepCopyForRewind()` started: the input will not be read again.
+    func stopKeepingCopy() {
+        guard copyFD >= 0 else { return }
+        close(copyFD)
+        copyFD = -1
+    }
+
+    private func writeCopy(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) throws {
+        var offset = 0
+        while offset < count {
+            let written = write(copyFD, bytes + offset, count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RecordingError.system(.writing, path: path, line: 0,
+                                            expected: "room for a temporary copy of the input (in $TMPDIR)")
+            }
+            offset += written
+        }
+    }
+
+    /// Starts again at the first byte read: by seeking, or for a pipe from the copy
+    /// `keepCopyForRewind()` kept (the rest of the pipe is copied first).
+    func rewind() throws {
+        if copyFD >= 0 {
+            let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+            defer { chunk.deallocate() }
+            while try readBytes(into: chunk, maxCount: 1 << 16) > 0 {}
+            close(fd)
+            fd = copyFD
+            copyFD = -1
+            startOffset = 0
+        }
+        guard lseek(fd, startOffset, SEEK_SET) == startOffset else {
+            throw RecordingError.system(.reading, path: path, line: 0, expected: "a file that can be read twice")
+        }
+        resetBuffer()
     }
 }
 

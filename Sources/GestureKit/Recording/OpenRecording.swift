@@ -1,35 +1,66 @@
 extension RecordingFormat {
-    /// Decides the format from the file's first lines, not its name: a `# EVEMU` line or evemu's
-    /// `N:`/`I:`/`E:` lines mean evemu; YAML (`key:` lines, `# libinput record`) means libinput record.
+    /// Decides the format of the file at `path` (`-`: standard input) from its first lines, not
+    /// its name. See `detect(_:)`.
     public static func detect(path: String) throws -> RecordingFormat {
-        let input = try LineInput(path: path)
-        var lastLine = 0
-        while try input.advance() {
-            lastLine = input.lineNumber
-            var scanner = LineScanner(input.line)
-            scanner.skipSpaces()
-            if scanner.isAtEnd { continue }
-            let rest = UnsafeBufferPointer(rebasing: input.line[scanner.index...])
+        try detect(try LineInput(path: path))
+    }
+
+    /// Decides the format from the first lines in `input`'s buffer, without consuming them, so the
+    /// reader then starts at the first byte (an unseekable pipe is read only once): a `# EVEMU`
+    /// line or evemu's `N:`/`I:`/`E:` lines mean evemu; YAML (`key:` lines, `# libinput record`,
+    /// `---`) means libinput record. A leading byte order mark is passed over.
+    static func detect(_ input: LineInput) throws -> RecordingFormat {
+        try input.peekAhead { bytes, isComplete in
+            try decide(from: bytes, isComplete: isComplete, path: input.path)
+        }
+    }
+
+    static let expectedRecording =
+        "an evemu file ('# EVEMU 1.3' or 'N: <device name>') or libinput record YAML ('version: 1')"
+
+    /// The format the first meaningful line of `bytes` shows; nil when the lines so far do not
+    /// tell and more may come.
+    private static func decide(from bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool,
+                               path: String) throws -> RecordingFormat? {
+        var lineStart = 0
+        var lineNumber = 0
+        var sawText = false
+        while lineStart < bytes.count {
+            let newline = bytes[lineStart...].firstIndex(of: 0x0A)
+            guard let lineEnd = newline ?? (isComplete ? bytes.count : nil) else { return nil }
+            lineNumber += 1
+            var first = lineStart
+            var last = lineEnd
+            lineStart = lineEnd + 1
+            if lineNumber == 1 && bytes[first..<last].starts(with: LineInput.byteOrderMark) { first += 3 }
+            if last > first && bytes[last - 1] == 0x0D { last -= 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[first..<last])
+            if line.contains(0) {
+                throw RecordingError(path: path, line: lineNumber, kind: .binaryData,
+                                     expected: "a text line", found: "a NUL byte in \(RecordingError.quote(line))")
+            }
+            guard let text = line.firstIndex(where: { !LineScanner.isSpace($0) }) else { continue }
+            sawText = true
+            let rest = UnsafeBufferPointer(rebasing: line[text...])
             if rest[0] == UInt8(ascii: "#") {
                 if starts(rest, with: "# EVEMU") { return .evemu }
                 if starts(rest, with: "# libinput record") { return .libinputRecord }
                 continue
             }
             if rest.count >= 2 && rest[1] == UInt8(ascii: ":") && "NIPBALSE".utf8.contains(rest[0]) { return .evemu }
-            guard String(validating: rest, as: UTF8.self) != nil else {
-                throw RecordingError(path: path, line: input.lineNumber, kind: .binaryData,
+            guard String(validating: rest, as: UTF8.self) != nil,
+                  !rest.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7f }) else {
+                throw RecordingError(path: path, line: lineNumber, kind: .binaryData,
                                      expected: "UTF-8 text (an evemu or libinput record file)",
                                      found: "binary data \(RecordingError.quote(rest))")
             }
-            if rest.contains(UInt8(ascii: ":")) || rest[0] == UInt8(ascii: "-") || rest[0] == UInt8(ascii: "{") {
-                return .libinputRecord
-            }
-            throw RecordingError(path: path, line: input.lineNumber, kind: .unknownFormat,
-                                 expected: "an evemu line ('N: <device name>') or libinput record YAML ('version: 1')",
-                                 found: RecordingError.quote(rest))
+            if rest.contains(UInt8(ascii: ":")) || "-{%".utf8.contains(rest[0]) { return .libinputRecord }
+            throw RecordingError(path: path, line: lineNumber, kind: .unknownFormat,
+                                 expected: expectedRecording, found: RecordingError.quote(rest))
         }
-        if lastLine == 0 {
-            throw RecordingError(path: path, line: 1, kind: .emptyFile,
+        guard isComplete else { return nil }
+        if !sawText {
+            throw RecordingError(path: path, line: 0, kind: .emptyFile,
                                  expected: "an evemu or libinput record file", found: "an empty file")
         }
         // Only comments: let the evemu reader say what is missing.
@@ -43,7 +74,8 @@ extension RecordingFormat {
     }
 }
 
-/// Opens a recorded gesture file of either format, detected by content.
+/// Opens a recorded gesture file of either format, detected by content. The file is opened once
+/// and read front to back, so `path` may be a pipe, and `-` reads standard input.
 ///
 /// - Parameters:
 ///   - path: the recording (or the `.desc` half of an old split evemu recording).
@@ -52,22 +84,24 @@ extension RecordingFormat {
 ///     one device; asking it for another index or a node is an error.
 public func openRecording(path: String, secondPath: String? = nil,
                           device selector: RecordingDeviceSelector = .firstTouchDevice) throws -> any RecordingSource {
-    let format = try RecordingFormat.detect(path: path)
-    switch format {
+    let input = try LineInput(path: path)
+    switch try RecordingFormat.detect(input) {
     case .evemu:
+        let reader = try EvemuReader(input: input, eventsPath: secondPath)
         switch selector {
         case .firstTouchDevice, .index(0): break
         case .index, .node:
-            throw RecordingError(path: path, line: 0, kind: .noSuchDevice,
-                                 expected: "device index 0 (an evemu file holds one device)", found: "\(selector)")
+            throw RecordingError(path: input.path, line: 0, kind: .noSuchDevice,
+                                 expected: "device 0 (an evemu file holds one device, \(RecordingError.quote(reader.device.name)))",
+                                 found: "a request for \(selector)")
         }
-        return try EvemuReader(path: path, eventsPath: secondPath)
+        return reader
     case .libinputRecord:
         if let secondPath {
-            throw RecordingError(path: secondPath, line: 0, kind: .unknownFormat,
+            throw RecordingError(path: LineInput.displayName(secondPath), line: 0, kind: .unknownFormat,
                                  expected: "no second file (only evemu recordings come split in two)",
                                  found: "a second file with a libinput record")
         }
-        return try LibinputRecordReader(path: path, selecting: selector)
+        return try LibinputRecordReader(input: input, selecting: selector)
     }
 }

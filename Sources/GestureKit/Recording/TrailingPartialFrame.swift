@@ -13,22 +13,28 @@ public struct TrailingPartialFrame: Sendable, Hashable, CustomStringConvertible 
     public var lastEventLine: Int
     /// How many events come after the last `SYN_REPORT`.
     public var eventCount: Int
+    /// In a multi-device `libinput record`, the index of the device whose events these are when
+    /// it is not the device being read (`LibinputRecordReader.otherDevicesEndingInsideFrame`).
+    public var otherDeviceIndex: Int?
 
-    public init(path: String, lastSynReportLine: Int, lastEventLine: Int, eventCount: Int) {
+    public init(path: String, lastSynReportLine: Int, lastEventLine: Int, eventCount: Int, otherDeviceIndex: Int? = nil) {
         self.path = path
         self.lastSynReportLine = lastSynReportLine
         self.lastEventLine = lastEventLine
         self.eventCount = eventCount
+        self.otherDeviceIndex = otherDeviceIndex
     }
 
     /// `<path> ends inside a frame after line N: K events after the last SYN_REPORT`; a caller adds
     /// what it did with them ("ignored", "kept").
+    /// For another device: `<path>: device N ends inside a frame after line ...`.
     public var description: String {
         let events = eventCount == 1 ? "1 event" : "\(eventCount) events"
+        let subject = otherDeviceIndex.map { "\(path): device \($0)" } ?? path
         guard lastSynReportLine > 0 else {
-            return "\(path) ends inside its first frame: \(events) up to line \(lastEventLine) and no SYN_REPORT"
+            return "\(subject) ends inside its first frame: \(events) up to line \(lastEventLine) and no SYN_REPORT"
         }
-        return "\(path) ends inside a frame after line \(lastSynReportLine): \(events) after the last SYN_REPORT"
+        return "\(subject) ends inside a frame after line \(lastSynReportLine): \(events) after the last SYN_REPORT"
     }
 }
 
@@ -48,8 +54,13 @@ struct FrameBoundaryTracker {
 
     @inline(__always)
     mutating func note(_ event: InputEvent, line: Int) {
+        note(isSynReport: event.isSynReport, line: line)
+    }
+
+    @inline(__always)
+    mutating func note(isSynReport: Bool, line: Int) {
         lastEventLine = line
-        if event.isSynReport {
+        if isSynReport {
             lastSynReportLine = line
             eventsSinceSynReport = 0
         } else {

@@ -1,8 +1,10 @@
 import CYAML
 import Glibc
 
-/// libyaml's event (streaming) parser over a file: one YAML event at a time, so a recording of
-/// any length is read in constant memory. Scalars are read in place, not copied to `String`s.
+/// libyaml's event (streaming) parser over a recording's input: one YAML event at a time, so a
+/// recording of any length is read in constant memory. Scalars are read in place, not copied to
+/// `String`s, and none may be longer than `valueMaxCharacters`, so a hostile file cannot make the
+/// parser hold a huge one.
 final class YAMLEventReader {
     enum Kind {
         case streamStart, streamEnd, documentStart, documentEnd
@@ -10,32 +12,41 @@ final class YAMLEventReader {
         case scalar, alias, none
     }
 
-    let path: String
-    private let file: UnsafeMutablePointer<FILE>
+    /// The longest scalar (or comment, or run of blank space) between two YAML events, in
+    /// characters: as long as the longest line the evemu reader takes (1 MiB).
+    static let valueMaxCharacters = LineInput.defaultBufferBytes
+
+    let input: LineInput
+    var path: String { input.path }
     // libyaml keeps pointers into the parser, so parser and event live at fixed addresses.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
     private var holdsEvent = false
+    /// What the read handler could not do (a read error, an over-long value), thrown by `next()`.
+    private var inputError: RecordingError?
+    /// Where the previous event ended (character index), to measure how far the scanner has gone
+    /// past it: the size of the value it is reading.
+    private var previousEventEndIndex = 0
+    private var previousEventEndLine = 1
 
     private(set) var kind = Kind.none
     /// 1-based line of the current event.
     private(set) var line = 0
 
-    init(path: String) throws {
-        self.path = path
-        guard let file = fopen(path, "rb") else {
-            throw RecordingError.system(.reading, path: path, line: 0, expected: "a readable file")
-        }
-        self.file = file
+    /// Parses `input` from its current position (the start of the file).
+    init(input: LineInput) throws {
+        self.input = input
         parser = .allocate(capacity: 1)
         event = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
-            fclose(file)
             parser.deallocate()
             event.deallocate()
-            throw RecordingError(path: path, line: 0, kind: .io, expected: "memory for the YAML parser", found: "none")
+            throw RecordingError(path: input.path, line: 0, kind: .io, expected: "memory for the YAML parser", found: "none")
         }
-        yaml_parser_set_input_file(parser, file)
+        yaml_parser_set_input(parser, { context, buffer, size, sizeRead in
+            let reader = Unmanaged<YAMLEventReader>.fromOpaque(context!).takeUnretainedValue()
+            return reader.supplyInput(buffer!, size: size, sizeRead: sizeRead!) ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
@@ -43,7 +54,28 @@ final class YAMLEventReader {
         yaml_parser_delete(parser)
         parser.deallocate()
         event.deallocate()
-        fclose(file)
+    }
+
+    /// libyaml's read handler: the next bytes of the input, unless the value being scanned has
+    /// grown past `valueMaxCharacters` (libyaml would keep all of it in memory).
+    private func supplyInput(_ buffer: UnsafeMutablePointer<UInt8>, size: Int, sizeRead: UnsafeMutablePointer<Int>) -> Bool {
+        let scanned = parser.pointee.mark.index - previousEventEndIndex
+        if scanned > YAMLEventReader.valueMaxCharacters {
+            inputError = RecordingError(
+                path: path, line: previousEventEndLine, kind: .lineTooLong,
+                expected: "a YAML value of at most \(YAMLEventReader.valueMaxCharacters) characters (1 MiB)",
+                found: "a longer one")
+            return false
+        }
+        do {
+            sizeRead.pointee = try input.readBytes(into: buffer, maxCount: size)
+            return true
+        } catch let error as RecordingError {
+            inputError = error
+            return false
+        } catch {
+            return false
+        }
     }
 
     /// Moves to the next YAML event.
@@ -53,19 +85,13 @@ final class YAMLEventReader {
             holdsEvent = false
         }
         guard yaml_parser_parse(parser, event) == 1 else {
-            let problem = parser.pointee.problem.map { String(cString: $0) } ?? "a YAML error"
-            // Reader errors (bad UTF-8, control characters) come with a byte offset, not a mark.
-            let line = parser.pointee.error == YAML_READER_ERROR
-                ? lineNumber(atByteOffset: parser.pointee.problem_offset)
-                : parser.pointee.problem_mark.line + 1
-            let isBinary = problem.contains("control characters") || problem.contains("UTF-8")
-                || problem.contains("utf-8") || problem.contains("octet")
-            throw RecordingError(path: path, line: line, kind: isBinary ? .binaryData : .malformedLine,
-                                 expected: isBinary ? "UTF-8 text without control characters" : "well-formed YAML",
-                                 found: problem)
+            if let inputError { throw inputError }
+            throw syntaxError()
         }
         holdsEvent = true
         line = event.pointee.start_mark.line + 1
+        previousEventEndIndex = event.pointee.end_mark.index
+        previousEventEndLine = event.pointee.end_mark.line + 1
         switch event.pointee.type {
         case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_STREAM_END_EVENT: kind = .streamEnd
@@ -81,17 +107,39 @@ final class YAMLEventReader {
         }
     }
 
-    /// 1-based line holding byte `offset` of the file (error path only: reads the file again).
-    private func lineNumber(atByteOffset offset: Int) -> Int {
-        guard let again = fopen(path, "rb") else { return 0 }
-        defer { fclose(again) }
-        var line = 1
-        for _ in 0..<offset {
-            let byte = fgetc(again)
-            if byte == EOF { break }
-            if byte == 0x0A { line += 1 }
+    /// libyaml's complaint as `expected ..., found ...`: its problems read "found character that
+    /// cannot start any token", "did not find expected key", with a context such as "while
+    /// parsing a block mapping" that points at where the construct began.
+    private func syntaxError() -> RecordingError {
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "a YAML error"
+        if parser.pointee.error == YAML_READER_ERROR {
+            // Bad UTF-8 or a control character: libyaml decodes ahead of its scanner, so the line
+            // is the scanner's plus the line breaks it has decoded but not yet scanned.
+            let buffer = parser.pointee.buffer
+            var line = parser.pointee.mark.line + 1
+            if let pointer = buffer.pointer, let last = buffer.last, pointer < last {
+                line += UnsafeBufferPointer(start: pointer, count: last - pointer).count(where: { $0 == 0x0A })
+            }
+            let isBinary = problem.contains("control characters") || problem.lowercased().contains("utf-8")
+                || problem.contains("octet")
+            return RecordingError(path: path, line: line, kind: isBinary ? .binaryData : .malformedLine,
+                                  expected: isBinary ? "UTF-8 text without control characters" : "well-formed YAML",
+                                  found: problem)
         }
-        return line
+        let line = parser.pointee.problem_mark.line + 1
+        var found: String
+        if problem.hasPrefix("found ") {
+            found = String(problem.dropFirst("found ".count))
+            if found.hasPrefix("character ") { found = "a " + found }
+        } else {
+            found = "a syntax error (\(problem))"
+        }
+        var expected = "well-formed YAML"
+        if let context = parser.pointee.context.map({ String(cString: $0) }) {
+            let contextLine = parser.pointee.context_mark.line + 1
+            expected += " (\(context)" + (contextLine != line ? " that began on line \(contextLine))" : ")")
+        }
+        return RecordingError(path: path, line: line, kind: .malformedLine, expected: expected, found: found)
     }
 
     /// The current scalar's bytes (empty unless `kind == .scalar`).

@@ -1,0 +1,134 @@
+import CEvemu
+import Foundation
+import GestureKit
+import Testing
+import VirtualEvdev
+
+/// `pinchlab record` from a virtual evdev device (FUSE, in process): what it writes is read by
+/// libevemu (evemu format) and by the libinput-record reader (`--format libinput`), whichever of
+/// SIGINT or SIGTERM stops it.
+@Suite(.serialized) struct RecordCLITests {
+    static let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
+
+    static func mountDirectory(_ name: String) -> String {
+        "/tmp/pinchlab-cli-tests/\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    static func fixtureEvents() throws -> (DeviceDescription, [InputEvent]) {
+        var source = try openRecording(path: CLI.fixture(fixture))
+        var events: [InputEvent] = []
+        while let event = try source.nextEvent() { events.append(event) }
+        return (source.device, events)
+    }
+
+    /// What libevemu (`evemu_read`, `evemu_read_event`) reads from a file.
+    struct LibevemuReading {
+        var readStatus: Int32
+        var name: String
+        var codes: [EventType: Set<EventCode>]
+        var events: [InputEvent]
+    }
+
+    static func libevemuRead(_ path: String) throws -> LibevemuReading {
+        let file = try #require(fopen(path, "r"))
+        defer { fclose(file) }
+        let device = try #require(evemu_new(nil))
+        defer { evemu_delete(device) }
+        let status = evemu_read(device, file)
+        var codes: [EventType: Set<EventCode>] = [:]
+        for rawType in 1..<UInt16(EV_CNT) {
+            let type = EventType(rawValue: rawType)
+            guard let maxCode = type.maxCode else { continue }
+            for rawCode in 0...maxCode where evemu_has_event(device, Int32(rawType), Int32(rawCode)) != 0 {
+                codes[type, default: []].insert(EventCode(rawValue: rawCode))
+            }
+        }
+        var events: [InputEvent] = []
+        var event = input_event()
+        while evemu_read_event(file, &event) > 0 {
+            events.append(InputEvent(time: EventTime(seconds: Int64(event.time.tv_sec), microseconds: Int32(event.time.tv_usec)),
+                                     type: EventType(rawValue: event.type), code: EventCode(rawValue: event.code),
+                                     value: event.value))
+        }
+        return LibevemuReading(readStatus: status, name: String(cString: evemu_get_name(device)), codes: codes, events: events)
+    }
+
+    /// Records `events` played by a virtual device described by `description`, stopping the
+    /// recorder with `signal` once every event has been read; returns its result and the file.
+    static func record(_ description: DeviceDescription, _ events: [InputEvent], format: String, stopWith signal: Int32)
+        throws -> (CLI.Result, String, String) {
+        let device = try VirtualEvdevDevice(description: description, directory: mountDirectory("record-\(format)"))
+        defer { device.stop() }
+        let out = try CLI.temporaryDirectory().appendingPathComponent(format == "libinput" ? "rec.yml" : "rec.evemu").path
+        let record = try CLI.Running(["record", device.path, "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []))
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20), "record is past libevdev's initial sync")
+        device.enqueue(events)
+        #expect(device.waitUntilGenerated(timeoutSeconds: 20))
+        #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
+        usleep(300_000)
+        kill(record.process.processIdentifier, signal)
+        return (try record.finish(), out, device.path)
+    }
+
+    /// The events as `record` writes them: times from 0.
+    static func relative(_ events: [InputEvent]) -> [InputEvent] {
+        let first = events[0].time.totalMicroseconds
+        return events.map { var event = $0; event.time = EventTime(totalMicroseconds: $0.time.totalMicroseconds - first); return event }
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func libevemuReadsTheEvemuRecording(signal: Int32) throws {
+        let (description, events) = try Self.fixtureEvents()
+        let (result, out, _) = try Self.record(description, events, format: "evemu", stopWith: signal)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frames = events.filter(\.isSynReport).count
+        #expect(result.stderr.contains("pinchlab: wrote \(frames) frames to \(out)\n"), "\(result.stderr)")
+
+        let libevemu = try Self.libevemuRead(out)
+        #expect(libevemu.readStatus > 0, "evemu_read accepts the description")
+        #expect(libevemu.name == description.name)
+        #expect(libevemu.codes[.abs] == description.codes[.abs])
+        #expect(libevemu.codes[.key] == description.codes[.key])
+        #expect(libevemu.events == Self.relative(events), "every event, as evemu_read_event reads it")
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func theLibinputFormatReadsBackWithItsNode(signal: Int32) throws {
+        let (description, events) = try Self.fixtureEvents()
+        let (result, out, node) = try Self.record(description, events, format: "libinput", stopWith: signal)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.hasPrefix("# libinput record\nversion: 1\nndevices: 1\n"))
+        let reader = try #require(try openRecording(path: out) as? LibinputRecordReader)
+        #expect(reader.node == node)
+        #expect(reader.device.name == description.name)
+        #expect(reader.device.absInfo == description.absInfo)
+        var read: [InputEvent] = []
+        while let event = try reader.nextEvent() { read.append(event) }
+        #expect(read == Self.relative(events))
+        #expect(reader.trailingPartialFrame == nil, "only whole frames are written")
+        #expect(reader.deviceCount == 1)
+    }
+
+    /// The kernel's name is not ours to refuse: evemu gets a name it can hold, with a warning;
+    /// YAML keeps the name as it is.
+    @Test func aDeviceNameEvemuCannotHoldIsRecordedSafelyWithAWarning() throws {
+        var (description, events) = try Self.fixtureEvents()
+        description.name = "evil\nB: 01 ff ff ff ff ff ff ff ff"
+        let (result, out, _) = try Self.record(description, events, format: "evemu", stopWith: SIGTERM)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("pinchlab: warning: the device name 'evil\\nB: 01 ff ff ff ff ff ff ff ff', which holds a line "
+                                       + "break (U+000A), and evemu has no escaping; recorded as \"evil B: 01 ff ff ff ff ff ff ff ff\" "
+                                       + "(--format libinput keeps the name)\n"), "\(result.stderr)")
+        let libevemu = try Self.libevemuRead(out)
+        #expect(libevemu.readStatus > 0)
+        #expect(libevemu.name == "evil B: 01 ff ff ff ff ff ff ff ff")
+        #expect(libevemu.codes[.key] == description.codes[.key], "no key codes forged by a 'B: 01' line")
+        #expect(libevemu.events == Self.relative(events))
+
+        let (yamlResult, yaml, _) = try Self.record(description, events, format: "libinput", stopWith: SIGTERM)
+        #expect(yamlResult.status == 0, "\(yamlResult.stderr)")
+        #expect(!yamlResult.stderr.contains("warning"))
+        #expect(try openRecording(path: yaml).device.name == description.name)
+    }
+}
