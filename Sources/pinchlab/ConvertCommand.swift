@@ -49,14 +49,7 @@ struct ConvertCommand: ParsableCommand {
     func validate() throws {
         _ = try outputFormat()
         if maskKeys && keepKeys { throw ValidationError("--mask-keys and --keep-keys are opposites; choose one") }
-        // By identity on disk, not by spelling: `./in.evemu`, a symbolic or a hard link to the input
-        // would otherwise be truncated before the input is read.
-        guard let outputIdentity = FileIdentity(path: output) else { return }
-        for input in [recording.file] + (recording.eventsFile.map { [$0] } ?? [])
-        where FileIdentity(path: input) == outputIdentity {
-            throw ValidationError("-o \(output) is the input file \(input) (the same file on disk): "
-                                  + "converting would destroy it; write to another file")
-        }
+        try recording.refuseOutput(output, doing: "converting")
     }
 
     func outputFormat() throws -> RecordingFormat {

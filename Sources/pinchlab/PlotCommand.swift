@@ -33,13 +33,13 @@ struct PlotCommand: ParsableCommand {
             let settings = try transition.settings()
             var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings,
                                               recordsFrames: true)
-            var recorder = TimelineRecorder(title: "\((recording.file as NSString).lastPathComponent) — \(transition.transition)",
+            var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, threshold: settings.policy.progressThreshold)
             while let event = try source.nextEvent() {
                 pipeline.consume(event) { recorder.record($0) }
             }
             warnIfEndsInsideFrame(source, .ignored)
-            let summary = pipeline.finish(source: recording.file) { recorder.record($0) }
+            let summary = pipeline.finish(source: recording.displayName) { recorder.record($0) }
             let svg = TimelinePlot.svg(recorder.timeline(summary: summary))
             guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
                 throw CLIError(status: .ioError, message: "\(output): cannot write the picture")

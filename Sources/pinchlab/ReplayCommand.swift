@@ -55,7 +55,7 @@ struct ReplayCommand: ParsableCommand {
             var human = HumanOutput()
             var pacer = speed.map { RealTimePacer(speed: $0) }
             if !json && !summary {
-                try printLine("\(recording.file): \(transition.transition), policy \(settings.policy)")
+                try printLine("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
             }
             var writeError: Error?
             let emit: (LabRecord) -> Void = { record in
@@ -90,7 +90,7 @@ struct ReplayCommand: ParsableCommand {
                 readError = error
             }
             if !interrupted && readError == nil { warnIfEndsInsideFrame(source, .ignored) }
-            var result = pipeline.finish(source: recording.file, emit: emit)
+            var result = pipeline.finish(source: recording.displayName, emit: emit)
             result.error = readError.map { "\($0)" }
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             if json || summary {
