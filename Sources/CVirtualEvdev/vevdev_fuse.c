@@ -212,6 +212,7 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, stru
                 out[i] = c->buffer[c->tail];
                 c->tail = (c->tail + 1) & (c->bufsize - 1);
             }
+            pthread_cond_broadcast(&d->changed); /* vevdev_wait_drained */
             break;
         }
         if (fuse_req_interrupted(req)) { error = EINTR; break; }
@@ -368,6 +369,14 @@ static void teach_kernel_no_flush(struct vevdev *d) {
 /* vevdev_device.c */
 void vevdev_prepare_state(struct vevdev *d);
 
+/* The directory vevdev_mount created goes when the mount does (rmdir: only
+ * while it is empty, so nothing anyone put there is lost). */
+static void remove_created_mountpoint(struct vevdev *d) {
+    if (!d->created_mountpoint || !d->mountpoint) return;
+    d->created_mountpoint = false;
+    rmdir(d->mountpoint);
+}
+
 int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size) {
     pthread_once(&process_setup_once, process_setup);
     if (d->mounted) {
@@ -383,10 +392,13 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
         set_error(error, error_size, "invalid node name '%s'", node_name ? node_name : "");
         return -EINVAL;
     }
-    /* A crashed earlier run leaves a dead mount ("Transport endpoint is not
-     * connected"); detaching is harmless when nothing is mounted. */
-    umount2(directory, MNT_DETACH);
-    if (mkdir(directory, 0755) != 0 && errno != EEXIST) {
+    /* A crashed earlier run may have left a dead mount of ours ("Transport
+     * endpoint is not connected"): that one is detached. Anything else
+     * mounted there is someone's and is left alone. */
+    int claimed = vevdev_claim_mount_point(directory, error, error_size);
+    if (claimed != 0) return claimed;
+    bool created = mkdir(directory, 0755) == 0;
+    if (!created && errno != EEXIST) {
         int e = errno;
         set_error(error, error_size, "cannot create %s: %s", directory, strerror(e));
         return -e;
@@ -400,14 +412,17 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     vevdev_prepare_state(d);
     d->node_name = strdup(node_name);
     d->mountpoint = strdup(directory);
+    d->created_mountpoint = created;
 
-    char *argv[] = { "pinchlab-vevdev", "-o", "allow_other,default_permissions,fsname=pinchlab,subtype=vevdev,auto_unmount", NULL };
+    char *argv[] = { "pinchlab-vevdev", "-o",
+                     "allow_other,default_permissions,fsname=" VEVDEV_FSNAME ",subtype=" VEVDEV_SUBTYPE ",auto_unmount", NULL };
     struct fuse_args args = FUSE_ARGS_INIT(3, argv);
     last_fuse_message[0] = '\0';
     d->session = fuse_session_new(&args, &vevdev_ops, sizeof(vevdev_ops), d);
     fuse_opt_free_args(&args);
     if (!d->session) {
         set_error(error, error_size, "fuse_session_new failed: %s", last_fuse_message[0] ? last_fuse_message : "unknown reason");
+        remove_created_mountpoint(d);
         return -EIO;
     }
     if (fuse_session_mount(d->session, directory) != 0) {
@@ -415,6 +430,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
                   directory, last_fuse_message[0] ? last_fuse_message : "unknown reason");
         fuse_session_destroy(d->session);
         d->session = NULL;
+        remove_created_mountpoint(d);
         return -EPERM;
     }
     d->mounted = true;
@@ -454,6 +470,7 @@ void vevdev_stop(vevdev *d) {
     if (d->mounted) {
         d->mounted = false;
         registry_set(d, false);
+        remove_created_mountpoint(d);
     }
 }
 
@@ -468,7 +485,7 @@ void vevdev_free(vevdev *d) {
     free(d->name);
     free(d->phys);
     free(d->uniq);
-    free(d->slots);
+    free(d->state.slots);
     free(d->feed);
     free(d->loop_events);
     free(d->mountpoint);

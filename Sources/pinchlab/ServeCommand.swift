@@ -60,7 +60,7 @@ struct ServeCommand: ParsableCommand {
             let device: VirtualEvdevDevice
             do {
                 device = try VirtualEvdevDevice(description: description, directory: at, nodeName: node,
-                                                options: VirtualEvdevOptions(restampWithCurrentTime: restamp || loop))
+                                                options: VirtualEvdevOptions(timestamps: restamp || loop ? .generationTime : .recorded))
             } catch let error as VirtualEvdevError {
                 throw CLIError(status: .deviceUnavailable, message: "\(error)")
             }
