@@ -6,8 +6,20 @@ import VirtualEvdev
 /// The live device path end to end: `pinchlab serve` / an in-process virtual evdev node (FUSE),
 /// read by `pinchlab live`, `record` and `devices` through libevdev.
 @Suite(.serialized) struct DeviceCLITests {
+    /// A fresh directory name for a mount (not created). The base stays: `serve` removes only the
+    /// directories it made, and other test runs may be using the base at the same time.
     static func mountDirectory(_ name: String) -> String {
-        "/tmp/pinchlab-cli-tests/\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let base = "/tmp/pinchlab-cli-tests"
+        try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        return "\(base)/\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// The frames (SYN_REPORTs) in a recording.
+    static func frameCount(_ path: String) throws -> Int {
+        var reader = try openRecording(path: path)
+        var frames = 0
+        while let e = try reader.nextEvent() { if e.isSynReport { frames += 1 } }
+        return frames
     }
 
     static func events(of fixture: String) throws -> (DeviceDescription, [InputEvent]) {
@@ -97,6 +109,77 @@ import VirtualEvdev
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("unmounted"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/event0"))
+    }
+
+    /// `live` started while two fingers are pinching: the fingers already down come from the
+    /// device's state at open, so the pinch is seen from there to the lift.
+    @Test func liveStartedMidPinchSeesIt() throws {
+        let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        var cut = 0, frames = 0
+        for (i, e) in events.enumerated() where e.isSynReport {
+            frames += 1
+            if frames == 30 { cut = i + 1; break }
+        }
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("midpinch"))
+        defer { device.stop() }
+        device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
+        let live = try CLI.Running(["live", device.path, "--json", "--exit-after-idle", "1"])
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
+        device.enqueue(events[cut...])
+        let r = try live.finish(timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        let first = try r.json(line: 0)
+        #expect(first["kind"] as? String == "pinch" && first["state"] as? String == "began", "\(r.stdout)")
+        let gestures = try #require(try r.json(line: -1)["gestures"] as? [[String: Any]])
+        #expect(gestures.count == 1)
+        #expect(gestures.first?["kind"] as? String == "pinch" && gestures.first?["ended"] as? String == "ended")
+    }
+
+    /// A keyboard has no touches: `live` would wait forever for a gesture, so it refuses and says
+    /// what the device is; `record` still records it.
+    @Test func liveRefusesADeviceThatIsNotATouchDevice() throws {
+        let keyA = EventCode(rawValue: 30), keyB = EventCode(rawValue: 48)  // KEY_A, KEY_B
+        let keyboard = DeviceDescription(name: "pinchlab Test Keyboard", id: InputID(bustype: 0x11, vendor: 1, product: 1, version: 0xab41),
+                                         codes: [.key: [keyA, keyB]])
+        let device = try VirtualEvdevDevice(description: keyboard, directory: Self.mountDirectory("keyboard"))
+        defer { device.stop() }
+        let live = try CLI.run(["live", device.path, "--json"], timeout: 20)
+        #expect(live.status == 69, "\(live.stderr)")
+        #expect(live.stderr.contains("(\"pinchlab Test Keyboard\") is classified as 'other', not a touchpad or touchscreen"),
+                "\(live.stderr)")
+        #expect(live.stdout.isEmpty)
+
+        let out = try CLI.temporaryDirectory().appendingPathComponent("keys.evemu").path
+        let record = try CLI.Running(["record", device.path, "-o", out])
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
+        let press = [InputEvent(time: EventTime(totalMicroseconds: 1_000), type: .key, code: keyA, value: 1),
+                     InputEvent(time: EventTime(totalMicroseconds: 1_000), type: .syn, code: .synReport, value: 0)]
+        device.enqueue(press)
+        #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
+        #expect(device.waitUntilDrained(timeoutSeconds: 10))
+        usleep(200_000)
+        record.process.interrupt()
+        let r = try record.finish()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.frameCount(out) == 1)
+    }
+
+    /// A directory the user named that is not there is just that: no word about machines without
+    /// /dev/input, and the "no such file" status.
+    @Test func devicesOnAMissingDirectorySaysJustThat() throws {
+        let r = try CLI.run(["devices", "/nonexistent-pinchlab"])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr == "pinchlab: cannot read /nonexistent-pinchlab: No such file or directory.\n")
+    }
+
+    /// A node that cannot be used is listed with its path once and the reason in a few words.
+    @Test func devicesShowsAnUnusableNodeOnceWithItsReason() throws {
+        let dir = try CLI.temporaryDirectory().path
+        _ = FileManager.default.createFile(atPath: dir + "/event0", contents: Data("not a device".utf8))
+        let r = try CLI.run(["devices", dir])
+        let row = try #require(r.lines.first { $0.hasPrefix(dir + "/event0") })
+        #expect(row.hasPrefix(dir + "/event0\tnot an evdev device ("), "\(row)")
+        #expect(row.components(separatedBy: "event0").count == 2, "the path appears once: \(row)")
     }
 
     @Test func devicesListsTheVirtualDevice() throws {

@@ -39,6 +39,25 @@ import VirtualEvdev
         #expect(Self.intervals(b) == Self.intervals(gesture))
     }
 
+    /// The device layer asks for `CLOCK_MONOTONIC` (as libinput does); without that call the events
+    /// would come in the kernel's default `CLOCK_REALTIME`, which NTP can step backwards.
+    @Test func theDeviceLayerAsksForTheMonotonicClock() throws {
+        let device = try Fixtures.device(test: "time-evdevdevice", options: VirtualEvdevOptions(timestamps: .readerClock))
+        defer { device.stop() }
+        let input = try EvdevDevice(path: device.path)
+        let frame = Fixtures.frames(of: Fixtures.twoFingerSpread())[0]
+        device.enqueue(frame)
+        var got: [InputEvent] = []
+        while got.count < frame.count {
+            switch try input.readEvent() {
+            case .event(let e): got.append(e)
+            case .wouldBlock: try #require(try input.waitReadable(timeoutMS: 5000))
+            }
+        }
+        #expect(got.filter(\.isSynDropped).isEmpty, "the clock was set before anything was queued")
+        #expect(abs(got[0].time.totalMicroseconds - Self.now(CLOCK_MONOTONIC)) < Self.sameClockToleranceMicroseconds)
+    }
+
     @Test func generationTimeStampsEachFrameWhenItIsMade() throws {
         let device = try Fixtures.device(test: "time-generation", options: VirtualEvdevOptions(timestamps: .generationTime))
         defer { device.stop() }
