@@ -46,6 +46,7 @@ vevdev *vevdev_new(const char *name) {
     pthread_condattr_destroy(&attr);
     d->name = strdup(name ? name : "");
     d->speed = 1.0;
+    d->fusermount_socket = -1;
     assign_bit(d->evbit, EV_SYN, true);
     return d;
 }

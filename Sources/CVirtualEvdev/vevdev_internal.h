@@ -123,6 +123,7 @@ struct vevdev {
     struct fuse_session *session;
     char *mountpoint, *node_name;
     bool created_mountpoint; /* vevdev_mount made the directory: vevdev_stop removes it */
+    int fusermount_socket; /* libfuse's socket to the auto_unmount watcher, or -1 */
 };
 
 /* vevdev_device.c */

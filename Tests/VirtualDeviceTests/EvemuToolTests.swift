@@ -22,7 +22,11 @@ import VirtualEvdev
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        // Polled: Foundation's waitUntilExit() can miss the child's exit from a test thread.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate() }
+        try #require(!process.isRunning)
         #expect(process.terminationStatus == 0)
 
         let text = try String(contentsOfFile: output, encoding: .utf8)

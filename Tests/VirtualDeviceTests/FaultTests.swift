@@ -137,6 +137,30 @@ import VirtualEvdev
         #expect(Fixtures.mounts(at: directory).isEmpty)
     }
 
+    /// libfuse's socket to the fusermount3 that unmounts after a crash (auto_unmount) is closed
+    /// on stop, and no later mount's fusermount3 (nor any other child) inherits it: the watcher of
+    /// a stopped device exits, instead of waiting for every process started after it.
+    @Test func stoppingEndsTheUnmountWatcherEvenWithLaterMounts() throws {
+        let first = try Fixtures.device(test: "fault-watcher-a")
+        let second = try Fixtures.device(test: "fault-watcher-b")
+        defer { second.stop() }
+        func watchers(of directory: String) -> Int {
+            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return processes.filter { Int($0) != nil }.filter { pid in
+                guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+                let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                return arguments.first?.hasSuffix("fusermount3") == true && arguments.last == directory
+            }.count
+        }
+        #expect(watchers(of: first.directory) == 1)
+        #expect(watchers(of: second.directory) == 1)
+        first.stop()
+        let deadline = Date().addingTimeInterval(5)
+        while watchers(of: first.directory) > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(watchers(of: first.directory) == 0, "the stopped device's watcher is gone")
+        #expect(watchers(of: second.directory) == 1, "the other device's is still there")
+    }
+
     /// What a crashed run leaves (a mount of ours whose server is gone: "Transport endpoint is not
     /// connected") must not break the next run: it is detached and the new device mounted.
     @Test func aDeadMountOfOursIsReplaced() throws {
