@@ -31,6 +31,8 @@ static void assign_bit(unsigned long *bits, unsigned int bit, bool on) {
 
 static char *dup_or_null(const char *s) { return (s && *s) ? strdup(s) : NULL; }
 
+static int64_t event_us(const vevdev_event *e) { return e->sec * microseconds_per_second + e->usec; }
+
 /* ---------------------------------------------------------------- description */
 
 vevdev *vevdev_new(const char *name) {
@@ -44,7 +46,7 @@ vevdev *vevdev_new(const char *name) {
     pthread_condattr_destroy(&attr);
     d->name = strdup(name ? name : "");
     d->speed = 1.0;
-    d->num_slots = 0;
+    d->fusermount_socket = -1;
     assign_bit(d->evbit, EV_SYN, true);
     return d;
 }
@@ -98,6 +100,7 @@ int vevdev_set_abs(vevdev *d, unsigned int code, int32_t value, int32_t minimum,
     d->absinfo[code] = (struct input_absinfo){
         .value = value, .minimum = minimum, .maximum = maximum, .fuzz = fuzz, .flat = flat, .resolution = resolution,
     };
+    d->state.abs_value[code] = value;
     return 0;
 }
 
@@ -105,9 +108,9 @@ int vevdev_set_initial_state(vevdev *d, unsigned int type, unsigned int code, in
     unsigned int max;
     unsigned long *state;
     switch (type) {
-    case EV_LED: state = d->led; max = LED_MAX; break;
-    case EV_SW: state = d->sw; max = SW_MAX; break;
-    case EV_SND: state = d->snd; max = SND_MAX; break;
+    case EV_LED: state = d->state.led; max = LED_MAX; break;
+    case EV_SW: state = d->state.sw; max = SW_MAX; break;
+    case EV_SND: state = d->state.snd; max = SND_MAX; break;
     default: return -EINVAL;
     }
     if (code > max) return -EINVAL;
@@ -123,26 +126,46 @@ void vevdev_set_repeat(vevdev *d, int32_t delay_ms, int32_t period_ms) {
 }
 
 void vevdev_set_client_buffer_events(vevdev *d, unsigned int events) { d->client_bufsize_request = events; }
-void vevdev_set_restamp(vevdev *d, bool restamp) {
+void vevdev_set_timestamps(vevdev *d, vevdev_timestamps timestamps) {
     pthread_mutex_lock(&d->lock);
-    d->restamp = restamp;
+    d->timestamps = timestamps;
+    d->pass_offset_valid = false;
     pthread_mutex_unlock(&d->lock);
 }
 
 /* Called once at mount: sizes the slot table like input_mt_init_slots. */
 void vevdev_prepare_state(struct vevdev *d);
 void vevdev_prepare_state(struct vevdev *d) {
-    free(d->slots);
-    d->slots = NULL;
-    d->num_slots = 0;
+    struct vevdev_state *state = &d->state;
+    free(state->slots);
+    state->slots = NULL;
+    state->num_slots = 0;
     if (vevdev_test_bit(d->absbit, ABS_MT_SLOT) && d->absinfo[ABS_MT_SLOT].maximum >= 0) {
-        d->num_slots = d->absinfo[ABS_MT_SLOT].maximum + 1;
-        d->slots = calloc((size_t)d->num_slots * VEVDEV_MT_COUNT, sizeof(int32_t));
-        for (int s = 0; s < d->num_slots; s++)
-            d->slots[s * VEVDEV_MT_COUNT + (ABS_MT_TRACKING_ID - VEVDEV_MT_FIRST)] = -1;
-        d->current_slot = d->absinfo[ABS_MT_SLOT].value;
-        if (d->current_slot < 0 || d->current_slot >= d->num_slots) d->current_slot = 0;
+        state->num_slots = d->absinfo[ABS_MT_SLOT].maximum + 1;
+        state->slots = calloc((size_t)state->num_slots * VEVDEV_MT_COUNT, sizeof(int32_t));
+        for (int s = 0; s < state->num_slots; s++)
+            state->slots[s * VEVDEV_MT_COUNT + (ABS_MT_TRACKING_ID - VEVDEV_MT_FIRST)] = -1;
+        state->current_slot = d->absinfo[ABS_MT_SLOT].value;
+        if (state->current_slot < 0 || state->current_slot >= state->num_slots) state->current_slot = 0;
+        state->abs_value[ABS_MT_SLOT] = state->current_slot;
     }
+}
+
+static struct vevdev_state *state_copy(const struct vevdev_state *state) {
+    struct vevdev_state *copy = malloc(sizeof(*copy));
+    if (!copy) return NULL;
+    *copy = *state;
+    copy->slots = NULL;
+    if (state->num_slots > 0) {
+        size_t bytes = (size_t)state->num_slots * VEVDEV_MT_COUNT * sizeof(int32_t);
+        copy->slots = malloc(bytes);
+        if (!copy->slots) {
+            free(copy);
+            return NULL;
+        }
+        memcpy(copy->slots, state->slots, bytes);
+    }
+    return copy;
 }
 
 /* ---------------------------------------------------------------- clients */
@@ -150,8 +173,8 @@ void vevdev_prepare_state(struct vevdev *d) {
 /* input_estimate_events_per_packet() from drivers/input/input.c. */
 static unsigned int estimate_events_per_packet(const struct vevdev *d) {
     unsigned int mt_slots = 0;
-    if (d->num_slots > 0) {
-        mt_slots = (unsigned int)d->num_slots;
+    if (d->state.num_slots > 0) {
+        mt_slots = (unsigned int)d->state.num_slots;
     } else if (vevdev_test_bit(d->absbit, ABS_MT_TRACKING_ID)) {
         int range = d->absinfo[ABS_MT_TRACKING_ID].maximum - d->absinfo[ABS_MT_TRACKING_ID].minimum + 1;
         mt_slots = range < 2 ? 2 : (range > 32 ? 32 : (unsigned int)range);
@@ -185,19 +208,34 @@ struct vevdev_client *vevdev_client_new(struct vevdev *d) {
     if (wanted < min_client_buffer_events) wanted = min_client_buffer_events;
     c->bufsize = round_up_power_of_two(wanted);
     c->buffer = calloc(c->bufsize, sizeof(struct input_event));
-    if (!c->buffer) {
-        free(c);
+    /* The kernel answers state ioctls with the state of the moment, while
+     * events keep arriving in the queue of a file that was just opened: an
+     * event generated between the open and, say, EVIOCGMTSLOTS is then both in
+     * the state a reader synced and in its queue, and libevdev drops the
+     * second tracking id as a "double tracking ID". On a kernel device that
+     * window is a few microseconds; here every ioctl is a FUSE round trip and
+     * a second reader opening during playback hits it often. So each new
+     * file answers with the state at its open until it starts reading. */
+    c->snapshot = state_copy(&d->state);
+    if (!c->buffer || !c->snapshot) {
+        vevdev_client_free(c);
         return NULL;
     }
-    /* The kernel's default is CLOCK_REALTIME, but restamping exists for
-     * replay, where monotonic time is what every consumer asks for. */
-    c->clock = VEVDEV_CLOCK_MONOTONIC;
+    c->clock = VEVDEV_CLOCK_REALTIME; /* the kernel's default, until EVIOCSCLOCKID */
     return c;
+}
+
+void vevdev_client_forget_snapshot(struct vevdev_client *c) {
+    if (!c->snapshot) return;
+    free(c->snapshot->slots);
+    free(c->snapshot);
+    c->snapshot = NULL;
 }
 
 void vevdev_client_free(struct vevdev_client *c) {
     if (!c) return;
     if (c->poll_handle) fuse_pollhandle_destroy(c->poll_handle);
+    vevdev_client_forget_snapshot(c);
     free(c->buffer);
     free(c);
 }
@@ -219,6 +257,8 @@ static void client_pass(struct vevdev_client *c, const struct input_event *ev, b
         c->tail = (c->head - 2) & mask;
         c->buffer[c->tail] = (struct input_event){ .time = ev->time, .type = EV_SYN, .code = SYN_DROPPED, .value = 0 };
         c->packet_head = c->tail;
+        /* Events were lost: the reader resyncs from the current state. */
+        vevdev_client_forget_snapshot(c);
     }
     if (ev->type == EV_SYN && ev->code == SYN_REPORT) c->packet_head = c->head;
 }
@@ -246,33 +286,90 @@ void vevdev_client_queue_syn_dropped(struct vevdev *d, struct vevdev_client *c) 
 /* What input_handle_event() keeps for EVIOCGKEY/EVIOCGABS/EVIOCGMTSLOTS. Events
  * are delivered verbatim (a recording already went through the kernel's
  * filters), so only the state bookkeeping is mirrored here. */
-static void apply_state(struct vevdev *d, unsigned int type, unsigned int code, int32_t value) {
+static void apply_state(struct vevdev_state *state, unsigned int type, unsigned int code, int32_t value) {
     switch (type) {
-    case EV_KEY: if (code <= KEY_MAX) assign_bit(d->key, code, value != 0); break;
-    case EV_LED: if (code <= LED_MAX) assign_bit(d->led, code, value != 0); break;
-    case EV_SND: if (code <= SND_MAX) assign_bit(d->snd, code, value != 0); break;
-    case EV_SW: if (code <= SW_MAX) assign_bit(d->sw, code, value != 0); break;
+    case EV_KEY: if (code <= KEY_MAX) assign_bit(state->key, code, value != 0); break;
+    case EV_LED: if (code <= LED_MAX) assign_bit(state->led, code, value != 0); break;
+    case EV_SND: if (code <= SND_MAX) assign_bit(state->snd, code, value != 0); break;
+    case EV_SW: if (code <= SW_MAX) assign_bit(state->sw, code, value != 0); break;
     case EV_ABS:
         if (code > ABS_MAX) break;
         if (code == ABS_MT_SLOT) {
-            if (d->num_slots > 0 && value >= 0 && value < d->num_slots) {
-                d->current_slot = value;
-                d->absinfo[ABS_MT_SLOT].value = value;
+            if (state->num_slots > 0 && value >= 0 && value < state->num_slots) {
+                state->current_slot = value;
+                state->abs_value[ABS_MT_SLOT] = value;
             }
         } else if (code >= VEVDEV_MT_FIRST && code <= VEVDEV_MT_LAST) {
             /* The kernel keeps MT values per slot only; absinfo[code] stays as it was. */
-            if (d->num_slots > 0) d->slots[d->current_slot * VEVDEV_MT_COUNT + (code - VEVDEV_MT_FIRST)] = value;
+            if (state->num_slots > 0)
+                state->slots[state->current_slot * VEVDEV_MT_COUNT + (code - VEVDEV_MT_FIRST)] = value;
         } else {
-            d->absinfo[code].value = value;
+            state->abs_value[code] = value;
         }
         break;
     default: break;
     }
 }
 
+static int64_t timeval_us(struct timeval tv) { return (int64_t)tv.tv_sec * microseconds_per_second + tv.tv_usec; }
+
+static struct timeval us_timeval(int64_t us) {
+    int64_t sec = us / microseconds_per_second, usec = us % microseconds_per_second;
+    if (usec < 0) { sec -= 1; usec += microseconds_per_second; }
+    return (struct timeval){ .tv_sec = (time_t)sec, .tv_usec = (suseconds_t)usec };
+}
+
+/* VEVDEV_TIMESTAMPS_READER_CLOCK: the offsets that put the first event of a
+ * pass at "now" in every clock, or later if the previous pass ran ahead of the
+ * clock (the time since its last event is scaled by the playback speed, the
+ * rate its recorded time was passing at), so stamps never go backwards. */
+static void choose_pass_offsets(struct vevdev *d, int64_t recorded_us) {
+    int64_t now_ns = vevdev_monotonic_ns();
+    double rate = d->timing == VEVDEV_TIMING_REAL_TIME ? d->speed : 1.0;
+    for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++) {
+        int64_t start = timeval_us(now_in_clock(client_clocks[clock]));
+        if (d->stamped_any) {
+            double since_us = (double)(now_ns - d->last_stamp_monotonic_ns) / (double)nanoseconds_per_microsecond;
+            int64_t continued = d->last_stamp_us[clock] + (int64_t)(since_us * rate);
+            if (continued > start) start = continued;
+        }
+        d->pass_offset_us[clock] = start - recorded_us;
+    }
+    d->pass_offset_valid = true;
+}
+
+/* The time each clock's clients see on event `e`. */
+static void stamp(struct vevdev *d, const vevdev_event *e, struct timeval stamps[VEVDEV_CLOCK_COUNT]) {
+    switch (d->timestamps) {
+    case VEVDEV_TIMESTAMPS_READER_CLOCK: {
+        int64_t recorded = event_us(e);
+        if (!d->pass_offset_valid) choose_pass_offsets(d, recorded);
+        for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++) {
+            d->last_stamp_us[clock] = recorded + d->pass_offset_us[clock];
+            stamps[clock] = us_timeval(d->last_stamp_us[clock]);
+        }
+        d->last_stamp_monotonic_ns = vevdev_monotonic_ns();
+        d->stamped_any = true;
+        return;
+    }
+    case VEVDEV_TIMESTAMPS_GENERATION_TIME:
+        /* One time per packet, as the kernel stamps a whole frame at once. */
+        if (!d->in_packet)
+            for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++) d->stamp[clock] = now_in_clock(client_clocks[clock]);
+        for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++) stamps[clock] = d->stamp[clock];
+        return;
+    case VEVDEV_TIMESTAMPS_RECORDED:
+    default:
+        for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++)
+            stamps[clock] = (struct timeval){ .tv_sec = (time_t)e->sec, .tv_usec = (suseconds_t)e->usec };
+        return;
+    }
+}
+
 static void generate(struct vevdev *d, const vevdev_event *e, bool force_overflow) {
     if (e->type == VEVDEV_RECORDING_START_TYPE) {
         d->recording_start_pending = true;
+        d->pass_offset_valid = false;
         return;
     }
     if (d->recording_start_pending && e->type == EV_ABS) {
@@ -283,7 +380,7 @@ static void generate(struct vevdev *d, const vevdev_event *e, bool force_overflo
             /* The recording was made from slot 0 and never said so; this
              * device is elsewhere (the previous pass ended in another slot).
              * Say it, as the input core would have before this event. */
-            if (d->num_slots > 0 && d->current_slot != 0) {
+            if (d->state.num_slots > 0 && d->state.current_slot != 0) {
                 vevdev_event slot = *e;
                 slot.code = ABS_MT_SLOT;
                 slot.value = 0;
@@ -291,17 +388,14 @@ static void generate(struct vevdev *d, const vevdev_event *e, bool force_overflo
             }
         }
     }
-    if (d->restamp && !d->in_packet)
-        for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++) d->stamp[clock] = now_in_clock(client_clocks[clock]);
+    struct timeval stamps[VEVDEV_CLOCK_COUNT];
+    stamp(d, e, stamps);
     d->in_packet = !(e->type == EV_SYN && e->code == SYN_REPORT);
-    apply_state(d, e->type, e->code, e->value);
-    struct input_event ev = {
-        .time = { .tv_sec = (time_t)e->sec, .tv_usec = (suseconds_t)e->usec },
-        .type = e->type, .code = e->code, .value = e->value,
-    };
+    apply_state(&d->state, e->type, e->code, e->value);
+    struct input_event ev = { .type = e->type, .code = e->code, .value = e->value };
     for (struct vevdev_client *c = d->clients; c; c = c->next) {
         if (c->revoked) continue;
-        if (d->restamp) ev.time = d->stamp[c->clock];
+        ev.time = stamps[c->clock];
         client_pass(c, &ev, force_overflow);
     }
     d->generated++;
@@ -370,7 +464,6 @@ static int feed_append(struct vevdev *d, const vevdev_event *events, size_t coun
     return 0;
 }
 
-static int64_t event_us(const vevdev_event *e) { return e->sec * microseconds_per_second + e->usec; }
 
 static int feed_append_recording_start(struct vevdev *d) {
     const vevdev_event marker = { .type = VEVDEV_RECORDING_START_TYPE };
@@ -505,6 +598,8 @@ void vevdev_on_open(struct vevdev *d) {
  * in both the state and the queue. Playback therefore starts at the first read. */
 void vevdev_on_first_read(struct vevdev *d, struct vevdev_client *c) {
     c->reading = true;
+    /* Done with its initial ioctls; a later resync must see the current state. */
+    vevdev_client_forget_snapshot(c);
     d->total_readers++;
     if (d->start_on_first_read && !d->started) {
         d->started = true;
@@ -562,6 +657,27 @@ bool vevdev_wait_pending_at_most(vevdev *d, size_t count, int timeout_ms) {
         if (d->stopping || d->removed) { ok = false; break; }
         if (timeout_ms < 0) pthread_cond_wait(&d->changed, &d->lock);
         else if (pthread_cond_timedwait(&d->changed, &d->lock, &deadline) == ETIMEDOUT) { ok = feed_count(d) <= count; break; }
+    }
+    pthread_mutex_unlock(&d->lock);
+    return ok;
+}
+
+static bool drained(const struct vevdev *d) {
+    if (feed_count(d) > 0) return false;
+    for (const struct vevdev_client *c = d->clients; c; c = c->next)
+        if (!c->revoked && vevdev_client_readable(c) > 0) return false;
+    return true;
+}
+
+bool vevdev_wait_drained(vevdev *d, int timeout_ms) {
+    struct timespec deadline = deadline_after_ms(timeout_ms);
+    pthread_mutex_lock(&d->lock);
+    bool ok;
+    for (;;) {
+        if (d->stopping || d->removed) { ok = false; break; }
+        if (drained(d)) { ok = true; break; }
+        if (timeout_ms < 0) pthread_cond_wait(&d->changed, &d->lock);
+        else if (pthread_cond_timedwait(&d->changed, &d->lock, &deadline) == ETIMEDOUT) { ok = drained(d); break; }
     }
     pthread_mutex_unlock(&d->lock);
     return ok;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -212,6 +213,7 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, stru
                 out[i] = c->buffer[c->tail];
                 c->tail = (c->tail + 1) & (c->bufsize - 1);
             }
+            pthread_cond_broadcast(&d->changed); /* vevdev_wait_drained */
             break;
         }
         if (fuse_req_interrupted(req)) { error = EINTR; break; }
@@ -365,8 +367,77 @@ static void teach_kernel_no_flush(struct vevdev *d) {
     pthread_mutex_unlock(&d->lock);
 }
 
+/* ---------------------------------------------------------------- descriptors libfuse leaves inheritable */
+
+/* The open descriptors, as a bitmap indexed by number (NULL when /proc is unreadable). */
+static unsigned char *open_descriptors(size_t *count) {
+    DIR *dir = opendir("/proc/self/fd");
+    if (!dir) return NULL;
+    size_t capacity = 1024;
+    unsigned char *open_fds = calloc(capacity, 1);
+    struct dirent *entry;
+    while (open_fds && (entry = readdir(dir))) {
+        char *end;
+        long fd = strtol(entry->d_name, &end, 10);
+        if (*end != '\0' || fd < 0 || entry->d_name[0] == '.') continue;
+        while ((size_t)fd >= capacity) {
+            unsigned char *grown = realloc(open_fds, capacity * 2);
+            if (!grown) { free(open_fds); open_fds = NULL; break; }
+            memset(grown + capacity, 0, capacity);
+            open_fds = grown;
+            capacity *= 2;
+        }
+        if (open_fds) open_fds[fd] = 1;
+    }
+    closedir(dir);
+    *count = capacity;
+    return open_fds;
+}
+
+/* With auto_unmount, libfuse keeps its socket to fusermount3 open (fusermount3
+ * waits for it to close, then unmounts) but never closes it and leaves it
+ * without FD_CLOEXEC, so every process started afterwards inherits it: the
+ * next mount's fusermount3, a spawned reader. fusermount3 then waits for all
+ * of them: watchers pile up for the life of the process, a killed process can
+ * leave its mount behind, and two mounts made at once get watchers that wait
+ * for each other forever. So the sockets fuse_session_mount opened are marked
+ * close-on-exec (mounts are serialised, so no other mount's fork can come in
+ * between), and when exactly one appeared it is libfuse's: vevdev_stop closes
+ * it after unmounting, and the watcher exits. Returns it, or -1. */
+static int keep_new_sockets_from_children(const unsigned char *before, size_t before_count) {
+    size_t count = 0;
+    unsigned char *after = open_descriptors(&count);
+    if (!after || !before) {
+        free(after);
+        return -1;
+    }
+    int found = -1, sockets = 0;
+    for (size_t fd = 0; fd < count; fd++) {
+        if (!after[fd] || (fd < before_count && before[fd])) continue;
+        struct stat st;
+        if (fstat((int)fd, &st) != 0 || !S_ISSOCK(st.st_mode)) continue;
+        int flags = fcntl((int)fd, F_GETFD);
+        if (flags >= 0) fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
+        found = (int)fd;
+        sockets++;
+    }
+    free(after);
+    return sockets == 1 ? found : -1;
+}
+
+/* One mount at a time in this process: see keep_new_sockets_from_children. */
+static pthread_mutex_t mount_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* vevdev_device.c */
 void vevdev_prepare_state(struct vevdev *d);
+
+/* The directory vevdev_mount created goes when the mount does (rmdir: only
+ * while it is empty, so nothing anyone put there is lost). */
+static void remove_created_mountpoint(struct vevdev *d) {
+    if (!d->created_mountpoint || !d->mountpoint) return;
+    d->created_mountpoint = false;
+    rmdir(d->mountpoint);
+}
 
 int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size) {
     pthread_once(&process_setup_once, process_setup);
@@ -383,10 +454,13 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
         set_error(error, error_size, "invalid node name '%s'", node_name ? node_name : "");
         return -EINVAL;
     }
-    /* A crashed earlier run leaves a dead mount ("Transport endpoint is not
-     * connected"); detaching is harmless when nothing is mounted. */
-    umount2(directory, MNT_DETACH);
-    if (mkdir(directory, 0755) != 0 && errno != EEXIST) {
+    /* A crashed earlier run may have left a dead mount of ours ("Transport
+     * endpoint is not connected"): that one is detached. Anything else
+     * mounted there is someone's and is left alone. */
+    int claimed = vevdev_claim_mount_point(directory, error, error_size);
+    if (claimed != 0) return claimed;
+    bool created = mkdir(directory, 0755) == 0;
+    if (!created && errno != EEXIST) {
         int e = errno;
         set_error(error, error_size, "cannot create %s: %s", directory, strerror(e));
         return -e;
@@ -400,21 +474,34 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     vevdev_prepare_state(d);
     d->node_name = strdup(node_name);
     d->mountpoint = strdup(directory);
+    d->created_mountpoint = created;
 
-    char *argv[] = { "pinchlab-vevdev", "-o", "allow_other,default_permissions,fsname=pinchlab,subtype=vevdev,auto_unmount", NULL };
+    char *argv[] = { "pinchlab-vevdev", "-o",
+                     "allow_other,default_permissions,fsname=" VEVDEV_FSNAME ",subtype=" VEVDEV_SUBTYPE ",auto_unmount", NULL };
     struct fuse_args args = FUSE_ARGS_INIT(3, argv);
     last_fuse_message[0] = '\0';
     d->session = fuse_session_new(&args, &vevdev_ops, sizeof(vevdev_ops), d);
     fuse_opt_free_args(&args);
     if (!d->session) {
         set_error(error, error_size, "fuse_session_new failed: %s", last_fuse_message[0] ? last_fuse_message : "unknown reason");
+        remove_created_mountpoint(d);
         return -EIO;
     }
-    if (fuse_session_mount(d->session, directory) != 0) {
+    pthread_mutex_lock(&mount_lock);
+    size_t descriptor_count = 0;
+    unsigned char *descriptors_before = open_descriptors(&descriptor_count);
+    int mounted = fuse_session_mount(d->session, directory);
+    int fusermount_socket = keep_new_sockets_from_children(descriptors_before, descriptor_count);
+    pthread_mutex_unlock(&mount_lock);
+    free(descriptors_before);
+    if (mounted == 0) d->fusermount_socket = fusermount_socket;
+    else if (fusermount_socket >= 0) close(fusermount_socket);
+    if (mounted != 0) {
         set_error(error, error_size, "mounting %s failed: %s (FUSE mounts need root or a setuid fusermount3)",
                   directory, last_fuse_message[0] ? last_fuse_message : "unknown reason");
         fuse_session_destroy(d->session);
         d->session = NULL;
+        remove_created_mountpoint(d);
         return -EPERM;
     }
     d->mounted = true;
@@ -451,9 +538,14 @@ void vevdev_stop(vevdev *d) {
         fuse_session_destroy(d->session);
         d->session = NULL;
     }
+    if (d->fusermount_socket >= 0) {
+        close(d->fusermount_socket); /* unmounted already: fusermount3 just exits */
+        d->fusermount_socket = -1;
+    }
     if (d->mounted) {
         d->mounted = false;
         registry_set(d, false);
+        remove_created_mountpoint(d);
     }
 }
 
@@ -468,7 +560,7 @@ void vevdev_free(vevdev *d) {
     free(d->name);
     free(d->phys);
     free(d->uniq);
-    free(d->slots);
+    free(d->state.slots);
     free(d->feed);
     free(d->loop_events);
     free(d->mountpoint);

@@ -23,11 +23,26 @@
  * (vevdev_enqueue_recording_start). */
 #define VEVDEV_RECORDING_START_TYPE 0xffff
 
+/* How our mounts are named (fsname=, subtype=): mountinfo shows them as
+ * source "pinchlab", type "fuse.vevdev". */
+#define VEVDEV_FSNAME "pinchlab"
+#define VEVDEV_SUBTYPE "vevdev"
+
 /* FUSE worker threads per device; a blocked read() holds one. */
 #define VEVDEV_WORKER_THREADS 12
 
 /* Clocks a client may choose with EVIOCSCLOCKID, in the kernel's order. */
 enum { VEVDEV_CLOCK_REALTIME, VEVDEV_CLOCK_MONOTONIC, VEVDEV_CLOCK_BOOTTIME, VEVDEV_CLOCK_COUNT };
+
+/* What the input core keeps of a device's state, answered by EVIOCGKEY/LED/
+ * SND/SW, EVIOCGABS (the value) and EVIOCGMTSLOTS. */
+struct vevdev_state {
+    unsigned long key[VEVDEV_NLONGS(KEY_CNT)], led[VEVDEV_NLONGS(LED_CNT)];
+    unsigned long snd[VEVDEV_NLONGS(SND_CNT)], sw[VEVDEV_NLONGS(SW_CNT)];
+    int32_t abs_value[ABS_CNT]; /* non-MT axes; MT axes keep their initial value, as in the kernel */
+    int num_slots, current_slot;
+    int32_t *slots; /* num_slots * VEVDEV_MT_COUNT */
+};
 
 /* One open file: the kernel's struct evdev_client. */
 struct vevdev_client {
@@ -39,6 +54,11 @@ struct vevdev_client {
     struct fuse_pollhandle *poll_handle;
     unsigned int mt_request_cursor; /* fallback for EVIOCGMTSLOTS, see vevdev_ioctl.c */
     bool reading; /* has issued read() or poll(): done with its initial ioctls */
+    /* The device's state when this file was opened, answered to its state
+     * ioctls until it starts reading: every event generated since the open is
+     * in its queue, so state + queue never hold an event twice (see
+     * vevdev_client_new). NULL: answer from the device's current state. */
+    struct vevdev_state *snapshot;
 };
 
 struct vevdev {
@@ -57,18 +77,20 @@ struct vevdev {
     struct input_absinfo absinfo[ABS_CNT];
     unsigned int rep[REP_CNT];
     unsigned int client_bufsize_request;
-    bool restamp;
+    vevdev_timestamps timestamps;
 
     /* state, updated by every generated event like the input core does */
-    unsigned long key[VEVDEV_NLONGS(KEY_CNT)], led[VEVDEV_NLONGS(LED_CNT)];
-    unsigned long snd[VEVDEV_NLONGS(SND_CNT)], sw[VEVDEV_NLONGS(SW_CNT)];
-    int num_slots, current_slot;
-    int32_t *slots; /* num_slots * VEVDEV_MT_COUNT */
+    struct vevdev_state state;
     bool in_packet;
     /* A recording just started: its MT events before its first ABS_MT_SLOT
      * belong to slot 0, the slot a freshly created device starts in. */
     bool recording_start_pending;
     struct timeval stamp[VEVDEV_CLOCK_COUNT];
+    /* VEVDEV_TIMESTAMPS_READER_CLOCK: the current pass's offset per clock, and
+     * the last stamp given (to keep the next pass from going backwards). */
+    bool pass_offset_valid, stamped_any;
+    int64_t pass_offset_us[VEVDEV_CLOCK_COUNT], last_stamp_us[VEVDEV_CLOCK_COUNT];
+    int64_t last_stamp_monotonic_ns;
 
     /* clients */
     struct vevdev_client *clients;
@@ -100,6 +122,8 @@ struct vevdev {
     int worker_count;
     struct fuse_session *session;
     char *mountpoint, *node_name;
+    bool created_mountpoint; /* vevdev_mount made the directory: vevdev_stop removes it */
+    int fusermount_socket; /* libfuse's socket to the auto_unmount watcher, or -1 */
 };
 
 /* vevdev_device.c */
@@ -108,6 +132,8 @@ bool vevdev_test_bit(const unsigned long *bits, unsigned int bit);
 unsigned int vevdev_client_readable(const struct vevdev_client *c);
 struct vevdev_client *vevdev_client_new(struct vevdev *d);
 void vevdev_client_free(struct vevdev_client *c);
+/* Drops the client's open-time state: from now on its ioctls see the device's. */
+void vevdev_client_forget_snapshot(struct vevdev_client *c);
 void vevdev_client_queue_syn_dropped(struct vevdev *d, struct vevdev_client *c);
 /* Generates pending feed events in "as fast as read" mode until `c` holds at
  * least `wanted` readable events or the feed is empty. Lock held. */
@@ -121,6 +147,10 @@ void vevdev_player_join(struct vevdev *d);
 void vevdev_on_open(struct vevdev *d);
 /* A client's first read() or poll(). Lock held. */
 void vevdev_on_first_read(struct vevdev *d, struct vevdev_client *c);
+
+/* vevdev_mountpoint.c: 0 when `directory` has nothing mounted on it (after
+ * detaching dead mounts of ours), else -EBUSY (or another -errno) and why. */
+int vevdev_claim_mount_point(const char *directory, char *error, size_t error_size);
 
 /* vevdev_ioctl.c */
 void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, unsigned int cmd, void *arg,

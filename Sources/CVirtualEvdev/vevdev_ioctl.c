@@ -12,7 +12,10 @@
  *     device has, ascending, skipping ABS_MT_SLOT), tracked per open file.
  *   - EVIOCGRAB/EVIOCREVOKE pass an integer as the pointer itself; the kernel's
  *     FUSE layer tries to copy 4 bytes from that "address" and fails with
- *     EFAULT before we see the request. Nothing can be done here.
+ *     EFAULT before we see the request. Nothing can be done here, not even per
+ *     open file: a FUSE regular file never gets unrestricted ioctls (only
+ *     CUSE does). evemu-record grabs and ungrabs to check that nobody else
+ *     holds the device, so it refuses this node; evemu-describe works.
  */
 #include "vevdev_internal.h"
 
@@ -75,6 +78,12 @@ static uint32_t requested_mt_code(struct vevdev *d, struct vevdev_client *c, fus
     return ABS_MT_SLOT; /* not an MT value: EINVAL, like the kernel */
 }
 
+/* The state this client's state ioctls answer from: its open-time snapshot
+ * until it starts reading, then the device's (see vevdev_client_new). */
+static const struct vevdev_state *state_for(const struct vevdev *d, const struct vevdev_client *c) {
+    return c->snapshot ? c->snapshot : &d->state;
+}
+
 /* evdev_handle_mt_request(): values of one MT code for min(slots, room) slots. */
 static void reply_mt_slots(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, void *arg, size_t size) {
     if (size < sizeof(uint32_t)) {
@@ -82,17 +91,18 @@ static void reply_mt_slots(struct vevdev *d, struct vevdev_client *c, fuse_req_t
         return;
     }
     uint32_t code = requested_mt_code(d, c, req, arg);
-    if (d->num_slots == 0 || code < VEVDEV_MT_FIRST || code > VEVDEV_MT_LAST) {
+    const struct vevdev_state *state = state_for(d, c);
+    if (state->num_slots == 0 || code < VEVDEV_MT_FIRST || code > VEVDEV_MT_LAST) {
         fuse_reply_err(req, EINVAL);
         return;
     }
     size_t room = (size - sizeof(uint32_t)) / sizeof(int32_t);
-    size_t n = (size_t)d->num_slots < room ? (size_t)d->num_slots : room;
+    size_t n = (size_t)state->num_slots < room ? (size_t)state->num_slots : room;
     int32_t reply[1 + n];
     /* The kernel leaves the code untouched; FUSE copies our whole reply back,
      * so echo it to keep the caller's buffer as it was. */
     memcpy(&reply[0], &code, sizeof(code));
-    for (size_t s = 0; s < n; s++) reply[1 + s] = d->slots[s * VEVDEV_MT_COUNT + (code - VEVDEV_MT_FIRST)];
+    for (size_t s = 0; s < n; s++) reply[1 + s] = state->slots[s * VEVDEV_MT_COUNT + (code - VEVDEV_MT_FIRST)];
     fuse_reply_ioctl(req, 0, reply, (1 + n) * sizeof(int32_t));
 }
 
@@ -177,6 +187,7 @@ void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, uns
             if (c->head != c->tail) {
                 c->packet_head = c->head = c->tail;
                 vevdev_client_queue_syn_dropped(d, c);
+                vevdev_client_forget_snapshot(c); /* events were lost: resync from the current state */
             }
         }
         fuse_reply_ioctl(req, 0, NULL, 0);
@@ -190,10 +201,10 @@ void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, uns
     switch (EVIOC_MASK_SIZE(cmd)) {
     case EVIOCGPROP(0): reply_bits(req, d->propbit, INPUT_PROP_MAX, size); return;
     case EVIOCGMTSLOTS(0): reply_mt_slots(d, c, req, arg, size); return;
-    case EVIOCGKEY(0): reply_bits(req, d->key, KEY_MAX, size); return;
-    case EVIOCGLED(0): reply_bits(req, d->led, LED_MAX, size); return;
-    case EVIOCGSND(0): reply_bits(req, d->snd, SND_MAX, size); return;
-    case EVIOCGSW(0): reply_bits(req, d->sw, SW_MAX, size); return;
+    case EVIOCGKEY(0): reply_bits(req, state_for(d, c)->key, KEY_MAX, size); return;
+    case EVIOCGLED(0): reply_bits(req, state_for(d, c)->led, LED_MAX, size); return;
+    case EVIOCGSND(0): reply_bits(req, state_for(d, c)->snd, SND_MAX, size); return;
+    case EVIOCGSW(0): reply_bits(req, state_for(d, c)->sw, SW_MAX, size); return;
     case EVIOCGNAME(0): reply_string(req, d->name, size); return;
     case EVIOCGPHYS(0): reply_string(req, d->phys, size); return;
     case EVIOCGUNIQ(0): reply_string(req, d->uniq, size); return;
@@ -214,9 +225,11 @@ void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, uns
                 fuse_reply_err(req, EINVAL);
                 return;
             }
-            const struct input_absinfo *abs = &d->absinfo[_IOC_NR(cmd) & ABS_MAX];
-            size_t len = size < sizeof(*abs) ? size : sizeof(*abs);
-            fuse_reply_ioctl(req, 0, abs, len);
+            unsigned int code = _IOC_NR(cmd) & ABS_MAX;
+            struct input_absinfo abs = d->absinfo[code];
+            abs.value = state_for(d, c)->abs_value[code];
+            size_t len = size < sizeof(abs) ? size : sizeof(abs);
+            fuse_reply_ioctl(req, 0, &abs, len);
             return;
         }
     }
@@ -227,9 +240,11 @@ void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, uns
             return;
         }
         struct input_absinfo abs = d->absinfo[code];
+        abs.value = d->state.abs_value[code];
         memcpy(&abs, in_buf, in_size < sizeof(abs) ? in_size : sizeof(abs));
         /* Like the kernel, a short (pre-resolution) struct keeps the old resolution. */
         d->absinfo[code] = abs;
+        d->state.abs_value[code] = abs.value;
         fuse_reply_ioctl(req, 0, NULL, 0);
         return;
     }

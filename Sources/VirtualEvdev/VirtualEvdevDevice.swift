@@ -1,7 +1,11 @@
 import CVirtualEvdev
 import GestureKit
 
-/// A FUSE file that libevdev, `libinput record` and evemu open exactly like a kernel evdev node.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A FUSE file that libevdev, `libinput record` and `evemu-describe` open like a kernel evdev node.
 ///
 /// The node answers the evdev ioctls (`EVIOCGNAME`, `EVIOCGBIT`, `EVIOCGABS`, `EVIOCGMTSLOTS`, ...)
 /// from `description` and from the device state the events it generated left behind, serves
@@ -15,8 +19,9 @@ import GestureKit
 /// // open(device.path, O_RDONLY | O_NONBLOCK) and use libevdev as with /dev/input/eventN
 /// ```
 ///
-/// All methods are thread-safe. The mount goes away on `stop()`, on deinit, at process exit, and a
-/// mount left behind by a crashed run is detached by the next `init` on the same directory.
+/// All methods are thread-safe. The mount goes away on `stop()`, on deinit and at process exit (and
+/// the directory with it, if `init` created it). A dead mount left behind by a crashed run is
+/// detached by the next `init` on the same directory; anything else mounted there is refused.
 public final class VirtualEvdevDevice: @unchecked Sendable {
     // @unchecked: the only state is the C device, which serialises every call with its own mutex.
     private let handle: OpaquePointer
@@ -33,8 +38,9 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// Mounts `directory` (created if missing, one level) with one node named `nodeName`.
     ///
     /// - Throws: `VirtualEvdevError.fuseUnavailable` when `/dev/fuse` is missing,
-    ///   `.mountFailed` when the mount itself fails, `.invalidDescription` for codes the kernel
-    ///   does not define.
+    ///   `.directoryInUse` when something other than a dead mount of ours is mounted on `directory`
+    ///   (it is left alone), `.mountFailed` when the mount itself fails, `.invalidDescription` for
+    ///   codes the kernel does not define.
     public init(
         description: DeviceDescription,
         directory: String,
@@ -65,6 +71,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
             vevdev_free(handle)
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if reason.hasPrefix("/dev/fuse") { throw VirtualEvdevError.fuseUnavailable(reason: reason) }
+            if result == -EBUSY { throw VirtualEvdevError.directoryInUse(directory: directory, reason: reason) }
             throw VirtualEvdevError.mountFailed(directory: directory, reason: reason)
         }
         return handle
@@ -109,7 +116,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
             }
         }
         vevdev_set_client_buffer_events(handle, UInt32(clamping: options.clientBufferEvents ?? 0))
-        vevdev_set_restamp(handle, options.restampWithCurrentTime)
+        vevdev_set_timestamps(handle, options.timestamps.cValue)
     }
 
     // MARK: Feeding events
@@ -134,7 +141,8 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         _ = buffer.withUnsafeBufferPointer { vevdev_enqueue(handle, $0.baseAddress, $0.count) }
     }
 
-    /// Replaces whatever is queued and plays `events` in real time from their timestamps.
+    /// Replaces whatever is queued and plays `events` in real time from their timestamps (one
+    /// playback pass, or one per loop: see `VirtualEvdevTimestamps.readerClock`).
     ///
     /// `events` are a recording: each pass starts from slot 0 as the recording did (see
     /// `enqueueRecordingStart()`), so a loop of a recording that ends in another slot stays right.
@@ -268,9 +276,8 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     public var readerCount: Int { Int(vevdev_total_readers(handle)) }
 
     /// Waits until `clients` readers are ready: each has issued its first `read()` or `poll()`,
-    /// which a libevdev reader does only after reading the device's state with ioctls. Events
-    /// generated from then on reach each of them exactly once (an event generated between a
-    /// reader's `open()` and its first read would be both in the state it read and in its queue).
+    /// which a libevdev reader does only after reading the device's state with ioctls (answered
+    /// with the state at its open, so state and queue never hold an event twice).
     public func waitUntilReading(clients: Int = 1, timeoutSeconds: Double) -> Bool {
         vevdev_wait_total_readers(handle, UInt64(Swift.max(0, clients)), Self.milliseconds(timeoutSeconds))
     }
@@ -278,6 +285,15 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// Waits until every queued event was generated; `false` on timeout, removal or stop.
     public func waitUntilGenerated(timeoutSeconds: Double) -> Bool {
         vevdev_wait_pending_at_most(handle, 0, Self.milliseconds(timeoutSeconds))
+    }
+
+    /// Waits until nothing is left to read: every queued event was generated and every open file
+    /// has read all the events it can (a partial frame after the last `SYN_REPORT` never becomes
+    /// readable, as with the kernel). `false` on timeout, removal or stop. Call before `remove()`
+    /// so readers get the last frame: the kernel fails reads with `ENODEV` once a device is gone,
+    /// even with events queued.
+    public func waitUntilDrained(timeoutSeconds: Double) -> Bool {
+        vevdev_wait_drained(handle, Self.milliseconds(timeoutSeconds))
     }
 
     private static func milliseconds(_ seconds: Double) -> Int32 {
@@ -312,18 +328,42 @@ public struct VirtualEvdevOptions: Sendable, Equatable {
     /// Each client's queue in events (rounded up to a power of two); nil uses the kernel's
     /// estimate for the device (`evdev_compute_buffer_size`).
     public var clientBufferEvents: Int?
-    /// Replace recorded timestamps with the current time of the reader's clock
-    /// (`EVIOCSCLOCKID`, `CLOCK_MONOTONIC` unless the reader chose another one).
-    public var restampWithCurrentTime: Bool
+    /// How events are stamped: `.recorded` (byte for byte) unless changed.
+    public var timestamps: VirtualEvdevTimestamps
 
     public init(
         physicalLocation: String? = nil, uniqueIdentifier: String? = nil,
-        clientBufferEvents: Int? = nil, restampWithCurrentTime: Bool = false
+        clientBufferEvents: Int? = nil, timestamps: VirtualEvdevTimestamps = .recorded
     ) {
         self.physicalLocation = physicalLocation
         self.uniqueIdentifier = uniqueIdentifier
         self.clientBufferEvents = clientBufferEvents
-        self.restampWithCurrentTime = restampWithCurrentTime
+        self.timestamps = timestamps
+    }
+}
+
+/// The times readers see on the events a virtual device generates.
+public enum VirtualEvdevTimestamps: Sendable, Equatable {
+    /// The events' own times, byte for byte: what was served reads back unchanged.
+    case recorded
+    /// Like a kernel device: each reader gets times in its own clock (`CLOCK_REALTIME`, the
+    /// kernel's default, unless it chose another with `EVIOCSCLOCKID`, as libinput and pinchlab do
+    /// for `CLOCK_MONOTONIC`), and the recorded intervals are kept exactly: every playback pass
+    /// (`play`, each loop, each `stream(from:)`, each `enqueueRecordingStart()`) is shifted by one
+    /// constant, chosen when its first event is generated, which is then stamped "now". A pass
+    /// played faster than recorded runs ahead of the clock; the next one then starts after it, so
+    /// times never go backwards.
+    case readerClock
+    /// Each frame is stamped when it is generated, in the reader's clock: intervals follow the
+    /// playback, not the recording (the latency benchmark measures from these stamps).
+    case generationTime
+
+    var cValue: vevdev_timestamps {
+        switch self {
+        case .recorded: VEVDEV_TIMESTAMPS_RECORDED
+        case .readerClock: VEVDEV_TIMESTAMPS_READER_CLOCK
+        case .generationTime: VEVDEV_TIMESTAMPS_GENERATION_TIME
+        }
     }
 }
 
@@ -331,6 +371,9 @@ public struct VirtualEvdevOptions: Sendable, Equatable {
 public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
     /// `/dev/fuse` is missing or not accessible (no FUSE in this machine or container).
     case fuseUnavailable(reason: String)
+    /// Something is already mounted on the directory (another file system, or a virtual device
+    /// still being served); it is left alone.
+    case directoryInUse(directory: String, reason: String)
     /// The FUSE mount failed (not root and no setuid `fusermount3`, directory unusable, ...).
     case mountFailed(directory: String, reason: String)
     /// The description names a code the kernel does not define, or an ABS code without `AbsInfo`.
@@ -340,6 +383,7 @@ public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fuseUnavailable(let reason): return "FUSE is unavailable: \(reason)"
+        case .directoryInUse(_, let reason): return reason
         case .mountFailed(let directory, let reason): return "cannot mount a virtual evdev device at \(directory): \(reason)"
         case .invalidDescription(let reason): return "invalid device description: \(reason)"
         case .outOfMemory: return "out of memory"

@@ -6,10 +6,11 @@ import VirtualEvdev
 /// transition update that frame causes, through the same `LiveSession` loop `pinchlab live` runs
 /// (poll, libevdev, frames, recognizer, driver, transition).
 ///
-/// The virtual device stamps each packet with `CLOCK_MONOTONIC` when it generates it (restamp
-/// mode), which is when the packet becomes readable; after the `SYN_REPORT` that closes a frame has
-/// gone through the pipeline, the sample is the monotonic clock minus that stamp. Only frames that
-/// made at least one transition record count: those are the updates a user waits for.
+/// The virtual device stamps each packet with the time it generates it (`.generationTime`, in the
+/// `CLOCK_MONOTONIC` that `EvdevDevice` asks for), which is when the packet becomes readable; after
+/// the `SYN_REPORT` that closes a frame has gone through the pipeline, the sample is the monotonic
+/// clock minus that stamp. Only frames that made at least one transition record count: those are
+/// the updates a user waits for.
 enum LatencyBenchmark {
     static let transitionName = "pinch-dismiss"
 
@@ -19,7 +20,7 @@ enum LatencyBenchmark {
         while let event = try source.nextEvent() { events.append(event) }
 
         let device = try VirtualEvdevDevice(description: source.device, directory: mountDirectory,
-                                            options: VirtualEvdevOptions(restampWithCurrentTime: true))
+                                            options: VirtualEvdevOptions(timestamps: .generationTime))
         defer { device.stop() }
         device.play(events, speed: speed, loop: true, startOnFirstRead: true, loopPauseMicroseconds: 100_000)
         let input = try EvdevDevice(path: device.path)

@@ -96,7 +96,7 @@ struct DeviceListing: Encodable {
                 product = Int(device.id.product)
             case .failure(let error):
                 self.error = error.description
-                if case .permissionDenied = error { errorInBrief = "permission denied" }
+                errorInBrief = error.reason
             }
         }
 

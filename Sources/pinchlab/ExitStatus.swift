@@ -47,7 +47,7 @@ func exitStatus(for error: Error) -> ExitStatus {
         switch error {
         case .permissionDenied: return .permissionDenied
         case .noSuchDevice: return .noInput
-        case .notAnEvdevDevice, .deviceRemoved, .timedOut, .system: return .deviceUnavailable
+        case .notAnEvdevDevice, .deviceRemoved, .system: return .deviceUnavailable
         }
     case let error as DiscoveryError:
         switch error {

@@ -16,7 +16,9 @@ struct LiveCommand: ParsableCommand {
         Lines as `replay --json` (one line per step, written at once) and the summary line when it stops.
 
         It stops on Ctrl-C/SIGTERM, when the device goes away (a gesture in flight is cancelled, not
-        left open; exit status 69), or after --exit-after-idle seconds without events.
+        left open; exit status 69), or after --exit-after-idle seconds without events. Fingers
+        already down when it starts are seen (a gesture under way is recognized from there). A
+        device that is not a touchpad or touchscreen is refused (exit status 69).
 
         No touchpad here? Serve a recording as a virtual device and go live on it:
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu --at /tmp/vdev --loop &
@@ -41,6 +43,19 @@ struct LiveCommand: ParsableCommand {
         }
     }
 
+    /// Opens `path` and makes sure it is a touch device: a keyboard or mouse would run silently
+    /// forever, never making a touch. (`record` records any device.)
+    static func openTouchDevice(_ path: String) throws -> EvdevDevice {
+        let input = try EvdevDevice(path: path)
+        let deviceClass = input.device.deviceClass
+        guard deviceClass == .touchpad || deviceClass == .touchscreen else {
+            throw CLIError(status: .deviceUnavailable, message: "\(path) (\"\(input.device.name)\") is classified as "
+                + "'\(deviceClass.rawValue)', not a touchpad or touchscreen: live recognizes touch gestures only. "
+                + "'pinchlab devices' lists the touch devices ('pinchlab record' still records this one).")
+        }
+        return input
+    }
+
     /// The view refreshes at most this often, and the completion animation advances at this rate
     /// while no events arrive.
     static let refreshIntervalMS: Int32 = 16
@@ -49,7 +64,7 @@ struct LiveCommand: ParsableCommand {
         try reportingErrors {
             StopSignals.install()
             let path = try resolveDevicePath(device)
-            let input = try EvdevDevice(path: path)
+            let input = try Self.openTouchDevice(path)
             let settings = try transition.settings()
             let pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
                                               recordsFrames: true)

@@ -11,8 +11,12 @@ struct ServeCommand: ParsableCommand {
         The node answers the evdev ioctls like a kernel device, so libevdev, `pinchlab live`,
         `pinchlab record` and Debian's `libinput record` open it as if it were a touchpad. Events play
         in real time from the recording's timestamps once the first reader is ready (--speed to scale,
-        --fast to serve them as fast as they are read). The device stays until Ctrl-C/SIGTERM, then
-        unmounts cleanly; --unplug-when-done removes it after the last event instead, as if unplugged.
+        --fast to serve them as fast as they are read). Like a kernel device, events are stamped in
+        each reader's clock (CLOCK_REALTIME unless it asks for another; pinchlab and libinput ask for
+        CLOCK_MONOTONIC), at exactly the recorded intervals. The device stays until Ctrl-C/SIGTERM,
+        then unmounts cleanly; --unplug-when-done removes it once every reader has read the last
+        event, as if unplugged. DIR is created if missing and removed again at the end; a DIR with
+        something else mounted on it is refused (exit status 64), never unmounted.
         Needs /dev/fuse and fuse3 (scripts/setup-debian installs it); run as root or a user allowed
         to mount FUSE file systems.
 
@@ -34,13 +38,13 @@ struct ServeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Play speed factor (1 = as recorded).", valueName: "factor"))
     var speed: Double = 1
 
-    @Flag(help: "Play again and again (timestamps become the current time, like a real device).")
+    @Flag(help: "Play again and again, with a pause between passes.")
     var loop = false
 
     @Flag(help: "Serve events as fast as the reader reads instead of in real time.")
     var fast = false
 
-    @Flag(help: "Stamp events with the current time instead of the recorded one.")
+    @Flag(help: "Stamp each frame with the time it is generated instead of at the recorded intervals.")
     var restamp = false
 
     @Flag(help: "Remove the device after the last event, as if unplugged (readers then get ENODEV).")
@@ -56,11 +60,14 @@ struct ServeCommand: ParsableCommand {
         try reportingErrors {
             StopSignals.install()
             let description = try recording.open().device
-            try FileManager.default.createDirectory(atPath: at, withIntermediateDirectories: true)
+            let mountDirectory = try MountDirectory(path: at)
+            defer { mountDirectory.removeWhatWasCreated() }
             let device: VirtualEvdevDevice
             do {
                 device = try VirtualEvdevDevice(description: description, directory: at, nodeName: node,
-                                                options: VirtualEvdevOptions(restampWithCurrentTime: restamp || loop))
+                                                options: VirtualEvdevOptions(timestamps: restamp ? .generationTime : .readerClock))
+            } catch VirtualEvdevError.directoryInUse(_, let reason) {
+                throw CLIError(status: .usage, message: "--at \(at): \(reason)")
             } catch let error as VirtualEvdevError {
                 throw CLIError(status: .deviceUnavailable, message: "\(error)")
             }
@@ -80,6 +87,44 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
+/// The directory `serve --at` mounts on: made if missing (with its parents), and removed again at
+/// the end if serve made it and it is empty, so a run leaves nothing behind.
+private struct MountDirectory {
+    let path: String
+    /// The directories this run created, deepest last.
+    private var created: [String] = []
+
+    init(path: String) throws {
+        self.path = path
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            if mkdir(prefix, 0o755) == 0 {
+                created.append(prefix)
+                continue
+            }
+            let code = errno
+            // A dead mount of an earlier run exists but cannot be stat'ed (ENOTCONN): the
+            // mount itself deals with it.
+            guard code == EEXIST else { throw Self.failure(path, code) }
+        }
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR {
+            throw CLIError(status: .usage, message: "--at \(path): not a directory")
+        }
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> CLIError {
+        let reason = String(cString: strerror(code))
+        let status: ExitStatus = (code == EACCES || code == EPERM) ? .permissionDenied : .usage
+        return CLIError(status: status, message: "--at \(path): cannot create the directory: \(reason)")
+    }
+
+    func removeWhatWasCreated() {
+        for directory in created.reversed() where rmdir(directory) != 0 { break }
+    }
+}
+
 /// Feeds the recording to the device on its own thread, so the main thread can watch for signals.
 private struct Player: @unchecked Sendable {
     // @unchecked: the device serialises its own calls; `state` is locked.
@@ -92,17 +137,29 @@ private struct Player: @unchecked Sendable {
     let timing: VirtualEvdevTiming
     let state = PlayerState()
 
+    /// Between two passes of --loop, after the last event of one was played: a replayed gesture
+    /// must not start in the instant the previous one ended (its completion would be grabbed back).
     static let loopPauseSeconds = 0.5
+    /// How long --unplug-when-done waits for every reader to take the last frame before removing
+    /// the device (a reader that stopped reading must not keep it forever).
+    static let unplugDrainTimeoutSeconds = 5.0
+    /// Real-time playback starts this long after the first reader is ready, not in the same
+    /// instant: readers started together (`live` and `record`) all see the first frame, and so does
+    /// `libinput record` of several devices, which starts its clock just after its first poll.
+    static let leadInSeconds = 0.25
+    /// How often the waits look at Ctrl-C.
+    private static let stopCheckSeconds = 0.1
 
     func run() {
         do {
-            // Real-time playback starts once the first reader is ready: its first read() or poll()
-            // comes after libevdev has read the device's state with ioctls, and a frame generated
-            // before that would be seen twice (libevdev reports a "double tracking ID").
+            // Real-time playback starts once the first reader is ready (its first read() or poll()
+            // comes after libevdev has read the device's state with ioctls), so it sees the whole
+            // recording from its first frame.
             if case .realTime = timing {
-                while !device.waitUntilReading(clients: 1, timeoutSeconds: 0.1) {
+                while !device.waitUntilReading(clients: 1, timeoutSeconds: Self.stopCheckSeconds) {
                     if StopSignals.requested { return }
                 }
+                Thread.sleep(forTimeInterval: Self.leadInSeconds)
             }
             repeat {
                 var source = try openRecording(path: file, secondPath: eventsFile, device: selector)
@@ -111,20 +168,28 @@ private struct Player: @unchecked Sendable {
                 case .realTime(let speed, _): timing = .realTime(speed: speed, startOnFirstRead: false)
                 case .asFastAsRead: timing = .asFastAsRead
                 }
-                guard try device.stream(from: &source, timing: timing) else { break }   // the device stopped
+                // stream() returns once the last events are queued, not played.
+                guard try device.stream(from: &source, timing: timing), waitUntilPlayed() else { break }
                 if loop { Thread.sleep(forTimeInterval: Self.loopPauseSeconds) }
             } while loop && !StopSignals.requested
-            if unplugWhenDone {
-                _ = device.waitUntilGenerated(timeoutSeconds: 3600)
-                // Let the reader take the last frame before the device goes away.
-                var waited = 0
-                while device.pendingEventCount > 0 && waited < 200 { usleep(10_000); waited += 1 }
+            if unplugWhenDone && !StopSignals.requested {
+                // The kernel fails reads with ENODEV once a device is gone, even with events still
+                // queued: let every reader take the last frame (the fingers lifting) first.
+                _ = device.waitUntilDrained(timeoutSeconds: Self.unplugDrainTimeoutSeconds)
                 device.remove()
                 state.finish(error: nil)
             }
         } catch {
             state.finish(error: error)
         }
+    }
+
+    /// Waits until every queued event was generated; false when stopped first.
+    private func waitUntilPlayed() -> Bool {
+        while !device.waitUntilGenerated(timeoutSeconds: Self.stopCheckSeconds) {
+            if StopSignals.requested { return false }
+        }
+        return true
     }
 }
 

@@ -6,8 +6,20 @@ import VirtualEvdev
 /// The live device path end to end: `pinchlab serve` / an in-process virtual evdev node (FUSE),
 /// read by `pinchlab live`, `record` and `devices` through libevdev.
 @Suite(.serialized) struct DeviceCLITests {
+    /// A fresh directory name for a mount (not created). The base stays: `serve` removes only the
+    /// directories it made, and other test runs may be using the base at the same time.
     static func mountDirectory(_ name: String) -> String {
-        "/tmp/pinchlab-cli-tests/\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let base = "/tmp/pinchlab-cli-tests"
+        try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        return "\(base)/\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// The frames (SYN_REPORTs) in a recording.
+    static func frameCount(_ path: String) throws -> Int {
+        var reader = try openRecording(path: path)
+        var frames = 0
+        while let e = try reader.nextEvent() { if e.isSynReport { frames += 1 } }
+        return frames
     }
 
     static func events(of fixture: String) throws -> (DeviceDescription, [InputEvent]) {
@@ -39,14 +51,20 @@ import VirtualEvdev
         let served = try serve.finish()
         #expect(served.status == 0, "serve stops cleanly on SIGINT: \(served.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/event0"), "unmounted")
+        #expect(!FileManager.default.fileExists(atPath: dir), "the directory serve made is gone too")
     }
 
     /// `serve --loop` plays the recording again and again; the recording starts in slot 0 without
-    /// saying so and ends in slot 1, so every pass must begin by returning to slot 0.
+    /// saying so and ends in slot 1, so every pass must begin by returning to slot 0. Passes are
+    /// apart (the pause comes after a pass is played, not while it plays): each pass's completion
+    /// runs to its end, none is grabbed back by the next pass's fingers, so every pass decides as
+    /// a replay does.
     @Test func aLoopedRecordingIsTheSameGestureEveryPass() throws {
         let dir = Self.mountDirectory("serve-loop")
+        // At twice the speed a pass plays in 0.42 s, less than the pause: a pause that started
+        // with the playback instead of after it left a tenth of a second between passes.
         let serve = try CLI.Running(["serve", CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), "--at", dir,
-                                     "--loop", "--speed", "4"])
+                                     "--loop", "--speed", "2"])
         defer { serve.process.interrupt() }
         #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
         let live = try CLI.Running(["live", dir + "/event0", "--json"])
@@ -62,6 +80,111 @@ import VirtualEvdev
         #expect(ended.allSatisfy { $0["kind"] as? String == "pinch" && $0["fingers"] as? Int == 2 })
         let scales = Set(ended.compactMap { $0["scale"] as? Double })
         #expect(scales.count == 1, "every pass ends at the same scale: \(scales)")
+
+        let replayed = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), "--summary"])
+        let replayTrial = try #require((try replayed.json(line: 0)["trials"] as? [[String: Any]])?.first)
+        #expect(replayTrial["outcome"] as? String == "finished")
+        let trials = try #require(try r.json(line: -1)["trials"] as? [[String: Any]])
+        // Passes whose pinch ended (the last one may be cut short by the interrupt).
+        let passTrials = trials.filter { trial in
+            guard let index = trial["gesture"] as? Int, index < gestures.count else { return false }
+            return gestures[index]["ended"] as? String == "ended"
+        }
+        #expect(passTrials.count >= passes)
+        for (pass, trial) in passTrials.enumerated() {
+            #expect(trial["outcome"] as? String == replayTrial["outcome"] as? String, "pass \(pass + 1): \(trial)")
+            #expect(trial["decision"] as? String == replayTrial["decision"] as? String, "pass \(pass + 1): \(trial)")
+            #expect(trial["grabbedCount"] as? Int == 0, "pass \(pass + 1)'s completion was grabbed back: \(trial)")
+        }
+    }
+
+    /// `--unplug-when-done` removes the device only once its reader has read the last frame (the
+    /// fingers lifting): `record` gets every frame, and `live` sees the pinch end, not cut off.
+    /// (One reader per run: playback starts when the first one is ready, and a second one started
+    /// a moment later could miss the beginning of a 0.2 s recording.)
+    @Test(arguments: ["record", "live"])
+    func unplugWhenDoneLetsTheReaderTakeTheLastFrame(reader: String) throws {
+        let fixture = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let dir = Self.mountDirectory("serve-unplug")
+        let serve = try CLI.Running(["serve", fixture, "--at", dir, "--unplug-when-done", "--speed", "4"])
+        defer { serve.process.interrupt() }
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        let out = try CLI.temporaryDirectory().appendingPathComponent("unplugged.evemu").path
+        let arguments = reader == "record" ? ["record", dir + "/event0", "-o", out] : ["live", dir + "/event0", "--json"]
+        let r = try CLI.Running(arguments).finish(timeout: 30)
+        let served = try serve.finish(timeout: 30)
+        #expect(served.status == 0, "\(served.stderr)")
+        #expect(r.status == 69, "\(reader) says the device went away: \(r.stderr)")
+        if reader == "record" {
+            #expect(try Self.frameCount(out) == Self.frameCount(fixture), "every frame, the last one (the lift) included")
+        } else {
+            let summary = try r.json(line: -1)
+            let gestures = try #require(summary["gestures"] as? [[String: Any]], "\(r.stdout)")
+            #expect(gestures.count == 1 && gestures.first?["kind"] as? String == "pinch")
+            #expect(gestures.first?["ended"] as? String == "ended", "the fingers lifted before the device went away")
+            let replay = try CLI.run(["replay", fixture, "--summary"])
+            #expect(summary["outcome"] as? String == (try replay.json(line: 0)["outcome"] as? String))
+        }
+    }
+
+    /// A served device stamps events like a kernel device, with the current time in each reader's
+    /// clock: `libinput record` of two devices, which measures from its own start on
+    /// CLOCK_MONOTONIC, writes times from 0 (with the recording's own times they came out below
+    /// zero, printed as 18446744073709 s).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput")))
+    func libinputRecordOfTwoServedDevicesCountsFromItsStart() throws {
+        let fixtures = ["corpus/touchpad/pinch-in-slow-finish-01.evemu", "corpus/touchscreen/pan-down-flick-01.evemu"]
+        let dirs = [Self.mountDirectory("serve-multi-a"), Self.mountDirectory("serve-multi-b")]
+        let serves = try zip(fixtures, dirs).map { try CLI.Running(["serve", CLI.fixture($0), "--at", $1]) }
+        defer { for serve in serves { serve.process.interrupt() } }
+        for dir in dirs {
+            #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") })
+        }
+        let output = try CLI.temporaryDirectory().appendingPathComponent("both.yml").path
+        let record = Process()
+        record.executableURL = URL(fileURLWithPath: "/usr/bin/libinput")
+        record.arguments = ["record", "-o", output] + dirs.map { $0 + "/event0" }
+        record.standardOutput = FileHandle.nullDevice
+        record.standardError = FileHandle.nullDevice
+        try record.run()
+        defer { if record.isRunning { kill(record.processIdentifier, SIGKILL) } }
+        let recordedSeconds = 2.0  // both recordings are shorter, lead-in included
+        Thread.sleep(forTimeInterval: recordedSeconds)
+        record.interrupt()
+        #expect(CLI.waitForExit(record, timeout: 10))
+
+        let yaml = try String(contentsOfFile: output, encoding: .utf8)
+        let seconds: [Int] = yaml.split(separator: "\n").compactMap { line in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("- ["), let comma = trimmed.firstIndex(of: ",") else { return nil }
+            return Int(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 3)..<comma].trimmingCharacters(in: .whitespaces))
+        }
+        let frames = try fixtures.map { try Self.frameCount(CLI.fixture($0)) }.reduce(0, +)
+        #expect(seconds.count > frames, "both devices' events are in the file")
+        #expect(seconds.allSatisfy { $0 >= 0 && Double($0) <= recordedSeconds + 1 }, "\(Set(seconds).sorted())")
+    }
+
+    /// Whatever is already mounted on `--at` belongs to someone: serve refuses (64) and leaves it
+    /// mounted, files and all (it used to detach it, and a tmpfs's files were gone).
+    @Test func serveNeverUnmountsWhatIsAlreadyMountedThere() throws {
+        let dir = Self.mountDirectory("serve-foreign")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try #require(mount("pinchlab-cli-tmpfs", dir, "tmpfs", 0, "size=64k") == 0, "mount tmpfs: \(errno)")
+        defer { umount2(dir, Int32(MNT_DETACH)); rmdir(dir) }
+        try "precious".write(toFile: dir + "/keep.txt", atomically: false, encoding: .utf8)
+        let r = try CLI.run(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", dir])
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("--at \(dir)") && r.stderr.contains("tmpfs") && r.stderr.contains("choose another directory"),
+                "\(r.stderr)")
+        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+        #expect(mounts.contains("pinchlab-cli-tmpfs \(dir) tmpfs"), "the tmpfs is still mounted")
+        #expect((try? String(contentsOfFile: dir + "/keep.txt", encoding: .utf8)) == "precious")
+    }
+
+    @Test func serveAtADirectoryThatCannotBeMadeSaysSo() throws {
+        let r = try CLI.run(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", "/proc/pinchlab-nope"])
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr == "pinchlab: --at /proc/pinchlab-nope: cannot create the directory: No such file or directory\n")
     }
 
     /// Even a server that cannot clean up (SIGKILL, a crash) leaves no dead mount behind: the mount
@@ -69,6 +192,8 @@ import VirtualEvdev
     @Test func aKilledServerLeavesNoMount() throws {
         let dir = Self.mountDirectory("serve-killed")
         let serve = try CLI.Running(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", dir])
+        // A killed serve cannot remove the directory it made (nor, if this fails, its mount).
+        defer { umount2(dir, Int32(MNT_DETACH)); rmdir(dir) }
         #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
         kill(serve.process.processIdentifier, SIGKILL)
         serve.process.waitUntilExit()
@@ -97,6 +222,77 @@ import VirtualEvdev
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("unmounted"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/event0"))
+    }
+
+    /// `live` started while two fingers are pinching: the fingers already down come from the
+    /// device's state at open, so the pinch is seen from there to the lift.
+    @Test func liveStartedMidPinchSeesIt() throws {
+        let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        var cut = 0, frames = 0
+        for (i, e) in events.enumerated() where e.isSynReport {
+            frames += 1
+            if frames == 30 { cut = i + 1; break }
+        }
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("midpinch"))
+        defer { device.stop() }
+        device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
+        let live = try CLI.Running(["live", device.path, "--json", "--exit-after-idle", "1"])
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
+        device.enqueue(events[cut...])
+        let r = try live.finish(timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        let first = try r.json(line: 0)
+        #expect(first["kind"] as? String == "pinch" && first["state"] as? String == "began", "\(r.stdout)")
+        let gestures = try #require(try r.json(line: -1)["gestures"] as? [[String: Any]])
+        #expect(gestures.count == 1)
+        #expect(gestures.first?["kind"] as? String == "pinch" && gestures.first?["ended"] as? String == "ended")
+    }
+
+    /// A keyboard has no touches: `live` would wait forever for a gesture, so it refuses and says
+    /// what the device is; `record` still records it.
+    @Test func liveRefusesADeviceThatIsNotATouchDevice() throws {
+        let keyA = EventCode(rawValue: 30), keyB = EventCode(rawValue: 48)  // KEY_A, KEY_B
+        let keyboard = DeviceDescription(name: "pinchlab Test Keyboard", id: InputID(bustype: 0x11, vendor: 1, product: 1, version: 0xab41),
+                                         codes: [.key: [keyA, keyB]])
+        let device = try VirtualEvdevDevice(description: keyboard, directory: Self.mountDirectory("keyboard"))
+        defer { device.stop() }
+        let live = try CLI.run(["live", device.path, "--json"], timeout: 20)
+        #expect(live.status == 69, "\(live.stderr)")
+        #expect(live.stderr.contains("(\"pinchlab Test Keyboard\") is classified as 'other', not a touchpad or touchscreen"),
+                "\(live.stderr)")
+        #expect(live.stdout.isEmpty)
+
+        let out = try CLI.temporaryDirectory().appendingPathComponent("keys.evemu").path
+        let record = try CLI.Running(["record", device.path, "-o", out])
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
+        let press = [InputEvent(time: EventTime(totalMicroseconds: 1_000), type: .key, code: keyA, value: 1),
+                     InputEvent(time: EventTime(totalMicroseconds: 1_000), type: .syn, code: .synReport, value: 0)]
+        device.enqueue(press)
+        #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
+        #expect(device.waitUntilDrained(timeoutSeconds: 10))
+        usleep(200_000)
+        record.process.interrupt()
+        let r = try record.finish()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.frameCount(out) == 1)
+    }
+
+    /// A directory the user named that is not there is just that: no word about machines without
+    /// /dev/input, and the "no such file" status.
+    @Test func devicesOnAMissingDirectorySaysJustThat() throws {
+        let r = try CLI.run(["devices", "/nonexistent-pinchlab"])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr == "pinchlab: cannot read /nonexistent-pinchlab: No such file or directory.\n")
+    }
+
+    /// A node that cannot be used is listed with its path once and the reason in a few words.
+    @Test func devicesShowsAnUnusableNodeOnceWithItsReason() throws {
+        let dir = try CLI.temporaryDirectory().path
+        _ = FileManager.default.createFile(atPath: dir + "/event0", contents: Data("not a device".utf8))
+        let r = try CLI.run(["devices", dir])
+        let row = try #require(r.lines.first { $0.hasPrefix(dir + "/event0") })
+        #expect(row.hasPrefix(dir + "/event0\tnot an evdev device ("), "\(row)")
+        #expect(row.components(separatedBy: "event0").count == 2, "the path appears once: \(row)")
     }
 
     @Test func devicesListsTheVirtualDevice() throws {

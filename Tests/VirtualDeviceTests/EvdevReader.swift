@@ -3,27 +3,56 @@ import Foundation
 import GestureKit
 
 /// An evdev node opened the way the device layer opens /dev/input/eventN, read through libevdev.
+/// Keeps the kernel's default clock (`CLOCK_REALTIME`) unless told otherwise, and collects what
+/// libevdev reports as bugs (a "double tracking ID", ...) in `libevdevBugs`.
 final class EvdevReader {
     let fd: Int32
     let evdev: OpaquePointer
+    private let log = LogBox()
 
     struct OpenError: Error { let errno: Int32 }
 
-    init(path: String) throws {
-        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    convenience init(path: String) throws {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw OpenError(errno: errno) }
-        var created: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &created)
-        guard rc == 0, let created else {
+        try self.init(openedFile: fd)
+    }
+
+    /// libevdev on a file already opened (and maybe already read from by someone else); takes it over.
+    init(openedFile fd: Int32) throws {
+        self.fd = fd
+        guard let created = libevdev_new() else {
+            close(fd)
+            throw OpenError(errno: ENOMEM)
+        }
+        let rc = libevdev_set_fd(created, fd)
+        guard rc == 0 else {
+            libevdev_free(created)
             close(fd)
             throw OpenError(errno: -rc)
         }
+        // After libevdev_set_fd: it resets the device and forgets the log handler's data.
+        libevdev_set_device_log_function(created, { _, _, data, _, _, _, format, arguments in
+            guard let data, let format, let arguments else { return }
+            var text = [CChar](repeating: 0, count: 512)
+            _ = vsnprintf(&text, text.count, format, arguments)
+            Unmanaged<LogBox>.fromOpaque(data).takeUnretainedValue().append(String(cString: text))
+        }, LIBEVDEV_LOG_ERROR, Unmanaged.passUnretained(log).toOpaque())
         evdev = created
     }
 
     deinit {
         libevdev_free(evdev)
         close(fd)
+    }
+
+    /// The bugs libevdev logged for this device (e.g. "double tracking ID"), in order.
+    var libevdevBugs: [String] { log.messages }
+
+    /// `EVIOCSCLOCKID`: the clock this file's events are stamped in from now on.
+    func useClock(_ clock: Int32) -> Bool {
+        var id = clock
+        return ioctl(fd, EvdevIoctl.setClock, &id) == 0
     }
 
     /// libevdev_next_event: its status (0, LIBEVDEV_READ_STATUS_SYNC or -errno) and the event.
@@ -67,6 +96,14 @@ final class EvdevReader {
     }
 }
 
+private final class LogBox: @unchecked Sendable {
+    // @unchecked: `lock` guards `stored`.
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ message: String) { lock.lock(); stored.append(message); lock.unlock() }
+    var messages: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
 /// Raw evdev ioctl numbers (`_IOC` from <asm-generic/ioctl.h>): the EVIOCG* macros take
 /// arguments, so Swift cannot import them.
 enum EvdevIoctl {
@@ -85,4 +122,5 @@ enum EvdevIoctl {
         command(direction: read, number: 0x40 + UInt(code.rawValue), size: MemoryLayout<input_absinfo>.size)
     }
     static let id = command(direction: read, number: 0x02, size: MemoryLayout<input_id>.size)
+    static let setClock = command(direction: write, number: 0xa0, size: MemoryLayout<Int32>.size)
 }

@@ -118,19 +118,100 @@ import VirtualEvdev
         #expect(reader.read(count: frame.count, timeoutSeconds: 5) == frame)
     }
 
-    @Test func stopUnmountsAndAStaleMountIsReplaced() throws {
+    @Test func stopUnmountsAndRemovesTheDirectoryItMade() throws {
         let directory = Fixtures.directory("fault-stop")
         let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
         let path = first.path
         #expect(FileManager.default.fileExists(atPath: path))
         first.stop()
         #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: directory), "the directory it created goes with it")
         first.stop() // idempotent
-        // Mount the same directory twice in a row, as a rerun after a crash would.
+
+        // A directory that was there before stays.
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { _ = rmdir(directory) }
         let second = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
-        let third = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory)
-        defer { second.stop(); third.stop() }
-        let reader = try EvdevReader(path: third.path)
+        second.stop()
+        #expect(FileManager.default.fileExists(atPath: directory))
+        #expect(Fixtures.mounts(at: directory).isEmpty)
+    }
+
+    /// libfuse's socket to the fusermount3 that unmounts after a crash (auto_unmount) is closed
+    /// on stop, and no later mount's fusermount3 (nor any other child) inherits it: the watcher of
+    /// a stopped device exits, instead of waiting for every process started after it.
+    @Test func stoppingEndsTheUnmountWatcherEvenWithLaterMounts() throws {
+        let first = try Fixtures.device(test: "fault-watcher-a")
+        let second = try Fixtures.device(test: "fault-watcher-b")
+        defer { second.stop() }
+        func watchers(of directory: String) -> Int {
+            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return processes.filter { Int($0) != nil }.filter { pid in
+                guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+                let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                return arguments.first?.hasSuffix("fusermount3") == true && arguments.last == directory
+            }.count
+        }
+        #expect(watchers(of: first.directory) == 1)
+        #expect(watchers(of: second.directory) == 1)
+        first.stop()
+        let deadline = Date().addingTimeInterval(5)
+        while watchers(of: first.directory) > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(watchers(of: first.directory) == 0, "the stopped device's watcher is gone")
+        #expect(watchers(of: second.directory) == 1, "the other device's is still there")
+    }
+
+    /// What a crashed run leaves (a mount of ours whose server is gone: "Transport endpoint is not
+    /// connected") must not break the next run: it is detached and the new device mounted.
+    @Test func aDeadMountOfOursIsReplaced() throws {
+        let directory = Fixtures.directory("fault-dead-mount")
+        try Fixtures.mountDeadVirtualDevice(at: directory)
+        defer { Fixtures.unmount(directory) }
+        var info = stat()
+        #expect(stat(directory, &info) == -1 && errno == ENOTCONN, "the mount is dead")
+        #expect(Fixtures.mounts(at: directory) == ["fuse.vevdev pinchlab"])
+
+        let device = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory)
+        let reader = try EvdevReader(path: device.path)
         #expect(String(cString: libevdev_get_name(reader.evdev)) == Fixtures.touchscreen.name)
+        #expect(Fixtures.mounts(at: directory) == ["fuse.vevdev pinchlab"], "the dead one is gone, ours is there")
+        device.stop()
+        #expect(Fixtures.mounts(at: directory).isEmpty)
+    }
+
+    /// A device still being served (here by this process) is not taken over: the second mount is
+    /// refused and the first keeps working.
+    @Test func aLiveVirtualDeviceIsNotTakenOver() throws {
+        let directory = Fixtures.directory("fault-live-mount")
+        let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+        defer { first.stop() }
+        do {
+            let second = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory)
+            second.stop()
+            Issue.record("a second device took over a live mount")
+        } catch VirtualEvdevError.directoryInUse(let refused, let reason) {
+            #expect(refused == directory)
+            #expect(reason.contains("already mounted") && reason.contains(directory), "\(reason)")
+        }
+        let reader = try EvdevReader(path: first.path)
+        #expect(String(cString: libevdev_get_name(reader.evdev)) == Fixtures.clickpad.name)
+    }
+
+    /// Someone else's file system mounted on the directory is never detached (detaching a tmpfs
+    /// throws its files away): the device refuses, and the tmpfs and its file are still there.
+    @Test func anotherFileSystemOnTheDirectoryIsLeftAlone() throws {
+        let directory = Fixtures.directory("fault-foreign-mount")
+        try Fixtures.mountTmpfs(at: directory, file: "keep.txt", contents: "precious")
+        defer { Fixtures.unmount(directory) }
+        do {
+            let device = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+            device.stop()
+            Issue.record("a virtual device mounted over someone else's tmpfs")
+        } catch let error as VirtualEvdevError {
+            guard case .directoryInUse(_, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason.contains("tmpfs") && reason.contains("choose another directory"), "\(reason)")
+        }
+        #expect(Fixtures.mounts(at: directory) == ["tmpfs pinchlab-test-tmpfs"])
+        #expect((try? String(contentsOfFile: directory + "/keep.txt", encoding: .utf8)) == "precious")
     }
 }

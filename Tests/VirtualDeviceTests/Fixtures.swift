@@ -78,11 +78,59 @@ enum Fixtures {
         return frames.filter { !$0.isEmpty }
     }
 
-    /// A fresh mount directory per test, so parallel tests never share a mount.
+    /// A fresh mount directory per test, so parallel tests never share a mount. The device creates
+    /// it and removes it again when it stops; a test that puts a file here removes it itself.
     static func directory(_ test: String) -> String {
         let base = "/tmp/pinchlab-vevdev-tests"
         try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         return "\(base)/\(test)-\(getpid())"
+    }
+
+    /// A small tmpfs at `directory` (created) holding `file` with `contents`: someone else's mount,
+    /// which a virtual device must never unmount. Undo with `unmount(_:)`.
+    static func mountTmpfs(at directory: String, file: String, contents: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        guard mount("pinchlab-test-tmpfs", directory, "tmpfs", 0, "size=64k") == 0 else {
+            throw MountError(call: "mount tmpfs", errno: errno)
+        }
+        try contents.write(toFile: directory + "/" + file, atomically: false, encoding: .utf8)
+    }
+
+    /// What a crashed server leaves behind: a mount of ours (source "pinchlab", type "fuse.vevdev")
+    /// whose FUSE connection is gone, so every access fails with ENOTCONN.
+    static func mountDeadVirtualDevice(at directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fuse = open("/dev/fuse", O_RDWR | O_CLOEXEC)
+        guard fuse >= 0 else { throw MountError(call: "open /dev/fuse", errno: errno) }
+        let options = "fd=\(fuse),rootmode=40000,user_id=\(getuid()),group_id=\(getgid())"
+        let mounted = mount("pinchlab", directory, "fuse.vevdev", UInt(MS_NOSUID | MS_NODEV), options)
+        let code = errno
+        close(fuse)  // the server "dies": the connection is aborted, the mount stays
+        guard mounted == 0 else { throw MountError(call: "mount fuse.vevdev", errno: code) }
+    }
+
+    /// Detaches whatever a test mounted at `directory` and removes the directory.
+    static func unmount(_ directory: String) {
+        _ = umount2(directory, Int32(MNT_DETACH))
+        _ = rmdir(directory)
+    }
+
+    /// The mounts at `directory` in /proc/self/mountinfo, as "type source", oldest first.
+    static func mounts(at directory: String) -> [String] {
+        let table = (try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)) ?? ""
+        return table.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, fields[4] == directory, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else {
+                return nil
+            }
+            return "\(fields[dash + 1]) \(fields[dash + 2])"
+        }
+    }
+
+    struct MountError: Error, CustomStringConvertible {
+        var call: String
+        var errno: Int32
+        var description: String { "\(call): \(String(cString: strerror(errno)))" }
     }
 
     static func device(

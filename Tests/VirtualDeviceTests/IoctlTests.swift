@@ -36,6 +36,21 @@ import VirtualEvdev
         #expect(ioctl(fd, EvdevIoctl.command(direction: EvdevIoctl.read, number: 0x9f, size: 4), &bits) == -1 && errno == EINVAL)
     }
 
+    /// EVIOCGRAB passes its argument as the pointer itself; for a FUSE file (not CUSE) the kernel
+    /// sizes the transfer from the command and copies 4 bytes from that "address" before the server
+    /// sees the request, so it fails with EFAULT. evemu-record refuses the node because of this
+    /// ("this device is grabbed"); if a kernel ever lets it through, the README can say evemu-record
+    /// works.
+    @Test func grabCannotReachAFUSEFile() throws {
+        let device = try Fixtures.device(test: "ioctl-grab")
+        defer { device.stop() }
+        let fd = open(device.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let grab = EvdevIoctl.command(direction: EvdevIoctl.write, number: 0x90, size: MemoryLayout<Int32>.size)
+        #expect(ioctl(fd, grab, 1) == -1 && errno == EFAULT)
+    }
+
     @Test func stateIoctlsFollowTheGeneratedEvents() throws {
         let device = try Fixtures.device(test: "ioctl-state")
         defer { device.stop() }

@@ -16,6 +16,7 @@ import VirtualEvdev
 
         let output = Fixtures.directory("libinput-record-out") + ".yml"
         try? FileManager.default.removeItem(atPath: output)
+        defer { try? FileManager.default.removeItem(atPath: output) }
         let record = Process()
         record.executableURL = URL(fileURLWithPath: Self.libinput)
         record.arguments = ["record", "--show-keycodes", "-o", output, device.path]

@@ -30,6 +30,21 @@ typedef struct vevdev_event {
     int32_t value;
 } vevdev_event;
 
+typedef enum vevdev_timestamps {
+    /* The events' own times, byte for byte. */
+    VEVDEV_TIMESTAMPS_RECORDED = 0,
+    /* Like a kernel device: in each reader's clock (CLOCK_REALTIME unless it
+     * chose another with EVIOCSCLOCKID), at the recorded intervals. Each
+     * playback pass (see vevdev_enqueue_recording_start) gets one constant
+     * offset per clock, chosen when its first event is generated: that event
+     * is stamped "now", or, if the previous pass ran ahead of the clock
+     * (speed > 1, as fast as read), the previous pass's last stamp plus the
+     * time since, scaled by the speed, so stamps never go backwards. */
+    VEVDEV_TIMESTAMPS_READER_CLOCK = 1,
+    /* Each packet stamped "now" in the reader's clock when it is generated. */
+    VEVDEV_TIMESTAMPS_GENERATION_TIME = 2,
+} vevdev_timestamps;
+
 typedef enum vevdev_timing {
     /* Events are generated lazily, as fast as a reader reads them. */
     VEVDEV_TIMING_AS_FAST_AS_READ = 0,
@@ -55,13 +70,15 @@ void vevdev_set_repeat(vevdev *d, int32_t delay_ms, int32_t period_ms);
 /* Per-client queue size in events (rounded up to a power of two, at least 8);
  * 0 = the kernel's own estimate for this device (evdev_compute_buffer_size). */
 void vevdev_set_client_buffer_events(vevdev *d, unsigned int events);
-/* Replace recorded timestamps by "now" in the reader's clock (EVIOCSCLOCKID;
- * CLOCK_MONOTONIC unless the reader asked for another one). */
-void vevdev_set_restamp(vevdev *d, bool restamp);
+/* How generated events are stamped; VEVDEV_TIMESTAMPS_RECORDED by default. */
+void vevdev_set_timestamps(vevdev *d, vevdev_timestamps timestamps);
 
 /* ---- lifetime ---- */
-/* Mounts `directory` (created if missing; a stale mount there is detached
- * first) holding the single file `node_name`, and starts the FUSE threads.
+/* Mounts `directory` (created if missing, then removed again by vevdev_stop)
+ * holding the single file `node_name`, and starts the FUSE threads.
+ * Something already mounted on `directory` is left alone: -EBUSY, unless it
+ * is a dead mount of ours (fsname "pinchlab", subtype "vevdev", its server
+ * gone: "Transport endpoint is not connected"), which is detached first.
  * Returns 0 or a negative errno; `error` receives a human-readable reason. */
 int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size);
 /* Unmounts and joins every thread. Idempotent. Readers get ENODEV. */
@@ -105,11 +122,13 @@ uint64_t vevdev_generated_count(vevdev *d);
 /* Blocks until at most `count` events are waiting in the feed; false on timeout
  * (timeout_ms < 0 waits forever) or when the device is stopped/removed. */
 bool vevdev_wait_pending_at_most(vevdev *d, size_t count, int timeout_ms);
+/* Blocks until nothing is left to read: the feed is empty and no open client
+ * has a readable event queued. False on timeout or when stopped/removed. */
+bool vevdev_wait_drained(vevdev *d, int timeout_ms);
 /* Blocks until the node has been opened at least `opens` times in total. */
 bool vevdev_wait_total_opens(vevdev *d, uint64_t opens, int timeout_ms);
 /* Clients that have issued their first read() or poll(): a libevdev reader
- * does so only after reading the device's state with ioctls, so from then on
- * every generated event reaches it exactly once. */
+ * does so only after reading the device's state with ioctls. */
 uint64_t vevdev_total_readers(vevdev *d);
 bool vevdev_wait_total_readers(vevdev *d, uint64_t readers, int timeout_ms);
 

@@ -18,8 +18,9 @@ public struct DiscoveredDevice: Sendable {
 public enum DeviceDiscovery {
     public static let defaultDirectory = "/dev/input"
 
-    /// Every `event*` node in `directory`, in numeric order (event2 before event10), each opened once
-    /// to read its description. Throws only when the directory itself cannot be read.
+    /// Every `eventN` node in `directory` (N decimal digits, as the kernel names them; `event-foo`
+    /// or `event3.bak` are not nodes), in numeric order (event2 before event10), each opened once to
+    /// read its description. Throws only when the directory itself cannot be read.
     public static func scan(directory: String = defaultDirectory) throws -> [DiscoveredDevice] {
         guard let dir = opendir(directory) else {
             let code = errno
@@ -27,20 +28,18 @@ public enum DeviceDiscovery {
             throw DiscoveryError.cannotReadDirectory(directory: directory, errno: code)
         }
         defer { closedir(dir) }
-        var names: [String] = []
+        var nodes: [(name: String, number: Int)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if name.hasPrefix("event") { names.append(name) }
+            if let number = eventNodeNumber(name) { nodes.append((name, number)) }
         }
-        names.sort { lhs, rhs in
-            let l = Int(lhs.dropFirst(5)) ?? Int.max, r = Int(rhs.dropFirst(5)) ?? Int.max
-            return l != r ? l < r : lhs < rhs
-        }
+        // Equal numbers ("event2", "event02") by name, so the order never depends on readdir's.
+        nodes.sort { $0.number != $1.number ? $0.number < $1.number : $0.name < $1.name }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        return names.map { name in
-            let path = base + "/" + name
+        return nodes.map { node in
+            let path = base + "/" + node.name
             do {
                 let device = try EvdevDevice(path: path)
                 return DiscoveredDevice(path: path, result: .success(device.device))
@@ -50,6 +49,15 @@ public enum DeviceDiscovery {
                 return DiscoveredDevice(path: path, result: .failure(.system(path: path, call: "open", errno: EIO)))
             }
         }
+    }
+
+    /// N for a name `eventN` (decimal digits only), nil for anything else.
+    static func eventNodeNumber(_ name: String) -> Int? {
+        let prefix = "event"
+        guard name.hasPrefix(prefix) else { return nil }
+        let digits = name.utf8.dropFirst(prefix.utf8.count)
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self)) ?? Int.max  // absurdly long: last
     }
 
     /// The first touchpad or touchscreen in `directory`, or an error that says what was found instead.
@@ -81,8 +89,14 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
             return "cannot open the devices in \(directory): permission denied. Add yourself to the 'input' "
                 + "group ('sudo usermod -aG input $USER', then log in again) or run with sudo."
         case .cannotReadDirectory(let directory, let code):
-            return "cannot read \(directory): \(EvdevError.errnoName(code)). A machine without input devices "
-                + "has no /dev/input; 'pinchlab serve FILE --at DIR' makes a virtual one."
+            let reason = "cannot read \(directory): \(EvdevError.errnoName(code))."
+            // Only the default directory is missing because the machine has no input devices; a
+            // directory someone named is simply not there (or not a directory).
+            guard directory == DeviceDiscovery.defaultDirectory || directory == DeviceDiscovery.defaultDirectory + "/" else {
+                return reason
+            }
+            return reason + " A machine without input devices has no \(DeviceDiscovery.defaultDirectory); "
+                + "'pinchlab serve FILE --at DIR' makes a virtual one."
         }
     }
 }

@@ -6,15 +6,18 @@ import Glibc
 
 /// An open evdev device node, read through libevdev.
 ///
-/// Opens the node non-blocking and close-on-exec on a real file descriptor, reads the device
-/// description through libevdev's ioctls, and hands out events. A `SYN_DROPPED` from the kernel is
-/// handed out too and is followed by the state delta libevdev computes in `LIBEVDEV_READ_FLAG_SYNC`
-/// mode, ending in a `SYN_REPORT`, so touch state is right again afterwards.
+/// Opens the node non-blocking and close-on-exec on a real file descriptor, asks for
+/// `CLOCK_MONOTONIC` timestamps (`EVIOCSCLOCKID`, as libinput does: the kernel's default,
+/// `CLOCK_REALTIME`, jumps when NTP or the user sets the clock), reads the device description
+/// through libevdev's ioctls, and hands out events. A `SYN_DROPPED` from the kernel is handed out
+/// too and is followed by the state delta libevdev computes in `LIBEVDEV_READ_FLAG_SYNC` mode,
+/// ending in a `SYN_REPORT`, so touch state is right again afterwards. Fingers already down when
+/// the device is opened are in `currentStateEvents()`.
 public final class EvdevDevice: InputEventSource {
     public let path: String
     public let device: DeviceDescription
     private let fd: Int32
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private var syncing = false
 
     /// What a non-blocking read found.
@@ -28,6 +31,8 @@ public final class EvdevDevice: InputEventSource {
         self.path = path
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevError.opening(path, errno: errno) }
+        // Before libevdev's ioctls: a clock change flushes the events queued so far.
+        let clockResult = cevdev_use_monotonic_clock(fd)
         var handle: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &handle)
         guard rc == 0, let handle else {
@@ -35,6 +40,14 @@ public final class EvdevDevice: InputEventSource {
             if -rc == ENODEV { throw EvdevError.deviceRemoved(path: path) }
             if -rc == EACCES || -rc == EPERM { throw EvdevError.permissionDenied(path: path) }
             throw EvdevError.notAnEvdevDevice(path: path, errno: -rc)
+        }
+        guard clockResult == 0 else {
+            // Every kernel evdev node accepts it (Linux 3.4+); times in a clock that can jump
+            // would break live and record silently, so say so instead.
+            libevdev_free(handle)
+            close(fd)
+            if -clockResult == ENODEV { throw EvdevError.deviceRemoved(path: path) }
+            throw EvdevError.system(path: path, call: "EVIOCSCLOCKID(CLOCK_MONOTONIC)", errno: -clockResult)
         }
         self.fd = fd
         self.handle = handle
@@ -71,19 +84,30 @@ public final class EvdevDevice: InputEventSource {
     }
 
     /// Waits up to `timeoutMS` (negative: forever) for the device to become readable.
-    /// Returns false on timeout; throws when the device is gone.
+    /// Returns false on timeout; throws when the device is gone (`poll` reports `POLLERR`/`POLLHUP`
+    /// with nothing to read).
     public func waitReadable(timeoutMS: Int32) throws -> Bool {
-        if libevdev_has_event_pending(handle) > 0 { return true }
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        // A first look without waiting, before asking libevdev: libevdev_has_event_pending() counts
+        // a hang-up as "pending", and a removed device must be said to be removed.
+        var timeout: Int32 = 0
         while true {
-            let rc = poll(&pfd, 1, timeoutMS)
+            pfd.revents = 0
+            let rc = poll(&pfd, 1, timeout)
             if rc < 0 {
                 if errno == EINTR { return false }
                 throw EvdevError.system(path: path, call: "poll", errno: errno)
             }
-            if rc == 0 { return false }
             if pfd.revents & Int16(POLLIN) != 0 { return true }
             if pfd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw EvdevError.deviceRemoved(path: path) }
+            if timeout == 0 {
+                // Events libevdev already read from the file but has not handed out yet.
+                if libevdev_has_event_pending(handle) > 0 { return true }
+                if timeoutMS == 0 { return false }
+                timeout = timeoutMS
+                continue
+            }
+            return false
         }
     }
 
@@ -108,10 +132,21 @@ public final class EvdevDevice: InputEventSource {
     static func event(from raw: input_event) -> InputEvent {
         var raw = raw
         return InputEvent(
-            time: EventTime(seconds: Int64(cevdev_event_sec(&raw)), microseconds: Int32(cevdev_event_usec(&raw))),
+            time: time(seconds: Int64(cevdev_event_sec(&raw)), microseconds: Int64(cevdev_event_usec(&raw))),
             type: EventType(rawValue: raw.type),
             code: EventCode(rawValue: raw.code),
             value: raw.value)
+    }
+
+    /// An event's `timeval` as an `EventTime`. The kernel keeps microseconds in 0..<1_000_000, but
+    /// a device is a file anyone can serve (FUSE, CUSE): out-of-range microseconds are carried into
+    /// the seconds, and a time beyond `EventTime`'s range is clamped, never a crash.
+    static func time(seconds: Int64, microseconds: Int64) -> EventTime {
+        let (whole, wholeOverflows) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        if wholeOverflows { return EventTime(totalMicroseconds: seconds < 0 ? .min : .max) }
+        let (total, totalOverflows) = whole.addingReportingOverflow(microseconds)
+        if totalOverflows { return EventTime(totalMicroseconds: microseconds < 0 ? .min : .max) }
+        return EventTime(totalMicroseconds: total)
     }
 
     private static func describe(_ handle: OpaquePointer) -> DeviceDescription {

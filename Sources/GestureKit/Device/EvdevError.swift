@@ -7,14 +7,13 @@ import Glibc
 public enum EvdevError: Error, Equatable, CustomStringConvertible {
     /// `EACCES`/`EPERM` opening the node.
     case permissionDenied(path: String)
-    /// `ENOENT`: nothing at that path.
+    /// Nothing at that path: `ENOENT`, or a path that cannot lead to a node (`ENOTDIR`: a
+    /// component is a file; `ELOOP`: a symlink loop; `ENAMETOOLONG`).
     case noSuchDevice(path: String)
     /// The node opened but does not answer the evdev ioctls (`ENOTTY`, `EINVAL` from `EVIOCGBIT`).
     case notAnEvdevDevice(path: String, errno: Int32)
     /// `ENODEV`: the device went away (unplugged, driver unbound, virtual device removed).
     case deviceRemoved(path: String)
-    /// No event arrived within the allowed time although the device was asked for one.
-    case timedOut(path: String, milliseconds: Int)
     /// Any other system error, with the call that failed.
     case system(path: String, call: String, errno: Int32)
 
@@ -31,10 +30,19 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
                 + "Pass a node like /dev/input/eventN."
         case .deviceRemoved(let path):
             return "\(path): the device was removed."
-        case .timedOut(let path, let milliseconds):
-            return "\(path): no answer from the device within \(milliseconds) ms."
         case .system(let path, let call, let errno):
             return "\(path): \(call) failed: \(Self.errnoName(errno))"
+        }
+    }
+
+    /// The error in a few words, without the path or advice (for a table row that shows the path).
+    public var reason: String {
+        switch self {
+        case .permissionDenied: return "permission denied"
+        case .noSuchDevice: return "no such device"
+        case .notAnEvdevDevice(_, let errno): return "not an evdev device (\(Self.errnoName(errno)))"
+        case .deviceRemoved: return "the device was removed"
+        case .system(_, let call, let errno): return "\(call) failed: \(Self.errnoName(errno))"
         }
     }
 
@@ -47,7 +55,7 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
     public static func opening(_ path: String, errno code: Int32) -> EvdevError {
         switch code {
         case EACCES, EPERM: return .permissionDenied(path: path)
-        case ENOENT: return .noSuchDevice(path: path)
+        case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG: return .noSuchDevice(path: path)
         case ENODEV, ENXIO: return .deviceRemoved(path: path)
         default: return .system(path: path, call: "open", errno: code)
         }

@@ -10,7 +10,8 @@ import Glibc
 ///
 /// The clock only fills the gaps between events: the pipeline's time stays the device's event
 /// time at the last event plus the clock's time since, so a live run decides exactly as a replay of
-/// the same events does. `pinchlab live` and the latency benchmark both run this loop.
+/// the same events does. `pinchlab live` and the latency benchmark both run this loop. The pipeline
+/// starts from the device's state when the session is made, so fingers already down are seen.
 public struct LiveSession {
     /// Why `run` returned.
     public enum StopReason: Equatable, Sendable {
@@ -42,6 +43,7 @@ public struct LiveSession {
                 idleTimeoutSeconds: Double? = nil, idleStepMS: Int32 = LiveSession.defaultIdleStepMS) {
         self.input = input
         self.pipeline = pipeline
+        self.pipeline.seed(withState: input.currentStateEvents())
         self.clock = clock
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.idleStepMS = idleStepMS

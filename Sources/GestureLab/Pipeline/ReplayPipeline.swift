@@ -60,6 +60,13 @@ public struct ReplayPipeline: Sendable {
         for gesture in events { handle(gesture, emit: emit) }
     }
 
+    /// Starts from the state a live device was in when it was opened
+    /// (`EvdevDevice.currentStateEvents()`): fingers already down begin in the first frame. The
+    /// state counts as no events; call before the first `consume`.
+    public mutating func seed(withState state: [InputEvent]) {
+        assembler.seed(withState: state)
+    }
+
     /// Lets time pass without events (a live device at rest): a pending finger-count change may time
     /// out and the completion animation moves on.
     public mutating func advance(to time: EventTime, emit: (LabRecord) -> Void) {
