@@ -41,6 +41,7 @@ struct CLI {
         process.currentDirectoryURL = packageRoot
         // Output goes to files, so a chatty process never blocks on a full pipe.
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
@@ -146,9 +147,31 @@ struct CLI {
                           stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
+    /// A new directory under the system's temporary directory, removed when the test process exits
+    /// (tests read their outputs back before that, and a failed test's files would not help a CI log).
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pinchlab-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        TemporaryDirectories.shared.add(url)
         return url
+    }
+}
+
+/// The directories `CLI.temporaryDirectory()` made, removed at exit.
+final class TemporaryDirectories: @unchecked Sendable {
+    static let shared: TemporaryDirectories = {
+        atexit { TemporaryDirectories.shared.removeAll() }
+        return TemporaryDirectories()
+    }()
+    private var urls: [URL] = []
+    private let lock = NSLock()
+
+    func add(_ url: URL) { lock.lock(); urls.append(url); lock.unlock() }
+
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for url in urls { try? FileManager.default.removeItem(at: url) }
+        urls = []
     }
 }
