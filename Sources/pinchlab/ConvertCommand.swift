@@ -5,16 +5,17 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a recording between evemu and `libinput record` YAML, losslessly.",
+        usage: "pinchlab convert <file> -o <out> [--to evemu|libinput] [<options>]",
         discussion: """
-        The device description (LED and switch states too), every event and every timestamp are
-        kept exactly: libevemu reading a converted file sees what it sees in the original, and
-        evemu -> YAML -> evemu gives the same bytes. The output format comes from OUT's extension
-        (.evemu, or .yml/.yaml) unless --to says otherwise. Keyboard keys are kept as recorded;
+        The device description (LED and switch states too), every event and every timestamp are \
+        kept exactly: libevemu reading a converted file sees what it sees in the original, and \
+        evemu -> YAML -> evemu gives the same bytes. The output format comes from OUT's extension \
+        (.evemu, or .yml/.yaml) unless --to says otherwise. Keyboard keys are kept as recorded; \
         --mask-keys writes them as KEY_A, as `libinput record` does, before you share a file.
 
-        OUT is written under a temporary name beside it and renamed into place only when the
-        whole input has been read, so a damaged input leaves no OUT (and an old OUT as it was);
-        a symbolic link or a device such as /dev/stdout is written in place. OUT may not be the
+        OUT is written under a temporary name beside it and renamed into place only when the \
+        whole input has been read, so a damaged input leaves no OUT (and an old OUT as it was); \
+        a symbolic link or a device such as /dev/stdout is written in place. OUT may not be the \
         input file, by whatever path.
 
         Examples:
@@ -24,9 +25,9 @@ struct ConvertCommand: ParsableCommand {
           pinchlab convert typed.evemu -o share.yml --mask-keys
           xz -dc bug.evemu.xz | pinchlab convert - -o bug.yml
 
-        A libinput record holds one device or several; OUT holds the one --device picks (by
-        default the first touch device), and stderr says which when there were several. A device
-        name with a line break or another control character cannot be written to evemu (it has no
+        A libinput record holds one device or several; OUT holds the one --device picks (by \
+        default the first touch device), and stderr says which when there were several. A device \
+        name with a line break or another control character cannot be written to evemu (it has no \
         escaping): convert such a file to YAML, which keeps any name.
         """
     )

@@ -6,7 +6,7 @@ struct DevicesCommand: ParsableCommand {
         commandName: "devices",
         abstract: "List input devices with their class, size in millimetres, slots and properties.",
         discussion: """
-        Every eventN node in DIR (default /dev/input) is opened once through libevdev. Touchpads and
+        Every eventN node in DIR (default /dev/input) is opened once through libevdev. Touchpads and \
         touchscreens are the devices `pinchlab live` can use; the first of them is its default.
 
         Examples:

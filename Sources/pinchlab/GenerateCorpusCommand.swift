@@ -6,10 +6,12 @@ struct GenerateCorpusCommand: ParsableCommand {
         commandName: "generate-corpus",
         abstract: "Write the labelled gesture corpus (evemu recordings + manifest.json) into a directory.",
         discussion: """
-        The corpus is synthesized from recipes: human-like finger paths (minimum-jerk motion, staggered
-        landing and lifting, sensor noise at the device's fuzz, 7-14 ms scan intervals) on a touchpad
-        and a touchscreen, each labelled with the gesture meant and the outcome meant. Every file's seed
-        and recipe are in the manifest, and regenerating writes identical bytes.
+        The corpus is synthesized from recipes: human-like finger paths (minimum-jerk motion, staggered \
+        landing and lifting, sensor noise at the device's fuzz or 0.05 mm when it reports none, 7-14 ms \
+        scan intervals) on a touchpad \
+        and a touchscreen, each labelled with the gesture meant and the outcome meant. Every file's seed \
+        and recipe are in the manifest with the synthesizer's frame interval and noise, and \
+        regenerating writes identical bytes.
 
         Example:
           pinchlab generate-corpus Fixtures/corpus

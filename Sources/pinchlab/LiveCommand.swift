@@ -8,20 +8,23 @@ struct LiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",
         abstract: "Pinch on a real touchpad or touchscreen and watch the transition follow.",
+        usage: "pinchlab live [<device>] [--json] [--transition <name>] [<options>]",
         discussion: """
-        Opens DEVICE (or the first touchpad/touchscreen in /dev/input) and shows, updating in place,
-        the recognized gesture, the transition's progress and a drawing of the card, then what the
-        policy decided and why, and the completion animating to its end. Without a terminal, or with
-        Without a terminal it prints one line per step, as `replay` does; with --json, the same JSON
-        Lines as `replay --json` (one line per step, written at once) and the summary line when it stops.
+        Opens DEVICE (or the first touchpad/touchscreen in /dev/input) and shows, updating in place, \
+        the recognized gesture, the transition's progress and a drawing of the card, then what the \
+        policy decided and why, and the completion animating to its end; every line fits the \
+        terminal's width. Without a terminal it prints one line per step, as `replay` does; with \
+        --json, the same JSON Lines as `replay --json` (one line per step, written at once) and the \
+        summary line when it stops.
 
-        It stops on Ctrl-C/SIGTERM, when the device goes away (a gesture in flight is cancelled, not
-        left open; exit status 69), or after --exit-after-idle seconds without events. Fingers
-        already down when it starts are seen (a gesture under way is recognized from there). A
+        It stops on Ctrl-C/SIGTERM, when the device goes away (a gesture in flight is cancelled, not \
+        left open; exit status 69), or after --exit-after-idle seconds without events. Fingers \
+        already down when it starts are seen (a gesture under way is recognized from there). A \
         device that is not a touchpad or touchscreen is refused (exit status 69).
 
         No touchpad here? Serve a recording as a virtual device and go live on it:
-          pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu --at /tmp/vdev --loop &
+          pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
+              --at /tmp/vdev --loop &
           pinchlab live /tmp/vdev/event0
         """
     )

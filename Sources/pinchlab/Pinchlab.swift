@@ -6,12 +6,13 @@ struct Pinchlab: ParsableCommand {
         commandName: "pinchlab",
         abstract: "A gesture-input replay and interactive-transition lab for Linux touchpads and touchscreens.",
         discussion: """
-        Touch events from an evdev device or a recording (evemu or `libinput record`) are assembled into
-        frames, recognized as pinches and pans, and drive a percent-driven interactive transition that
+        Touch events from an evdev device or a recording (evemu or `libinput record`) are assembled into \
+        frames, recognized as pinches and pans, and drive a percent-driven interactive transition that \
         finishes or cancels by a policy you can tune.
 
         Try it on the bundled demo:
-          pinchlab replay Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu --transition pinch-dismiss
+          pinchlab replay Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
+              --transition pinch-dismiss
 
         Exit status: \(ExitStatus.summary)
         """,

@@ -7,10 +7,14 @@ struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
         abstract: "Draw a replay as an SVG picture: finger tracks, scale or translation, progress and outcome.",
+        usage: "pinchlab plot <file> -o <out.svg> [--transition <name>] [<options>]",
         discussion: """
-        The picture shows the fingers' tracks on the device's surface, the gesture's scale (pinch) or
-        downward translation (pan) over time, and the transition's progress with the threshold line,
-        the moment of release and the finish or cancel marked. Plain SVG: open it in a browser.
+        The picture shows the fingers' tracks on the device's surface and zoomed to where they \
+        moved (numbered, with a scale bar); the gesture's scale (pinch) or downward translation \
+        (pan) over time; the transition's progress with the threshold line; the gesture's begin, \
+        the release and the finish or cancel marked on both charts; and what happened in words \
+        (the gestures, the release's progress and velocity, the policy's decision). Plain SVG:
+        open it in a browser. A recording that turns bad part-way gives no picture (status 65).
 
         Example:
           pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu -o flick.svg

@@ -6,16 +6,18 @@ struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a live device to an evemu (or libinput record) file.",
+        usage: "pinchlab record [<device>] -o <file> [--format libinput] [<options>]",
         discussion: """
-        Records until Ctrl-C/SIGTERM or until the device goes away. Every frame is written and flushed
-        as it completes, so the file is complete up to the last SYN_REPORT whatever stops the
-        recording, and libevemu (evemu-play, evemu-describe) and pinchlab read it. Times start at 0.
-        Like `libinput record`, keyboard key codes are masked (written as KEY_A) unless --keep-keys is
+        Records until Ctrl-C/SIGTERM or until the device goes away. Every frame is written and flushed \
+        as it completes, so the file is complete up to the last SYN_REPORT whatever stops the \
+        recording, and libevemu (evemu-play, evemu-describe) and pinchlab read it. Times start at 0. \
+        Like `libinput record`, keyboard key codes are masked (written as KEY_A) unless --keep-keys is \
         given, so a recording never holds what someone typed.
 
         Examples:
-          pinchlab record -o pinch.evemu                      # the first touchpad or touchscreen
+          pinchlab record -o pinch.evemu           # the first touchpad or touchscreen
           pinchlab record /dev/input/event5 -o bug.yml --format libinput
+
         Exit status 69 when the device was removed during the recording (the file is still complete).
         """
     )

@@ -8,20 +8,21 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording through the recognizers and a transition.",
         discussion: """
-        The recording goes through the same pipeline as a live device: touch frames, the pinch/pan
-        recognizer, and the chosen transition, which finishes or cancels by the policy when the
+        The recording goes through the same pipeline as a live device: touch frames, the pinch/pan \
+        recognizer, and the chosen transition, which finishes or cancels by the policy when the \
         fingers lift. Two replays of one file give identical output.
 
         Examples:
           pinchlab replay Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
           pinchlab replay bug.yml --transition pan-dismiss --json
-          pinchlab replay old.desc --events old.events --speed 1      # in real time
-          pinchlab replay Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu --policy seed --summary
+          pinchlab replay old.desc --events old.events --speed 1   # in real time
+          pinchlab replay Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu \\
+              --policy seed --summary
 
-        --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last
+        --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last \
         {"type":"summary",...} line (schema in the README).
 
-        Ctrl-C stops the replay as if the recording ended there: a gesture in flight is cancelled,
+        Ctrl-C stops the replay as if the recording ended there: a gesture in flight is cancelled, \
         the summary is still printed, and the exit status is 130.
         """
     )

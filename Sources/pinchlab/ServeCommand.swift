@@ -7,21 +7,24 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Expose a recording as a virtual evdev device (DIR/event0) through FUSE.",
+        usage: "pinchlab serve <file> --at <dir> [--loop] [--speed <factor>] [<options>]",
         discussion: """
-        The node answers the evdev ioctls like a kernel device, so libevdev, `pinchlab live`,
-        `pinchlab record` and Debian's `libinput record` open it as if it were a touchpad. Events play
-        in real time from the recording's timestamps once the first reader is ready (--speed to scale,
-        --fast to serve them as fast as they are read). Like a kernel device, events are stamped in
-        each reader's clock (CLOCK_REALTIME unless it asks for another; pinchlab and libinput ask for
-        CLOCK_MONOTONIC), at exactly the recorded intervals. The device stays until Ctrl-C/SIGTERM,
-        then unmounts cleanly; --unplug-when-done removes it once every reader has read the last
-        event, as if unplugged. DIR is created if missing and removed again at the end; a DIR with
+        The node answers the evdev ioctls like a kernel device, so libevdev, `pinchlab live`, \
+        `pinchlab record` and Debian's `libinput record` open it as if it were a touchpad. Events play \
+        in real time from the recording's timestamps once the first reader is ready (--speed to scale, \
+        --fast to serve them as fast as they are read). Like a kernel device, events are stamped in \
+        each reader's clock (CLOCK_REALTIME unless it asks for another; pinchlab and libinput ask for \
+        CLOCK_MONOTONIC), at exactly the recorded intervals. The device stays until Ctrl-C/SIGTERM, \
+        then unmounts cleanly; --unplug-when-done removes it once every reader has read the last \
+        event, as if unplugged. DIR is created if missing and removed again at the end; a DIR with \
         something else mounted on it is refused (exit status 64), never unmounted.
-        Needs /dev/fuse and fuse3 (scripts/setup-debian installs it); run as root or a user allowed
+
+        Needs /dev/fuse and fuse3 (scripts/setup-debian installs it); run as root or a user allowed \
         to mount FUSE file systems.
 
         Example (two terminals, or & as here):
-          pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu --at /tmp/vdev --loop &
+          pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
+              --at /tmp/vdev --loop &
           pinchlab live /tmp/vdev/event0
         """
     )

@@ -6,9 +6,9 @@ struct StatsCommand: ParsableCommand {
         commandName: "stats",
         abstract: "Say what is in a recording: the device, event and frame counts, duration, fingers, touches.",
         discussion: """
-        Parses the whole file (it is also the parse benchmark's command), so a damaged recording is
-        reported with the line where it breaks. Fingers and touches are counted from the same touch
-        frames replay uses. A recording that ends inside a frame (events after its last SYN_REPORT)
+        Parses the whole file (it is also the parse benchmark's command), so a damaged recording is \
+        reported with the line where it breaks. Fingers and touches are counted from the same touch \
+        frames replay uses. A recording that ends inside a frame (events after its last SYN_REPORT) \
         gets a warning; those events are left out of the counts and reported apart.
 
         Examples:
