@@ -41,7 +41,7 @@ enum PipelineBenchmark {
             let summary = pipeline.finish(source: path) { _ in records += 1 }
             events = summary.events
             frames = summary.frames
-            gestures = summary.gestures.count
+            gestures = summary.gestureCount   // the summary lists only the first LabSummary.maximumListed
         }
         var line = ResultLine("pinchlab-pipeline")
         line.add("events", events)
