@@ -33,16 +33,21 @@ public struct PercentDrivenTransition: Sendable {
     /// it shows at the current progress.
     public private(set) var alongsideAnimations: [AlongsideAnimation] = []
     public private(set) var lifecycle: [LifecycleRecord] = []
+    /// Told of every lifecycle moment as it happens (a presentation controller's hooks); see
+    /// `TransitionLifecycleObserver`. Held strongly: the transition is a value its owner keeps.
+    public var lifecycleObserver: (any TransitionLifecycleObserver)?
     public private(set) var diagnostics: [TransitionDiagnostic] = []
     public private(set) var droppedDiagnosticCount = 0
 
     public init(spec: TransitionSpec, completionSpeed: Double = 1,
-                completionTiming: CompletionTiming? = nil) throws(TransitionError) {
+                completionTiming: CompletionTiming? = nil,
+                lifecycleObserver: (any TransitionLifecycleObserver)? = nil) throws(TransitionError) {
         guard completionSpeed.isFinite, completionSpeed > 0 else { throw .invalidCompletionSpeed(completionSpeed) }
         self.spec = spec
         self.context = TransitionContext(spec: spec)
         self.completionSpeed = completionSpeed
         self.completionTiming = completionTiming ?? spec.completionTiming
+        self.lifecycleObserver = lifecycleObserver
         lifecycle.reserveCapacity(16)
         diagnostics.reserveCapacity(Self.maximumRecordedDiagnostics)
     }
@@ -301,7 +306,9 @@ public struct PercentDrivenTransition: Sendable {
     }
 
     private mutating func record(_ event: LifecycleEvent, at now: Double) {
-        lifecycle.append(LifecycleRecord(time: now, event: event))
+        let record = LifecycleRecord(time: now, event: event)
+        lifecycle.append(record)
+        lifecycleObserver?.deliver(record, snapshot)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import InteractiveTransition
 import Testing
@@ -351,6 +352,30 @@ import Testing
         h.pinch(.ended, at: 0.4, scale: 0.7)
         h.finish()
         Self.expectCompletedOnce(h, didComplete: true)
+    }
+
+    /// The driver hands its observer to every trial's transition: each trial begins and ends once.
+    @Test func theLifecycleObserverSeesEveryTrial() throws {
+        final class Hooks: TransitionLifecycleObserver, @unchecked Sendable {
+            let lock = NSLock()
+            var calls: [String] = []
+            func dismissalTransitionWillBegin(_ t: TransitionSnapshot) { lock.lock(); calls.append("begin"); lock.unlock() }
+            func dismissalTransitionDidEnd(completed: Bool, _ t: TransitionSnapshot) {
+                lock.lock(); calls.append(completed ? "finished" : "cancelled"); lock.unlock()
+            }
+        }
+        let hooks = Hooks()
+        var h = try Harness(.pinchDismiss)
+        h.driver.lifecycleObserver = hooks
+        h.pinch(.began, at: 0, scale: 1)
+        h.pinch(.changed, at: 0.1, scale: 0.3)
+        h.pinch(.ended, at: 0.2, scale: 0.3)
+        h.finish()
+        h.pinch(.began, at: 5, scale: 1)
+        h.pinch(.changed, at: 5.1, scale: 0.9)
+        h.pinch(.ended, at: 5.2, scale: 0.9)
+        h.finish()
+        #expect(hooks.calls == ["begin", "finished", "begin", "cancelled"])
     }
 
     @Test func otherGestureKindsAreIgnored() throws {

@@ -36,14 +36,22 @@ public struct GestureTransitionDriver: Sendable {
     private var releaseTime: Double?
     private var tickIndex = 0
 
-    public init(transitionName: String, settings: LabSettings = .default) throws {
+    /// Told of each trial's lifecycle (will-begin, did-end(completed:), ...) as it happens.
+    public var lifecycleObserver: (any TransitionLifecycleObserver)? {
+        didSet { transition.lifecycleObserver = lifecycleObserver }
+    }
+
+    public init(transitionName: String, settings: LabSettings = .default,
+                lifecycleObserver: (any TransitionLifecycleObserver)? = nil) throws {
         guard let binding = TransitionBinding.named(transitionName) else {
             throw TransitionError.unknownTransition(name: transitionName)
         }
         self.binding = binding
         self.settings = settings
         self.spec = try TransitionCatalog().spec(named: transitionName)
-        self.transition = try PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed, completionTiming: settings.completion)
+        self.lifecycleObserver = lifecycleObserver
+        self.transition = try PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed,
+                                                      completionTiming: settings.completion, lifecycleObserver: lifecycleObserver)
     }
 
     /// The threshold the policy compares progress with (for plots and the live view).
@@ -146,7 +154,10 @@ public struct GestureTransitionDriver: Sendable {
         } else {
             if transition.phase != .idle {
                 // The previous trial ended: present the scene again for the next one.
-                transition = try! PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed, completionTiming: settings.completion)   // validated in init
+                // Validated in init.
+                transition = try! PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed,
+                                                          completionTiming: settings.completion,
+                                                          lifecycleObserver: lifecycleObserver)
             }
             transition.begin(at: time)
             grabbedProgress = 0
