@@ -303,7 +303,7 @@ static const struct fuse_lowlevel_ops vevdev_ops = {
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void set_error(char *error, size_t error_size, const char *fmt, ...) {
+void vevdev_set_error(char *error, size_t error_size, const char *fmt, ...) {
     if (!error || error_size == 0) return;
     va_list ap;
     va_start(ap, fmt);
@@ -442,16 +442,16 @@ static void remove_created_mountpoint(struct vevdev *d) {
 int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size) {
     pthread_once(&process_setup_once, process_setup);
     if (d->mounted) {
-        set_error(error, error_size, "already mounted at %s", d->mountpoint);
+        vevdev_set_error(error, error_size, "already mounted at %s", d->mountpoint);
         return -EBUSY;
     }
     if (access("/dev/fuse", R_OK | W_OK) != 0) {
         int e = errno;
-        set_error(error, error_size, "/dev/fuse is not usable (%s): this machine or container has no FUSE", strerror(e));
+        vevdev_set_error(error, error_size, "/dev/fuse is not usable (%s): this machine or container has no FUSE", strerror(e));
         return -e;
     }
     if (!node_name || !*node_name || strchr(node_name, '/')) {
-        set_error(error, error_size, "invalid node name '%s'", node_name ? node_name : "");
+        vevdev_set_error(error, error_size, "invalid node name '%s'", node_name ? node_name : "");
         return -EINVAL;
     }
     /* A crashed earlier run may have left a dead mount of ours ("Transport
@@ -462,12 +462,12 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     bool created = mkdir(directory, 0755) == 0;
     if (!created && errno != EEXIST) {
         int e = errno;
-        set_error(error, error_size, "cannot create %s: %s", directory, strerror(e));
+        vevdev_set_error(error, error_size, "cannot create %s: %s", directory, strerror(e));
         return -e;
     }
     struct stat st;
     if (stat(directory, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        set_error(error, error_size, "%s is not a directory", directory);
+        vevdev_set_error(error, error_size, "%s is not a directory", directory);
         return -ENOTDIR;
     }
 
@@ -483,7 +483,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     d->session = fuse_session_new(&args, &vevdev_ops, sizeof(vevdev_ops), d);
     fuse_opt_free_args(&args);
     if (!d->session) {
-        set_error(error, error_size, "fuse_session_new failed: %s", last_fuse_message[0] ? last_fuse_message : "unknown reason");
+        vevdev_set_error(error, error_size, "fuse_session_new failed: %s", last_fuse_message[0] ? last_fuse_message : "unknown reason");
         remove_created_mountpoint(d);
         return -EIO;
     }
@@ -497,7 +497,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     if (mounted == 0) d->fusermount_socket = fusermount_socket;
     else if (fusermount_socket >= 0) close(fusermount_socket);
     if (mounted != 0) {
-        set_error(error, error_size, "mounting %s failed: %s (FUSE mounts need root or a setuid fusermount3)",
+        vevdev_set_error(error, error_size, "mounting %s failed: %s (FUSE mounts need root or a setuid fusermount3)",
                   directory, last_fuse_message[0] ? last_fuse_message : "unknown reason");
         fuse_session_destroy(d->session);
         d->session = NULL;
@@ -508,7 +508,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     registry_set(d, true);
     for (int i = 0; i < worker_thread_count; i++) {
         if (start_thread_without_signals(&d->workers[i], worker_main, d) != 0) {
-            set_error(error, error_size, "cannot start the FUSE threads");
+            vevdev_set_error(error, error_size, "cannot start the FUSE threads");
             vevdev_stop(d);
             return -EAGAIN;
         }

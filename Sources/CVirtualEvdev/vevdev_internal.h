@@ -148,6 +148,10 @@ void vevdev_on_open(struct vevdev *d);
 /* A client's first read() or poll(). Lock held. */
 void vevdev_on_first_read(struct vevdev *d, struct vevdev_client *c);
 
+/* vevdev_fuse.c: writes a message into the caller's `error` buffer (if any), as every failing
+ * entry point does. */
+void vevdev_set_error(char *error, size_t error_size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* vevdev_mountpoint.c: 0 when `directory` has nothing mounted on it (after
  * detaching dead mounts of ours), else -EBUSY (or another -errno) and why. */
 int vevdev_claim_mount_point(const char *directory, char *error, size_t error_size);

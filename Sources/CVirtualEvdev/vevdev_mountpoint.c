@@ -93,14 +93,6 @@ static char *canonical_path(const char *directory) {
     return joined;
 }
 
-static void set_error(char *error, size_t error_size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_error(char *error, size_t error_size, const char *fmt, ...) {
-    if (!error || error_size == 0) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(error, error_size, fmt, ap);
-    va_end(ap);
-}
 
 int vevdev_claim_mount_point(const char *directory, char *error, size_t error_size) {
     char *path = canonical_path(directory);
@@ -111,7 +103,7 @@ int vevdev_claim_mount_point(const char *directory, char *error, size_t error_si
         if (!topmost_mount(path, &top)) break;
         bool ours = strcmp(top.fstype, our_fstype) == 0 && strcmp(top.source, our_source) == 0;
         if (!ours) {
-            set_error(error, error_size,
+            vevdev_set_error(error, error_size,
                       "%s already has a %s file system (%s) mounted on it; pinchlab never unmounts what it did not "
                       "mount: choose another directory",
                       directory, top.fstype, top.source);
@@ -122,7 +114,7 @@ int vevdev_claim_mount_point(const char *directory, char *error, size_t error_si
          * alive when another process (or this one) still serves it. */
         struct stat st;
         if (stat(path, &st) == 0 || (errno != ENOTCONN && errno != ECONNABORTED)) {
-            set_error(error, error_size,
+            vevdev_set_error(error, error_size,
                       "a pinchlab virtual device is already mounted at %s and still served; stop that "
                       "'pinchlab serve' or choose another directory",
                       directory);
@@ -131,7 +123,7 @@ int vevdev_claim_mount_point(const char *directory, char *error, size_t error_si
         }
         if (detached >= max_stale_mounts_detached || umount2(path, MNT_DETACH) != 0) {
             int e = detached >= max_stale_mounts_detached ? EBUSY : errno;
-            set_error(error, error_size, "cannot detach the dead pinchlab mount at %s: %s", directory, strerror(e));
+            vevdev_set_error(error, error_size, "cannot detach the dead pinchlab mount at %s: %s", directory, strerror(e));
             rc = -e;
             break;
         }

@@ -22,6 +22,16 @@ import VirtualEvdev
         return frames
     }
 
+    /// The index just past the `frame`-th SYN_REPORT (1-based) in `events`: cutting there leaves whole frames.
+    static func endOfFrame(_ frame: Int, in events: [InputEvent]) -> Int {
+        var frames = 0
+        for (index, event) in events.enumerated() where event.isSynReport {
+            frames += 1
+            if frames == frame { return index + 1 }
+        }
+        return events.count
+    }
+
     static func events(of fixture: String) throws -> (DeviceDescription, [InputEvent]) {
         var source = try openRecording(path: CLI.fixture(fixture))
         var events: [InputEvent] = []
@@ -228,11 +238,7 @@ import VirtualEvdev
     /// device's state at open, so the pinch is seen from there to the lift.
     @Test func liveStartedMidPinchSeesIt() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        var cut = 0, frames = 0
-        for (i, e) in events.enumerated() where e.isSynReport {
-            frames += 1
-            if frames == 30 { cut = i + 1; break }
-        }
+        let cut = Self.endOfFrame(30, in: events)
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("midpinch"))
         defer { device.stop() }
         device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
@@ -365,11 +371,7 @@ import VirtualEvdev
     /// cancelled and the recording holds every frame that came.
     @Test func aDeviceThatStopsAnsweringEndsByTheIdleTimeout() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        var cut = 0, frames = 0
-        for (i, e) in events.enumerated() where e.isSynReport {
-            frames += 1
-            if frames == 40 { cut = i + 1; break }
-        }
+        let cut = Self.endOfFrame(40, in: events)
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("stalled"))
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent("stalled.evemu").path
@@ -397,11 +399,7 @@ import VirtualEvdev
     @Test func aDeviceRemovedMidGestureCancelsItAndLeavesACompleteRecording() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         // Up to the 40th frame: both fingers down, pinching, transition interactive.
-        var cut = 0, frames = 0
-        for (i, e) in events.enumerated() where e.isSynReport {
-            frames += 1
-            if frames == 40 { cut = i + 1; break }
-        }
+        let cut = Self.endOfFrame(40, in: events)
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed"))
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent("cut.evemu").path
