@@ -45,7 +45,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             var source = try recording.open()
-            let stats = try RecordingStats(consuming: &source)
+            let stats = try RecordingStats.reading(&source)
             let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame
             warnIfEndsInsideFrame(source, .ignored)
             let device = source.device

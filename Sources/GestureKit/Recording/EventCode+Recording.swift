@@ -34,8 +34,10 @@ enum EvdevTables {
     /// True when the kernel defines `type` and `code` is within its range.
     @inline(__always)
     static func isKnown(type: UInt32, code: UInt32) -> Bool {
+        // libevdev's own table, straight: `maxCodeByType` is a lazily made global, and touching it
+        // once per event costs a `swift_once` check on the parse's hottest path.
         guard type < UInt32(EventType.count) else { return false }
-        let maxCode = maxCodeByType[Int(type)]
+        let maxCode = libevdev_event_type_get_max(type)
         return maxCode >= 0 && code <= UInt32(maxCode)
     }
 
