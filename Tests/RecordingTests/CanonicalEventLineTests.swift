@@ -71,6 +71,34 @@ import Testing
         #expect(accepted > 3_000, "the random lines exercise the fast path (\(accepted))")
     }
 
+    /// Every byte value at every position of the fixed-width fields (the microseconds, type and
+    /// code): the fast path accepts exactly what the scanner accepts, with the same numbers.
+    @Test func agreesWithTheScannerOnEveryByteOfTheFixedFields() {
+        let base = Array("E: 12.345678 0003 002f -0042\t# comment".utf8)
+        let fixedPositions = Array(6...11) + Array(13...16) + Array(18...21)
+        for position in fixedPositions {
+            for byte in 0...255 {
+                var bytes = base
+                bytes[position] = UInt8(byte)
+                bytes.withUnsafeBufferPointer { line in
+                    let fast = CanonicalEventLine(line)
+                    let slow = EvemuReader.scanEventFields(line)
+                    if let fast {
+                        #expect(slow != nil, "position \(position), byte \(byte): fast path only")
+                        if let slow {
+                            #expect(slow.seconds == fast.seconds && slow.microseconds == UInt64(fast.microseconds)
+                                    && slow.type == fast.type && slow.code == fast.code && slow.value == fast.value,
+                                    "position \(position), byte \(byte)")
+                        }
+                    } else if let slow, byte != 0x20, byte != 0x09 {
+                        // The scanner takes other spacing; any other byte it accepts must be accepted here too.
+                        Issue.record("position \(position), byte \(byte): only the scanner accepts \(slow)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Every event line of the corpus takes the fast path.
     @Test func theCorpusIsCanonical() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -63,22 +63,43 @@ struct CanonicalEventLine {
         self.value = Int32(value)
     }
 
-    /// Six decimal digits.
+    /// Six decimal digits, converted eight bytes at a time (SWAR): the line has at least 12 more
+    /// bytes after them (checked by the caller), so the unaligned 8-byte load stays inside it.
     @inline(__always)
     static func decimal6(_ p: UnsafePointer<UInt8>) -> UInt32? {
-        let d0 = p[0] &- 48, d1 = p[1] &- 48, d2 = p[2] &- 48, d3 = p[3] &- 48, d4 = p[4] &- 48, d5 = p[5] &- 48
-        guard (d0 | d1 | d2 | d3 | d4 | d5) < 16, d0 < 10, d1 < 10, d2 < 10, d3 < 10, d4 < 10, d5 < 10 else { return nil }
-        let high = UInt32(d0) &* 100 &+ UInt32(d1) &* 10 &+ UInt32(d2)
-        let low = UInt32(d3) &* 100 &+ UInt32(d4) &* 10 &+ UInt32(d5)
-        return high &* 1000 &+ low
+        // Little-endian: the first digit is the lowest byte. Only the low six bytes are digits.
+        let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & 0x0000_FFFF_FFFF_FFFF
+        // Every byte within "0"..."9": high nibble 3, and adding 6 does not carry out of the nibble.
+        guard word & 0x0000_F0F0_F0F0_F0F0 == 0x0000_3030_3030_3030,
+              (word &+ 0x0000_0606_0606_0606) & 0x0000_F0F0_F0F0_F0F0 == 0x0000_3030_3030_3030 else { return nil }
+        // Two leading zero digits make eight; then pairs, quads, and the whole number.
+        var v = (word & 0x0000_0F0F_0F0F_0F0F) << 16
+        v = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        v = (v &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        v = (v &* 42_949_672_960_001) >> 32
+        return UInt32(truncatingIfNeeded: v)
     }
 
-    /// Four hexadecimal digits (either case).
+    /// Four hexadecimal digits (either case), converted four bytes at a time (SWAR).
     @inline(__always)
     static func hex4(_ p: UnsafePointer<UInt8>) -> UInt32? {
-        let a = nibble(p[0]), b = nibble(p[1]), c = nibble(p[2]), d = nibble(p[3])
-        guard (a | b | c | d) < 16 else { return nil }
-        return UInt32(a) << 12 | UInt32(b) << 8 | UInt32(c) << 4 | UInt32(d)
+        let word = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+        guard word & 0x8080_8080 == 0 else { return nil }
+        // Lower case; digits already have the 0x20 bit.
+        let t = word | 0x2020_2020
+        // Per byte, the high bit of each flag says: below "0", above "9", below "a", above "f".
+        // Setting the high bit before subtracting keeps a byte's borrow from reaching the next.
+        // Digits on the raw bytes: lower-casing would turn 0x10...0x19 into "0"..."9".
+        let belowDigit = ~((word | 0x8080_8080) &- 0x3030_3030) & 0x8080_8080
+        let aboveDigit = (word &+ 0x4646_4646) & 0x8080_8080
+        let belowLetter = ~((t | 0x8080_8080) &- 0x6161_6161) & 0x8080_8080
+        let aboveLetter = (t &+ 0x1919_1919) & 0x8080_8080
+        guard (belowDigit | aboveDigit) & (belowLetter | aboveLetter) == 0 else { return nil }
+        // A digit's value is its low nibble; a letter's is its low nibble + 9 ("a" = 0x61 -> 10).
+        let letters = (t >> 6) & 0x0101_0101
+        let nibbles = (t & 0x0F0F_0F0F) &+ letters &* 9
+        // First character (lowest byte) is the most significant nibble.
+        return (nibbles & 0xFF) << 12 | (nibbles >> 8 & 0xFF) << 8 | (nibbles >> 16 & 0xFF) << 4 | nibbles >> 24
     }
 
     /// The value of a hex digit, or 0xFF.
