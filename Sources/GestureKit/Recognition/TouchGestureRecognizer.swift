@@ -251,18 +251,13 @@ public struct TouchGestureRecognizer: Sendable {
     /// more fingers above, the hand is gesturing with those and the thumb rests (libinput jails a
     /// touch in its thumb area and ignores it for gestures). Touchpads with a known height only.
     private func restingThumbInBand() -> BandThumb? {
-        guard configuration.suppressRestingThumb, let lowest = touches.lowestFinger, isInThumbBand(lowest) else { return nil }
+        guard configuration.suppressRestingThumb, let pair, let lowest = touch(pair.bottom),
+              isInThumbArea(lowest, whenHeightUnknown: false) else { return nil }
         for i in 0..<touches.count where !touches[i].isThumb && touches[i].id != lowest.id {
-            if isInThumbBand(touches[i]) { return nil }
+            if isInThumbArea(touches[i], whenHeightUnknown: false) { return nil }
         }
         guard let others = touches.topAndBottom(excluding: lowest.id) else { return nil }
         return BandThumb(thumb: lowest.id, pair: others)
-    }
-
-    /// Inside the band along the bottom edge; false when the height is unknown.
-    private func isInThumbBand(_ t: TrackedTouch) -> Bool {
-        guard let height = configuration.device.heightMM else { return false }
-        return t.position.y >= height - configuration.restingThumbAreaMM
     }
 
     private func touch(_ id: UInt64) -> TrackedTouch? {
@@ -286,7 +281,7 @@ public struct TouchGestureRecognizer: Sendable {
             // A thumb resting in the band is left out before anything is decided, so that it
             // delays nothing: the fingers above it are judged as if it were not there. It becomes
             // a suppressed thumb with the decision; if it moves first, it is a finger after all.
-            if let thumb = touch(jail.thumb), isInThumbBand(thumb), thumb.movedMM < configuration.restingThumbMaxMoveMM,
+            if let thumb = touch(jail.thumb), isInThumbArea(thumb, whenHeightUnknown: false), thumb.movedMM < configuration.restingThumbMaxMoveMM,
                let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
                 let v = verdict(a, b, fingers: committedFingerCount - 1, excluding: jail.thumb, at: now)
                 if case .undecided = v { return }
@@ -362,7 +357,7 @@ public struct TouchGestureRecognizer: Sendable {
             // One-sided pinch: two fingers only. With more, the pair is two of them and a finger
             // heading at a still one may be moving along with the others (a scroll beside a
             // resting touch), which the rules below tell apart.
-            if n == 2 && still.movedMM < minMove && !(thumbRests && isInThumbArea(b)) && allows(.pinch, fingers: n)
+            if n == 2 && still.movedMM < minMove && !(thumbRests && isInThumbArea(b, whenHeightUnknown: true)) && allows(.pinch, fingers: n)
                 && isOneSidedPinch(moving: moving, still: still) && hasPinchIntent(a, b) {
                 return .pinch(a, b)
             }
@@ -441,10 +436,11 @@ public struct TouchGestureRecognizer: Sendable {
         return cosine <= cos(configuration.pinchOpposingMinimumAngleDegrees * Double.pi / 180)
     }
 
-    /// In the band along the bottom edge where a thumb rests; anywhere when the height is unknown
-    /// (then every still lower touch may be a thumb, as in libinput without thumb areas).
-    private func isInThumbArea(_ t: TrackedTouch) -> Bool {
-        guard let height = configuration.device.heightMM else { return true }
+    /// In the band along the bottom edge where a thumb rests. When the height is unknown there is no
+    /// band: the answer is `whenHeightUnknown` (true where every still lower touch may be a thumb, as
+    /// in libinput without thumb areas; false to jail nothing).
+    private func isInThumbArea(_ t: TrackedTouch, whenHeightUnknown: Bool) -> Bool {
+        guard let height = configuration.device.heightMM else { return whenHeightUnknown }
         return t.position.y >= height - configuration.restingThumbAreaMM
     }
 

@@ -147,15 +147,6 @@ struct TrackedTouches: Sendable {
         return (storage[top].id, storage[bottom].id)
     }
 
-    /// The lowest touch that is not a thumb (largest y), nil when there is none.
-    var lowestFinger: TrackedTouch? {
-        var lowest: Int?
-        for i in 0..<count where !storage[i].isThumb {
-            if lowest == nil || storage[i].position.y > storage[lowest!].position.y { lowest = i }
-        }
-        return lowest.map { storage[$0] }
-    }
-
     /// Identifies the set of non-thumb touches, to notice one finger replaced by another in a frame.
     var fingerSignature: TouchSignature {
         var s = TouchSignature()
