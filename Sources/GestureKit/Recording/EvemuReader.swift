@@ -170,7 +170,7 @@ func unknownEventCodeError(path: String, line: Int, type: UInt32, code: UInt32, 
                               found: "type 0x\(String(type, radix: 16)) in \(context)")
     }
     let eventType = EventType(rawValue: UInt16(type))
-    let maxCode = EvdevTables.maxCodeByType[Int(type)]
+    let maxCode = EvdevTables.maxCode(type: type)
     // Every type's name begins with "EV_", read "ee-vee": "an EV_ABS code".
     return RecordingError(path: path, line: line, kind: .unknownEventCode,
                           expected: "an \(eventType) code up to 0x\(String(maxCode, radix: 16))",

@@ -165,7 +165,7 @@ public final class EvemuWriter: RecordingWriter {
         // evemu writes EV_SYN as this fixed line ("because older versions printed out exactly that").
         output.text("B: 00 0b 00 00 00 00 00 00 00"); try output.newline()
         for rawType in 1..<EventType.count {
-            let maxCode = Int(EvdevTables.maxCodeByType[rawType])
+            let maxCode = Int(EvdevTables.maxCode(type: UInt32(rawType)))
             guard maxCode >= 0 else { continue }
             let byteCount = (maxCode + 1 + 7) / 8
             var mask = [UInt8](repeating: 0, count: (byteCount + 7) / 8 * 8)

@@ -25,25 +25,25 @@ extension InputProperty {
     static let count = Int(INPUT_PROP_CNT)
 }
 
-/// Names and limits of evdev codes, looked up once: the readers and writers consult them per event
-/// and must not allocate there.
+/// Names and limits of evdev codes, from libevdev's own static tables: the readers and writers
+/// consult them per event, where a lazily made Swift global would cost a `swift_once` check each
+/// time and an allocation would not do at all.
 enum EvdevTables {
-    /// `libevdev_event_type_get_max` for every type below `EV_CNT`, -1 where the type is undefined.
-    static let maxCodeByType: [Int32] = (0..<EventType.count).map { libevdev_event_type_get_max(UInt32($0)) }
+    /// The largest code the kernel defines for `type` (`libevdev_event_type_get_max`), -1 when the
+    /// type itself is undefined.
+    @inline(__always)
+    static func maxCode(type: UInt32) -> Int32 {
+        type < UInt32(EventType.count) ? libevdev_event_type_get_max(type) : -1
+    }
 
     /// True when the kernel defines `type` and `code` is within its range.
     @inline(__always)
     static func isKnown(type: UInt32, code: UInt32) -> Bool {
-        // libevdev's own table, straight: `maxCodeByType` is a lazily made global, and touching it
-        // once per event costs a `swift_once` check on the parse's hottest path.
-        guard type < UInt32(EventType.count) else { return false }
-        let maxCode = libevdev_event_type_get_max(type)
-        return maxCode >= 0 && code <= UInt32(maxCode)
+        let max = maxCode(type: type)
+        return max >= 0 && code <= UInt32(max)
     }
 
-    static func isKnown(type: UInt32) -> Bool {
-        type < UInt32(EventType.count) && maxCodeByType[Int(type)] >= 0
-    }
+    static func isKnown(type: UInt32) -> Bool { maxCode(type: type) >= 0 }
 
     /// libevdev's static name for a type, or nil. The pointer is valid for the program's life.
     @inline(__always)

@@ -38,7 +38,6 @@ public struct RecordingStats: Sendable, Hashable {
     }
 
     /// Reads `source` to its end.
-    @inlinable
     public init(consuming source: inout some InputEventSource) throws {
         var assembler = TouchFrameAssembler(device: source.device)
         var eventsInOpenFrame = 0
