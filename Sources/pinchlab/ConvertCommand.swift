@@ -77,13 +77,10 @@ struct ConvertCommand: ParsableCommand {
             var count = 0
             let multiDevice = source as? LibinputRecordReader
             do {
-                let options = RecordingWriterOptions(maskKeyboardKeys: maskKeys)
-                let format = try outputFormat()
-                // YAML to YAML keeps the device's node; evemu has no place for one.
-                let writer = format == .libinputRecord
-                    ? try LibinputRecordWriter(path: writePath, device: source.device,
-                                               node: multiDevice?.node ?? LibinputRecordWriter.unknownNode, options: options)
-                    : try makeRecordingWriter(path: writePath, format: format, device: source.device, options: options)
+                // YAML to YAML keeps the device's node.
+                let writer = try makeRecordingWriter(path: writePath, format: try outputFormat(), device: source.device,
+                                                     node: multiDevice?.node,
+                                                     options: RecordingWriterOptions(maskKeyboardKeys: maskKeys))
                 while let event = try source.nextEvent() {
                     try writer.write(event)
                     if event.isSynReport { try writer.flush() }

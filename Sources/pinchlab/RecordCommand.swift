@@ -57,9 +57,8 @@ struct RecordCommand: ParsableCommand {
                            + "recorded as \"\(writable)\" (--format libinput keeps the name)")
                 device.name = writable
             }
-            let writer: any RecordingWriter = recordingFormat == .libinputRecord
-                ? try LibinputRecordWriter(path: output, device: device, node: path, options: options)
-                : try makeRecordingWriter(path: output, format: .evemu, device: device, options: options)
+            let writer = try makeRecordingWriter(path: output, format: recordingFormat, device: device, node: path,
+                                                 options: options)
             printError("pinchlab: recording \(path) (\(RecordingError.quote(device.name))) to \(output); Ctrl-C to stop")
 
             var frame: [InputEvent] = []

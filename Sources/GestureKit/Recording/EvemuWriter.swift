@@ -207,7 +207,7 @@ extension EvemuWriter {
         guard let first = name.unicodeScalars.first else { return "which is empty (evemu reads no name from 'N: ')" }
         if let control = name.unicodeScalars.first(where: isUnwritableControl) {
             let what = control == "\n" || control == "\r" ? "a line break" : "a control character"
-            return "which holds \(what) (U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4))), "
+            return "which holds \(what) (U+\(hexDigits(control.value, width: 4, uppercase: true))), "
                 + "and evemu has no escaping"
         }
         if first == " " || first == "\t" { return "which begins with blank space (evemu drops it)" }
@@ -218,11 +218,7 @@ extension EvemuWriter {
     /// and an empty name becomes `unnamedDeviceName`. For names that come from a device, where
     /// refusing to record would lose the recording.
     public static func writableName(_ name: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            scalars.append(isUnwritableControl(scalar) ? " " : scalar)
-        }
-        let text = String(scalars).drop(while: { $0 == " " || $0 == "\t" })
+        let text = oneLine(name).drop(while: { $0 == " " || $0 == "\t" })
         return text.isEmpty ? unnamedDeviceName : String(text)
     }
 
@@ -238,10 +234,6 @@ extension EvemuWriter {
     private static func isUnwritableControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7f
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 extension DeviceDescription {

@@ -191,8 +191,7 @@ public final class LibinputRecordWriter: RecordingWriter {
                 let hex = String(scalar.value, radix: 16)
                 result += "\\x" + (hex.count < 2 ? "0" : "") + hex
             case _ where !isPrintableWithoutBreak(scalar):
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
+                result += "\\u" + hexDigits(scalar.value, width: 4)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -107,11 +107,20 @@ enum KeyPrivacy {
     }
 }
 
-/// Opens a writer for `format`, writing the device description at once.
-public func makeRecordingWriter(path: String, format: RecordingFormat, device: DeviceDescription,
+/// Opens a writer for `format`, writing the device description at once. `node` is the device's
+/// node (`/dev/input/event5`), which a libinput record keeps and evemu has no place for.
+public func makeRecordingWriter(path: String, format: RecordingFormat, device: DeviceDescription, node: String? = nil,
                                 options: RecordingWriterOptions = RecordingWriterOptions()) throws -> any RecordingWriter {
     switch format {
     case .evemu: return try EvemuWriter(path: path, device: device, options: options)
-    case .libinputRecord: return try LibinputRecordWriter(path: path, device: device, options: options)
+    case .libinputRecord:
+        return try LibinputRecordWriter(path: path, device: device, node: node ?? LibinputRecordWriter.unknownNode,
+                                        options: options)
     }
+}
+
+/// `value` in hexadecimal, zero-padded to at least `width` digits (`U+000A`, YAML's `\\u0085`).
+func hexDigits(_ value: UInt32, width: Int, uppercase: Bool = false) -> String {
+    let digits = String(value, radix: 16, uppercase: uppercase)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
