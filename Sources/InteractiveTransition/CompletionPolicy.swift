@@ -101,21 +101,14 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
             flickVelocity: optional(.flickVelocity, defaults.flickVelocity))
     }
 
-    /// Every key is written, a rule that is off as `null`, so that decoding over the defaults gives
-    /// this policy back rather than the defaults' rule.
+    /// Every key is written, a rule that is off as `null` (an optional encoded whole, not
+    /// `encodeIfPresent`), so that decoding over the defaults gives this policy back rather than the
+    /// defaults' rule.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(progressThreshold, forKey: .progressThreshold)
-        if let decelerationRatePerMS {
-            try container.encode(decelerationRatePerMS, forKey: .decelerationRatePerMS)
-        } else {
-            try container.encodeNil(forKey: .decelerationRatePerMS)
-        }
-        if let flickVelocity {
-            try container.encode(flickVelocity, forKey: .flickVelocity)
-        } else {
-            try container.encodeNil(forKey: .flickVelocity)
-        }
+        try container.encode(decelerationRatePerMS, forKey: .decelerationRatePerMS)
+        try container.encode(flickVelocity, forKey: .flickVelocity)
     }
 
     public var description: String {

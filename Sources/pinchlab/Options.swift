@@ -69,7 +69,7 @@ struct TransitionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Millimetres of downward travel that make a pan-dismiss complete.", valueName: "mm"))
     var panDistance: Double?
 
-    @Option(help: ArgumentHelp("How the completion animates after the release: \(LabSettings.completionNames.map(\.name).joined(separator: ", ")). A spring continues from the release velocity. Default: the transition's own.",
+    @Option(help: ArgumentHelp("How the completion animates after the release: \(CompletionTiming.named.map(\.name).joined(separator: ", ")). A spring continues from the release velocity. Default: the transition's own.",
                                valueName: "timing"))
     var completion: String?
 
@@ -87,8 +87,8 @@ struct TransitionOptions: ParsableArguments {
         if let threshold, !(threshold >= 0 && threshold <= 1) {
             throw ValidationError("--threshold must be within 0...1, got \(threshold)")
         }
-        if let completion, !LabSettings.completionNames.contains(where: { $0.name == completion }) {
-            throw ValidationError("unknown completion '\(completion)'; choose one of \(LabSettings.completionNames.map(\.name).joined(separator: ", "))")
+        if let completion, CompletionTiming(named: completion) == nil {
+            throw ValidationError("unknown completion '\(completion)'; choose one of \(CompletionTiming.named.map(\.name).joined(separator: ", "))")
         }
         if let panDistance, !(panDistance > 0 && panDistance.isFinite) {
             throw ValidationError("--pan-distance must be a positive number of millimetres")
@@ -110,7 +110,7 @@ struct TransitionOptions: ParsableArguments {
                                                    flickVelocity: settings.policy.flickVelocity)
         }
         if let panDistance { settings.panDismissDistanceMM = panDistance }
-        if let completion { settings.completion = LabSettings.completionNames.first { $0.name == completion }?.timing }
+        if let completion { settings.completion = CompletionTiming(named: completion) }
         if let completionSpeed { settings.completionSpeed = completionSpeed }
         return settings
     }

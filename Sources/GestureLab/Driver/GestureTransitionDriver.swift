@@ -50,8 +50,14 @@ public struct GestureTransitionDriver: Sendable {
         self.settings = settings
         self.spec = try TransitionCatalog().spec(named: transitionName)
         self.lifecycleObserver = lifecycleObserver
-        self.transition = try PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed,
-                                                      completionTiming: settings.completion, lifecycleObserver: lifecycleObserver)
+        self.transition = try Self.makeTransition(spec: spec, settings: settings, observer: lifecycleObserver)
+    }
+
+    /// A trial's transition: the settings' completion speed and timing, told to `observer`.
+    private static func makeTransition(spec: TransitionSpec, settings: LabSettings,
+                                       observer: (any TransitionLifecycleObserver)?) throws -> PercentDrivenTransition {
+        try PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed,
+                                    completionTiming: settings.completion, lifecycleObserver: observer)
     }
 
     /// The threshold the policy compares progress with (for plots and the live view).
@@ -154,10 +160,7 @@ public struct GestureTransitionDriver: Sendable {
         } else {
             if transition.phase != .idle {
                 // The previous trial ended: present the scene again for the next one.
-                // Validated in init.
-                transition = try! PercentDrivenTransition(spec: spec, completionSpeed: settings.completionSpeed,
-                                                          completionTiming: settings.completion,
-                                                          lifecycleObserver: lifecycleObserver)
+                transition = try! Self.makeTransition(spec: spec, settings: settings, observer: lifecycleObserver)   // as in init
             }
             transition.begin(at: time)
             grabbedProgress = 0

@@ -47,8 +47,6 @@ public struct LabSettings: Codable, Sendable, Hashable {
         self.completionSpeed = completionSpeed
     }
 
-    /// Completion timings by the names the command line and settings files take.
-    public static let completionNames = CompletionTiming.named
 
     public static let `default` = LabSettings()
 
