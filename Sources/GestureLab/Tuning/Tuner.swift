@@ -106,23 +106,16 @@ public struct Tuner: Sendable {
     func search(_ files: [LoadedRecording], base: GestureRecognizerConfiguration, policies: [CompletionPolicy],
                 progress: () -> Void) throws -> [Evaluated] {
         func replay(_ candidates: [GestureRecognizerConfiguration]) throws -> [Evaluated] {
-            let results = ResultSlots<[ReleaseFeatures]>(count: candidates.count)
-            let failure = ResultSlots<Error>(count: 1)
-            DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+            let features = try parallelMap(candidates) { candidate in
                 var settings = LabSettings.default
-                settings.touchpadRecognizer = candidates[index]
-                settings.touchscreenRecognizer = candidates[index]
-                do {
-                    results[index] = try files.map { try ReleaseFeatures.measure($0, settings: settings) }
-                } catch {
-                    failure[0] = error
-                }
+                settings.touchpadRecognizer = candidate
+                settings.touchscreenRecognizer = candidate
+                return try files.map { try ReleaseFeatures.measure($0, settings: settings) }
             }
-            if let error = failure[0] { throw error }
-            return candidates.indices.map { index in
+            return zip(candidates, features).map { candidate, features in
                 progress()
-                return Evaluated(configuration: candidates[index], features: results[index]!,
-                                 changes: TunableThreshold.changes(from: base, to: candidates[index]))
+                return Evaluated(configuration: candidate, features: features,
+                                 changes: TunableThreshold.changes(from: base, to: candidate))
             }
         }
         /// A candidate's score under the policy that suits it best.
@@ -157,17 +150,14 @@ public struct Tuner: Sendable {
         progress?(budget * classes, budget * classes)
 
         // For each policy the best recognizer per class is independent of the other class.
-        typealias Choice = (key: ScoreKey, policy: CompletionPolicy, pad: Int?, screen: Int?)
-        let choices = ResultSlots<Choice>(count: policies.count)
-        DispatchQueue.concurrentPerform(iterations: policies.count) { policyIndex in
-            let policy = policies[policyIndex]
+        let choices = try parallelMap(Array(policies.enumerated())) { policyIndex, policy in
             let pad = Self.bestCandidate(padSearch, policy: policy)
             let screen = Self.bestCandidate(screenSearch, policy: policy)
             var key = ScoreKey.combine(pad?.key ?? .empty, screen?.key ?? .empty)
             key.order = policyIndex
-            choices[policyIndex] = (key, policy, pad?.index, screen?.index)
+            return (key: key, policy: policy, pad: pad?.index, screen: screen?.index)
         }
-        guard let best = policies.indices.compactMap({ choices[$0] }).min(by: { $0.key < $1.key }) else {
+        guard let best = choices.min(by: { $0.key < $1.key }) else {
             throw CorpusError(path: "", message: "the corpus is empty")
         }
 
@@ -191,19 +181,10 @@ public struct Tuner: Sendable {
 
     /// Replays the whole corpus with `settings` (full pipeline, no shortcuts, files in parallel) and scores it.
     public static func evaluate(_ corpus: [LoadedRecording], settings: LabSettings) throws -> Scored {
-        let slots = ResultSlots<FileScore>(count: corpus.count)
-        let failure = ResultSlots<Error>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: corpus.count) { index in
-            let file = corpus[index]
-            do {
-                slots[index] = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
-                                                      label: file.entry.label, settings: settings).0
-            } catch {
-                failure[0] = error
-            }
+        let scores = try parallelMap(corpus) { file in
+            try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
+                                   label: file.entry.label, settings: settings).0
         }
-        if let error = failure[0] { throw error }
-        let scores = corpus.indices.map { slots[$0]! }
         var confusion = ConfusionMatrix()
         for score in scores { confusion.add(score) }
         let latencies = scores.compactMap { $0.gestureCorrect ? $0.beginLatencyMS : nil }
@@ -263,6 +244,16 @@ public struct Tuner: Sendable {
     static func bestCandidate(_ candidates: [Evaluated], policy: CompletionPolicy) -> (key: ScoreKey, index: Int)? {
         candidates.indices.map { (score(candidates[$0], policy: policy, order: $0), $0) }.min { $0.0 < $1.0 }
     }
+}
+
+/// `transform` applied to every element on all cores (`DispatchQueue.concurrentPerform`), the
+/// results in the elements' order; the first error thrown is rethrown once all have run.
+func parallelMap<Element: Sendable, Result>(_ elements: [Element], _ transform: @Sendable (Element) throws -> Result) throws -> [Result] {
+    let slots = ResultSlots<Swift.Result<Result, Error>>(count: elements.count)
+    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+        slots[index] = Swift.Result { try transform(elements[index]) }
+    }
+    return try elements.indices.map { try slots[$0]!.get() }
 }
 
 /// Slots written once each from concurrent iterations, read after they all finish.
