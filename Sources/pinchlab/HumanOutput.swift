@@ -67,18 +67,10 @@ struct HumanOutput {
     static func percent(_ p: Double) -> String { "\(Int((p * 100).rounded()))%" }
 
     static func summary(_ s: LabSummary) -> [String] {
-        var lines = ["", "device: \"\(s.device.name)\" (\(s.device.class)"
-            + (s.device.widthMM.map { w in s.device.heightMM.map { h in ", \(format(w, decimals: 1)) x \(format(h, decimals: 1)) mm" } ?? "" } ?? "")
-            + (s.device.resolutionEstimated ? ", size estimated: no resolution" : "") + ", \(s.device.slots) slots)"]
+        var lines = ["", "device: \(s.device.text)"]
         lines.append("events: \(s.events), frames: \(s.frames), duration \(format(s.duration, decimals: 3)) s")
         if s.gestures.isEmpty { lines.append("gestures: none recognized") }
-        for g in s.gestures {
-            var text = "gesture: \(g.kind.rawValue), \(g.fingers) fingers, \(format(g.begin, decimals: 3))-\(format(g.end, decimals: 3)) s, \(g.ended.rawValue)"
-            if let scale = g.scale { text += ", scale \(format(scale, decimals: 2))" }
-            if let rotation = g.rotation { text += ", rotation \(format(rotation, decimals: 1))°" }
-            if let t = g.translation { text += ", translation (\(format(t.x, decimals: 1)), \(format(t.y, decimals: 1))) mm" }
-            lines.append(text)
-        }
+        for g in s.gestures { lines.append("gesture: \(g.text)") }
         lines.append("outcome: \(s.transition) \(s.outcome.rawValue)" + (s.reason.map { " (\($0))" } ?? ""))
         if s.error != nil { lines.append("stopped early: the rest of the recording could not be read (error below)") }
         return lines
@@ -86,15 +78,4 @@ struct HumanOutput {
 }
 
 /// Fixed-point formatting without Foundation's locale-dependent `String(format:)`.
-func format(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return "0" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let whole = Int(scaled / scale)
-    let fraction = Int(scaled - Double(whole) * scale)
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    guard decimals > 0 else { return sign + String(whole) }
-    let digits = String(fraction)
-    return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
-}
+func format(_ value: Double, decimals: Int) -> String { FixedPoint.string(value, decimals: decimals) }

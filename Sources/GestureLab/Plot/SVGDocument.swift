@@ -13,18 +13,7 @@ struct SVGDocument {
 
     /// `value` with at most `decimals` decimals and no trailing zeros, the same bytes on every run.
     static func number(_ value: Double, decimals: Int = 2) -> String {
-        guard value.isFinite else { return "0" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        let whole = (scaled / scale).rounded(.down)
-        var fraction = Int(scaled - whole * scale)
-        guard fraction != 0 else { return sign + String(Int(whole)) }
-        var digits = decimals
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        let text = String(fraction)
-        return sign + String(Int(whole)) + "." + String(repeating: "0", count: digits - text.count) + text
+        FixedPoint.string(value, decimals: decimals, trimmingZeros: true)
     }
 
     static func escape(_ text: String) -> String {

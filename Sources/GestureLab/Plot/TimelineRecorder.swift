@@ -60,12 +60,7 @@ public struct TimelineRecorder {
     static func facts(_ s: LabSummary) -> [String] {
         func n(_ value: Double, _ decimals: Int = 3) -> String { SVGDocument.number(value, decimals: decimals) }
         var lines: [String] = []
-        for g in s.gestures.prefix(listedGestures) {
-            var values = ""
-            if let scale = g.scale { values = "scale \(n(scale, 2))" + (g.rotation.map { ", rotation \(n($0, 1))°" } ?? "") }
-            if let t = g.translation { values = "translation (\(n(t.x, 1)), \(n(t.y, 1))) mm" }
-            lines.append("\(g.kind.rawValue), \(g.fingers) finger\(g.fingers == 1 ? "" : "s"), \(n(g.begin))-\(n(g.end)) s, \(g.ended.rawValue): \(values)")
-        }
+        for g in s.gestures.prefix(listedGestures) { lines.append(g.text) }
         if s.gestureCount > listedGestures { lines.append("and \(s.gestureCount - listedGestures) more gestures") }
         if s.gestureCount == 0 { lines.append("no gesture recognized") }
         if let trial = s.trials.first {
@@ -80,8 +75,7 @@ public struct TimelineRecorder {
             lines.append("\(s.transition) follows \(kind.rawValue) gestures: it never started")
         }
         lines.append("policy: \(s.policy)")
-        let size = s.device.widthMM.map { w in s.device.heightMM.map { h in ", \(n(w, 0)) x \(n(h, 0)) mm" } ?? "" } ?? ""
-        lines.append("device: \"\(s.device.name)\" (\(s.device.class)\(size)\(s.device.resolutionEstimated ? ", size estimated" : ""))")
+        lines.append("device: \(s.device.text)")
         if let error = s.error { lines.append("stopped early: \(error)") }
         return lines
     }

@@ -7,20 +7,25 @@ enum TrackPanels {
     /// Space around the tracks in the zoomed view, as a fraction of their extent.
     static let zoomMarginFraction = 0.12
 
-    struct Frame { var x: Double; var y: Double; var width: Double; var height: Double }
+    /// A rectangle of the surface, millimetres.
+    struct RegionMM {
+        var minX, minY, maxX, maxY: Double
+        var width: Double { maxX - minX }
+        var height: Double { maxY - minY }
+    }
 
     /// The whole surface. Returns the bottom of what it drew.
     @discardableResult
     static func drawSurface(_ doc: inout SVGDocument, _ t: ReplayTimeline, x: Double, y: Double,
-                            maxWidth: Double, maxHeight: Double, zoomed: (minX: Double, minY: Double, maxX: Double, maxY: Double)?) -> Double {
+                            maxWidth: Double, maxHeight: Double, zoomed: RegionMM?) -> Double {
         let w = max(t.surfaceWidthMM, 1), h = max(t.surfaceHeightMM, 1)
         let top = y + 20
         let scale = min(maxWidth / w, (maxHeight - 20) / h)
         doc.text("finger tracks on the surface (\(SVGDocument.number(w)) x \(SVGDocument.number(h)) mm)", x: x, y: y + 10, size: 12)
         doc.rect(x: x, y: top, width: w * scale, height: h * scale, fill: "#f4f4f4", stroke: "#999", radius: 6)
         if let zoomed {
-            doc.rect(x: x + zoomed.minX * scale, y: top + zoomed.minY * scale, width: (zoomed.maxX - zoomed.minX) * scale,
-                     height: (zoomed.maxY - zoomed.minY) * scale, fill: "none", stroke: "#bbb", dash: "3 2")
+            doc.rect(x: x + zoomed.minX * scale, y: top + zoomed.minY * scale, width: zoomed.width * scale,
+                     height: zoomed.height * scale, fill: "none", stroke: "#bbb", dash: "3 2")
         }
         drawTracks(&doc, t, originX: x, originY: top, offsetMM: (0, 0), scale: scale, markerRadius: 3)
         return top + h * scale
@@ -28,7 +33,7 @@ enum TrackPanels {
 
     /// The region the zoomed view shows, in mm: the tracks' extent with a margin, at least
     /// `minimumZoomSpanMM` wide and high, nil when there are no tracks.
-    static func zoomRegion(_ t: ReplayTimeline) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+    static func zoomRegion(_ t: ReplayTimeline) -> RegionMM? {
         let points = t.fingerTracks.flatMap { $0.map(\.position) }.filter { $0.x.isFinite && $0.y.isFinite }
         guard let first = points.first else { return nil }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
@@ -38,14 +43,14 @@ enum TrackPanels {
         let spanX = max(maxX - minX, minimumZoomSpanMM), spanY = max(maxY - minY, minimumZoomSpanMM)
         let midX = (minX + maxX) / 2, midY = (minY + maxY) / 2
         let halfX = spanX * (0.5 + zoomMarginFraction), halfY = spanY * (0.5 + zoomMarginFraction)
-        return (midX - halfX, midY - halfY, midX + halfX, midY + halfY)
+        return RegionMM(minX: midX - halfX, minY: midY - halfY, maxX: midX + halfX, maxY: midY + halfY)
     }
 
     /// The zoomed view with a scale bar and each finger numbered where it touched down.
     @discardableResult
-    static func drawZoomed(_ doc: inout SVGDocument, _ t: ReplayTimeline, region: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+    static func drawZoomed(_ doc: inout SVGDocument, _ t: ReplayTimeline, region: RegionMM,
                            x: Double, y: Double, maxWidth: Double, maxHeight: Double) -> Double {
-        let w = region.maxX - region.minX, h = region.maxY - region.minY
+        let w = region.width, h = region.height
         let top = y + 20
         let scale = min(maxWidth / w, (maxHeight - 20) / h)
         doc.text("zoomed to the touches (the dashed box)", x: x, y: y + 10, size: 12)
