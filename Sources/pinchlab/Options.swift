@@ -13,7 +13,7 @@ struct RecordingOptions: ParsableArguments {
     var file: String
 
     /// The file as messages name it (`<stdin>` for `-`, as the readers do).
-    var displayName: String { file == "-" ? "<stdin>" : file }
+    var displayName: String { recordingDisplayName(file) }
 
     @Option(name: .customLong("events"), help: "The .events half of an old split evemu recording (FILE is the .desc half; - reads standard input).")
     var eventsFile: String?
@@ -41,8 +41,7 @@ struct RecordingOptions: ParsableArguments {
     /// `./in.evemu`, a symbolic or a hard link to the input would otherwise be truncated before the
     /// input is read.
     func refuseOutput(_ output: String, option: String = "-o", doing action: String) throws {
-        guard let outputIdentity = FileIdentity(path: output) else { return }
-        for input in [file] + (eventsFile.map { [$0] } ?? []) where FileIdentity(path: input) == outputIdentity {
+        if let input = FileIdentity.firstPath(in: [file] + (eventsFile.map { [$0] } ?? []), sameFileAs: output) {
             throw ValidationError("\(option) \(output) is the input file \(input) (the same file on disk): "
                                   + "\(action) would destroy it; write to another file")
         }

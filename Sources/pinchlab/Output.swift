@@ -10,13 +10,17 @@ enum StandardStream {
     private var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
 
     /// Writes all of `bytes`, retrying short writes and `EINTR`; throws `CLIError(.ioError)` on failure.
+    /// A line of output (`Data`, a `String`'s UTF-8) is written from its own storage, not copied.
     func write(_ bytes: some Sequence<UInt8>) throws {
-        let buffer = Array(bytes)
+        if try bytes.withContiguousStorageIfAvailable({ try write(UnsafeRawBufferPointer($0)) }) == nil {
+            try Array(bytes).withUnsafeBytes { try write($0) }
+        }
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) throws {
         var written = 0
         while written < buffer.count {
-            let result = buffer.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-            }
+            let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))

@@ -13,8 +13,8 @@ struct PlotCommand: ParsableCommand {
         moved (numbered, with a scale bar); the gesture's scale (pinch) or downward translation \
         (pan) over time; the transition's progress with the threshold line; the gesture's begin, \
         the release and the finish or cancel marked on both charts; and what happened in words \
-        (the gestures, the release's progress and velocity, the policy's decision). Plain SVG:
-        open it in a browser. A recording that turns bad part-way gives no picture (status 65).
+        (the gestures, the release's progress and velocity, the policy's decision). Plain SVG, \
+        to open in a browser. A recording that turns bad part-way gives no picture (status 65).
 
         Example:
           pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu -o flick.svg

@@ -65,11 +65,10 @@ struct TuneCommand: ParsableCommand {
 
     /// `--write` naming the manifest or a recording would destroy the corpus being tuned on.
     private func refuseToOverwriteCorpus(with output: String, files: [LoadedRecording]) throws {
-        guard let outputIdentity = FileIdentity(path: output) else { return }
         let directory = try CorpusFiles.corpusDirectory(in: corpus)
-        let inputs = [CorpusFiles.manifestName] + files.map(\.entry.file)
-        if let input = inputs.first(where: { FileIdentity(path: directory + "/" + $0) == outputIdentity }) {
-            throw CLIError(status: .usage, message: "--write \(output) is the corpus file \(directory)/\(input) "
+        let inputs = ([CorpusFiles.manifestName] + files.map(\.entry.file)).map { directory + "/" + $0 }
+        if let input = FileIdentity.firstPath(in: inputs, sameFileAs: output) {
+            throw CLIError(status: .usage, message: "--write \(output) is the corpus file \(input) "
                            + "(the same file on disk): saving the settings would destroy it; write to another file")
         }
     }

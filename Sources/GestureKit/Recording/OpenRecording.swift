@@ -74,6 +74,9 @@ extension RecordingFormat {
     }
 }
 
+/// `path` as messages name it: `-` (standard input) as `<stdin>`, any other path as it is.
+public func recordingDisplayName(_ path: String) -> String { LineInput.displayName(path) }
+
 /// Opens a recorded gesture file of either format, detected by content. The file is opened once
 /// and read front to back, so `path` may be a pipe, and `-` reads standard input.
 ///

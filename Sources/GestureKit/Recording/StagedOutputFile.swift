@@ -13,6 +13,13 @@ public struct FileIdentity: Hashable, Sendable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
+
+    /// The first of `paths` that names the same file on disk as `path`, nil when none does (or
+    /// nothing is at `path` yet): an output that would overwrite one of a command's inputs.
+    public static func firstPath(in paths: [String], sameFileAs path: String) -> String? {
+        guard let identity = FileIdentity(path: path) else { return nil }
+        return paths.first { FileIdentity(path: $0) == identity }
+    }
 }
 
 /// An output file written under a temporary name in its destination's directory and renamed over
