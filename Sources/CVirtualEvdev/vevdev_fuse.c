@@ -431,12 +431,55 @@ static pthread_mutex_t mount_lock = PTHREAD_MUTEX_INITIALIZER;
 /* vevdev_device.c */
 void vevdev_prepare_state(struct vevdev *d);
 
-/* The directory vevdev_mount created goes when the mount does (rmdir: only
- * while it is empty, so nothing anyone put there is lost). */
+/* Removes `deepest` and then its parents, `levels` directories in all, each
+ * only while it is empty (rmdir), so nothing anyone put there is lost. */
+static void remove_directories(const char *deepest, int levels) {
+    char *path = strdup(deepest);
+    if (!path) return;
+    for (int i = 0; i < levels; i++) {
+        size_t n = strlen(path);
+        while (n > 1 && path[n - 1] == '/') path[--n] = '\0';
+        char *slash = strrchr(path, '/');
+        if (rmdir(path) != 0 || !slash || slash == path) break;
+        *slash = '\0';
+    }
+    free(path);
+}
+
+/* Makes `directory` and every missing parent (0755), as mkdir -p does;
+ * *created is how many trailing ones it made. On failure nothing it made is
+ * left behind: 0 or -errno. */
+static int make_directories(const char *directory, int *created) {
+    *created = 0;
+    char *path = strdup(directory);
+    if (!path) return -ENOMEM;
+    size_t length = strlen(path), last_made_end = 0;
+    int rc = 0;
+    for (size_t end = 1; end <= length; end++) {
+        if (end < length && path[end] != '/') continue;
+        char kept = path[end];
+        path[end] = '\0';
+        if (mkdir(path, 0755) == 0) {
+            (*created)++;
+            last_made_end = end;
+        } else if (errno != EEXIST) {
+            rc = -errno;
+            path[last_made_end] = '\0';
+            if (*created > 0) remove_directories(path, *created);
+            *created = 0;
+            break;
+        }
+        path[end] = kept;
+    }
+    free(path);
+    return rc;
+}
+
+/* The directories vevdev_mount made go when the mount does. */
 static void remove_created_mountpoint(struct vevdev *d) {
-    if (!d->created_mountpoint || !d->mountpoint) return;
-    d->created_mountpoint = false;
-    rmdir(d->mountpoint);
+    if (d->created_levels == 0 || !d->mountpoint) return;
+    remove_directories(d->mountpoint, d->created_levels);
+    d->created_levels = 0;
 }
 
 int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size) {
@@ -459,22 +502,22 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
      * mounted there is someone's and is left alone. */
     int claimed = vevdev_claim_mount_point(directory, error, error_size);
     if (claimed != 0) return claimed;
-    bool created = mkdir(directory, 0755) == 0;
-    if (!created && errno != EEXIST) {
-        int e = errno;
-        vevdev_set_error(error, error_size, "cannot create %s: %s", directory, strerror(e));
-        return -e;
+    int created = 0;
+    int made = make_directories(directory, &created);
+    if (made != 0) {
+        vevdev_set_error(error, error_size, "cannot create the directory: %s", strerror(-made));
+        return made;
     }
     struct stat st;
     if (stat(directory, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        vevdev_set_error(error, error_size, "%s is not a directory", directory);
+        vevdev_set_error(error, error_size, "not a directory");
         return -ENOTDIR;
     }
 
     vevdev_prepare_state(d);
     d->node_name = strdup(node_name);
     d->mountpoint = strdup(directory);
-    d->created_mountpoint = created;
+    d->created_levels = created;
 
     char *argv[] = { "pinchlab-vevdev", "-o",
                      "allow_other,default_permissions,fsname=" VEVDEV_FSNAME ",subtype=" VEVDEV_SUBTYPE ",auto_unmount", NULL };

@@ -122,7 +122,7 @@ struct vevdev {
     int worker_count;
     struct fuse_session *session;
     char *mountpoint, *node_name;
-    bool created_mountpoint; /* vevdev_mount made the directory: vevdev_stop removes it */
+    int created_levels; /* trailing directories of mountpoint that vevdev_mount made: vevdev_stop removes them */
     int fusermount_socket; /* libfuse's socket to the auto_unmount watcher, or -1 */
 };
 

@@ -72,6 +72,9 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if reason.hasPrefix("/dev/fuse") { throw VirtualEvdevError.fuseUnavailable(reason: reason) }
             if result == -EBUSY { throw VirtualEvdevError.directoryInUse(directory: directory, reason: reason) }
+            if reason.hasPrefix("cannot create the directory") || result == -ENOTDIR {
+                throw VirtualEvdevError.directoryUnusable(directory: directory, reason: reason, errno: -result)
+            }
             throw VirtualEvdevError.mountFailed(directory: directory, reason: reason)
         }
         return handle
@@ -374,7 +377,10 @@ public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
     /// Something is already mounted on the directory (another file system, or a virtual device
     /// still being served); it is left alone.
     case directoryInUse(directory: String, reason: String)
-    /// The FUSE mount failed (not root and no setuid `fusermount3`, directory unusable, ...).
+    /// The directory (or a missing parent) cannot be made, or is not a directory; `errno` says why
+    /// (`EACCES`, `ENOENT` under /proc, `ENOTDIR`, ...).
+    case directoryUnusable(directory: String, reason: String, errno: Int32)
+    /// The FUSE mount failed (not root and no setuid `fusermount3`, ...).
     case mountFailed(directory: String, reason: String)
     /// The description names a code the kernel does not define, or an ABS code without `AbsInfo`.
     case invalidDescription(String)
@@ -384,6 +390,7 @@ public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .fuseUnavailable(let reason): return "FUSE is unavailable: \(reason)"
         case .directoryInUse(_, let reason): return reason
+        case .directoryUnusable(let directory, let reason, _): return "\(directory): \(reason)"
         case .mountFailed(let directory, let reason): return "cannot mount a virtual evdev device at \(directory): \(reason)"
         case .invalidDescription(let reason): return "invalid device description: \(reason)"
         case .outOfMemory: return "out of memory"

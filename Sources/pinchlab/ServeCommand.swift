@@ -63,14 +63,14 @@ struct ServeCommand: ParsableCommand {
         try reportingErrors {
             StopSignals.install()
             let description = try recording.open().device
-            let mountDirectory = try MountDirectory(path: at)
-            defer { mountDirectory.removeWhatWasCreated() }
             let device: VirtualEvdevDevice
             do {
                 device = try VirtualEvdevDevice(description: description, directory: at, nodeName: node,
                                                 options: VirtualEvdevOptions(timestamps: restamp ? .generationTime : .readerClock))
             } catch VirtualEvdevError.directoryInUse(_, let reason) {
                 throw CLIError(status: .usage, message: "--at \(at): \(reason)")
+            } catch VirtualEvdevError.directoryUnusable(_, let reason, let code) {
+                throw CLIError(status: code == EACCES || code == EPERM ? .permissionDenied : .usage, message: "--at \(at): \(reason)")
             } catch let error as VirtualEvdevError {
                 throw CLIError(status: .deviceUnavailable, message: "\(error)")
             }
@@ -90,43 +90,6 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-/// The directory `serve --at` mounts on: made if missing (with its parents), and removed again at
-/// the end if serve made it and it is empty, so a run leaves nothing behind.
-private struct MountDirectory {
-    let path: String
-    /// The directories this run created, deepest last.
-    private var created: [String] = []
-
-    init(path: String) throws {
-        self.path = path
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + component
-            if mkdir(prefix, 0o755) == 0 {
-                created.append(prefix)
-                continue
-            }
-            let code = errno
-            // A dead mount of an earlier run exists but cannot be stat'ed (ENOTCONN): the
-            // mount itself deals with it.
-            guard code == EEXIST else { throw Self.failure(path, code) }
-        }
-        var info = stat()
-        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR {
-            throw CLIError(status: .usage, message: "--at \(path): not a directory")
-        }
-    }
-
-    private static func failure(_ path: String, _ code: Int32) -> CLIError {
-        let reason = String(cString: strerror(code))
-        let status: ExitStatus = (code == EACCES || code == EPERM) ? .permissionDenied : .usage
-        return CLIError(status: status, message: "--at \(path): cannot create the directory: \(reason)")
-    }
-
-    func removeWhatWasCreated() {
-        for directory in created.reversed() where rmdir(directory) != 0 { break }
-    }
-}
 
 /// Feeds the recording to the device on its own thread, so the main thread can watch for signals.
 private struct Player: @unchecked Sendable {

@@ -137,6 +137,34 @@ import VirtualEvdev
         #expect(Fixtures.mounts(at: directory).isEmpty)
     }
 
+    /// Missing parents are made too (as `mkdir -p`), and exactly those go at stop: a parent that
+    /// was there stays. A directory that cannot be made, or a file in its place, is a typed error
+    /// with its errno, and leaves nothing behind.
+    @Test func missingParentsAreMadeAndRemovedAgain() throws {
+        let existing = Fixtures.directory("fault-parents")
+        try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
+        defer { _ = rmdir(existing) }
+        let deep = existing + "/a/b/c"
+        let device = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: deep)
+        #expect(FileManager.default.fileExists(atPath: device.path))
+        device.stop()
+        #expect(!FileManager.default.fileExists(atPath: existing + "/a"), "the three levels it made are gone")
+        #expect(FileManager.default.fileExists(atPath: existing), "the parent that was there stays")
+
+        let file = existing + "/plain-file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        defer { unlink(file) }
+        for (directory, errno) in [(file, ENOTDIR), (file + "/below", ENOTDIR), ("/proc/pinchlab-nope/x", ENOENT)] {
+            do {
+                _ = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+                Issue.record("\(directory) was accepted")
+            } catch VirtualEvdevError.directoryUnusable(_, _, let code) {
+                #expect(code == errno, "\(directory): errno \(code)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing) == ["plain-file"], "nothing left behind")
+    }
+
     /// libfuse's socket to the fusermount3 that unmounts after a crash (auto_unmount) is closed
     /// on stop, and no later mount's fusermount3 (nor any other child) inherits it: the watcher of
     /// a stopped device exits, instead of waiting for every process started after it.

@@ -74,7 +74,7 @@ void vevdev_set_client_buffer_events(vevdev *d, unsigned int events);
 void vevdev_set_timestamps(vevdev *d, vevdev_timestamps timestamps);
 
 /* ---- lifetime ---- */
-/* Mounts `directory` (created if missing, then removed again by vevdev_stop)
+/* Mounts `directory` (created with its missing parents, then removed again by vevdev_stop)
  * holding the single file `node_name`, and starts the FUSE threads.
  * Something already mounted on `directory` is left alone: -EBUSY, unless it
  * is a dead mount of ours (fsname "pinchlab", subtype "vevdev", its server
