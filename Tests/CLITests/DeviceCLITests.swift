@@ -396,6 +396,26 @@ import VirtualEvdev
         #expect(syns == 40)
     }
 
+    /// Removed after the pinch ended: nothing was in flight, and live does not say otherwise.
+    @Test func aDeviceRemovedBetweenGesturesSaysOnlyThatItWasRemoved() throws {
+        let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed-idle"))
+        defer { device.stop() }
+        let live = try CLI.Running(["live", device.path, "--json"])
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
+        device.enqueue(events[...])
+        #expect(device.waitUntilGenerated(timeoutSeconds: 20))
+        #expect(device.waitUntilDrained(timeoutSeconds: 10))
+        #expect(CLI.waitFor(10) { live.stdoutSoFar.contains("\"state\":\"finished\"") }, "the completion played out")
+        device.remove()
+
+        let l = try live.finish()
+        #expect(l.status == 69)
+        #expect(l.stderr.contains("pinchlab: the device was removed\n"), "\(l.stderr)")
+        #expect(!l.stderr.contains("in flight"), "\(l.stderr)")
+        #expect(try l.json(line: -1)["outcome"] as? String == "finished")
+    }
+
     @Test func aDeviceRemovedMidGestureCancelsItAndLeavesACompleteRecording() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         // Up to the 40th frame: both fingers down, pinching, transition interactive.
@@ -414,7 +434,7 @@ import VirtualEvdev
 
         let l = try live.finish(), r = try record.finish()
         #expect(l.status == 69, "live exits with 'device unavailable': \(l.stderr)")
-        #expect(l.stderr.contains("removed"))
+        #expect(l.stderr.contains("the device was removed; the gesture in flight was cancelled"), "\(l.stderr)")
         let summary = try l.json(line: -1)
         #expect(summary["outcome"] as? String == "cancelled", "\(l.stdout)")
         let gesture = try #require((summary["gestures"] as? [[String: Any]])?.first)

@@ -143,6 +143,32 @@ import Testing
         #expect(r.stderr.contains("pinchlab: warning: \(cut) ends inside a frame after line 120: 6 events after the last SYN_REPORT ignored"))
     }
 
+    /// UIKit's completionSpeed from the command line: twice the speed, half the time from the
+    /// release to the end (the curve's remaining duration is divided by it exactly). And a
+    /// completion named in a settings file replaces the transition's own.
+    @Test func completionSpeedAndANamedCompletionChangeTheAnimation() throws {
+        let slow = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        func animationSeconds(_ extra: [String]) throws -> Double {
+            let r = try CLI.run(["replay", slow, "--summary"] + extra)
+            #expect(r.status == 0, "\(extra): \(r.stderr)")
+            let trial = try #require((try r.json(line: -1)["trials"] as? [[String: Any]])?.first)
+            #expect(trial["outcome"] as? String == "finished")
+            return try #require(trial["end"] as? Double) - #require(trial["release"] as? Double)
+        }
+        let normal = try animationSeconds([])
+        #expect(normal > 0.1)
+        #expect(abs(try animationSeconds(["--completion-speed", "2"]) - normal / 2) < 2e-6)
+        let bad = try CLI.run(["replay", slow, "--completion-speed", "0"])
+        #expect(bad.status == 64 && bad.stderr.contains("--completion-speed must be a positive factor"), "\(bad.stderr)")
+
+        let config = try CLI.temporaryDirectory().appendingPathComponent("spring.json").path
+        try Data(#"{"completion": "android-no-bouncy-low"}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let spring = try animationSeconds(["--config", config])
+        #expect(abs(spring - normal) > 0.05, "a spring settles in its own time: \(spring) s vs \(normal) s")
+        #expect(abs(try animationSeconds(["--completion", "android-no-bouncy-low"]) - spring) < 2e-6,
+                "the settings file and the option name the same timing")
+    }
+
     @Test func plotWritesAnSVGThatRenders() throws {
         let dir = try CLI.temporaryDirectory()
         let svg = dir.appendingPathComponent("p.svg").path, png = dir.appendingPathComponent("p.png").path
@@ -150,6 +176,9 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.contains("<svg") && text.contains("threshold 0.5") && text.contains("finished"))
+        // What happened, in words: the release and what the policy decided.
+        #expect(text.contains(">released at 0.259 s: progress 0.202, velocity 2.948/s<"), "the release, as replay --summary has it")
+        #expect(text.contains(">decided: finish: flick, |velocity| 2.948/s &gt;= 1.5/s, towards<"), "wrapped at a word in the facts box")
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         render.arguments = [svg, "-o", png]
