@@ -220,7 +220,7 @@ enum ViewerPageScript {
 
   // Timeline geometry: x from time, rows for gestures and attempts, a progress chart below.
   const margin = { left: 70, right: 16 };
-  const rows = { gestures: 8, attempts: 34, chartTop: 66, chartBottom: 208, axis: 224 };
+  const rows = { touches: 8, gestures: 30, attempts: 56, chartTop: 88, chartBottom: 228, axis: 244 };
   let timelineBackground = null;
   function xOf(t) { return margin.left + (timeline.width - margin.left - margin.right) * (duration > 0 ? t / duration : 0); }
   function tOf(x) { return Math.min(duration, Math.max(0, (x - margin.left) / (timeline.width - margin.left - margin.right) * duration)); }
@@ -240,11 +240,21 @@ enum ViewerPageScript {
 
   function renderTimelineBackground() {
     const width = Math.max(600, Math.floor(timeline.getBoundingClientRect().width));
-    timeline.width = width; timeline.height = 230;
+    timeline.width = width; timeline.height = 250;
     const ctx = timelineCtx;
     ctx.clearRect(0, 0, width, timeline.height);
     ctx.font = "11px sans-serif"; ctx.textAlign = "right"; ctx.fillStyle = "#656d76";
+    ctx.fillText("touches", margin.left - 6, rows.touches + 12);
     ctx.fillText("gestures", margin.left - 6, rows.gestures + 14);
+    // Touches down: a bar per frame, as tall as the count (up to 5), so fingers show where no gesture was.
+    ctx.fillStyle = "#6e7781";
+    for (let i = 0; i < frames.t.length; i++) {
+      const n = frames.touches[i].length;
+      if (n === 0) continue;
+      const x0 = xOf(frames.t[i]), x1 = i + 1 < frames.t.length ? xOf(frames.t[i + 1]) : x0 + 1;
+      const h = Math.min(5, n) * 3;
+      ctx.fillRect(x0, rows.touches + 16 - h, Math.max(1, x1 - x0), h);
+    }
     ctx.fillText("attempts", margin.left - 6, rows.attempts + 14);
     ctx.fillText("progress", margin.left - 6, rows.chartTop + 10);
     // Gesture spans.

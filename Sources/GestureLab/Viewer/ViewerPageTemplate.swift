@@ -39,7 +39,7 @@ section.panel { background: var(--panel); border: 1px solid var(--line); border-
 #legend { margin-top: 10px; color: var(--muted); font-size: 11px; }
 #legend span { display: inline-block; margin-right: 10px; }
 #timeline-panel { margin: 10px 14px 0; }
-#timeline { display: block; width: 100%; height: 230px; cursor: crosshair; background: #fff; }
+#timeline { display: block; width: 100%; height: 250px; cursor: crosshair; background: #fff; }
 #controls { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 14px; }
 #controls button { font: inherit; padding: 3px 10px; }
 #scrub { flex: 1 1 300px; }
