@@ -13,17 +13,26 @@ struct GenerateCorpusCommand: ParsableCommand {
         and recipe are in the manifest with the synthesizer's frame interval and noise, and \
         regenerating writes identical bytes.
 
-        Example:
+        Examples:
           pinchlab generate-corpus Fixtures/corpus
+          pinchlab generate-corpus /tmp/big --variants 22
         """
     )
 
     @Argument(help: "The directory to write into (created if missing).")
     var directory: String
 
+    @Option(help: ArgumentHelp("Draw each recipe this many times (variant 1 is the shipped file; 22 make 1,034 files), "
+                               + "for a large corpus to tune or benchmark on.", valueName: "n"))
+    var variants: Int = 1
+
+    func validate() throws {
+        guard (1...1000).contains(variants) else { throw ValidationError("--variants must be within 1...1000") }
+    }
+
     func run() throws {
         try reportingErrors {
-            let entries = StandardCorpus.entries()
+            let entries = StandardCorpus.entries(variants: variants)
             try CorpusFiles.write(entries: entries, to: directory)
             try printLine("wrote \(entries.count) recordings and \(CorpusFiles.manifestName) to \(directory)")
         }

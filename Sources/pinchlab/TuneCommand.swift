@@ -38,8 +38,31 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save the best settings here, for `replay`/`live --config`.", valueName: "file"))
     var write: String?
 
+    @Option(help: ArgumentHelp("Cross-validate with K folds (default: \(Tuner.defaultFolds) when the corpus has \(Tuner.minimumFiles) files or more; 0: none).",
+                               valueName: "k"))
+    var folds: Int?
+
+    @Flag(name: .customLong("by-device"), help: "Cross-validate leaving one device (by name) out at a time, instead of K folds.")
+    var byDevice = false
+
+    @Option(name: .customLong("fail-under"),
+            help: ArgumentHelp("Exit 1 when the best settings' accuracy is below this fraction (0 to 1, e.g. 0.95).", valueName: "accuracy"))
+    var failUnder: Double?
+
     func validate() throws {
         guard budget >= 1 && budget <= 100_000 else { throw ValidationError("--budget must be within 1...100000") }
+        if let folds, folds == 1 || folds < 0 { throw ValidationError("--folds must be 0 (none) or 2 or more") }
+        if byDevice && folds != nil { throw ValidationError("--by-device and --folds are two ways to cross-validate: give one") }
+        if let failUnder, !(0...1).contains(failUnder) {
+            throw ValidationError("--fail-under is a fraction of files from 0 to 1 (0.95 for 95%)")
+        }
+    }
+
+    /// --by-device, --folds K, or by default K-fold once the corpus is large enough to hold folds out.
+    func crossValidation(files: Int) -> CrossValidation? {
+        if byDevice { return .byDevice }
+        if let folds { return folds == 0 ? nil : .kFold(folds) }
+        return files >= Tuner.minimumFiles ? .kFold(Tuner.defaultFolds) : nil
     }
 
     func run() throws {
@@ -52,14 +75,44 @@ struct TuneCommand: ParsableCommand {
             }
             if let write { try refuseToOverwriteCorpus(with: write, files: files) }
             let progress = TuneProgress(onTerminal: isatty(STDERR_FILENO) != 0)
-            let report = try Tuner(budget: budget).run(files) { done, total in progress.report(done, of: total) }
+            let report: Tuner.Report
+            do {
+                report = try Tuner(budget: budget).run(files, crossValidation: crossValidation(files: files.count)) { done, total in
+                    progress.report(done, of: total)
+                }
+            } catch let error as CorpusError {
+                throw CLIError(status: .usage, message: "\(corpus): \(error.message)")
+            }
             if let write { try LabSettingsFile.save(report.best.settings, path: write) }
             if json {
                 try JSONLineWriter().write(report)
-                return
+            } else {
+                try printHuman(report, files: files)
+                if let write { try printLine("best settings written to \(write)") }
             }
-            try printHuman(report, files: files)
-            if let write { try printLine("best settings written to \(write)") }
+            for warning in report.warnings { printError("pinchlab: warning: " + Self.text(warning)) }
+            if let failUnder, report.best.accuracy < failUnder {
+                printError("pinchlab: the best settings score \(format(report.best.accuracy * 100, decimals: 1))%, "
+                           + "below --fail-under \(format(failUnder * 100, decimals: 1))%")
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// A warning in words: what is too small and why it matters.
+    static func text(_ warning: TuneWarning) -> String {
+        switch warning {
+        case .corpusTooSmall(let files, let minimum):
+            return "\(files) recording\(files == 1 ? " is" : "s are") too few to tune on (fewer than \(minimum)): the search "
+                + "(\(Tuner.searchedThresholdCount) thresholds per device class, \(Tuner.policyCandidates().count) policies) can fit that many "
+                + "files by chance, so the best settings' accuracy on them says little about new recordings; "
+                + "label more (pinchlab label) before trusting the thresholds"
+        case .classTooSmall(let deviceClass, let files, let minimum):
+            return "only \(files) \(deviceClass) recording\(files == 1 ? "" : "s") (fewer than \(minimum)): "
+                + "the \(deviceClass) recognizer settings are fitted on too few to generalize"
+        case .noHeldOutEstimate:
+            return "no cross-validation: the accuracies above are on the very files tuned on (use --folds K or --by-device "
+                + "for an estimate on recordings the tuning has not seen)"
         }
     }
 
@@ -111,19 +164,30 @@ struct TuneCommand: ParsableCommand {
             let row = r.best.confusion.outcome[expected] ?? [:]
             try printLine(expected.padding(12) + outcomes.map { "\(row[$0] ?? 0)".leftPadding(8) }.joined())
         }
-        let wrong = r.best.perFile.filter { !$0.correct }
-        if !wrong.isEmpty {
+        for (name, scored) in [("the best settings", r.best), ("the defaults", r.defaults)] {
+            let wrong = scored.perFile.filter { !$0.correct }
             try printLine("")
-            try printLine("files the best settings get wrong:")
-            for f in wrong {
-                try printLine("  \(f.file): \(f.mismatchText)")
+            guard !wrong.isEmpty else { try printLine("\(name) get every file right"); continue }
+            try printLine("files \(name) get wrong:")
+            for f in wrong { try printLine("  \(oneLine(f.file)): \(f.mismatchText)") }
+        }
+        if let cv = r.crossValidation {
+            try printLine("")
+            try printLine("held out (\(cv.method), \(cv.folds) folds: each fold scored with settings tuned without it): "
+                          + "\(format(cv.heldOutAccuracy * 100, decimals: 1))%, \(cv.heldOutCorrect)/\(cv.files)")
+            for fold in cv.perFold {
+                let what = fold.heldOutDevice.map { "device \"\(oneLine($0))\"" } ?? "fold \(fold.fold)"
+                try printLine("  \(what): held out \(fold.heldOutCorrect)/\(fold.heldOutFiles) "
+                              + "(\(format(fold.heldOutAccuracy * 100, decimals: 1))%), trained on \(fold.trainingFiles) "
+                              + "(\(format(fold.trainingAccuracy * 100, decimals: 1))%)"
+                              + (fold.wrong.isEmpty ? "" : "; wrong: " + fold.wrong.map(oneLine).joined(separator: ", ")))
             }
         }
         let seedWrong = r.seedRule.perFile.filter { !$0.outcomeCorrect && $0.gestureCorrect }
         if !seedWrong.isEmpty {
             try printLine("")
             try printLine("the seed rule (progress > 0.5, no velocity) decides these wrong:")
-            for f in seedWrong { try printLine("  \(f.file): \(f.mismatchText)") }
+            for f in seedWrong { try printLine("  \(oneLine(f.file)): \(f.mismatchText)") }
         }
     }
 

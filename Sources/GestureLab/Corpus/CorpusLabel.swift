@@ -97,8 +97,11 @@ public struct CorpusEntry: Codable, Sendable, Hashable {
         self.recipe = recipe
     }
 
-    /// The expectations with `none` left out: what the replay's gestures are compared with.
-    public var expectedGestures: [GestureExpectation] { expect.filter { $0.kind != .none } }
+    /// The expectations with `none` left out: what the replay's gestures are compared with. The
+    /// entry's own array when it has no `none` (shared, not copied).
+    public var expectedGestures: [GestureExpectation] {
+        expect.contains { $0.kind == .none } ? expect.filter { $0.kind != .none } : expect
+    }
 
     /// "pinch 2 fingers in, finish", several joined by "then", "none" for no gesture.
     public var expectationText: String {

@@ -7,12 +7,25 @@ public enum StandardCorpus {
     public static let masterSeed: UInt64 = 0x70_69_6E_63_68_6C_61_62   // "pinchlab"
 
     public static func entries() -> [CorpusEntry] {
-        var builder = Builder()
-        for device in CorpusEntry.Device.allCases { builder.addAll(on: device) }
-        return builder.entries
+        entries(variants: 1)
+    }
+
+    /// The corpus with each recipe drawn `variants` times: variant 1 is the shipped file, variant
+    /// N > 1 the same recipe with parameters drawn from its own seed (`NAME-vN.evemu`), for a large
+    /// corpus to tune and benchmark on. Labels are the recipe's, so a variant drawn at the edge of a
+    /// recipe's ranges can be one a policy gets wrong: something for the tuner to learn.
+    public static func entries(variants: Int) -> [CorpusEntry] {
+        var result: [CorpusEntry] = []
+        for variant in 1...max(1, variants) {
+            var builder = Builder(variant: variant)
+            for device in CorpusEntry.Device.allCases { builder.addAll(on: device) }
+            result += builder.entries
+        }
+        return result
     }
 
     struct Builder {
+        var variant = 1
         var entries: [CorpusEntry] = []
 
         mutating func addAll(on device: CorpusEntry.Device) {
@@ -155,7 +168,7 @@ public enum StandardCorpus {
                           direction: GestureExpectation.Direction?, kind: GestureExpectation.Kind, fingers: Int?,
                           transition: String, outcome: GestureExpectation.Outcome, difficulty: String,
                           recipe make: (inout SeededRandom) -> GestureRecipe) {
-            let file = "\(device.rawValue)/\(name)-\(index < 10 ? "0" : "")\(index).evemu"
+            let file = "\(device.rawValue)/\(name)-\(index < 10 ? "0" : "")\(index)" + (variant > 1 ? "-v\(variant)" : "") + ".evemu"
             let seed = StandardCorpus.seed(for: file)
             var random = SeededRandom(seed: seed)
             let recipe = make(&random)

@@ -2,7 +2,8 @@ import GestureKit
 import InteractiveTransition
 
 /// What a replay of one file produced at each release, with one recognizer configuration: enough
-/// to score any finish/cancel policy without replaying again (the policy acts only there).
+/// to score any finish/cancel policy without replaying again (the policy acts only there). Kept
+/// small, without the replay's gesture list: the tuner stores one per file and configuration tried.
 struct ReleaseFeatures: Sendable {
     enum Trial: Sendable {
         /// The gesture was cancelled (finger count changed, resync...): the transition cancels.
@@ -11,16 +12,42 @@ struct ReleaseFeatures: Sendable {
         case released(progress: Double, velocity: Double)
     }
 
-    /// Gesture part and latency; outcomes re-decided per policy.
-    var score: FileScore
-    /// Per recognized gesture, the trial it started (nil: none).
-    var trials: [Trial?]
+    /// Per recognized gesture, the trial it started (nil: none); most files have one gesture, held inline.
+    enum Releases: Sendable {
+        case none
+        case one(Trial?)
+        case several([Trial?])
+
+        var count: Int {
+            switch self {
+            case .none: return 0
+            case .one: return 1
+            case .several(let trials): return trials.count
+            }
+        }
+
+        subscript(index: Int) -> Trial? {
+            switch self {
+            case .none: preconditionFailure("no recognized gesture")
+            case .one(let trial): return trial
+            case .several(let trials): return trials[index]
+            }
+        }
+    }
+
+    /// The recognized gestures match the label's (kind, fingers, direction).
+    var gestureCorrect: Bool
+    /// Milliseconds from the first finger down to the first recognized gesture's begin.
+    var beginLatencyMS: Double?
+    /// The label's gestures (the entry's own array, shared, not copied).
+    var expected: [GestureExpectation]
+    var releases: Releases
 
     /// The recognized gestures' outcomes under `policy`. Exact for the first trial; a later one is
     /// decided on the releases this replay measured, though another policy's completion could have
     /// been grabbed back by it (the full replay of the best settings checks the shortcut).
     func outcome(of index: Int, with policy: CompletionPolicy) -> GestureExpectation.Outcome {
-        switch trials[index] {
+        switch releases[index] {
         case nil: return .none
         case .gestureCancelled: return .cancel
         case .released(let progress, let velocity):
@@ -29,8 +56,7 @@ struct ReleaseFeatures: Sendable {
     }
 
     func outcomeCorrect(with policy: CompletionPolicy) -> Bool {
-        let expected = score.expected
-        guard expected.count == trials.count else { return false }
+        guard expected.count == releases.count else { return false }
         return expected.indices.allSatisfy { expected[$0].matchesOutcome(outcome(of: $0, with: policy)) }
     }
 
@@ -43,7 +69,9 @@ struct ReleaseFeatures: Sendable {
             guard let decision = summary.trials[index].decision else { return .gestureCancelled }
             return .released(progress: decision.progress, velocity: decision.velocity)
         }
-        return ReleaseFeatures(score: score, trials: trials)
+        let releases: Releases = trials.isEmpty ? .none : trials.count == 1 ? .one(trials[0]) : .several(trials)
+        return ReleaseFeatures(gestureCorrect: score.gestureCorrect, beginLatencyMS: score.beginLatencyMS,
+                               expected: file.entry.expectedGestures, releases: releases)
     }
 }
 

@@ -45,3 +45,4 @@ struct TunableThreshold: Sendable {
         all.filter { $0.read(base) != $0.read(other) }.count
     }
 }
+

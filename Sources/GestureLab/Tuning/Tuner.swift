@@ -16,6 +16,16 @@ import InteractiveTransition
 public struct Tuner: Sendable {
     /// Recognizer candidates per device class the descent may replay (the defaults are always one).
     public static let defaultBudget = 96
+    /// Fewer files than this are too few to tune on: the search (11 thresholds per class and a grid
+    /// of 432 policies) can fit a few files by chance, and 5 held-out folds need 4 files each for
+    /// one file to move a fold's accuracy by no more than 25%.
+    public static let minimumFiles = 20
+    /// A device class with fewer files has its recognizer settings fitted on too few.
+    public static let minimumFilesPerClass = 10
+    /// Folds when the corpus is large enough and none are asked for.
+    public static let defaultFolds = 5
+    /// How many recognizer thresholds the search moves.
+    public static var searchedThresholdCount: Int { TunableThreshold.all.count }
     /// Mean begin latencies that differ by less than this count as equal: saving a millisecond is not
     /// worth another changed threshold.
     public static let latencyResolutionMS = 2.0
@@ -62,6 +72,9 @@ public struct Tuner: Sendable {
         public var predictedCorrect: Int
         /// The best settings' confusion matrices (also inside `best`).
         public var confusion: ConfusionMatrix
+        /// Held-out accuracy: each fold's files scored with the settings tuned without them.
+        public var crossValidation: CrossValidationReport?
+        public var warnings: [TuneWarning]
     }
 
     /// The policy grid: thresholds, deceleration rates (none = progress only) and flick velocities,
@@ -98,21 +111,16 @@ public struct Tuner: Sendable {
         var changes: Int
     }
 
-    /// The coordinate descent for one device class: the defaults, then rounds of one-threshold
-    /// moves from the best so far, until no move scores better or the budget is spent. Returns every
-    /// configuration replayed, the defaults first.
-    func search(_ files: [LoadedRecording], base: GestureRecognizerConfiguration, policies: [CompletionPolicy],
-                progress: () -> Void) throws -> [Evaluated] {
+    /// The coordinate descent for one device class on the files at `positions` of its cache: the
+    /// defaults, then rounds of one-threshold moves from the best so far, until no move scores
+    /// better or the budget is spent. Returns every configuration tried, the defaults first.
+    func search(_ cache: FeatureCache, positions: [Int], base: GestureRecognizerConfiguration,
+                policies: [CompletionPolicy], progress: () -> Void) throws -> [Evaluated] {
         func replay(_ candidates: [GestureRecognizerConfiguration]) throws -> [Evaluated] {
-            let features = try parallelMap(candidates) { candidate in
-                var settings = LabSettings.default
-                settings.touchpadRecognizer = candidate
-                settings.touchscreenRecognizer = candidate
-                return try files.map { try ReleaseFeatures.measure($0, settings: settings) }
-            }
+            let features = try cache.features(for: candidates)
             return zip(candidates, features).map { candidate, features in
                 progress()
-                return Evaluated(configuration: candidate, features: features,
+                return Evaluated(configuration: candidate, features: positions.map { features[$0] },
                                  changes: TunableThreshold.changes(from: base, to: candidate))
             }
         }
@@ -136,16 +144,39 @@ public struct Tuner: Sendable {
         return evaluated
     }
 
-    public func run(_ corpus: [LoadedRecording], progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
-        let pads = corpus.filter { $0.device.deviceClass != .touchscreen }
-        let screens = corpus.filter { $0.device.deviceClass == .touchscreen }
-        let policies = Self.policyCandidates()
-        let classes = [pads, screens].filter { !$0.isEmpty }.count
-        var done = 0
-        let step = { done += 1; progress?(done, self.budget * classes) }
-        let padSearch = pads.isEmpty ? [] : try search(pads, base: .default, policies: policies, progress: step)
-        let screenSearch = screens.isEmpty ? [] : try search(screens, base: .touchscreen, policies: policies, progress: step)
-        progress?(budget * classes, budget * classes)
+    /// The best settings for the training files, with what the search tried.
+    struct Tuned {
+        var settings: LabSettings
+        /// Training files the shortcut (recorded releases) predicts right with `settings`.
+        var predictedCorrect: Int
+        var recognizerCandidates: Int
+    }
+
+    /// The corpus split by device class, each class's replays memoized per recognizer configuration.
+    struct Classes {
+        var padIndices: [Int] = []
+        var screenIndices: [Int] = []
+        let pads: FeatureCache
+        let screens: FeatureCache
+
+        init(_ corpus: [LoadedRecording]) {
+            for (index, file) in corpus.enumerated() {
+                if file.device.deviceClass == .touchscreen { screenIndices.append(index) } else { padIndices.append(index) }
+            }
+            pads = FeatureCache(files: padIndices.map { corpus[$0] })
+            screens = FeatureCache(files: screenIndices.map { corpus[$0] })
+        }
+    }
+
+    /// Searches recognizer settings per class and the policy on the files whose corpus indices are
+    /// in `training`.
+    func tune(_ classes: Classes, training: Set<Int>, policies: [CompletionPolicy], progress: () -> Void) throws -> Tuned {
+        let padPositions = classes.padIndices.indices.filter { training.contains(classes.padIndices[$0]) }
+        let screenPositions = classes.screenIndices.indices.filter { training.contains(classes.screenIndices[$0]) }
+        let padSearch = padPositions.isEmpty ? []
+            : try search(classes.pads, positions: padPositions, base: .default, policies: policies, progress: progress)
+        let screenSearch = screenPositions.isEmpty ? []
+            : try search(classes.screens, positions: screenPositions, base: .touchscreen, policies: policies, progress: progress)
 
         // For each policy the best recognizer per class is independent of the other class.
         let choices = try parallelMap(Array(policies.enumerated())) { policyIndex, policy in
@@ -158,23 +189,76 @@ public struct Tuner: Sendable {
         guard let best = choices.min(by: { $0.key < $1.key }) else {
             throw CorpusError(path: "", message: "the corpus is empty")
         }
+        var settings = LabSettings.default
+        settings.policy = best.policy
+        settings.touchpadRecognizer = best.pad.map { padSearch[$0].configuration }
+        settings.touchscreenRecognizer = best.screen.map { screenSearch[$0].configuration }
+        return Tuned(settings: settings, predictedCorrect: training.count - best.key.wrong,
+                     recognizerCandidates: padSearch.count + screenSearch.count)
+    }
 
-        var bestSettings = LabSettings.default
-        bestSettings.policy = best.policy
-        bestSettings.touchpadRecognizer = best.pad.map { padSearch[$0].configuration }
-        bestSettings.touchscreenRecognizer = best.screen.map { screenSearch[$0].configuration }
+    public func run(_ corpus: [LoadedRecording], crossValidation: CrossValidation? = nil,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+        guard !corpus.isEmpty else { throw CorpusError(path: "", message: "the corpus is empty") }
+        let classes = Classes(corpus)
+        let policies = Self.policyCandidates()
+        let folds = try crossValidation.map { try $0.folds(of: corpus) } ?? []
+        let classCount = [classes.padIndices, classes.screenIndices].filter { !$0.isEmpty }.count
+        let total = budget * classCount * (1 + folds.count)
+        var done = 0
+        let step = { done += 1; progress?(min(done, total), total) }
+
+        let everything = Set(corpus.indices)
+        let tuned = try tune(classes, training: everything, policies: policies, progress: step)
         var seedSettings = LabSettings.default
         seedSettings.policy = .seed
-        let bestScored = try Self.evaluate(corpus, settings: bestSettings)
+        let bestScored = try Self.evaluate(corpus, settings: tuned.settings)
+
+        var crossValidationReport: CrossValidationReport?
+        if let crossValidation, !folds.isEmpty {
+            var perFold: [FoldReport] = []
+            for (number, fold) in folds.enumerated() {
+                let heldOut = Set(fold.heldOut)
+                let foldTuned = try tune(classes, training: everything.subtracting(heldOut), policies: policies, progress: step)
+                let scored = try Self.evaluate(fold.heldOut.map { corpus[$0] }, settings: foldTuned.settings)
+                let trainingCount = corpus.count - heldOut.count
+                perFold.append(FoldReport(
+                    fold: number + 1, heldOutDevice: fold.device, trainingFiles: trainingCount,
+                    heldOutFiles: heldOut.count, heldOutCorrect: scored.correct, heldOutAccuracy: scored.accuracy,
+                    trainingAccuracy: trainingCount == 0 ? 0 : Double(foldTuned.predictedCorrect) / Double(trainingCount),
+                    wrong: scored.perFile.filter { !$0.correct }.map(\.file)))
+            }
+            let correct = perFold.map(\.heldOutCorrect).reduce(0, +)
+            let files = perFold.map(\.heldOutFiles).reduce(0, +)
+            crossValidationReport = CrossValidationReport(
+                method: crossValidation.name, folds: perFold.count, files: files, heldOutCorrect: correct,
+                heldOutAccuracy: files == 0 ? 0 : Double(correct) / Double(files), perFold: perFold)
+        }
+        progress?(total, total)
         return Report(
             best: bestScored,
             defaults: try Self.evaluate(corpus, settings: .default),
             seedRule: try Self.evaluate(corpus, settings: seedSettings),
-            recognizerCandidates: padSearch.count + screenSearch.count,
+            recognizerCandidates: tuned.recognizerCandidates,
             policyCandidates: policies.count,
-            replays: padSearch.count * pads.count + screenSearch.count * screens.count,
-            predictedCorrect: corpus.count - best.key.wrong,
-            confusion: bestScored.confusion)
+            replays: classes.pads.replays + classes.screens.replays,
+            predictedCorrect: tuned.predictedCorrect,
+            confusion: bestScored.confusion,
+            crossValidation: crossValidationReport,
+            warnings: Self.warnings(classes, crossValidation: crossValidation, folds: folds.count))
+    }
+
+    /// What makes the figures of this corpus weak, said before anyone trusts them.
+    static func warnings(_ classes: Classes, crossValidation: CrossValidation?, folds: Int) -> [TuneWarning] {
+        var warnings: [TuneWarning] = []
+        let files = classes.padIndices.count + classes.screenIndices.count
+        if files < minimumFiles { warnings.append(.corpusTooSmall(files: files, minimum: minimumFiles)) }
+        for (name, count) in [("touchpad", classes.padIndices.count), ("touchscreen", classes.screenIndices.count)]
+        where count > 0 && count < minimumFilesPerClass {
+            warnings.append(.classTooSmall(deviceClass: name, files: count, minimum: minimumFilesPerClass))
+        }
+        if crossValidation == nil { warnings.append(.noHeldOutEstimate) }
+        return warnings
     }
 
     /// Replays the whole corpus with `settings` (full pipeline, no shortcuts, files in parallel) and scores it.
@@ -228,10 +312,10 @@ public struct Tuner: Sendable {
     static func score(_ candidate: Evaluated, policy: CompletionPolicy, order: Int) -> ScoreKey {
         var key = ScoreKey(changes: candidate.changes, order: order)
         for file in candidate.features {
-            let gestureOK = file.score.gestureCorrect
+            let gestureOK = file.gestureCorrect
             if !gestureOK { key.wrongGesture += 1 }
             if !gestureOK || !file.outcomeCorrect(with: policy) { key.wrong += 1 }
-            if gestureOK, let ms = file.score.beginLatencyMS {
+            if gestureOK, let ms = file.beginLatencyMS {
                 key.latencySumMS += ms
                 key.latencyCount += 1
             }
