@@ -35,6 +35,12 @@ public final class LiveBroadcast: @unchecked Sendable {
     /// How many tabs are connected now.
     public var subscriberCount: Int { lock.withLock { subscribers.count } }
 
+    /// Responses still writing a stream (the server waits for them to flush the summary before it stops).
+    public var writingCount: Int { lock.withLock { writing } }
+    private var writing = 0
+    public func writingStarted() { lock.withLock { writing += 1 } }
+    public func writingEnded() { lock.withLock { writing -= 1 } }
+
     /// Sends `batch` to every tab. `readAt`: when the first event of the batch was read, in
     /// milliseconds since 1970 (the page measures its latency from it).
     public func publish(_ batch: [ViewerEntry], readAt: Double) {

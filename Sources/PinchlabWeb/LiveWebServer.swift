@@ -48,6 +48,8 @@ public final class LiveWebServer: @unchecked Sendable {
             return Response(
                 status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                 body: ResponseBody { writer in
+                    broadcast.writingStarted()
+                    defer { broadcast.writingEnded() }
                     for await message in stream { try await writer.write(ByteBuffer(string: message)) }
                     try await writer.finish(nil)
                 })
@@ -80,9 +82,12 @@ public final class LiveWebServer: @unchecked Sendable {
         return try outcome.get()
     }
 
-    /// Ends every page's stream (after the session's summary) and the server; waits a bounded time.
+    /// Ends the server once every page's stream has been written to its end (the session's summary:
+    /// cancelling first would drop what a stream still holds); waits a bounded time for each.
     public func stop(timeoutSeconds: Double = 5) {
         guard let task else { return }
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while broadcast.writingCount > 0 && Date() < deadline { usleep(10_000) }
         task.cancel()
         _ = stopped.wait(timeout: .now() + timeoutSeconds)
         self.task = nil

@@ -31,11 +31,11 @@ import Testing
     /// The page loaded while the gesture plays ends in the state the replay of the file ends in;
     /// two tabs at once both do, and so does a tab that connects after the gesture (it catches up).
     @Test(arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
-                      ("corpus/touchscreen/pan-down-flick-01.evemu", "pan-dismiss")])
+                      ("corpus/touchscreen/pan-down-finish-01.evemu", "pan-dismiss")])
     func pagesEndWhereTheReplayEnds(fixture: String, transition: String) throws {
         let replay = try ViewerCLITests.replay(fixture, ["--transition", transition])
         let last = try #require(replay.transitions.last)
-        let (serve, live, url) = try Self.startLive(fixture, transition: transition, speed: "0.25", idle: "3")
+        let (serve, live, url) = try Self.startLive(fixture, transition: transition, speed: "0.2", idle: "3")
         defer { serve.process.interrupt() }
 
         // Two tabs now, during the gesture; each page runs until the session ends and its stream closes.
