@@ -6,7 +6,8 @@ struct TimeAxis {
     /// A stretch of time drawn to scale.
     struct Segment { var start, end, x0, x1: Double }
     /// A collapsed idle stretch: from `start` to `end` seconds, drawn as a break between `x0` and `x1`.
-    struct Break { var start, end, x0, x1: Double; var seconds: Double { end - start } }
+    /// `idleSeconds` is the whole idle stretch it stands for (the cut and the margins kept either side).
+    struct Break { var start, end, x0, x1: Double; var idleSeconds: Double }
 
     static let idleLimit = 1.0
     static let idleMargin = 0.2
@@ -26,6 +27,7 @@ struct TimeAxis {
         self.width = width
         // The idle stretches to cut: gaps between activity (and before the first, after the last).
         var cuts: [ClosedRange<Double>] = []
+        var idle: [Double] = []
         var cursor = window.lowerBound
         let inside = activity.compactMap { span -> ClosedRange<Double>? in
             let low = max(span.lowerBound, window.lowerBound), high = min(span.upperBound, window.upperBound)
@@ -34,11 +36,15 @@ struct TimeAxis {
         for span in inside {
             let gapStart = cursor == window.lowerBound ? cursor : cursor + Self.idleMargin
             let gapEnd = span.lowerBound - Self.idleMargin
-            if span.lowerBound - cursor > Self.idleLimit, gapEnd > gapStart { cuts.append(gapStart...gapEnd) }
+            if span.lowerBound - cursor > Self.idleLimit, gapEnd > gapStart {
+                cuts.append(gapStart...gapEnd)
+                idle.append(span.lowerBound - cursor)
+            }
             cursor = max(cursor, span.upperBound)
         }
         if !inside.isEmpty, window.upperBound - cursor > Self.idleLimit {
             cuts.append((cursor + Self.idleMargin)...window.upperBound)
+            idle.append(window.upperBound - cursor)
         }
         // Pieces drawn to scale between the cuts.
         var pieces: [ClosedRange<Double>] = []
@@ -56,7 +62,8 @@ struct TimeAxis {
         var cutIndex = 0
         for piece in pieces {
             while cutIndex < cuts.count && cuts[cutIndex].upperBound <= piece.lowerBound {
-                breaks.append(Break(start: cuts[cutIndex].lowerBound, end: cuts[cutIndex].upperBound, x0: px, x1: px + Self.breakWidth))
+                breaks.append(Break(start: cuts[cutIndex].lowerBound, end: cuts[cutIndex].upperBound, x0: px, x1: px + Self.breakWidth,
+                                    idleSeconds: idle[cutIndex]))
                 px += Self.breakWidth
                 cutIndex += 1
             }
@@ -65,7 +72,8 @@ struct TimeAxis {
             px += w
         }
         while cutIndex < cuts.count {
-            breaks.append(Break(start: cuts[cutIndex].lowerBound, end: cuts[cutIndex].upperBound, x0: px, x1: px + Self.breakWidth))
+            breaks.append(Break(start: cuts[cutIndex].lowerBound, end: cuts[cutIndex].upperBound, x0: px, x1: px + Self.breakWidth,
+                                    idleSeconds: idle[cutIndex]))
             px += Self.breakWidth
             cutIndex += 1
         }

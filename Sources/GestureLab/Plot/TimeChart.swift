@@ -176,9 +176,9 @@ struct TimeChart {
             placed.append(box)
             doc.text(text, x: at, y: labelY, size: 10, anchor: .middle, fill: "#666", role: "tick")
         }
-        doc.text("s", x: x + width + 6, y: labelY, size: 10, fill: "#666", role: "tick")
+        doc.text("s", x: x + width + 16, y: labelY, size: 10, fill: "#666", role: "tick")
         // Idle breaks: "9.4 s idle" centred under each, on as many rows as they need.
-        let breakTexts = axis.breaks.map { "\(SVGDocument.number($0.seconds, decimals: 1)) s idle" }
+        let breakTexts = axis.breaks.map { "\(SVGDocument.number($0.idleSeconds, decimals: 1)) s idle" }
         let breakExtents = zip(axis.breaks, breakTexts).map { b, text -> (left: Double, right: Double) in
             let w = TextMetrics.width(text, size: 9), mid = (b.x0 + b.x1) / 2
             return (mid - w / 2, mid + w / 2)

@@ -43,6 +43,7 @@ public enum TimelinePlot {
         // Right column: the charts on one time axis, then the legend.
         let axis = TimeAxis(window: seconds, activity: timeline.activity, x: chartX, width: chartWidth)
         var chartsBottom = drawGestureChart(&doc, timeline, axis: axis, top: 66)
+        chartsBottom = drawTouchLanes(&doc, timeline, colors: colors, axis: axis, top: chartsBottom + 8)
         chartsBottom = drawProgressChart(&doc, timeline, axis: axis, top: chartsBottom + 14)
         chartsBottom = Legend.draw(&doc, timeline, axis: axis, x: chartX, y: chartsBottom + 18, width: chartWidth)
 
@@ -112,6 +113,38 @@ public enum TimelinePlot {
             chart.drawLines(&doc, lines, range: range)
         }
         return drawOmitted(&doc, chart, bottom: chart.drawTimeAxis(&doc))
+    }
+
+    // MARK: - Fingers down
+
+    static let laneHeight = 5.0
+    static let maximumLanes = 10
+
+    /// When each finger was down, as a bar in its track's colour on the charts' time axis (one lane
+    /// per finger down at once): the tracks' colours tied to time. Returns the bottom.
+    static func drawTouchLanes(_ doc: inout SVGDocument, _ t: ReplayTimeline, colors: [String], axis: TimeAxis, top: Double) -> Double {
+        guard !t.tracks.isEmpty else { return top }
+        var laneEnds: [Double] = []
+        var lanes: [Int] = []
+        for track in t.tracks {
+            if let free = laneEnds.firstIndex(where: { $0 < track.begin }) {
+                laneEnds[free] = track.end; lanes.append(free)
+            } else if laneEnds.count < maximumLanes {
+                laneEnds.append(track.end); lanes.append(laneEnds.count - 1)
+            } else {
+                let soonest = laneEnds.indices.min { laneEnds[$0] < laneEnds[$1] }!
+                laneEnds[soonest] = max(laneEnds[soonest], track.end); lanes.append(soonest)
+            }
+        }
+        let height = Double(laneEnds.count) * (laneHeight + 1) + 2
+        doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd")
+        doc.text("fingers down", x: axis.x - 6, y: top + min(height, 12) - 2, size: 10, anchor: .end, fill: "#666", role: "tick")
+        for (index, track) in t.tracks.enumerated() {
+            let x0 = axis.px(track.begin), x1 = max(axis.px(track.end), x0 + 1.5)
+            doc.rect(x: x0, y: top + 1.5 + Double(lanes[index]) * (laneHeight + 1), width: x1 - x0, height: laneHeight,
+                     fill: colors[index % max(colors.count, 1)])
+        }
+        return top + height
     }
 
     // MARK: - The progress chart

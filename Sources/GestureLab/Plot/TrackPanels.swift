@@ -68,8 +68,13 @@ enum TrackPanels {
                  role: "title")
         doc.rect(x: x, y: top, width: w * scale, height: h * scale, fill: "#f4f4f4", stroke: "#999", radius: 6)
         if let zoomed {
-            doc.rect(x: x + zoomed.minX * scale, y: top + zoomed.minY * scale, width: zoomed.width * scale,
-                     height: zoomed.height * scale, fill: "none", stroke: "#bbb", dash: "3 2")
+            // Kept on the surface: tracks past an estimated size would take the box off the panel.
+            let left = max(zoomed.minX, 0), top2 = max(zoomed.minY, 0)
+            let right = min(zoomed.maxX, w), bottom = min(zoomed.maxY, h)
+            if right > left, bottom > top2 {
+                doc.rect(x: x + left * scale, y: top + top2 * scale, width: (right - left) * scale, height: (bottom - top2) * scale,
+                         fill: "none", stroke: "#bbb", dash: "3 2")
+            }
         }
         _ = drawTracks(&doc, t, colors: colors, originX: x, originY: top, offsetMM: (0, 0), scale: scale, markerRadius: 3)
         return top + h * scale
