@@ -71,7 +71,7 @@ public enum TimelinePlot {
             return ("pan translation from each pan's begin (mm), drives \(t.transition)",
                     [.init(name: "x (right +)", color: "#1f77b4", series: t.translationXMM),
                      .init(name: "y (down +)", color: "#8c564b", series: t.translationYMM)], 0)
-        case .pinch, nil:
+        case .pinch, .hold, nil:
             return ("pinch scale (1 at each pinch's begin), drives \(t.transition)",
                     [.init(name: "scale", color: "#1f77b4", series: t.scale)], 1)
         }

@@ -40,6 +40,8 @@ public struct TimelineRecorder {
             recordGesture(g)
         case .transition(let t):
             recordTransition(t)
+        case .stateChange:
+            break
         }
     }
 
@@ -49,19 +51,21 @@ public struct TimelineRecorder {
             switch event.kind {
             case .pinch: timeline.scale.startRun()
             case .pan: timeline.translationXMM.startRun(); timeline.translationYMM.startRun()
+            case .hold: break
             }
             timeline.markers.append(.init(kind: .gestureBegan, time: g.time, gesture: gesturesBegun,
-                                          gestureKind: event.kind, fingers: event.fingerCount))
+                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
             gesturesBegun += 1
         } else if event.state == .cancelled {
             timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, gesture: max(gesturesBegun - 1, 0),
-                                          gestureKind: event.kind, fingers: event.fingerCount))
+                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
         }
         switch event.kind {
         case .pinch: timeline.scale.append(.init(time: g.time, value: event.scale))
         case .pan:
             timeline.translationXMM.append(.init(time: g.time, value: event.translationMM.x))
             timeline.translationYMM.append(.init(time: g.time, value: event.translationMM.y))
+        case .hold: break
         }
     }
 
