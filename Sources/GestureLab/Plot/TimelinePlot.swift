@@ -138,7 +138,7 @@ public enum TimelinePlot {
         }
         let height = Double(laneEnds.count) * (laneHeight + 1) + 2
         doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd")
-        doc.text("fingers down", x: axis.x - 6, y: top + min(height, 12) - 2, size: 10, anchor: .end, fill: "#666", role: "tick")
+        doc.text("fingers down", x: axis.x + axis.width + 6, y: top + min(height, 12) - 2, size: 10, fill: "#666", role: "tick")
         for (index, track) in t.tracks.enumerated() {
             let x0 = axis.px(track.begin), x1 = max(axis.px(track.end), x0 + 1.5)
             doc.rect(x: x0, y: top + 1.5 + Double(lanes[index]) * (laneHeight + 1), width: x1 - x0, height: laneHeight,

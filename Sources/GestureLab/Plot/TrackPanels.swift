@@ -103,7 +103,7 @@ enum TrackPanels {
         let w = region.width, h = region.height
         let top = y + 20
         let scale = min(maxWidth / w, (maxHeight - 20) / h)
-        doc.text("zoomed to the touches (the dashed box), numbered in order", x: x, y: y + 12, size: 12, role: "title")
+        doc.text("zoomed to the touches (dashed box), numbered", x: x, y: y + 12, size: 12, role: "title")
         doc.rect(x: x, y: top, width: w * scale, height: h * scale, fill: "#fafafa", stroke: "#bbb", radius: 4)
         let starts = drawTracks(&doc, t, colors: colors, originX: x, originY: top, offsetMM: (region.minX, region.minY),
                                 scale: scale, markerRadius: 4)
