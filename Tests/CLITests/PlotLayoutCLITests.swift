@@ -147,6 +147,7 @@ import Testing
         Self.checkLayout(try Self.measure(svg), "late reversal")
         #expect(text.contains(">attempt 1: cancel, projected progress 0.131 ≤ threshold 0.5 (released at 0.594, -0.93/s)<"))
         #expect(text.contains("pinch scale"), "a pinch drives pinch-dismiss: its scale is the chart shown")
+        #expect(text.contains(">G1 pinch 2f · opposing-fingers<"), "the gesture's marker names the rule that began it")
         #expect(text.contains("projected progress (dashed from the release)"), "the legend names the projection's mark")
     }
 

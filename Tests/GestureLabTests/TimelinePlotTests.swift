@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import InteractiveTransition
 import Testing
 @testable import GestureLab
 
@@ -55,6 +56,28 @@ import Testing
         #expect(axis.pieces(of: run).count == 2)
         // With nothing idle, nothing is cut.
         #expect(TimeAxis(window: 0...2, activity: [0...2], x: 0, width: 100).breaks.isEmpty)
+    }
+
+    /// Another policy's progress is drawn over the main one, dashed, named in the chart's title,
+    /// with its own releases; a marker's rule follows its label.
+    @Test func overlaysAndRulesAreDrawn() throws {
+        var t = ReplayTimeline(title: "t", surfaceWidthMM: 100, surfaceHeightMM: 60)
+        t.transition = "pinch-dismiss"
+        t.drivingKind = .pinch
+        t.progressThreshold = 0.5
+        for (time, value) in [(0.1, 0.0), (0.3, 0.4), (0.5, 0.6), (0.9, 1.0)] { t.progress.append(.init(time: time, value: value)) }
+        var overlay = ReplayTimeline.ProgressOverlay(name: "seed policy")
+        for (time, value) in [(0.1, 0.0), (0.3, 0.4), (0.5, 0.6), (0.8, 0.0)] { overlay.progress.append(.init(time: time, value: value)) }
+        overlay.releases = [.init(trial: 0, time: 0.5, progress: 0.6, velocity: -2,
+                                  decision: CompletionPolicy.seed.decide(progress: 0.6, velocity: -2), end: 0.8)]
+        t.overlays = [overlay]
+        t.releases = [.init(trial: 0, time: 0.5, progress: 0.6, velocity: -2,
+                            decision: CompletionPolicy.default.decide(progress: 0.6, velocity: -2), end: 0.9)]
+        t.markers = [.init(kind: .gestureBegan, time: 0.1, gesture: 0, gestureKind: .pinch, fingers: 2, rule: "thumb-band")]
+        let svg = try TimelinePlot.svg(t)
+        #expect(svg.contains(">seed policy<") && svg.contains("stroke-dasharray=\"5 3\" class=\"data\""))
+        #expect(svg.contains(">G1 pinch 2f · thumb-band<"))
+        #expect(svg.contains(">attempt 1: cancel, flick, |velocity| 2/s ≥ 1.5/s backwards (released at 0.6)<"))
     }
 
     @Test func trackColoursNeverRepeat() {

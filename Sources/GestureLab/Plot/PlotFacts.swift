@@ -39,7 +39,7 @@ extension TimelinePlot {
                 return "\(name): \(verdict), projected progress \(number(projected)) \(compare) threshold \(number(threshold))"
                     + " (released at \(number(r.progress)), \(velocity(v)))\(grabbed)"
             case .flick(let flickVelocity, let limit):
-                return "\(name): \(verdict), flick |\(velocity(flickVelocity))| ≥ \(velocity(limit))"
+                return "\(name): \(verdict), flick, |velocity| \(velocity(abs(flickVelocity))) ≥ \(velocity(limit))"
                     + " \(flickVelocity > 0 ? "towards completion" : "backwards") (released at \(number(r.progress)))\(grabbed)"
             case .progress(let progress, let threshold):
                 return "\(name): \(verdict), progress \(number(progress)) \(compare) threshold \(number(threshold))"
