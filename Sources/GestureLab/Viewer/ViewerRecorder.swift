@@ -40,6 +40,8 @@ public struct ViewerRecorder: Sendable {
                             value: value)
         case .transition(let t):
             return .step(step(for: t), compared: compared)
+        case .stateChange:
+            return nil
         }
     }
 
