@@ -66,3 +66,74 @@ import Testing
         #expect(r.stderr.contains("manifest.json"))
     }
 }
+
+/// Honest tuning: held-out accuracy, warnings on a small corpus, --fail-under.
+@Suite struct TuneCrossValidationCLITests {
+    /// A manifest in a temporary folder labelling corpus files where they lie (absolute paths).
+    static func manifest(_ entries: [(file: String, expect: String)]) throws -> String {
+        let dir = try CLI.temporaryDirectory()
+        let list = entries.map { "{\"file\": \"\(CLI.fixture("corpus/" + $0.file))\", \"expect\": [\($0.expect)]}" }
+        let path = dir.appendingPathComponent("manifest.json").path
+        try Data("{\"entries\": [\(list.joined(separator: ", "))]}".utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aLargeEnoughCorpusIsCrossValidatedByDefault() throws {
+        let r = try CLI.run(["tune", CLI.fixture("corpus"), "--json", "--budget", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try r.json(line: 0)
+        let cv = try #require(report["crossValidation"] as? [String: Any])
+        #expect(cv["method"] as? String == "k-fold" && cv["folds"] as? Int == 5)
+        let folds = try #require(cv["perFold"] as? [[String: Any]])
+        #expect(folds.count == 5)
+        #expect(folds.compactMap { $0["heldOutFiles"] as? Int }.reduce(0, +) == 47, "every file held out once")
+        #expect(folds.allSatisfy { ($0["trainingFiles"] as? Int ?? 0) + ($0["heldOutFiles"] as? Int ?? 0) == 47 })
+        let accuracy = try #require(cv["heldOutAccuracy"] as? Double)
+        #expect(accuracy > 0.9 && accuracy <= 1)
+        #expect((report["warnings"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func leaveOneDeviceOut() throws {
+        let r = try CLI.run(["tune", CLI.fixture("corpus"), "--by-device", "--budget", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("held out (leave-one-device-out, 2 folds"), "\(r.stdout)")
+        #expect(r.stdout.contains("device \"pinchlab virtual touchpad\"") || r.stdout.contains("device \""))
+        let oneDevice = try Self.manifest([("touchpad/pinch-out-01.evemu", "{\"kind\": \"pinch\"}")])
+        let refused = try CLI.run(["tune", oneDevice, "--by-device", "--budget", "2"])
+        #expect(refused.status == 64 && refused.stderr.contains("2 devices or more"), "\(refused.stderr)")
+    }
+
+    /// Two files: tuned, with a warning saying what "too small" is and why, and no held-out figure.
+    @Test func aTinyCorpusIsWarnedAbout() throws {
+        let path = try Self.manifest([("touchpad/pinch-out-01.evemu", "{\"kind\": \"pinch\", \"fingers\": 2}"),
+                                      ("touchpad/two-finger-tap-01.evemu", "{\"kind\": \"none\"}")])
+        let r = try CLI.run(["tune", path, "--budget", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("2 recordings are too few to tune on (fewer than 20)"), "\(r.stderr)")
+        #expect(r.stderr.contains("only 2 touchpad recordings (fewer than 10)"))
+        #expect(r.stderr.contains("no cross-validation"))
+        let json = try CLI.run(["tune", path, "--budget", "2", "--json"])
+        let report = try json.json(line: 0)
+        #expect(report["crossValidation"] == nil)
+        let kinds = (report["warnings"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }
+        #expect(kinds == ["corpusTooSmall", "classTooSmall", "noHeldOutEstimate"])
+    }
+
+    /// A mislabelled file: the defaults and the best both get it wrong, both lists say so, and
+    /// --fail-under decides the status.
+    @Test func wrongFilesAndFailUnder() throws {
+        let path = try Self.manifest([("touchpad/pinch-out-01.evemu", "{\"kind\": \"pinch\", \"fingers\": 2}"),
+                                      ("touchpad/two-finger-scroll-01.evemu", "{\"kind\": \"pinch\", \"fingers\": 2}")])
+        var r = try CLI.run(["tune", path, "--budget", "2", "--fail-under", "0.9"])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("files the defaults get wrong:") && r.stdout.contains("files the best settings get wrong:"))
+        #expect(r.stdout.contains("two-finger-scroll-01.evemu: expected pinch 2 fingers; got pan 2 fingers down"), "\(r.stdout)")
+        #expect(r.stderr.contains("below --fail-under 90.0%"))
+        r = try CLI.run(["tune", path, "--budget", "2", "--fail-under", "0.5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try CLI.run(["tune", path, "--fail-under", "95"])
+        #expect(r.status == 64)
+        r = try CLI.run(["tune", path, "--folds", "1"])
+        #expect(r.status == 64)
+    }
+}

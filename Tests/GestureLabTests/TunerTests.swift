@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    /// Every file is held out exactly once, and the folds reuse the full search's replays: the
+    /// memoized replays are fewer than the searches would run one by one.
+    @Test func crossValidationHoldsEveryFileOutOnceAndReusesReplays() throws {
+        let report = try Tuner(budget: 12).run(Self.slice, crossValidation: .kFold(3))
+        let cv = try #require(report.crossValidation)
+        #expect(cv.perFold.count == 3)
+        #expect(cv.perFold.map(\.heldOutFiles).reduce(0, +) == Self.slice.count)
+        #expect(cv.perFold.allSatisfy { $0.trainingFiles + $0.heldOutFiles == Self.slice.count })
+        let folds = try CrossValidation.kFold(3).folds(of: Self.slice)
+        #expect(Set(folds.flatMap(\.heldOut)) == Set(Self.slice.indices))
+        #expect(report.replays < 4 * report.recognizerCandidates * Self.slice.count, "folds reuse the memoized replays")
+        let again = try Tuner(budget: 12).run(Self.slice, crossValidation: .kFold(3))
+        #expect(again.crossValidation?.heldOutCorrect == cv.heldOutCorrect)
+    }
+
     @Test func neighboursMoveExactlyOneThreshold() {
         let base = GestureRecognizerConfiguration.default
         let neighbours = TunableThreshold.neighbours(of: base)
