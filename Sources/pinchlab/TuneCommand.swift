@@ -7,6 +7,7 @@ import InteractiveTransition
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
+        usage: "pinchlab tune <corpus> [--folds <k> | --by-device] [--fail-under <x>] [<options>]",
         abstract: "Search recognizer thresholds and the finish/cancel policy on a labelled corpus.",
         discussion: """
         Every recording in CORPUS (listed with its label in CORPUS/manifest.json) is replayed with \

@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: [
         ["replay", pinch, "--json"], ["replay", pinch], ["replay", pinch, "--summary"],
-        ["stats", pinch], ["stats", pinch, "--json"], ["devices", "/tmp"], ["tune", CLI.fixture("corpus")],
+        ["stats", pinch], ["stats", pinch, "--json"], ["devices", "/tmp"], ["tune", CLI.fixture("corpus"), "--folds", "0"],
     ])
     func aFailedWriteToStandardOutputExits74(arguments: [String]) throws {
         let result = try CLI.run(arguments, standardOutput: "/dev/full")
