@@ -42,7 +42,7 @@ struct PlotCommand: ParsableCommand {
             while let event = try source.nextEvent() {
                 pipeline.consume(event) { recorder.record($0) }
             }
-            warnIfEndsInsideFrame(source, .ignored)
+            warnAboutRecording(source, .ignored)
             let summary = pipeline.finish(source: recording.displayName) { recorder.record($0) }
             let svg = TimelinePlot.svg(recorder.timeline(summary: summary))
             guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {

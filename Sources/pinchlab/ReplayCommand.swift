@@ -90,7 +90,7 @@ struct ReplayCommand: ParsableCommand {
             } catch {
                 readError = error
             }
-            if !interrupted && readError == nil { warnIfEndsInsideFrame(source, .ignored) }
+            if !interrupted && readError == nil { warnAboutRecording(source, .ignored) }
             var result = pipeline.finish(source: recording.displayName, emit: emit)
             result.error = readError.map { "\($0)" }
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }

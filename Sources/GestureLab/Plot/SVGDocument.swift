@@ -1,3 +1,5 @@
+import GestureKit
+
 /// A minimal SVG writer: elements appended as text, numbers printed with fixed precision so the
 /// same timeline always gives the same bytes.
 struct SVGDocument {
