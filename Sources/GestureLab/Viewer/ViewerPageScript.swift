@@ -332,8 +332,14 @@ enum ViewerPageScript {
     return 10 * power;
   }
 
+  /// Live, the timeline's background (every frame and step so far) is redrawn at most every
+  /// quarter second: redrawing it on every batch would cost more as the session grows.
+  let timelineStale = false, timelineDrawnAt = 0;
   function drawPlayhead() {
-    if (!timelineBackground) renderTimelineBackground();
+    const now = performance.now();
+    if (!timelineBackground || (timelineStale && now - timelineDrawnAt > 250)) {
+      renderTimelineBackground(); timelineStale = false; timelineDrawnAt = now;
+    }
     timelineCtx.putImageData(timelineBackground, 0, 0);
     const x = Math.round(xOf(time)) + 0.5;
     timelineCtx.strokeStyle = "#1f2328"; timelineCtx.lineWidth = 1;
@@ -470,14 +476,16 @@ enum ViewerPageScript {
       for (const entry of batch.entries) ingest(entry);
       entryCount += batch.entries.length;
       if (followLive) time = duration;
-      timelineBackground = null;
+      timelineStale = true;
       render();
+      // From the event read on the server to this page's state updated and drawn.
       if (batch.readAt) latency.push(performance.timeOrigin + performance.now() - batch.readAt);
     });
     events.addEventListener("summary", (e) => {
       doc.summary = JSON.parse(e.data);
       ended = true;
       status.textContent = "live: the session ended";
+      timelineBackground = null;
       render();
     });
     // The browser reconnects by itself; the "document" event then brings the page up to date.
