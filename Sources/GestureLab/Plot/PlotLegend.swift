@@ -24,7 +24,7 @@ extension TimelinePlot {
                 at += w
             }
             rowY += rowHeight
-            doc.text("G2 pan 3f: the second gesture, a pan with 3 fingers · attempt 1: the summary's first trial",
+            doc.text("G2 pan 3f · same-direction: the second gesture, a pan with 3 fingers, begun by that rule · attempt 1: the first trial",
                      x: x, y: rowY, size: size, fill: "#666", role: "legend")
             return rowY + 4
         }

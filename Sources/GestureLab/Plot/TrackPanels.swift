@@ -14,6 +14,9 @@ enum TrackPanels {
     /// Opacity at touch-down; full at the lift.
     static let fadeFrom = 0.25
     static let fadeSteps = 6
+    /// Tracks numbered in the zoomed view at most (placing a number looks at every number placed, so
+    /// a recording with thousands of touches would take quadratic time for an unreadable crowd).
+    static let maximumNumbered = 80
 
     /// A rectangle of the surface, millimetres.
     struct RegionMM {
@@ -156,7 +159,7 @@ enum TrackPanels {
         let size = 11.0
         var occupied: [Box] = []
         var unplaced = 0
-        for start in starts {
+        for start in starts.prefix(maximumNumbered) {
             let text = "\(start.number)"
             let w = TextMetrics.width(text, size: size), h = (TextMetrics.ascent + TextMetrics.descent) * size
             var candidates: [Box] = []
@@ -179,6 +182,6 @@ enum TrackPanels {
             doc.text(text, x: spot.minX, y: spot.minY + TextMetrics.ascent * size, size: size, fill: start.color,
                      role: "track-label")
         }
-        return unplaced
+        return unplaced + max(starts.count - maximumNumbered, 0)
     }
 }
