@@ -128,7 +128,7 @@ enum ViewerPageScript {
       result.compare = { policy: doc.compare.name, trial: ghost.trial, progress: ghost.progress,
                          transitionState: ghost.state, scene: sceneObject(ghost.scene, $("ghost")) };
     }
-    if (doc.live) result.live = { connected: connected, entries: entryCount, latencyMS: latency.slice(-2000) };
+    if (doc.live) result.live = { connected: connected, ended: ended, entries: entryCount, caughtUp: caughtUp, latencyMS: latency.slice(-2000) };
     return result;
   }
 
@@ -437,13 +437,13 @@ enum ViewerPageScript {
   window.addEventListener("hashchange", seekFromHash);
 
   // ---- live: entries streamed from the server as they happen -------------------------------------
-  let connected = false, entryCount = 0;
+  let connected = false, entryCount = 0, caughtUp = 0, ended = false;
   function connectLive() {
     const events = new EventSource("events");
     const status = $("live-status");
     events.addEventListener("document", (e) => {
       const fresh = JSON.parse(e.data);
-      load(fresh); entryCount = fresh.entries.length; connected = true;
+      load(fresh); entryCount = fresh.entries.length; caughtUp = entryCount; connected = true;
       status.textContent = "live: connected";
       timelineBackground = null;
       if (followLive) time = duration;
@@ -460,9 +460,17 @@ enum ViewerPageScript {
     });
     events.addEventListener("summary", (e) => {
       doc.summary = JSON.parse(e.data);
-      status.textContent = "live: the device stopped";
+      ended = true;
+      status.textContent = "live: the session ended";
+      render();
     });
-    events.onerror = () => { connected = false; status.textContent = "live: reconnecting..."; };
+    // The browser reconnects by itself; the "document" event then brings the page up to date.
+    // Once the session has ended there is nothing to reconnect to.
+    events.onerror = () => {
+      connected = false;
+      if (ended) { events.close(); render(); return; }
+      status.textContent = "live: reconnecting...";
+    };
   }
 
   // ---- start -------------------------------------------------------------------------------------
