@@ -104,6 +104,14 @@ struct TransitionOptions: ParsableArguments {
         }
     }
 
+    /// The policy as the viewer names it: a preset's name, `configured` when --config or --threshold
+    /// set it, else `default`.
+    var policyName: String {
+        if threshold != nil { return "configured" }
+        if let policy { return policy }
+        return config == nil ? "default" : "configured"
+    }
+
     static let presets: [String: CompletionPolicy] = ["seed": .seed, "default": LabSettings.default.policy, "fluid": .fluid]
 
     func settings() throws -> LabSettings {

@@ -1,3 +1,4 @@
+import PinchlabTestSupport
 import Foundation
 import GestureKit
 import GestureLab
@@ -32,28 +33,16 @@ import VirtualEvdev
             case .frame(let f, _): frames.append(f)
             case .gesture(let g): gestures.append(g)
             case .transition(let t): transitions.append(t)
+            case .stateChange: break
             }
         }
 
         /// Every began closed exactly once, in order; every number finite; progress within reach.
         func expectLegal(sourceLocation: SourceLocation = #_sourceLocation) {
-            var open: GestureKind?
-            for g in gestures {
-                switch g.event.state {
-                case .began:
-                    #expect(open == nil, "a began while \(String(describing: open)) was open", sourceLocation: sourceLocation)
-                    open = g.event.kind
-                case .changed:
-                    #expect(open == g.event.kind, sourceLocation: sourceLocation)
-                case .ended, .cancelled:
-                    #expect(open == g.event.kind, sourceLocation: sourceLocation)
-                    open = nil
-                }
-                let e = g.event
-                #expect([e.scale, e.rotationDegrees, e.scaleVelocity, e.centerMM.x, e.centerMM.y, e.translationMM.x,
-                         e.velocityMMPerSecond.x].allSatisfy { $0.isFinite }, sourceLocation: sourceLocation)
-            }
-            #expect(open == nil, "a gesture was left open", sourceLocation: sourceLocation)
+            var checker = GestureOrderChecker()
+            checker.check(gestures.map(\.event))
+            checker.finish()
+            #expect(checker.violations == [], sourceLocation: sourceLocation)
             for t in transitions {
                 #expect(t.progress.isFinite && t.progress > -0.5 && t.progress < 1.5, sourceLocation: sourceLocation)
             }
@@ -105,7 +94,7 @@ import VirtualEvdev
         let origin = frames[0][0].time.totalMicroseconds
         #expect(pinchBegan.time < Double(firstResync.time.totalMicroseconds - origin) / 1_000_000,
                 "the storm hits a pinch in flight")
-        let firstEnd = try #require(run.gestures.first { $0.event.state.isFinal })
+        let firstEnd = try #require(run.gestures.first { $0.event.state.isFinal && $0.event.kind != .hold })
         #expect(firstEnd.event.kind == .pinch && firstEnd.event.state == .cancelled,
                 "the pinch in flight is cancelled by the first resync, not continued across a jump")
         #expect(run.summary?.trials.first?.outcome == .cancelled)
