@@ -109,9 +109,14 @@ public enum AxisProblem: Hashable, Sendable {
              .rangeInverted(let minimum, let maximum), .rangeWiderThan32Bits(let minimum, let maximum):
             return "minimum \(minimum), maximum \(maximum)"
         case .implausibleSurfaceSpan(let millimetres, let resolution):
-            let size = millimetres >= 1_000_000 ? "\(FixedPoint.string(millimetres / 1_000_000, decimals: 1)) km"
-                : millimetres >= 1000 ? "\(FixedPoint.string(millimetres / 1000, decimals: 1)) m"
-                : "\(FixedPoint.string(millimetres, decimals: 3)) mm"
+            // One decimal of the largest unit that reads well; sizes past Int's range are out of limits anyway.
+            func tenths(_ value: Double) -> String {
+                let count = Int(min(9e17, (value * 10).rounded()))
+                return "\(count / 10).\(count % 10)"
+            }
+            let size = millimetres >= 1_000_000 ? "\(tenths(millimetres / 1_000_000)) km"
+                : millimetres >= 1000 ? "\(tenths(millimetres / 1000)) m"
+                : millimetres >= 1 ? "\(tenths(millimetres)) mm" : "\(Int((millimetres * 1000).rounded())) um"
             return "resolution \(resolution) units/mm, a surface \(size) across"
         case .negativeResolution(let resolution): return "resolution \(resolution)"
         case .noRange: return "the axis listed with no range"

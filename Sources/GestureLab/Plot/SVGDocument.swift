@@ -1,5 +1,3 @@
-import GestureKit
-
 /// A minimal SVG writer: elements appended as text, numbers printed with fixed precision so the
 /// same timeline always gives the same bytes. Every text drawn is kept with its estimated box, so
 /// layout can be checked without a renderer (and against one: `class` names each text's role).
