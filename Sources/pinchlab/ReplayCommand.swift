@@ -41,7 +41,14 @@ struct ReplayCommand: ParsableCommand {
                                valueName: "factor"))
     var speed: Double?
 
+    @Flag(help: ArgumentHelp("Also run Debian's libinput on the recording (in real time, through a virtual device) and report its gestures and the agreement (see `pinchlab libinput --help`).",
+                             visibility: .default))
+    var withLibinput = false
+
     func validate() throws {
+        if withLibinput && recording.file == "-" {
+            throw ValidationError("--with-libinput plays the recording to libinput a second time: give a file, not standard input")
+        }
         if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
         if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive factor, got \(speed)") }
     }
@@ -94,10 +101,16 @@ struct ReplayCommand: ParsableCommand {
             var result = pipeline.finish(source: recording.displayName, emit: emit)
             result.error = readError.map { "\($0)" }
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
+            let libinput = try withLibinput ? libinputVerdictOfRecording() : nil
             if json || summary {
-                try writer.write(result)
+                if let libinput { try writer.write(LabSummaryWithLibinput(summary: result, libinput: libinput)) }
+                else { try writer.write(result) }
             } else {
                 for line in HumanOutput.summary(result) { try printLine(line) }
+                if let libinput {
+                    for line in libinput.textLines { try printLine(line) }
+                    try printLine(LabSummaryWithLibinput(summary: result, libinput: libinput).agreement.text)
+                }
             }
             if let readError { throw readError }
             if interrupted {
@@ -106,6 +119,16 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitStatus.interrupted.exitCode
             }
         }
+    }
+}
+
+extension ReplayCommand {
+    /// The recording read again, whole, and played to libinput.
+    func libinputVerdictOfRecording() throws -> LibinputVerdict {
+        var source = try recording.open()
+        var events: [InputEvent] = []
+        while let event = try source.nextEvent() { events.append(event) }
+        return try libinputVerdict(events: events, device: source.device)
     }
 }
 
