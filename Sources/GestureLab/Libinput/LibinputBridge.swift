@@ -56,7 +56,7 @@ public struct LibinputBridge: Sendable {
     /// `../lib/pinchlab/`, where `scripts/install` puts it).
     public static func locate(executable: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(LibinputBridgeError) -> LibinputBridge {
-        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin"]
+        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         guard let tool = dirs.map({ $0 + "/libinput" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw .libinputToolsMissing(searched: dirs)
         }
@@ -114,29 +114,21 @@ public struct LibinputBridge: Sendable {
         }
         defer { device.stop() }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["debug-events", "--device", device.path]
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = [preloadLibrary, environment["LD_PRELOAD"]].compactMap { $0 }.joined(separator: ":")
         environment["PINCHLAB_UDEV_DEVNODE"] = device.path
         environment["PINCHLAB_UDEV_SYSNAME"] = device.nodeName
         environment["PINCHLAB_UDEV_CLASS"] = "touchpad"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let collected = OutputCollector(output: output, errors: errors)
-        do { try process.run() } catch {
-            throw .libinputFailed(status: nil, stderr: "\(error)")
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(path: tool, arguments: ["debug-events", "--device", device.path], environment: environment)
+        } catch {
+            throw .libinputFailed(status: nil, stderr: "cannot start \(tool): \(error)")
         }
         let span = Double((events.last?.time.totalMicroseconds ?? 0) - (events.first?.time.totalMicroseconds ?? 0)) / 1e6
         guard device.waitUntilReading(timeoutSeconds: 10) else {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-            let (_, stderr) = collected.wait()
-            throw .libinputFailed(status: process.terminationReason == .exit ? process.terminationStatus : nil, stderr: stderr)
+            let ended = process.stop()
+            throw .libinputFailed(status: ended.exitStatus, stderr: ended.stderr)
         }
         // As `pinchlab serve` does: libinput's first poll comes before it has finished setting the
         // device up; events played at once would find it with only part of the touches.
@@ -147,14 +139,13 @@ public struct LibinputBridge: Sendable {
         let lateness = device.readLateness
         device.remove()
         Thread.sleep(forTimeInterval: 0.1)
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        let (stdout, stderr) = collected.wait()
+        // debug-events stops cleanly on SIGINT (Ctrl-C), flushing what it printed.
+        let (stdout, stderr, exitStatus) = process.stop(signal: SIGINT)
         if let raw = ProcessInfo.processInfo.environment["PINCHLAB_LIBINPUT_RAW"] {
             try? (stdout + stderr).write(toFile: raw, atomically: true, encoding: .utf8)
         }
         guard stdout.contains("DEVICE_ADDED") else {
-            throw .libinputFailed(status: process.terminationStatus, stderr: stderr)
+            throw .libinputFailed(status: exitStatus, stderr: stderr)
         }
 
         // libinput prints each event's time relative to the first event it read, the recording's
@@ -172,43 +163,13 @@ public struct LibinputBridge: Sendable {
 
     /// Runs a short command and returns its status and output.
     static func capture(_ path: String, _ arguments: [String]) -> (status: Int32?, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let collected = OutputCollector(output: output, errors: errors)
-        do { try process.run() } catch { return (nil, "", "\(error)") }
-        process.waitUntilExit()
-        let (stdout, stderr) = collected.wait()
-        return (process.terminationStatus, stdout, stderr)
+        do {
+            let child = try ChildProcess(path: path, arguments: arguments, environment: ProcessInfo.processInfo.environment)
+            let (stdout, stderr, status) = child.wait()
+            return (status, stdout, stderr)
+        } catch {
+            return (nil, "", "cannot start \(path): \(error)")
+        }
     }
 }
 
-/// Reads a child's stdout and stderr to their ends on their own threads, so neither pipe fills up
-/// and blocks the child.
-private final class OutputCollector: @unchecked Sendable {
-    // @unchecked: each Data is written by its reader thread before `done` is signalled, read after.
-    private var stdout = Data(), stderr = Data()
-    private let done = DispatchGroup()
-
-    init(output: Pipe, errors: Pipe) {
-        done.enter()
-        done.enter()
-        Thread.detachNewThread { [self] in
-            stdout = output.fileHandleForReading.readDataToEndOfFile()
-            done.leave()
-        }
-        Thread.detachNewThread { [self] in
-            stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            done.leave()
-        }
-    }
-
-    func wait() -> (String, String) {
-        done.wait()
-        return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
-}
