@@ -124,6 +124,7 @@ struct LiveOutput {
             case .frame: break
             case .gesture(let g): note(Result { try writer.write(g) })
             case .transition(let t): note(Result { try writer.write(t) })
+            case .stateChange: break
             }
         case .lines:
             if let line = human.line(for: record) { note(Result { try printLine(line) }) }
@@ -148,6 +149,8 @@ struct LiveOutput {
         case .gesture(let g):
             snapshot.gestureLine = "gesture    \(g.event.kind.rawValue) \(g.event.state.rawValue), \(g.event.fingerCount) fingers"
             snapshot.gestureValues = "           " + HumanOutput.values(g.event)
+        case .stateChange:
+            break
         case .transition(let t):
             // A new trial: the last one's decision no longer applies.
             if t.state == .interactive && snapshot.transitionState != TransitionPhase.interactive.rawValue { snapshot.decision = "" }

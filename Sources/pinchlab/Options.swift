@@ -98,6 +98,14 @@ struct TransitionOptions: ParsableArguments {
         }
     }
 
+    /// The policy as the viewer names it: a preset's name (`seed` as `uikit-seed`), `configured`
+    /// when --config or --threshold set it, else `default`.
+    var policyName: String {
+        if threshold != nil { return "configured" }
+        if let policy { return CompletionPolicyPreset(named: policy)?.rawValue ?? policy }
+        return config == nil ? "default" : "configured"
+    }
+
     func settings() throws -> LabSettings {
         var settings = LabSettings.default
         if let config { settings = try LabSettingsFile.load(path: config) }

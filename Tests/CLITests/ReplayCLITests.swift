@@ -13,7 +13,8 @@ import Testing
         let types = objects.compactMap { $0["type"] as? String }
         #expect(types.last == "summary")
         #expect(types.filter { $0 == "summary" }.count == 1)
-        let gestures = objects.filter { $0["type"] as? String == "gesture" }
+        // Holds aside (the fingers rest before they pinch): began ... ended.
+        let gestures = objects.filter { $0["type"] as? String == "gesture" && $0["kind"] as? String != "hold" }
         #expect(gestures.first?["state"] as? String == "began")
         #expect(gestures.first?["kind"] as? String == "pinch")
         #expect(gestures.last?["state"] as? String == "ended")
@@ -25,7 +26,7 @@ import Testing
         #expect(times == times.sorted(), "records come in time order")
         let summary = try r.json(line: -1)
         #expect(summary["outcome"] as? String == "finished")
-        let g = try #require((summary["gestures"] as? [[String: Any]])?.first)
+        let g = try #require((summary["gestures"] as? [[String: Any]])?.first { $0["kind"] as? String != "hold" })
         #expect(g["kind"] as? String == "pinch")
         #expect(g["fingers"] as? Int == 2)
         #expect(g["ended"] as? String == "ended")

@@ -56,16 +56,17 @@ import Testing
             LabSummary.Gesture(kind: kind, fingers: fingers, begin: begin, end: end, ended: .ended)
         }
         let theirs = [
-            LibinputGesture(kind: .hold, fingers: 2, begin: 0, end: 0.1, cancelled: true),       // not compared
+            LibinputGesture(kind: .motion, fingers: 1, begin: 0, end: 0.1, cancelled: false),    // not compared
+            LibinputGesture(kind: .hold, fingers: 2, begin: 0.1, end: 0.19, cancelled: true),    // matches ours[3]
             LibinputGesture(kind: .pinch, fingers: 2, begin: 0.2, end: 0.8, cancelled: false),   // matches ours[0]
             LibinputGesture(kind: .scroll, fingers: nil, begin: 1.0, end: 1.5, cancelled: false), // matches ours[1]
             LibinputGesture(kind: .swipe, fingers: 3, begin: 2.0, end: 2.5, cancelled: false),   // ours is 4 fingers
         ]
         let agreement = LibinputAgreement(pinchlab: [ours(.pinch, 2, 0.21, 0.8), ours(.pan, 2, 1.04, 1.5),
-                                                     ours(.pan, 4, 2.0, 2.5)], libinput: theirs)
-        #expect(agreement.matched == 2)
-        #expect(agreement.libinputOnly == [3] && agreement.pinchlabOnly == [2])
-        #expect(agreement.ratio == 0.5)
+                                                     ours(.pan, 4, 2.0, 2.5), ours(.hold, 2, 0.05, 0.2)], libinput: theirs)
+        #expect(agreement.matched == 3)
+        #expect(agreement.libinputOnly == [4] && agreement.pinchlabOnly == [2])
+        #expect(agreement.ratio == 0.6)
         #expect(LibinputAgreement(pinchlab: [], libinput: [theirs[0]]).ratio == 1)
     }
 }

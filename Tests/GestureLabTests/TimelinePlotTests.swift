@@ -70,7 +70,7 @@ import Testing
     @Test func everyCorpusPictureKeepsItsTextOnTheCanvas() throws {
         let files = try LoadedRecording.loadCorpus(directory: CorpusFixtureTests.corpusDirectory)
         for file in files {
-            let transition = file.entry.label.transition
+            let transition = file.entry.transition
             var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default, recordsFrames: true)
             var recorder = TimelineRecorder(title: file.entry.file, device: file.device, threshold: 0.5)
             for event in file.events { pipeline.consume(event) { recorder.record($0) } }

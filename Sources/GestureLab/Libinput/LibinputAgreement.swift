@@ -3,8 +3,9 @@ import GestureKit
 /// How pinchlab's gestures and libinput's line up on one recording: summary key `"agreement"`.
 ///
 /// Compared are libinput's pinches (with pinchlab's pinches of the same finger count), swipes (with
-/// pinchlab's pans of the same count) and finger scrolls (with pinchlab's two-finger pans); holds
-/// and pointer motion have no pinchlab counterpart and are left out. Two gestures match when they
+/// pinchlab's pans of the same count), finger scrolls (with pinchlab's two-finger pans) and holds
+/// (with pinchlab's holds of the same count); pointer motion has no pinchlab counterpart and is
+/// left out. Two gestures match when they
 /// overlap in time (within `toleranceSeconds`); each gesture matches at most once, in time order.
 public struct LibinputAgreement: Sendable, Hashable, Encodable {
     public static let toleranceSeconds = 0.05
@@ -46,8 +47,8 @@ public struct LibinputAgreement: Sendable, Hashable, Encodable {
 
     static func isCompared(_ gesture: LibinputGesture) -> Bool {
         switch gesture.kind {
-        case .pinch, .swipe, .scroll: return true
-        case .hold, .motion: return false
+        case .pinch, .swipe, .scroll, .hold: return true
+        case .motion: return false
         }
     }
 
@@ -56,7 +57,8 @@ public struct LibinputAgreement: Sendable, Hashable, Encodable {
         case .pinch: return ours.kind == .pinch && ours.fingers == theirs.fingers
         case .swipe: return ours.kind == .pan && ours.fingers == theirs.fingers
         case .scroll: return ours.kind == .pan && ours.fingers == 2
-        case .hold, .motion: return false
+        case .hold: return ours.kind == .hold && ours.fingers == theirs.fingers
+        case .motion: return false
         }
     }
 

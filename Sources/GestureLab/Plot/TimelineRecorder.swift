@@ -30,11 +30,14 @@ public struct TimelineRecorder {
             switch g.event.kind {
             case .pinch: timeline.scale.append(.init(time: g.time, value: g.event.scale))
             case .pan: timeline.translationMM.append(.init(time: g.time, value: g.event.translationMM.y))
+            case .hold: break
             }
+            // The marker names the rule that decided it ("pinch began: opposing-fingers").
+            let rule = g.event.decision.map { ": \($0.rule.rawValue)" } ?? ""
             if g.event.state == .began {
-                timeline.markers.append(.init(kind: .began, time: g.time, label: "\(g.event.kind.rawValue) began"))
+                timeline.markers.append(.init(kind: .began, time: g.time, label: "\(g.event.kind.rawValue) began\(rule)"))
             } else if g.event.state == .cancelled {
-                timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, label: "\(g.event.kind.rawValue) cancelled"))
+                timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, label: "\(g.event.kind.rawValue) cancelled\(rule)"))
             }
         case .transition(let t):
             timeline.progress.append(.init(time: t.time, value: t.progress))
@@ -43,6 +46,8 @@ public struct TimelineRecorder {
             }
             if t.state == .finished { timeline.markers.append(.init(kind: .finish, time: t.time, label: "finished")) }
             if t.state == .cancelled { timeline.markers.append(.init(kind: .cancel, time: t.time, label: "cancelled")) }
+        case .stateChange:
+            break
         }
     }
 
