@@ -98,7 +98,7 @@ struct vevdev {
     uint64_t total_opens;
     uint64_t total_readers; /* clients that have started reading since the mount */
     /* read lateness (vevdev_read_lateness): every event handed out by read() */
-    int64_t read_lateness_max_us;
+    int64_t read_lateness_first_us, read_lateness_max_us;
     uint64_t read_events;
     uint64_t read_late[VEVDEV_LATENESS_BUCKETS]; /* events read more than 1, 5, 10, 20, 50 ms late */
 

@@ -289,13 +289,13 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// timestamps of the events it got. A reader whose timers run on the wall clock (libinput)
     /// decides differently when events reach it late.
     public var readLateness: ReadLateness {
-        var maxUS: Int64 = 0
+        var firstUS: Int64 = 0, maxUS: Int64 = 0
         var events: UInt64 = 0
         var late: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &late) { raw in
-            vevdev_read_lateness(handle, &maxUS, &events, raw.baseAddress!.assumingMemoryBound(to: UInt64.self))
+            vevdev_read_lateness(handle, &firstUS, &maxUS, &events, raw.baseAddress!.assumingMemoryBound(to: UInt64.self))
         }
-        return ReadLateness(maximumMicroseconds: maxUS, events: Int(events),
+        return ReadLateness(firstMicroseconds: firstUS, maximumMicroseconds: maxUS, events: Int(events),
                             lateCounts: [Int(late.0), Int(late.1), Int(late.2), Int(late.3), Int(late.4)])
     }
 
@@ -329,6 +329,8 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
 public struct ReadLateness: Sendable, Hashable {
     /// The thresholds of `lateCounts`, microseconds.
     public static let thresholdsMicroseconds: [Int64] = [1_000, 5_000, 10_000, 20_000, 50_000]
+    /// How late the first event was read.
+    public var firstMicroseconds: Int64
     public var maximumMicroseconds: Int64
     /// Events read.
     public var events: Int

@@ -27,9 +27,9 @@ struct LibinputCLITests {
         #expect(pinch["fingers"] as? Int == 2)
         #expect(pinch["cancelled"] as? Bool == false)
         // The fingers close to a third of their span; libinput's times are the recording's (the
-        // pinch ends when the fingers lift at 0.843 s).
+        // pinch ends when the fingers lift at 0.843 s; a few ms either way on a loaded machine).
         #expect((pinch["scale"] as? Double ?? 1) < 0.5)
-        #expect(abs((pinch["end"] as? Double ?? 0) - 0.843) < 0.02)
+        #expect(abs((pinch["end"] as? Double ?? 0) - 0.843) < 0.03, "\(pinch)")
     }
 
     @Test func aThreeFingerSwipeAndATwoFingerScrollAgreeWithPinchlab() throws {
@@ -39,7 +39,8 @@ struct LibinputCLITests {
             let summary = try r.json(line: -1)
             #expect(Self.gestures(summary).contains { $0["kind"] as? String == kind }, "\(file): \(r.stdout)")
             let agreement = try #require(summary["agreement"] as? [String: Any])
-            #expect(agreement["matched"] as? Int == 1 && agreement["ratio"] as? Double == 1, "\(file): \(agreement)")
+            // The swipe or scroll, and the hold libinput and pinchlab both see first for the scroll.
+            #expect(agreement["matched"] as? Int ?? 0 >= 1 && agreement["ratio"] as? Double == 1, "\(file): \(agreement)")
             let timing = try #require((summary["libinput"] as? [String: Any])?["timing"] as? [String: Any])
             #expect(timing["events"] as? Int ?? 0 > 400)
         }
@@ -56,7 +57,7 @@ struct LibinputCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("libinput 1."))
         #expect(r.stdout.contains("  \(expected)"), "\(r.stdout)")
-        #expect(r.stdout.contains("agreement with libinput: 1 matched, 0 libinput only, 0 pinchlab only (100 %)"), "\(r.stdout)")
+        #expect(r.stdout.contains(" matched, 0 libinput only, 0 pinchlab only (100 %)"), "\(r.stdout)")
     }
 
     @Test func aTouchscreenSaysLibinputHasNoTouchscreenGestures() throws {

@@ -148,9 +148,11 @@ public struct LibinputBridge: Sendable {
             throw .libinputFailed(status: exitStatus, stderr: stderr)
         }
 
-        // libinput prints each event's time relative to the first event it read, the recording's
-        // first (the node stamps recorded times plus one constant): the recording's seconds.
-        var parser = LibinputEventParser()
+        // The node stamps recorded times plus one constant; libinput prints them relative to when
+        // its first event arrived.
+        // (libinput's times are whole ms, so is the correction: the read comes a little after the
+        // wake-up libinput timed, and the two agree to a ms or two unless the machine is loaded.)
+        var parser = LibinputEventParser(firstEventLateness: (Double(lateness.firstMicroseconds) / 1000).rounded(.down) / 1000)
         for line in stdout.split(separator: "\n") { parser.consume(line: line) }
         parser.finish()
         let threshold = lateThresholdMS

@@ -13,16 +13,22 @@ public struct LibinputEventParser: Sendable {
 
     public private(set) var gestures: [LibinputGesture] = []
     private var open: LibinputGesture?
+    /// Added to libinput's printed times to make them the recording's (see `init`).
+    private let offsetSeconds: Double
 
-    public init() {}
+    /// libinput debug-events prints times relative to the moment its first event arrived
+    /// (`start_time` set when its first poll returns): the first event's time plus how late it was
+    /// read. `firstEventLateness` (seconds) is that delay, so the times become the recording's.
+    public init(firstEventLateness: Double = 0) {
+        offsetSeconds = firstEventLateness
+    }
 
     public mutating func consume(line: Substring) {
         let fields = line.split(maxSplits: 3, whereSeparator: { $0 == " " || $0 == "\t" })
         guard fields.count >= 3, fields[2].hasPrefix("+"), fields[2].hasSuffix("s"),
               let printed = Double(fields[2].dropFirst().dropLast()) else { return }
         let event = fields[1]
-        // libinput prints times relative to the first event it read: the recording's seconds.
-        let time = printed
+        let time = printed + offsetSeconds
         let rest = fields.count > 3 ? fields[3] : ""
         let n = Self.numbers(in: rest)
         if event.hasPrefix("GESTURE_") {
