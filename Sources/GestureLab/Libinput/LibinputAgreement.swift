@@ -71,25 +71,3 @@ public struct LibinputAgreement: Sendable, Hashable, Encodable {
         try c.encode(rounded(ratio), forKey: .ratio)
     }
 }
-
-/// A replay's summary with libinput's verdict beside it (`replay --with-libinput`): the summary's
-/// keys plus `"libinput"` and `"agreement"`.
-public struct LabSummaryWithLibinput: Sendable, Encodable {
-    public var summary: LabSummary
-    public var libinput: LibinputVerdict
-    public var agreement: LibinputAgreement
-
-    public init(summary: LabSummary, libinput: LibinputVerdict) {
-        self.summary = summary
-        self.libinput = libinput
-        self.agreement = LibinputAgreement(pinchlab: summary.gestures, libinput: libinput.gestures)
-    }
-
-    private enum CodingKeys: String, CodingKey { case libinput, agreement }
-    public func encode(to encoder: any Encoder) throws {
-        try summary.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(libinput, forKey: .libinput)
-        try c.encode(agreement, forKey: .agreement)
-    }
-}
