@@ -45,3 +45,37 @@ import Testing
         #expect(unknown.stderr.contains("android-back"))
     }
 }
+
+/// `replay --compare`: every attempt under each preset, side by side.
+@Suite struct PolicyCompareCLITests {
+    @Test func compareAddsOneRowPerAttemptAndPolicy() throws {
+        let r = try CLI.run(["replay", PolicyPresetCLITests.flick, "--compare", "gnome,kwin,uikit-seed", "--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let summary = try r.json(line: -1)
+        let rows = try #require(summary["comparisons"] as? [[String: Any]])
+        let trials = try #require(summary["trialCount"] as? Int)
+        #expect(rows.count == 3 * trials)
+        let first = Dictionary(uniqueKeysWithValues: rows.filter { $0["trial"] as? Int == 0 }
+            .map { ($0["policy"] as? String ?? "", $0["outcome"] as? String ?? "") })
+        #expect(first == ["gnome": "finished", "kwin": "cancelled", "uikit-seed": "cancelled"])
+        // Each row is what a replay under that policy alone says.
+        for (policy, outcome) in first {
+            let alone = try CLI.run(["replay", PolicyPresetCLITests.flick, "--policy", policy, "--summary"])
+            #expect(try alone.json(line: -1)["outcome"] as? String == outcome, "\(policy)")
+        }
+        let decision = try #require(rows.first?["decision"] as? [String: Any])
+        #expect(decision["progress"] != nil && decision["velocity"] != nil && decision["finish"] != nil)
+    }
+
+    @Test func theHumanOutputHasATable() throws {
+        let r = try CLI.run(["replay", PolicyPresetCLITests.flick, "--compare", "android-back,hyprland"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("compared policies:"))
+        #expect(r.stdout.contains("default (used)  1        finished"), "\(r.stdout)")
+        #expect(r.stdout.contains("android-back    1        finished   finish: Android back"), "\(r.stdout)")
+        #expect(r.stdout.contains("hyprland        1        cancelled  cancel: Hyprland, travel"), "\(r.stdout)")
+        let bad = try CLI.run(["replay", PolicyPresetCLITests.flick, "--compare", "gnome,macos"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("unknown policy 'macos' in --compare"))
+    }
+}
