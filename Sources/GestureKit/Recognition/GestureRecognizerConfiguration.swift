@@ -135,10 +135,14 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
 
     /// Fingers down and still this long begin a hold (libinput `DEFAULT_GESTURE_HOLD_TIMEOUT`, 180 ms) ...
     public var holdTimeoutMS: Double
-    /// ... or this long with at most `quickHoldMaximumFingerCount` fingers (libinput's quick hold for
-    /// one or two fingers, 40 ms, so that a touch stops kinetic scrolling at once).
+    /// ... or this long with one or two fingers when `tapToClick` is off (libinput's quick hold,
+    /// 40 ms, so that a touch stops kinetic scrolling at once).
     public var quickHoldTimeoutMS: Double
-    public var quickHoldMaximumFingerCount: Int
+    /// libinput's tap-to-click (on by default in GNOME and KDE): a one- or two-finger touch may be a
+    /// tap, so it becomes a hold only after `holdTimeoutMS` (libinput starts the hold when its tap
+    /// timeout runs out); off, as `libinput debug-events` runs without `--enable-tap`, one or two
+    /// fingers hold after `quickHoldTimeoutMS`.
+    public var tapToClick: Bool
     /// Fewest and most fingers that hold (libinput: 1-4). Set the minimum above the maximum to turn
     /// holds off.
     public var holdMinimumFingerCount: Int
@@ -185,7 +189,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         jumpIncreaseMM: Double = 7,
         holdTimeoutMS: Double = 180,
         quickHoldTimeoutMS: Double = 40,
-        quickHoldMaximumFingerCount: Int = 2,
+        tapToClick: Bool = true,
         holdMinimumFingerCount: Int = 1,
         holdMaximumFingerCount: Int = 4,
         holdMaxMoveMM: Double = 1.0,
@@ -224,7 +228,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self.jumpIncreaseMM = jumpIncreaseMM
         self.holdTimeoutMS = holdTimeoutMS
         self.quickHoldTimeoutMS = quickHoldTimeoutMS
-        self.quickHoldMaximumFingerCount = quickHoldMaximumFingerCount
+        self.tapToClick = tapToClick
         self.holdMinimumFingerCount = holdMinimumFingerCount
         self.holdMaximumFingerCount = holdMaximumFingerCount
         self.holdMaxMoveMM = holdMaxMoveMM
@@ -235,11 +239,11 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     public static let `default` = GestureRecognizerConfiguration()
 
     /// Touchscreen defaults: one finger pans; no resting thumbs; a hold is UIKit's long press
-    /// (`UILongPressGestureRecognizer.minimumPressDuration`, 0.5 s, no quicker hold), since a tap on
-    /// a screen is no request to stop scrolling. (libinput has no touchscreen gestures.)
+    /// (`UILongPressGestureRecognizer.minimumPressDuration`, 0.5 s), since a tap on a screen is no
+    /// request to stop scrolling. (libinput has no touchscreen gestures.)
     public static let touchscreen = GestureRecognizerConfiguration(
         device: GestureDeviceTraits(deviceClass: .touchscreen), panMinimumFingerCount: 1, suppressRestingThumb: false,
-        holdTimeoutMS: 500, quickHoldMaximumFingerCount: 0)
+        holdTimeoutMS: 500)
 
     /// Jump detection as the touches use it: touchpads only, as in libinput.
     var jumpDetection: JumpDetection {
@@ -296,7 +300,7 @@ extension GestureRecognizerConfiguration {
              pinchCorrectionWindowMS,
              pinchCorrectionMinMoveMM, pinchOpposingMinMoveMM, pinchOpposingMinimumAngleDegrees, pinchMinimumSpanMM, pinchSpanSlopMM, pinchRotationSlopMM,
              rotationMinimumSpanMM, fingerCountDebounceMS, jumpDistanceMM, jumpIncreaseMM, holdTimeoutMS,
-             quickHoldTimeoutMS, quickHoldMaximumFingerCount, holdMinimumFingerCount, holdMaximumFingerCount,
+             quickHoldTimeoutMS, tapToClick, holdMinimumFingerCount, holdMaximumFingerCount,
              holdMaxMoveMM, velocity
     }
 
@@ -347,7 +351,7 @@ extension GestureRecognizerConfiguration {
         try read(.jumpIncreaseMM, \.jumpIncreaseMM)
         try read(.holdTimeoutMS, \.holdTimeoutMS)
         try read(.quickHoldTimeoutMS, \.quickHoldTimeoutMS)
-        try read(.quickHoldMaximumFingerCount, \.quickHoldMaximumFingerCount)
+        try read(.tapToClick, \.tapToClick)
         try read(.holdMinimumFingerCount, \.holdMinimumFingerCount)
         try read(.holdMaximumFingerCount, \.holdMaximumFingerCount)
         try read(.holdMaxMoveMM, \.holdMaxMoveMM)

@@ -19,10 +19,10 @@
 /// - Side by side and undecided past `scrollDecisionTimeoutMS`: pan [side-by-side-timeout].
 /// - A two-finger pan that within `pinchCorrectionWindowMS` of the fingers coming down turns out to
 ///   move them apart is cancelled and a pinch begins in the same frame [scroll-to-pinch-correction].
-/// - Fingers down and still for the hold timeout begin a hold [hold-timeout] (libinput: 180 ms,
-///   40 ms for one or two fingers); motion past `holdMaxMoveMM`, or the decision finding a pan or
+/// - Fingers down and still for the hold timeout begin a hold [hold-timeout] (libinput: 180 ms;
+///   40 ms for one or two fingers with tap-to-click off); motion past `holdMaxMoveMM`, or the decision finding a pan or
 ///   pinch, cancels it [motion-ends-hold] and the decision goes on; lifting ends it [all-lifted].
-/// - Finger added or lifted during a pan or pinch: nothing is emitted for `fingerCountDebounceMS`;
+/// - Finger added or lifted during a pan, pinch or hold: nothing is emitted for `fingerCountDebounceMS`;
 ///   if the count is back by then the gesture continues, otherwise it is cancelled
 ///   [finger-count-change] and the new set of fingers starts a fresh decision.
 /// - All fingers lifted: the gesture ends (`ended`, not cancelled), at once [all-lifted].
@@ -241,8 +241,12 @@ public struct TouchGestureRecognizer: Sendable {
             handle(fingers == 0 ? .allLifted : .fingerCountChanged(to: fingers), at: now, into: &out)
         } else if case .switchingFingers(let s) = state {
             // The count came back within the debounce: the gesture goes on.
-            enter(s.kind == .pinch ? .pinch(s.decision, s.gesture) : .pan(s.decision, s.gesture),
-                  on: .fingerCountChanged, at: now)
+            let resumed: State = switch s.kind {
+            case .pinch: .pinch(s.decision, s.gesture)
+            case .pan: .pan(s.decision, s.gesture)
+            case .hold: .hold(s.decision, s.gesture)
+            }
+            enter(resumed, on: .fingerCountChanged, at: now)
         }
         if case .switchingFingers = state { return out }
 
@@ -330,11 +334,9 @@ public struct TouchGestureRecognizer: Sendable {
             // Nothing to protect: switch at once and judge the new set of fingers afresh.
             committedFingerCount = n
             enter(.idle, on: input.name, at: now)
-        case (.hold, .fingerCountChanged(let n)):
-            let why = fingerCountChange(from: committedFingerCount, to: n, waitedMS: nil)
-            cancelInFlight(why, at: now, into: &out)
-            committedFingerCount = n
-            enter(.idle, on: input.name, at: now, because: why)
+        case (.hold(let d, let g), .fingerCountChanged(let n)):
+            enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .hold,
+                                              decision: d, gesture: g)), on: input.name, at: now)
         case (.pan(let d, let g?), .fingerCountChanged(let n)):
             enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .pan,
                                               decision: d, gesture: g)), on: input.name, at: now)
@@ -450,7 +452,7 @@ public struct TouchGestureRecognizer: Sendable {
         guard n >= 1, configuration.holdMinimumFingerCount <= n, n <= configuration.holdMaximumFingerCount else {
             return .infinity
         }
-        return n <= configuration.quickHoldMaximumFingerCount ? configuration.quickHoldTimeoutMS : configuration.holdTimeoutMS
+        return !configuration.tapToClick && n <= 2 ? configuration.quickHoldTimeoutMS : configuration.holdTimeoutMS
     }
 
     /// The hold timeout ran out: the fingers hold if none moved past `holdMaxMoveMM`.
