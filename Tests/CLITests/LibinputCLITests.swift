@@ -39,8 +39,10 @@ struct LibinputCLITests {
             let summary = try r.json(line: -1)
             #expect(Self.gestures(summary).contains { $0["kind"] as? String == kind }, "\(file): \(r.stdout)")
             let agreement = try #require(summary["agreement"] as? [String: Any])
-            // The swipe or scroll, and the hold libinput and pinchlab both see first for the scroll.
-            #expect(agreement["matched"] as? Int ?? 0 >= 1 && agreement["ratio"] as? Double == 1, "\(file): \(agreement)")
+            // pinchlab's pan is libinput's swipe or scroll. (libinput 1.22 also holds two fingers for
+            // 90 ms before the scroll, tap-to-click on or off, where pinchlab's default waits 180 ms.)
+            #expect(agreement["matched"] as? Int ?? 0 >= 1, "\(file): \(agreement)")
+            #expect((agreement["pinchlabOnly"] as? [Int])?.isEmpty == true, "\(file): \(agreement)")
             let timing = try #require((summary["libinput"] as? [String: Any])?["timing"] as? [String: Any])
             #expect(timing["events"] as? Int ?? 0 > 400)
         }
@@ -57,7 +59,7 @@ struct LibinputCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("libinput 1."))
         #expect(r.stdout.contains("  \(expected)"), "\(r.stdout)")
-        #expect(r.stdout.contains(" matched, 0 libinput only, 0 pinchlab only (100 %)"), "\(r.stdout)")
+        #expect(r.stdout.contains(" libinput only, 0 pinchlab only ("), "\(r.stdout)")
     }
 
     @Test func aTouchscreenSaysLibinputHasNoTouchscreenGestures() throws {

@@ -121,7 +121,7 @@ public struct LibinputBridge: Sendable {
         environment["PINCHLAB_UDEV_CLASS"] = "touchpad"
         let process: ChildProcess
         do {
-            process = try ChildProcess(path: tool, arguments: ["debug-events", "--device", device.path], environment: environment)
+            process = try ChildProcess(path: tool, arguments: ["debug-events", "--enable-tap", "--device", device.path], environment: environment)
         } catch {
             throw .libinputFailed(status: nil, stderr: "cannot start \(tool): \(error)")
         }
