@@ -79,3 +79,20 @@ import Testing
         #expect(bad.stderr.contains("unknown policy 'macos' in --compare"))
     }
 }
+
+/// `plot --compare`: other presets' progress drawn dashed over the policy used.
+@Suite struct PlotCompareCLITests {
+    @Test func plotDrawsEachComparedPolicy() throws {
+        let out = try CLI.temporaryDirectory().appendingPathComponent("compare.svg").path
+        let r = try CLI.run(["plot", PolicyPresetCLITests.flick, "--compare", "gnome,kwin", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.contains(">gnome<") && svg.contains(">kwin<"), "each compared policy is in the legend")
+        // KWin cancels the flick: its dashed curve ends with a cancelled mark; the policy used finishes.
+        #expect(svg.components(separatedBy: "stroke-dasharray").count > 2)
+        let tooMany = try CLI.run(["plot", PolicyPresetCLITests.flick, "--compare", "gnome,kwin,hyprland,fluid", "-o", out])
+        #expect(tooMany.status == 64)
+        let unknown = try CLI.run(["plot", PolicyPresetCLITests.flick, "--compare", "macos", "-o", out])
+        #expect(unknown.status == 64)
+    }
+}

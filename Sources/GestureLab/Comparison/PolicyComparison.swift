@@ -19,6 +19,8 @@ public struct PolicyComparison: Sendable {
 
     public let policies: [Policy]
     public private(set) var pipelines: [ReplayPipeline]
+    /// Each policy's summary, once `finish` ran.
+    public private(set) var summaries: [LabSummary] = []
 
     public init(device: DeviceDescription, transition: String, settings: LabSettings, policies: [Policy],
                 recordsFrames: Bool = false) throws {
@@ -43,6 +45,7 @@ public struct PolicyComparison: Sendable {
         var rows: [PolicyComparisonRow] = []
         for index in pipelines.indices {
             let summary = pipelines[index].finish(source: source) { emit(index, $0) }
+            summaries.append(summary)
             for (trial, attempt) in summary.trials.enumerated() {
                 rows.append(PolicyComparisonRow(policy: policies[index].name, trial: trial, outcome: attempt.outcome,
                                                 reason: attempt.reason, decision: attempt.decision))

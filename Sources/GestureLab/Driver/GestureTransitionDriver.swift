@@ -256,6 +256,7 @@ public struct GestureTransitionDriver: Sendable {
         var step = record(at: time)
         step.reason = reason
         step.velocity = velocity
+        step.decision = decision
         emit(step)
         if transition.phase.isTerminal {
             // Released exactly at 0 or 1: nothing left to animate, and the step just emitted is
