@@ -7,6 +7,8 @@ import PackageDescription
 //   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
 //   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
 //   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
+//   PinchlabWeb             `live --web`: the viewer page and its event stream over Hummingbird (only the
+//                           executable depends on it, so the libraries build without the web stack)
 //   pinchlab                the command-line tool
 //   pinchlab-bench          benchmark helper (Benchmarks/run.sh): big-file generator, in-process timings
 let package = Package(
@@ -23,6 +25,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -45,10 +50,20 @@ let package = Package(
         ),
         .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"], exclude: ["README.md"]),
 
+        .target(
+            name: "PinchlabWeb",
+            dependencies: [
+                "GestureLab",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .executableTarget(
             name: "pinchlab",
             dependencies: [
-                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev",
+                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,15 +71,17 @@ let package = Package(
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
         .executableTarget(name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev"]),
 
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
+        .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "PinchlabTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
-        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev"]),
-        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition"]),
+        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport"]),
+        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "PinchlabTestSupport"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "GestureKit", "GestureLab", "InteractiveTransition",
+                "GestureKit", "GestureLab", "InteractiveTransition", "PinchlabTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

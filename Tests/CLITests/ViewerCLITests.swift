@@ -227,6 +227,26 @@ import Testing
         #expect(Chromium.decodeEntities(String(dom[title.upperBound...].prefix(200))).hasPrefix("<img src=x onerror=alert(1)>.evemu"))
     }
 
+    /// The touch the recognizer leaves out (here a resting thumb) is marked with its rule from the
+    /// moment it is left out, not before.
+    @Test func aRestingThumbIsMarkedWithItsRule() throws {
+        let page = try Self.page(of: "corpus/touchpad/resting-thumb-01.evemu")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let mark = try #require(html.range(of: #"\["r",[0-9.]+,[0-9]+,"resting-thumb"\]"#, options: .regularExpression),
+                                "the page carries the recognizer's decision")
+        let fields = html[mark].dropFirst(5).dropLast().split(separator: ",")
+        let time = try #require(Double(fields[0])), touch = try #require(Int(fields[1]))
+        let states = try Self.states(ofPage: page, at: [time - 0.001, time + 0.05])
+        try #require(states.count == 2)
+        func marked(_ state: [String: Any]) -> [Int: String] {
+            var out: [Int: String] = [:]
+            for t in state["touches"] as? [[String: Any]] ?? [] { if let id = t["id"] as? Int, let rule = t["leftOut"] as? String { out[id] = rule } }
+            return out
+        }
+        #expect(marked(states[0]).isEmpty, "not yet left out")
+        #expect(marked(states[1]) == [touch: "resting-thumb"])
+    }
+
     @Test func viewRefusesToWriteOverItsInputAndNeedsAnOutputForStandardInput() throws {
         let dir = try CLI.temporaryDirectory()
         let input = dir.appendingPathComponent("in.evemu").path

@@ -16,11 +16,11 @@ enum ViewerPageScript {
   doc.transition.extras.forEach((name, i) => { extrasIndex[name] = 7 + i; });
 
   // ---- data, indexed by time -------------------------------------------------------------------
-  let frames, steps, ghostSteps, gestures, gestureTimes, ticks, trials, ghostTrials, duration, latency;
+  let frames, steps, ghostSteps, gestures, gestureTimes, leftOut, ticks, trials, ghostTrials, duration, latency;
   function reset() {
     frames = { t: [], fingers: [], touches: [] };
     steps = newSteps(); ghostSteps = newSteps();
-    gestures = []; gestureTimes = [];
+    gestures = []; gestureTimes = []; leftOut = new Map();
     trials = []; ghostTrials = [];
     ticks = null; duration = 0; latency = [];
   }
@@ -43,8 +43,10 @@ enum ViewerPageScript {
         attempt.release = t; attempt.decision = decision; into.decisions.push(decision);
       }
       if (state === "finished" || state === "cancelled") { attempt.end = t; attempt.outcome = state; }
+    } else if (kind === "r") {
+      leftOut.set(entry[2], { t: t, rule: entry[3] });
     } else if (kind === "g") {
-      gestures.push({ t: t, kind: entry[2], state: entry[3], fingers: entry[4], value: entry[5] });
+      gestures.push({ t: t, kind: entry[2], state: entry[3], fingers: entry[4], value: entry[5], rule: entry[6] || null });
       gestureTimes.push(t);
     }
     if (t > duration) duration = t;
@@ -116,7 +118,10 @@ enum ViewerPageScript {
       progress: step.progress,
       transitionState: step.state,
       scene: sceneObject(step.scene, $("card")),
-      touches: fi < 0 ? [] : frames.touches[fi].map((t) => ({ id: t.id, x: t.x, y: t.y })),
+      touches: fi < 0 ? [] : frames.touches[fi].map((t) => {
+        const out = leftOutRule(t.id);
+        return out ? { id: t.id, x: t.x, y: t.y, leftOut: out } : { id: t.id, x: t.x, y: t.y };
+      }),
       fingers: fi < 0 ? 0 : frames.fingers[fi],
       duration: duration,
       attempts: trials.length,
@@ -128,8 +133,14 @@ enum ViewerPageScript {
       result.compare = { policy: doc.compare.name, trial: ghost.trial, progress: ghost.progress,
                          transitionState: ghost.state, scene: sceneObject(ghost.scene, $("ghost")) };
     }
-    if (doc.live) result.live = { connected: connected, entries: entryCount, latencyMS: latency.slice(-2000) };
+    if (doc.live) result.live = { connected: connected, ended: ended, entries: entryCount, caughtUp: caughtUp, latencyMS: latency.slice(-2000) };
     return result;
+  }
+
+  /// The rule by which the recognizer left touch `id` out, if it had by `time`.
+  function leftOutRule(id) {
+    const mark = leftOut.get(id);
+    return mark && mark.t <= time ? mark.rule : null;
   }
 
   // ---- drawing -----------------------------------------------------------------------------------
@@ -184,11 +195,16 @@ enum ViewerPageScript {
       }
       ctx.globalAlpha = 1;
       const r = Math.max(6, 4 * k);
-      ctx.fillStyle = color; ctx.globalAlpha = 0.35;
+      const out = leftOutRule(touch.id);
+      // A touch left out (a thumb, a resting finger): grey, dashed, with the rule that left it out.
+      ctx.fillStyle = out ? "#8c959f" : color; ctx.globalAlpha = out ? 0.2 : 0.35;
       ctx.beginPath(); ctx.arc(touch.x * k, touch.y * k, r, 0, 2 * Math.PI); ctx.fill();
-      ctx.globalAlpha = 1; ctx.strokeStyle = color; ctx.lineWidth = 2; ctx.stroke();
+      ctx.globalAlpha = 1; ctx.strokeStyle = out ? "#57606a" : color; ctx.lineWidth = 2;
+      if (out) ctx.setLineDash([3, 3]);
+      ctx.stroke(); ctx.setLineDash([]);
       ctx.fillStyle = "#1f2328"; ctx.font = "11px sans-serif"; ctx.textAlign = "center";
       ctx.fillText(String(touch.id), touch.x * k, touch.y * k + 4);
+      if (out) ctx.fillText(out, touch.x * k, touch.y * k - r - 4);
     }
   }
 
@@ -260,7 +276,7 @@ enum ViewerPageScript {
     // Gesture spans.
     for (const span of gestureSpans()) {
       const x0 = xOf(span.begin), x1 = Math.max(x0 + 2, xOf(span.end));
-      ctx.fillStyle = span.kind === "pinch" ? "#8250df" : "#1a7f37";
+      ctx.fillStyle = span.kind === "pinch" ? "#8250df" : span.kind === "pan" ? "#1a7f37" : "#8c959f";
       ctx.globalAlpha = span.ended === "cancelled" ? 0.4 : 0.85;
       ctx.fillRect(x0, rows.gestures, x1 - x0, 20);
       ctx.globalAlpha = 1;
@@ -316,8 +332,14 @@ enum ViewerPageScript {
     return 10 * power;
   }
 
+  /// Live, the timeline's background (every frame and step so far) is redrawn at most every
+  /// quarter second: redrawing it on every batch would cost more as the session grows.
+  let timelineStale = false, timelineDrawnAt = 0;
   function drawPlayhead() {
-    if (!timelineBackground) renderTimelineBackground();
+    const now = performance.now();
+    if (!timelineBackground || (timelineStale && now - timelineDrawnAt > 250)) {
+      renderTimelineBackground(); timelineStale = false; timelineDrawnAt = now;
+    }
     timelineCtx.putImageData(timelineBackground, 0, 0);
     const x = Math.round(xOf(time)) + 0.5;
     timelineCtx.strokeStyle = "#1f2328"; timelineCtx.lineWidth = 1;
@@ -330,8 +352,8 @@ enum ViewerPageScript {
     const i = lastAtOrBefore(gestureTimes, t);
     if (i < 0) return "none yet";
     const g = gestures[i];
-    const value = g.kind === "pinch" ? "scale " + fmt(g.value, 3) : "down " + fmt(g.value, 1) + " mm";
-    return g.kind + " " + g.state + ", " + g.fingers + " fingers, " + value;
+    const value = g.kind === "pinch" ? "scale " + fmt(g.value, 3) : g.kind === "pan" ? "down " + fmt(g.value, 1) + " mm" : "still";
+    return g.kind + " " + g.state + ", " + g.fingers + " fingers, " + value + (g.rule ? " (rule " + g.rule + ")" : "");
   }
 
   function describeDecision(list, trial) {
@@ -437,13 +459,13 @@ enum ViewerPageScript {
   window.addEventListener("hashchange", seekFromHash);
 
   // ---- live: entries streamed from the server as they happen -------------------------------------
-  let connected = false, entryCount = 0;
+  let connected = false, entryCount = 0, caughtUp = 0, ended = false;
   function connectLive() {
     const events = new EventSource("events");
     const status = $("live-status");
     events.addEventListener("document", (e) => {
       const fresh = JSON.parse(e.data);
-      load(fresh); entryCount = fresh.entries.length; connected = true;
+      load(fresh); entryCount = fresh.entries.length; caughtUp = entryCount; connected = true;
       status.textContent = "live: connected";
       timelineBackground = null;
       if (followLive) time = duration;
@@ -454,15 +476,25 @@ enum ViewerPageScript {
       for (const entry of batch.entries) ingest(entry);
       entryCount += batch.entries.length;
       if (followLive) time = duration;
-      timelineBackground = null;
+      timelineStale = true;
       render();
+      // From the event read on the server to this page's state updated and drawn.
       if (batch.readAt) latency.push(performance.timeOrigin + performance.now() - batch.readAt);
     });
     events.addEventListener("summary", (e) => {
       doc.summary = JSON.parse(e.data);
-      status.textContent = "live: the device stopped";
+      ended = true;
+      status.textContent = "live: the session ended";
+      timelineBackground = null;
+      render();
     });
-    events.onerror = () => { connected = false; status.textContent = "live: reconnecting..."; };
+    // The browser reconnects by itself; the "document" event then brings the page up to date.
+    // Once the session has ended there is nothing to reconnect to.
+    events.onerror = () => {
+      connected = false;
+      if (ended) { events.close(); render(); return; }
+      status.textContent = "live: reconnecting...";
+    };
   }
 
   // ---- start -------------------------------------------------------------------------------------
@@ -477,7 +509,7 @@ enum ViewerPageScript {
   if (!doc.compare) { $("fact-compare-label").style.display = "none"; $("fact-compare").style.display = "none"; }
   const legend = $("legend");
   const items = [["blue line", "progress"], ["dashed gold", "threshold"], ["dot", "release (green finish, red cancel)"],
-                 ["triangle", "projected progress"], ["bars", "gestures (purple pinch, green pan) and attempts"]];
+                 ["triangle", "projected progress"], ["bars", "gestures (purple pinch, green pan, grey hold) and attempts"], ["dashed grey touch", "left out by the recognizer (its rule above it)"]];
   if (doc.compare) items.push(["dashed orange", doc.compare.name + " policy (ghost card)"]);
   for (const [what, means] of items) { const span = document.createElement("span"); span.textContent = what + ": " + means; legend.appendChild(span); }
   layoutSurface();
