@@ -496,6 +496,7 @@ enum ViewerPageScript {
     else if (e.key === "PageDown" || e.key === "n") { jumpAttempt(1); e.preventDefault(); }
     else if (e.key === "PageUp" || e.key === "p") { jumpAttempt(-1); e.preventDefault(); }
     else if (e.key === "0") { zoom(0, duration); e.preventDefault(); }
+    else if (e.key === "End") { playing = false; time = duration; followLive = doc.live; render(); e.preventDefault(); }
     else if (e.key === "a") { zoomToAttempt(); e.preventDefault(); }
   });
   window.addEventListener("resize", () => { timelineBackground = null; render(); });
