@@ -68,6 +68,8 @@ import Testing
               p.seek(0); p.nextAttempt(); out.attempt = p.state().time; out.attemptTrial = p.state().trial;
               p.seek(5); p.previousAttempt(); out.previous = p.state().time;
               const speed = document.getElementById("speed"); out.speed = [Number(speed.min), Number(speed.max)];
+              out.zoomed = p.zoom(0.2, 0.4); p.seek(0.9); out.followed = p.state().timelineWindow;
+              out.whole = p.zoom(0, 1e9);
               return out; })()
             """, inPage: page) as? [String: Any])
         let html = try String(contentsOfFile: page, encoding: .utf8)
@@ -82,6 +84,12 @@ import Testing
         #expect(result["attemptTrial"] as? Int == 0)
         #expect(abs((result["previous"] as? Double ?? -1) - begin) < 1e-9)
         #expect(result["speed"] as? [Double] == [0.1, 2])
+        let zoomed = try #require(result["zoomed"] as? [String: Double])
+        #expect(zoomed["from"] == 0.2 && zoomed["to"] == 0.4, "zoom shows the window asked for: \(zoomed)")
+        let followed = try #require(result["followed"] as? [String: Double])
+        #expect((followed["from"] ?? 9) <= 0.9 && 0.9 <= (followed["to"] ?? 0), "the window moves to the playhead: \(followed)")
+        #expect(abs((followed["to"] ?? 0) - (followed["from"] ?? 0) - 0.2) < 1e-9, "keeping its span")
+        #expect((result["whole"] as? [String: Double])?["from"] == 0, "zooming out past the ends shows everything")
     }
 
     /// A recording that turns bad part-way gives no page (status 65), as `plot` gives no picture.
