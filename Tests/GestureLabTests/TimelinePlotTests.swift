@@ -80,6 +80,13 @@ import Testing
         #expect(svg.contains(">attempt 1: cancel, flick, |velocity| 2/s ≥ 1.5/s backwards (released at 0.6)<"))
     }
 
+    @Test func linesKeepOnlyVisiblePoints() {
+        let dense = (0...1000).map { (Double($0) * 0.01, 5.0) }   // 1001 points over 10 px
+        let thin = SVGDocument.thinned(dense)
+        #expect(thin.count == 41 && thin.first! == (0, 5) && thin.last! == (10, 5), "\(thin.count)")
+        #expect(SVGDocument.thinned([(0, 0), (0.1, 0)]).count == 2, "the ends stay")
+    }
+
     @Test func trackColoursNeverRepeat() {
         for count in [1, 2, 10, 11, 25, 60] {
             let colors = TrackPanels.colors(count: count)
