@@ -31,6 +31,9 @@ extension GestureDecision {
                 + "\(ms(e.waitedMS)) after they came down (< \(ms(e.timeoutMS))): corrected to a pinch"
         case .sameDirection:
             return "fingers moved the same way (\(deg(e.angleDegrees)) apart) after \(both) (>= \(limitMM(e.moveLimitMM)) mm)"
+        case .pinchUnavailable:
+            return "fingers moved \(both) (>= \(limitMM(e.moveLimitMM)) mm) and may not pinch (their count, or a touchpad "
+                + "that cannot track each finger): they scroll"
         case .sideBySideTimeout:
             return "fingers side by side (\(mm(e.horizontalSpreadMM)) mm across, \(mm(e.verticalSpreadMM)) mm up and down) "
                 + "still undecided after \(ms(e.waitedMS)) (> \(ms(e.timeoutMS)))"
