@@ -57,7 +57,8 @@ extension GestureDecision {
             return "a finger moved \(format(moved, decimals: 1)) mm"
                 + (e.moveLimitMM.map { " (>= \(trimmed($0)) mm)" } ?? "")
         case .fingerCountChange:
-            let count = "\(e.fingersBefore.map(String.init) ?? "?") fingers became \(e.fingersAfter.map(String.init) ?? "?")"
+            let before = e.fingersBefore.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "the fingers"
+            let count = "\(before) became \(e.fingersAfter.map(String.init) ?? "?")"
             return e.waitedMS == nil ? count : "\(count) for \(ms(e.waitedMS)) (>= \(ms(e.timeoutMS)))"
         case .fingersReplaced:
             return "a finger was replaced by another within one frame"
