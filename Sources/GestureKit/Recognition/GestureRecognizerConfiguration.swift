@@ -7,11 +7,17 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     /// Height of the surface in millimetres, nil when unknown; positions grow downwards from 0, so
     /// the bottom edge (where a thumb rests on a clickpad) is at this value.
     public var heightMM: Double?
+    /// false for a touchpad that cannot report where each finger is: semi-MT (`INPUT_PROP_SEMI_MT`,
+    /// a bounding box) or a single slot. libinput allows such a touchpad two-finger scrolling only
+    /// (`tp_gesture_are_gestures_enabled`): no pinch, no swipe. nil: it can (or nothing says).
+    public var fingerPositionsTracked: Bool?
 
-    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil) {
+    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil,
+                fingerPositionsTracked: Bool? = nil) {
         self.deviceClass = deviceClass
         self.fuzzMM = fuzzMM
         self.heightMM = heightMM
+        self.fingerPositionsTracked = fingerPositionsTracked
     }
 
     /// Class, height, and the larger of the x/y fuzz of the position axes (MT axes preferred).
@@ -26,6 +32,7 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
             if let yAxis { fuzz = max(fuzz, geometry.y.millimetres(delta: yAxis.fuzz)) }
         }
         fuzzMM = fuzz.isFinite ? max(0, fuzz) : 0
+        fingerPositionsTracked = device.deviceClass == .touchpad && !device.supportsMultitouchGestures ? false : nil
     }
 }
 

@@ -24,6 +24,9 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
     case oneFingerMoved = "one-finger-moved"
     /// A touch rested while all the others moved along together (touchscreen: the hand pans).
     case restingFinger = "resting-finger"
+    /// Both moved past `minMoveMM`, but this many fingers may not pinch (or the touchpad cannot
+    /// track each finger: semi-MT): the fingers scroll, as libinput's do.
+    case pinchUnavailable = "pinch-unavailable"
     /// Fewer than two positioned touches: the centroid moved past `panSlopMM`.
     case centroidMoved = "centroid-moved"
 
