@@ -20,6 +20,8 @@ public struct PlotWindow: Sendable, Hashable {
     /// The seconds to draw of `timeline`.
     func seconds(of timeline: ReplayTimeline) throws(PlotError) -> ClosedRange<Double> {
         let duration = timeline.duration
+        // The whole of a recording with one event (or none) still gets an axis.
+        guard from != nil || to != nil || trial != nil else { return 0...max(duration, 0.001) }
         var low = 0.0, high = duration
         if let trial {
             let count = timeline.summary?.trialCount ?? timeline.trials.count
