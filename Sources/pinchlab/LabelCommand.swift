@@ -29,12 +29,12 @@ extension TransitionName: ExpressibleByArgument {}
 struct LabelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "label",
+        abstract: "Add or update recordings' labels in a corpus manifest, or propose one from a replay.",
         usage: """
-            pinchlab label <files> ... --corpus <dir> --expect <kind[:fingers]> ... [<options>]
+            pinchlab label <files> ... --corpus <dir> --expect <kind> [<options>]
               pinchlab label --from-replay <file> [--corpus <dir> --yes]
               pinchlab label --evidence <files> ...
             """,
-        abstract: "Add or update recordings' labels in a corpus manifest, or propose one from a replay.",
         discussion: """
         With --expect, each FILE gets an entry in the corpus manifest (created if missing) saying the \
         gestures a person made, in order: --expect KIND[:FINGERS] once per gesture (pinch, pan, hold, \

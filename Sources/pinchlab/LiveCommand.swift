@@ -76,8 +76,10 @@ struct LiveCommand: ParsableCommand {
             let path = try resolveDevicePath(device)
             let input = try Self.openTouchDevice(path)
             let settings = try transition.settings()
-            let pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
+            var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
                                               recordsFrames: true)
+            // The page marks the touches the recognizer leaves out (thumbs); the terminal ignores them.
+            if webOptions.web { pipeline.recordsStateChanges = true }
             // With --web the URL stays on the terminal: plain lines below it, not the in-place view.
             let interactive = !json && !webOptions.web && isatty(STDOUT_FILENO) != 0
             var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), device: input.device, path: path,

@@ -41,8 +41,15 @@ struct RecordingOptions: ParsableArguments {
     /// `./in.evemu`, a symbolic or a hard link to the input would otherwise be truncated before the
     /// input is read.
     func refuseOutput(_ output: String, option: String = "-o", doing action: String) throws {
-        if let input = FileIdentity.firstPath(in: [file] + (eventsFile.map { [$0] } ?? []), sameFileAs: output) {
+        let inputs = [file] + (eventsFile.map { [$0] } ?? [])
+        if let input = FileIdentity.firstPath(in: inputs, sameFileAs: output) {
             throw ValidationError("\(option) \(output) is the input file \(input) (the same file on disk): "
+                                  + "\(action) would destroy it; write to another file")
+        }
+        // `convert - -o F < F`: standard input is a file, and the output names it.
+        if inputs.contains("-"), let standardInput = FileIdentity(regularFileOpenAs: STDIN_FILENO),
+           FileIdentity(path: output) == standardInput {
+            throw ValidationError("\(option) \(output) is the file on standard input (the same file on disk): "
                                   + "\(action) would destroy it; write to another file")
         }
     }
@@ -58,7 +65,8 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one: seed (progress > 0.5 only, as in the seeds), default, fluid.",
+    @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one: \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", ")) (seed = uikit-seed).",
+                               discussion: "gnome, kwin, hyprland and android-back decide as those systems do, with their shipped figures; uikit-seed is progress > 0.5 only, as in the seeds.",
                                valueName: "preset"))
     var policy: String?
 
@@ -80,8 +88,8 @@ struct TransitionOptions: ParsableArguments {
         guard TransitionName(rawValue: transition) != nil else {
             throw ValidationError("unknown transition '\(transition)'; choose one of \(TransitionCatalog.names.joined(separator: ", "))")
         }
-        if let policy, Self.presets[policy] == nil {
-            throw ValidationError("unknown policy '\(policy)'; choose one of \(Self.presets.keys.sorted().joined(separator: ", "))")
+        if let policy, CompletionPolicyPreset(named: policy) == nil {
+            throw ValidationError("unknown policy '\(policy)'; choose one of \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if let threshold, !(threshold >= 0 && threshold <= 1) {
             throw ValidationError("--threshold must be within 0...1, got \(threshold)")
@@ -97,21 +105,23 @@ struct TransitionOptions: ParsableArguments {
         }
     }
 
-    /// The policy as the viewer names it: a preset's name, `configured` when --config or --threshold
-    /// set it, else `default`.
+    /// The policy as the viewer names it: a preset's name (`seed` as `uikit-seed`), `configured`
+    /// when --config or --threshold set it, else `default`.
     var policyName: String {
         if threshold != nil { return "configured" }
-        if let policy { return policy }
+        if let policy { return CompletionPolicyPreset(named: policy)?.rawValue ?? policy }
         return config == nil ? "default" : "configured"
     }
-
-    static let presets: [String: CompletionPolicy] = ["seed": .seed, "default": LabSettings.default.policy, "fluid": .fluid]
 
     func settings() throws -> LabSettings {
         var settings = LabSettings.default
         if let config { settings = try LabSettingsFile.load(path: config) }
-        if let policy, let preset = Self.presets[policy] { settings.policy = preset }
+        if let policy, let preset = CompletionPolicyPreset(named: policy) { settings.policy = preset.policy }
         if let threshold {
+            guard settings.policy.kind == .pinchlab else {
+                throw CLIError(status: .usage, message: "--threshold sets pinchlab's own rule; the \(settings.policy.kind.name.rawValue) "
+                               + "policy has its own figures (set them in a --config file)")
+            }
             settings.policy = try CompletionPolicy(progressThreshold: threshold,
                                                    decelerationRatePerMS: settings.policy.decelerationRatePerMS,
                                                    flickVelocity: settings.policy.flickVelocity)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import InteractiveTransition
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +48,30 @@ struct ReplayCommand: ParsableCommand {
                                valueName: "factor"))
     var speed: Double?
 
+    @Flag(help: ArgumentHelp("Also run Debian's libinput on the recording (in real time, through a virtual device) and report its gestures and the agreement (see `pinchlab libinput --help`).",
+                             visibility: .default))
+    var withLibinput = false
+
+    @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side.",
+                               valueName: "presets"))
+    var compare: String?
+
+    /// The presets of --compare, in order.
+    var comparedPolicies: [PolicyComparison.Policy] {
+        (compare ?? "").split(separator: ",").compactMap { CompletionPolicyPreset(named: String($0)).map(PolicyComparison.Policy.init) }
+    }
+
     func validate() throws {
+        if let compare {
+            let names = compare.split(separator: ",", omittingEmptySubsequences: false)
+            if let unknown = names.first(where: { CompletionPolicyPreset(named: String($0)) == nil }) {
+                throw ValidationError("unknown policy '\(unknown)' in --compare; choose from "
+                                      + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        }
+        if withLibinput && recording.file == "-" {
+            throw ValidationError("--with-libinput plays the recording to libinput a second time: give a file, not standard input")
+        }
         if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
         if (explain || trace) && (json || summary) {
             throw ValidationError("--explain and --trace print readable lines; they cannot be combined with --json or --summary")
@@ -61,6 +85,8 @@ struct ReplayCommand: ParsableCommand {
             var source = try recording.open()
             let settings = try transition.settings()
             var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings)
+            var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
+                                                  settings: settings, policies: comparedPolicies)
             pipeline.recordsStateChanges = explain || trace
             let writer = JSONLineWriter()
             var human = HumanOutput()
@@ -99,18 +125,31 @@ struct ReplayCommand: ParsableCommand {
                         break
                     }
                     pipeline.consume(event, emit: emit)
+                    comparison.consume(event)
                 }
             } catch {
                 readError = error
             }
-            if !interrupted && readError == nil { warnIfEndsInsideFrame(source, .ignored) }
+            if !interrupted && readError == nil { warnAboutRecording(source, .ignored) }
             var result = pipeline.finish(source: recording.displayName, emit: emit)
             result.error = readError.map { "\($0)" }
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
+            let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
+            let libinput = try withLibinput ? libinputVerdictOfRecording() : nil
+            let report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput)
             if json || summary {
-                try writer.write(result)
+                if comparisons == nil && libinput == nil { try writer.write(result) } else { try writer.write(report) }
             } else {
                 for line in HumanOutput.summary(result) { try printLine(line) }
+                if let comparisons {
+                    for line in PolicyComparisonTable.lines(used: settings.policy, summary: result, rows: comparisons) {
+                        try printLine(line)
+                    }
+                }
+                if let libinput {
+                    for line in libinput.textLines { try printLine(line) }
+                    if let agreement = report.agreement { try printLine(agreement.text) }
+                }
             }
             if let readError { throw readError }
             if interrupted {
@@ -119,6 +158,16 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitStatus.interrupted.exitCode
             }
         }
+    }
+}
+
+extension ReplayCommand {
+    /// The recording read again, whole, and played to libinput.
+    func libinputVerdictOfRecording() throws -> LibinputVerdict {
+        var source = try recording.open()
+        var events: [InputEvent] = []
+        while let event = try source.nextEvent() { events.append(event) }
+        return try libinputVerdict(events: events, device: source.device)
     }
 }
 

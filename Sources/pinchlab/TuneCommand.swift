@@ -7,8 +7,8 @@ import InteractiveTransition
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
-        usage: "pinchlab tune <corpus> [--folds <k> | --by-device] [--fail-under <x>] [<options>]",
         abstract: "Search recognizer thresholds and the finish/cancel policy on a labelled corpus.",
+        usage: "pinchlab tune <corpus> [--folds <k> | --by-device] [<options>]",
         discussion: """
         Every recording in CORPUS (listed with its label in CORPUS/manifest.json) is replayed with \
         recognizer settings found by a search that starts at the defaults and moves one threshold at \
@@ -132,10 +132,11 @@ struct TuneCommand: ParsableCommand {
         try printLine("tuned on \(files.count) recordings (\(pads) touchpad, \(files.count - pads) touchscreen): "
                   + "\(r.recognizerCandidates) recognizer settings x \(r.policyCandidates) policies, \(r.replays) replays")
         try printLine("")
-        try printLine("             accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
-        for (name, s) in [("best", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] {
+        try printLine("                   accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
+        let baselines = r.baselines.map { ("preset \($0.preset)", $0.scored) }
+        for (name, s) in [("best", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] + baselines {
             let latency = s.meanBeginLatencyMS.map { "\(format($0, decimals: 0)) ms" } ?? "-"
-            try printLine(name.padding(12) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
+            try printLine(name.padding(18) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
                       + "\(s.correct)/\(s.files)".leftPadding(9) + "\(s.wrongGesture)".leftPadding(15)
                       + "\(s.wrongOutcome)".leftPadding(15) + latency.leftPadding(20))
         }

@@ -33,7 +33,7 @@ struct ViewCommand: ParsableCommand {
                                                     valueName: "out.html"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Also replay under this policy preset (\(TransitionOptions.presets.keys.sorted().joined(separator: ", "))) and draw its card as a ghost.",
+    @Option(help: ArgumentHelp("Also replay under this policy preset (\(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))) and draw its card as a ghost.",
                                valueName: "policy"))
     var compare: String?
 
@@ -48,8 +48,8 @@ struct ViewCommand: ParsableCommand {
         if output == nil && recording.file == "-" {
             throw ValidationError("reading standard input, -o OUT.html says where to write the page")
         }
-        if let compare, TransitionOptions.presets[compare] == nil {
-            throw ValidationError("unknown policy '\(compare)' for --compare; choose one of \(TransitionOptions.presets.keys.sorted().joined(separator: ", "))")
+        if let compare, CompletionPolicyPreset(named: compare) == nil {
+            throw ValidationError("unknown policy '\(compare)' for --compare; choose one of \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         try recording.refuseOutput(outputPath, doing: "writing the page over it")
     }
@@ -58,11 +58,11 @@ struct ViewCommand: ParsableCommand {
         try reportingErrors {
             var source = try recording.open()
             let settings = try transition.settings()
-            let compared = compare.flatMap { name in TransitionOptions.presets[name].map { (name: name, policy: $0) } }
+            let compared = compare.flatMap { name in CompletionPolicyPreset(named: name).map { (name: $0.rawValue, policy: $0.policy) } }
             var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
                                           compare: compared)
             while let event = try source.nextEvent() { replay.consume(event) }
-            warnIfEndsInsideFrame(source, .ignored)
+            warnAboutRecording(source, .ignored)
             let name = (recording.displayName as NSString).lastPathComponent
             let document = replay.finish(title: "\(name) — \(transition.transition)", source: recording.displayName,
                                          policyName: transition.policyName)

@@ -64,6 +64,9 @@ public struct Tuner: Sendable {
         public var best: Scored
         public var defaults: Scored
         public var seedRule: Scored
+        /// The default recognizer settings with each policy preset (the desktops' rules among
+        /// them), by preset name, in `CompletionPolicyPreset.allCases` order.
+        public var baselines: [Baseline]
         public var recognizerCandidates: Int
         public var policyCandidates: Int
         public var replays: Int
@@ -75,6 +78,11 @@ public struct Tuner: Sendable {
         /// Held-out accuracy: each fold's files scored with the settings tuned without them.
         public var crossValidation: CrossValidationReport?
         public var warnings: [TuneWarning]
+    }
+
+    public struct Baseline: Sendable, Encodable {
+        public var preset: String
+        public var scored: Scored
     }
 
     /// The policy grid: thresholds, deceleration rates (none = progress only) and flick velocities,
@@ -239,6 +247,11 @@ public struct Tuner: Sendable {
             best: bestScored,
             defaults: try Self.evaluate(corpus, settings: .default),
             seedRule: try Self.evaluate(corpus, settings: seedSettings),
+            baselines: try CompletionPolicyPreset.allCases.map { preset in
+                var settings = LabSettings.default
+                settings.policy = preset.policy
+                return Baseline(preset: preset.rawValue, scored: try Self.evaluate(corpus, settings: settings))
+            },
             recognizerCandidates: tuned.recognizerCandidates,
             policyCandidates: policies.count,
             replays: classes.pads.replays + classes.screens.replays,

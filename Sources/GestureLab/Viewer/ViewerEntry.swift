@@ -9,15 +9,19 @@ import InteractiveTransition
 /// - `["s", time, progress, state, trial, [scene], reason, velocity, projected]`: a transition step
 ///   (`"c"` instead of `"s"` for the compared policy's replay), the last three only where the
 ///   policy decided;
-/// - `["g", time, kind, state, fingers, value]`: a gesture event (`value`: the pinch's scale or the
-///   pan's downward translation in mm).
+/// - `["g", time, kind, state, fingers, value, rule]`: a gesture event (`value`: the pinch's scale or
+///   the pan's downward translation in mm; `rule`: the recognizer rule that began, ended or
+///   cancelled it, or null);
+/// - `["r", time, touch, rule]`: the recognizer left a touch out from then on (`thumb-band`,
+///   `resting-thumb`, `resting-finger`): the page marks it until it lifts.
 ///
 /// `[scene]` is the `SceneState` pinchlab computed for that step: `[x, y, width, height,
 /// cornerRadius, alpha, scale, extras...]` in points, extras in `ViewerDocument.sceneExtras` order.
 public enum ViewerEntry: Sendable, Encodable {
     case frame(time: Double, fingers: Int, touches: [ViewerTouch])
     case step(ViewerStep, compared: Bool)
-    case gesture(time: Double, kind: GestureKind, state: GestureState, fingers: Int, value: Double)
+    case gesture(time: Double, kind: GestureKind, state: GestureState, fingers: Int, value: Double, rule: GestureRule?)
+    case leftOut(time: Double, touch: UInt64, rule: GestureRule)
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
@@ -43,13 +47,19 @@ public enum ViewerEntry: Sendable, Encodable {
                 try c.encode(rounded(step.velocity ?? 0))
                 if let projected = step.projectedProgress { try c.encode(rounded(projected)) } else { try c.encodeNil() }
             }
-        case .gesture(let time, let kind, let state, let fingers, let value):
+        case .gesture(let time, let kind, let state, let fingers, let value, let rule):
             try c.encode("g")
             try c.encode(rounded(time))
             try c.encode(kind.rawValue)
             try c.encode(state.rawValue)
             try c.encode(fingers)
             try c.encode(rounded(value))
+            if let rule { try c.encode(rule.rawValue) } else { try c.encodeNil() }
+        case .leftOut(let time, let touch, let rule):
+            try c.encode("r")
+            try c.encode(rounded(time))
+            try c.encode(touch)
+            try c.encode(rule.rawValue)
         }
     }
 }

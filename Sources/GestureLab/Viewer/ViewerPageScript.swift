@@ -16,11 +16,11 @@ enum ViewerPageScript {
   doc.transition.extras.forEach((name, i) => { extrasIndex[name] = 7 + i; });
 
   // ---- data, indexed by time -------------------------------------------------------------------
-  let frames, steps, ghostSteps, gestures, gestureTimes, ticks, trials, ghostTrials, duration, latency;
+  let frames, steps, ghostSteps, gestures, gestureTimes, leftOut, ticks, trials, ghostTrials, duration, latency;
   function reset() {
     frames = { t: [], fingers: [], touches: [] };
     steps = newSteps(); ghostSteps = newSteps();
-    gestures = []; gestureTimes = [];
+    gestures = []; gestureTimes = []; leftOut = new Map();
     trials = []; ghostTrials = [];
     ticks = null; duration = 0; latency = [];
   }
@@ -43,8 +43,10 @@ enum ViewerPageScript {
         attempt.release = t; attempt.decision = decision; into.decisions.push(decision);
       }
       if (state === "finished" || state === "cancelled") { attempt.end = t; attempt.outcome = state; }
+    } else if (kind === "r") {
+      leftOut.set(entry[2], { t: t, rule: entry[3] });
     } else if (kind === "g") {
-      gestures.push({ t: t, kind: entry[2], state: entry[3], fingers: entry[4], value: entry[5] });
+      gestures.push({ t: t, kind: entry[2], state: entry[3], fingers: entry[4], value: entry[5], rule: entry[6] || null });
       gestureTimes.push(t);
     }
     if (t > duration) duration = t;
@@ -116,12 +118,16 @@ enum ViewerPageScript {
       progress: step.progress,
       transitionState: step.state,
       scene: sceneObject(step.scene, $("card")),
-      touches: fi < 0 ? [] : frames.touches[fi].map((t) => ({ id: t.id, x: t.x, y: t.y })),
+      touches: fi < 0 ? [] : frames.touches[fi].map((t) => {
+        const out = leftOutRule(t.id);
+        return out ? { id: t.id, x: t.x, y: t.y, leftOut: out } : { id: t.id, x: t.x, y: t.y };
+      }),
       fingers: fi < 0 ? 0 : frames.fingers[fi],
       duration: duration,
       attempts: trials.length,
       playing: playing,
       speed: speed,
+      timelineWindow: { from: windowFrom(), to: windowTo() },
     };
     if (doc.compare) {
       const ghost = stepAt(ghostSteps, time);
@@ -130,6 +136,12 @@ enum ViewerPageScript {
     }
     if (doc.live) result.live = { connected: connected, ended: ended, entries: entryCount, caughtUp: caughtUp, latencyMS: latency.slice(-2000) };
     return result;
+  }
+
+  /// The rule by which the recognizer left touch `id` out, if it had by `time`.
+  function leftOutRule(id) {
+    const mark = leftOut.get(id);
+    return mark && mark.t <= time ? mark.rule : null;
   }
 
   // ---- drawing -----------------------------------------------------------------------------------
@@ -184,11 +196,16 @@ enum ViewerPageScript {
       }
       ctx.globalAlpha = 1;
       const r = Math.max(6, 4 * k);
-      ctx.fillStyle = color; ctx.globalAlpha = 0.35;
+      const out = leftOutRule(touch.id);
+      // A touch left out (a thumb, a resting finger): grey, dashed, with the rule that left it out.
+      ctx.fillStyle = out ? "#8c959f" : color; ctx.globalAlpha = out ? 0.2 : 0.35;
       ctx.beginPath(); ctx.arc(touch.x * k, touch.y * k, r, 0, 2 * Math.PI); ctx.fill();
-      ctx.globalAlpha = 1; ctx.strokeStyle = color; ctx.lineWidth = 2; ctx.stroke();
+      ctx.globalAlpha = 1; ctx.strokeStyle = out ? "#57606a" : color; ctx.lineWidth = 2;
+      if (out) ctx.setLineDash([3, 3]);
+      ctx.stroke(); ctx.setLineDash([]);
       ctx.fillStyle = "#1f2328"; ctx.font = "11px sans-serif"; ctx.textAlign = "center";
       ctx.fillText(String(touch.id), touch.x * k, touch.y * k + 4);
+      if (out) ctx.fillText(out, touch.x * k, touch.y * k - r - 4);
     }
   }
 
@@ -222,8 +239,33 @@ enum ViewerPageScript {
   const margin = { left: 70, right: 16 };
   const rows = { touches: 8, gestures: 30, attempts: 56, chartTop: 88, chartBottom: 228, axis: 244 };
   let timelineBackground = null;
-  function xOf(t) { return margin.left + (timeline.width - margin.left - margin.right) * (duration > 0 ? t / duration : 0); }
-  function tOf(x) { return Math.min(duration, Math.max(0, (x - margin.left) / (timeline.width - margin.left - margin.right) * duration)); }
+  // The timeline shows [view.from, view.to] (null: the whole recording). The wheel zooms around the
+  // pointer, "whole" shows everything again, and a playhead leaving the window moves it along.
+  let view = null;
+  function windowFrom() { return view ? view.from : 0; }
+  function windowTo() { return view ? view.to : duration; }
+  function xOf(t) {
+    const span = windowTo() - windowFrom();
+    return margin.left + (timeline.width - margin.left - margin.right) * (span > 0 ? (t - windowFrom()) / span : 0);
+  }
+  function tOf(x) {
+    const t = windowFrom() + (x - margin.left) / (timeline.width - margin.left - margin.right) * (windowTo() - windowFrom());
+    return Math.min(duration, Math.max(0, t));
+  }
+  function zoom(from, to) {
+    const a = Math.max(0, Math.min(Number(from), Number(to))), b = Math.min(duration, Math.max(Number(from), Number(to)));
+    view = (b - a >= 0.05 && (a > 0 || b < duration)) ? { from: a, to: b } : null;
+    timelineBackground = null;
+    render();
+    return { from: windowFrom(), to: windowTo() };
+  }
+  function keepPlayheadInView() {
+    if (!view || (time >= view.from && time <= view.to)) return;
+    const span = view.to - view.from;
+    const from = Math.min(Math.max(0, time - span * 0.1), Math.max(0, duration - span));
+    view = { from: from, to: from + span };
+    timelineBackground = null;
+  }
   const pMin = -0.1, pMax = 1.15;
   function yOf(p) { const c = Math.min(pMax, Math.max(pMin, p)); return rows.chartBottom - (c - pMin) / (pMax - pMin) * (rows.chartBottom - rows.chartTop); }
 
@@ -243,9 +285,9 @@ enum ViewerPageScript {
     timeline.width = width; timeline.height = 250;
     const ctx = timelineCtx;
     ctx.clearRect(0, 0, width, timeline.height);
+    ctx.save();
+    ctx.beginPath(); ctx.rect(margin.left, 0, width - margin.left - margin.right + 12, timeline.height); ctx.clip();
     ctx.font = "11px sans-serif"; ctx.textAlign = "right"; ctx.fillStyle = "#656d76";
-    ctx.fillText("touches", margin.left - 6, rows.touches + 12);
-    ctx.fillText("gestures", margin.left - 6, rows.gestures + 14);
     // Touches down: a bar per frame, as tall as the count (up to 5), so fingers show where no gesture was.
     ctx.fillStyle = "#6e7781";
     for (let i = 0; i < frames.t.length; i++) {
@@ -255,12 +297,10 @@ enum ViewerPageScript {
       const h = Math.min(5, n) * 3;
       ctx.fillRect(x0, rows.touches + 16 - h, Math.max(1, x1 - x0), h);
     }
-    ctx.fillText("attempts", margin.left - 6, rows.attempts + 14);
-    ctx.fillText("progress", margin.left - 6, rows.chartTop + 10);
     // Gesture spans.
     for (const span of gestureSpans()) {
       const x0 = xOf(span.begin), x1 = Math.max(x0 + 2, xOf(span.end));
-      ctx.fillStyle = span.kind === "pinch" ? "#8250df" : "#1a7f37";
+      ctx.fillStyle = span.kind === "pinch" ? "#8250df" : span.kind === "pan" ? "#1a7f37" : "#8c959f";
       ctx.globalAlpha = span.ended === "cancelled" ? 0.4 : 0.85;
       ctx.fillRect(x0, rows.gestures, x1 - x0, 20);
       ctx.globalAlpha = 1;
@@ -279,11 +319,9 @@ enum ViewerPageScript {
     ctx.strokeStyle = "#d0d7de"; ctx.lineWidth = 1;
     for (const p of [0, 1]) { ctx.beginPath(); ctx.moveTo(margin.left, yOf(p)); ctx.lineTo(width - margin.right, yOf(p)); ctx.stroke(); }
     ctx.fillStyle = "#656d76"; ctx.textAlign = "right";
-    ctx.fillText("0", margin.left - 6, yOf(0) + 4); ctx.fillText("1", margin.left - 6, yOf(1) + 4);
     ctx.strokeStyle = "#bf8700"; ctx.setLineDash([6, 4]);
     ctx.beginPath(); ctx.moveTo(margin.left, yOf(doc.policy.threshold)); ctx.lineTo(width - margin.right, yOf(doc.policy.threshold)); ctx.stroke();
     ctx.setLineDash([]);
-    ctx.fillStyle = "#9a6700"; ctx.fillText("threshold " + doc.policy.threshold, margin.left - 6, yOf(doc.policy.threshold) + 4);
     if (doc.compare) drawProgress(ctx, ghostSteps, "#f97316", true);
     drawProgress(ctx, steps, "#0969da", false);
     // Releases: a dot at the release, the projected progress as an open triangle joined by a dashed line.
@@ -299,10 +337,19 @@ enum ViewerPageScript {
         ctx.beginPath(); ctx.moveTo(x + 14, yp - 5); ctx.lineTo(x + 19, yp + 4); ctx.lineTo(x + 9, yp + 4); ctx.closePath(); ctx.stroke();
       }
     }
+    ctx.restore();
+    ctx.font = "11px sans-serif"; ctx.textAlign = "right"; ctx.fillStyle = "#656d76";
+    ctx.fillText("touches", margin.left - 6, rows.touches + 12);
+    ctx.fillText("gestures", margin.left - 6, rows.gestures + 14);
+    ctx.fillText("attempts", margin.left - 6, rows.attempts + 14);
+    ctx.fillText("progress", margin.left - 6, rows.chartTop + 10);
+    ctx.fillText("0", margin.left - 6, yOf(0) + 4); ctx.fillText("1", margin.left - 6, yOf(1) + 4);
+    ctx.fillStyle = "#9a6700"; ctx.fillText("threshold " + doc.policy.threshold, margin.left - 6, yOf(doc.policy.threshold) + 4);
+    if (view) { ctx.fillStyle = "#656d76"; ctx.textAlign = "right"; ctx.fillText("zoomed: " + view.from.toFixed(2) + "-" + view.to.toFixed(2) + " s (key 0: all)", width - margin.right, rows.chartTop - 6); }
     // Time axis.
     ctx.fillStyle = "#656d76"; ctx.textAlign = "center";
-    const step = niceStep(duration / 10);
-    for (let t = 0; t <= duration + 1e-9; t += step) {
+    const step = niceStep((windowTo() - windowFrom()) / 10);
+    for (let t = Math.ceil(windowFrom() / step) * step; t <= windowTo() + 1e-9; t += step) {
       ctx.fillRect(xOf(t), rows.chartBottom + 2, 1, 4);
       ctx.fillText(t.toFixed(step < 1 ? 1 : 0) + " s", xOf(t), rows.axis);
     }
@@ -316,8 +363,14 @@ enum ViewerPageScript {
     return 10 * power;
   }
 
+  /// Live, the timeline's background (every frame and step so far) is redrawn at most every
+  /// quarter second: redrawing it on every batch would cost more as the session grows.
+  let timelineStale = false, timelineDrawnAt = 0;
   function drawPlayhead() {
-    if (!timelineBackground) renderTimelineBackground();
+    const now = performance.now();
+    if (!timelineBackground || (timelineStale && now - timelineDrawnAt > 250)) {
+      renderTimelineBackground(); timelineStale = false; timelineDrawnAt = now;
+    }
     timelineCtx.putImageData(timelineBackground, 0, 0);
     const x = Math.round(xOf(time)) + 0.5;
     timelineCtx.strokeStyle = "#1f2328"; timelineCtx.lineWidth = 1;
@@ -330,8 +383,8 @@ enum ViewerPageScript {
     const i = lastAtOrBefore(gestureTimes, t);
     if (i < 0) return "none yet";
     const g = gestures[i];
-    const value = g.kind === "pinch" ? "scale " + fmt(g.value, 3) : "down " + fmt(g.value, 1) + " mm";
-    return g.kind + " " + g.state + ", " + g.fingers + " fingers, " + value;
+    const value = g.kind === "pinch" ? "scale " + fmt(g.value, 3) : g.kind === "pan" ? "down " + fmt(g.value, 1) + " mm" : "still";
+    return g.kind + " " + g.state + ", " + g.fingers + " fingers, " + value + (g.rule ? " (rule " + g.rule + ")" : "");
   }
 
   function describeDecision(list, trial) {
@@ -357,6 +410,7 @@ enum ViewerPageScript {
     const ghost = doc.compare ? stepAt(ghostSteps, time) : null;
     drawSurface(fi);
     drawScene(step, ghost);
+    keepPlayheadInView();
     drawPlayhead();
     $("fact-time").textContent = fmt(time, 3) + " s of " + fmt(duration, 3) + " s";
     $("fact-trial").textContent = step.trial === null ? "none yet (" + trials.length + " in all)"
@@ -403,6 +457,15 @@ enum ViewerPageScript {
     const next = direction > 0 ? list[i + 1] : list[Math.max(0, i)];
     if (next !== undefined) seek(next); else render();
   }
+  /// Zooms the timeline to the attempt at the playhead (or the next one), with a little margin.
+  function zoomToAttempt() {
+    const step = stepAt(steps, time);
+    const attempt = trials[step.trial !== null ? step.trial : 0];
+    if (!attempt) return zoom(0, duration);
+    const end = attempt.end !== null ? attempt.end : duration, pad = Math.max(0.1, (end - attempt.begin) * 0.15);
+    return zoom(attempt.begin - pad, end + pad);
+  }
+
   function jumpAttempt(direction) {
     const begins = trials.filter(Boolean).map((a) => a.begin);
     const target = direction > 0 ? begins.find((b) => b > time + 1e-9) : begins.filter((b) => b < time - 1e-9).pop();
@@ -419,6 +482,12 @@ enum ViewerPageScript {
   timeline.addEventListener("mousedown", (e) => { dragging = true; playing = false; seek(tOf(e.offsetX * timeline.width / timeline.clientWidth)); });
   timeline.addEventListener("mousemove", (e) => { if (dragging) seek(tOf(e.offsetX * timeline.width / timeline.clientWidth)); });
   window.addEventListener("mouseup", () => { dragging = false; });
+  timeline.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const at = tOf(e.offsetX * timeline.width / timeline.clientWidth);
+    const factor = e.deltaY > 0 ? 1.5 : 1 / 1.5;
+    zoom(at - (at - windowFrom()) * factor, at + (windowTo() - at) * factor);
+  }, { passive: false });
   window.addEventListener("keydown", (e) => {
     if (e.target && e.target.tagName === "INPUT" && e.target.type !== "range") return;
     if (e.key === "ArrowRight") { stepFrame(1); e.preventDefault(); }
@@ -426,6 +495,9 @@ enum ViewerPageScript {
     else if (e.key === " ") { playing ? pause() : play(); e.preventDefault(); }
     else if (e.key === "PageDown" || e.key === "n") { jumpAttempt(1); e.preventDefault(); }
     else if (e.key === "PageUp" || e.key === "p") { jumpAttempt(-1); e.preventDefault(); }
+    else if (e.key === "0") { zoom(0, duration); e.preventDefault(); }
+    else if (e.key === "End") { playing = false; time = duration; followLive = doc.live; render(); e.preventDefault(); }
+    else if (e.key === "a") { zoomToAttempt(); e.preventDefault(); }
   });
   window.addEventListener("resize", () => { timelineBackground = null; render(); });
 
@@ -454,14 +526,16 @@ enum ViewerPageScript {
       for (const entry of batch.entries) ingest(entry);
       entryCount += batch.entries.length;
       if (followLive) time = duration;
-      timelineBackground = null;
+      timelineStale = true;
       render();
+      // From the event read on the server to this page's state updated and drawn.
       if (batch.readAt) latency.push(performance.timeOrigin + performance.now() - batch.readAt);
     });
     events.addEventListener("summary", (e) => {
       doc.summary = JSON.parse(e.data);
       ended = true;
       status.textContent = "live: the session ended";
+      timelineBackground = null;
       render();
     });
     // The browser reconnects by itself; the "document" event then brings the page up to date.
@@ -485,12 +559,12 @@ enum ViewerPageScript {
   if (!doc.compare) { $("fact-compare-label").style.display = "none"; $("fact-compare").style.display = "none"; }
   const legend = $("legend");
   const items = [["blue line", "progress"], ["dashed gold", "threshold"], ["dot", "release (green finish, red cancel)"],
-                 ["triangle", "projected progress"], ["bars", "gestures (purple pinch, green pan) and attempts"]];
+                 ["triangle", "projected progress"], ["bars", "gestures (purple pinch, green pan, grey hold) and attempts"], ["dashed grey touch", "left out by the recognizer (its rule above it)"]];
   if (doc.compare) items.push(["dashed orange", doc.compare.name + " policy (ghost card)"]);
   for (const [what, means] of items) { const span = document.createElement("span"); span.textContent = what + ": " + means; legend.appendChild(span); }
   layoutSurface();
   window.pinchlab = { seek: seek, state: state, play: play, pause: pause, stepFrame: stepFrame, nextAttempt: () => jumpAttempt(1),
-                      previousAttempt: () => jumpAttempt(-1) };
+                      previousAttempt: () => jumpAttempt(-1), zoom: zoom, zoomToAttempt: zoomToAttempt };
   if (!seekFromHash()) render();
   if (doc.live) connectLive();
 })();

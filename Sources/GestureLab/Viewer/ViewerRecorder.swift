@@ -37,13 +37,19 @@ public struct ViewerRecorder: Sendable {
             guard !compared else { return nil }
             let value = g.event.kind == .pinch ? g.event.scale : g.event.translationMM.y
             return .gesture(time: g.time, kind: g.event.kind, state: g.event.state, fingers: g.event.fingerCount,
-                            value: value)
+                            value: value, rule: g.event.decision?.rule)
         case .transition(let t):
             return .step(step(for: t), compared: compared)
-        case .stateChange:
-            return nil
+        case .stateChange(let change, let time):
+            // A touch the recognizer leaves out (a thumb, a resting finger), as it decides so.
+            guard !compared, let decision = change.decision, Self.leavesTouchOut.contains(decision.rule),
+                  let touch = decision.evidence.touch else { return nil }
+            return .leftOut(time: time, touch: touch, rule: decision.rule)
         }
     }
+
+    /// Rules whose evidence names a touch that no longer counts as a finger of the gesture.
+    static let leavesTouchOut: Set<GestureRule> = [.thumbBand, .restingThumb, .restingFinger]
 
     private mutating func step(for t: TransitionRecord) -> ViewerStep {
         // A trial starts with its first interactive step; a completion grabbed back by a new gesture
@@ -53,7 +59,7 @@ public struct ViewerRecorder: Sendable {
         SceneState.shown(in: t.state, progress: t.progress, from: spec.fromState, to: spec.toState, into: &scene)
         var projected: Double?
         if t.reason != nil, let velocity = t.velocity,
-           case .projected(let value, _) = policy.decide(progress: t.progress, velocity: velocity).reason {
+           case .projected(let value, _) = (t.decision ?? policy.decide(progress: t.progress, velocity: velocity)).reason {
             projected = value
         }
         return ViewerStep(time: t.time, progress: t.progress, state: t.state, trial: max(trial, 0), scene: ViewerDocument.numbers(scene),

@@ -15,6 +15,7 @@ public struct ViewerReplay {
     public init(device: DeviceDescription, transition: String, settings: LabSettings,
                 compare: (name: String, policy: CompletionPolicy)? = nil) throws {
         pipeline = try ReplayPipeline(device: device, transition: transition, settings: settings, recordsFrames: true)
+        pipeline.recordsStateChanges = true  // the touches the recognizer leaves out (thumbs)
         recorder = ViewerRecorder(spec: pipeline.driver.spec, policy: settings.policy)
         comparedPolicy = compare
         if let compare {
