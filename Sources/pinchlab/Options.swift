@@ -48,19 +48,44 @@ struct RecordingOptions: ParsableArguments {
     }
 }
 
+// Closed sets of names on the command line: ArgumentParser lists the values in the help, offers them
+// to shell completion, and refuses anything else with the list.
+extension TransitionName: ExpressibleByArgument {}
+extension PolicyPreset: ExpressibleByArgument {}
+
+extension CompletionTiming: ExpressibleByArgument {
+    public init?(argument: String) { self.init(named: argument) }
+    public static var allValueStrings: [String] { named.map(\.name) }
+    public var defaultValueDescription: String {
+        Self.named.first { $0.timing == self }?.name ?? description
+    }
+}
+
+extension RecordingFormat: ExpressibleByArgument {
+    /// `evemu`, or `libinput` for `libinput record` YAML (also `libinput-record`, `yml`, `yaml`).
+    public init?(argument: String) {
+        switch argument {
+        case "evemu": self = .evemu
+        case "libinput", "libinput-record", "yml", "yaml": self = .libinputRecord
+        default: return nil
+        }
+    }
+    public static var allValueStrings: [String] { ["evemu", "libinput"] }
+    public var defaultValueDescription: String { self == .evemu ? "evemu" : "libinput" }
+}
+
 /// What turns gestures into a transition: which transition, which policy, which settings file.
 struct TransitionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The transition the gesture drives: \(TransitionCatalog.names.joined(separator: ", ")).",
-                               valueName: "name"))
-    var transition: String = TransitionName.pinchDismiss.rawValue
+    @Option(help: ArgumentHelp("The transition the gesture drives.", valueName: "name"))
+    var transition: TransitionName = .pinchDismiss
 
     @Option(help: ArgumentHelp("Settings saved by `pinchlab tune --write` (recognizer thresholds, policy, mappings).",
                                valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one: seed (progress > 0.5 only, as in the seeds), default, fluid.",
+    @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one (seed: progress > 0.5 only, as in the seeds).",
                                valueName: "preset"))
-    var policy: String?
+    var policy: PolicyPreset?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Progress threshold for finishing (0...1), overriding the policy's.", valueName: "p"))
     var threshold: Double?
@@ -68,26 +93,17 @@ struct TransitionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Millimetres of downward travel that make a pan-dismiss complete.", valueName: "mm"))
     var panDistance: Double?
 
-    @Option(help: ArgumentHelp("How the completion animates after the release: \(CompletionTiming.named.map(\.name).joined(separator: ", ")). A spring continues from the release velocity. Default: the transition's own.",
+    @Option(help: ArgumentHelp("How the completion animates after the release. A spring continues from the release velocity. Default: the transition's own.",
                                valueName: "timing"))
-    var completion: String?
+    var completion: CompletionTiming?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (> 0): the completion after the release runs this many times faster (default 1).",
                                                       valueName: "factor"))
     var completionSpeed: Double?
 
     func validate() throws {
-        guard TransitionName(rawValue: transition) != nil else {
-            throw ValidationError("unknown transition '\(transition)'; choose one of \(TransitionCatalog.names.joined(separator: ", "))")
-        }
-        if let policy, Self.presets[policy] == nil {
-            throw ValidationError("unknown policy '\(policy)'; choose one of \(Self.presets.keys.sorted().joined(separator: ", "))")
-        }
         if let threshold, !(threshold >= 0 && threshold <= 1) {
             throw ValidationError("--threshold must be within 0...1, got \(threshold)")
-        }
-        if let completion, CompletionTiming(named: completion) == nil {
-            throw ValidationError("unknown completion '\(completion)'; choose one of \(CompletionTiming.named.map(\.name).joined(separator: ", "))")
         }
         if let panDistance, !(panDistance > 0 && panDistance.isFinite) {
             throw ValidationError("--pan-distance must be a positive number of millimetres")
@@ -97,19 +113,17 @@ struct TransitionOptions: ParsableArguments {
         }
     }
 
-    static let presets: [String: CompletionPolicy] = ["seed": .seed, "default": LabSettings.default.policy, "fluid": .fluid]
-
     func settings() throws -> LabSettings {
         var settings = LabSettings.default
         if let config { settings = try LabSettingsFile.load(path: config) }
-        if let policy, let preset = Self.presets[policy] { settings.policy = preset }
+        if let policy { settings.policy = policy.policy }
         if let threshold {
             settings.policy = try CompletionPolicy(progressThreshold: threshold,
                                                    decelerationRatePerMS: settings.policy.decelerationRatePerMS,
                                                    flickVelocity: settings.policy.flickVelocity)
         }
         if let panDistance { settings.panDismissDistanceMM = panDistance }
-        if let completion { settings.completion = CompletionTiming(named: completion) }
+        if let completion { settings.completion = completion }
         if let completionSpeed { settings.completionSpeed = completionSpeed }
         return settings
     }

@@ -30,7 +30,7 @@ import Testing
         let got = "\(score.recognizedKind.rawValue) x\(score.recognizedFingers.map(String.init) ?? "-") -> \(score.outcome.rawValue)"
         let want = "\(score.expectedKind.rawValue) x\(score.expectedFingers.map(String.init) ?? "-") -> \(score.expectedOutcome.rawValue)"
         #expect(score.gestureCorrect, "\(entry.file): recognized \(got), labelled \(want) (\(entry.label.difficulty))")
-        #expect(score.outcomeCorrect, "\(entry.file): \(got), labelled \(want); policy: \(summary.reason ?? "no decision")")
+        #expect(score.outcomeCorrect, "\(entry.file): \(got), labelled \(want); policy: \(summary.reason.map { "\($0)" } ?? "no decision")")
     }
 
     /// The files are what the generator makes of the recipes and seeds in the manifest, byte for

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import InteractiveTransition
 import Testing
 @testable import GestureLab
 
@@ -70,7 +71,7 @@ import Testing
     @Test func everyCorpusPictureKeepsItsTextOnTheCanvas() throws {
         let files = try LoadedRecording.loadCorpus(directory: CorpusFixtureTests.corpusDirectory)
         for file in files {
-            let transition = file.entry.label.transition
+            let transition = try #require(TransitionName(rawValue: file.entry.label.transition))
             var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default, recordsFrames: true)
             var recorder = TimelineRecorder(title: file.entry.file, device: file.device, threshold: 0.5)
             for event in file.events { pipeline.consume(event) { recorder.record($0) } }

@@ -49,7 +49,7 @@ public struct TimelineRecorder {
     public func timeline(summary: LabSummary) -> ReplayTimeline {
         var result = timeline
         result.outcome = summary.outcome.rawValue
-        result.reason = summary.reason ?? ""
+        result.reason = summary.reason.map { "\($0)" } ?? ""
         result.facts = Self.facts(summary)
         return result
     }
@@ -71,7 +71,8 @@ public struct TimelineRecorder {
             if let reason = trial.reason { lines.append("decided: \(reason)") }
             if let end = trial.end { lines.append("\(trial.outcome.rawValue) at \(n(end)) s") }
             if s.trialCount > 1 { lines.append("\(s.trialCount) goes at the transition; the first is shown above") }
-        } else if let kind = TransitionBinding.named(s.transition)?.kind {
+        } else {
+            let kind = TransitionBinding(s.transition).kind
             lines.append("\(s.transition) follows \(kind.rawValue) gestures: it never started")
         }
         lines.append("policy: \(s.policy)")

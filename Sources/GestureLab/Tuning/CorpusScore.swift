@@ -1,4 +1,5 @@
 import GestureKit
+import InteractiveTransition
 
 /// How one replay compares with its label.
 public struct FileScore: Sendable, Hashable, Codable {
@@ -44,9 +45,11 @@ public enum CorpusRunner {
     /// Replays `events` recorded on `device` through `label.transition` with `settings`.
     public static func score(file: String, device: DeviceDescription, events: [InputEvent], label: CorpusLabel,
                              settings: LabSettings) throws -> (FileScore, LabSummary) {
-        var pipeline = try ReplayPipeline(device: device, transition: label.transition, settings: settings)
-        for event in events { pipeline.consume(event) { _ in } }
-        let summary = pipeline.finish(source: file) { _ in }
+        guard let transition = TransitionName(rawValue: label.transition) else {
+            throw TransitionError.unknownTransition(name: label.transition)
+        }
+        var source = EventList(device: device, events: events)
+        let summary = try ReplayRun.run(&source, name: file, transition: transition, settings: settings).summary
         return (FileScore(file: file, label: label, summary: summary), summary)
     }
 }
