@@ -7,6 +7,8 @@ import PackageDescription
 //   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
 //   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
 //   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
+//   PinchlabWeb             `live --web`: the viewer page and its event stream over Hummingbird (only the
+//                           executable depends on it, so the libraries build without the web stack)
 //   pinchlab                the command-line tool
 //   pinchlab-bench          benchmark helper (Benchmarks/run.sh): big-file generator, in-process timings
 let package = Package(
@@ -20,6 +22,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -39,10 +44,20 @@ let package = Package(
         ),
         .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"], exclude: ["README.md"]),
 
+        .target(
+            name: "PinchlabWeb",
+            dependencies: [
+                "GestureLab",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .executableTarget(
             name: "pinchlab",
             dependencies: [
-                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev",
+                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -191,12 +191,7 @@ public struct PercentDrivenTransition: Sendable {
 
     /// As `scene`, writing into a reused buffer.
     public func scene(into result: inout SceneState) {
-        switch phase {
-        case .idle, .cancelled: result = context.fromState
-        case .finished: result = context.toState
-        case .interactive, .finishing, .cancelling:
-            SceneState.interpolate(from: context.fromState, to: context.toState, progress: progress, into: &result)
-        }
+        SceneState.shown(in: phase, progress: progress, from: context.fromState, to: context.toState, into: &result)
     }
 
     public var snapshot: TransitionSnapshot {

@@ -105,6 +105,18 @@ public struct SceneState: Hashable, Sendable, Codable {
         }
     }
 
+    /// The scene a transition in `phase` at `progress` shows: `from` exactly while idle or once
+    /// cancelled, `to` exactly once finished, otherwise the interpolation at `progress`. The one rule
+    /// for a transition's own scene and for anything that redraws it from a record (the viewer).
+    public static func shown(in phase: TransitionPhase, progress: Double, from: SceneState, to: SceneState,
+                             into result: inout SceneState) {
+        switch phase {
+        case .idle, .cancelled: result = from
+        case .finished: result = to
+        case .interactive, .finishing, .cancelling: interpolate(from: from, to: to, progress: progress, into: &result)
+        }
+    }
+
     @inline(__always) static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
         let value = a + (b - a) * t
         return value.isFinite ? value : a

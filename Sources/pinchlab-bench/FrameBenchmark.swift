@@ -120,6 +120,8 @@ enum FrameBenchmark {
                         result.transitions += 1
                         result.progressSum += step.progress
                         if step.state.isTerminal || step.reason != nil { quiet = false }
+                    case .stateChange:
+                        quiet = false
                     }
                 }
                 // A frame's records come from the event that completes it (its SYN_REPORT). Frame

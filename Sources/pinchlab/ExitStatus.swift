@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureLab
 import Glibc
 import GestureKit
 import InteractiveTransition
@@ -63,6 +64,10 @@ func exitStatus(for error: Error) -> ExitStatus {
         }
     case is InteractiveTransition.TransitionError:
         return .usage
+    case is ManifestError:
+        return .badData
+    case let error as CorpusError:
+        return CLIError(corpus: error).status
     default:
         return .internalError
     }
@@ -92,5 +97,18 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch {
         printError("pinchlab: \(error)")
         throw exitStatus(for: error).exitCode
+    }
+}
+
+extension CLIError {
+    /// A corpus that is missing (66), or whose manifest is bad or ambiguous (65, 64), or could not be
+    /// written (74).
+    init(corpus error: CorpusError) {
+        switch error.kind {
+        case .missing: self.init(status: .noInput, message: error.description)
+        case .ambiguous: self.init(status: .usage, message: error.description)
+        case .badData: self.init(status: .badData, message: error.description)
+        case .write: self.init(status: .ioError, message: error.description)
+        }
     }
 }

@@ -6,6 +6,11 @@ import InteractiveTransition
 /// steps of 10%, the policy's decision with its reason, and the end of the animation.
 struct HumanOutput {
     private var lastDecile = -1
+    /// `--explain`: gesture lines say why (one sentence per decision) instead of their values, and
+    /// decisions that emitted no gesture (a touch left out) get a line of their own.
+    var explains = false
+    /// `--trace`: every state change of the recognizer, with its time, input, rule and evidence.
+    var traces = false
 
     static func seconds(_ t: Double) -> String { format(t, decimals: 3).leftPadding(8) + " s" }
 
@@ -19,9 +24,14 @@ struct HumanOutput {
             case .changed:
                 return nil
             case .began, .ended, .cancelled:
+                if explains, let sentence = e.explanation { return "\(Self.seconds(g.time))  \(sentence)" }
                 return "\(Self.seconds(g.time))  \(e.kind.rawValue) \(e.state.rawValue.padding(9)) \(e.fingerCount) fingers  "
                     + Self.values(e)
             }
+        case .stateChange(let change, let time):
+            if traces { return "\(Self.seconds(time))  state \(change.traceText)" }
+            if explains, let sentence = change.explanationWithoutGesture { return "\(Self.seconds(time))  \(sentence)" }
+            return nil
         case .transition(let t):
             switch t.state {
             case .interactive:
@@ -55,6 +65,8 @@ struct HumanOutput {
         case .pan:
             return "translation (\(format(e.translationMM.x, decimals: 1)), \(format(e.translationMM.y, decimals: 1))) mm  "
                 + "velocity (\(format(e.velocityMMPerSecond.x, decimals: 0)), \(format(e.velocityMMPerSecond.y, decimals: 0))) mm/s"
+        case .hold:
+            return "at (\(format(e.centerMM.x, decimals: 1)), \(format(e.centerMM.y, decimals: 1))) mm"
         }
     }
 
@@ -83,6 +95,9 @@ struct HumanOutput {
         }
         if let hint = s.hint { lines.append("hint: \(hint.text)") }
         if s.error != nil { lines.append("stopped early: the rest of the recording could not be read (error below)") }
+        if s.recognizerBugs > 0 {
+            lines.append("recognizer bugs: \(s.recognizerBugs) unexpected (state, input) pairs (see --trace; please report)")
+        }
         return lines
     }
 }

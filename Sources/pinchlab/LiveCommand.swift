@@ -8,7 +8,7 @@ struct LiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",
         abstract: "Pinch on a real touchpad or touchscreen and watch the transition follow.",
-        usage: "pinchlab live [<device>] [--json] [--transition <name>] [<options>]",
+        usage: "pinchlab live [<device>] [--json] [--web [--port <n>]] [<options>]",
         discussion: """
         Opens DEVICE (or the first touchpad/touchscreen in /dev/input) and shows, updating in place, \
         the recognized gesture, the transition's progress and a drawing of the card, then what the \
@@ -21,6 +21,11 @@ struct LiveCommand: ParsableCommand {
         left open; exit status 69), or after --exit-after-idle seconds without events. Fingers \
         already down when it starts are seen (a gesture under way is recognized from there). A \
         device that is not a touchpad or touchscreen is refused (exit status 69).
+
+        --web also serves the viewer page (see `pinchlab view`) on http://127.0.0.1:8765/ \
+        (--port N, 0 for a free one; --bind ADDR to listen beyond loopback) and streams every \
+        record to it as it happens; several tabs may watch, and a tab that reconnects catches \
+        up. The URL is printed first.
 
         No touchpad here? Serve a recording as a virtual device and go live on it:
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
@@ -39,6 +44,8 @@ struct LiveCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds without events.", valueName: "seconds"))
     var exitAfterIdle: Double?
+
+    @OptionGroup var webOptions: LiveWebOptions
 
     func validate() throws {
         if let exitAfterIdle, !(exitAfterIdle > 0 && exitAfterIdle.isFinite) {
@@ -69,20 +76,37 @@ struct LiveCommand: ParsableCommand {
             let path = try resolveDevicePath(device)
             let input = try Self.openTouchDevice(path)
             let settings = try transition.settings()
-            let pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
+            var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
                                               recordsFrames: true)
-            let interactive = !json && isatty(STDOUT_FILENO) != 0
+            // The page marks the touches the recognizer leaves out (thumbs); the terminal ignores them.
+            if webOptions.web { pipeline.recordsStateChanges = true }
+            // With --web the URL stays on the terminal: plain lines below it, not the in-place view.
+            let interactive = !json && !webOptions.web && isatty(STDOUT_FILENO) != 0
             var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), device: input.device, path: path,
                                     transition: transition.transition, threshold: settings.policy.progressThreshold)
             defer { output.restoreTerminal() }
 
             var session = LiveSession(input: input, pipeline: pipeline, idleTimeoutSeconds: exitAfterIdle,
                                       idleStepMS: Self.refreshIntervalMS)
-            let emit: (LabRecord) -> Void = { output.handle($0) }
+            var web: LiveWebOutput?
+            if webOptions.web {
+                let header = ViewerDocument(live: true, title: "live: \(path) — \(transition.transition)", source: path,
+                                            device: input.device, settings: settings, spec: pipeline.driver.spec,
+                                            policyName: transition.policyName, compare: nil)
+                web = try LiveWebOutput(options: webOptions, header: header,
+                                        spec: TransitionSpecSource(spec: pipeline.driver.spec, policy: settings.policy))
+                try printLine("pinchlab: watch at \(web!.url)")
+            }
+            let emit: (LabRecord) -> Void = { record in
+                output.handle(record)
+                web?.handle(record)
+            }
             let stop = try session.run(shouldStop: { StopSignals.requested || output.writeError != nil }, emit: emit,
-                                       whileIdle: { output.refresh() })
+                                       afterEvent: { _ in web?.flush() },
+                                       whileIdle: { web?.flush(); output.refresh() })
             let wasInFlight = output.gestureInFlight
             let summary = session.finish(source: path, emit: emit)
+            web?.finish(summary)
             output.finish(summary, removed: stop == .deviceRemoved, cancelledInFlight: wasInFlight)
             if let error = output.writeError { throw error }
             if stop == .deviceRemoved { throw ExitStatus.deviceUnavailable.exitCode }
@@ -144,6 +168,8 @@ struct LiveOutput {
         case .gesture(let g):
             snapshot.gestureLine = "gesture    \(g.event.kind.rawValue) \(g.event.state.rawValue), \(g.event.fingerCount) fingers"
             snapshot.gestureValues = "           " + HumanOutput.values(g.event)
+        case .stateChange:
+            break
         case .transition(let t):
             // A new trial: the last one's decision no longer applies.
             if t.state == .interactive && snapshot.transitionState != TransitionPhase.interactive.rawValue { snapshot.decision = "" }

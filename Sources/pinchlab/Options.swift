@@ -113,6 +113,14 @@ struct TransitionOptions: ParsableArguments {
         }
     }
 
+    /// The policy as the viewer names it: a preset's name, `configured` when --config or --threshold
+    /// set it, else `default`.
+    var policyName: String {
+        if threshold != nil { return "configured" }
+        if let policy { return policy.rawValue }
+        return config == nil ? "default" : "configured"
+    }
+
     func settings() throws -> LabSettings {
         var settings = LabSettings.default
         if let config { settings = try LabSettingsFile.load(path: config) }

@@ -66,6 +66,7 @@ extension JSONLineWriter {
         case .frame: break
         case .gesture(let gesture): try write(gesture)
         case .transition(let step): try write(step)
+        case .stateChange: break
         }
     }
 }

@@ -10,15 +10,20 @@ struct PlotCommand: ParsableCommand {
         usage: "pinchlab plot <file> -o <out.svg> [--transition <name>] [<options>]",
         discussion: """
         The picture shows the fingers' tracks on the device's surface and zoomed to where they \
-        moved (numbered, with a scale bar); the gesture's scale (pinch) or downward translation \
-        (pan) over time; the transition's progress with the threshold line; the gesture's begin, \
-        the release and the finish or cancel marked on both charts; and what happened in words \
-        (the gestures, the release's progress and velocity, the policy's decision). Plain SVG, \
-        to open in a browser. A recording that turns bad part-way is drawn up to the bad line, then \
-        the error is printed (status 65), as `replay` does.
+        moved (numbered, fading in from touch-down to lift, with a scale bar); the chart of the \
+        gesture that drives the transition (a pinch's scale, or a pan's translation on both axes); \
+        and the transition's progress with the threshold line. At each release: a dot, an arrow \
+        along the release velocity, a dashed line to the progress the policy projected, and the \
+        decision's reason beside it. Idle stretches over a second are cut out of the time axis \
+        (marked with their length); --from/--to crop, --trial draws one attempt alone. A legend \
+        names every mark; what happened is written out beside the charts. Plain SVG, to open in a \
+        browser. A recording that turns bad part-way is drawn up to the bad line, then the error \
+        is printed (status 65), as `replay` does.
 
-        Example:
+        Examples:
           pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu -o flick.svg
+          pinchlab plot session.evemu --transition pan-dismiss --trial 2 -o 2.svg
+          pinchlab plot session.evemu --from 3.5 --to 6 -o middle.svg
         """
     )
 
@@ -28,8 +33,21 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
     var output: String
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start the picture this many seconds after the first event.", valueName: "seconds"))
+    var from: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("End the picture this many seconds after the first event.", valueName: "seconds"))
+    var to: Double?
+
+    @Option(help: ArgumentHelp("Draw one attempt at the transition alone: its number in replay's list, from 1.", valueName: "n"))
+    var trial: Int?
+
     func validate() throws {
         try recording.refuseOutput(output, doing: "writing the picture over it")
+        if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a number of seconds >= 0, got \(from)") }
+        if let to, !(to.isFinite && to > 0) { throw ValidationError("--to must be a number of seconds > 0, got \(to)") }
+        if let from, let to, to <= from { throw ValidationError("--to (\(to)) must be after --from (\(from))") }
+        if let trial, trial < 1 { throw ValidationError("--trial counts attempts from 1, got \(trial)") }
     }
 
     func run() throws {
@@ -40,13 +58,18 @@ struct PlotCommand: ParsableCommand {
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
                                     recordsFrames: true)
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
-                                            device: source.device, threshold: settings.policy.progressThreshold)
+                                            device: source.device, transition: transition.transition, policy: settings.policy)
             let result = run.run(&source, name: recording.displayName, shouldStop: { StopSignals.requested }) {
                 recorder.record($0)
             }
             let summary = result.summary
             // What was read is drawn whatever stopped the run; the ending is reported after.
-            let svg = TimelinePlot.svg(recorder.timeline(summary: summary))
+            let svg: String
+            do {
+                svg = try TimelinePlot.svg(recorder.timeline(summary: summary), window: PlotWindow(from: from, to: to, trial: trial))
+            } catch {
+                throw CLIError(status: .usage, message: "\(error); `pinchlab replay \(recording.file)` lists the attempts and the duration")
+            }
             guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
                 throw CLIError(status: .ioError, message: "\(output): cannot write the picture")
             }

@@ -36,6 +36,12 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print only the summary line (JSON).")
     var summary = false
 
+    @Flag(help: "Say why: one sentence per decision of the recognizer (the rule and what it measured).")
+    var explain = false
+
+    @Flag(help: "Print every state change of the recognizer with its time, input, rule and evidence.")
+    var trace = false
+
     // Unconditional, so `--speed -1` reaches validate() and its message instead of parsing as an option.
     @Option(parsing: .unconditional, help: ArgumentHelp("Play in real time scaled by this factor (1 = as recorded, 2 = twice as fast). Default: as fast as possible.",
                                valueName: "factor"))
@@ -43,6 +49,9 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
+        if (explain || trace) && (json || summary) {
+            throw ValidationError("--explain and --trace print readable lines; they cannot be combined with --json or --summary")
+        }
         if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive factor, got \(speed)") }
     }
 
@@ -51,9 +60,12 @@ struct ReplayCommand: ParsableCommand {
             StopSignals.install()
             var source = try recording.open()
             let settings = try transition.settings()
-            var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings)
+            var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
+                                    recordsStateChanges: explain || trace)
             let writer = JSONLineWriter()
             var human = HumanOutput()
+            human.explains = explain
+            human.traces = trace
             if !json && !summary {
                 try printLine("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
             }

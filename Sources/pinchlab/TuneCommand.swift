@@ -48,7 +48,7 @@ struct TuneCommand: ParsableCommand {
             do {
                 files = try LoadedRecording.loadCorpus(directory: corpus)
             } catch let error as CorpusError {
-                throw CLIError(status: error.message.hasPrefix("no manifest") ? .noInput : .badData, message: error.description)
+                throw CLIError(corpus: error)
             }
             if let write { try refuseToOverwriteCorpus(with: write, files: files) }
             let progress = TuneProgress(onTerminal: isatty(STDERR_FILENO) != 0)
@@ -65,8 +65,8 @@ struct TuneCommand: ParsableCommand {
 
     /// `--write` naming the manifest or a recording would destroy the corpus being tuned on.
     private func refuseToOverwriteCorpus(with output: String, files: [LoadedRecording]) throws {
-        let directory = try CorpusFiles.corpusDirectory(in: corpus)
-        let inputs = ([CorpusFiles.manifestName] + files.map(\.entry.file)).map { directory + "/" + $0 }
+        let location = try CorpusFiles.locate(corpus)
+        let inputs = [location.manifestPath] + files.map(\.path)
         if let input = FileIdentity.firstPath(in: inputs, sameFileAs: output) {
             throw CLIError(status: .usage, message: "--write \(output) is the corpus file \(input) "
                            + "(the same file on disk): saving the settings would destroy it; write to another file")
@@ -116,15 +116,14 @@ struct TuneCommand: ParsableCommand {
             try printLine("")
             try printLine("files the best settings get wrong:")
             for f in wrong {
-                try printLine("  \(f.file): expected \(f.expectedKind.rawValue)/\(f.expectedOutcome.rawValue), "
-                          + "got \(f.recognizedKind.rawValue)\(f.recognizedFingers.map { "(\($0))" } ?? "")/\(f.outcome.rawValue)")
+                try printLine("  \(f.file): \(f.mismatchText)")
             }
         }
         let seedWrong = r.seedRule.perFile.filter { !$0.outcomeCorrect && $0.gestureCorrect }
         if !seedWrong.isEmpty {
             try printLine("")
             try printLine("the seed rule (progress > 0.5, no velocity) decides these wrong:")
-            for f in seedWrong { try printLine("  \(f.file): expected \(f.expectedOutcome.rawValue), got \(f.outcome.rawValue)") }
+            for f in seedWrong { try printLine("  \(f.file): \(f.mismatchText)") }
         }
     }
 

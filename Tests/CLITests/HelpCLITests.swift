@@ -4,7 +4,7 @@ import Testing
 /// `--help` teaches: every command shows an example, and every line fits an 80-column terminal
 /// (prose is left to ArgumentParser to wrap, examples are kept short or split with a shell `\`).
 @Suite struct HelpCLITests {
-    static let commands = ["", "replay", "live", "record", "serve", "devices", "stats", "convert", "plot", "tune",
+    static let commands = ["", "replay", "live", "record", "serve", "devices", "stats", "convert", "plot", "view", "tune",
                            "generate-corpus"]
 
     @Test(arguments: commands)

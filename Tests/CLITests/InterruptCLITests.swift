@@ -17,7 +17,7 @@ import Testing
         #expect(r.stderr.contains("interrupted"))
         let summary = try r.json(line: -1)
         #expect(summary["type"] as? String == "summary")
-        let gesture = try #require((summary["gestures"] as? [[String: Any]])?.first)
+        let gesture = try #require((summary["gestures"] as? [[String: Any]])?.first { $0["kind"] as? String != "hold" })
         #expect(gesture["kind"] as? String == "pinch")
         #expect(gesture["ended"] as? String == "cancelled", "nobody lifted those fingers")
         #expect(summary["outcome"] as? String == "cancelled")

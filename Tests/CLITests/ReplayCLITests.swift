@@ -13,7 +13,8 @@ import Testing
         let types = objects.compactMap { $0["type"] as? String }
         #expect(types.last == "summary")
         #expect(types.filter { $0 == "summary" }.count == 1)
-        let gestures = objects.filter { $0["type"] as? String == "gesture" }
+        // Holds aside (the fingers rest before they pinch): began ... ended.
+        let gestures = objects.filter { $0["type"] as? String == "gesture" && $0["kind"] as? String != "hold" }
         #expect(gestures.first?["state"] as? String == "began")
         #expect(gestures.first?["kind"] as? String == "pinch")
         #expect(gestures.last?["state"] as? String == "ended")
@@ -25,7 +26,7 @@ import Testing
         #expect(times == times.sorted(), "records come in time order")
         let summary = try r.json(line: -1)
         #expect(summary["outcome"] as? String == "finished")
-        let g = try #require((summary["gestures"] as? [[String: Any]])?.first)
+        let g = try #require((summary["gestures"] as? [[String: Any]])?.first { $0["kind"] as? String != "hold" })
         #expect(g["kind"] as? String == "pinch")
         #expect(g["fingers"] as? Int == 2)
         #expect(g["ended"] as? String == "ended")
@@ -177,8 +178,10 @@ import Testing
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.contains("<svg") && text.contains("threshold 0.5") && text.contains("finished"))
         // What happened, in words: the release and what the policy decided.
-        #expect(text.contains(">released at 0.259 s: progress 0.202, velocity 2.948/s<"), "the release, as replay --summary has it")
-        #expect(text.contains(">decided: finish: flick, |velocity| 2.948/s &gt;= 1.5/s, towards<"), "wrapped at a word in the facts box")
+        #expect(text.contains(">attempt 1 (G1 pinch, 0.17 s): released at 0.26 s, progress 0.202,<"), "the release, as replay --summary has it (G1: no hold before this quick pinch with tap-to-click on)")
+        #expect(text.contains(">   2.95/s; finish by flick; finished at 1.06 s<"), "wrapped at a word in the facts box")
+        #expect(text.contains(">attempt 1: finish, flick, |velocity| 2.95/s ≥ 1.5/s towards completion (released at 0.202)<"),
+                "the decision's reason beside the release")
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         render.arguments = [svg, "-o", png]
@@ -203,17 +206,18 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         if fixture.contains("tap") {
-            #expect(text.contains("no gesture was recognized") && text.contains("the transition never started"))
+            #expect(text.contains("no pinch was recognized") && text.contains("the transition never started"))
         }
         if fixture.contains("pan-down-flick") {
             let replay = try CLI.run(["replay", CLI.fixture(fixture), "--json", "--transition", transition])
             let peak = replay.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
                 .compactMap { $0["progress"] as? Double }.max() ?? 0
             #expect(peak > 1, "the spring overshoots")
-            // The progress curve is the last polyline; its panel is the last plot-area rectangle.
-            let polyline = try #require(text.components(separatedBy: "<polyline points=\"").last?.components(separatedBy: "\"").first)
+            // The progress curve is the last data polyline; its panel is the last plot-area rectangle.
+            let dataLine = try #require(text.components(separatedBy: "\n").last { $0.hasPrefix("<polyline") && $0.contains("class=\"data\"") })
+            let polyline = try #require(dataLine.components(separatedBy: "points=\"").last?.components(separatedBy: "\"").first)
             let ys = polyline.split(separator: " ").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
-            let panel = try #require(text.components(separatedBy: "\n").last { $0.hasPrefix("<rect") && $0.contains("fill=\"#fafafa\"") })
+            let panel = try #require(text.components(separatedBy: "\n").last { $0.hasPrefix("<rect") && $0.contains("class=\"plot-area\"") })
             func attribute(_ name: String) -> Double? {
                 panel.components(separatedBy: " \(name)=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) }
             }

@@ -65,9 +65,14 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
         s.abs(.absMTSlot, 1); s.abs(.absMTTrackingID, 2); s.abs(.absMTPositionX, 300); s.abs(.absMTPositionY, 100)
         s.key(.btnToolTripleTap, 1)
         s.syn()
-        let f = frames(touchpad, s.events)
+        // A two-slot touchpad (a Synaptics of the kind libinput fakes touches for) ...
+        var twoSlots = touchpad
+        twoSlots.absInfo[.absMTSlot] = AbsInfo(minimum: 0, maximum: 1)
+        let f = frames(twoSlots, s.events)
         #expect(f.first?.fingerCount == 3)
         #expect(f.first?.activeTouchCount == 2)
+        // ... but with four slots the two contacts are all the fingers there are.
+        #expect(frames(touchpad, s.events).first?.fingerCount == 2)
     }
 
     @Test func trackingIDReplacedWithoutLiftEndsTheOldContactAndBeginsANewOne() throws {
@@ -246,6 +251,31 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
         properties: [.direct], codes: [.key: [.btnTouch]],
         absInfo: [.absMTPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
                   .absMTPositionY: AbsInfo(minimum: 0, maximum: 1000, resolution: 10)])
+
+    /// EP0430M09-like: a protocol-A touchscreen that sets BTN_TOOL_DOUBLETAP as its "touching" flag
+    /// with one contact is one finger (libinput counts contacts; tool keys matter only on touchpads
+    /// with fewer slots than fingers).
+    @Test func aTouchscreenCountsContactsNotToolKeys() throws {
+        var device = Self.protocolA
+        device.codes[.key] = [.btnTouch, .btnToolFinger, .btnToolDoubleTap]
+        var s = EventScript()
+        s.key(.btnTouch, 1); s.key(.btnToolDoubleTap, 1)
+        s.abs(.absMTPositionX, 100); s.abs(.absMTPositionY, 100); s.add(.syn, .synMTReport, 0); s.syn()
+        let f = frames(device, s.events)
+        #expect(f.first?.fingerCount == 1)
+        #expect(f.first?.activeTouchCount == 1)
+    }
+
+    /// On a touchpad the tool key counts only beyond the slots: two slots, BTN_TOOL_DOUBLETAP with
+    /// one contact is one finger; BTN_TOOL_TRIPLETAP with two is three.
+    @Test func aTouchpadRaisesTheCountOnlyPastItsSlots() throws {
+        var s = EventScript()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 1); s.abs(.absMTPositionX, 100); s.abs(.absMTPositionY, 100)
+        s.key(.btnToolDoubleTap, 1)
+        s.syn()
+        let f = frames(DeviceDescription.presetTouchpad, s.events)
+        #expect(f.first?.fingerCount == 1, "4 slots: the contacts count")
+    }
 
     @Test func protocolAContactsKeepIdentitiesByNearestMatch() throws {
         var s = EventScript()

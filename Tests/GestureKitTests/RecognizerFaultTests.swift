@@ -46,7 +46,7 @@ import Testing
     @Test func fingerLiftedMidPinchWithoutFurtherFramesCancelsOnAdvance() throws {
         // A touchpad sends no frames while the remaining finger rests: advance(to:) lets time pass.
         let frames = makeFrames(pinchFingers(upMS: 1000, secondUpMS: 250), untilMS: 250)
-        var r = TouchGestureRecognizer()
+        var r = TouchGestureRecognizer(configuration: GestureRecognizerConfiguration.default.withoutHolds)
         var events: [GestureEvent] = []
         for f in frames { events.append(contentsOf: r.process(f)) }
         #expect(r.gestureInFlight == .pinch)
@@ -275,7 +275,7 @@ import Testing
         var frames = makeFrames(pinchFingers())
         let i = try #require(frames.firstIndex { milliseconds($0.time) == 300 })
         frames[i].time = eventTime(ms: 100)
-        var r = TouchGestureRecognizer()
+        var r = TouchGestureRecognizer(configuration: GestureRecognizerConfiguration.default.withoutHolds)
         var events: [GestureEvent] = []
         for f in frames[...i] { events.append(contentsOf: r.process(f)) }
         #expect(events.last?.state == .cancelled)
@@ -283,7 +283,7 @@ import Testing
 
     @Test func finishCancelsTheGestureInFlight() throws {
         let frames = makeFrames(pinchFingers(), untilMS: 300)
-        var r = TouchGestureRecognizer()
+        var r = TouchGestureRecognizer(configuration: GestureRecognizerConfiguration.default.withoutHolds)
         for f in frames { _ = r.process(f) }
         #expect(r.gestureInFlight == .pinch)
         let out = r.finish(at: eventTime(ms: 310))

@@ -93,9 +93,10 @@ func still(_ p: PointMM) -> @Sendable (Double) -> PointMM { { _ in p } }
 
 /// Runs frames through a recognizer, then finishes the stream after the last frame, and checks the
 /// invariants every event stream must keep.
-func recognize(_ frames: [TouchFrame], configuration: GestureRecognizerConfiguration = .default,
+/// Holds are off unless `holds` (most tests are about pinch and pan; `RecognizerHoldTests` turn them on).
+func recognize(_ frames: [TouchFrame], configuration: GestureRecognizerConfiguration = .default, holds: Bool = false,
                finish: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) -> [GestureEvent] {
-    var recognizer = TouchGestureRecognizer(configuration: configuration)
+    var recognizer = TouchGestureRecognizer(configuration: holds ? configuration : configuration.withoutHolds)
     var events: [GestureEvent] = []
     for f in frames { events.append(contentsOf: recognizer.process(f)) }
     if finish, let last = frames.last {
@@ -117,6 +118,8 @@ func checkInvariants(_ events: [GestureEvent], sourceLocation: SourceLocation = 
                        e.translationMM.x, e.translationMM.y, e.velocityMMPerSecond.x, e.velocityMMPerSecond.y]
         let allFinite = numbers.allSatisfy { $0.isFinite }
         #expect(allFinite, "non-finite value in \(e)", sourceLocation: sourceLocation)
+        #expect((e.decision == nil) == (e.state == .changed), "began/ended/cancelled name their rule, changed does not: \(e)",
+                sourceLocation: sourceLocation)
         switch e.state {
         case .began:
             #expect(current == nil, "began while \(String(describing: current)) in flight", sourceLocation: sourceLocation)
@@ -130,6 +133,16 @@ func checkInvariants(_ events: [GestureEvent], sourceLocation: SourceLocation = 
         }
     }
     #expect(current == nil, "a gesture was left open", sourceLocation: sourceLocation)
+}
+
+extension GestureRecognizerConfiguration {
+    /// The same with holds turned off (minimum above maximum).
+    var withoutHolds: GestureRecognizerConfiguration {
+        var c = self
+        c.holdMinimumFingerCount = 99
+        c.holdMaximumFingerCount = 0
+        return c
+    }
 }
 
 func states(_ events: [GestureEvent]) -> [String] {

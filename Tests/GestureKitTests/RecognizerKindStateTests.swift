@@ -7,7 +7,7 @@ import Testing
     /// Runs frames one by one and records both kinds' states after each.
     func trace(_ frames: [TouchFrame], configuration: GestureRecognizerConfiguration = .default)
         -> (recognizer: TouchGestureRecognizer, pinch: [RecognizerState], pan: [RecognizerState]) {
-        var r = TouchGestureRecognizer(configuration: configuration)
+        var r = TouchGestureRecognizer(configuration: configuration.withoutHolds)
         var pinch: [RecognizerState] = [], pan: [RecognizerState] = []
         for frame in frames {
             _ = r.process(frame)

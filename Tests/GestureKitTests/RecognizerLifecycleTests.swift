@@ -53,7 +53,7 @@ import Testing
         #expect(json.contains(#""fingerCount":2"#))
         let back = try JSONDecoder().decode(GestureEvent.self, from: Data(json.utf8))
         #expect(back == e, "time round-trips to the microsecond")
-        #expect(GestureKind.allCases.map(\.rawValue) == ["pinch", "pan"])
+        #expect(GestureKind.allCases.map(\.rawValue) == ["pinch", "pan", "hold"])
         #expect(GestureState.allCases.map(\.rawValue) == ["began", "changed", "ended", "cancelled"])
         #expect(RecognizerState.allCases.map(\.rawValue) == ["possible", "began", "changed", "ended", "cancelled", "failed"])
     }
@@ -76,7 +76,7 @@ import Testing
         let fixed = bad.sanitized
         #expect(fixed.minMoveMM == 1.5)
         #expect(fixed.pinchMinimumSpanMM > 0)
-        #expect(fixed.jumpDistanceMM == 15)
+        #expect(fixed.jumpDistanceMM == 20)
         #expect(fixed.velocity.polynomialDegree == 2)
         #expect(GestureRecognizerConfiguration.default.sanitized == .default)
     }

@@ -145,6 +145,61 @@ import Testing
         Self.expectAllFinite(h)
     }
 
+    /// Fingers that land while a completion animates stop it where it is (GNOME's swipe tracker):
+    /// progress stays put during the hold, and lifting lets the completion carry on to the end it was
+    /// heading for.
+    @Test func aHoldStopsTheCompletionAndLiftingLetsItCarryOn() throws {
+        var h = try Harness(.pinchDismiss)
+        h.pinch(.began, at: 0, scale: 1)
+        h.pinch(.changed, at: 0.1, scale: 0.4)
+        h.pinch(.ended, at: 0.2, scale: 0.4, scaleVelocity: -0.5)
+        #expect(h.phase == .finishing)
+        h.advance(to: 0.3)
+        h.send(.hold, .began, at: 0.3)
+        let stopped = h.progress
+        #expect(h.phase == .interactive && !h.driver.isFollowingGesture)
+        #expect(stopped > 0.6 && stopped < 1)
+        h.advance(to: 1.0)
+        #expect(h.progress == stopped, "nothing moves while the fingers rest")
+        h.send(.hold, .ended, at: 1.0)
+        #expect(h.phase == .finishing, "lifting lets the completion carry on where it was going")
+        h.finish()
+        Self.expectCompletedOnce(h, didComplete: true)
+        #expect(h.driver.trialCount == 1 && h.lastTrial?.grabbedCount == 0)
+        #expect((h.lastTrial?.end ?? 0) > 1.0)
+        Self.expectAllFinite(h)
+    }
+
+    /// A pinch that follows the hold takes the stopped completion over, as a grab does.
+    @Test func aPinchAfterAHoldTakesTheCompletionOver() throws {
+        var h = try Harness(.pinchDismiss)
+        h.pinch(.began, at: 0, scale: 1)
+        h.pinch(.changed, at: 0.1, scale: 0.4)
+        h.pinch(.ended, at: 0.2, scale: 0.4, scaleVelocity: -0.5)
+        h.advance(to: 0.3)
+        h.send(.hold, .began, at: 0.3)
+        let stopped = h.progress
+        // The hold's fingers move: the hold is cancelled and a pinch begins in the same frame.
+        h.send(.hold, .cancelled, at: 0.5)
+        h.pinch(.began, at: 0.5, scale: 1)
+        #expect(h.driver.isFollowingGesture && h.lastTrial?.grabbedCount == 1)
+        #expect(abs(h.progress - stopped) < 1e-9, "taken over from where the hold stopped it")
+        h.pinch(.changed, at: 0.6, scale: 1.5)
+        #expect(abs(h.progress - (stopped - 0.5)) < 1e-9)
+        h.pinch(.ended, at: 0.7, scale: 1.5, scaleVelocity: 1)
+        h.finish()
+        Self.expectCompletedOnce(h, didComplete: false)
+        Self.expectAllFinite(h)
+    }
+
+    /// A hold while nothing animates does nothing.
+    @Test func aHoldWithNothingAnimatingDrivesNothing() throws {
+        var h = try Harness(.pinchDismiss)
+        h.send(.hold, .began, at: 0.1)
+        h.send(.hold, .ended, at: 0.5)
+        #expect(h.records.isEmpty && h.driver.trialCount == 0)
+    }
+
     /// The display ticks every 1/60 s from the release; a completion can end between two ticks. A
     /// gesture beginning after that end (before the next tick) starts a new trial: the first one
     /// finished and keeps its outcome, ended at its own end time, and nothing was grabbed.

@@ -4,24 +4,24 @@ import GestureKit
 
 @Suite struct SynthesisTests {
     func frames(_ entry: CorpusEntry) -> [TouchFrame] {
-        let events = entry.recipe!.events(on: entry.device.description, seed: entry.seed!)
-        var assembler = TouchFrameAssembler(device: entry.device.description)
+        let events = entry.recipe!.events(on: entry.device!.description, seed: entry.seed!)
+        var assembler = TouchFrameAssembler(device: entry.device!.description)
         return events.compactMap { assembler.consume($0) }
     }
 
     @Test func theStandardCorpusHasAtLeastFortyFilesOnTwoDevices() {
         let entries = StandardCorpus.entries()
         #expect(entries.count >= 40)
-        #expect(Set(entries.map(\.device)).count == 2)
+        #expect(Set(entries.compactMap(\.device)).count == 2)
         #expect(Set(entries.map(\.file)).count == entries.count, "file names are unique")
-        #expect(Set(entries.map(\.label.gesture)).count >= 8)
+        #expect(Set(entries.map(\.gesture)).count >= 8)
     }
 
     @Test func sameSeedSameEventsDifferentSeedDifferentEvents() {
         let entry = StandardCorpus.entries()[0]
-        let a = entry.recipe!.events(on: entry.device.description, seed: entry.seed!)
-        let b = entry.recipe!.events(on: entry.device.description, seed: entry.seed!)
-        let c = entry.recipe!.events(on: entry.device.description, seed: entry.seed! &+ 1)
+        let a = entry.recipe!.events(on: entry.device!.description, seed: entry.seed!)
+        let b = entry.recipe!.events(on: entry.device!.description, seed: entry.seed!)
+        let c = entry.recipe!.events(on: entry.device!.description, seed: entry.seed! &+ 1)
         #expect(a == b)
         #expect(a != c)
     }

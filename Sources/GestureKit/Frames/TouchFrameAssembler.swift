@@ -39,6 +39,11 @@ public struct TouchFrameAssembler: Sendable {
     private var nextTouchID: UInt64 = 1
     private var toolFingerCount = 0
     private var toolFingerBits: UInt8 = 0
+    /// `BTN_TOOL_*` raises the finger count only on a touchpad that tracks fewer contacts than
+    /// fingers (libinput's fake touches: a two-slot Synaptics reporting three fingers). Elsewhere the
+    /// contacts are counted: a protocol-A touchscreen that sets `BTN_TOOL_DOUBLETAP` as its
+    /// "touching" flag with one contact is one finger.
+    private let toolCountSlots: Int?
     private var resyncPending = false
     private var sawAnyEvent = false
     // Protocol A: contacts of the frame being built, and of the previous frame.
@@ -78,6 +83,11 @@ public struct TouchFrameAssembler: Sendable {
         pendingA = ProtocolAContacts()
         currentA = ProtocolAContact()
         singleUsesToolFinger = !device.has(.key, .btnTouch)
+        switch (device.deviceClass, mode) {
+        case (.touchpad, .multitouchB): toolCountSlots = device.slotCount
+        case (.touchpad, .singleTouch): toolCountSlots = 1
+        default: toolCountSlots = nil
+        }
     }
 
     /// Feeds one event. Returns the frame completed by a `SYN_REPORT`, nil otherwise.
@@ -279,7 +289,11 @@ public struct TouchFrameAssembler: Sendable {
             }
             slots[i].clearFrameFlags()
         }
-        frame.fingerCount = max(down, toolFingerCount)
+        if let slots = toolCountSlots, toolFingerCount > slots {
+            frame.fingerCount = max(down, toolFingerCount)
+        } else {
+            frame.fingerCount = down
+        }
     }
 
     @inline(__always) private func position(_ x: Int32, _ y: Int32) -> PointMM {

@@ -6,6 +6,9 @@ public enum GestureKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Fingers moving together the same way: a one-finger pan on a touchscreen, a two-finger scroll or
     /// a three-or-more-finger swipe (`UIPanGestureRecognizer`, libinput's scroll and swipe).
     case pan
+    /// Fingers down and still past the hold timeout (libinput's `LIBINPUT_EVENT_GESTURE_HOLD_*`,
+    /// UIKit's `UILongPressGestureRecognizer`). Drives no transition.
+    case hold
 }
 
 /// Where a recognised gesture is in its life, as carried by an event. A gesture emits exactly one
@@ -49,11 +52,13 @@ public struct GestureEvent: Sendable, Hashable {
     public var translationMM: PointMM
     /// Velocity of `translationMM`, in millimetres per second.
     public var velocityMMPerSecond: PointMM
+    /// Why the gesture began, ended, was cancelled: set on those events, nil on `changed`.
+    public var decision: GestureDecision?
 
     public init(kind: GestureKind, state: GestureState, time: EventTime, fingerCount: Int,
                 scale: Double = 1, rotationDegrees: Double = 0, centerMM: PointMM = .zero,
                 scaleVelocity: Double = 0, translationMM: PointMM = .zero,
-                velocityMMPerSecond: PointMM = .zero) {
+                velocityMMPerSecond: PointMM = .zero, decision: GestureDecision? = nil) {
         self.kind = kind
         self.state = state
         self.time = time
@@ -64,6 +69,7 @@ public struct GestureEvent: Sendable, Hashable {
         self.scaleVelocity = scaleVelocity.finiteOr(0)
         self.translationMM = translationMM.finiteOrZero
         self.velocityMMPerSecond = velocityMMPerSecond.finiteOrZero
+        self.decision = decision
     }
 
     static let placeholder = GestureEvent(kind: .pan, state: .cancelled, time: .zero, fingerCount: 0)
@@ -72,7 +78,7 @@ public struct GestureEvent: Sendable, Hashable {
 extension GestureEvent: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, state, time, fingerCount, scale, rotationDegrees, centerMM, scaleVelocity,
-             translationMM, velocityMMPerSecond
+             translationMM, velocityMMPerSecond, rule
     }
 
     private enum PointKeys: String, CodingKey { case x, y }
@@ -91,6 +97,7 @@ extension GestureEvent: Codable {
         try c.encode(scaleVelocity, forKey: .scaleVelocity)
         try Self.encode(translationMM, in: &c, forKey: .translationMM)
         try Self.encode(velocityMMPerSecond, in: &c, forKey: .velocityMMPerSecond)
+        try c.encodeIfPresent(decision?.rule, forKey: .rule)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,7 +116,8 @@ extension GestureEvent: Codable {
             centerMM: try Self.decodePoint(c, forKey: .centerMM),
             scaleVelocity: try c.decode(Double.self, forKey: .scaleVelocity),
             translationMM: try Self.decodePoint(c, forKey: .translationMM),
-            velocityMMPerSecond: try Self.decodePoint(c, forKey: .velocityMMPerSecond))
+            velocityMMPerSecond: try Self.decodePoint(c, forKey: .velocityMMPerSecond),
+            decision: try c.decodeIfPresent(GestureRule.self, forKey: .rule).map { GestureDecision($0) })
     }
 
     private static func encode(_ p: PointMM, in c: inout KeyedEncodingContainer<CodingKeys>,

@@ -125,10 +125,31 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     /// A finger-count change during a gesture must last this long before the gesture is cancelled;
     /// meanwhile nothing is emitted (libinput `DEFAULT_GESTURE_SWITCH_TIMEOUT`, 100 ms).
     public var fingerCountDebounceMS: Double
-    /// A touch moving farther than this between two frames ...
+    /// On touchpads, a touch moving farther than this in one frame (normalized to a 12 ms frame) ...
     public var jumpDistanceMM: Double
-    /// ... and faster than this is a jump (a glitch or a missed lift), handled like a resync.
-    public var jumpSpeedMMPerSecond: Double
+    /// ... or this much farther than in the frame before, is a jump (libinput `tp_detect_jumps`:
+    /// 20 mm, 7 mm): the gesture is cancelled and the touch restarts where it landed.
+    public var jumpIncreaseMM: Double
+
+    // MARK: Hold (libinput's HOLD state)
+
+    /// Fingers down and still this long begin a hold (libinput `DEFAULT_GESTURE_HOLD_TIMEOUT`, 180 ms) ...
+    public var holdTimeoutMS: Double
+    /// ... or this long with one or two fingers when `tapToClick` is off (libinput's quick hold,
+    /// 40 ms, so that a touch stops kinetic scrolling at once).
+    public var quickHoldTimeoutMS: Double
+    /// libinput's tap-to-click (on by default in GNOME and KDE): a one- or two-finger touch may be a
+    /// tap, so it becomes a hold only after `holdTimeoutMS` (libinput starts the hold when its tap
+    /// timeout runs out); off, as `libinput debug-events` runs without `--enable-tap`, one or two
+    /// fingers hold after `quickHoldTimeoutMS`.
+    public var tapToClick: Bool
+    /// Fewest and most fingers that hold (libinput: 1-4). Set the minimum above the maximum to turn
+    /// holds off.
+    public var holdMinimumFingerCount: Int
+    public var holdMaximumFingerCount: Int
+    /// A finger moving this far since the fingers came down ends a hold (cancelled), or keeps it
+    /// from beginning.
+    public var holdMaxMoveMM: Double
 
     // MARK: Velocity
 
@@ -164,8 +185,14 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         pinchRotationSlopMM: Double = 1.0,
         rotationMinimumSpanMM: Double = 2.0,
         fingerCountDebounceMS: Double = 100,
-        jumpDistanceMM: Double = 15,
-        jumpSpeedMMPerSecond: Double = 3000,
+        jumpDistanceMM: Double = 20,
+        jumpIncreaseMM: Double = 7,
+        holdTimeoutMS: Double = 180,
+        quickHoldTimeoutMS: Double = 40,
+        tapToClick: Bool = true,
+        holdMinimumFingerCount: Int = 1,
+        holdMaximumFingerCount: Int = 4,
+        holdMaxMoveMM: Double = 1.0,
         velocity: VelocityTrackerConfiguration = .default
     ) {
         self.device = device
@@ -198,16 +225,31 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self.rotationMinimumSpanMM = rotationMinimumSpanMM
         self.fingerCountDebounceMS = fingerCountDebounceMS
         self.jumpDistanceMM = jumpDistanceMM
-        self.jumpSpeedMMPerSecond = jumpSpeedMMPerSecond
+        self.jumpIncreaseMM = jumpIncreaseMM
+        self.holdTimeoutMS = holdTimeoutMS
+        self.quickHoldTimeoutMS = quickHoldTimeoutMS
+        self.tapToClick = tapToClick
+        self.holdMinimumFingerCount = holdMinimumFingerCount
+        self.holdMaximumFingerCount = holdMaximumFingerCount
+        self.holdMaxMoveMM = holdMaxMoveMM
         self.velocity = velocity
     }
 
     /// Touchpad defaults: one finger is pointer motion, not a gesture.
     public static let `default` = GestureRecognizerConfiguration()
 
-    /// Touchscreen defaults: one finger pans; no resting thumbs.
+    /// Touchscreen defaults: one finger pans; no resting thumbs; a hold is UIKit's long press
+    /// (`UILongPressGestureRecognizer.minimumPressDuration`, 0.5 s), since a tap on a screen is no
+    /// request to stop scrolling. (libinput has no touchscreen gestures.)
     public static let touchscreen = GestureRecognizerConfiguration(
-        device: GestureDeviceTraits(deviceClass: .touchscreen), panMinimumFingerCount: 1, suppressRestingThumb: false)
+        device: GestureDeviceTraits(deviceClass: .touchscreen), panMinimumFingerCount: 1, suppressRestingThumb: false,
+        holdTimeoutMS: 500)
+
+    /// Jump detection as the touches use it: touchpads only, as in libinput.
+    var jumpDetection: JumpDetection {
+        JumpDetection(enabled: device.deviceClass == .touchpad && jumpDistanceMM > 0,
+                      distanceMM: jumpDistanceMM, increaseMM: jumpIncreaseMM)
+    }
 
     /// The defaults for this device's class, with its fuzz.
     public init(device: DeviceDescription) {
@@ -231,7 +273,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
                      \.directionSnapEighths, \.pinchCorrectionWindowMS, \.pinchCorrectionMinMoveMM,
                      \.pinchOpposingMinMoveMM, \.pinchOpposingMinimumAngleDegrees, \.pinchMinimumSpanMM, \.pinchSpanSlopMM, \.pinchRotationSlopMM,
                      \.rotationMinimumSpanMM, \.restingThumbAreaMM, \.restingThumbMaxMoveMM, \.oneSidedPinchMaximumAngleDegrees, \.fingerCountDebounceMS, \.jumpDistanceMM,
-                     \.jumpSpeedMMPerSecond, \.velocity.horizonMS, \.velocity.stopGapMS] {
+                     \.jumpIncreaseMM, \.holdTimeoutMS, \.quickHoldTimeoutMS, \.holdMaxMoveMM, \.velocity.horizonMS, \.velocity.stopGapMS] {
             fix(path)
         }
         // A zero-span pinch would divide by zero.
@@ -257,7 +299,9 @@ extension GestureRecognizerConfiguration {
              oneSidedPinchMaximumAngleDegrees,
              pinchCorrectionWindowMS,
              pinchCorrectionMinMoveMM, pinchOpposingMinMoveMM, pinchOpposingMinimumAngleDegrees, pinchMinimumSpanMM, pinchSpanSlopMM, pinchRotationSlopMM,
-             rotationMinimumSpanMM, fingerCountDebounceMS, jumpDistanceMM, jumpSpeedMMPerSecond, velocity
+             rotationMinimumSpanMM, fingerCountDebounceMS, jumpDistanceMM, jumpIncreaseMM, holdTimeoutMS,
+             quickHoldTimeoutMS, tapToClick, holdMinimumFingerCount, holdMaximumFingerCount,
+             holdMaxMoveMM, velocity
     }
 
     /// Decodes with the defaults of the class the file names (`device.deviceClass`), else touchpad's.
@@ -304,7 +348,13 @@ extension GestureRecognizerConfiguration {
         try read(.rotationMinimumSpanMM, \.rotationMinimumSpanMM)
         try read(.fingerCountDebounceMS, \.fingerCountDebounceMS)
         try read(.jumpDistanceMM, \.jumpDistanceMM)
-        try read(.jumpSpeedMMPerSecond, \.jumpSpeedMMPerSecond)
+        try read(.jumpIncreaseMM, \.jumpIncreaseMM)
+        try read(.holdTimeoutMS, \.holdTimeoutMS)
+        try read(.quickHoldTimeoutMS, \.quickHoldTimeoutMS)
+        try read(.tapToClick, \.tapToClick)
+        try read(.holdMinimumFingerCount, \.holdMinimumFingerCount)
+        try read(.holdMaximumFingerCount, \.holdMaximumFingerCount)
+        try read(.holdMaxMoveMM, \.holdMaxMoveMM)
         if c.contains(.velocity) {
             v.velocity = try VelocityTrackerConfiguration(from: c.superDecoder(forKey: .velocity), defaults: v.velocity)
         }

@@ -1,63 +1,68 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Recognises pinch and pan from touch frames, deciding between them as libinput's touchpad gesture
-/// code does (its NONE / UNKNOWN / SCROLL / SWIPE / PINCH states), and reports them with UIKit's
-/// began / changed / ended / cancelled life cycle.
+/// Recognises pinch, pan and hold from touch frames, deciding between them as libinput's touchpad
+/// gesture code does, and reports them with UIKit's began / changed / ended / cancelled life cycle.
+/// Every began, ended and cancelled event names the rule that decided it (`GestureDecision`).
+///
+/// An explicit state machine (`docs/recognizer-states.md` draws it): `State` is an enum whose
+/// cases carry their own data, `Input` names what can happen, `handle(_:at:)` dispatches each input
+/// to its state's handler, and `enter(_:because:at:)` is the one place the state changes. A pair of
+/// state and input the machine does not expect is a recognizer bug: an assertion in debug builds,
+/// counted in `bugCount` (and recorded in the trace) in release, and the state is left alone.
 ///
 /// Time comes only from the frames (and from `advance(to:)` / `finish(at:)`); the recognizer never
 /// reads a clock. `process(_:)` does not allocate.
 ///
-/// Decisions, each tested in `Recognizer*Tests`:
-/// - Fingers moving clearly apart or together (`pinchOpposing*`) pinch after 1 mm each.
-/// - Pinch vs pan: see `decide`. Both tracked touches past `minMoveMM` in the same or neighbouring
-///   compass directions pan; otherwise pinch. With 3+ fingers the topmost and bottommost touches are
-///   tracked (libinput's choice: a pinching hand's thumb is lowest).
+/// Decisions (the rule names in brackets), each tested in `Recognizer*Tests`:
+/// - Fingers moving clearly apart or together pinch after 1 mm each [opposing-fingers].
+/// - Both tracked touches past `minMoveMM` in the same or neighbouring compass directions pan
+///   [same-direction]; otherwise pinch [different-directions]. With 3+ fingers the topmost and
+///   bottommost touches are tracked (libinput's choice: a pinching hand's thumb is lowest).
+/// - Side by side and undecided past `scrollDecisionTimeoutMS`: pan [side-by-side-timeout].
 /// - A two-finger pan that within `pinchCorrectionWindowMS` of the fingers coming down turns out to
-///   move them apart is cancelled and a pinch begins in the same frame.
-/// - Finger added or lifted during a gesture: nothing is emitted for `fingerCountDebounceMS`; if the
-///   count is back by then the gesture continues, otherwise it is cancelled (libinput) and the new
-///   set of fingers starts a fresh decision.
-/// - All fingers lifted: the gesture ends (`ended`, not cancelled), at once.
+///   move them apart is cancelled and a pinch begins in the same frame [scroll-to-pinch-correction].
+/// - Fingers down and still for the hold timeout begin a hold [hold-timeout] (libinput: 180 ms;
+///   40 ms for one or two fingers with tap-to-click off); motion past `holdMaxMoveMM`, or the decision finding a pan or
+///   pinch, cancels it [motion-ends-hold] and the decision goes on; lifting ends it [all-lifted].
+/// - Finger added or lifted during a pan, pinch or hold: nothing is emitted for `fingerCountDebounceMS`;
+///   if the count is back by then the gesture continues, otherwise it is cancelled
+///   [finger-count-change] and the new set of fingers starts a fresh decision.
+/// - All fingers lifted: the gesture ends (`ended`, not cancelled), at once [all-lifted].
 /// - One touch past `maxMoveMM` while the other stays below `minMoveMM`: on a touchpad, a still
-///   lower touch in the bottom thumb band (`restingThumbAreaMM`) is a resting thumb, suppressed for
-///   the rest of its life, and the other fingers are judged without it. Otherwise, with two fingers,
-///   a moving touch heading at or away from the still one (`oneSidedPinchMaximumAngleDegrees`)
-///   pinches, one-sided; failing that, a still lower touch on a touchpad is again a resting thumb.
+///   lower touch in the bottom thumb band is a resting thumb [resting-thumb], suppressed for the rest
+///   of its life. Otherwise, with two fingers, a moving touch heading at or away from the still one
+///   pinches [one-sided-pinch]; failing that the pair pans [one-finger-moved].
 /// - Three or more fingers: a touch that stays still while all the others move along together is
-///   resting, never one side of a pinch: suppressed on a touchpad (libinput suppresses the lowest,
-///   its thumb), the hand pans on a touchscreen. A pinch of the thumb against still fingers needs
-///   every finger still, not only the topmost.
+///   resting [resting-finger]; the thumb moving while every finger rests pinches [thumb-pinch].
 /// - A touch lying in the thumb band below two or more fingers is left out before anything is
-///   decided, while it moves less than `restingThumbMaxMoveMM`: a thumb resting on a touchpad
-///   delays no gesture of the fingers above it (libinput's thumb jail).
-/// - Resync frame (`isResync`), a jump, an invalid position or time going backwards: the gesture is
-///   cancelled rather than jumping, and a fresh decision starts from the frame's positions (a touch
-///   with a bad position stays where it last was). While undecided, a change in the set of touches
-///   (a finger replaced within a frame, a touch that had no good position before) starts the
-///   decision again, so a pair never points at a touch that is gone.
-/// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight.
+///   decided [thumb-band], while it moves less than `restingThumbMaxMoveMM`.
+/// - Resync frame [resync], a touch jump [touch-jump], an invalid position or time going backwards
+///   [bad-numbers]: the gesture is cancelled rather than jumping, and a fresh decision starts from
+///   the frame's positions. A finger replaced within a frame [fingers-replaced] does the same.
+/// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight [end-of-stream].
 public struct TouchGestureRecognizer: Sendable {
     public let configuration: GestureRecognizerConfiguration
 
-    private enum Mode: Sendable {
-        /// No decision started (libinput NONE).
-        case idle
-        /// Fingers down, watching how they move (libinput UNKNOWN).
-        case undecided
-        /// Decided pan (scroll, swipe, one-finger pan). Silent when pan is not configured for this
-        /// many fingers, but a silent two-finger pan can still be corrected to a pinch.
-        case pan
-        case pinch
+    // MARK: States
+
+    /// What a decision started from (libinput `gesture.initial_time` and its touches).
+    struct Decision: Sendable {
+        /// When the fingers of this decision came down.
+        var since: EventTime
+        /// The tracked pair: top and bottom touch (nil with fewer than two positioned fingers).
+        var pair: (top: UInt64, bottom: UInt64)?
+        /// A thumb resting in the band, left out while it stays there.
+        var bandThumb: BandThumb?
+        /// The set of touches it judges, to notice one replaced by another.
+        var signature: TouchSignature
+    }
+
+    /// A touch resting in the thumb band below the other fingers, and the pair to judge without it.
+    struct BandThumb: Sendable {
+        var thumb: UInt64
+        var pair: (top: UInt64, bottom: UInt64)
     }
 
     /// The values a gesture reported last, and its baseline.
-    private struct InFlight: Sendable {
+    struct InFlight: Sendable {
         var last: GestureEvent
         var initialCenter: PointMM
         var initialSpanMM = 0.0
@@ -66,54 +71,104 @@ public struct TouchGestureRecognizer: Sendable {
         var turnedDegrees = 0.0
     }
 
-    /// One UIKit-style life cycle per kind, as if pinch and pan were two recognizers watching the
-    /// same touches: both are possible when fingers come down; the one that begins goes on to end
-    /// or be cancelled, the other fails (pinch only once a pan can no longer be corrected into it);
-    /// fingers that lift with nothing begun fail both. The next decision resets them.
-    private struct KindLifecycles: Sendable {
-        var pinch = GestureLifecycle()
-        var pan = GestureLifecycle()
-        subscript(kind: GestureKind) -> GestureLifecycle {
-            get { kind == .pinch ? pinch : pan }
-            set { if kind == .pinch { pinch = newValue } else { pan = newValue } }
+    /// A pan or pinch waiting out a finger-count change.
+    struct Switching: Sendable {
+        var count: Int
+        var since: EventTime
+        var from: Int
+        var kind: GestureKind
+        var decision: Decision
+        var gesture: InFlight
+    }
+
+    enum State: Sendable {
+        case idle
+        case undecided(Decision)
+        case hold(Decision, InFlight)
+        /// A pan; its gesture is nil when pan is not configured for this many fingers (a silent pan
+        /// that can still be corrected to a pinch).
+        case pan(Decision, InFlight?)
+        case pinch(Decision, InFlight)
+        case switchingFingers(Switching)
+
+        var mode: RecognizerMode {
+            switch self {
+            case .idle: .idle
+            case .undecided: .undecided
+            case .hold: .hold
+            case .pan: .pan
+            case .pinch: .pinch
+            case .switchingFingers: .switchingFingers
+            }
         }
     }
 
-    private struct PendingFingerCount: Sendable {
-        var count: Int
-        var since: EventTime
+    /// The named events of the machine, with what they carry.
+    enum Input {
+        case fingerCountChanged(to: Int)
+        case allLifted
+        case switchTimeout
+        case holdTimeout
+        case motion
+        case fingersReplaced
+        case fault(GestureDecision)
+        case endOfStream
+
+        var name: RecognizerInput {
+            switch self {
+            case .fingerCountChanged: .fingerCountChanged
+            case .allLifted: .allLifted
+            case .switchTimeout: .switchTimeout
+            case .holdTimeout: .holdTimeout
+            case .motion: .motion
+            case .fingersReplaced: .fingersReplaced
+            case .fault: .fault
+            case .endOfStream: .endOfStream
+            }
+        }
     }
 
-    /// What the touches of an undecided gesture turned out to be.
-    private enum Verdict {
-        case undecided
-        case pan
-        case pinch(TrackedTouch, TrackedTouch)
-        /// This touch rests while the others move: suppress it and judge the others afresh.
-        case resting(UInt64)
+    /// One UIKit-style life cycle per kind, as if pinch, pan and hold were three recognizers watching
+    /// the same touches: all are possible when fingers come down; the one that begins goes on to end
+    /// or be cancelled, the other motion kind fails (pinch only once a pan can no longer be
+    /// corrected into it); fingers that lift with nothing begun fail all. The next decision resets
+    /// them.
+    struct KindLifecycles: Sendable {
+        var pinch = GestureLifecycle()
+        var pan = GestureLifecycle()
+        var hold = GestureLifecycle()
+        subscript(kind: GestureKind) -> GestureLifecycle {
+            get {
+                switch kind {
+                case .pinch: pinch
+                case .pan: pan
+                case .hold: hold
+                }
+            }
+            set {
+                switch kind {
+                case .pinch: pinch = newValue
+                case .pan: pan = newValue
+                case .hold: hold = newValue
+                }
+            }
+        }
     }
 
-    /// A touch resting in the thumb band below the other fingers, left out of the decision while it
-    /// stays there, and the pair to judge without it.
-    private struct BandThumb: Sendable {
-        var thumb: UInt64
-        var pair: (top: UInt64, bottom: UInt64)
-    }
-
-    private var mode = Mode.idle
-    private var touches = TrackedTouches()
-    private var committedFingerCount = 0
-    private var pending: PendingFingerCount?
-    /// When the fingers of the current decision came down (libinput `gesture.initial_time`).
-    private var baselineTime = EventTime.zero
-    private var pair: (top: UInt64, bottom: UInt64)?
-    private var bandThumb: BandThumb?
-    private var signature = TouchSignature()
-    private var inFlight: InFlight?
-    private var lifecycles = KindLifecycles()
-    private var lastFrameTime: EventTime?
-    private var translationVelocity: VelocityTracker
-    private var scaleVelocity: VelocityTracker
+    var state = State.idle
+    var touches = TrackedTouches()
+    /// Fingers the machine is working with (thumbs left out).
+    var committedFingerCount = 0
+    var lifecycles = KindLifecycles()
+    var lastFrameTime: EventTime?
+    var translationVelocity: VelocityTracker
+    var scaleVelocity: VelocityTracker
+    /// (state, input) pairs the machine did not expect since it was made.
+    public private(set) var bugCount = 0
+    /// Tests that provoke a bug on purpose (to see it counted) turn the debug assertion off.
+    var assertsOnBug = true
+    /// The state changes of the last `process`, `advance` or `finish` call.
+    public private(set) var stateChanges = RecognizerStateChanges()
 
     public init(configuration: GestureRecognizerConfiguration = .default) {
         self.configuration = configuration.sanitized
@@ -122,7 +177,18 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// The gesture between its `began` and its `ended`/`cancelled`, if any.
-    public var gestureInFlight: GestureKind? { inFlight?.last.kind }
+    public var gestureInFlight: GestureKind? {
+        switch state {
+        case .idle, .undecided: nil
+        case .hold: .hold
+        case .pan(_, let g): g == nil ? nil : .pan
+        case .pinch: .pinch
+        case .switchingFingers(let s): s.kind
+        }
+    }
+
+    /// The machine's state, without its data.
+    public var mode: RecognizerMode { state.mode }
 
     /// Where each kind's recognizer is in its life cycle: `possible` while the fingers are being
     /// judged, `failed` when they turned out to be something else (or a tap, or nothing).
@@ -133,78 +199,74 @@ public struct TouchGestureRecognizer: Sendable {
     /// Consumes one frame and returns what it recognised (often nothing).
     public mutating func process(_ frame: TouchFrame) -> GestureEvents {
         var out = GestureEvents()
+        stateChanges.removeAll()
         let now = frame.time
-        var fault = frame.isResync
+        var fault: GestureDecision? = frame.isResync ? GestureDecision(.resync) : nil
         var dt = 0.0
         if let last = lastFrameTime {
-            if now < last { fault = true } else { dt = now.milliseconds(since: last) / 1_000 }
+            if now < last {
+                var e = GestureEvidence()
+                e.waitedMS = now.milliseconds(since: last)
+                fault = GestureDecision(.badNumbers, e)
+            } else {
+                dt = now.milliseconds(since: last) / 1_000
+            }
         }
         lastFrameTime = now
-        expirePendingFingerCount(at: now, into: &out)
+        // Timers that ran out before this frame, judged on the touches as they were then.
+        runTimers(until: now, includingNow: false, into: &out)
 
         let margin = configuration.useFuzzHysteresis ? configuration.device.fuzzMM : 0
         let touchFault = touches.update(from: frame, hysteresisMM: margin, secondsSincePrevious: dt,
-                                        jumpDistanceMM: configuration.jumpDistanceMM,
-                                        jumpSpeedMMPerSecond: configuration.jumpSpeedMMPerSecond)
-        if case .none = touchFault {} else { fault = true }
+                                        jumps: configuration.jumpDetection)
+        switch touchFault {
+        case .none: break
+        case let .jump(id, mm):
+            var e = GestureEvidence()
+            e.touch = id
+            e.jumpMM = mm
+            e.moveLimitMM = configuration.jumpDistanceMM
+            e.increaseLimitMM = configuration.jumpIncreaseMM
+            if fault == nil { fault = GestureDecision(.touchJump, e) }
+        case .invalidPosition:
+            if fault == nil { fault = GestureDecision(.badNumbers) }
+        }
 
         let fingers = max(touches.fingerCount, frame.fingerCount - touches.thumbCount, 0)
-        if fault {
-            // Positions cannot be trusted to continue the gesture: cancel and start over from here.
-            finish(.cancelled, at: now, into: &out)
-            mode = .idle
-            pending = nil
+        if let fault {
+            handle(.fault(fault), at: now, into: &out)
             committedFingerCount = fingers
         }
-
         if fingers != committedFingerCount {
-            if fingers == 0 {
-                finish(.ended, at: now, into: &out)
-                failWhatIsPossible()
-                mode = .idle
-                committedFingerCount = 0
-                pending = nil
-            } else if inFlight == nil {
-                // Nothing to protect: switch at once and judge the new set of fingers afresh.
-                committedFingerCount = fingers
-                pending = nil
-                mode = .idle
-            } else if pending?.count != fingers {
-                pending = PendingFingerCount(count: fingers, since: now)
+            handle(fingers == 0 ? .allLifted : .fingerCountChanged(to: fingers), at: now, into: &out)
+        } else if case .switchingFingers(let s) = state {
+            // The count came back within the debounce: the gesture goes on.
+            let resumed: State = switch s.kind {
+            case .pinch: .pinch(s.decision, s.gesture)
+            case .pan: .pan(s.decision, s.gesture)
+            case .hold: .hold(s.decision, s.gesture)
             }
-        } else {
-            pending = nil
+            enter(resumed, on: .fingerCountChanged, at: now)
         }
-        if pending != nil { return out }
+        if case .switchingFingers = state { return out }
 
-        if mode == .pan || mode == .pinch, touches.fingerSignature != signature {
-            // Same count, different fingers (one lifted and another put down within a frame).
-            finish(.cancelled, at: now, into: &out)
-            mode = .idle
+        if case .idle = state, committedFingerCount > 0 {
+            startDecision(at: now, on: .fingerCountChanged)
+        } else if let signature = decisionSignature, touches.fingerSignature != signature {
+            handle(.fingersReplaced, at: now, into: &out)
         }
-        if mode == .idle && committedFingerCount > 0 {
-            startDecision(at: now)
-        } else if mode == .undecided && touches.fingerSignature != signature {
-            // Same count, different touches while nothing is decided: a finger replaced within a
-            // frame, or one that had no good position when the decision started (its pair was then
-            // incomplete). Judge the touches that are there now, from where they are.
-            startDecision(at: now)
-        }
-
-        switch mode {
-        case .idle: break
-        case .undecided: decide(at: now, into: &out)
-        case .pan: updatePan(at: now, into: &out)
-        case .pinch: updatePinch(at: now, into: &out)
-        }
+        handle(.motion, at: now, into: &out)
+        // A hold due exactly now is judged after the frame's motion (which may have decided).
+        if case .undecided = state { runTimers(until: now, includingNow: true, into: &out) }
         return out
     }
 
     /// Lets time pass without a frame (a touchpad sends none while fingers rest), so that a pending
-    /// finger-count change can time out and cancel the gesture.
+    /// finger-count change can time out and a hold can begin.
     public mutating func advance(to time: EventTime) -> GestureEvents {
         var out = GestureEvents()
-        expirePendingFingerCount(at: time, into: &out)
+        stateChanges.removeAll()
+        runTimers(until: time, includingNow: true, into: &out)
         return out
     }
 
@@ -212,397 +274,270 @@ public struct TouchGestureRecognizer: Sendable {
     /// touch. The recognizer is then as new.
     public mutating func finish(at time: EventTime) -> GestureEvents {
         var out = GestureEvents()
-        finish(.cancelled, at: time, into: &out)
-        failWhatIsPossible()
-        mode = .idle
+        stateChanges.removeAll()
+        handle(.endOfStream, at: time, into: &out)
         touches.removeAll()
         committedFingerCount = 0
-        pending = nil
         lastFrameTime = nil
         return out
     }
 
-    // MARK: Finger count
+    /// The timeouts due by `now`, each at its own time (libinput's timers): the finger-count
+    /// debounce, the hold.
+    private mutating func runTimers(until now: EventTime, includingNow: Bool, into out: inout GestureEvents) {
+        switch state {
+        case .switchingFingers(let s):
+            if now.milliseconds(since: s.since) >= configuration.fingerCountDebounceMS {
+                handle(.switchTimeout, at: s.since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
+            }
+        case .undecided(let d):
+            let timeout = holdTimeoutMS(fingers: committedFingerCount)
+            let waited = now.milliseconds(since: d.since)
+            if timeout.isFinite, waited > timeout || (includingNow && waited == timeout) {
+                handle(.holdTimeout, at: d.since.adding(milliseconds: timeout), into: &out)
+            }
+        default:
+            break
+        }
+    }
 
-    private mutating func expirePendingFingerCount(at now: EventTime, into out: inout GestureEvents) {
-        guard let p = pending, now.milliseconds(since: p.since) >= configuration.fingerCountDebounceMS else { return }
-        finish(.cancelled, at: p.since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
-        committedFingerCount = p.count
-        pending = nil
-        mode = .idle
+    // MARK: The machine
+
+    /// The one dispatch: every input goes to its state's handler.
+    private mutating func handle(_ input: Input, at now: EventTime, into out: inout GestureEvents) {
+        switch (state, input) {
+        // Inputs every state takes the same way.
+        case (_, .fault(let why)):
+            cancelInFlight(why, at: now, into: &out)
+            enter(.idle, on: input.name, at: now, because: why)
+        case (.idle, .endOfStream):
+            failWhatIsPossible()
+        case (_, .endOfStream):
+            cancelInFlight(GestureDecision(.endOfStream), at: now, into: &out)
+            failWhatIsPossible()
+            enter(.idle, on: input.name, at: now, because: GestureDecision(.endOfStream))
+        case (.idle, .allLifted):
+            // Thumbs lifted (the count was already 0) or fingers that never made a decision.
+            failWhatIsPossible()
+            committedFingerCount = 0
+        case (_, .allLifted):
+            var e = GestureEvidence()
+            e.fingersBefore = committedFingerCount
+            finishInFlight(.ended, GestureDecision(.allLifted, e), at: now, into: &out)
+            failWhatIsPossible()
+            committedFingerCount = 0
+            enter(.idle, on: input.name, at: now, because: GestureDecision(.allLifted, e))
+
+        // Finger count changes.
+        case (.idle, .fingerCountChanged(let n)), (.undecided, .fingerCountChanged(let n)),
+             (.pan(_, .none), .fingerCountChanged(let n)):
+            // Nothing to protect: switch at once and judge the new set of fingers afresh.
+            committedFingerCount = n
+            enter(.idle, on: input.name, at: now)
+        case (.hold(let d, let g), .fingerCountChanged(let n)):
+            enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .hold,
+                                              decision: d, gesture: g)), on: input.name, at: now)
+        case (.pan(let d, let g?), .fingerCountChanged(let n)):
+            enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .pan,
+                                              decision: d, gesture: g)), on: input.name, at: now)
+        case (.pinch(let d, let g), .fingerCountChanged(let n)):
+            enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .pinch,
+                                              decision: d, gesture: g)), on: input.name, at: now)
+        case (.switchingFingers(var s), .fingerCountChanged(let n)):
+            // Changed again: the debounce starts over from this count.
+            if s.count != n {
+                s.count = n
+                s.since = now
+                enter(.switchingFingers(s), on: input.name, at: now)  // same state, new data: nothing traced
+            }
+        case (.switchingFingers(let s), .switchTimeout):
+            let why = fingerCountChange(from: s.from, to: s.count, waitedMS: configuration.fingerCountDebounceMS)
+            finishGesture(s.gesture, .cancelled, why, at: now, into: &out)
+            committedFingerCount = s.count
+            enter(.idle, on: input.name, at: now, because: why)
+
+        // Same count, different touches.
+        case (.undecided, .fingersReplaced):
+            // A finger replaced within a frame, or one that had no good position when the decision
+            // started: judge the touches that are there now, from where they are.
+            startDecision(at: now, on: input.name, because: GestureDecision(.fingersReplaced))
+        case (.hold, .fingersReplaced), (.pan, .fingersReplaced), (.pinch, .fingersReplaced):
+            let why = GestureDecision(.fingersReplaced)
+            cancelInFlight(why, at: now, into: &out)
+            startDecision(at: now, on: input.name, because: why)
+
+        // Holds.
+        case (.undecided(let d), .holdTimeout):
+            beginHoldIfStill(d, at: now, into: &out)
+
+        // Motion: the state's own handler.
+        case (.idle, .motion), (.switchingFingers, .motion):
+            break
+        case (.undecided(let d), .motion):
+            decide(d, hold: nil, at: now, into: &out)
+        case (.hold(let d, let h), .motion):
+            decide(d, hold: h, at: now, into: &out)
+        case (.pan(let d, let g), .motion):
+            updatePan(d, g, at: now, into: &out)
+        case (.pinch(let d, let g), .motion):
+            updatePinch(d, g, at: now, into: &out)
+
+        default:
+            recordBug(input.name, at: now)
+        }
+    }
+
+    /// Tests feed the machine an input directly (to provoke a pair it does not expect).
+    mutating func handleForTesting(_ input: Input, at now: EventTime, into out: inout GestureEvents) {
+        handle(input, at: now, into: &out)
+    }
+
+    /// The one place the state changes; records the change for `--trace`.
+    mutating func enter(_ next: State, on input: RecognizerInput, at now: EventTime,
+                        because decision: GestureDecision? = nil) {
+        let from = state.mode
+        state = next
+        if from != next.mode || decision != nil {
+            // Switching: the count it is switching to (the committed one waits for the debounce).
+            var fingers = committedFingerCount
+            if case .switchingFingers(let s) = next { fingers = s.count }
+            stateChanges.append(RecognizerStateChange(time: now, from: from, to: next.mode, input: input,
+                                                      fingers: fingers, decision: decision))
+        }
+    }
+
+    /// A (state, input) pair the machine does not expect: counted, traced, and asserted in debug.
+    mutating func recordBug(_ input: RecognizerInput, at now: EventTime) {
+        bugCount += 1
+        stateChanges.append(RecognizerStateChange(time: now, from: state.mode, to: state.mode, input: input,
+                                                  fingers: committedFingerCount, isBug: true))
+        if assertsOnBug {
+            assertionFailure("recognizer bug: \(input.rawValue) in state \(state.mode.rawValue)")
+        }
+    }
+
+
+    private var decisionSignature: TouchSignature? {
+        switch state {
+        case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _): d.signature
+        case .idle, .switchingFingers: nil
+        }
+    }
+
+    private func fingerCountChange(from: Int, to: Int, waitedMS: Double?) -> GestureDecision {
+        var e = GestureEvidence()
+        e.fingersBefore = from
+        e.fingersAfter = to
+        e.waitedMS = waitedMS
+        e.timeoutMS = waitedMS == nil ? nil : configuration.fingerCountDebounceMS
+        return GestureDecision(.fingerCountChange, e)
     }
 
     // MARK: Deciding
 
-    private mutating func startDecision(at now: EventTime) {
-        if inFlight == nil {
-            _ = lifecycles.pinch.reset()
-            _ = lifecycles.pan.reset()
-        }
+    mutating func startDecision(at now: EventTime, on input: RecognizerInput, because decision: GestureDecision? = nil) {
+        // Refused for a kind still in flight, so a began is never dropped without its end.
+        _ = lifecycles.pinch.reset()
+        _ = lifecycles.pan.reset()
+        _ = lifecycles.hold.reset()
         touches.rebaseline()
-        baselineTime = now
-        pair = committedFingerCount >= 2 ? touches.topAndBottom : nil
-        bandThumb = committedFingerCount >= 3 ? restingThumbInBand() : nil
-        signature = touches.fingerSignature
-        mode = .undecided
+        let pair = committedFingerCount >= 2 ? touches.topAndBottom : nil
+        var d = Decision(since: now, pair: pair, bandThumb: nil, signature: touches.fingerSignature)
+        d.bandThumb = committedFingerCount >= 3 ? restingThumbInBand(pair) : nil
+        enter(.undecided(d), on: input, at: now, because: decision)
     }
 
-    /// The lowest touch, when it lies in the thumb band and every other finger above it: with two or
-    /// more fingers above, the hand is gesturing with those and the thumb rests (libinput jails a
-    /// touch in its thumb area and ignores it for gestures). Touchpads with a known height only.
-    private func restingThumbInBand() -> BandThumb? {
-        guard configuration.suppressRestingThumb, let pair, let lowest = touch(pair.bottom),
-              isInThumbArea(lowest, whenHeightUnknown: false) else { return nil }
-        for i in 0..<touches.count where !touches[i].isThumb && touches[i].id != lowest.id {
-            if isInThumbArea(touches[i], whenHeightUnknown: false) { return nil }
+    /// The hold timeout for `n` fingers, infinite when `n` fingers do not hold.
+    func holdTimeoutMS(fingers n: Int) -> Double {
+        guard n >= 1, configuration.holdMinimumFingerCount <= n, n <= configuration.holdMaximumFingerCount else {
+            return .infinity
         }
-        guard let others = touches.topAndBottom(excluding: lowest.id) else { return nil }
-        return BandThumb(thumb: lowest.id, pair: others)
+        return !configuration.tapToClick && n <= 2 ? configuration.quickHoldTimeoutMS : configuration.holdTimeoutMS
     }
 
-    private func touch(_ id: UInt64) -> TrackedTouch? {
-        touches.index(of: id).map { touches[$0] }
+    /// The hold timeout ran out: the fingers hold if none moved past `holdMaxMoveMM`.
+    private mutating func beginHoldIfStill(_ d: Decision, at now: EventTime, into out: inout GestureEvents) {
+        let moved = touches.largestFingerMoveMM
+        guard moved < configuration.holdMaxMoveMM, let centroid = touches.fingerCentroid,
+              lifecycles.hold.begin() != nil else { return }
+        var e = GestureEvidence()
+        e.waitedMS = now.milliseconds(since: d.since)
+        e.timeoutMS = holdTimeoutMS(fingers: committedFingerCount)
+        e.movedMM = moved
+        e.moveLimitMM = configuration.holdMaxMoveMM
+        let why = GestureDecision(.holdTimeout, e)
+        let event = GestureEvent(kind: .hold, state: .began, time: now, fingerCount: committedFingerCount,
+                                 centerMM: centroid, decision: why)
+        out.append(event)
+        enter(.hold(d, InFlight(last: event, initialCenter: centroid)), on: .holdTimeout, at: now, because: why)
     }
 
-    private func allows(_ kind: GestureKind, fingers n: Int) -> Bool {
-        switch kind {
-        case .pan: configuration.panMinimumFingerCount <= n && n <= configuration.panMaximumFingerCount
-        case .pinch: configuration.pinchMinimumFingerCount <= n && n <= configuration.pinchMaximumFingerCount
-        }
-    }
-
-    private func directions(_ t: TrackedTouch) -> CompassDirections {
-        CompassDirections(t.displacement, snapEighths: configuration.directionSnapEighths)
-    }
-
-    /// libinput's `tp_gesture_detect_motion_gestures`, in millimetres throughout.
-    private mutating func decide(at now: EventTime, into out: inout GestureEvents) {
-        if let jail = bandThumb {
-            // A thumb resting in the band is left out before anything is decided, so that it
-            // delays nothing: the fingers above it are judged as if it were not there. It becomes
-            // a suppressed thumb with the decision; if it moves first, it is a finger after all.
-            if let thumb = touch(jail.thumb), isInThumbArea(thumb, whenHeightUnknown: false), thumb.movedMM < configuration.restingThumbMaxMoveMM,
-               let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
-                let v = verdict(a, b, fingers: committedFingerCount - 1, excluding: jail.thumb, at: now)
-                if case .undecided = v { return }
-                suppress(jail.thumb)
-                pair = jail.pair
-                apply(v, at: now, into: &out)
-                return
-            }
-            bandThumb = nil
-        }
-        guard let pair, let a = touch(pair.top), let b = touch(pair.bottom) else {
-            // One finger, or more fingers than positions: pan once the centroid moved past the slop.
-            guard let centroid = touches.fingerCentroid, let start = initialCentroid,
-                  centroid.distance(to: start) >= configuration.panSlopMM else { return }
-            choosePan(at: now, into: &out)
-            return
-        }
-        apply(verdict(a, b, fingers: committedFingerCount, excluding: nil, at: now), at: now, into: &out)
-    }
-
-    private mutating func apply(_ verdict: Verdict, at now: EventTime, into out: inout GestureEvents) {
-        switch verdict {
-        case .undecided:
-            break
-        case .pan:
-            choosePan(at: now, into: &out)
-        case let .pinch(a, b):
-            beginPinch(a, b, at: now, into: &out)
-        case let .resting(id):
-            suppress(id)
-            mode = .idle
-            startDecision(at: now)
-        }
-    }
-
-    /// A resting touch is ignored for the rest of its life (libinput `tp_thumb_suppress`).
-    private mutating func suppress(_ id: UInt64) {
-        if let i = touches.index(of: id) { touches[i].isThumb = true }
-        committedFingerCount = max(0, committedFingerCount - 1)
-        signature = touches.fingerSignature
-    }
-
-    /// What the tracked pair `a` (top) and `b` (bottom) say about `n` fingers; touches other than
-    /// the pair (and `excluded`) are consulted only to tell a resting touch from a pinching hand.
-    private func verdict(_ a: TrackedTouch, _ b: TrackedTouch, fingers n: Int, excluding excluded: UInt64?,
-                         at now: EventTime) -> Verdict {
-        let extraFingers = Double(max(0, n - 2))
-        let minMove = configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers
-        let maxMove = configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers
-        let movedA = a.movedMM, movedB = b.movedMM
-        if movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM { return .undecided }
-
-        if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
-            && allows(.pinch, fingers: n) && areOpposing(a, b) && hasPinchIntent(a, b) {
-            return .pinch(a, b)
-        }
-
-        // Side by side after the timeout is a scroll (libinput), unless the span already changed: a
-        // span change is no scroll, and the direction test below decides once both have moved.
-        let spreadX = abs(a.position.x - b.position.x), spreadY = abs(a.position.y - b.position.y)
-        if now.milliseconds(since: baselineTime) > configuration.scrollDecisionTimeoutMS
-            && spreadX < configuration.scrollMaxHorizontalSpreadMM
-            && spreadY < configuration.scrollMaxVerticalSpreadMM
-            && !hasPinchIntent(a, b) {
-            return .pan
-        }
-
-        // b is the lower touch: the thumb, if either is.
-        let fingerMoved = movedA, thumbMoved = movedB
-        if fingerMoved >= maxMove || thumbMoved >= maxMove {
-            let (moving, still) = fingerMoved >= thumbMoved ? (a, b) : (b, a)
-            let thumbRests = configuration.suppressRestingThumb && thumbMoved < minMove
-            // One-sided pinch: two fingers only. With more, the pair is two of them and a finger
-            // heading at a still one may be moving along with the others (a scroll beside a
-            // resting touch), which the rules below tell apart.
-            if n == 2 && still.movedMM < minMove && !(thumbRests && isInThumbArea(b, whenHeightUnknown: true)) && allows(.pinch, fingers: n)
-                && isOneSidedPinch(moving: moving, still: still) && hasPinchIntent(a, b) {
-                return .pinch(a, b)
-            }
-            if thumbRests { return .resting(b.id) }
-            if still.movedMM < minMove {
-                // One finger rests while the other moves, and it is no pinch: the pair pans
-                // (libinput's one-finger scroll; UIKit pans the centroid of the touches).
-                if n == 2 { return .pan }
-                // A touch rests while all the others move along with the moving one (a scroll or
-                // swipe beside a resting finger): resting, suppressed like a thumb on a touchpad;
-                // on a touchscreen the hand pans, resting finger and all.
-                if othersMove(along: moving, minMoveMM: minMove, besides: a.id, b.id, excluded) {
-                    return configuration.suppressRestingThumb ? .resting(still.id) : .pan
-                }
-            }
-            // The thumb moves while the fingers rest: a pinch (libinput), but only if every finger
-            // rests, not just the topmost.
-            if fingerMoved < minMove && n > 2 && othersRest(minMoveMM: minMove, besides: a.id, b.id, excluded)
-                && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
-                return .pinch(a, b)
-            }
-        }
-        if movedA < minMove || movedB < minMove { return .undecided }
-
-        if directions(a).isSameOrNeighbour(of: directions(b)) || !allows(.pinch, fingers: n) { return .pan }
-        return hasPinchIntent(a, b) ? .pinch(a, b) : .undecided
-    }
-
-    /// Every finger but `a`, `b` and `excluded` moved at least `minMoveMM` in the same or a
-    /// neighbouring direction as `moving`; false when there is no such other finger.
-    private func othersMove(along moving: TrackedTouch, minMoveMM: Double,
-                            besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
-        let heading = directions(moving)
-        var any = false
-        for i in 0..<touches.count where !touches[i].isThumb {
-            let t = touches[i]
-            if t.id == a || t.id == b || t.id == excluded { continue }
-            guard t.movedMM >= minMoveMM, directions(t).isSameOrNeighbour(of: heading) else { return false }
-            any = true
-        }
-        return any
-    }
-
-    /// Every finger but `a`, `b` and `excluded` moved less than `minMoveMM` (true when there is none:
-    /// more fingers than positions).
-    private func othersRest(minMoveMM: Double, besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
-        for i in 0..<touches.count where !touches[i].isThumb {
-            let t = touches[i]
-            if t.id == a || t.id == b || t.id == excluded { continue }
-            if t.movedMM >= minMoveMM { return false }
-        }
-        return true
-    }
-
-    /// The span changed or the pair turned enough since the fingers came down, and is wide enough for
-    /// a meaningful scale. Turning is measured as the arc each finger travelled (angle x half the
-    /// span), so wide and narrow pinches need the same finger movement, as the span change does.
-    private func hasPinchIntent(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
-        let span = a.position.distance(to: b.position)
-        guard span >= configuration.pinchMinimumSpanMM else { return false }
-        let initialSpan = a.initial.distance(to: b.initial)
-        if abs(span - initialSpan) >= configuration.pinchSpanSlopMM { return true }
-        guard initialSpan >= configuration.rotationMinimumSpanMM else { return false }
-        let turned = Self.wrapDegrees(Self.angleDegrees(a.position, b.position) - Self.angleDegrees(a.initial, b.initial))
-        let arcMM = abs(turned) * Double.pi / 180 * min(span, initialSpan) / 2
-        return arcMM >= configuration.pinchRotationSlopMM
-    }
-
-
-    /// The two touches' movements point at least `pinchOpposingMinimumAngleDegrees` apart.
-    private func areOpposing(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
-        let da = a.displacement, db = b.displacement
-        let lengths = da.distance(to: .zero) * db.distance(to: .zero)
-        guard lengths > 0, lengths.isFinite else { return false }
-        let cosine = (da.x * db.x + da.y * db.y) / lengths
-        return cosine <= cos(configuration.pinchOpposingMinimumAngleDegrees * Double.pi / 180)
-    }
-
-    /// In the band along the bottom edge where a thumb rests. When the height is unknown there is no
-    /// band: the answer is `whenHeightUnknown` (true where every still lower touch may be a thumb, as
-    /// in libinput without thumb areas; false to jail nothing).
-    private func isInThumbArea(_ t: TrackedTouch, whenHeightUnknown: Bool) -> Bool {
-        guard let height = configuration.device.heightMM else { return whenHeightUnknown }
-        return t.position.y >= height - configuration.restingThumbAreaMM
-    }
-
-    /// The moving touch heads at (or away from) the still one, within
-    /// `oneSidedPinchMaximumAngleDegrees` of the line between them where it started.
-    private func isOneSidedPinch(moving: TrackedTouch, still: TrackedTouch) -> Bool {
-        let d = moving.displacement
-        let towards = PointMM(x: still.position.x - moving.initial.x, y: still.position.y - moving.initial.y)
-        let lengths = d.distance(to: .zero) * towards.distance(to: .zero)
-        guard configuration.oneSidedPinchMaximumAngleDegrees > 0, lengths > 0, lengths.isFinite else { return false }
-        let cosine = abs(d.x * towards.x + d.y * towards.y) / lengths
-        return cosine >= cos(configuration.oneSidedPinchMaximumAngleDegrees * .pi / 180)
-    }
-
-    /// libinput's `tp_gesture_is_pinch`, used to correct an early scroll.
-    private func isCorrectableToPinch(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
-        a.movedMM >= configuration.pinchCorrectionMinMoveMM
-            && b.movedMM >= configuration.pinchCorrectionMinMoveMM
-            && !directions(a).isSameOrNeighbour(of: directions(b))
-            && hasPinchIntent(a, b)
-    }
-
-    private var initialCentroid: PointMM? {
-        var sum = PointMM.zero
-        var n = 0
-        for i in 0..<touches.count where !touches[i].isThumb {
-            sum = sum + touches[i].initial
-            n += 1
-        }
-        return n == 0 ? nil : sum * (1 / Double(n))
-    }
-
-    // MARK: Pan
-
-    private mutating func choosePan(at now: EventTime, into out: inout GestureEvents) {
-        mode = .pan
-        let n = committedFingerCount
-        if !(n == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles.pinch.fail() }  // no correction to come
-        guard allows(.pan, fingers: n), let centroid = touches.fingerCentroid else {
-            _ = lifecycles.pan.fail()
-            return
-        }
-        translationVelocity.reset()
-        translationVelocity.add(.zero, at: now)
-        begin(GestureEvent(kind: .pan, state: .began, time: now, fingerCount: n, centerMM: centroid),
-              center: centroid, into: &out)
-    }
-
-    private mutating func updatePan(at now: EventTime, into out: inout GestureEvents) {
-        let correctable = now.milliseconds(since: baselineTime) < configuration.pinchCorrectionWindowMS
-        if committedFingerCount == 2, correctable, let pair, let a = touch(pair.top), let b = touch(pair.bottom),
-           allows(.pinch, fingers: 2), isCorrectableToPinch(a, b) {
-            finish(.cancelled, at: now, into: &out)
-            beginPinch(a, b, at: now, into: &out)
-            return
-        }
-        if !correctable { _ = lifecycles.pinch.fail() }
-        guard var g = inFlight, let centroid = touches.fingerCentroid else { return }
-        let translation = centroid - g.initialCenter
-        guard translation != g.last.translationMM else { return }
-        translationVelocity.add(translation, at: now)
-        g.last.centerMM = centroid
-        g.last.translationMM = translation
-        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
-        inFlight = g
-        emitChange(at: now, into: &out)
-    }
-
-    // MARK: Pinch
-
-    private static func angleDegrees(_ a: PointMM, _ b: PointMM) -> Double {
-        atan2(b.y - a.y, b.x - a.x) * 180 / Double.pi
-    }
-
-    /// An angle difference folded into [-180, 180].
-    static func wrapDegrees(_ d: Double) -> Double {
-        guard d.isFinite else { return 0 }
-        var r = d.truncatingRemainder(dividingBy: 360)
-        if r > 180 { r -= 360 } else if r < -180 { r += 360 }
-        return r
-    }
-
-    private mutating func beginPinch(_ a: TrackedTouch, _ b: TrackedTouch, at now: EventTime,
-                                     into out: inout GestureEvents) {
-        mode = .pinch
-        let span = a.position.distance(to: b.position)
-        let center = (a.position + b.position) * 0.5
-        translationVelocity.reset()
-        translationVelocity.add(.zero, at: now)
-        scaleVelocity.reset()
-        scaleVelocity.add(1, at: now)
-        begin(GestureEvent(kind: .pinch, state: .began, time: now, fingerCount: committedFingerCount,
-                           centerMM: center),
-              center: center, into: &out)
-        inFlight?.initialSpanMM = max(span, configuration.pinchMinimumSpanMM)
-        inFlight?.lastAngleDegrees = Self.angleDegrees(a.position, b.position)
-    }
-
-    private mutating func updatePinch(at now: EventTime, into out: inout GestureEvents) {
-        guard var g = inFlight, let pair, let a = touch(pair.top), let b = touch(pair.bottom) else { return }
-        let span = a.position.distance(to: b.position)
-        let scale = span / g.initialSpanMM
-        if span >= configuration.rotationMinimumSpanMM {
-            let angle = Self.angleDegrees(a.position, b.position)
-            let turned = g.turnedDegrees + Self.wrapDegrees(angle - g.lastAngleDegrees)
-            if turned.isFinite { g.turnedDegrees = turned }
-            g.lastAngleDegrees = angle
-        }
-        let rotation = Self.wrapDegrees(g.turnedDegrees)
-        let center = (a.position + b.position) * 0.5
-        guard scale != g.last.scale || rotation != g.last.rotationDegrees || center != g.last.centerMM else { return }
-        let translation = center - g.initialCenter
-        scaleVelocity.add(scale, at: now)
-        translationVelocity.add(translation, at: now)
-        g.last.scale = scale.finiteOr(g.last.scale)
-        g.last.rotationDegrees = rotation.finiteOr(g.last.rotationDegrees)
-        g.last.centerMM = center
-        g.last.translationMM = translation
-        g.last.scaleVelocity = scaleVelocity.velocity(at: now).x
-        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
-        inFlight = g
-        emitChange(at: now, into: &out)
+    /// Cancels a hold because its fingers moved: the decision goes on.
+    mutating func endHoldByMotion(_ d: Decision, _ h: InFlight, _ e: GestureEvidence, at now: EventTime,
+                                  into out: inout GestureEvents) {
+        let why = GestureDecision(.motionEndsHold, e)
+        finishGesture(h, .cancelled, why, at: now, into: &out)
+        enter(.undecided(d), on: .motion, at: now, because: why)
     }
 
     // MARK: Emitting
 
-    private mutating func begin(_ event: GestureEvent, center: PointMM, into out: inout GestureEvents) {
-        // Never two at once: whatever is in flight ends first (cannot happen by the modes; a began
-        // must never be left without its end, so it is made impossible here too).
-        finish(.cancelled, at: event.time, into: &out)
-        guard lifecycles[event.kind].begin() != nil else { return }
+    /// Begins a pan or pinch from the undecided (or hold) state.
+    mutating func begin(_ event: GestureEvent, center: PointMM, decision d: Decision, into out: inout GestureEvents) -> InFlight? {
+        guard lifecycles[event.kind].begin() != nil else { return nil }
+        _ = lifecycles.hold.fail()
         let other: GestureKind = event.kind == .pinch ? .pan : .pinch
         // A pinch may still take over from a two-finger pan (the correction window).
         if !(event.kind == .pan && event.fingerCount == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles[other].fail() }
-        inFlight = InFlight(last: event, initialCenter: center)
         out.append(event)
+        return InFlight(last: event, initialCenter: center)
     }
 
     /// Fingers lifted (or the stream ended) with nothing begun for a kind: it failed.
-    private mutating func failWhatIsPossible() {
+    mutating func failWhatIsPossible() {
         _ = lifecycles.pinch.fail()
         _ = lifecycles.pan.fail()
+        _ = lifecycles.hold.fail()
     }
 
-    private mutating func emitChange(at now: EventTime, into out: inout GestureEvents) {
-        guard var g = inFlight, let state = lifecycles[g.last.kind].change() else { return }
+    mutating func emitChange(_ g: inout InFlight, at now: EventTime, into out: inout GestureEvents) {
+        guard let state = lifecycles[g.last.kind].change() else { return }
         g.last.state = state
         g.last.time = now
-        inFlight = g
+        g.last.decision = nil
         out.append(g.last)
     }
 
-    /// Ends the gesture in flight, if any, with its last values and the velocity at `time` (zero if
-    /// the fingers had stopped).
-    private mutating func finish(_ how: GestureState, at time: EventTime, into out: inout GestureEvents) {
-        guard var g = inFlight else { return }
+    /// Cancels (or ends) whatever gesture the state has in flight.
+    private mutating func cancelInFlight(_ why: GestureDecision, at now: EventTime, into out: inout GestureEvents) {
+        finishInFlight(.cancelled, why, at: now, into: &out)
+    }
+
+    private mutating func finishInFlight(_ how: GestureState, _ why: GestureDecision, at now: EventTime,
+                                         into out: inout GestureEvents) {
+        switch state {
+        case .hold(_, let g), .pan(_, let g?), .pinch(_, let g):
+            finishGesture(g, how, why, at: now, into: &out)
+        case .switchingFingers(let s):
+            finishGesture(s.gesture, how, why, at: now, into: &out)
+        case .idle, .undecided, .pan(_, .none):
+            break
+        }
+    }
+
+    /// Ends a gesture with its last values and the velocity at `time` (zero if the fingers had
+    /// stopped). The caller moves the state on.
+    mutating func finishGesture(_ gesture: InFlight, _ how: GestureState, _ why: GestureDecision, at time: EventTime,
+                                into out: inout GestureEvents) {
+        var g = gesture
         let state = how == .ended ? lifecycles[g.last.kind].end() : lifecycles[g.last.kind].cancel()
-        inFlight = nil
         guard let state else { return }
         g.last.state = state
         g.last.time = max(time, g.last.time)
-        g.last.velocityMMPerSecond = translationVelocity.velocity(at: g.last.time)
+        g.last.decision = why
+        if g.last.kind != .hold {
+            g.last.velocityMMPerSecond = translationVelocity.velocity(at: g.last.time)
+        }
         if g.last.kind == .pinch { g.last.scaleVelocity = scaleVelocity.velocity(at: g.last.time).x }
         out.append(g.last)
     }

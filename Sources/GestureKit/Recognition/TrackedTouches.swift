@@ -17,6 +17,8 @@ struct TrackedTouch: Sendable {
     var initial: PointMM
     /// A resting thumb, ignored until it lifts.
     var isThumb: Bool
+    /// The last frame's movement normalized to libinput's 12 ms reference frame (jump detection).
+    var lastStepMM = 0.0
 
     var movedMM: Double { position.distance(to: initial) }
     var displacement: PointMM { position - initial }
@@ -24,11 +26,23 @@ struct TrackedTouch: Sendable {
     static let placeholder = TrackedTouch(id: 0, position: .zero, raw: .zero, initial: .zero, isThumb: false)
 }
 
+/// libinput's touchpad jump detection (`tp_detect_jumps` in evdev-mt-touchpad.c, 1.22): a touch's
+/// movement is normalized to a 12 ms frame; more than 20 mm, or 7 mm more than the frame before, is
+/// a jump. Frames more than 30 ms apart (2.5 reference frames) are not judged.
+struct JumpDetection: Sendable {
+    static let referenceIntervalMS = 12.0
+    static let longestJudgedIntervalMS = 30.0
+    var enabled: Bool
+    var distanceMM: Double
+    var increaseMM: Double
+}
+
 /// What updating from a frame found wrong with it.
 enum TouchFault: Sendable {
     case none
-    /// A touch moved implausibly far and fast between two frames.
-    case jump
+    /// A touch moved farther in one frame than a finger can: its id, and the distance normalized to
+    /// the 12 ms reference frame.
+    case jump(UInt64, Double)
     /// A touch position was NaN, infinite or absurdly far away; that touch kept its last good
     /// position, or was left out if it had none.
     case invalidPosition
@@ -57,7 +71,9 @@ struct TrackedTouches: Sendable {
     /// Follows the frame's touches that are down: known ids keep their history, new ids start at
     /// their first position, lifted ones are dropped.
     mutating func update(from frame: TouchFrame, hysteresisMM: Double, secondsSincePrevious dt: Double,
-                         jumpDistanceMM: Double, jumpSpeedMMPerSecond: Double) -> TouchFault {
+                         jumps: JumpDetection) -> TouchFault {
+        let intervalMS = dt * 1_000
+        let judgesJumps = jumps.enabled && intervalMS > 0 && intervalMS <= JumpDetection.longestJudgedIntervalMS
         var next = TrackedTouches()
         var fault = TouchFault.none
         for touch in frame.touches where touch.phase.isDown {
@@ -77,10 +93,15 @@ struct TrackedTouches: Sendable {
             if let i = index(of: touch.id) {
                 var tracked = storage[i]
                 let step = tracked.raw.distance(to: p)
-                if step > jumpDistanceMM && step > jumpSpeedMMPerSecond * max(0, dt) {
-                    if case .none = fault { fault = .jump }
+                let normalized = step * JumpDetection.referenceIntervalMS / intervalMS
+                if judgesJumps && (normalized > jumps.distanceMM || normalized - tracked.lastStepMM > jumps.increaseMM) {
+                    // The touch restarts where it landed: nothing is decided on the jump.
+                    if case .none = fault { fault = .jump(touch.id, normalized) }
                     tracked.position = p
+                    tracked.initial = p
+                    tracked.lastStepMM = normalized
                 } else {
+                    if judgesJumps { tracked.lastStepMM = normalized }
                     tracked.position = Self.hysteresis(from: tracked.position, to: p, marginMM: hysteresisMM)
                 }
                 tracked.raw = p
@@ -116,6 +137,13 @@ struct TrackedTouches: Sendable {
     }
 
     var fingerCount: Int { count - thumbCount }
+
+    /// The farthest any finger (not a thumb) moved since the decision began.
+    var largestFingerMoveMM: Double {
+        var largest = 0.0
+        for i in 0..<count where !storage[i].isThumb { largest = max(largest, storage[i].movedMM) }
+        return largest
+    }
 
     /// Centroid of the touches that are not thumbs; nil when there are none.
     var fingerCentroid: PointMM? {

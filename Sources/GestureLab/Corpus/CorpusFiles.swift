@@ -1,19 +1,42 @@
 import Foundation
 import GestureKit
 
-/// Reads and writes a corpus directory: `manifest.json` plus one recording per entry.
+/// Where a corpus is: its manifest, and the directory its relative `file` paths start from.
+public struct CorpusLocation: Sendable, Hashable {
+    public var manifestPath: String
+    public var directory: String { (manifestPath as NSString).deletingLastPathComponent.nonEmpty ?? "." }
+
+    public init(manifestPath: String) { self.manifestPath = manifestPath }
+
+    /// `file` as a path to open: absolute as written, else relative to the manifest's directory.
+    public func path(of file: String) -> String {
+        file.hasPrefix("/") ? file : directory + "/" + file
+    }
+
+    /// `path` as a manifest writes it: relative to the manifest's directory when it lies below it
+    /// or beside it (`../shared/...`), absolute otherwise.
+    public func manifestFile(for path: String) -> String {
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let common = zip(base, target).prefix { $0 == $1 }.count
+        // Sharing only "/" (or "/work") means the two are unrelated: keep the absolute path.
+        guard common > 1, base.count - common <= 4 else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        return (Array(repeating: "..", count: base.count - common) + target[common...]).joined(separator: "/")
+    }
+}
+
+/// Reads and writes a corpus: a manifest plus one recording per entry.
 public enum CorpusFiles {
     public static let manifestName = "manifest.json"
 
-    /// Writes every entry's recording (evemu) and the manifest into `directory`, creating folders.
-    /// The bytes depend only on the recipes and seeds, so regenerating gives identical files.
+    /// Writes every generated entry's recording (evemu) and the manifest into `directory`, creating
+    /// folders. The bytes depend only on the recipes and seeds, so regenerating gives identical files.
     public static func write(entries: [CorpusEntry], to directory: String) throws {
         let fm = FileManager.default
         for entry in entries {
-            guard let recipe = entry.recipe, let seed = entry.seed else { continue }
+            guard let recipe = entry.recipe, let seed = entry.seed, let device = entry.device?.description else { continue }
             let path = directory + "/" + entry.file
             try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let device = entry.device.description
             let writer = try makeRecordingWriter(path: path, format: .evemu, device: device)
             for event in recipe.events(on: device, seed: seed) {
                 try writer.write(event)
@@ -21,53 +44,106 @@ public enum CorpusFiles {
             }
             try writer.close()
         }
+        let devices = CorpusEntry.Device.allCases.filter { device in entries.contains { $0.device == device } }
         let manifest = CorpusManifest(
-            generatorVersion: CorpusManifest.currentGeneratorVersion,
             description: "pinchlab's labelled gesture corpus: synthesized human-like gestures on a touchpad and a "
                 + "touchscreen. Regenerate with `pinchlab generate-corpus DIR`; each entry keeps its seed and recipe.",
-            synthesis: .current(devices: CorpusEntry.Device.allCases),
+            generatorVersion: CorpusManifest.currentGeneratorVersion,
+            synthesis: .current(devices: devices),
             entries: entries)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try (encoder.encode(manifest) + Data("\n".utf8)).write(to: URL(fileURLWithPath: directory + "/" + manifestName))
+        try save(manifest, to: CorpusLocation(manifestPath: directory + "/" + manifestName))
     }
 
-    /// The corpus in `directory`: the directory itself when it holds a manifest, else its one
-    /// subdirectory that does (so `pinchlab tune Fixtures` finds `Fixtures/corpus`). Several
-    /// candidates, or none, is an error that lists what was found.
-    public static func corpusDirectory(in directory: String) throws -> String {
+    /// The corpus `given` names: a manifest file (any `.json`), a directory holding `manifest.json`,
+    /// or a directory with exactly one subdirectory that does (so `pinchlab tune Fixtures` finds
+    /// `Fixtures/corpus`). Several candidates, or none, is an error that lists what was found.
+    public static func locate(_ given: String) throws -> CorpusLocation {
         let fm = FileManager.default
-        if fm.fileExists(atPath: directory + "/" + manifestName) { return directory }
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: given, isDirectory: &isDirectory) else {
+            throw CorpusError(path: given, kind: .missing, message: "no such file or directory")
+        }
+        if !isDirectory.boolValue { return CorpusLocation(manifestPath: given) }
+        let directory = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+        if fm.fileExists(atPath: directory + "/" + manifestName) {
+            return CorpusLocation(manifestPath: directory + "/" + manifestName)
+        }
         let children = ((try? fm.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         let candidates = children.filter { fm.fileExists(atPath: directory + "/" + $0 + "/" + manifestName) }
         switch candidates.count {
-        case 1: return directory + "/" + candidates[0]
+        case 1: return CorpusLocation(manifestPath: directory + "/" + candidates[0] + "/" + manifestName)
         case 0:
-            throw CorpusError(path: directory + "/" + manifestName,
+            throw CorpusError(path: directory + "/" + manifestName, kind: .missing,
                               message: "no manifest: expected \(manifestName) listing the recordings and their labels, "
-                                  + "here or in a subdirectory (pinchlab generate-corpus DIR writes one)")
+                                  + "here or in a subdirectory (`pinchlab label FILE --corpus DIR` or "
+                                  + "`pinchlab generate-corpus DIR` writes one)")
         default:
-            throw CorpusError(path: directory, message: "several corpora here (\(candidates.joined(separator: ", "))): name one, "
+            throw CorpusError(path: directory, kind: .ambiguous,
+                              message: "several corpora here (\(candidates.joined(separator: ", "))): name one, "
                                   + "e.g. \(directory)/\(candidates[0])")
         }
     }
 
+    /// The corpus in `directory` (see `locate`), as a directory; kept for callers that name files
+    /// relative to it.
+    public static func corpusDirectory(in directory: String) throws -> String {
+        try locate(directory).directory
+    }
+
     /// Loads `directory/manifest.json`.
     public static func loadManifest(directory: String) throws -> CorpusManifest {
-        let path = directory + "/" + manifestName
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CorpusError(path: path, message: "no manifest: expected \(manifestName) listing the recordings and their labels")
+        try loadManifest(at: CorpusLocation(manifestPath: directory + "/" + manifestName))
+    }
+
+    public static func loadManifest(at location: CorpusLocation) throws -> CorpusManifest {
+        guard let data = FileManager.default.contents(atPath: location.manifestPath) else {
+            throw CorpusError(path: location.manifestPath, kind: .missing,
+                              message: "no manifest: expected \(manifestName) listing the recordings and their labels")
         }
+        return try ManifestReader.read(data, path: location.manifestPath)
+    }
+
+    /// Writes the manifest whole to a temporary file beside it and renames it into place, so an
+    /// interrupted write never leaves half a manifest. Keys sorted, two-space indent, one entry per
+    /// block: diffs of a hand-kept manifest stay small.
+    public static func save(_ manifest: CorpusManifest, to location: CorpusLocation) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(manifest) + Data("\n".utf8)
+        let directory = location.directory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let staged = directory + "/.\((location.manifestPath as NSString).lastPathComponent).\(getpid()).tmp"
         do {
-            return try JSONDecoder().decode(CorpusManifest.self, from: data)
+            try data.write(to: URL(fileURLWithPath: staged))
+            guard rename(staged, location.manifestPath) == 0 else {
+                throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot replace the manifest: "
+                                  + String(cString: strerror(errno)))
+            }
+        } catch let error as CorpusError {
+            unlink(staged)
+            throw error
         } catch {
-            throw CorpusError(path: path, message: "not a corpus manifest: \(error)")
+            unlink(staged)
+            throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot write the manifest: \(error.localizedDescription)")
         }
     }
 }
 
-public struct CorpusError: Error, CustomStringConvertible {
+public struct CorpusError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable { case missing, ambiguous, badData, write }
     public var path: String
+    public var kind: Kind
     public var message: String
-    public var description: String { "\(path): \(message)" }
+
+    public init(path: String, kind: Kind = .badData, message: String) {
+        self.path = path
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

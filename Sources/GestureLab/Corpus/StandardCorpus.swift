@@ -23,14 +23,14 @@ public enum StandardCorpus {
             let center = PointMM(x: size.x / 2, y: size.y / 2)
 
             for i in 1...3 {
-                add(device, "pinch-in-slow-finish", i, gesture: .pinchIn, kind: .pinch, fingers: 2,
+                add(device, "pinch-in-slow-finish", i, gesture: "pinch-in", direction: .in, kind: .pinch, fingers: 2,
                     transition: "pinch-dismiss", outcome: .finish, difficulty: "slow finish well past the threshold") { r in
                     let end = r.uniform(0.30...0.42), duration = r.uniform(0.55...0.9)
                     return pinch(&r, center, spread, scale: [(0, 1), (duration, end)], release: duration + r.uniform(0.08...0.2))
                 }
             }
             for i in 1...3 {
-                add(device, "pinch-in-quick-flick", i, gesture: .pinchIn, kind: .pinch, fingers: 2,
+                add(device, "pinch-in-quick-flick", i, gesture: "pinch-in", direction: .in, kind: .pinch, fingers: 2,
                     transition: "pinch-dismiss", outcome: .finish,
                     difficulty: "quick flick released below the progress threshold while still moving") { r in
                     let duration = r.uniform(0.18...0.26)
@@ -39,7 +39,7 @@ public enum StandardCorpus {
                 }
             }
             for i in 1...2 {
-                add(device, "pinch-in-reversal", i, gesture: .pinchIn, kind: .pinch, fingers: 2,
+                add(device, "pinch-in-reversal", i, gesture: "pinch-in", direction: .in, kind: .pinch, fingers: 2,
                     transition: "pinch-dismiss", outcome: .cancel,
                     difficulty: "hesitation then reversal: pinched in, then opened again before lifting") { r in
                     let inEnd = r.uniform(0.45...0.55), back = r.uniform(0.85...0.95)
@@ -48,44 +48,44 @@ public enum StandardCorpus {
                                  release: t2 + 0.05)
                 }
             }
-            add(device, "pinch-in-late-reversal", 1, gesture: .pinchIn, kind: .pinch, fingers: 2,
+            add(device, "pinch-in-late-reversal", 1, gesture: "pinch-in", direction: .in, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .cancel,
                 difficulty: "past the threshold, then opened quickly and released while opening (progress > 0.5, velocity says cancel)") { r in
                 let deep = r.uniform(0.30...0.34), t1 = r.uniform(0.45...0.55), t2 = t1 + 0.12 + r.uniform(0.3...0.36)
                 return pinch(&r, center, spread, scale: [(0, 1), (t1, deep), (t1 + 0.12, deep), (t2, 0.85)],
                              release: t1 + 0.12 + (t2 - t1 - 0.12) * 0.3)
             }
-            add(device, "pinch-in-threshold-finish", 1, gesture: .pinchIn, kind: .pinch, fingers: 2,
+            add(device, "pinch-in-threshold-finish", 1, gesture: "pinch-in", direction: .in, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .finish,
                 difficulty: "released right at the threshold while still closing slowly") { r in
                 let t1 = r.uniform(0.5...0.6)
                 return pinch(&r, center, spread, scale: [(0, 1), (t1, 0.52), (t1 + 0.6, 0.40)], release: t1 + 0.18)
             }
-            add(device, "pinch-in-threshold-cancel", 1, gesture: .pinchIn, kind: .pinch, fingers: 2,
+            add(device, "pinch-in-threshold-cancel", 1, gesture: "pinch-in", direction: .in, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .cancel,
                 difficulty: "released just past the threshold (progress > 0.5) while opening slowly") { r in
                 let t1 = r.uniform(0.5...0.6)
                 return pinch(&r, center, spread, scale: [(0, 1), (t1, 0.44), (t1 + 0.6, 0.60)], release: t1 + 0.18)
             }
-            add(device, "pinch-in-jitter", 1, gesture: .pinchIn, kind: .pinch, fingers: 2,
+            add(device, "pinch-in-jitter", 1, gesture: "pinch-in", direction: .in, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .finish, difficulty: "slow finish on a noisy sensor (0.3 mm jitter)") { r in
                 var recipe = pinch(&r, center, spread, scale: [(0, 1), (0.8, 0.35)], release: 0.95)
                 recipe.jitterMM = 0.3
                 return recipe
             }
-            add(device, "pinch-in-one-sided", 1, gesture: .oneSidedPinch, kind: .pinch, fingers: 2,
+            add(device, "pinch-in-one-sided", 1, gesture: "one-sided-pinch", direction: .in, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .finish,
                 difficulty: "one finger stays put while the other does all the pinching") { r in
                 pinch(&r, center, spread, scale: [(0, 1), (0.7, 0.38)], release: 0.85, anchoring: 1)
             }
             for i in 1...2 {
-                add(device, "pinch-out", i, gesture: .pinchOut, kind: .pinch, fingers: 2,
+                add(device, "pinch-out", i, gesture: "pinch-out", direction: .out, kind: .pinch, fingers: 2,
                     transition: "pinch-dismiss", outcome: .cancel, difficulty: "pinch the wrong way: progress stays at 0") { r in
                     let duration = i == 1 ? 0.6 : 0.25
                     return pinch(&r, center, spread * 0.55, scale: [(0, 1), (duration, r.uniform(1.6...1.9))], release: duration + 0.05)
                 }
             }
-            add(device, "rotate", 1, gesture: .rotate, kind: .pinch, fingers: 2,
+            add(device, "rotate", 1, gesture: "rotate", direction: nil, kind: .pinch, fingers: 2,
                 transition: "pinch-dismiss", outcome: .cancel, difficulty: "rotation with the spread held: a pinch whose scale stays near 1") { r in
                 var recipe = pinch(&r, center, spread, scale: [(0, 1), (0.7, 0.96)], release: 0.8)
                 if case .pinch(var motion) = recipe.motion {
@@ -95,7 +95,7 @@ public enum StandardCorpus {
                 return recipe
             }
             for i in 1...2 {
-                add(device, "two-finger-scroll", i, gesture: .twoFingerScroll, kind: .pan, fingers: 2,
+                add(device, "two-finger-scroll", i, gesture: "two-finger-scroll", direction: i == 1 ? .down : .right, kind: .pan, fingers: 2,
                     transition: "pinch-dismiss", outcome: .none, difficulty: "parallel fingers: must never begin a pinch") { r in
                     let vertical = i == 1
                     let travel = isPad ? r.uniform(22...30) : r.uniform(50...70)
@@ -104,19 +104,19 @@ public enum StandardCorpus {
                                duration: r.uniform(0.35...0.5))
                 }
             }
-            add(device, "three-finger-swipe", 1, gesture: .threeFingerSwipe, kind: .pan, fingers: 3,
+            add(device, "three-finger-swipe", 1, gesture: "three-finger-swipe", direction: .right, kind: .pan, fingers: 3,
                 transition: "pinch-dismiss", outcome: .none, difficulty: "three fingers moving together") { r in
                 pan(&r, fingers: 3, start: PointMM(x: center.x - 20, y: center.y), spacing: isPad ? 15 : 20,
                     dx: isPad ? 30 : 70, dy: 2, duration: 0.35)
             }
-            add(device, "two-finger-tap", 1, gesture: .tap, kind: .none, fingers: nil,
+            add(device, "two-finger-tap", 1, gesture: "tap", direction: nil, kind: .none, fingers: nil,
                 transition: "pinch-dismiss", outcome: .none, difficulty: "two fingers down and up, no movement") { r in
                 GestureRecipe(motion: .tap(.init(fingers: 2, center: center, spacingMM: 20)),
                               landingStaggerS: r.uniform(0.01...0.03), settleS: 0, releaseAtS: r.uniform(0.06...0.1),
                               liftStaggerS: r.uniform(0.005...0.02), jitterMM: nil)
             }
             if isPad {
-                add(device, "resting-thumb", 1, gesture: .restingThumb, kind: .none, fingers: nil,
+                add(device, "resting-thumb", 1, gesture: "resting-thumb", direction: nil, kind: .none, fingers: nil,
                     transition: "pinch-dismiss", outcome: .none,
                     difficulty: "a thumb resting at the bottom edge while one finger moves the pointer: the distance changes but it is no pinch") { r in
                     GestureRecipe(
@@ -128,12 +128,12 @@ public enum StandardCorpus {
             }
             // Pull-down dismissal: two fingers on a touchpad (one finger moves the pointer), one on a touchscreen.
             let panFingers = isPad ? 2 : 1
-            add(device, "pan-down-finish", 1, gesture: .pan, kind: .pan, fingers: panFingers,
+            add(device, "pan-down-finish", 1, gesture: "pan", direction: .down, kind: .pan, fingers: panFingers,
                 transition: "pan-dismiss", outcome: .finish, difficulty: "slow drag well past the dismiss distance's midpoint") { r in
                 pan(&r, fingers: panFingers, start: PointMM(x: center.x, y: isPad ? 8 : 30), spacing: 14,
                     dx: r.uniform(-2...2), dy: isPad ? r.uniform(34...40) : r.uniform(34...40), duration: r.uniform(0.6...0.8), hold: 0.1)
             }
-            add(device, "pan-down-cancel", 1, gesture: .pan, kind: .pan, fingers: panFingers,
+            add(device, "pan-down-cancel", 1, gesture: "pan", direction: nil, kind: .pan, fingers: panFingers,
                 transition: "pan-dismiss", outcome: .cancel, difficulty: "dragged down a little, then back up") { r in
                 var recipe = pan(&r, fingers: panFingers, start: PointMM(x: center.x, y: isPad ? 10 : 30), spacing: 14,
                                  dx: 1, dy: 14, duration: 0.4)
@@ -144,25 +144,26 @@ public enum StandardCorpus {
                 recipe.releaseAtS = 0.9
                 return recipe
             }
-            add(device, "pan-down-flick", 1, gesture: .pan, kind: .pan, fingers: panFingers,
+            add(device, "pan-down-flick", 1, gesture: "pan", direction: .down, kind: .pan, fingers: panFingers,
                 transition: "pan-dismiss", outcome: .finish, difficulty: "short fast flick down, released while moving") { r in
                 pan(&r, fingers: panFingers, start: PointMM(x: center.x, y: isPad ? 10 : 30), spacing: 14,
                     dx: 0, dy: r.uniform(22...26), duration: 0.2, releaseFraction: r.uniform(0.5...0.58))
             }
         }
 
-        mutating func add(_ device: CorpusEntry.Device, _ name: String, _ index: Int, gesture: CorpusLabel.Gesture,
-                          kind: CorpusLabel.Kind, fingers: Int?, transition: String, outcome: CorpusLabel.Outcome,
-                          difficulty: String, recipe make: (inout SeededRandom) -> GestureRecipe) {
+        mutating func add(_ device: CorpusEntry.Device, _ name: String, _ index: Int, gesture: String,
+                          direction: GestureExpectation.Direction?, kind: GestureExpectation.Kind, fingers: Int?,
+                          transition: String, outcome: GestureExpectation.Outcome, difficulty: String,
+                          recipe make: (inout SeededRandom) -> GestureRecipe) {
             let file = "\(device.rawValue)/\(name)-\(index < 10 ? "0" : "")\(index).evemu"
             let seed = StandardCorpus.seed(for: file)
             var random = SeededRandom(seed: seed)
             let recipe = make(&random)
-            entries.append(CorpusEntry(
-                file: file, device: device,
-                label: CorpusLabel(gesture: gesture, kind: kind, fingers: fingers, transition: transition,
-                                   outcome: outcome, difficulty: difficulty),
-                seed: seed, recipe: recipe))
+            // "None" expects no gesture at all; the transition then never starts.
+            let expect = kind == .none ? [GestureExpectation(kind: .none)]
+                : [GestureExpectation(kind: kind, fingers: fingers, direction: direction, outcome: outcome)]
+            entries.append(CorpusEntry(file: file, transition: transition, expect: expect, gesture: gesture,
+                                       difficulty: difficulty, device: device, seed: seed, recipe: recipe))
         }
     }
 

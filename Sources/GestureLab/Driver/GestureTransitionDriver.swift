@@ -9,6 +9,9 @@ import InteractiveTransition
 ///   in either direction, clamped to 0...1 (so a grabbed-back completion can be reversed);
 /// - `ended` asks the policy to finish or cancel from the progress and the release velocity;
 /// - `cancelled` cancels.
+/// A hold drives nothing, but fingers that land while a completion animates stop it where it is (as
+/// a new touch does in GNOME's swipe tracker): a pinch or pan that follows grabs it back as above,
+/// and a hold that ends without one lets the completion carry on to where it was going.
 /// After the release, the completion animation is sampled at the display rate from the release time,
 /// so output is a deterministic function of the event timestamps.
 public struct GestureTransitionDriver: Sendable {
@@ -38,6 +41,8 @@ public struct GestureTransitionDriver: Sendable {
     private var following = false
     private var releaseTime: Double?
     private var tickIndex = 0
+    /// The completion a hold stopped, and where it was going (true: finishing).
+    private var heldCompletionFinishes: Bool?
 
     /// Told of each trial's lifecycle (will-begin, did-end(completed:), ...) as it happens.
     public var lifecycleObserver: (any TransitionLifecycleObserver)? {
@@ -71,6 +76,10 @@ public struct GestureTransitionDriver: Sendable {
     ///   (the index of its entry in a summary's `gestures`); a trial it starts remembers it.
     public mutating func handle(_ event: GestureEvent, at time: Double, gestureIndex: Int? = nil,
                                 emit: (TransitionRecord) -> Void) {
+        if event.kind == .hold {
+            handleHold(event, at: time, emit: emit)
+            return
+        }
         guard event.kind == binding.kind else { return }
         switch event.state {
         case .began:
@@ -89,6 +98,32 @@ public struct GestureTransitionDriver: Sendable {
             guard following else { return }
             transition.cancel(at: time, velocity: nil)
             release(at: time, velocity: nil, cause: .gestureCancelled, emit: emit)
+        }
+    }
+
+    /// A hold stops a running completion where it is; when the hold ends with no gesture taking the
+    /// transition over, the completion goes on from there towards the end it was heading for.
+    private mutating func handleHold(_ event: GestureEvent, at time: Double, emit: (TransitionRecord) -> Void) {
+        switch event.state {
+        case .began:
+            guard !following, transition.phase.isAnimatingCompletion else { return }
+            advance(to: time, emit: emit)
+            endAnimationIfOver(by: time, emit: emit)
+            guard transition.phase.isAnimatingCompletion else { return }
+            heldCompletionFinishes = transition.phase == .finishing
+            transition.pause(at: time)
+            releaseTime = nil
+            tickIndex = 0
+            emit(record(at: time))
+        case .ended, .cancelled:
+            guard let finishes = heldCompletionFinishes, !following, transition.phase == .interactive else { return }
+            heldCompletionFinishes = nil
+            if finishes { transition.finish(at: time) } else { transition.cancel(at: time) }
+            releaseTime = time
+            tickIndex = 0
+            emit(record(at: time))
+        case .changed:
+            break
         }
     }
 

@@ -7,6 +7,8 @@ public enum LabRecord: Sendable {
     case frame(TouchFrame, time: Double)
     case gesture(GestureRecord)
     case transition(TransitionRecord)
+    /// A change of the recognizer's state (only when the pipeline records them: `--trace`).
+    case stateChange(RecognizerStateChange, time: Double)
 }
 
 /// A recognized gesture event as printed (`"type": "gesture"`). Times are seconds from the first event.
@@ -24,7 +26,7 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity
+        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,6 +46,37 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
         case .pan:
             try c.encode(RoundedPoint(event.translationMM), forKey: .translation)
             try c.encode(RoundedPoint(event.velocityMMPerSecond), forKey: .velocity)
+        case .hold:
+            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
+        }
+        if let decision = event.decision {
+            try c.encode(decision.rule, forKey: .rule)
+            try c.encode(EvidenceJSON(decision.evidence), forKey: .evidence)
+        }
+    }
+}
+
+/// A rule's evidence as a JSON object: only the measured values, each key naming its unit.
+struct EvidenceJSON: Encodable {
+    var evidence: GestureEvidence
+    init(_ evidence: GestureEvidence) { self.evidence = evidence }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        for (key, value) in evidence.entries {
+            // Counts and touch ids are whole numbers; measurements carry six decimals.
+            if key == "fingersBefore" || key == "fingersAfter" || key == "touch" {
+                try c.encode(Int(value), forKey: Key(stringValue: key))
+            } else {
+                try c.encode(rounded(value), forKey: Key(stringValue: key))
+            }
         }
     }
 }

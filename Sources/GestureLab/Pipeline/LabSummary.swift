@@ -28,8 +28,10 @@ public struct LabSummary: Sendable, Encodable {
         public var rotation: Double?
         /// Pan: the final translation (mm).
         public var translation: PointMM?
+        /// The rule that ended or cancelled it (`all-lifted`, `finger-count-change`, ...).
+        public var rule: GestureRule? = nil
 
-        enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation }
+        enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -41,6 +43,7 @@ public struct LabSummary: Sendable, Encodable {
             try c.encodeIfPresent(scale.map(rounded), forKey: .scale)
             try c.encodeIfPresent(rotation.map(rounded), forKey: .rotation)
             try c.encodeIfPresent(translation.map(RoundedPoint.init), forKey: .translation)
+            try c.encodeIfPresent(rule, forKey: .rule)
         }
     }
 
@@ -76,10 +79,13 @@ public struct LabSummary: Sendable, Encodable {
     /// Why the recording could not be read to its end (a `RecordingError`: `FILE:LINE: expected
     /// ...`); nil when it was. The summary then covers the events before the bad one.
     public var error: (any Error)?
+    /// (state, input) pairs the recognizer did not expect (`TouchGestureRecognizer.bugCount`):
+    /// 0 unless pinchlab has a bug. Printed only when not 0.
+    public var recognizerBugs = 0
 
     enum CodingKeys: String, CodingKey {
         case type, source, device, transition, outcome, outcomes, reason, decision, gestures, gestureCount, trials,
-             trialCount, hint, events, frames, duration, firstTouch, policy, error
+             trialCount, hint, events, frames, duration, firstTouch, policy, error, recognizerBugs
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -103,17 +109,19 @@ public struct LabSummary: Sendable, Encodable {
         try c.encodeIfPresent(firstTouch.map(rounded), forKey: .firstTouch)
         try c.encode(policy, forKey: .policy)
         try c.encodeIfPresent(error.map { "\($0)" }, forKey: .error)
+        if recognizerBugs > 0 { try c.encode(recognizerBugs, forKey: .recognizerBugs) }
     }
 }
 
 extension LabSummary {
     /// The gesture a person would say was recognized: among those that ended normally the one that
     /// ended last; if every gesture was cancelled, the longest. A scroll cancelled so that a pinch
-    /// could begin does not count.
+    /// could begin does not count, nor does a hold (it drives nothing).
     public var primaryGesture: Gesture? {
-        let ended = gestures.filter { $0.ended == .ended }
+        let moving = gestures.filter { $0.kind != .hold }
+        let ended = moving.filter { $0.ended == .ended }
         if let last = ended.max(by: { $0.end < $1.end }) { return last }
-        return gestures.max { ($0.end - $0.begin) < ($1.end - $1.begin) }
+        return moving.max { ($0.end - $0.begin) < ($1.end - $1.begin) }
     }
 }
 

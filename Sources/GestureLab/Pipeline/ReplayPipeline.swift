@@ -34,6 +34,8 @@ public struct ReplayPipeline: Sendable {
     /// Frame records cost a copy of each frame; only views that draw fingers (plots, the live view)
     /// ask for them.
     public let recordsFrames: Bool
+    /// Emit the recognizer's state changes (`LabRecord.stateChange`, for `--trace`).
+    public var recordsStateChanges = false
 
     public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings = .default,
                 recordsFrames: Bool = false) throws {
@@ -63,7 +65,13 @@ public struct ReplayPipeline: Sendable {
         driver.advance(to: now) { emit(.transition($0)) }
         if recordsFrames { emit(.frame(assembler.frame, time: now)) }
         let events = recognizer.process(assembler.frame)
+        emitStateChanges(emit)
         for gesture in events { handle(gesture, emit: emit) }
+    }
+
+    private func emitStateChanges(_ emit: (LabRecord) -> Void) {
+        guard recordsStateChanges else { return }
+        for change in recognizer.stateChanges { emit(.stateChange(change, time: seconds(change.time))) }
     }
 
     /// Starts from the state a live device was in when it was opened
@@ -77,7 +85,9 @@ public struct ReplayPipeline: Sendable {
     /// out and the completion animation moves on.
     public mutating func advance(to time: EventTime, emit: (LabRecord) -> Void) {
         guard origin != nil else { return }
-        for gesture in recognizer.advance(to: time) { handle(gesture, emit: emit) }
+        let events = recognizer.advance(to: time)
+        emitStateChanges(emit)
+        for gesture in events { handle(gesture, emit: emit) }
         driver.advance(to: seconds(time)) { emit(.transition($0)) }
     }
 
@@ -87,7 +97,9 @@ public struct ReplayPipeline: Sendable {
     /// animation plays to its end.
     public mutating func finish(source: String? = nil, emit: (LabRecord) -> Void) -> LabSummary {
         if let lastTime {
-            for gesture in recognizer.finish(at: lastTime) { handle(gesture, emit: emit) }
+            let events = recognizer.finish(at: lastTime)
+            emitStateChanges(emit)
+            for gesture in events { handle(gesture, emit: emit) }
             // The recognizer is as new; the lifting frame only closes the touch tracks.
             if let frame = assembler.finish(at: lastTime) {
                 frameCount += 1
@@ -123,7 +135,7 @@ public struct ReplayPipeline: Sendable {
             duration: lastTime.map(seconds) ?? 0,
             firstTouch: firstTouchTime,
             policy: settings.policy,
-            error: nil)
+            recognizerBugs: recognizer.bugCount)
     }
 
     private mutating func handle(_ gesture: GestureEvent, emit: (LabRecord) -> Void) {
@@ -136,14 +148,15 @@ public struct ReplayPipeline: Sendable {
         case .ended, .cancelled:
             let begin = openGesture?.begin ?? time
             gestureCount += 1
-            if gesture.kind == .pinch { pinchCount += 1 } else { panCount += 1 }
+            if gesture.kind == .pinch { pinchCount += 1 } else if gesture.kind == .pan { panCount += 1 }
             guard gestures.count < LabSummary.maximumListed else { break }
             gestures.append(LabSummary.Gesture(
                 kind: gesture.kind, fingers: openGesture?.fingers ?? gesture.fingerCount, begin: begin, end: time,
                 ended: gesture.state,
                 scale: gesture.kind == .pinch ? gesture.scale : nil,
                 rotation: gesture.kind == .pinch ? gesture.rotationDegrees : nil,
-                translation: gesture.kind == .pan ? gesture.translationMM : nil))
+                translation: gesture.kind == .pan ? gesture.translationMM : nil,
+                rule: gesture.decision?.rule))
             openGesture = nil
         case .changed:
             break

@@ -56,10 +56,13 @@ public struct ReplayRun: Sendable {
     ///   - transition: the transition the gestures drive.
     ///   - settings: recognizer thresholds, policy and mappings.
     ///   - recordsFrames: also emit `.frame` records (plots and live views draw fingers from them).
+    ///   - recordsStateChanges: also emit the recognizer's `.stateChange` records (`--explain`, `--trace`).
     public init(device: DeviceDescription, transition: TransitionName = .pinchDismiss,
-                settings: LabSettings = .default, recordsFrames: Bool = false) throws {
+                settings: LabSettings = .default, recordsFrames: Bool = false,
+                recordsStateChanges: Bool = false) throws {
         pipeline = try ReplayPipeline(device: device, transition: transition, settings: settings,
                                       recordsFrames: recordsFrames)
+        pipeline.recordsStateChanges = recordsStateChanges
     }
 
     /// Reads `source` to its end (or to a bad event, or until `shouldStop`), then finishes the

@@ -1,35 +1,117 @@
 import GestureKit
+import InteractiveTransition
 
-/// What a replay produced, kept for drawing: finger tracks, the gesture's values over time, the
-/// transition's progress over time and the moments that matter. Times are seconds from the first event.
+/// What a replay produced, kept for drawing: finger tracks, the driving gesture's values over time,
+/// the transition's progress over time, every attempt's release and decision, and the moments that
+/// matter. Times are seconds from the first event. Everything stays typed (kinds, decisions, indices):
+/// `TimelinePlot` makes the words.
 public struct ReplayTimeline: Sendable {
     public struct FingerSample: Sendable { public var time: Double; public var position: PointMM }
     public struct ValueSample: Sendable { public var time: Double; public var value: Double }
+
+    /// One contact from touch-down to lift.
+    public struct Track: Sendable {
+        /// 1-based, in the order contacts began (the number drawn beside it).
+        public var number: Int
+        public var samples: [FingerSample] = []
+        public var begin: Double { samples.first?.time ?? 0 }
+        public var end: Double { samples.last?.time ?? 0 }
+    }
+
+    /// Values over time drawn as lines; each run is one unbroken line (one gesture, one attempt).
+    public struct Series: Sendable {
+        public var runs: [[ValueSample]] = []
+        public var isEmpty: Bool { runs.allSatisfy(\.isEmpty) }
+        public var values: [Double] { runs.flatMap { $0.map(\.value) } }
+        public mutating func startRun() { if runs.last?.isEmpty == false || runs.isEmpty { runs.append([]) } }
+        public mutating func append(_ sample: ValueSample) {
+            if runs.isEmpty { runs.append([]) }
+            runs[runs.count - 1].append(sample)
+        }
+    }
+
+    /// A moment marked on the charts.
     public struct Marker: Sendable {
-        public enum Kind: String, Sendable { case began, release, finish, cancel, gestureCancelled }
+        public enum Kind: String, Sendable, CaseIterable {
+            case gestureBegan, gestureCancelled, release, finished, cancelled
+        }
         public var kind: Kind
         public var time: Double
-        public var label: String
+        /// The gesture's index in the summary's `gestures` (gesture markers).
+        public var gesture: Int?
+        public var gestureKind: GestureKind?
+        public var fingers: Int?
+        /// The attempt's index in the summary's `trials` (release, finished, cancelled).
+        public var trial: Int?
+        /// The recognizer rule that fired here, when one did (a thumb band, a resting touch), drawn
+        /// after the marker's label.
+        public var rule: String?
+
+        public init(kind: Kind, time: Double, gesture: Int? = nil, gestureKind: GestureKind? = nil, fingers: Int? = nil,
+                    trial: Int? = nil, rule: String? = nil) {
+            self.kind = kind; self.time = time; self.gesture = gesture; self.gestureKind = gestureKind
+            self.fingers = fingers; self.trial = trial; self.rule = rule
+        }
+    }
+
+    /// An attempt's release: where the fingers lifted (or the gesture was cancelled) and what decided.
+    public struct Release: Sendable {
+        /// Index in the summary's `trials`.
+        public var trial: Int
+        public var time: Double
+        public var progress: Double
+        /// Progress per second at the release; nil when the gesture was cancelled.
+        public var velocity: Double?
+        /// The policy's decision; nil when the gesture was cancelled (the policy was not asked).
+        public var decision: CompletionDecision?
+        /// When the completion animation ended and the progress it ended at (nil if the replay
+        /// stopped before, or a new gesture grabbed the animation back).
+        public var end: Double?
+        public var endProgress: Double?
+        public var finished: Bool { decision?.shouldFinish ?? false }
+
+        /// The progress the policy projected the motion to, when projection decided.
+        public var projectedProgress: Double? {
+            if case .projected(let projected, _)? = decision?.reason { return projected }
+            return nil
+        }
+
+        public init(trial: Int, time: Double, progress: Double, velocity: Double?, decision: CompletionDecision?, end: Double? = nil) {
+            self.trial = trial; self.time = time; self.progress = progress; self.velocity = velocity
+            self.decision = decision; self.end = end
+        }
+    }
+
+    /// Another policy's progress over the same recording (`--compare`), drawn over the main one.
+    public struct ProgressOverlay: Sendable {
+        public var name: String
+        public var progress = Series()
+        public var releases: [Release] = []
+        public init(name: String) { self.name = name }
     }
 
     public var title: String
     public var surfaceWidthMM: Double
     public var surfaceHeightMM: Double
-    /// One polyline per contact, in the order contacts began.
-    public var fingerTracks: [[FingerSample]] = []
-    /// The gesture's scale (pinch) over time.
-    public var scale: [ValueSample] = []
-    /// The gesture's downward translation in millimetres (pan) over time.
-    public var translationMM: [ValueSample] = []
-    /// The transition's progress (interactive and animated) over time.
-    public var progress: [ValueSample] = []
+    /// The transition drawn, and the kind of gesture that drives it (which gesture chart is shown).
+    public var transition: String = ""
+    public var drivingKind: GestureKind?
+    public var tracks: [Track] = []
+    /// The pinch's scale over time, one run per gesture.
+    public var scale = Series()
+    /// The pan's translation in millimetres over time, both axes (x right, y down), one run per gesture.
+    public var translationXMM = Series()
+    public var translationYMM = Series()
+    /// The transition's progress (interactive and animated) over time, one run per attempt.
+    public var progress = Series()
+    public var overlays: [ProgressOverlay] = []
     public var progressThreshold: Double?
     public var markers: [Marker] = []
-    public var outcome: String = "none"
-    public var reason: String = ""
-    /// What happened, in short lines of text beside the charts: the gestures, the release, the
-    /// decision and its policy, the device.
-    public var facts: [String] = []
+    public var releases: [Release] = []
+    /// The summary's attempts and gestures (for the facts and `--trial`).
+    public var trials: [TrialSummary] = []
+    public var gestures: [LabSummary.Gesture] = []
+    public var summary: LabSummary?
 
     public init(title: String, surfaceWidthMM: Double, surfaceHeightMM: Double) {
         self.title = title
@@ -37,9 +119,37 @@ public struct ReplayTimeline: Sendable {
         self.surfaceHeightMM = surfaceHeightMM
     }
 
+    /// The last moment anything happened.
     public var duration: Double {
-        let ends = [fingerTracks.flatMap { $0.map(\.time) }.max(), scale.last?.time, translationMM.last?.time,
-                    progress.last?.time, markers.map(\.time).max()].compactMap { $0 }
-        return ends.max() ?? 0
+        var end = summary?.duration ?? 0
+        for track in tracks { end = max(end, track.end) }
+        for series in [scale, translationXMM, translationYMM, progress] + overlays.map(\.progress) {
+            if let last = series.runs.last?.last { end = max(end, last.time) }
+        }
+        for marker in markers { end = max(end, marker.time) }
+        return end
+    }
+
+    /// The stretches where something happened: a finger down, a gesture, an attempt from its begin to
+    /// the end of its animation. Sorted and merged; what lies between is idle.
+    public var activity: [ClosedRange<Double>] {
+        var spans: [ClosedRange<Double>] = tracks.map { $0.begin...$0.end }
+        for series in [scale, translationXMM, progress] + overlays.map(\.progress) {
+            for run in series.runs { if let f = run.first, let l = run.last { spans.append(f.time...max(f.time, l.time)) } }
+        }
+        spans += markers.map { $0.time...$0.time }
+        return Self.merged(spans)
+    }
+
+    static func merged(_ spans: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        var out: [ClosedRange<Double>] = []
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, span.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
+            } else {
+                out.append(span)
+            }
+        }
+        return out
     }
 }

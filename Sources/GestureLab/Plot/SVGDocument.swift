@@ -1,7 +1,12 @@
 /// A minimal SVG writer: elements appended as text, numbers printed with fixed precision so the
-/// same timeline always gives the same bytes.
+/// same timeline always gives the same bytes. Every text drawn is kept with its estimated box, so
+/// layout can be checked without a renderer (and against one: `class` names each text's role).
 struct SVGDocument {
+    enum Anchor: String { case start, middle, end }
+
     private(set) var body: [String] = []
+    /// Each text drawn, with the box `TextMetrics` expects it to cover.
+    private(set) var texts: [(text: String, box: Box, role: String)] = []
     let width: Double
     /// May grow after drawing, to hold everything drawn.
     var height: Double
@@ -16,45 +21,73 @@ struct SVGDocument {
         FixedPoint.string(value, decimals: decimals, trimmingZeros: true)
     }
 
+    /// `text` safe inside an element or an attribute: markup escaped, and characters XML 1.0 does not
+    /// allow (controls, U+FFFE, U+FFFF), which would make the whole picture unreadable, replaced by U+FFFD.
     static func escape(_ text: String) -> String {
         var out = ""
-        for c in text {
-            switch c {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.append(c)
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out += " "
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out
     }
 
+    private static func attributes(_ pairs: [(String, String?)]) -> String {
+        pairs.compactMap { name, value in value.map { " \(name)=\"\($0)\"" } }.joined()
+    }
+
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String = "none", radius: Double = 0,
-                       dash: String? = nil, opacity: Double? = nil) {
-        let dashAttribute = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-        let opacityAttribute = opacity.map { " fill-opacity=\"\(Self.number($0))\"" } ?? ""
-        body.append("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" rx=\"\(Self.number(radius))\" fill=\"\(fill)\" stroke=\"\(stroke)\"\(dashAttribute)\(opacityAttribute)/>")
+                       dash: String? = nil, opacity: Double? = nil, role: String? = nil) {
+        body.append("<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" rx=\"\(Self.number(radius))\" fill=\"\(fill)\" stroke=\"\(stroke)\""
+            + Self.attributes([("stroke-dasharray", dash), ("fill-opacity", opacity.map { Self.number($0) }), ("class", role)]) + "/>")
     }
 
-    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
-        let dashAttribute = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-        body.append("<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\"\(dashAttribute)/>")
+    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil,
+                       opacity: Double? = nil) {
+        body.append("<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\""
+            + Self.attributes([("stroke-dasharray", dash), ("stroke-opacity", opacity.map { Self.number($0) })]) + "/>")
     }
 
-    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.5) {
+    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.5, dash: String? = nil,
+                           opacity: Double? = nil, role: String? = nil) {
         guard points.count > 1 else { return }
         let list = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
-        body.append("<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\" stroke-linejoin=\"round\"/>")
+        body.append("<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\" stroke-linejoin=\"round\""
+            + Self.attributes([("stroke-dasharray", dash), ("stroke-opacity", opacity.map { Self.number($0) }), ("class", role)]) + "/>")
     }
 
-    mutating func circle(cx: Double, cy: Double, r: Double, fill: String) {
-        body.append("<circle cx=\"\(Self.number(cx))\" cy=\"\(Self.number(cy))\" r=\"\(Self.number(r))\" fill=\"\(fill)\"/>")
+    mutating func polygon(_ points: [(Double, Double)], fill: String, stroke: String = "none", width: Double = 1) {
+        let list = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
+        body.append("<polygon points=\"\(list)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\"/>")
     }
 
-    mutating func text(_ content: String, x: Double, y: Double, size: Double = 12, anchor: String = "start",
-                       fill: String = "#222", weight: String = "normal") {
-        body.append("<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-family=\"sans-serif\" font-size=\"\(Self.number(size))\" text-anchor=\"\(anchor)\" fill=\"\(fill)\" font-weight=\"\(weight)\">\(Self.escape(content))</text>")
+    mutating func circle(cx: Double, cy: Double, r: Double, fill: String, stroke: String = "none", width: Double = 1) {
+        body.append("<circle cx=\"\(Self.number(cx))\" cy=\"\(Self.number(cy))\" r=\"\(Self.number(r))\" fill=\"\(fill)\""
+            + (stroke == "none" ? "" : " stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\"") + "/>")
+    }
+
+    /// Draws `content` on one line and returns the box it covers. `role` becomes the element's class
+    /// (tests measure each role's boxes in a browser).
+    @discardableResult
+    mutating func text(_ content: String, x: Double, y: Double, size: Double = 12, anchor: Anchor = .start,
+                       fill: String = "#222", weight: String = "normal", role: String = "label") -> Box {
+        body.append("<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-family=\"\(TextMetrics.fontFamily)\" font-size=\"\(Self.number(size))\" text-anchor=\"\(anchor.rawValue)\" fill=\"\(fill)\" font-weight=\"\(weight)\" class=\"\(role)\">\(Self.escape(content))</text>")
+        let box = TextMetrics.box(content, x: x, baseline: y, size: size, anchor: anchor)
+        texts.append((content, box, role))
+        return box
     }
 
     var rendered: String {

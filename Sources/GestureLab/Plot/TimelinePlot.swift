@@ -1,186 +1,281 @@
+import GestureKit
+import InteractiveTransition
+
 /// Draws a replay as an SVG picture. Left: the finger tracks on the device's surface, the same
-/// zoomed to where the fingers moved, and what happened in words. Right: the gesture's scale or
-/// translation over time, and the transition's progress over time with the threshold line; both
-/// with the gesture's begin, the release and the finish or cancel marked on a shared time axis.
+/// zoomed to where the fingers moved, and what happened in words. Right, on one time axis with idle
+/// stretches cut out: the chart of the gesture that drives the transition (a pinch's scale, a pan's
+/// translation on both axes) and the transition's progress, where each release shows its velocity,
+/// the progress the policy projected, and the decision's reason; a legend names every mark.
 public enum TimelinePlot {
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+    static let canvasWidth = 1240.0
+    static let leftX = 20.0, leftWidth = 370.0
+    static let chartX = 455.0, chartWidth = 680.0
+    static let plotHeight = 160.0
+    /// Progress the projection line may reach before it is drawn at the plot's edge (the label
+    /// still gives the number): a flick's projection of 5 would flatten the curve it explains.
+    static let projectionRange = -0.5...1.5
 
-    static let canvasWidth = 1000.0
-    static let canvasHeight = 640.0
-    static let leftX = 20.0, leftWidth = 380.0
-    static let chartX = 470.0, chartWidth = 500.0
-    /// Rows of marker labels above each chart (labels never overlap on a row).
-    static let markerLabelRows = 3
-    static let markerLabelSize = 10.0
-    static let markerRowHeight = 12.0
+    static let progressColor = "#2ca02c"
+    static let overlayColors = ["#7f7f7f", "#17becf", "#bcbd22"]
 
-    public static func svg(_ timeline: ReplayTimeline) -> String {
-        var doc = SVGDocument(width: canvasWidth, height: canvasHeight)
-        doc.text(timeline.title, x: leftX, y: 28, size: 16, weight: "bold")
-        doc.text("outcome: \(timeline.outcome)" + (timeline.reason.isEmpty ? "" : " — \(timeline.reason)"),
-                 x: leftX, y: 48, size: 12, fill: "#444")
+    /// The picture of `timeline`, cropped to `window`.
+    public static func svg(_ timeline: ReplayTimeline, window: PlotWindow = .all) throws(PlotError) -> String {
+        try document(timeline, window: window).rendered
+    }
 
+    static func document(_ full: ReplayTimeline, window: PlotWindow) throws(PlotError) -> SVGDocument {
+        let seconds = try window.seconds(of: full)
+        let timeline = full.cropped(to: seconds)
+        var doc = SVGDocument(width: canvasWidth, height: 640)
+        drawHeader(&doc, full, window: window, seconds: seconds)
+
+        // Left column: where the fingers went, and what happened in words.
+        let colors = TrackPanels.colors(count: timeline.tracks.count)
         let zoom = TrackPanels.zoomRegion(timeline)
-        let surfaceBottom = TrackPanels.drawSurface(&doc, timeline, x: leftX, y: 70, maxWidth: leftWidth, maxHeight: 230, zoomed: zoom)
-        var factsTop = surfaceBottom + 24
+        var leftBottom = TrackPanels.drawSurface(&doc, timeline, colors: colors, x: leftX, y: 66, maxWidth: leftWidth,
+                                                 maxHeight: 220, zoomed: zoom)
         if let zoom {
-            factsTop = TrackPanels.drawZoomed(&doc, timeline, region: zoom, x: leftX, y: surfaceBottom + 16,
-                                              maxWidth: leftWidth, maxHeight: 190) + 28
+            leftBottom = TrackPanels.drawZoomed(&doc, timeline, colors: colors, region: zoom, x: leftX, y: leftBottom + 14,
+                                                maxWidth: leftWidth, maxHeight: 210)
         }
-        let factsBottom = drawFacts(&doc, timeline.facts, x: leftX, y: factsTop)
+        leftBottom = drawFacts(&doc, Facts.lines(full, window: window, seconds: seconds), x: leftX, y: leftBottom + 26)
 
-        let duration = max(timeline.duration, 0.001)
-        let gestureChart = Chart(x: chartX, y: 70, width: chartWidth, plotHeight: 170, duration: duration)
-        if !timeline.scale.isEmpty {
-            gestureChart.draw(&doc, timeline.scale, title: "pinch scale (1 at the gesture's begin)", color: palette[0],
-                              range: PlotAxis.range(of: timeline.scale.map(\.value), including: [1]),
-                              markers: timeline.markers, guide: 1)
-        } else if !timeline.translationMM.isEmpty {
-            gestureChart.draw(&doc, timeline.translationMM, title: "pan translation down (mm)", color: palette[0],
-                              range: PlotAxis.range(of: timeline.translationMM.map(\.value), including: [0]),
-                              markers: timeline.markers, guide: 0)
-        } else {
-            gestureChart.drawEmpty(&doc, title: "gesture", note: "no gesture was recognized")
-        }
+        // Right column: the charts on one time axis, then the legend.
+        let axis = TimeAxis(window: seconds, activity: timeline.activity, x: chartX, width: chartWidth)
+        var chartsBottom = drawGestureChart(&doc, timeline, axis: axis, top: 66)
+        chartsBottom = drawTouchLanes(&doc, timeline, colors: colors, axis: axis, top: chartsBottom + 8)
+        chartsBottom = drawProgressChart(&doc, timeline, axis: axis, top: chartsBottom + 14)
+        chartsBottom = Legend.draw(&doc, timeline, axis: axis, x: chartX, y: chartsBottom + 18, width: chartWidth)
 
-        let progressChart = Chart(x: chartX, y: 360, width: chartWidth, plotHeight: 170, duration: duration)
-        if timeline.progress.isEmpty {
-            progressChart.drawEmpty(&doc, title: "transition progress", note: "the transition never started")
-        } else {
-            // A spring may overshoot past 1 (or below 0 when cancelling): the axis keeps it in view.
-            progressChart.draw(&doc, timeline.progress, title: "transition progress", color: palette[2],
-                               range: PlotAxis.range(of: timeline.progress.map(\.value), including: [0, 1], padFraction: 0.03),
-                               markers: timeline.markers, guide: timeline.progressThreshold,
-                               guideLabel: timeline.progressThreshold.map { "threshold \(SVGDocument.number($0))" })
+        doc.height = max(leftBottom, chartsBottom) + 20
+        return doc
+    }
+
+    static func drawHeader(_ doc: inout SVGDocument, _ t: ReplayTimeline, window: PlotWindow, seconds: ClosedRange<Double>) {
+        doc.text(t.title, x: leftX, y: 26, size: 16, weight: "bold", role: "header")
+        var line = Facts.attemptsTotal(t)
+        if let trial = window.trial {
+            line += " · attempt \(trial) alone"
         }
-        doc.height = max(canvasHeight, factsBottom + 20)
-        return doc.rendered
+        if window != .all {
+            line += " · showing \(Facts.seconds(seconds.lowerBound))-\(Facts.seconds(seconds.upperBound)) s of \(Facts.seconds(t.duration)) s"
+        }
+        doc.text(line, x: leftX, y: 46, size: 12, fill: "#444", role: "header")
+    }
+
+    // MARK: - The gesture chart
+
+    static func gestureLines(_ t: ReplayTimeline) -> (title: String, lines: [TimeChart.Line], guide: Double) {
+        switch t.drivingKind {
+        case .pan:
+            return ("pan translation from each pan's begin (mm), drives \(t.transition)",
+                    [.init(name: "x (right +)", color: "#1f77b4", series: t.translationXMM),
+                     .init(name: "y (down +)", color: "#8c564b", series: t.translationYMM)], 0)
+        case .pinch, .hold, nil:
+            return ("pinch scale (1 at each pinch's begin), drives \(t.transition)",
+                    [.init(name: "scale", color: "#1f77b4", series: t.scale)], 1)
+        }
     }
 
     /// Returns the bottom of what it drew.
+    static func drawGestureChart(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, top: Double) -> Double {
+        let labels = t.markers.compactMap { marker -> TimeChart.BandLabel? in
+            guard let index = marker.gesture else { return nil }
+            let rule = marker.rule.map { " · \($0)" } ?? ""
+            switch marker.kind {
+            case .gestureBegan:
+                let kind = marker.gestureKind?.rawValue ?? "gesture"
+                let fingers = marker.fingers.map { " \($0)f" } ?? ""
+                return .init(time: marker.time, text: "G\(index + 1) \(kind)\(fingers)\(rule)", shape: .gestureBegan,
+                             short: "G\(index + 1)")
+            case .gestureCancelled:
+                return .init(time: marker.time, text: "G\(index + 1) cancelled\(rule)", shape: .gestureCancelled, short: "G\(index + 1)")
+            default:
+                return nil
+            }
+        }
+        let chart = TimeChart(axis: axis, top: top, plotHeight: plotHeight, labelLimit: canvasWidth - 8, labels: labels)
+        let (title, lines, guide) = gestureLines(t)
+        chart.drawTitle(&doc, title, lines: lines)
+        let values = lines.flatMap { $0.series.values }
+        let range = PlotAxis.range(of: values, including: [guide])
+        chart.drawFrame(&doc, range: range, valueDecimals: 2)
+        if values.isEmpty {
+            chart.drawNote(&doc, "no \(t.drivingKind?.rawValue ?? "gesture") was recognized" + (t.markers.isEmpty ? "" : " here"))
+        } else {
+            chart.drawGuide(&doc, guide, range: range, label: nil)
+            // Where each release fell, faintly, to line the gesture up with the decision below.
+            for release in t.releases {
+                let at = axis.px(release.time)
+                doc.line(x1: at, y1: chart.plotTop, x2: at, y2: chart.plotBottom, stroke: MarkerShape.release.color, width: 1,
+                         dash: "2 3", opacity: 0.5)
+            }
+            chart.drawLines(&doc, lines, range: range)
+        }
+        return drawOmitted(&doc, chart, bottom: chart.drawTimeAxis(&doc))
+    }
+
+    // MARK: - Fingers down
+
+    static let laneHeight = 5.0
+    static let maximumLanes = 10
+
+    /// When each finger was down, as a bar in its track's colour on the charts' time axis (one lane
+    /// per finger down at once): the tracks' colours tied to time. Returns the bottom.
+    static func drawTouchLanes(_ doc: inout SVGDocument, _ t: ReplayTimeline, colors: [String], axis: TimeAxis, top: Double) -> Double {
+        guard !t.tracks.isEmpty else { return top }
+        var laneEnds: [Double] = []
+        var lanes: [Int] = []
+        for track in t.tracks {
+            if let free = laneEnds.firstIndex(where: { $0 < track.begin }) {
+                laneEnds[free] = track.end; lanes.append(free)
+            } else if laneEnds.count < maximumLanes {
+                laneEnds.append(track.end); lanes.append(laneEnds.count - 1)
+            } else {
+                let soonest = laneEnds.indices.min { laneEnds[$0] < laneEnds[$1] }!
+                laneEnds[soonest] = max(laneEnds[soonest], track.end); lanes.append(soonest)
+            }
+        }
+        let height = Double(laneEnds.count) * (laneHeight + 1) + 2
+        doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd")
+        doc.text("fingers down", x: axis.x + axis.width + 6, y: top + min(height, 12) - 2, size: 10, fill: "#666", role: "tick")
+        for (index, track) in t.tracks.enumerated() {
+            let x0 = axis.px(track.begin), x1 = max(axis.px(track.end), x0 + 1.5)
+            doc.rect(x: x0, y: top + 1.5 + Double(lanes[index]) * (laneHeight + 1), width: x1 - x0, height: laneHeight,
+                     fill: colors[index % max(colors.count, 1)])
+        }
+        return top + height
+    }
+
+    // MARK: - The progress chart
+
+    /// Returns the bottom of what it drew.
+    static func drawProgressChart(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, top: Double) -> Double {
+        let releases = t.releases
+        let labels = releases.enumerated().map { index, release in
+            let grabbed = release.end == nil && releases[(index + 1)...].contains { $0.trial == release.trial }
+            return TimeChart.BandLabel(time: release.time, text: Facts.releaseText(release, grabbedBack: grabbed),
+                                       shape: .release, short: Facts.releaseShort(release))
+        }
+        let chart = TimeChart(axis: axis, top: top, plotHeight: plotHeight, labelLimit: canvasWidth - 8, labels: labels)
+        var lines = [TimeChart.Line(name: "progress", color: progressColor, series: t.progress)]
+        for (index, overlay) in t.overlays.enumerated() {
+            lines.append(.init(name: overlay.name, color: overlayColors[index % overlayColors.count], series: overlay.progress,
+                               dash: "5 3", width: 1.5))
+        }
+        chart.drawTitle(&doc, "transition progress (\(t.transition))", lines: lines)
+        let projections = (releases + t.overlays.flatMap(\.releases)).compactMap(\.projectedProgress)
+            .map { min(max($0, projectionRange.lowerBound), projectionRange.upperBound) }
+        let values = lines.flatMap { $0.series.values }
+        let range = PlotAxis.range(of: values + projections, including: [0, 1], padFraction: 0.03)
+        chart.drawFrame(&doc, range: range, valueDecimals: 2)
+        if values.isEmpty {
+            chart.drawNote(&doc, "the transition never started" + (t.summary?.trialCount ?? 0 > 0 ? " here" : ""))
+        } else {
+            if let threshold = t.progressThreshold {
+                chart.drawGuide(&doc, threshold, range: range, label: "threshold \(SVGDocument.number(threshold, decimals: 3))")
+            }
+            // Overlays under the main line, so the decision drawn stays on top.
+            chart.drawLines(&doc, Array(lines.dropFirst()), range: range)
+            chart.drawLines(&doc, [lines[0]], range: range)
+            for overlayIndex in t.overlays.indices {
+                for release in t.overlays[overlayIndex].releases {
+                    drawRelease(&doc, release, chart: chart, range: range, color: overlayColors[overlayIndex % overlayColors.count])
+                }
+            }
+            for release in releases { drawRelease(&doc, release, chart: chart, range: range, color: nil) }
+        }
+        return drawOmitted(&doc, chart, bottom: chart.drawTimeAxis(&doc))
+    }
+
+    /// A release on the progress curve: a dot where it happened, an arrow along its velocity, a
+    /// dashed line to the diamond of the progress the policy projected (drawn at the animation's
+    /// end), and the finished or cancelled mark where the animation ended. `color` tints an overlay's.
+    static func drawRelease(_ doc: inout SVGDocument, _ release: ReleaseMarks, chart: TimeChart, range: ClosedRange<Double>,
+                            color: String?) {
+        let axis = chart.axis
+        guard axis.window.contains(release.time) else { return }
+        let x = axis.px(release.time), y = chart.py(release.progress, range)
+        if let projected = release.projectedProgress {
+            let endX = release.end.map { axis.px($0) } ?? x + 40
+            let toX = min(max(endX, x + 30), chart.x + chart.width - 6)
+            let toY = chart.py(projected, range)
+            doc.line(x1: x, y1: y, x2: toX, y2: toY, stroke: color ?? MarkerShape.projected.color, width: 1.5, dash: "5 3")
+            MarkerShape.projected.draw(&doc, x: toX, y: toY)
+        }
+        if let velocity = release.velocity {
+            // The velocity's slope on screen, as an arrow of fixed length.
+            let perSecond = (axis.px(release.time + 0.01) - x) / 0.01
+            let perUnit = chart.plotHeight / (range.upperBound - range.lowerBound)
+            var dx = perSecond > 0 ? perSecond : 1, dy = -velocity * perUnit
+            let length = (dx * dx + dy * dy).squareRoot()
+            dx = dx / length * 34; dy = dy / length * 34
+            // Kept inside the plot.
+            let limit = dy < 0 ? chart.plotTop - y : chart.plotBottom - y
+            if dy != 0, abs(dy) > abs(limit) { let f = abs(limit / dy); dx *= f; dy *= f }
+            let tipX = x + dx, tipY = y + dy
+            doc.line(x1: x, y1: y, x2: tipX, y2: tipY, stroke: color ?? "#b35900", width: 1.8)
+            let norm = max((dx * dx + dy * dy).squareRoot(), 0.001)
+            let ux = dx / norm, uy = dy / norm
+            doc.polygon([(tipX, tipY), (tipX - 7 * ux - 3.5 * uy, tipY - 7 * uy + 3.5 * ux),
+                         (tipX - 7 * ux + 3.5 * uy, tipY - 7 * uy - 3.5 * ux)], fill: color ?? "#b35900")
+        }
+        if color == nil {
+            MarkerShape.release.draw(&doc, x: x, y: y)
+        } else {
+            doc.circle(cx: x, cy: y, r: MarkerShape.radius, fill: "#ffffff", stroke: color!, width: 1.5)
+        }
+        if let end = release.end, let endProgress = release.endProgress, axis.window.contains(end) {
+            let shape: MarkerShape = release.finished ? .finished : .cancelled
+            shape.draw(&doc, x: axis.px(end), y: chart.py(endProgress, range))
+        }
+    }
+
+    typealias ReleaseMarks = ReplayTimeline.Release
+
+    /// Says under a chart how many of its labels found no row. Returns the new bottom.
+    static func drawOmitted(_ doc: inout SVGDocument, _ chart: TimeChart, bottom: Double) -> Double {
+        guard chart.omitted > 0 else { return bottom }
+        doc.text("\(chart.omitted) marker label\(chart.omitted == 1 ? "" : "s") left out for room: crop with --from/--to or --trial",
+                 x: chart.x, y: bottom + 12, size: 10, fill: "#a00", role: "note")
+        return bottom + 16
+    }
+
+    // MARK: - Facts
+
+    /// The facts in lines that fit the left column, broken at spaces. Returns the bottom.
     static func drawFacts(_ doc: inout SVGDocument, _ facts: [String], x: Double, y: Double) -> Double {
         guard !facts.isEmpty else { return y }
-        doc.text("what happened", x: x, y: y, size: 12)
-        // Sans-serif at 11 px averages about 0.55 em a character.
-        let characterWidth = 11 * 0.55
-        let perLine = Int(leftWidth / characterWidth)
+        doc.text("what happened", x: x, y: y, size: 12, role: "title")
         var lineY = y + 18
         for fact in facts {
-            // Long facts (a policy's reason) wrap at a word rather than run under the charts.
-            for (index, piece) in wrapped(fact, width: perLine).enumerated() {
-                doc.text((index > 0 ? "   " : "") + piece, x: x, y: lineY, size: 11, fill: "#333")
+            for (index, piece) in wrapped(fact, width: leftWidth, size: 11).enumerated() {
+                doc.text((index > 0 ? "   " : "") + piece, x: x, y: lineY, size: 11, fill: "#333", role: "fact")
                 lineY += 15
             }
         }
         return lineY
     }
 
-    /// `text` in lines of at most `width` characters, broken at spaces where possible.
-    static func wrapped(_ text: String, width: Int) -> [String] {
+    /// `text` in lines at most `width` pixels wide at `size`, broken at spaces where possible (a
+    /// word longer than a line is cut).
+    static func wrapped(_ text: String, width: Double, size: Double) -> [String] {
+        let indent = TextMetrics.width("   ", size: size)
         var lines: [String] = []
         var current = ""
+        func fits(_ candidate: String) -> Bool { TextMetrics.width(candidate, size: size) + (lines.isEmpty ? 0 : indent) <= width }
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !current.isEmpty && current.count + 1 + word.count > width {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current += (current.isEmpty ? "" : " ") + word
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if fits(candidate) { current = candidate; continue }
+            if !current.isEmpty { lines.append(current) }
+            current = ""
+            // A word wider than the line: cut it.
+            for character in word {
+                if !fits(current + String(character)), !current.isEmpty { lines.append(current); current = "" }
+                current.append(character)
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
-    }
-
-    /// Approximate width of a label in pixels (SVG gives no text metrics without a renderer).
-    static func labelWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.6 }
-
-    /// A row for each marker label, lowest first, such that no two labels on one row overlap; the
-    /// labels are `(left, right)` extents in time order.
-    static func labelRows(_ extents: [(left: Double, right: Double)], rows: Int) -> [Int] {
-        var rightEdge = [Double](repeating: -Double.infinity, count: rows)
-        return extents.map { extent in
-            let row = rightEdge.firstIndex { $0 + 4 <= extent.left } ?? rightEdge.indices.min { rightEdge[$0] < rightEdge[$1] }!
-            rightEdge[row] = extent.right
-            return row
-        }
-    }
-
-    static func color(of marker: ReplayTimeline.Marker.Kind) -> String {
-        switch marker {
-        case .began: return "#777"
-        case .release: return "#ff7f0e"
-        case .finish: return "#2ca02c"
-        case .cancel, .gestureCancelled: return "#d62728"
-        }
-    }
-
-    /// One chart over time: a title, a band of marker labels, the plot with value and time ticks.
-    struct Chart {
-        let x: Double, y: Double, width: Double, plotHeight: Double, duration: Double
-        var bandTop: Double { y + 18 }
-        var plotTop: Double { bandTop + Double(TimelinePlot.markerLabelRows) * TimelinePlot.markerRowHeight + 4 }
-        var plotBottom: Double { plotTop + plotHeight }
-
-        func px(_ time: Double) -> Double { x + time / duration * width }
-
-        func drawEmpty(_ doc: inout SVGDocument, title: String, note: String) {
-            doc.text(title, x: x, y: y + 10, size: 12)
-            doc.rect(x: x, y: plotTop, width: width, height: plotHeight, fill: "#fafafa", stroke: "#bbb")
-            doc.text(note, x: x + width / 2, y: plotTop + plotHeight / 2, size: 13, anchor: "middle", fill: "#888")
-        }
-
-        func draw(_ doc: inout SVGDocument, _ samples: [ReplayTimeline.ValueSample], title: String, color: String,
-                  range: ClosedRange<Double>, markers: [ReplayTimeline.Marker], guide: Double?, guideLabel: String? = nil) {
-            func py(_ value: Double) -> Double {
-                plotTop + (1 - (value - range.lowerBound) / (range.upperBound - range.lowerBound)) * plotHeight
-            }
-            doc.text(title, x: x, y: y + 10, size: 12)
-            doc.rect(x: x, y: plotTop, width: width, height: plotHeight, fill: "#fafafa", stroke: "#bbb")
-            for value in PlotAxis.ticks(in: range, target: 4) {
-                doc.line(x1: x, y1: py(value), x2: x + width, y2: py(value), stroke: "#e6e6e6")
-                doc.text(SVGDocument.number(value), x: x - 5, y: py(value) + 3.5, size: 10, anchor: "end", fill: "#666")
-            }
-            let timeTicks = PlotAxis.ticks(in: 0...duration, target: 6)
-            for (index, time) in timeTicks.enumerated() {
-                doc.line(x1: px(time), y1: plotTop, x2: px(time), y2: plotBottom, stroke: "#eeeeee")
-                doc.line(x1: px(time), y1: plotBottom, x2: px(time), y2: plotBottom + 4, stroke: "#999")
-                let label = SVGDocument.number(time) + (index == timeTicks.count - 1 ? " s" : "")
-                doc.text(label, x: px(time), y: plotBottom + 15, size: 10, anchor: "middle", fill: "#666")
-            }
-            if let guide, range.contains(guide) {
-                doc.line(x1: x, y1: py(guide), x2: x + width, y2: py(guide), stroke: "#888", dash: "6 4")
-            }
-            drawMarkers(&doc, markers)
-            doc.polyline(samples.map { (px($0.time), py($0.value)) }, stroke: color, width: 2)
-            if let guide, let guideLabel, range.contains(guide) {
-                // At the right end, on a backing so the curve and the marker lines do not strike it through.
-                let w = TimelinePlot.labelWidth(guideLabel, size: 10)
-                let labelY = py(guide) - 4
-                doc.rect(x: x + width - w - 8, y: labelY - 10, width: w + 4, height: 13, fill: "#ffffff", opacity: 0.85)
-                doc.text(guideLabel, x: x + width - 6, y: labelY, size: 10, anchor: "end", fill: "#555")
-            }
-        }
-
-        /// Lines through the plot at each marker's time; labels in the band above, on rows so none
-        /// overlap, hanging left of their line near the right edge.
-        func drawMarkers(_ doc: inout SVGDocument, _ markers: [ReplayTimeline.Marker]) {
-            let ordered = markers.sorted { $0.time < $1.time }
-            let size = TimelinePlot.markerLabelSize
-            let extents = ordered.map { marker -> (left: Double, right: Double) in
-                let w = TimelinePlot.labelWidth(marker.label, size: size)
-                let at = px(marker.time)
-                return at > x + width - w - 6 ? (at - 3 - w, at - 3) : (at + 3, at + 3 + w)
-            }
-            let rows = TimelinePlot.labelRows(extents, rows: TimelinePlot.markerLabelRows)
-            for (index, marker) in ordered.enumerated() {
-                let color = TimelinePlot.color(of: marker.kind)
-                let at = px(marker.time)
-                let labelY = bandTop + 10 + Double(rows[index]) * TimelinePlot.markerRowHeight
-                doc.line(x1: at, y1: labelY - 9, x2: at, y2: plotBottom, stroke: color, width: 1.5, dash: "3 3")
-                let hangsLeft = extents[index].right <= at
-                doc.text(marker.label, x: hangsLeft ? extents[index].right : extents[index].left, y: labelY,
-                         size: size, anchor: hangsLeft ? "end" : "start", fill: color)
-            }
-        }
     }
 }

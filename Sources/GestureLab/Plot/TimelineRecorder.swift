@@ -1,15 +1,25 @@
 import GestureKit
+import InteractiveTransition
 
 /// Collects a replay's records into a `ReplayTimeline` for `TimelinePlot`.
 public struct TimelineRecorder {
     private var timeline: ReplayTimeline
     private var trackIndex: [UInt64: Int] = [:]
+    private let policy: CompletionPolicy
+    /// Gestures begun so far (the next one's index in the summary's `gestures`).
+    private var gesturesBegun = 0
+    /// Attempts begun so far, and whether the last one has ended (the next record starts another).
+    private var trialsBegun = 0
+    private var trialOpen = false
 
-    public init(title: String, device: DeviceDescription, threshold: Double?) {
+    public init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy) {
         let geometry = device.geometry
         timeline = ReplayTimeline(title: title, surfaceWidthMM: geometry?.widthMM ?? 100,
                                   surfaceHeightMM: geometry?.heightMM ?? 60)
-        timeline.progressThreshold = threshold
+        timeline.transition = transition.rawValue
+        timeline.drivingKind = TransitionBinding(transition).kind
+        timeline.progressThreshold = policy.progressThreshold
+        self.policy = policy
     }
 
     public mutating func record(_ record: LabRecord) {
@@ -20,64 +30,75 @@ public struct TimelineRecorder {
                 if let known = trackIndex[touch.id] {
                     index = known
                 } else {
-                    index = timeline.fingerTracks.count
+                    index = timeline.tracks.count
                     trackIndex[touch.id] = index
-                    timeline.fingerTracks.append([])
+                    timeline.tracks.append(.init(number: index + 1))
                 }
-                timeline.fingerTracks[index].append(.init(time: time, position: touch.position))
+                timeline.tracks[index].samples.append(.init(time: time, position: touch.position))
             }
         case .gesture(let g):
-            switch g.event.kind {
-            case .pinch: timeline.scale.append(.init(time: g.time, value: g.event.scale))
-            case .pan: timeline.translationMM.append(.init(time: g.time, value: g.event.translationMM.y))
-            }
-            if g.event.state == .began {
-                timeline.markers.append(.init(kind: .began, time: g.time, label: "\(g.event.kind.rawValue) began"))
-            } else if g.event.state == .cancelled {
-                timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, label: "\(g.event.kind.rawValue) cancelled"))
-            }
+            recordGesture(g)
         case .transition(let t):
-            timeline.progress.append(.init(time: t.time, value: t.progress))
-            if t.reason != nil {
-                timeline.markers.append(.init(kind: .release, time: t.time, label: "release"))
+            recordTransition(t)
+        case .stateChange:
+            break
+        }
+    }
+
+    private mutating func recordGesture(_ g: GestureRecord) {
+        let event = g.event
+        if event.state == .began {
+            switch event.kind {
+            case .pinch: timeline.scale.startRun()
+            case .pan: timeline.translationXMM.startRun(); timeline.translationYMM.startRun()
+            case .hold: break
             }
-            if t.state == .finished { timeline.markers.append(.init(kind: .finish, time: t.time, label: "finished")) }
-            if t.state == .cancelled { timeline.markers.append(.init(kind: .cancel, time: t.time, label: "cancelled")) }
+            timeline.markers.append(.init(kind: .gestureBegan, time: g.time, gesture: gesturesBegun,
+                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
+            gesturesBegun += 1
+        } else if event.state == .cancelled {
+            timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, gesture: max(gesturesBegun - 1, 0),
+                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
+        }
+        switch event.kind {
+        case .pinch: timeline.scale.append(.init(time: g.time, value: event.scale))
+        case .pan:
+            timeline.translationXMM.append(.init(time: g.time, value: event.translationMM.x))
+            timeline.translationYMM.append(.init(time: g.time, value: event.translationMM.y))
+        case .hold: break
+        }
+    }
+
+    private mutating func recordTransition(_ t: TransitionRecord) {
+        if !trialOpen {
+            trialOpen = true
+            trialsBegun += 1
+            timeline.progress.startRun()
+        }
+        let trial = trialsBegun - 1
+        timeline.progress.append(.init(time: t.time, value: t.progress))
+        if t.reason != nil {
+            // The policy was asked when there is a velocity; a cancelled gesture has none. The
+            // decision is the policy's own function of the released progress and velocity.
+            let decision = t.velocity.map { policy.decide(progress: t.progress, velocity: $0) }
+            timeline.releases.append(.init(trial: trial, time: t.time, progress: t.progress, velocity: t.velocity, decision: decision))
+            timeline.markers.append(.init(kind: .release, time: t.time, trial: trial))
+        }
+        if t.state == .finished || t.state == .cancelled {
+            timeline.markers.append(.init(kind: t.state == .finished ? .finished : .cancelled, time: t.time, trial: trial))
+            if let last = timeline.releases.indices.last, timeline.releases[last].trial == trial {
+                timeline.releases[last].end = t.time
+                timeline.releases[last].endProgress = t.progress
+            }
+            trialOpen = false
         }
     }
 
     public func timeline(summary: LabSummary) -> ReplayTimeline {
         var result = timeline
-        result.outcome = summary.outcome.rawValue
-        result.reason = summary.reason.map { "\($0)" } ?? ""
-        result.facts = Self.facts(summary)
+        result.summary = summary
+        result.trials = summary.trials
+        result.gestures = summary.gestures
         return result
-    }
-
-    /// The gestures listed in the facts; more are counted.
-    static let listedGestures = 3
-
-    static func facts(_ s: LabSummary) -> [String] {
-        func n(_ value: Double, _ decimals: Int = 3) -> String { SVGDocument.number(value, decimals: decimals) }
-        var lines: [String] = []
-        for g in s.gestures.prefix(listedGestures) { lines.append(g.text) }
-        if s.gestureCount > listedGestures { lines.append("and \(s.gestureCount - listedGestures) more gestures") }
-        if s.gestureCount == 0 { lines.append("no gesture recognized") }
-        if let trial = s.trials.first {
-            if let release = trial.release {
-                let decision = trial.decision.map { ": progress \(n($0.progress)), velocity \(n($0.velocity))/s" } ?? ""
-                lines.append("released at \(n(release)) s\(decision)")
-            }
-            if let reason = trial.reason { lines.append("decided: \(reason)") }
-            if let end = trial.end { lines.append("\(trial.outcome.rawValue) at \(n(end)) s") }
-            if s.trialCount > 1 { lines.append("\(s.trialCount) goes at the transition; the first is shown above") }
-        } else {
-            let kind = TransitionBinding(s.transition).kind
-            lines.append("\(s.transition) follows \(kind.rawValue) gestures: it never started")
-        }
-        lines.append("policy: \(s.policy)")
-        lines.append("device: \(s.device.text)")
-        if let error = s.error { lines.append("stopped early: \(error)") }
-        return lines
     }
 }

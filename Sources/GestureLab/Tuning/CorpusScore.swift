@@ -1,55 +1,91 @@
+import Foundation
 import GestureKit
 import InteractiveTransition
 
-/// How one replay compares with its label.
-public struct FileScore: Sendable, Hashable, Codable {
+/// How one replay compares with its label: the expected gestures, in order, against the recognized
+/// ones (kind, fingers, direction where the label gives one, and each trial's outcome).
+public struct FileScore: Sendable, Hashable {
     public var file: String
-    public var expectedKind: CorpusLabel.Kind
-    public var expectedFingers: Int?
-    public var expectedOutcome: CorpusLabel.Outcome
-    public var recognizedKind: CorpusLabel.Kind
-    public var recognizedFingers: Int?
-    public var outcome: CorpusLabel.Outcome
-    /// Milliseconds from the first finger down to the recognized gesture's begin.
+    public var expected: [GestureExpectation]
+    public var recognized: [RecognizedGesture]
+    /// Milliseconds from the first finger down to the first recognized gesture's begin.
     public var beginLatencyMS: Double?
 
     public var gestureCorrect: Bool {
-        recognizedKind == expectedKind && (expectedFingers == nil || recognizedFingers == expectedFingers)
+        expected.count == recognized.count && zip(expected, recognized).allSatisfy { $0.matchesGesture($1) }
     }
-    public var outcomeCorrect: Bool { outcome == expectedOutcome }
+    public var outcomeCorrect: Bool {
+        expected.count == recognized.count && zip(expected, recognized).allSatisfy { $0.matchesOutcome($1.outcome) }
+    }
     public var correct: Bool { gestureCorrect && outcomeCorrect }
 
-    public init(file: String, label: CorpusLabel, summary: LabSummary) {
+    public init(file: String, entry: CorpusEntry, summary: LabSummary) {
         self.file = file
-        expectedKind = label.kind
-        expectedFingers = label.fingers
-        expectedOutcome = label.outcome
-        if let primary = summary.primaryGesture {
-            recognizedKind = primary.kind == .pinch ? .pinch : .pan
-            recognizedFingers = primary.fingers
-            // To the microsecond the event clock has, so the JSON shows 198.735, not 198.73499999999999.
-            if let touch = summary.firstTouch { beginLatencyMS = max(0, ((primary.begin - touch) * 1_000_000).rounded() / 1000) }
-        } else {
-            recognizedKind = .none
+        expected = entry.expectedGestures
+        recognized = RecognizedGesture.sequence(in: summary)
+        // To the microsecond the event clock has, so the JSON shows 198.735, not 198.73499999999999.
+        if let first = recognized.first, let touch = summary.firstTouch {
+            beginLatencyMS = max(0, ((first.begin - touch) * 1_000_000).rounded() / 1000)
         }
-        switch summary.outcome {
-        case .finished: outcome = .finish
-        case .cancelled: outcome = .cancel
-        case .none: outcome = .none
-        }
+    }
+
+    /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none".
+    public var mismatchText: String {
+        let got = recognized.isEmpty ? "no gesture" : recognized.map(\.text).joined(separator: ", then ")
+        let want = expected.isEmpty ? "no gesture" : expected.map(\.text).joined(separator: ", then ")
+        return "expected \(want); got \(got)"
+    }
+
+    /// The label's gestures and the replay's, named as the confusion matrices name them.
+    public var expectedName: String { expected.isEmpty ? "none" : expected.map(\.shortName).joined(separator: "+") }
+    public var recognizedName: String { recognized.isEmpty ? "none" : recognized.map(\.shortName).joined(separator: "+") }
+    /// The first gesture's outcome (expected: `none` when the label gives none).
+    public var expectedOutcomeName: String { expected.first.map { $0.outcome?.rawValue ?? "any" } ?? "none" }
+    public var outcomeName: String { recognized.first?.outcome.rawValue ?? "none" }
+}
+
+extension FileScore: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case file, expected, got, correct, expectedKind, expectedFingers, expectedOutcome, recognizedKind, recognizedFingers,
+             outcome, beginLatencyMS
+    }
+
+    /// The first expected and recognized gesture flat (`expectedKind`, `recognizedKind`, ...) as
+    /// before several gestures per file, plus `expected` and `got` in words for all of them.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(expected.isEmpty ? "none" : expected.map(\.text).joined(separator: ", then "), forKey: .expected)
+        try c.encode(recognized.isEmpty ? "none" : recognized.map(\.text).joined(separator: ", then "), forKey: .got)
+        try c.encode(correct, forKey: .correct)
+        try c.encode(expected.first?.kind.rawValue ?? "none", forKey: .expectedKind)
+        try c.encodeIfPresent(expected.first?.fingers, forKey: .expectedFingers)
+        try c.encode(expectedOutcomeName, forKey: .expectedOutcome)
+        try c.encode(recognized.first?.kind.rawValue ?? "none", forKey: .recognizedKind)
+        try c.encodeIfPresent(recognized.first?.fingers, forKey: .recognizedFingers)
+        try c.encode(outcomeName, forKey: .outcome)
+        try c.encodeIfPresent(beginLatencyMS, forKey: .beginLatencyMS)
     }
 }
 
-/// Replays labelled recordings (held in memory) with given settings.
+/// Replays labelled recordings with given settings.
 public enum CorpusRunner {
-    /// Replays `events` recorded on `device` through `label.transition` with `settings`.
-    public static func score(file: String, device: DeviceDescription, events: [InputEvent], label: CorpusLabel,
+    /// Replays `events` recorded on `device` through the entry's transition with `settings`.
+    public static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
                              settings: LabSettings) throws -> (FileScore, LabSummary) {
-        guard let transition = TransitionName(rawValue: label.transition) else {
-            throw TransitionError.unknownTransition(name: label.transition)
-        }
         var source = EventList(device: device, events: events)
-        let summary = try ReplayRun.run(&source, name: file, transition: transition, settings: settings).summary
-        return (FileScore(file: file, label: label, summary: summary), summary)
+        return try score(file: file, source: &source, entry: entry, settings: settings)
+    }
+
+    /// Replays a source (a recording read as it streams, or events in memory) through the entry's
+    /// transition with `settings` (`ReplayRun`); a source that turns bad part-way throws its error.
+    public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
+                             settings: LabSettings) throws -> (FileScore, LabSummary) {
+        guard let transition = TransitionName(rawValue: entry.transition) else {
+            throw TransitionError.unknownTransition(name: entry.transition)
+        }
+        let result = try ReplayRun.run(&source, name: file, transition: transition, settings: settings)
+        if let error = result.error { throw error }
+        return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }
 }

@@ -45,10 +45,8 @@ public struct Tuner: Sendable {
         public var gesture: [String: [String: Int]] = [:]
 
         mutating func add(_ score: FileScore) {
-            outcome[score.expectedOutcome.rawValue, default: [:]][score.outcome.rawValue, default: 0] += 1
-            let expected = score.expectedKind.rawValue + (score.expectedFingers.map { "\($0)" } ?? "")
-            let got = score.recognizedKind.rawValue + (score.recognizedFingers.map { "\($0)" } ?? "")
-            gesture[expected, default: [:]][got, default: 0] += 1
+            outcome[score.expectedOutcomeName, default: [:]][score.outcomeName, default: 0] += 1
+            gesture[score.expectedName, default: [:]][score.recognizedName, default: 0] += 1
         }
     }
 
@@ -183,7 +181,7 @@ public struct Tuner: Sendable {
     public static func evaluate(_ corpus: [LoadedRecording], settings: LabSettings) throws -> Scored {
         let scores = try parallelMap(corpus) { file in
             try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
-                                   label: file.entry.label, settings: settings).0
+                                   entry: file.entry, settings: settings).0
         }
         var confusion = ConfusionMatrix()
         for score in scores { confusion.add(score) }
@@ -232,7 +230,7 @@ public struct Tuner: Sendable {
         for file in candidate.features {
             let gestureOK = file.score.gestureCorrect
             if !gestureOK { key.wrongGesture += 1 }
-            if !gestureOK || file.outcome(with: policy) != file.score.expectedOutcome { key.wrong += 1 }
+            if !gestureOK || !file.outcomeCorrect(with: policy) { key.wrong += 1 }
             if gestureOK, let ms = file.score.beginLatencyMS {
                 key.latencySumMS += ms
                 key.latencyCount += 1

@@ -1,0 +1,131 @@
+/// The rule that made the recognizer begin, end, cancel or fail a gesture. Raw values are the names
+/// printed in JSON (`"rule"`) and by `--explain`.
+public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
+    // Beginning a pinch.
+    /// Both tracked fingers moved at least `pinchOpposingMinMoveMM` in directions at least
+    /// `pinchOpposingMinimumAngleDegrees` apart.
+    case opposingFingers = "opposing-fingers"
+    /// One finger headed at (or away from) a still one (`oneSidedPinchMaximumAngleDegrees`).
+    case oneSidedPinch = "one-sided-pinch"
+    /// With three or more fingers, the lowest (thumb) moved while every finger rested.
+    case thumbPinch = "thumb-pinch"
+    /// Both moved past `minMoveMM` in directions that are not neighbours.
+    case differentDirections = "different-directions"
+    /// A two-finger pan that, inside `pinchCorrectionWindowMS`, turned out to move the fingers apart:
+    /// the pan is cancelled and a pinch begins.
+    case scrollToPinchCorrection = "scroll-to-pinch-correction"
+
+    // Beginning a pan.
+    /// Both tracked fingers moved past `minMoveMM` in the same or neighbouring directions.
+    case sameDirection = "same-direction"
+    /// Fingers side by side (within the spreads) and undecided past `scrollDecisionTimeoutMS`.
+    case sideBySideTimeout = "side-by-side-timeout"
+    /// One finger moved past `maxMoveMM` while the other rested, and it was no pinch.
+    case oneFingerMoved = "one-finger-moved"
+    /// A touch rested while all the others moved along together (touchscreen: the hand pans).
+    case restingFinger = "resting-finger"
+    /// Fewer than two positioned touches: the centroid moved past `panSlopMM`.
+    case centroidMoved = "centroid-moved"
+
+    // Leaving a touch out.
+    /// A still lower touch while the other moved past `maxMoveMM`: suppressed as a resting thumb.
+    case restingThumb = "resting-thumb"
+    /// The lowest touch lay in the bottom thumb band below two or more fingers.
+    case thumbBand = "thumb-band"
+
+    // Holds.
+    /// Fingers down and still for the hold timeout.
+    case holdTimeout = "hold-timeout"
+    /// A finger of a hold moved past `holdMaxMoveMM`, or the decision found a pan or pinch.
+    case motionEndsHold = "motion-ends-hold"
+
+    // Ending and cancelling.
+    /// The finger count changed and stayed changed for `fingerCountDebounceMS`, or changed while
+    /// nothing was begun.
+    case fingerCountChange = "finger-count-change"
+    /// A finger was replaced by another within one frame (same count, different touches).
+    case fingersReplaced = "fingers-replaced"
+    /// A touch moved farther in one frame than a finger can (libinput's jump detection).
+    case touchJump = "touch-jump"
+    /// The kernel dropped events (`SYN_DROPPED`): positions restart from the next frame.
+    case resync
+    /// A position was NaN, infinite or absurd, or time went backwards.
+    case badNumbers = "bad-numbers"
+    /// Every finger lifted.
+    case allLifted = "all-lifted"
+    /// The stream ended (end of file, device removed, interrupted) with fingers down.
+    case endOfStream = "end-of-stream"
+}
+
+/// The measurements behind a decision, in physical units. A fixed struct of optionals so that making
+/// one costs no allocation; only what the rule looked at is set. Output names carry the unit
+/// (`GestureEvidence.Key`).
+public struct GestureEvidence: Sendable, Hashable {
+    /// Angle between the two fingers' movements, or between a moving finger and the line to the
+    /// still one.
+    public var angleDegrees: Double?
+    /// The angle limit the rule compared with (`>=` for opposing fingers, `<=` for one-sided).
+    public var angleLimitDegrees: Double?
+    /// How far the first (top) tracked finger moved since the decision began.
+    public var movedMM: Double?
+    /// How far the second (bottom) tracked finger moved.
+    public var otherMovedMM: Double?
+    /// The distance the rule required.
+    public var moveLimitMM: Double?
+    /// Time waited since the decision began (or since the finger count changed).
+    public var waitedMS: Double?
+    /// The time the rule waited for.
+    public var timeoutMS: Double?
+    /// Change of the distance between the fingers since they came down.
+    public var spanChangeMM: Double?
+    /// Horizontal and vertical distance between the two fingers (side by side).
+    public var horizontalSpreadMM: Double?
+    public var verticalSpreadMM: Double?
+    /// Distance of a touch from the bottom edge (thumb band).
+    public var fromBottomMM: Double?
+    /// Finger counts before and after a change.
+    public var fingersBefore: Int?
+    public var fingersAfter: Int?
+    /// A jump's distance, normalized to libinput's 12 ms reference frame, and the growth over the
+    /// frame before that also counts as a jump.
+    public var jumpMM: Double?
+    public var increaseLimitMM: Double?
+    /// Touch ids a rule singled out (the resting thumb, the touch that jumped).
+    public var touch: UInt64?
+
+    public init() {}
+
+    /// Every key with a value, in a fixed order, with its unit in its name (the JSON form).
+    public var entries: [(key: String, value: Double)] {
+        var out: [(String, Double)] = []
+        func add(_ key: String, _ v: Double?) { if let v { out.append((key, v)) } }
+        add("angleDegrees", angleDegrees)
+        add("angleLimitDegrees", angleLimitDegrees)
+        add("movedMM", movedMM)
+        add("otherMovedMM", otherMovedMM)
+        add("moveLimitMM", moveLimitMM)
+        add("waitedMS", waitedMS)
+        add("timeoutMS", timeoutMS)
+        add("spanChangeMM", spanChangeMM)
+        add("horizontalSpreadMM", horizontalSpreadMM)
+        add("verticalSpreadMM", verticalSpreadMM)
+        add("fromBottomMM", fromBottomMM)
+        add("fingersBefore", fingersBefore.map(Double.init))
+        add("fingersAfter", fingersAfter.map(Double.init))
+        add("jumpMM", jumpMM)
+        add("increaseLimitMM", increaseLimitMM)
+        add("touch", touch.map(Double.init))
+        return out
+    }
+}
+
+/// A rule and what it measured.
+public struct GestureDecision: Sendable, Hashable {
+    public var rule: GestureRule
+    public var evidence: GestureEvidence
+
+    public init(_ rule: GestureRule, _ evidence: GestureEvidence = GestureEvidence()) {
+        self.rule = rule
+        self.evidence = evidence
+    }
+}

@@ -1,0 +1,89 @@
+/// The recognizer's state, without the data each state carries (what `--trace` prints).
+/// See `TouchGestureRecognizer` and the state diagram in `docs/recognizer-states.md`.
+public enum RecognizerMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// No fingers, or fingers waiting for the next frame to start a decision (libinput NONE).
+    case idle
+    /// Fingers down, watching how they move (libinput UNKNOWN).
+    case undecided
+    /// Fingers down and still past the hold timeout; the decision goes on (libinput HOLD).
+    case hold
+    /// A pan in flight (or a silent one, for a finger count that does not pan).
+    case pan
+    case pinch
+    /// The finger count changed during a gesture; nothing is emitted until it comes back or the
+    /// debounce runs out.
+    case switchingFingers = "switching-fingers"
+}
+
+/// What happened to the recognizer: the named events of its state machine.
+public enum RecognizerInput: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The committed finger count changed (fingers landed or lifted, not all).
+    case fingerCountChanged = "finger-count-changed"
+    /// The last finger lifted.
+    case allLifted = "all-lifted"
+    /// The finger-count debounce ran out.
+    case switchTimeout = "switch-timeout"
+    /// The hold timeout ran out.
+    case holdTimeout = "hold-timeout"
+    /// A frame moved the touches (the state's own handler decides).
+    case motion
+    /// Same finger count, different touches.
+    case fingersReplaced = "fingers-replaced"
+    /// Positions cannot be trusted: resync, a jump, bad numbers.
+    case fault
+    /// End of the stream.
+    case endOfStream = "end-of-stream"
+}
+
+/// One state change, with the rule that caused it when one did.
+public struct RecognizerStateChange: Sendable, Hashable {
+    public var time: EventTime
+    public var from: RecognizerMode
+    public var to: RecognizerMode
+    public var input: RecognizerInput
+    /// Fingers counted after the change.
+    public var fingers: Int
+    public var decision: GestureDecision?
+    /// True when (from, input) is a pair the machine does not expect: a recognizer bug, counted in
+    /// `TouchGestureRecognizer.bugCount` and left in the state it was in.
+    public var isBug: Bool
+
+    public init(time: EventTime, from: RecognizerMode, to: RecognizerMode, input: RecognizerInput,
+                fingers: Int, decision: GestureDecision? = nil, isBug: Bool = false) {
+        self.time = time
+        self.from = from
+        self.to = to
+        self.input = input
+        self.fingers = fingers
+        self.decision = decision
+        self.isBug = isBug
+    }
+
+    static let placeholder = RecognizerStateChange(time: .zero, from: .idle, to: .idle, input: .motion, fingers: 0)
+}
+
+/// The state changes of one call to the recognizer, stored inline so that recording them never
+/// allocates. Quiet frames change nothing and record nothing.
+public struct RecognizerStateChanges: RandomAccessCollection, Sendable {
+    public static let capacity = 12
+
+    private var storage = InlineArray<12, RecognizerStateChange>(repeating: .placeholder)
+    public private(set) var count = 0
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(i: Int) -> RecognizerStateChange {
+        precondition(i >= 0 && i < count, "state change index out of range")
+        return storage[i]
+    }
+
+    mutating func append(_ change: RecognizerStateChange) {
+        guard count < Self.capacity else { return }
+        storage[count] = change
+        count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
+}

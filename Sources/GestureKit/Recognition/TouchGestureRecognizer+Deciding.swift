@@ -1,0 +1,442 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The handlers of the undecided, hold, pan and pinch states: libinput's
+// `tp_gesture_detect_motion_gestures`, in millimetres throughout.
+extension TouchGestureRecognizer {
+    /// What the touches of an undecided gesture turned out to be, and the rule that says so.
+    enum Verdict {
+        case undecided
+        case pan(GestureDecision)
+        case pinch(TrackedTouch, TrackedTouch, GestureDecision)
+        /// This touch rests while the others move: suppress it and judge the others afresh.
+        case resting(UInt64, GestureDecision)
+    }
+
+    /// The undecided (or hold) state's motion handler.
+    mutating func decide(_ decision: Decision, hold: InFlight?, at now: EventTime, into out: inout GestureEvents) {
+        var d = decision
+        if let h = hold {
+            let moved = touches.largestFingerMoveMM
+            if moved >= configuration.holdMaxMoveMM {
+                var e = GestureEvidence()
+                e.movedMM = moved
+                e.moveLimitMM = configuration.holdMaxMoveMM
+                endHoldByMotion(d, h, e, at: now, into: &out)
+                decide(d, hold: nil, at: now, into: &out)
+                return
+            }
+        }
+        if let jail = d.bandThumb {
+            // A thumb resting in the band is left out before anything is decided, so that it
+            // delays nothing: the fingers above it are judged as if it were not there. It becomes
+            // a suppressed thumb with the decision; if it moves first, it is a finger after all.
+            if let thumb = touch(jail.thumb), isInThumbArea(thumb, whenHeightUnknown: false),
+               thumb.movedMM < configuration.restingThumbMaxMoveMM,
+               let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
+                let v = verdict(a, b, fingers: committedFingerCount - 1, excluding: jail.thumb, since: d.since, at: now)
+                if case .undecided = v { return }
+                endHold(hold, d, v, at: now, into: &out)
+                var e = GestureEvidence()
+                e.touch = jail.thumb
+                e.movedMM = thumb.movedMM
+                e.moveLimitMM = configuration.restingThumbMaxMoveMM
+                if let height = configuration.device.heightMM { e.fromBottomMM = max(0, height - thumb.position.y) }
+                suppress(jail.thumb, &d)
+                d.pair = jail.pair
+                d.bandThumb = nil
+                enter(.undecided(d), on: .motion, at: now, because: GestureDecision(.thumbBand, e))
+                apply(v, d, at: now, into: &out)
+                return
+            }
+            d.bandThumb = nil
+            enter(hold.map { .hold(d, $0) } ?? .undecided(d), on: .motion, at: now)
+        }
+        guard let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom) else {
+            // One finger, or more fingers than positions: pan once the centroid moved past the slop.
+            guard let centroid = touches.fingerCentroid, let start = initialCentroid else { return }
+            let moved = centroid.distance(to: start)
+            guard moved >= configuration.panSlopMM else { return }
+            var e = GestureEvidence()
+            e.movedMM = moved
+            e.moveLimitMM = configuration.panSlopMM
+            let v = Verdict.pan(GestureDecision(.centroidMoved, e))
+            endHold(hold, d, v, at: now, into: &out)
+            apply(v, d, at: now, into: &out)
+            return
+        }
+        let v = verdict(a, b, fingers: committedFingerCount, excluding: nil, since: d.since, at: now)
+        if case .undecided = v { return }
+        endHold(hold, d, v, at: now, into: &out)
+        apply(v, d, at: now, into: &out)
+    }
+
+    /// A decision reached while holding cancels the hold first (the gesture found takes over).
+    private mutating func endHold(_ hold: InFlight?, _ d: Decision, _ v: Verdict, at now: EventTime,
+                                  into out: inout GestureEvents) {
+        guard let hold else { return }
+        var e: GestureEvidence
+        switch v {
+        case .undecided: return
+        case .pan(let why), .pinch(_, _, let why), .resting(_, let why): e = why.evidence
+        }
+        e.touch = nil
+        endHoldByMotion(d, hold, e, at: now, into: &out)
+    }
+
+    private mutating func apply(_ verdict: Verdict, _ d: Decision, at now: EventTime, into out: inout GestureEvents) {
+        switch verdict {
+        case .undecided:
+            break
+        case .pan(let why):
+            choosePan(d, why, at: now, into: &out)
+        case let .pinch(a, b, why):
+            beginPinch(a, b, d, why, at: now, into: &out)
+        case let .resting(id, why):
+            var d = d
+            suppress(id, &d)
+            startDecision(at: now, on: .motion, because: why)
+        }
+    }
+
+    /// A resting touch is ignored for the rest of its life (libinput `tp_thumb_suppress`).
+    private mutating func suppress(_ id: UInt64, _ d: inout Decision) {
+        if let i = touches.index(of: id) { touches[i].isThumb = true }
+        committedFingerCount = max(0, committedFingerCount - 1)
+        d.signature = touches.fingerSignature
+    }
+
+    /// The lowest touch, when it lies in the thumb band and every other finger above it: with two or
+    /// more fingers above, the hand is gesturing with those and the thumb rests (libinput jails a
+    /// touch in its thumb area and ignores it for gestures). Touchpads with a known height only.
+    func restingThumbInBand(_ pair: (top: UInt64, bottom: UInt64)?) -> BandThumb? {
+        guard configuration.suppressRestingThumb, let pair, let lowest = touch(pair.bottom),
+              isInThumbArea(lowest, whenHeightUnknown: false) else { return nil }
+        for i in 0..<touches.count where !touches[i].isThumb && touches[i].id != lowest.id {
+            if isInThumbArea(touches[i], whenHeightUnknown: false) { return nil }
+        }
+        guard let others = touches.topAndBottom(excluding: lowest.id) else { return nil }
+        return BandThumb(thumb: lowest.id, pair: others)
+    }
+
+    func touch(_ id: UInt64) -> TrackedTouch? {
+        touches.index(of: id).map { touches[$0] }
+    }
+
+    func allows(_ kind: GestureKind, fingers n: Int) -> Bool {
+        switch kind {
+        case .pan: configuration.panMinimumFingerCount <= n && n <= configuration.panMaximumFingerCount
+        case .pinch: configuration.pinchMinimumFingerCount <= n && n <= configuration.pinchMaximumFingerCount
+        case .hold: holdTimeoutMS(fingers: n).isFinite
+        }
+    }
+
+    private func directions(_ t: TrackedTouch) -> CompassDirections {
+        CompassDirections(t.displacement, snapEighths: configuration.directionSnapEighths)
+    }
+
+    /// The evidence every motion rule shows: how far each tracked finger moved.
+    private func moves(_ a: TrackedTouch, _ b: TrackedTouch, limit: Double) -> GestureEvidence {
+        var e = GestureEvidence()
+        e.movedMM = a.movedMM
+        e.otherMovedMM = b.movedMM
+        e.moveLimitMM = limit
+        return e
+    }
+
+    /// What the tracked pair `a` (top) and `b` (bottom) say about `n` fingers; touches other than
+    /// the pair (and `excluded`) are consulted only to tell a resting touch from a pinching hand.
+    private func verdict(_ a: TrackedTouch, _ b: TrackedTouch, fingers n: Int, excluding excluded: UInt64?,
+                         since: EventTime, at now: EventTime) -> Verdict {
+        let extraFingers = Double(max(0, n - 2))
+        let minMove = configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers
+        let maxMove = configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers
+        let movedA = a.movedMM, movedB = b.movedMM
+        if movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM { return .undecided }
+
+        if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
+            && allows(.pinch, fingers: n), let angle = angleBetweenMoves(a, b),
+           angle >= configuration.pinchOpposingMinimumAngleDegrees, hasPinchIntent(a, b) {
+            var e = moves(a, b, limit: configuration.pinchOpposingMinMoveMM)
+            e.angleDegrees = angle
+            e.angleLimitDegrees = configuration.pinchOpposingMinimumAngleDegrees
+            e.spanChangeMM = spanChange(a, b)
+            return .pinch(a, b, GestureDecision(.opposingFingers, e))
+        }
+
+        // Side by side after the timeout is a scroll (libinput), unless the span already changed: a
+        // span change is no scroll, and the direction test below decides once both have moved.
+        let spreadX = abs(a.position.x - b.position.x), spreadY = abs(a.position.y - b.position.y)
+        let waited = now.milliseconds(since: since)
+        if waited > configuration.scrollDecisionTimeoutMS
+            && spreadX < configuration.scrollMaxHorizontalSpreadMM
+            && spreadY < configuration.scrollMaxVerticalSpreadMM
+            && !hasPinchIntent(a, b) {
+            var e = moves(a, b, limit: configuration.undecidedMoveMM)
+            e.waitedMS = waited
+            e.timeoutMS = configuration.scrollDecisionTimeoutMS
+            e.horizontalSpreadMM = spreadX
+            e.verticalSpreadMM = spreadY
+            return .pan(GestureDecision(.sideBySideTimeout, e))
+        }
+
+        // b is the lower touch: the thumb, if either is.
+        let fingerMoved = movedA, thumbMoved = movedB
+        if fingerMoved >= maxMove || thumbMoved >= maxMove {
+            let (moving, still) = fingerMoved >= thumbMoved ? (a, b) : (b, a)
+            let thumbRests = configuration.suppressRestingThumb && thumbMoved < minMove
+            // One-sided pinch: two fingers only. With more, the pair is two of them and a finger
+            // heading at a still one may be moving along with the others (a scroll beside a
+            // resting touch), which the rules below tell apart.
+            if n == 2 && still.movedMM < minMove && !(thumbRests && isInThumbArea(b, whenHeightUnknown: true)) && allows(.pinch, fingers: n),
+               let angle = oneSidedPinchAngle(moving: moving, still: still), hasPinchIntent(a, b) {
+                var e = moves(a, b, limit: maxMove)
+                e.angleDegrees = angle
+                e.angleLimitDegrees = configuration.oneSidedPinchMaximumAngleDegrees
+                e.spanChangeMM = spanChange(a, b)
+                return .pinch(a, b, GestureDecision(.oneSidedPinch, e))
+            }
+            if thumbRests {
+                var e = moves(a, b, limit: minMove)
+                e.touch = b.id
+                if let height = configuration.device.heightMM { e.fromBottomMM = max(0, height - b.position.y) }
+                return .resting(b.id, GestureDecision(.restingThumb, e))
+            }
+            if still.movedMM < minMove {
+                // One finger rests while the other moves, and it is no pinch: the pair pans
+                // (libinput's one-finger scroll; UIKit pans the centroid of the touches).
+                if n == 2 { return .pan(GestureDecision(.oneFingerMoved, moves(a, b, limit: maxMove))) }
+                // A touch rests while all the others move along with the moving one (a scroll or
+                // swipe beside a resting finger): resting, suppressed like a thumb on a touchpad;
+                // on a touchscreen the hand pans, resting finger and all.
+                if othersMove(along: moving, minMoveMM: minMove, besides: a.id, b.id, excluded) {
+                    var e = moves(a, b, limit: minMove)
+                    e.touch = still.id
+                    let why = GestureDecision(.restingFinger, e)
+                    return configuration.suppressRestingThumb ? .resting(still.id, why) : .pan(why)
+                }
+            }
+            // The thumb moves while the fingers rest: a pinch (libinput), but only if every finger
+            // rests, not just the topmost.
+            if fingerMoved < minMove && n > 2 && othersRest(minMoveMM: minMove, besides: a.id, b.id, excluded)
+                && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
+                var e = moves(a, b, limit: minMove)
+                e.spanChangeMM = spanChange(a, b)
+                return .pinch(a, b, GestureDecision(.thumbPinch, e))
+            }
+        }
+        if movedA < minMove || movedB < minMove { return .undecided }
+
+        var e = moves(a, b, limit: minMove)
+        e.angleDegrees = angleBetweenMoves(a, b)
+        if directions(a).isSameOrNeighbour(of: directions(b)) || !allows(.pinch, fingers: n) {
+            return .pan(GestureDecision(.sameDirection, e))
+        }
+        e.spanChangeMM = spanChange(a, b)
+        return hasPinchIntent(a, b) ? .pinch(a, b, GestureDecision(.differentDirections, e)) : .undecided
+    }
+
+    /// Every finger but `a`, `b` and `excluded` moved at least `minMoveMM` in the same or a
+    /// neighbouring direction as `moving`; false when there is no such other finger.
+    private func othersMove(along moving: TrackedTouch, minMoveMM: Double,
+                            besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
+        let heading = directions(moving)
+        var any = false
+        for i in 0..<touches.count where !touches[i].isThumb {
+            let t = touches[i]
+            if t.id == a || t.id == b || t.id == excluded { continue }
+            guard t.movedMM >= minMoveMM, directions(t).isSameOrNeighbour(of: heading) else { return false }
+            any = true
+        }
+        return any
+    }
+
+    /// Every finger but `a`, `b` and `excluded` moved less than `minMoveMM` (true when there is none:
+    /// more fingers than positions).
+    private func othersRest(minMoveMM: Double, besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
+        for i in 0..<touches.count where !touches[i].isThumb {
+            let t = touches[i]
+            if t.id == a || t.id == b || t.id == excluded { continue }
+            if t.movedMM >= minMoveMM { return false }
+        }
+        return true
+    }
+
+    private func spanChange(_ a: TrackedTouch, _ b: TrackedTouch) -> Double {
+        a.position.distance(to: b.position) - a.initial.distance(to: b.initial)
+    }
+
+    /// The span changed or the pair turned enough since the fingers came down, and is wide enough for
+    /// a meaningful scale. Turning is measured as the arc each finger travelled (angle x half the
+    /// span), so wide and narrow pinches need the same finger movement, as the span change does.
+    private func hasPinchIntent(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
+        let span = a.position.distance(to: b.position)
+        guard span >= configuration.pinchMinimumSpanMM else { return false }
+        let initialSpan = a.initial.distance(to: b.initial)
+        if abs(span - initialSpan) >= configuration.pinchSpanSlopMM { return true }
+        guard initialSpan >= configuration.rotationMinimumSpanMM else { return false }
+        let turned = Self.wrapDegrees(Self.angleDegrees(a.position, b.position) - Self.angleDegrees(a.initial, b.initial))
+        let arcMM = abs(turned) * Double.pi / 180 * min(span, initialSpan) / 2
+        return arcMM >= configuration.pinchRotationSlopMM
+    }
+
+    /// The angle between the two touches' movements, 0...180°; nil when either did not move.
+    private func angleBetweenMoves(_ a: TrackedTouch, _ b: TrackedTouch) -> Double? {
+        let da = a.displacement, db = b.displacement
+        let lengths = da.distance(to: .zero) * db.distance(to: .zero)
+        guard lengths > 0, lengths.isFinite else { return nil }
+        let cosine = min(1, max(-1, (da.x * db.x + da.y * db.y) / lengths))
+        return acos(cosine) * 180 / Double.pi
+    }
+
+    /// In the band along the bottom edge where a thumb rests. When the height is unknown there is no
+    /// band: the answer is `whenHeightUnknown` (true where every still lower touch may be a thumb, as
+    /// in libinput without thumb areas; false to jail nothing).
+    private func isInThumbArea(_ t: TrackedTouch, whenHeightUnknown: Bool) -> Bool {
+        guard let height = configuration.device.heightMM else { return whenHeightUnknown }
+        return t.position.y >= height - configuration.restingThumbAreaMM
+    }
+
+    /// The angle between the moving touch's heading and the line to (or from) the still one, when
+    /// it is within `oneSidedPinchMaximumAngleDegrees`; nil otherwise.
+    private func oneSidedPinchAngle(moving: TrackedTouch, still: TrackedTouch) -> Double? {
+        let d = moving.displacement
+        let towards = PointMM(x: still.position.x - moving.initial.x, y: still.position.y - moving.initial.y)
+        let lengths = d.distance(to: .zero) * towards.distance(to: .zero)
+        guard configuration.oneSidedPinchMaximumAngleDegrees > 0, lengths > 0, lengths.isFinite else { return nil }
+        let cosine = abs(d.x * towards.x + d.y * towards.y) / lengths
+        guard cosine >= cos(configuration.oneSidedPinchMaximumAngleDegrees * .pi / 180) else { return nil }
+        return acos(min(1, cosine)) * 180 / Double.pi
+    }
+
+    /// libinput's `tp_gesture_is_pinch`, used to correct an early scroll.
+    private func isCorrectableToPinch(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
+        a.movedMM >= configuration.pinchCorrectionMinMoveMM
+            && b.movedMM >= configuration.pinchCorrectionMinMoveMM
+            && !directions(a).isSameOrNeighbour(of: directions(b))
+            && hasPinchIntent(a, b)
+    }
+
+    private var initialCentroid: PointMM? {
+        var sum = PointMM.zero
+        var n = 0
+        for i in 0..<touches.count where !touches[i].isThumb {
+            sum = sum + touches[i].initial
+            n += 1
+        }
+        return n == 0 ? nil : sum * (1 / Double(n))
+    }
+
+    // MARK: Pan
+
+    private mutating func choosePan(_ d: Decision, _ why: GestureDecision, at now: EventTime, into out: inout GestureEvents) {
+        let n = committedFingerCount
+        _ = lifecycles.hold.fail()
+        if !(n == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles.pinch.fail() }  // no correction to come
+        guard allows(.pan, fingers: n), let centroid = touches.fingerCentroid else {
+            _ = lifecycles.pan.fail()
+            enter(.pan(d, nil), on: .motion, at: now, because: why)
+            return
+        }
+        translationVelocity.reset()
+        translationVelocity.add(.zero, at: now)
+        let g = begin(GestureEvent(kind: .pan, state: .began, time: now, fingerCount: n, centerMM: centroid, decision: why),
+                      center: centroid, decision: d, into: &out)
+        enter(.pan(d, g), on: .motion, at: now, because: why)
+    }
+
+    mutating func updatePan(_ d: Decision, _ gesture: InFlight?, at now: EventTime, into out: inout GestureEvents) {
+        let waited = now.milliseconds(since: d.since)
+        let correctable = waited < configuration.pinchCorrectionWindowMS
+        if committedFingerCount == 2, correctable, let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom),
+           allows(.pinch, fingers: 2), isCorrectableToPinch(a, b) {
+            var e = moves(a, b, limit: configuration.pinchCorrectionMinMoveMM)
+            e.angleDegrees = angleBetweenMoves(a, b)
+            e.spanChangeMM = spanChange(a, b)
+            e.waitedMS = waited
+            e.timeoutMS = configuration.pinchCorrectionWindowMS
+            let why = GestureDecision(.scrollToPinchCorrection, e)
+            if let gesture { finishGesture(gesture, .cancelled, why, at: now, into: &out) }
+            beginPinch(a, b, d, why, at: now, into: &out)
+            return
+        }
+        if !correctable { _ = lifecycles.pinch.fail() }
+        guard var g = gesture, let centroid = touches.fingerCentroid else { return }
+        let translation = centroid - g.initialCenter
+        guard translation != g.last.translationMM else { return }
+        translationVelocity.add(translation, at: now)
+        g.last.centerMM = centroid
+        g.last.translationMM = translation
+        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
+        emitChange(&g, at: now, into: &out)
+        enter(.pan(d, g), on: .motion, at: now)
+    }
+
+    // MARK: Pinch
+
+    static func angleDegrees(_ a: PointMM, _ b: PointMM) -> Double {
+        atan2(b.y - a.y, b.x - a.x) * 180 / Double.pi
+    }
+
+    /// An angle difference folded into [-180, 180].
+    static func wrapDegrees(_ d: Double) -> Double {
+        guard d.isFinite else { return 0 }
+        var r = d.truncatingRemainder(dividingBy: 360)
+        if r > 180 { r -= 360 } else if r < -180 { r += 360 }
+        return r
+    }
+
+    private mutating func beginPinch(_ a: TrackedTouch, _ b: TrackedTouch, _ d: Decision, _ why: GestureDecision,
+                                     at now: EventTime, into out: inout GestureEvents) {
+        let span = a.position.distance(to: b.position)
+        let center = (a.position + b.position) * 0.5
+        translationVelocity.reset()
+        translationVelocity.add(.zero, at: now)
+        scaleVelocity.reset()
+        scaleVelocity.add(1, at: now)
+        guard var g = begin(GestureEvent(kind: .pinch, state: .began, time: now, fingerCount: committedFingerCount,
+                                         centerMM: center, decision: why),
+                            center: center, decision: d, into: &out) else {
+            // Unreachable: every decision resets the life cycles, and nothing fails pinch before
+            // the decision. Counted, and the fingers stay undecided.
+            recordBug(.motion, at: now)
+            return
+        }
+        g.initialSpanMM = max(span, configuration.pinchMinimumSpanMM)
+        g.lastAngleDegrees = Self.angleDegrees(a.position, b.position)
+        enter(.pinch(d, g), on: .motion, at: now, because: why)
+    }
+
+    mutating func updatePinch(_ d: Decision, _ gesture: InFlight, at now: EventTime, into out: inout GestureEvents) {
+        var g = gesture
+        guard let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom) else { return }
+        let span = a.position.distance(to: b.position)
+        let scale = span / g.initialSpanMM
+        if span >= configuration.rotationMinimumSpanMM {
+            let angle = Self.angleDegrees(a.position, b.position)
+            let turned = g.turnedDegrees + Self.wrapDegrees(angle - g.lastAngleDegrees)
+            if turned.isFinite { g.turnedDegrees = turned }
+            g.lastAngleDegrees = angle
+        }
+        let rotation = Self.wrapDegrees(g.turnedDegrees)
+        let center = (a.position + b.position) * 0.5
+        // Nothing changed: nothing to store either (a quiet frame copies no state).
+        guard scale != g.last.scale || rotation != g.last.rotationDegrees || center != g.last.centerMM else { return }
+        let translation = center - g.initialCenter
+        scaleVelocity.add(scale, at: now)
+        translationVelocity.add(translation, at: now)
+        g.last.scale = scale.finiteOr(g.last.scale)
+        g.last.rotationDegrees = rotation.finiteOr(g.last.rotationDegrees)
+        g.last.centerMM = center
+        g.last.translationMM = translation
+        g.last.scaleVelocity = scaleVelocity.velocity(at: now).x
+        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
+        emitChange(&g, at: now, into: &out)
+        enter(.pinch(d, g), on: .motion, at: now)
+    }
+}

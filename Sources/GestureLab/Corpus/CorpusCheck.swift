@@ -1,0 +1,59 @@
+import Foundation
+import GestureKit
+
+/// One corpus entry replayed and compared with its label.
+public struct CheckResult: Sendable {
+    public enum Status: String, Sendable, Codable {
+        /// The replay is what the label says.
+        case match
+        /// It is not.
+        case mismatch
+        /// It is not, and the manifest says why (`knownMismatch`): reported apart, not a failure.
+        case knownMismatch = "known-mismatch"
+        /// Marked as a known mismatch but matching now: a failure, so the stale marker is removed
+        /// (like pytest's strict xfail).
+        case unexpectedMatch = "unexpected-match"
+        /// The recording could not be read (missing, malformed, cut short): status 65.
+        case unreadable
+
+        public var isFailure: Bool { self == .mismatch || self == .unexpectedMatch || self == .unreadable }
+    }
+
+    public var entry: CorpusEntry
+    /// The path the recording was read from.
+    public var path: String
+    public var status: Status
+    /// Nil only for an unreadable recording.
+    public var score: FileScore?
+    /// Why the recording could not be read.
+    public var error: (any Error & Sendable)?
+}
+
+/// Replays every entry of a corpus (streaming each recording from disk, files in parallel) and
+/// compares it with its label.
+public enum CorpusCheck {
+    public static func run(_ manifest: CorpusManifest, at location: CorpusLocation, settings: LabSettings) throws -> [CheckResult] {
+        try parallelMap(manifest.entries) { entry in
+            let path = location.path(of: entry.file)
+            do {
+                var source = try openRecording(path: path)
+                let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings)
+                let status: CheckResult.Status
+                switch (score.correct, entry.knownMismatch != nil) {
+                case (true, false): status = .match
+                case (false, false): status = .mismatch
+                case (false, true): status = .knownMismatch
+                case (true, true): status = .unexpectedMatch
+                }
+                return CheckResult(entry: entry, path: path, status: status, score: score)
+            } catch let error as RecordingError {
+                return CheckResult(entry: entry, path: path, status: .unreadable, error: error)
+            }
+        }
+    }
+
+    /// Counts of each status, in `Status` order.
+    public static func totals(_ results: [CheckResult]) -> [CheckResult.Status: Int] {
+        Dictionary(grouping: results, by: \.status).mapValues(\.count)
+    }
+}

@@ -1,0 +1,58 @@
+/// A check's results as JUnit XML, the format CI systems (GitLab, Jenkins, GitHub actions that read
+/// test reports) display: one `testsuite` for the corpus, one `testcase` per file, a `failure` with
+/// the mismatch, an `error` for a recording that could not be read, `skipped` for a known mismatch
+/// (with its reason). Everything from the manifest or a recording is escaped.
+public enum JUnitReport {
+    public static func xml(suite: String, results: [CheckResult], message: (CheckResult) -> String) -> String {
+        let failures = results.filter { $0.status == .mismatch || $0.status == .unexpectedMatch }.count
+        let errors = results.filter { $0.status == .unreadable }.count
+        let skipped = results.filter { $0.status == .knownMismatch }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"pinchlab check\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+        xml += "  <testsuite name=\"\(escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+        for result in results {
+            let open = "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(result.entry.file))\""
+            let text = escape(message(result))
+            switch result.status {
+            case .match:
+                xml += open + "/>\n"
+            case .mismatch, .unexpectedMatch:
+                xml += open + ">\n      <failure type=\"\(result.status.rawValue)\" message=\"\(text)\">\(text)</failure>\n    </testcase>\n"
+            case .unreadable:
+                xml += open + ">\n      <error type=\"unreadable\" message=\"\(text)\">\(text)</error>\n    </testcase>\n"
+            case .knownMismatch:
+                xml += open + ">\n      <skipped message=\"\(text)\"/>\n    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    /// XML 1.0 text and attribute escaping. Characters XML 1.0 cannot hold at all (control
+    /// characters other than tab and line breaks, unpaired surrogates cannot occur in a Swift
+    /// string) become U+FFFD, so a hostile file name never makes the report unreadable.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n": result += "&#10;"
+            case "\t": result += "&#9;"
+            case "\r": result += "&#13;"
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF || (0x7F...0x9F).contains(v) {
+                    result.unicodeScalars.append("\u{FFFD}")
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,91 @@
+import GestureKit
+
+/// One gesture a replay recognized, in the terms a label uses (kind, fingers, direction, outcome).
+public struct RecognizedGesture: Sendable, Hashable, Codable {
+    public var kind: GestureExpectation.Kind
+    public var fingers: Int
+    public var direction: GestureExpectation.Direction?
+    /// The outcome of the transition trial this gesture started (`none`: it started none).
+    public var outcome: GestureExpectation.Outcome
+    /// Seconds from the first event.
+    public var begin: Double
+    /// The index of the trial it started, if any (the tuner re-decides its outcome per policy).
+    public var trial: Int?
+
+    /// A pan shorter than this has no direction worth checking.
+    public static let minimumPanTravelMM = 1.0
+
+    /// "pan 2 fingers down, none".
+    public var text: String {
+        var words = [kind.rawValue, fingers == 1 ? "1 finger" : "\(fingers) fingers"]
+        if let direction { words.append(direction.rawValue) }
+        return words.joined(separator: " ") + ", " + outcome.rawValue
+    }
+
+    public var shortName: String { kind.rawValue + "\(fingers)" }
+
+    /// The gestures of a replay as a person would list them: every recognized gesture in order, less
+    /// a gesture the recognizer cancelled only to replace it at once by another kind (a scroll that
+    /// turned out to be a pinch: libinput's correction), and less a hold that motion cancelled (the
+    /// fingers were only resting before they moved): a person never saw either as a gesture of its own.
+    public static func sequence(in summary: LabSummary) -> [RecognizedGesture] {
+        let gestures = summary.gestures
+        var trialOf: [Int: Int] = [:]
+        for (index, trial) in summary.trials.enumerated() {
+            if let gesture = trial.gesture, trialOf[gesture] == nil { trialOf[gesture] = index }
+        }
+        var result: [RecognizedGesture] = []
+        for (index, gesture) in gestures.enumerated() {
+            // By name: GestureKit's kinds may grow (holds), and a label's kinds follow them.
+            if gesture.ended == .cancelled && gesture.kind.rawValue == GestureExpectation.Kind.hold.rawValue { continue }
+            if gesture.ended == .cancelled, index + 1 < gestures.count {
+                let next = gestures[index + 1]
+                if next.kind != gesture.kind && next.begin <= gesture.end { continue }
+            }
+            let trial = trialOf[index]
+            result.append(RecognizedGesture(
+                kind: GestureExpectation.Kind(rawValue: gesture.kind.rawValue) ?? .none,
+                fingers: gesture.fingers,
+                direction: direction(of: gesture),
+                outcome: trial.map { Self.outcome(summary.trials[$0].outcome) } ?? .none,
+                begin: gesture.begin,
+                trial: trial))
+        }
+        return result
+    }
+
+    static func outcome(_ outcome: TrialSummary.Outcome) -> GestureExpectation.Outcome {
+        switch outcome {
+        case .finished: return .finish
+        case .cancelled: return .cancel
+        case .none: return .none
+        }
+    }
+
+    /// A pinch's direction from its final scale; a pan's from the larger component of its travel.
+    static func direction(of gesture: LabSummary.Gesture) -> GestureExpectation.Direction? {
+        switch gesture.kind {
+        case .pinch:
+            guard let scale = gesture.scale, scale != 1 else { return nil }
+            return scale < 1 ? .in : .out
+        case .pan:
+            guard let t = gesture.translation, (t.x * t.x + t.y * t.y).squareRoot() >= minimumPanTravelMM else { return nil }
+            if abs(t.x) > abs(t.y) { return t.x > 0 ? .right : .left }
+            return t.y > 0 ? .down : .up
+        default:
+            return nil
+        }
+    }
+}
+
+extension GestureExpectation {
+    /// Whether `gesture` is what this expectation describes (keys left out are not checked).
+    public func matchesGesture(_ gesture: RecognizedGesture) -> Bool {
+        gesture.kind == kind && (fingers == nil || fingers == gesture.fingers)
+            && (direction == nil || direction == gesture.direction)
+    }
+
+    public func matchesOutcome(_ outcome: GestureExpectation.Outcome) -> Bool {
+        self.outcome == nil || self.outcome == outcome
+    }
+}

@@ -1,0 +1,116 @@
+import GestureKit
+import InteractiveTransition
+
+extension TimelinePlot {
+    /// The plot's words: made here, from typed values, and nowhere before.
+    enum Facts {
+        /// Attempts and gestures listed in the facts; more are counted.
+        static let listedTrials = 6
+        static let listedGestures = 6
+
+        static func seconds(_ value: Double) -> String { FixedPoint.string(value, decimals: 2) }
+        static func number(_ value: Double) -> String { FixedPoint.string(value, decimals: 3, trimmingZeros: true) }
+        static func velocity(_ value: Double) -> String { FixedPoint.string(value, decimals: 2, trimmingZeros: true) + "/s" }
+
+        /// "3 attempts: 1 finished, 2 cancelled".
+        static func attemptsTotal(_ t: ReplayTimeline) -> String {
+            let count = t.summary?.trialCount ?? t.trials.count
+            guard count > 0 else { return "no attempt: \(t.transition) never started" }
+            let finished = t.trials.filter { $0.outcome == .finished }.count
+            let cancelled = t.trials.filter { $0.outcome == .cancelled }.count
+            var parts = ["\(finished) finished", "\(cancelled) cancelled"]
+            let open = t.trials.count - finished - cancelled
+            if open > 0 { parts.append("\(open) unfinished") }
+            return "\(count) attempt\(count == 1 ? "" : "s") at \(t.transition): " + parts.joined(separator: ", ")
+        }
+
+        /// What decided a release, beside it: the rule and the numbers it compared.
+        static func releaseText(_ r: ReplayTimeline.Release, grabbedBack: Bool = false) -> String {
+            let name = "attempt \(r.trial + 1)"
+            let grabbed = grabbedBack ? "; grabbed back" : ""
+            guard let decision = r.decision else {
+                return "\(name): cancelled with its gesture at progress \(number(r.progress))\(grabbed)"
+            }
+            let verdict = decision.shouldFinish ? "finish" : "cancel"
+            let compare = decision.shouldFinish ? ">" : "≤"
+            let v = r.velocity ?? 0
+            switch decision.reason {
+            case .projected(let projected, let threshold):
+                return "\(name): \(verdict), projected progress \(number(projected)) \(compare) threshold \(number(threshold))"
+                    + " (released at \(number(r.progress)), \(velocity(v)))\(grabbed)"
+            case .flick(let flickVelocity, let limit):
+                return "\(name): \(verdict), flick, |velocity| \(velocity(abs(flickVelocity))) ≥ \(velocity(limit))"
+                    + " \(flickVelocity > 0 ? "towards completion" : "backwards") (released at \(number(r.progress)))\(grabbed)"
+            case .progress(let progress, let threshold):
+                return "\(name): \(verdict), progress \(number(progress)) \(compare) threshold \(number(threshold))"
+                    + " (\(velocity(v)) not used)\(grabbed)"
+            }
+        }
+
+        static func releaseShort(_ r: ReplayTimeline.Release) -> String {
+            "A\(r.trial + 1) " + (r.decision.map { $0.shouldFinish ? "finish" : "cancel" } ?? "cancelled")
+        }
+
+        static func lines(_ t: ReplayTimeline, window: PlotWindow, seconds shown: ClosedRange<Double>) -> [String] {
+            var lines: [String] = []
+            // Attempts: the one asked for, else those in the window (all of them uncropped).
+            let indices: [Int]
+            if let trial = window.trial {
+                indices = [trial - 1]
+            } else {
+                indices = t.trials.indices.filter { index in
+                    let trial = t.trials[index]
+                    return trial.begin <= shown.upperBound && (trial.end ?? t.duration) >= shown.lowerBound
+                }
+            }
+            for index in indices.prefix(listedTrials) {
+                lines.append(trialLine(t, index))
+            }
+            if indices.count > listedTrials { lines.append("and \(indices.count - listedTrials) more attempts") }
+            if t.trials.isEmpty, let kind = t.drivingKind {
+                lines.append("\(t.transition) follows \(kind.rawValue) gestures: none began")
+            }
+            let gestures = t.gestures.indices.filter { t.gestures[$0].end >= shown.lowerBound && t.gestures[$0].begin <= shown.upperBound }
+            for index in gestures.prefix(listedGestures) {
+                lines.append("G\(index + 1): \(t.gestures[index].text)")
+            }
+            if gestures.count > listedGestures { lines.append("and \(gestures.count - listedGestures) more gestures") }
+            if let summary = t.summary {
+                if summary.gestureCount == 0 { lines.append("no gesture recognized") }
+                lines.append("policy: \(summary.policy)")
+                lines.append("device: \(summary.device.text)")
+                if let error = summary.error { lines.append("stopped early: \(error)") }
+            }
+            return lines
+        }
+
+        /// "attempt 2 (G3 pan, 4.10 s): released at 4.62 s, progress 0.594, -1.61/s: cancel, projected
+        /// progress 0.131 ≤ threshold 0.5; cancelled at 4.95 s".
+        static func trialLine(_ t: ReplayTimeline, _ index: Int) -> String {
+            let trial = t.trials[index]
+            var text = "attempt \(index + 1)"
+            let gesture = trial.gesture.map { g in "G\(g + 1)" + (g < t.gestures.count ? " \(t.gestures[g].kind.rawValue)" : "") }
+            text += " (" + [gesture, "\(seconds(trial.begin)) s"].compactMap { $0 }.joined(separator: ", ") + ")"
+            if let release = t.releases.last(where: { $0.trial == index }), trial.release != nil {
+                text += ": released at \(seconds(release.time)) s, progress \(number(release.progress))"
+                if let v = release.velocity { text += ", \(velocity(v))" }
+                if let decision = release.decision {
+                    text += "; " + (decision.shouldFinish ? "finish" : "cancel") + " by " + ruleName(decision.reason)
+                } else {
+                    text += "; the gesture was cancelled"
+                }
+            }
+            if let end = trial.end { text += "; \(trial.outcome.rawValue) at \(seconds(end)) s" }
+            if trial.grabbedCount > 0 { text += "; grabbed back \(trial.grabbedCount)x" }
+            return text
+        }
+
+        static func ruleName(_ reason: CompletionReason) -> String {
+            switch reason {
+            case .flick: return "flick"
+            case .projected(let projected, _): return "projection to \(number(projected))"
+            case .progress: return "progress"
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+extension TimelinePlot {
+    /// Names every mark the charts use, in rows that wrap at the column's width.
+    enum Legend {
+        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track }
+
+        static func entries(_ t: ReplayTimeline, axis: TimeAxis) -> [(Glyph, String)] {
+            var entries: [(Glyph, String)] = MarkerShape.allCases.map { (.shape($0), $0.legendName) }
+            entries.append((.dashedLine, "threshold (progress), begin value (gesture)"))
+            entries.append((.idleBreak, "idle stretch over \(SVGDocument.number(TimeAxis.idleLimit)) s, cut out"))
+            entries.append((.track, "track: touch-down, fading in to the lift"))
+            return entries
+        }
+
+        /// Returns the bottom of what it drew.
+        static func draw(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, x: Double, y: Double, width: Double) -> Double {
+            doc.text("legend", x: x, y: y, size: 12, role: "title")
+            let rowHeight = 16.0, glyphWidth = 24.0, size = 10.0
+            var at = x, rowY = y + 18
+            for (glyph, name) in entries(t, axis: axis) {
+                let w = glyphWidth + TextMetrics.width(name, size: size) + 14
+                if at + w > x + width, at > x { at = x; rowY += rowHeight }
+                drawGlyph(&doc, glyph, x: at + glyphWidth / 2 - 2, y: rowY - 3.5)
+                doc.text(name, x: at + glyphWidth, y: rowY, size: size, fill: "#444", role: "legend")
+                at += w
+            }
+            rowY += rowHeight
+            doc.text("G2 pan 3f · same-direction: the second gesture, a pan with 3 fingers, begun by that rule · attempt 1: the first trial",
+                     x: x, y: rowY, size: size, fill: "#666", role: "legend")
+            return rowY + 4
+        }
+
+        static func drawGlyph(_ doc: inout SVGDocument, _ glyph: Glyph, x: Double, y: Double) {
+            switch glyph {
+            case .shape(let shape):
+                shape.draw(&doc, x: x, y: y)
+            case .dashedLine:
+                doc.line(x1: x - 10, y1: y, x2: x + 10, y2: y, stroke: "#888", dash: "6 4")
+            case .idleBreak:
+                doc.rect(x: x - 6, y: y - 7, width: 12, height: 14, fill: "#eeeeee")
+                doc.line(x1: x - 9, y1: y + 5, x2: x - 3, y2: y - 5, stroke: "#666", width: 1.2)
+                doc.line(x1: x + 3, y1: y + 5, x2: x + 9, y2: y - 5, stroke: "#666", width: 1.2)
+            case .track:
+                let color = TrackPanels.palette[0]
+                doc.polyline([(x - 8, y + 4), (x - 2, y + 1)], stroke: color, width: 2, opacity: 0.35)
+                doc.polyline([(x - 2, y + 1), (x + 6, y - 3)], stroke: color, width: 2, opacity: 1)
+                doc.circle(cx: x - 8, cy: y + 4, r: 3, fill: "#ffffff", stroke: color, width: 1.5)
+                doc.line(x1: x + 4, y1: y - 6, x2: x + 10, y2: y, stroke: color, width: 2)
+                doc.line(x1: x + 4, y1: y, x2: x + 10, y2: y - 6, stroke: color, width: 2)
+            }
+        }
+    }
+}
+
+extension ReplayTimeline {
+    /// The part of the timeline inside `window`: samples, markers and releases outside it dropped,
+    /// runs kept whole where they are inside. Attempts, gestures and the summary stay whole (the
+    /// facts describe them).
+    func cropped(to window: ClosedRange<Double>) -> ReplayTimeline {
+        var out = self
+        func crop(_ series: Series) -> Series {
+            var result = Series()
+            result.runs = series.runs.map { $0.filter { window.contains($0.time) } }.filter { !$0.isEmpty }
+            return result
+        }
+        out.tracks = tracks.map { track in
+            var kept = track
+            kept.samples = track.samples.filter { window.contains($0.time) }
+            return kept
+        }.filter { !$0.samples.isEmpty }
+        out.scale = crop(scale)
+        out.translationXMM = crop(translationXMM)
+        out.translationYMM = crop(translationYMM)
+        out.progress = crop(progress)
+        out.overlays = overlays.map { overlay in
+            var kept = overlay
+            kept.progress = crop(overlay.progress)
+            kept.releases = overlay.releases.filter { window.contains($0.time) }
+            return kept
+        }
+        out.markers = markers.filter { window.contains($0.time) }
+        out.releases = releases.filter { window.contains($0.time) }
+        return out
+    }
+}

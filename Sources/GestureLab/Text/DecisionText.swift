@@ -1,0 +1,132 @@
+import GestureKit
+
+// The sentences of `pinchlab replay --explain` and the lines of `--trace`: made here, where they are
+// printed from, out of the typed rule and its evidence.
+
+extension GestureDecision {
+    /// Why, in one clause: "fingers moved 171° apart (>= 135°) after 1.0 and 1.1 mm (>= 1 mm)".
+    public var reasonText: String {
+        let e = evidence
+        func mm(_ v: Double?) -> String { v.map { format($0, decimals: 1) } ?? "?" }
+        func limitMM(_ v: Double?) -> String { v.map { trimmed($0) } ?? "?" }
+        func deg(_ v: Double?) -> String { v.map { "\(format($0, decimals: 0))°" } ?? "?" }
+        func ms(_ v: Double?) -> String { v.map { "\(format($0, decimals: 0)) ms" } ?? "?" }
+        let both = "\(mm(e.movedMM)) and \(mm(e.otherMovedMM)) mm"
+        let touch = e.touch.map { "touch \($0)" } ?? "a touch"
+        let fromBottom = e.fromBottomMM.map { ", \(format($0, decimals: 1)) mm from the bottom edge" } ?? ""
+        switch rule {
+        case .opposingFingers:
+            return "fingers moved \(deg(e.angleDegrees)) apart (>= \(deg(e.angleLimitDegrees))) after \(both) (>= \(limitMM(e.moveLimitMM)) mm)"
+        case .differentDirections:
+            return "fingers moved in directions \(deg(e.angleDegrees)) apart, not neighbouring compass points, after \(both) "
+                + "(>= \(limitMM(e.moveLimitMM)) mm), the span changing by \(mm(e.spanChangeMM)) mm"
+        case .oneSidedPinch:
+            return "one finger moved \(mm(max(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm (>= \(limitMM(e.moveLimitMM)) mm) "
+                + "within \(deg(e.angleDegrees)) (<= \(deg(e.angleLimitDegrees))) of the line to the still one "
+                + "(\(mm(min(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm)"
+        case .thumbPinch:
+            return "the lowest touch moved \(mm(e.otherMovedMM)) mm while every finger rested (< \(limitMM(e.moveLimitMM)) mm)"
+        case .scrollToPinchCorrection:
+            return "the scroll moved the fingers \(deg(e.angleDegrees)) apart after \(both) (>= \(limitMM(e.moveLimitMM)) mm), "
+                + "\(ms(e.waitedMS)) after they came down (< \(ms(e.timeoutMS))): corrected to a pinch"
+        case .sameDirection:
+            return "fingers moved the same way (\(deg(e.angleDegrees)) apart) after \(both) (>= \(limitMM(e.moveLimitMM)) mm)"
+        case .sideBySideTimeout:
+            return "fingers side by side (\(mm(e.horizontalSpreadMM)) mm across, \(mm(e.verticalSpreadMM)) mm up and down) "
+                + "still undecided after \(ms(e.waitedMS)) (> \(ms(e.timeoutMS)))"
+        case .oneFingerMoved:
+            return "one finger moved \(mm(max(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm (>= \(limitMM(e.moveLimitMM)) mm) "
+                + "while the other rested (\(mm(min(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm), not towards it"
+        case .restingFinger:
+            return "\(touch) rested while the other fingers moved along together (>= \(limitMM(e.moveLimitMM)) mm)"
+        case .centroidMoved:
+            return "the fingers' centre moved \(mm(e.movedMM)) mm (>= \(limitMM(e.moveLimitMM)) mm)"
+        case .restingThumb:
+            return "\(touch) is a resting thumb: it moved \(mm(e.otherMovedMM)) mm (< \(limitMM(e.moveLimitMM)) mm) "
+                + "while the other moved \(mm(e.movedMM)) mm\(fromBottom)"
+        case .thumbBand:
+            return "\(touch) rests in the thumb band\(fromBottom), moved \(mm(e.movedMM)) mm (< \(limitMM(e.moveLimitMM)) mm)"
+        case .holdTimeout:
+            return "fingers still for \(ms(e.waitedMS)) (>= \(ms(e.timeoutMS))), moved at most \(mm(e.movedMM)) mm "
+                + "(< \(limitMM(e.moveLimitMM)) mm)"
+        case .motionEndsHold:
+            let moved = max(e.movedMM ?? 0, e.otherMovedMM ?? 0)
+            return "a finger moved \(format(moved, decimals: 1)) mm"
+                + (e.moveLimitMM.map { " (>= \(trimmed($0)) mm)" } ?? "")
+        case .fingerCountChange:
+            let count = "\(e.fingersBefore.map(String.init) ?? "?") fingers became \(e.fingersAfter.map(String.init) ?? "?")"
+            return e.waitedMS == nil ? count : "\(count) for \(ms(e.waitedMS)) (>= \(ms(e.timeoutMS)))"
+        case .fingersReplaced:
+            return "a finger was replaced by another within one frame"
+        case .touchJump:
+            return "\(touch) jumped \(mm(e.jumpMM)) mm in one frame (normalized to 12 ms), more than a finger moves "
+                + "(> \(limitMM(e.moveLimitMM)) mm, or \(limitMM(e.increaseLimitMM)) mm more than the frame before)"
+        case .resync:
+            return "the kernel dropped events (SYN_DROPPED): positions restart"
+        case .badNumbers:
+            return e.waitedMS.map { "time went backwards by \(format(-$0, decimals: 3)) ms" }
+                ?? "a touch position was not a number or out of range"
+        case .allLifted:
+            switch e.fingersBefore {
+            case 1?: return "the finger lifted"
+            case let n?: return "all \(n) fingers lifted"
+            case nil: return "all fingers lifted"
+            }
+        case .endOfStream:
+            return "the recording ended with fingers down"
+        }
+    }
+
+    /// The evidence as `key=value` pairs, units in the keys (the trace's form).
+    public var evidenceText: String {
+        evidence.entries.map { entry in
+            let whole = entry.key == "fingersBefore" || entry.key == "fingersAfter" || entry.key == "touch"
+            return "\(entry.key)=\(whole ? String(Int(entry.value)) : format(entry.value, decimals: 2))"
+        }.joined(separator: " ")
+    }
+}
+
+extension GestureEvent {
+    /// "pinch began: fingers moved 171° apart (>= 135°) after 1.0 and 1.1 mm (>= 1 mm)"; nil for
+    /// `changed` events, which decide nothing.
+    public var explanation: String? {
+        guard let decision else { return nil }
+        return "\(kind.rawValue) \(state.rawValue) (\(fingerCount) \(fingerCount == 1 ? "finger" : "fingers")): "
+            + decision.reasonText
+    }
+}
+
+extension RecognizerStateChange {
+    /// A decision that emitted no gesture event (a touch left out, a silent pan), as a sentence;
+    /// nil when a gesture event explains the change, or when nothing was decided.
+    public var explanationWithoutGesture: String? {
+        guard let decision, !isBug else { return nil }
+        switch decision.rule {
+        case .restingThumb, .thumbBand:
+            return "touch left out: \(decision.reasonText)"
+        case .restingFinger where to == .undecided:
+            return "touch left out: \(decision.reasonText)"
+        default:
+            return nil
+        }
+    }
+
+    /// One line of `--trace`: "undecided -> pinch  (motion, 2 fingers) opposing-fingers angleDegrees=171.00 ...".
+    public var traceText: String {
+        if isBug {
+            return "RECOGNIZER BUG: \(input.rawValue) is not expected in state \(from.rawValue) (\(fingers) fingers); ignored"
+        }
+        var line = "\(from.rawValue) -> \(to.rawValue)  (\(input.rawValue), \(fingers) \(fingers == 1 ? "finger" : "fingers"))"
+        if let decision {
+            line += "  \(decision.rule.rawValue)"
+            let evidence = decision.evidenceText
+            if !evidence.isEmpty { line += "  " + evidence }
+        }
+        return line
+    }
+}
+
+/// A limit as written in a settings file: no trailing zeros ("1", "1.5").
+private func trimmed(_ value: Double) -> String { FixedPoint.string(value, decimals: 2, trimmingZeros: true) }
+
+private func format(_ value: Double, decimals: Int) -> String { FixedPoint.string(value, decimals: decimals) }

@@ -1,0 +1,78 @@
+import GestureKit
+import InteractiveTransition
+
+/// Everything a viewer page shows, as the JSON embedded in it (or, live, sent to it first): the
+/// recording's device, the transition's container and end scenes, the policies, and the entries.
+public struct ViewerDocument: Sendable, Encodable {
+    public static let formatVersion = 1
+
+    public struct Device: Sendable, Encodable {
+        public var name: String
+        public var `class`: String
+        public var widthMM: Double
+        public var heightMM: Double
+        public var resolutionEstimated: Bool
+    }
+
+    public struct Transition: Sendable, Encodable {
+        public var name: String
+        public var role: String
+        public var container: [Double]
+        /// The scene at progress 0 and 1, as entries carry it (see `ViewerEntry`).
+        public var fromScene: [Double]
+        public var toScene: [Double]
+        /// Names of the scene's extras, in the order entries carry them.
+        public var extras: [String]
+    }
+
+    public struct Policy: Sendable, Encodable {
+        /// `default`, `seed`, `fluid`, or `configured` (from --config or --threshold).
+        public var name: String
+        public var text: String
+        public var threshold: Double
+    }
+
+    public var format = ViewerDocument.formatVersion
+    /// The page receives its entries from `events` (a live server) instead of this document.
+    public var live: Bool
+    public var title: String
+    public var source: String
+    public var device: Device
+    /// The touchpad's thumb band along the bottom edge (mm), when the recognizer keeps one.
+    public var thumbBandMM: Double?
+    public var transition: Transition
+    public var policy: Policy
+    public var compare: Policy?
+    public var entries: [ViewerEntry]
+    public var summary: LabSummary?
+    public var compareSummary: LabSummary?
+
+    public init(live: Bool, title: String, source: String, device description: DeviceDescription,
+                settings: LabSettings, spec: TransitionSpec, policyName: String, compare: (name: String, policy: CompletionPolicy)?,
+                entries: [ViewerEntry] = [], summary: LabSummary? = nil, compareSummary: LabSummary? = nil) {
+        self.live = live
+        self.title = title
+        self.source = source
+        let geometry = description.geometry
+        device = Device(name: description.name, class: description.deviceClass.rawValue,
+                        widthMM: geometry?.widthMM ?? 100, heightMM: geometry?.heightMM ?? 60,
+                        resolutionEstimated: geometry?.isEstimated ?? true)
+        let recognizer = settings.recognizerConfiguration(for: description)
+        thumbBandMM = description.deviceClass == .touchpad && recognizer.suppressRestingThumb
+            ? recognizer.restingThumbAreaMM : nil
+        transition = Transition(
+            name: spec.name, role: spec.role.rawValue,
+            container: [spec.containerBounds.x, spec.containerBounds.y, spec.containerBounds.width, spec.containerBounds.height],
+            fromScene: Self.numbers(spec.fromState), toScene: Self.numbers(spec.toState), extras: spec.fromState.extraNames)
+        policy = Policy(name: policyName, text: settings.policy.description, threshold: settings.policy.progressThreshold)
+        self.compare = compare.map { Policy(name: $0.name, text: $0.policy.description, threshold: $0.policy.progressThreshold) }
+        self.entries = entries
+        self.summary = summary
+        self.compareSummary = compareSummary
+    }
+
+    static func numbers(_ scene: SceneState) -> [Double] {
+        [scene.frame.x, scene.frame.y, scene.frame.width, scene.frame.height, scene.cornerRadius, scene.alpha, scene.scale]
+            + scene.extras.map(\.value)
+    }
+}

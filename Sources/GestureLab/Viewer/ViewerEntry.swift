@@ -1,0 +1,98 @@
+import GestureKit
+import InteractiveTransition
+
+/// One thing the viewer page shows, made from one pipeline record. The page keeps a list of them in
+/// time order: a file's page has them all embedded, a live page receives them as they happen. Each
+/// is a short JSON array whose first element says what it is, so a 10-minute recording stays a few
+/// megabytes:
+/// - `["f", time, fingers, id, x, y, id, x, y, ...]`: a touch frame, the touches down (mm);
+/// - `["s", time, progress, state, trial, [scene], reason, velocity, projected]`: a transition step
+///   (`"c"` instead of `"s"` for the compared policy's replay), the last three only where the
+///   policy decided;
+/// - `["g", time, kind, state, fingers, value, rule]`: a gesture event (`value`: the pinch's scale or
+///   the pan's downward translation in mm; `rule`: the recognizer rule that began, ended or
+///   cancelled it, or null);
+/// - `["r", time, touch, rule]`: the recognizer left a touch out from then on (`thumb-band`,
+///   `resting-thumb`, `resting-finger`): the page marks it until it lifts.
+///
+/// `[scene]` is the `SceneState` pinchlab computed for that step: `[x, y, width, height,
+/// cornerRadius, alpha, scale, extras...]` in points, extras in `ViewerDocument.sceneExtras` order.
+public enum ViewerEntry: Sendable, Encodable {
+    case frame(time: Double, fingers: Int, touches: [ViewerTouch])
+    case step(ViewerStep, compared: Bool)
+    case gesture(time: Double, kind: GestureKind, state: GestureState, fingers: Int, value: Double, rule: GestureRule?)
+    case leftOut(time: Double, touch: UInt64, rule: GestureRule)
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        switch self {
+        case .frame(let time, let fingers, let touches):
+            try c.encode("f")
+            try c.encode(rounded(time))
+            try c.encode(fingers)
+            for touch in touches {
+                try c.encode(touch.id)
+                try c.encode(roundedMM(touch.x))
+                try c.encode(roundedMM(touch.y))
+            }
+        case .step(let step, let compared):
+            try c.encode(compared ? "c" : "s")
+            try c.encode(rounded(step.time))
+            try c.encode(rounded(step.progress))
+            try c.encode(step.state.rawValue)
+            try c.encode(step.trial)
+            try c.encode(step.scene.map(roundedScene))
+            if let reason = step.reason {
+                try c.encode(reason)
+                try c.encode(rounded(step.velocity ?? 0))
+                if let projected = step.projectedProgress { try c.encode(rounded(projected)) } else { try c.encodeNil() }
+            }
+        case .gesture(let time, let kind, let state, let fingers, let value, let rule):
+            try c.encode("g")
+            try c.encode(rounded(time))
+            try c.encode(kind.rawValue)
+            try c.encode(state.rawValue)
+            try c.encode(fingers)
+            try c.encode(rounded(value))
+            if let rule { try c.encode(rule.rawValue) } else { try c.encodeNil() }
+        case .leftOut(let time, let touch, let rule):
+            try c.encode("r")
+            try c.encode(rounded(time))
+            try c.encode(touch)
+            try c.encode(rule.rawValue)
+        }
+    }
+}
+
+public struct ViewerTouch: Sendable, Hashable {
+    public var id: UInt64
+    public var x: Double
+    public var y: Double
+}
+
+/// A transition record with what the page draws from it.
+public struct ViewerStep: Sendable {
+    public var time: Double
+    public var progress: Double
+    public var state: TransitionPhase
+    /// Index of the attempt (trial) this step belongs to, counted from 0.
+    public var trial: Int
+    /// The scene as numbers: frame, corner radius, alpha, scale, then the extras.
+    public var scene: [Double]
+    public var reason: String?
+    public var velocity: Double?
+    /// The progress the policy projected from the release (nil when it did not project).
+    public var projectedProgress: Double?
+}
+
+/// Micrometres are below any sensor's resolution.
+@inline(__always) func roundedMM(_ value: Double) -> Double {
+    guard value.isFinite else { return 0 }
+    return (value * 1000).rounded() / 1000
+}
+
+/// Hundredths of a point, ten-thousandths of alpha and scale: finer than a pixel at any zoom.
+@inline(__always) func roundedScene(_ value: Double) -> Double {
+    guard value.isFinite else { return 0 }
+    return (value * 10_000).rounded() / 10_000
+}

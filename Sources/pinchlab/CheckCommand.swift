@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureLab
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Replay every labelled recording of a corpus and report each that pinchlab gets wrong.",
+        discussion: """
+        Each entry of CORPUS's manifest is replayed through its transition (with --config's settings, \
+        else the defaults) and compared with its label: the gestures in order (kind, fingers, and the \
+        direction where the label gives one) and the outcome of the trial each started. One line per \
+        file that does not match, then a total. An entry marked "knownMismatch" (with the reason) is \
+        reported apart and is not a failure, until it matches: then it fails, so the stale marker is \
+        removed. CORPUS is a directory holding manifest.json (or with one subdirectory that does) or \
+        a manifest file.
+
+        Exit status: 0 when every file matches, 1 when any does not, 65 for a bad manifest or a \
+        recording that cannot be read.
+
+        Examples:
+          pinchlab check Fixtures/corpus
+          pinchlab check Fixtures/real-recordings.json --junit check.xml
+          pinchlab check mycorpus --config tuned.json --json
+        """
+    )
+
+    @Argument(help: "A corpus directory (with manifest.json) or a manifest file.")
+    var corpus: String
+
+    @Option(help: ArgumentHelp("Settings to replay with (a settings file; default: the shipped defaults).", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report here (one testcase per file).", valueName: "file"))
+    var junit: String?
+
+    @Flag(help: "Print one JSON object: the totals and every file's status, expectation and replay.")
+    var json = false
+
+    struct Report: Encodable {
+        struct File: Encodable {
+            var file: String
+            var status: CheckResult.Status
+            var expected: String
+            var got: String?
+            var knownMismatch: String?
+            var error: String?
+        }
+        var corpus: String
+        var files: Int
+        var matched: Int
+        var mismatched: Int
+        var knownMismatches: Int
+        var unexpectedMatches: Int
+        var unreadable: Int
+        var results: [File]
+    }
+
+    func run() throws {
+        let verdict: Verdict = try reportingErrors {
+            let location: CorpusLocation
+            let manifest: CorpusManifest
+            do {
+                location = try CorpusFiles.locate(corpus)
+                manifest = try CorpusFiles.loadManifest(at: location)
+            } catch let error as CorpusError {
+                throw CLIError(corpus: error)
+            }
+            let settings = config == nil ? LabSettings.default : try LabSettingsFile.load(path: config!)
+            let results = try CorpusCheck.run(manifest, at: location, settings: settings)
+            if let junit {
+                let xml = JUnitReport.xml(suite: location.manifestPath, results: results, message: Self.message)
+                do {
+                    try Data(xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+                } catch {
+                    throw CLIError(status: .ioError, message: "\(junit): cannot write the JUnit report (\(error.localizedDescription))")
+                }
+            }
+            let totals = CorpusCheck.totals(results)
+            if json {
+                try JSONLineWriter().write(Report(
+                    corpus: location.manifestPath, files: results.count, matched: totals[.match] ?? 0,
+                    mismatched: totals[.mismatch] ?? 0, knownMismatches: totals[.knownMismatch] ?? 0,
+                    unexpectedMatches: totals[.unexpectedMatch] ?? 0, unreadable: totals[.unreadable] ?? 0,
+                    results: results.map { result in
+                        Report.File(file: result.entry.file, status: result.status, expected: result.entry.expectationText,
+                                    got: result.score.map { $0.recognized.isEmpty ? "none" : $0.recognized.map(\.text).joined(separator: ", then ") },
+                                    knownMismatch: result.entry.knownMismatch,
+                                    error: result.error.map { "\($0)" })
+                    }))
+            } else {
+                for result in results where result.status != .match && result.status != .knownMismatch {
+                    try printLine(oneLine(result.entry.file) + ": " + Self.message(result))
+                }
+                let known = results.filter { $0.status == .knownMismatch }
+                if !known.isEmpty {
+                    try printLine("known mismatches (not failures):")
+                    for result in known { try printLine("  " + oneLine(result.entry.file) + ": " + Self.message(result)) }
+                }
+                var parts = ["\(totals[.match] ?? 0) match"]
+                if let n = totals[.mismatch] { parts.append("\(n) mismatch" + (n == 1 ? "" : "es")) }
+                if let n = totals[.knownMismatch] { parts.append("\(n) known mismatch" + (n == 1 ? "" : "es")) }
+                if let n = totals[.unexpectedMatch] { parts.append("\(n) marked as known mismatch" + (n == 1 ? "" : "es") + " but matching") }
+                if let n = totals[.unreadable] { parts.append("\(n) unreadable") }
+                try printLine("\(results.count) file\(results.count == 1 ? "" : "s"): " + parts.joined(separator: ", "))
+            }
+            if results.contains(where: { $0.status == .unreadable }) { return .unreadable }
+            return results.contains(where: { $0.status.isFailure }) ? .mismatch : .allMatch
+        }
+        switch verdict {
+        case .allMatch: return
+        // 1, as a test runner exits when a test fails (not pinchlab's internal-error meaning of 1).
+        case .mismatch: throw ExitCode(1)
+        case .unreadable: throw ExitStatus.badData.exitCode
+        }
+    }
+
+    enum Verdict { case allMatch, mismatch, unreadable }
+
+    /// What a file's line says after its name.
+    static func message(_ result: CheckResult) -> String {
+        let mismatch = result.score.map(\.mismatchText) ?? ""
+        switch result.status {
+        case .match: return "matches: " + result.entry.expectationText
+        case .mismatch: return mismatch
+        case .knownMismatch: return mismatch + " (known: " + oneLine(result.entry.knownMismatch ?? "") + ")"
+        case .unexpectedMatch:
+            return "matches its label now but is marked as a known mismatch (\(oneLine(result.entry.knownMismatch ?? ""))): "
+                + "remove \"knownMismatch\" from its entry"
+        case .unreadable: return "cannot be replayed: " + oneLine(result.error.map { "\($0)" } ?? "")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureLab
+import InteractiveTransition
+import PinchlabWeb
+
+/// `live --web`: where the browser connects.
+struct LiveWebOptions: ParsableArguments {
+    @Flag(help: "Also serve the viewer page on http://127.0.0.1:PORT/ and stream every record to it as it happens.")
+    var web = false
+
+    @Option(help: ArgumentHelp("The port for --web (0 picks a free one; the URL is printed).", valueName: "n"))
+    var port: Int = LiveWebOptions.defaultPort
+
+    @Option(help: ArgumentHelp("The address for --web to listen on (default: loopback only).", valueName: "addr"))
+    var bind: String = "127.0.0.1"
+
+    static let defaultPort = 8765
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--port must be within 0...65535, got \(port)") }
+        if !web && (port != Self.defaultPort || bind != "127.0.0.1") { throw ValidationError("--port and --bind go with --web") }
+    }
+}
+
+/// The live session's records as viewer entries, sent to the pages in batches: what one event (or
+/// one idle step of the completion animation) produced goes out at once.
+struct LiveWebOutput {
+    let server: LiveWebServer
+    let url: String
+    private var recorder: ViewerRecorder
+    private var pending: [ViewerEntry] = []
+    private var readAt = 0.0
+
+    /// Starts the server; a port in use or an address not of this machine is status 69.
+    init(options: LiveWebOptions, header: ViewerDocument, spec: TransitionSpecSource) throws {
+        recorder = ViewerRecorder(spec: spec.spec, policy: spec.policy)
+        let broadcast = try LiveBroadcast(header: header)
+        server = LiveWebServer(broadcast: broadcast, host: options.bind, port: options.port)
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            throw CLIError(status: .deviceUnavailable, message: "\(error)"
+                           + (options.port == 0 ? "" : "; --port 0 picks a free port"))
+        }
+        let shownHost = options.bind.contains(":") ? "[\(options.bind)]" : options.bind
+        url = "http://\(shownHost):\(port)/"
+    }
+
+    mutating func handle(_ record: LabRecord) {
+        guard let entry = recorder.entry(for: record) else { return }
+        if pending.isEmpty { readAt = Date().timeIntervalSince1970 * 1000 }
+        pending.append(entry)
+    }
+
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        server.broadcast.publish(pending, readAt: readAt)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    mutating func finish(_ summary: LabSummary) {
+        flush()
+        server.broadcast.finish(summary: summary)
+        server.stop()
+    }
+}
+
+/// What the live page draws the scene from: the transition's spec and the policy deciding.
+struct TransitionSpecSource {
+    let spec: TransitionSpec
+    let policy: CompletionPolicy
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureLab
+import InteractiveTransition
+
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Write a replay as one HTML page to watch it: fingers, the transition's scene, a timeline.",
+        usage: "pinchlab view <file> [-o <out.html>] [--compare <policy>] [<options>]",
+        discussion: """
+        The page shows, in sync, the fingers on the touch surface (at its real aspect ratio, with \
+        short trails and the thumb band), the transition's scene as pinchlab computed it at that \
+        moment (the card, the dimming behind it), and a timeline of the progress, the threshold, \
+        the gestures, every attempt, each release with its projected progress and the policy's \
+        decision. Play, pause, change the speed (0.1x to 2x), scrub, step one frame with the \
+        arrow keys and jump between attempts (Page Up/Down). --compare draws a second policy's \
+        card as a dashed ghost. The page is one file that needs no network.
+
+        Open it at a moment with #t=SECONDS (file:///.../bug.html#t=2.5).
+
+        Examples:
+          pinchlab view Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu
+          pinchlab view bug.yml --transition pan-dismiss -o bug.html --compare seed
+        """
+    )
+
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var transition: TransitionOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: FILE's name with .html).",
+                                                    valueName: "out.html"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Also replay under this policy preset and draw its card as a ghost.",
+                               valueName: "policy"))
+    var compare: PolicyPreset?
+
+    /// Where the page goes.
+    var outputPath: String {
+        if let output { return output }
+        let url = URL(fileURLWithPath: recording.file)
+        return url.deletingPathExtension().appendingPathExtension("html").path
+    }
+
+    func validate() throws {
+        if output == nil && recording.file == "-" {
+            throw ValidationError("reading standard input, -o OUT.html says where to write the page")
+        }
+        try recording.refuseOutput(outputPath, doing: "writing the page over it")
+    }
+
+    func run() throws {
+        try reportingErrors {
+            var source = try recording.open()
+            let settings = try transition.settings()
+            let compared = compare.map { (name: $0.rawValue, policy: $0.policy) }
+            var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
+                                          compare: compared)
+            while let event = try source.nextEvent() { replay.consume(event) }
+            warnIfEndsInsideFrame(source, .ignored)
+            let name = (recording.displayName as NSString).lastPathComponent
+            let document = replay.finish(title: "\(name) — \(transition.transition)", source: recording.displayName,
+                                         policyName: transition.policyName)
+            let html = try ViewerPage.html(document)
+            try writePage(html, to: outputPath)
+            let summary = document.summary
+            printError("pinchlab: wrote \(outputPath) (\(transition.transition), \(summary?.trialCount ?? 0) attempts, "
+                       + "\(format(summary?.duration ?? 0, decimals: 3)) s)")
+        }
+    }
+}
+
+/// Writes `html` to `path` whole or not at all (staged and renamed into place when it can be).
+func writePage(_ html: String, to path: String) throws {
+    let staged = StagedOutputFile.canStage(path) ? try StagedOutputFile(destination: path) : nil
+    defer { staged?.discard() }
+    do {
+        try Data(html.utf8).write(to: URL(fileURLWithPath: staged?.stagingPath ?? path))
+    } catch {
+        throw CLIError(status: .ioError, message: "\(path): cannot write the page (\(error.localizedDescription))")
+    }
+    try staged?.commit()
+}

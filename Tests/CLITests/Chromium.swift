@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Debian's `chromium`, headless, for the viewer's tests: a real browser loads the page, runs its
+/// script and reports the DOM or a screenshot. Every run has its own temporary profile and a bound
+/// on its time; as root it needs `--no-sandbox`.
+enum Chromium {
+    static let executable = "/usr/bin/chromium"
+
+    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The DOM after the page's scripts ran (`--dump-dom`); with a virtual time budget, after
+    /// that much of the page's own time has passed too (an image decoded, a timer fired).
+    static func dumpDOM(_ url: String, virtualTimeBudgetMS: Int? = nil, timeout: TimeInterval = 60) throws -> String {
+        let budget = virtualTimeBudgetMS.map { ["--virtual-time-budget=\($0)"] } ?? []
+        return try run(budget + ["--dump-dom", url], timeout: timeout).stdout
+    }
+
+    /// A PNG of the page at `width` x `height` CSS pixels (device scale 1).
+    static func screenshot(_ url: String, to path: String, width: Int = 1280, height: Int = 900,
+                           timeout: TimeInterval = 60) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        let result = try run(["--screenshot=\(path)", "--window-size=\(width),\(height)", "--hide-scrollbars", url],
+                             timeout: timeout)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(description: "chromium wrote no screenshot: \(result.stderr.suffix(800))")
+        }
+    }
+
+    /// The text of `<pre id="ID">` in a dumped DOM (entities decoded).
+    static func preText(_ dom: String, id: String) -> String? {
+        guard let open = dom.range(of: "<pre id=\"\(id)\">") else { return nil }
+        guard let close = dom.range(of: "</pre>", range: open.upperBound..<dom.endIndex) else { return nil }
+        return decodeEntities(String(dom[open.upperBound..<close.lowerBound]))
+    }
+
+    /// The JSON object written into `<pre id="ID">`.
+    static func preJSON(_ dom: String, id: String) throws -> Any {
+        guard let text = preText(dom, id: id), !text.isEmpty else {
+            throw Failure(description: "no <pre id=\"\(id)\"> with text in the page: \(dom.prefix(400))")
+        }
+        return try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    static func decodeEntities(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&nbsp;", with: "\u{00A0}").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    static func fileURL(_ path: String, fragment: String? = nil) -> String {
+        URL(fileURLWithPath: path).absoluteString + (fragment.map { "#" + $0 } ?? "")
+    }
+
+    private static func run(_ arguments: [String], timeout: TimeInterval) throws -> (stdout: String, stderr: String) {
+        guard isInstalled else {
+            throw Failure(description: "\(executable) is missing: scripts/setup-debian installs Debian's chromium")
+        }
+        let dir = try CLI.temporaryDirectory()
+        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                             "--user-data-dir=\(dir.appendingPathComponent("profile").path)"] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        let finished = CLI.waitForExit(process, timeout: timeout)
+        let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        guard finished else { throw Failure(description: "chromium did not finish within \(timeout) s: \(stderr.suffix(800))") }
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "chromium exited with \(process.terminationStatus): \(stderr.suffix(800))")
+        }
+        return (stdout, stderr)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `replay --json` names a rule with evidence on every began/ended/cancelled gesture line, and
+/// `--explain` / `--trace` work, on every recording the project has (Fixtures/) and on the shared
+/// real recordings when they are there (../shared/recordings, not in a fresh clone).
+@Suite struct ExplainCLITests {
+    static func recordings() -> [String] {
+        var paths: [String] = []
+        let fm = FileManager.default
+        let fixtures = CLI.packageRoot.appendingPathComponent("Fixtures")
+        if let walk = fm.enumerator(atPath: fixtures.path) {
+            for case let relative as String in walk where relative.hasSuffix(".evemu") || relative.hasSuffix(".yml") {
+                paths.append("Fixtures/" + relative)
+            }
+        }
+        let shared = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
+        if let names = try? fm.contentsOfDirectory(atPath: shared.path) {
+            paths += names.filter { $0.hasSuffix(".evemu") }.map { "../shared/recordings/" + $0 }
+        }
+        return paths.sorted()
+    }
+
+    @Test func everyDecisionLineNamesItsRuleOnEveryRecording() throws {
+        let files = Self.recordings()
+        #expect(files.count >= 48, "the fixtures are missing")
+        var decisions = 0, holds = 0
+        for file in files {
+            let json = try CLI.run(["replay", file, "--json"])
+            // A file cut mid-frame is bad data (65) but still reports what it read.
+            #expect(json.status == 0 || json.status == 65, "\(file): status \(json.status)")
+            var gestureDecisions = 0
+            for line in json.lines {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      object["type"] as? String == "gesture", let state = object["state"] as? String else { continue }
+                if state == "changed" {
+                    #expect(object["rule"] == nil, "\(file): a changed line with a rule: \(line)")
+                    continue
+                }
+                gestureDecisions += 1
+                if object["kind"] as? String == "hold" && state == "began" { holds += 1 }
+                #expect(object["rule"] is String, "\(file): no rule on \(line)")
+                #expect(object["evidence"] is [String: Any], "\(file): no evidence on \(line)")
+            }
+            decisions += gestureDecisions
+
+            let explain = try CLI.run(["replay", file, "--explain"])
+            #expect(explain.status == json.status, "\(file): --explain status \(explain.status)")
+            // One sentence per gesture decision: "pinch began (2 fingers): fingers moved ...".
+            let sentences = explain.lines.filter { $0.range(of: #"^ *[0-9.]+ s  (pinch|pan|hold) (began|ended|cancelled) \([0-9]+ fingers?\): "#,
+                                                            options: .regularExpression) != nil }
+            #expect(sentences.count == gestureDecisions, "\(file): \(sentences.count) sentences for \(gestureDecisions) decisions")
+
+            let trace = try CLI.run(["replay", file, "--trace"])
+            #expect(trace.status == json.status, "\(file): --trace status \(trace.status)")
+            let changes = trace.lines.filter { $0.contains("  state ") }
+            if gestureDecisions > 0 { #expect(!changes.isEmpty, "\(file): no state changes traced") }
+            #expect(!trace.stdout.contains("RECOGNIZER BUG"), "\(file): recognizer bug")
+        }
+        #expect(decisions > 100)
+        #expect(holds > 0)
+    }
+
+    @Test func explainSaysWhyAPinchBegan() throws {
+        let result = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--explain"])
+        #expect(result.status == 0)
+        let began = try #require(result.lines.first { $0.contains("pinch began") })
+        #expect(began.range(of: #"pinch began \(2 fingers\): fingers moved [0-9]+° apart \(>= 135°\) after [0-9.]+ and [0-9.]+ mm \(>= 1 mm\)"#,
+                            options: .regularExpression) != nil, "\(began)")
+        #expect(result.lines.contains { $0.contains("pinch ended (2 fingers): all 2 fingers lifted") })
+    }
+
+    @Test func traceShowsEveryStateChangeWithItsTime() throws {
+        let result = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--trace"])
+        #expect(result.status == 0)
+        let states = result.lines.filter { $0.contains("  state ") }
+        #expect(states.first?.range(of: #"^ +[0-9.]+ s  state idle -> undecided  \(finger-count-changed, [12] fingers?\)"#,
+                                    options: .regularExpression) != nil, "\(states.first ?? "none")")
+        #expect(states.contains { $0.contains("undecided -> pinch") && $0.contains("opposing-fingers") && $0.contains("angleDegrees=") })
+        // One finger lifted 20 ms before the other: the pinch ends from switching fingers.
+        #expect(states.contains { $0.contains("pinch -> switching-fingers  (finger-count-changed, 1 finger)") })
+        #expect(states.last?.contains("switching-fingers -> idle  (all-lifted, 0 fingers)  all-lifted  fingersBefore=2") == true,
+                "\(states.last ?? "none")")
+    }
+
+    @Test func explainAndTraceRefuseJSON() throws {
+        let result = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--trace", "--json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--explain and --trace print readable lines"))
+    }
+}

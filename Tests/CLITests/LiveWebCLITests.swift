@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `pinchlab live --web` on a recording served through the virtual device (FUSE): pages in a real
+/// browser (headless chromium) follow the session and end where `replay` ends.
+@Suite(.serialized) struct LiveWebCLITests {
+    /// Starts `live --web --port 0` on a served recording and returns both processes and the URL.
+    static func startLive(_ fixture: String, transition: String, speed: String, idle: String = "2",
+                          extra: [String] = []) throws -> (serve: CLI.Running, live: CLI.Running, url: String) {
+        let dir = DeviceCLITests.mountDirectory("serve-web")
+        let serve = try CLI.Running(["serve", CLI.fixture(fixture), "--at", dir, "--speed", speed])
+        try #require(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        let live = try CLI.Running(["live", dir + "/event0", "--json", "--transition", transition, "--web", "--port", "0",
+                                    "--exit-after-idle", idle] + extra)
+        var url: String?
+        CLI.waitFor(20) {
+            guard let line = live.stdoutSoFar.split(separator: "\n").first(where: { $0.hasPrefix("pinchlab: watch at ") }) else {
+                return false
+            }
+            url = String(line.dropFirst("pinchlab: watch at ".count))
+            return true
+        }
+        let found = try #require(url, "live printed its URL: \(live.stdoutSoFar) \(live.stderrSoFar)")
+        #expect(found.hasPrefix("http://127.0.0.1:"), "loopback by default: \(found)")
+        return (serve, live, found)
+    }
+
+    /// The page loaded while the gesture plays ends in the state the replay of the file ends in;
+    /// two tabs at once both do, and so does a tab that connects after the gesture (it catches up).
+    @Test(arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
+                      ("corpus/touchscreen/pan-down-finish-01.evemu", "pan-dismiss")])
+    func pagesEndWhereTheReplayEnds(fixture: String, transition: String) throws {
+        let replay = try ViewerCLITests.replay(fixture, ["--transition", transition])
+        let last = try #require(replay.transitions.last)
+        let (serve, live, url) = try Self.startLive(fixture, transition: transition, speed: "0.2", idle: "3")
+        defer { serve.process.interrupt() }
+
+        // Two tabs now, during the gesture; each page runs until the session ends and its stream closes.
+        final class Box: @unchecked Sendable { var doms: [Result<String, any Error>] = [] ; let lock = NSLock() }
+        let box = Box()
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            group.enter()
+            DispatchQueue.global().async {
+                let dom = Result { try Chromium.dumpDOM(url, virtualTimeBudgetMS: 30_000, timeout: 90) }
+                box.lock.withLock { box.doms.append(dom) }
+                group.leave()
+            }
+        }
+        let r = try live.finish(timeout: 60)
+        #expect(group.wait(timeout: .now() + 90) == .success, "the tabs finished")
+        #expect(r.status == 0, "\(r.stderr)")
+        let liveLines = r.lines.filter { !$0.hasPrefix("pinchlab:") }
+        let liveSteps = liveLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["type"] as? String == "transition" }
+        #expect(CLI.canonicalJSON(liveSteps.last) == CLI.canonicalJSON(last), "live ends where replay ends")
+
+        try #require(box.doms.count == 2)
+        for dom in box.doms {
+            let state = try #require(try Chromium.preJSON(try dom.get(), id: "pinchlab-state") as? [String: Any])
+            let web = try #require(state["live"] as? [String: Any])
+            #expect(web["ended"] as? Bool == true, "the page saw the session end")
+            let caughtUp = try #require(web["caughtUp"] as? Int), entries = try #require(web["entries"] as? Int)
+            #expect(caughtUp < entries, "the page was loaded during the session: \(caughtUp) of \(entries) entries came in the catch-up")
+            #expect(abs((state["progress"] as? Double ?? -1) - (last["progress"] as? Double ?? -2)) <= 1e-6)
+            #expect(state["transitionState"] as? String == last["state"] as? String)
+            let trials = replay.summary["trials"] as? [[String: Any]] ?? []
+            #expect(state["trial"] as? Int == trials.count - 1)
+            #expect(abs((state["time"] as? Double ?? -1) - (last["time"] as? Double ?? -2)) <= 1e-6, "the page follows to the end")
+        }
+        serve.process.interrupt()
+        _ = try serve.finish()
+    }
+
+    /// A tab that connects after the gesture is over (the session still running) gets everything
+    /// so far in its first event and shows the end state.
+    @Test func aLateTabCatchesUp() throws {
+        let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
+        let replay = try ViewerCLITests.replay(fixture)
+        let last = try #require(replay.transitions.last)
+        let (serve, live, url) = try Self.startLive(fixture, transition: "pinch-dismiss", speed: "4", idle: "12")
+        defer { serve.process.interrupt(); live.process.interrupt() }
+        // The recording lasts well under a second at 4x; the completion about one more.
+        usleep(3_000_000)
+        let html = try Self.get(url)
+        #expect(html.status == 200 && html.body.contains("id=\"pinchlab-data\""))
+        let missing = try Self.get(url + "nope")
+        #expect(missing.status == 404, "other paths are 404")
+        // The tab connects now; its page runs until the session ends (Ctrl-C below) and the stream closes.
+        final class Box: @unchecked Sendable { var dom: Result<String, any Error>? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.dom = Result { try Chromium.dumpDOM(url, virtualTimeBudgetMS: 30_000, timeout: 90) }
+            done.signal()
+        }
+        usleep(4_000_000)
+        live.process.interrupt()  // Ctrl-C: the pages get the summary, the server stops, status 0
+        let r = try live.finish(timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines.last.map { $0.contains("\"type\":\"summary\"") } == true)
+        #expect(done.wait(timeout: .now() + 90) == .success)
+        let dom = try #require(box.dom).get()
+        let state = try #require(try Chromium.preJSON(dom, id: "pinchlab-state") as? [String: Any])
+        let web = try #require(state["live"] as? [String: Any])
+        #expect(web["ended"] as? Bool == true)
+        #expect((web["entries"] as? Int ?? 0) > 0 && web["caughtUp"] as? Int == web["entries"] as? Int,
+                "everything came in the catch-up: \(web)")
+        #expect(abs((state["progress"] as? Double ?? -1) - (last["progress"] as? Double ?? -2)) <= 1e-6)
+        #expect(state["transitionState"] as? String == last["state"] as? String)
+        let after = try? Self.get(url)
+        #expect(after == nil || after?.status != 200, "the server stopped with live")
+    }
+
+    /// A port in use is status 69 with a clear message.
+    @Test func aPortInUseIsUnavailable() throws {
+        let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
+        let (serve, live, url) = try Self.startLive(fixture, transition: "pinch-dismiss", speed: "1", idle: "10")
+        defer { serve.process.interrupt(); live.process.interrupt() }
+        let port = try #require(URL(string: url)?.port)
+        let dir = DeviceCLITests.mountDirectory("serve-web-busy")
+        let serve2 = try CLI.Running(["serve", CLI.fixture(fixture), "--at", dir])
+        defer { serve2.process.interrupt() }
+        try #require(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") })
+        let second = try CLI.run(["live", dir + "/event0", "--web", "--port", String(port), "--exit-after-idle", "1"], timeout: 30)
+        #expect(second.status == 69, "\(second.stderr)")
+        #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port): the port is in use"), "\(second.stderr)")
+        let usage = try CLI.run(["live", dir + "/event0", "--port", "9000"])
+        #expect(usage.status == 64 && usage.stderr.contains("--port and --bind go with --web"), "\(usage.stderr)")
+    }
+
+    /// GET `url`: status and body.
+    static func get(_ url: String) throws -> (status: Int, body: String) {
+        final class Box: @unchecked Sendable { var status = 0; var body = Data(); var error: (any Error)? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        var request = URLRequest(url: URL(string: url)!)
+        request.timeoutInterval = 10
+        let task = URLSession.shared.dataTask(with: request) { data, response, error in
+            box.status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            box.body = data ?? Data()
+            box.error = error
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + 15) == .timedOut { task.cancel(); _ = done.wait(timeout: .now() + 5) }
+        if let error = box.error { throw error }
+        return (box.status, String(decoding: box.body, as: UTF8.self))
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// `pinchlab plot` pictures measured in a real renderer: Chromium lays the SVG out, a script in the
+/// page reads every text's box (`getBBox`), the plot areas and the data lines, and the tests check
+/// that no two texts overlap, that marker labels stay off the plotted data, and what the picture says.
+@Suite(.serialized) struct PlotLayoutCLITests {
+    static let sharedRecordings = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
+    static var hasSharedRecordings: Bool { FileManager.default.fileExists(atPath: sharedRecordings.path) }
+    static func shared(_ name: String) -> String { sharedRecordings.appendingPathComponent(name).path }
+
+    struct Box: CustomStringConvertible {
+        var x, y, width, height: Double
+        var maxX: Double { x + width }
+        var maxY: Double { y + height }
+        /// Overlap by more than half a pixel both ways (rounding in the renderer's boxes aside).
+        func overlaps(_ other: Box) -> Bool {
+            min(maxX, other.maxX) - max(x, other.x) > 0.5 && min(maxY, other.maxY) - max(y, other.y) > 0.5
+        }
+        func contains(_ other: Box, tolerance: Double = 1) -> Bool {
+            other.x >= x - tolerance && other.maxX <= maxX + tolerance && other.y >= y - tolerance && other.maxY <= maxY + tolerance
+        }
+        var description: String { "(\(Int(x)),\(Int(y)) \(Int(width))x\(Int(height)))" }
+    }
+
+    struct Measured {
+        var texts: [(role: String, text: String, box: Box)]
+        var plotAreas: [Box]
+        var dataLines: [Box]
+        var canvas: Box
+    }
+
+    /// The picture laid out by Chromium.
+    static func measure(_ svgPath: String) throws -> Measured {
+        var svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+        if let prolog = svg.range(of: "?>\n") { svg = String(svg[prolog.upperBound...]) }
+        let page = """
+        <!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0">
+        \(svg)
+        <pre id="boxes"></pre>
+        <script>
+        const box = b => [b.x, b.y, b.width, b.height];
+        const svg = document.querySelector('svg');
+        const out = {
+          canvas: [0, 0, svg.width.baseVal.value, svg.height.baseVal.value],
+          texts: [...svg.querySelectorAll('text')].map(t => [t.getAttribute('class'), t.textContent, box(t.getBBox())]),
+          plotAreas: [...svg.querySelectorAll('rect.plot-area')].map(r => box(r.getBBox())),
+          dataLines: [...svg.querySelectorAll('polyline.data')].map(p => box(p.getBBox())),
+        };
+        document.getElementById('boxes').textContent = JSON.stringify(out);
+        </script></body></html>
+        """
+        let pagePath = try CLI.temporaryDirectory().appendingPathComponent("measure.html").path
+        try Data(page.utf8).write(to: URL(fileURLWithPath: pagePath))
+        let dom = try Chromium.dumpDOM(Chromium.fileURL(pagePath))
+        let json = try #require(try Chromium.preJSON(dom, id: "boxes") as? [String: Any])
+        func box(_ value: Any?) throws -> Box {
+            let n = try #require(value as? [Double])
+            return Box(x: n[0], y: n[1], width: n[2], height: n[3])
+        }
+        let texts = try (json["texts"] as? [[Any]] ?? []).map { entry in
+            (role: entry[0] as? String ?? "", text: entry[1] as? String ?? "", box: try box(entry[2]))
+        }
+        return Measured(texts: texts, plotAreas: try (json["plotAreas"] as? [Any] ?? []).map(box),
+                        dataLines: try (json["dataLines"] as? [Any] ?? []).map(box), canvas: try box(json["canvas"]))
+    }
+
+    /// Every layout rule of the picture, as measured.
+    static func checkLayout(_ m: Measured, _ name: String) {
+        #expect(m.texts.count > 20, "\(name): the picture has its texts")
+        for i in m.texts.indices {
+            let a = m.texts[i]
+            #expect(m.canvas.contains(a.box), "\(name): '\(a.text)' \(a.box) leaves the canvas \(m.canvas)")
+            for j in m.texts.indices where j > i {
+                let b = m.texts[j]
+                #expect(!a.box.overlaps(b.box), "\(name): '\(a.text)' \(a.box) overlaps '\(b.text)' \(b.box)")
+            }
+            if a.role == "marker-label" || a.role == "tick" || a.role == "break-label" || a.role == "guide-label" {
+                for area in m.plotAreas {
+                    #expect(!a.box.overlaps(area), "\(name): the label '\(a.text)' \(a.box) lies on the plotted data \(area)")
+                }
+            }
+        }
+        for line in m.dataLines {
+            #expect(m.plotAreas.contains { $0.contains(line) }, "\(name): a data line \(line) leaves its plot")
+        }
+    }
+
+    static func plot(_ input: String, _ extra: [String] = []) throws -> (svg: String, text: String, result: CLI.Result) {
+        let svg = try CLI.temporaryDirectory().appendingPathComponent("plot.svg").path
+        let result = try CLI.run(["plot", input, "-o", svg] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+        return (svg, (try? String(contentsOfFile: svg, encoding: .utf8)) ?? "", result)
+    }
+
+    /// Several attempts with idle gaps between them, made from corpus recordings of one touchscreen
+    /// (each file's events after the previous file's end plus `gap` seconds, slot 0 selected at each
+    /// join, tracking ids kept apart), under a device name with markup in it.
+    static func multiGestureRecording(gap: Double = 2.5) throws -> String {
+        let parts = ["pan-down-cancel-01", "pan-down-finish-01", "three-finger-swipe-01", "pinch-in-late-reversal-01",
+                     "pan-down-flick-01", "two-finger-tap-01", "pan-down-finish-01"]
+        var header: [String] = [], events: [String] = []
+        var offset = 0.0, idBase = 0
+        for (index, part) in parts.enumerated() {
+            let lines = try String(contentsOfFile: CLI.fixture("corpus/touchscreen/\(part).evemu"), encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            if index == 0 {
+                header = lines.filter { !$0.hasPrefix("E:") }.map { $0.hasPrefix("N:") ? "N: pinchlab <svg> & \"touch\" </text>" : $0 }
+            }
+            var first: Double?, last = 0.0, maxID = idBase
+            events.append("E: \(String(format: "%.6f", offset)) 0003 002f 0000")
+            for line in lines where line.hasPrefix("E:") {
+                var fields = line.split(separator: "#")[0].split(separator: " ").map(String.init)
+                let time = try #require(Double(fields[1]))
+                first = first ?? time
+                last = time
+                if fields[2] == "0003", fields[3] == "0039", let id = Int(fields[4]), id >= 0 {
+                    fields[4] = String(format: "%04d", id + idBase)
+                    maxID = max(maxID, id + idBase)
+                }
+                fields[1] = String(format: "%.6f", offset + time - first!)
+                events.append(fields.joined(separator: " "))
+            }
+            idBase = maxID + 1
+            offset += last - (first ?? 0) + gap
+        }
+        let path = try CLI.temporaryDirectory().appendingPathComponent("multi.evemu").path
+        try Data((header + events).joined(separator: "\n").appending("\n").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aMultiGestureRecordingIsLaidOutWithoutOverlapsAndExplainsEveryRelease() throws {
+        let input = try Self.multiGestureRecording()
+        let (svg, text, _) = try Self.plot(input, ["--transition", "pan-dismiss"])
+        Self.checkLayout(try Self.measure(svg), "multi-gesture")
+        // Every attempt's release is labelled with its decision, the swipe drawn on both axes.
+        for attempt in 1...5 { #expect(text.contains(">attempt \(attempt): "), "attempt \(attempt) is labelled") }
+        #expect(text.contains("pan translation") && text.contains(">x (right +)<") && text.contains(">y (down +)<"))
+        #expect(text.contains("s idle<"), "the idle gaps are cut out and marked")
+        #expect(text.contains("attempt 4: finish, flick"), "the flick's rule is named")
+        // The device name is data: escaped, never markup.
+        #expect(text.contains("pinchlab &lt;svg&gt; &amp; &quot;touch&quot; &lt;/text&gt;") && !text.contains("<svg> &"))
+    }
+
+    @Test func aLateReversalShowsTheProjectionThatCancelledIt() throws {
+        let (svg, text, _) = try Self.plot(CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu"))
+        Self.checkLayout(try Self.measure(svg), "late reversal")
+        #expect(text.contains(">attempt 1: cancel, projected progress 0.131 ≤ threshold 0.5 (released at 0.594, -0.93/s)<"))
+        #expect(text.contains("pinch scale"), "a pinch drives pinch-dismiss: its scale is the chart shown")
+        #expect(text.contains(">G1 pinch 2f · opposing-fingers<"), "the gesture's marker names the rule that began it")
+        #expect(text.contains("projected progress (dashed from the release)"), "the legend names the projection's mark")
+    }
+
+    @Test(.enabled(if: hasSharedRecordings), arguments: [
+        "evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu", "evemu-devices-ETPS2-Elantech-Touchpad-session.evemu",
+        "evemu-devices-Wacom-ISDv4-E6-Finger-double-top-swipe.evemu",
+    ])
+    func realRecordingsAreLaidOutWithoutOverlaps(name: String) throws {
+        for transition in ["pinch-dismiss", "pan-dismiss"] {
+            let (svg, _, _) = try Self.plot(Self.shared(name), ["--transition", transition])
+            Self.checkLayout(try Self.measure(svg), "\(name) \(transition)")
+        }
+    }
+
+    @Test func aCropAndASingleAttemptShowOnlyTheirStretch() throws {
+        let input = try Self.multiGestureRecording()
+        let whole = try Self.plot(input, ["--transition", "pan-dismiss"]).text
+        let (svg, text, _) = try Self.plot(input, ["--transition", "pan-dismiss", "--trial", "2"])
+        Self.checkLayout(try Self.measure(svg), "attempt 2")
+        #expect(text.contains(">attempt 2: finish, projected progress") && !text.contains(">attempt 1: ")
+                && !text.contains(">attempt 3: "), "attempt 2 alone")
+        #expect(text.contains("attempt 2 alone"))
+        #expect(!text.contains("s idle<"), "nothing idle inside one attempt")
+        let cropped = try Self.plot(input, ["--transition", "pan-dismiss", "--from", "6", "--to", "9"]).text
+        #expect(cropped.contains(">attempt 3: ") && !cropped.contains(">attempt 2: ") && !cropped.contains(">attempt 4: "))
+        #expect(cropped.contains("showing 6.00-9.00 s of"))
+        #expect(whole.count > cropped.count)
+    }
+
+    @Test func windowsThatCannotBeDrawnAreUsageErrors() throws {
+        let input = CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu")
+        let out = try CLI.temporaryDirectory().appendingPathComponent("x.svg").path
+        let noTrial = try CLI.run(["plot", input, "-o", out, "--trial", "3"])
+        #expect(noTrial.status == 64 && noTrial.stderr.contains("there is no attempt 3: the replay made 1"), "\(noTrial.stderr)")
+        let late = try CLI.run(["plot", input, "-o", out, "--from", "40"])
+        #expect(late.status == 64 && late.stderr.contains("after the recording's end"), "\(late.stderr)")
+        let backwards = try CLI.run(["plot", input, "-o", out, "--from", "2", "--to", "1"])
+        #expect(backwards.status == 64 && backwards.stderr.contains("--to (1.0) must be after --from (2.0)"), "\(backwards.stderr)")
+        let zero = try CLI.run(["plot", input, "-o", out, "--trial", "0"])
+        #expect(zero.status == 64 && zero.stderr.contains("--trial counts attempts from 1"), "\(zero.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "no picture for a window that cannot be drawn")
+    }
+}

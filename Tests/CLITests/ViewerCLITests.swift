@@ -1,0 +1,264 @@
+import Foundation
+import Testing
+
+/// `pinchlab view` pages, loaded in a real browser (Debian's chromium, headless): what the page
+/// shows at a time is what `replay --json` printed for that time; the card is drawn at the size
+/// its scene says; text from a recording stays text.
+@Suite(.serialized) struct ViewerCLITests {
+    /// Writes the page of `fixture` (corpus-relative) and returns its path.
+    static func page(of fixture: String, _ extra: [String] = []) throws -> String {
+        let dir = try CLI.temporaryDirectory()
+        let out = dir.appendingPathComponent("page.html").path
+        let r = try CLI.run(["view", CLI.fixture(fixture), "-o", out] + extra)
+        #expect(r.status == 0, "\(r.stderr)")
+        return out
+    }
+
+    /// `replay --json` of `fixture`: the transition and gesture lines and the summary.
+    static func replay(_ fixture: String, _ extra: [String] = []) throws -> (transitions: [[String: Any]], gestures: [[String: Any]], summary: [String: Any]) {
+        let r = try CLI.run(["replay", CLI.fixture(fixture), "--json"] + extra)
+        #expect(r.status == 0, "\(r.stderr)")
+        var transitions: [[String: Any]] = [], gestures: [[String: Any]] = []
+        var summary: [String: Any] = [:]
+        for index in r.lines.indices {
+            let line = try r.json(line: index)
+            switch line["type"] as? String {
+            case "transition": transitions.append(line)
+            case "gesture": gestures.append(line)
+            case "summary": summary = line
+            default: break
+            }
+        }
+        return (transitions, gestures, summary)
+    }
+
+    /// The page's state at each of `times`, through `window.pinchlab.seek`, in one browser run: a
+    /// copy of the page gets a script that seeks to each time and writes every state into a `<pre>`.
+    static func states(ofPage page: String, at times: [Double]) throws -> [[String: Any]] {
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let list = times.map { String($0) }.joined(separator: ",")
+        let probe = """
+        <pre id="test-states"></pre><script>
+        document.getElementById("test-states").textContent =
+          JSON.stringify([\(list)].map((t) => window.pinchlab.seek(t)));
+        </script>
+        </body>
+        """
+        let probed = html.replacingOccurrences(of: "</body>", with: probe)
+        let copy = page + ".probe.html"
+        try probed.write(toFile: copy, atomically: true, encoding: .utf8)
+        let dom = try Chromium.dumpDOM(Chromium.fileURL(copy))
+        return try #require(try Chromium.preJSON(dom, id: "test-states") as? [[String: Any]])
+    }
+
+    /// Times worth checking: before anything, on and just after several transition steps (the
+    /// first, a third of the way, the release, the middle of the completion, the end).
+    static func probeTimes(_ transitions: [[String: Any]]) -> [Double] {
+        let times = transitions.compactMap { $0["time"] as? Double }
+        guard let first = times.first, let last = times.last else { return [0] }
+        var picks = [0, first, first + 0.0005, times[times.count / 3], times[times.count / 2] + 0.0001, last]
+        if let release = transitions.first(where: { $0["reason"] != nil })?["time"] as? Double {
+            picks += [release, release + 0.001]
+        }
+        return picks.map { ($0 * 1_000_000).rounded() / 1_000_000 }
+    }
+
+    /// What `replay --json` says holds at `time`: the last transition line at or before it, the
+    /// attempt it belongs to (its `trial` key, or the last trial begun by then), and the fingers of
+    /// the gesture in progress.
+    static func expected(at time: Double, _ replay: (transitions: [[String: Any]], gestures: [[String: Any]], summary: [String: Any]))
+        -> (progress: Double, state: String, trial: Int?, fingersInGesture: Int?) {
+        let step = replay.transitions.last { ($0["time"] as? Double ?? .infinity) <= time }
+        var trial: Int?
+        if let step {
+            if let index = step["trial"] as? Int {
+                trial = index
+            } else {
+                let trials = replay.summary["trials"] as? [[String: Any]] ?? []
+                trial = trials.lastIndex { ($0["begin"] as? Double ?? .infinity) <= time }
+            }
+        }
+        let gesture = replay.gestures.last { ($0["time"] as? Double ?? .infinity) <= time }
+        let inProgress = gesture.flatMap { g -> Int? in
+            let state = g["state"] as? String
+            return state == "began" || state == "changed" ? g["fingers"] as? Int : nil
+        }
+        return (step?["progress"] as? Double ?? 0, step?["state"] as? String ?? "idle", trial, inProgress)
+    }
+
+    @Test(arguments: [
+        ("touchpad/pinch-in-quick-flick-01.evemu", "pinch-dismiss"),
+        ("touchscreen/pinch-in-late-reversal-01.evemu", "pinch-dismiss"),
+        ("touchpad/pan-down-finish-01.evemu", "pan-dismiss"),
+        ("touchscreen/pinch-out-01.evemu", "zoom-present"),
+    ])
+    func thePageAtATimeIsWhatReplayPrintsForIt(fixture: String, transition: String) throws {
+        let corpus = "corpus/" + fixture
+        let replay = try Self.replay(corpus, ["--transition", transition])
+        #expect(!replay.transitions.isEmpty, "the fixture drives \(transition)")
+        let page = try Self.page(of: corpus, ["--transition", transition])
+        let times = Self.probeTimes(replay.transitions)
+        let states = try Self.states(ofPage: page, at: times)
+        try #require(states.count == times.count)
+        var checkedTouches = 0
+        for (time, state) in zip(times, states) {
+            let want = Self.expected(at: time, replay)
+            #expect(abs((state["time"] as? Double ?? -1) - time) < 1e-9)
+            #expect(abs((state["progress"] as? Double ?? -1) - want.progress) <= 1e-6, "progress at \(time)")
+            #expect(state["transitionState"] as? String == want.state, "state at \(time)")
+            #expect(state["trial"] as? Int == want.trial, "trial at \(time)")
+            if let fingers = want.fingersInGesture {
+                let touches = try #require(state["touches"] as? [[String: Any]])
+                #expect(touches.count == fingers, "touches down at \(time) during a \(fingers)-finger gesture")
+                checkedTouches += 1
+            }
+            let scene = try #require(state["scene"] as? [String: Any])
+            #expect(scene["scale"] is Double && scene["width"] is Double)
+        }
+        #expect(checkedTouches > 0, "some probe time falls inside the gesture")
+    }
+
+    /// `#t=SECONDS` seeks and pauses on load, and the state is in `<pre id="pinchlab-state">`.
+    @Test func theFragmentSeeksAndTheStateIsInThePage() throws {
+        let corpus = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
+        let replay = try Self.replay(corpus)
+        let release = try #require(replay.transitions.first { $0["reason"] != nil }?["time"] as? Double)
+        let page = try Self.page(of: corpus)
+        let dom = try Chromium.dumpDOM(Chromium.fileURL(page, fragment: "t=\(release)"))
+        let state = try #require(try Chromium.preJSON(dom, id: "pinchlab-state") as? [String: Any])
+        let want = Self.expected(at: release, replay)
+        #expect(abs((state["time"] as? Double ?? -1) - release) < 1e-9)
+        #expect(abs((state["progress"] as? Double ?? -1) - want.progress) <= 1e-6)
+        #expect(state["transitionState"] as? String == want.state)
+        #expect(state["playing"] as? Bool == false, "a page opened at #t= is paused")
+    }
+
+    /// At the release the screenshot shows a page (not blank) and the card, found by its colour in
+    /// the PNG's pixels, is as large as the scene's frame times its scale.
+    @Test(arguments: [("touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
+                      ("touchpad/pan-down-finish-01.evemu", "pan-dismiss")])
+    func theCardInTheScreenshotHasTheScenesSize(fixture: String, transition: String) throws {
+        let corpus = "corpus/" + fixture
+        let replay = try Self.replay(corpus, ["--transition", transition])
+        let step = try #require(replay.transitions.first { $0["reason"] != nil })
+        let release = try #require(step["time"] as? Double)
+        let page = try Self.page(of: corpus, ["--transition", transition])
+        let url = Chromium.fileURL(page, fragment: "t=\(release)")
+        let state = try #require(try Chromium.preJSON(try Chromium.dumpDOM(url), id: "pinchlab-state") as? [String: Any])
+        let scene = try #require(state["scene"] as? [String: Any])
+        let k = try #require(scene["pixelsPerPoint"] as? Double)
+        let scale = try #require(scene["scale"] as? Double)
+        let expectedWidth = try #require(scene["width"] as? Double) * scale * k
+        let expectedHeight = try #require(scene["height"] as? Double) * scale * k
+        #expect(abs((state["progress"] as? Double ?? -1) - (step["progress"] as? Double ?? -2)) <= 1e-6)
+
+        let png = page + ".png"
+        try Chromium.screenshot(url, to: png)
+        let pixels = try Self.measure(png: png)
+        #expect(pixels.colours > 20, "the screenshot is not blank: \(pixels.colours) colours")
+        #expect(pixels.nonWhite > 0.05, "the screenshot is not blank: \(pixels.nonWhite) of it is not white")
+        #expect(abs(pixels.cardWidth - expectedWidth) <= 2, "card width \(pixels.cardWidth) px, scene says \(expectedWidth)")
+        #expect(abs(pixels.cardHeight - expectedHeight) <= 2, "card height \(pixels.cardHeight) px, scene says \(expectedHeight)")
+    }
+
+    /// Reads the PNG's pixels in the browser (an image from a data: URL drawn on a canvas): how
+    /// many colours, how much is not white, and the bounding box of the card's colour (#2563eb).
+    static func measure(png: String) throws -> (colours: Int, nonWhite: Double, cardWidth: Double, cardHeight: Double) {
+        let base64 = try Data(contentsOf: URL(fileURLWithPath: png)).base64EncodedString()
+        let html = """
+        <!DOCTYPE html><html><body><pre id="measure"></pre><script>
+        const image = new Image();
+        image.onload = () => {
+          const canvas = document.createElement("canvas");
+          canvas.width = image.width; canvas.height = image.height;
+          const ctx = canvas.getContext("2d"); ctx.drawImage(image, 0, 0);
+          const data = ctx.getImageData(0, 0, image.width, image.height).data;
+          const colours = new Set(); let nonWhite = 0, minX = Infinity, minY = Infinity, maxX = -1, maxY = -1;
+          for (let i = 0, p = 0; i < data.length; i += 4, p++) {
+            const r = data[i], g = data[i + 1], b = data[i + 2];
+            if (colours.size < 5000) colours.add((r << 16) | (g << 8) | b);
+            if (r < 250 || g < 250 || b < 250) nonWhite++;
+            if (Math.abs(r - 37) <= 3 && Math.abs(g - 99) <= 3 && Math.abs(b - 235) <= 3) {
+              const x = p % image.width, y = Math.floor(p / image.width);
+              minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+            }
+          }
+          document.getElementById("measure").textContent = JSON.stringify({ colours: colours.size,
+            nonWhite: nonWhite / (image.width * image.height), width: maxX - minX + 1, height: maxY - minY + 1 });
+        };
+        image.src = "data:image/png;base64,\(base64)";
+        </script></body></html>
+        """
+        let path = png + ".measure.html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let dom = try Chromium.dumpDOM(Chromium.fileURL(path), virtualTimeBudgetMS: 5000)
+        let result = try #require(try Chromium.preJSON(dom, id: "measure") as? [String: Any])
+        return (result["colours"] as? Int ?? 0, result["nonWhite"] as? Double ?? 0,
+                result["width"] as? Double ?? 0, result["height"] as? Double ?? 0)
+    }
+
+    /// A device name and a file name that are HTML (a script, an element with a handler, the end of
+    /// the data's script element) are shown as text: nothing runs, the page works.
+    @Test func aHostileDeviceNameIsText() throws {
+        let hostileName = #"</script><script>document.title="pwned"</script><img src=x onerror="document.title='pwned'"> & <!--"#
+        let fixture = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        var text = try String(contentsOfFile: fixture, encoding: .utf8)
+        let nameLine = try #require(text.range(of: "N: pinchlab virtual touchpad"))
+        text.replaceSubrange(nameLine, with: "N: " + hostileName)
+        let dir = try CLI.temporaryDirectory()
+        let input = dir.appendingPathComponent("<img src=x onerror=alert(1)>.evemu").path
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("page.html").path
+        let r = try CLI.run(["view", input, "-o", out])
+        try #require(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(!html.contains("document.title=\"pwned\"</script>"), "the name's markup is not in the page as markup")
+        #expect(html.components(separatedBy: "</script>").count == 3, "two script elements, each closed once")
+
+        let dom = try Chromium.dumpDOM(Chromium.fileURL(out, fragment: "t=1"))
+        #expect(dom.contains("<title>pinchlab view</title>"), "no script from the name ran")
+        #expect(!dom.contains("<img src=\"x\""), "no element from the name was made")
+        let subtitle = try #require(dom.range(of: "<div id=\"subtitle\">"))
+        let shown = Chromium.decodeEntities(String(dom[subtitle.upperBound...].prefix(600)))
+        #expect(shown.contains(hostileName), "the name is shown as it is, as text: \(shown)")
+        let state = try #require(try Chromium.preJSON(dom, id: "pinchlab-state") as? [String: Any])
+        #expect(state["transitionState"] as? String != nil, "the page's script ran to its end")
+        let title = try #require(dom.range(of: "<h1 id=\"title\">"))
+        #expect(Chromium.decodeEntities(String(dom[title.upperBound...].prefix(200))).hasPrefix("<img src=x onerror=alert(1)>.evemu"))
+    }
+
+    /// The touch the recognizer leaves out (here a resting thumb) is marked with its rule from the
+    /// moment it is left out, not before.
+    @Test func aRestingThumbIsMarkedWithItsRule() throws {
+        let page = try Self.page(of: "corpus/touchpad/resting-thumb-01.evemu")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let mark = try #require(html.range(of: #"\["r",[0-9.]+,[0-9]+,"resting-thumb"\]"#, options: .regularExpression),
+                                "the page carries the recognizer's decision")
+        let fields = html[mark].dropFirst(5).dropLast().split(separator: ",")
+        let time = try #require(Double(fields[0])), touch = try #require(Int(fields[1]))
+        let states = try Self.states(ofPage: page, at: [time - 0.001, time + 0.05])
+        try #require(states.count == 2)
+        func marked(_ state: [String: Any]) -> [Int: String] {
+            var out: [Int: String] = [:]
+            for t in state["touches"] as? [[String: Any]] ?? [] { if let id = t["id"] as? Int, let rule = t["leftOut"] as? String { out[id] = rule } }
+            return out
+        }
+        #expect(marked(states[0]).isEmpty, "not yet left out")
+        #expect(marked(states[1]) == [touch: "resting-thumb"])
+    }
+
+    @Test func viewRefusesToWriteOverItsInputAndNeedsAnOutputForStandardInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let input = dir.appendingPathComponent("in.evemu").path
+        try FileManager.default.copyItem(atPath: CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), toPath: input)
+        let over = try CLI.run(["view", input, "-o", input])
+        #expect(over.status == 64 && over.stderr.contains("is the input file"), "\(over.stderr)")
+        let stdin = try CLI.run(["view", "-"])
+        #expect(stdin.status == 64 && stdin.stderr.contains("-o OUT.html"), "\(stdin.stderr)")
+        let compare = try CLI.run(["view", input, "--compare", "nope"])
+        #expect(compare.status == 64 && compare.stderr.contains("The value 'nope' is invalid for '--compare <policy>'") && compare.stderr.contains("'seed', 'default' or 'fluid'"), "\(compare.stderr)")
+        let defaulted = try CLI.run(["view", input])
+        #expect(defaulted.status == 0, "\(defaulted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("in.html").path), "FILE's name with .html")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GestureKit
+import InteractiveTransition
+import Testing
+@testable import GestureLab
+
+@Suite struct ViewerTests {
+    /// Strings reach the page inside a `<script>` element: no `<`, `>` or `&` may appear raw, and
+    /// `JSON.parse` (here: JSONSerialization) must read the same strings back.
+    @Test func embeddedJSONHoldsAnyStringWithoutMarkup() throws {
+        let hostile = "</script><script>alert(1)</script><!-- & \u{2028}\u{2029} \"quoted\" \\ end"
+        let json = try ViewerPage.embeddableJSON(["name": hostile])
+        #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
+        #expect(!json.contains("\u{2028}") && !json.contains("\u{2029}"))
+        let back = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
+        #expect(back["name"] == hostile)
+    }
+
+    /// A trial starts at an interactive step after nothing or after an end; a completion grabbed back
+    /// (finishing -> interactive) stays the same trial. The scene is the transition's own rule.
+    @Test func stepsCarryTheirTrialAndTheScene() throws {
+        let spec = try TransitionCatalog().pinchDismiss()
+        var recorder = ViewerRecorder(spec: spec, policy: .default)
+        let phases: [(TransitionPhase, Double)] = [(.interactive, 0), (.interactive, 0.3), (.finishing, 0.4),
+                                                  (.interactive, 0.5), (.finishing, 0.6), (.finished, 1),
+                                                  (.interactive, 0.1), (.cancelling, 0.05), (.cancelled, 0)]
+        var trials: [Int] = []
+        for (index, (phase, progress)) in phases.enumerated() {
+            let record = TransitionRecord(name: try #require(TransitionName(rawValue: spec.name)), trial: 0, state: phase, time: Double(index) / 10, progress: progress)
+            guard case .step(let step, false)? = recorder.entry(for: .transition(record)) else {
+                Issue.record("no step for \(phase)"); continue
+            }
+            trials.append(step.trial)
+            var scene = spec.fromState
+            SceneState.shown(in: phase, progress: progress, from: spec.fromState, to: spec.toState, into: &scene)
+            #expect(step.scene == ViewerDocument.numbers(scene))
+        }
+        #expect(trials == [0, 0, 0, 0, 0, 0, 1, 1, 1])
+    }
+
+    /// Where the policy projected, the step carries the projected progress it compared.
+    @Test func aDecisionStepCarriesTheProjectedProgress() throws {
+        let spec = try TransitionCatalog().pinchDismiss()
+        var recorder = ViewerRecorder(spec: spec, policy: .default)
+        _ = recorder.entry(for: .transition(TransitionRecord(name: try #require(TransitionName(rawValue: spec.name)), trial: 0, state: .interactive, time: 0, progress: 0)))
+        let release = TransitionRecord(name: try #require(TransitionName(rawValue: spec.name)), trial: 0, state: .cancelling, time: 0.5, progress: 0.4,
+                                       reason: TrialReason(.policy(CompletionPolicy.default.decide(progress: 0.4, velocity: 0.1))), velocity: 0.1)
+        guard case .step(let step, _)? = recorder.entry(for: .transition(release)) else { Issue.record("no step"); return }
+        let projected = 0.4 + CompletionPolicy.projectedDistance(velocity: 0.1, decelerationRatePerMS: 0.998)
+        #expect(abs((step.projectedProgress ?? -1) - projected) < 1e-12)
+    }
+}
