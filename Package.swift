@@ -65,15 +65,17 @@ let package = Package(
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
         .executableTarget(name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev"]),
 
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
+        .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "PinchlabTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
-        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev"]),
-        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition"]),
+        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport"]),
+        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "PinchlabTestSupport"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "GestureKit", "GestureLab", "InteractiveTransition",
+                "GestureKit", "GestureLab", "InteractiveTransition", "PinchlabTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -24,6 +24,9 @@ public final class LiveBroadcast: @unchecked Sendable {
     private var nextSubscriber: UInt64 = 0
     private var ended = false
 
+    /// Told the number of tabs watching each time one connects (from the server's threads).
+    public var onConnect: (@Sendable (Int) -> Void)?
+
     public init(header: ViewerDocument) throws {
         var document = header
         document.live = true
@@ -88,6 +91,7 @@ public final class LiveBroadcast: @unchecked Sendable {
                 guard let self else { return }
                 _ = self.lock.withLock { self.subscribers.removeValue(forKey: id) }
             }
+            onConnect?(subscribers.count)
         }
         return stream
     }

@@ -37,6 +37,7 @@ struct LiveWebOutput {
     init(options: LiveWebOptions, header: ViewerDocument, spec: TransitionSpecSource) throws {
         recorder = ViewerRecorder(spec: spec.spec, policy: spec.policy)
         let broadcast = try LiveBroadcast(header: header)
+        broadcast.onConnect = { watching in printError("pinchlab: a page connected (\(watching) watching)") }
         server = LiveWebServer(broadcast: broadcast, host: options.bind, port: options.port)
         let port: Int
         do {

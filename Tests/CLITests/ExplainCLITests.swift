@@ -89,3 +89,16 @@ import Testing
         #expect(result.stderr.contains("--explain and --trace print readable lines"))
     }
 }
+
+/// A settings value outside its range is bad data: status 65, the message names key, value and range.
+@Suite struct ThresholdRangeCLITests {
+    @Test func anOutOfRangeThresholdIsRefusedWithStatus65() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("bad.json")
+        try Data(#"{"touchpadRecognizer":{"minMoveMM":-3}}"#.utf8).write(to: config)
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", config.path])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("touchpadRecognizer"), "\(r.stderr)")
+        #expect(r.stderr.contains("minMoveMM: -3 mm is outside 0...50 mm"), "\(r.stderr)")
+    }
+}

@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import GestureKit
+import VirtualEvdev
 
 /// `pinchlab live --web` on a recording served through the virtual device (FUSE): pages in a real
 /// browser (headless chromium) follow the session and end where `replay` ends.
@@ -15,6 +17,76 @@ import Testing
         try #require(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
         let live = try CLI.Running(["live", dir + "/event0", "--json", "--transition", transition, "--web", "--port", "0",
                                     "--exit-after-idle", idle] + extra)
+        let found = try url(of: live)
+        return (serve, live, found)
+    }
+
+    /// The page loaded during the gesture ends in the state the replay of the file ends in, in two
+    /// tabs at once. The virtual device holds the second half of the gesture back until both tabs
+    /// have connected (live says so on stderr), so "during" does not depend on the machine's speed.
+    @Test(arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
+                      ("corpus/touchscreen/pan-down-finish-01.evemu", "pan-dismiss")])
+    func pagesLoadedDuringTheGestureEndWhereTheReplayEnds(fixture: String, transition: String) throws {
+        let replay = try ViewerCLITests.replay(fixture, ["--transition", transition])
+        let last = try #require(replay.transitions.last)
+        let (description, events) = try DeviceCLITests.events(of: fixture)
+        let began = try #require(replay.transitions.first?["time"] as? Double)
+        let firstTime = try #require(events.first?.time.totalMicroseconds)
+        // Cut after the first whole frame past the gesture's begin: the tabs come in mid-gesture.
+        let cut = try #require(events.indices.first { events[$0].isSynReport
+            && Double(events[$0].time.totalMicroseconds - firstTime) / 1e6 > began + 0.05 }) + 1
+        let device = try VirtualEvdevDevice(description: description, directory: DeviceCLITests.mountDirectory("web"))
+        defer { device.stop() }
+        let live = try CLI.Running(["live", device.path, "--json", "--transition", transition, "--web", "--port", "0",
+                                    "--exit-after-idle", "60"])
+        defer { live.process.interrupt() }
+        try #require(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
+        device.enqueue(events[..<cut])
+        let url = try Self.url(of: live)
+
+        final class Box: @unchecked Sendable { var doms: [Result<String, any Error>] = []; let lock = NSLock() }
+        let box = Box()
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            group.enter()
+            DispatchQueue.global().async {
+                let dom = Result { try Chromium.dumpDOM(url, virtualTimeBudgetMS: 30_000, timeout: 120) }
+                box.lock.withLock { box.doms.append(dom) }
+                group.leave()
+            }
+        }
+        try #require(CLI.waitFor(90) { live.stderrSoFar.contains("pinchlab: a page connected (2 watching)") },
+                     "both tabs connected: \(live.stderrSoFar)")
+        device.enqueue(events[cut...])
+        // The completion plays on the live clock; stop once live has printed the replay's last step.
+        let lastLine = CLI.canonicalJSON(last)
+        try #require(CLI.waitFor(60) {
+            live.stdoutSoFar.split(separator: "\n").contains { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))).map { CLI.canonicalJSON($0) } == lastLine
+            }
+        }, "live reached the replay's last step: \(live.stdoutSoFar.suffix(400))")
+        live.process.interrupt()
+        let r = try live.finish(timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(group.wait(timeout: .now() + 120) == .success, "the tabs finished")
+
+        try #require(box.doms.count == 2)
+        for dom in box.doms {
+            let state = try #require(try Chromium.preJSON(try dom.get(), id: "pinchlab-state") as? [String: Any])
+            let web = try #require(state["live"] as? [String: Any])
+            #expect(web["ended"] as? Bool == true, "the page saw the session end")
+            let caughtUp = try #require(web["caughtUp"] as? Int), entries = try #require(web["entries"] as? Int)
+            #expect(caughtUp > 0 && caughtUp < entries, "loaded mid-gesture: \(caughtUp) of \(entries) entries came in the catch-up")
+            #expect(abs((state["progress"] as? Double ?? -1) - (last["progress"] as? Double ?? -2)) <= 1e-6)
+            #expect(state["transitionState"] as? String == last["state"] as? String)
+            let trials = replay.summary["trials"] as? [[String: Any]] ?? []
+            #expect(state["trial"] as? Int == trials.count - 1)
+            #expect(abs((state["time"] as? Double ?? -1) - (last["time"] as? Double ?? -2)) <= 1e-6, "the page follows to the end")
+        }
+    }
+
+    /// The URL `live --web` prints first.
+    static func url(of live: CLI.Running) throws -> String {
         var url: String?
         CLI.waitFor(20) {
             guard let line = live.stdoutSoFar.split(separator: "\n").first(where: { $0.hasPrefix("pinchlab: watch at ") }) else {
@@ -25,54 +97,7 @@ import Testing
         }
         let found = try #require(url, "live printed its URL: \(live.stdoutSoFar) \(live.stderrSoFar)")
         #expect(found.hasPrefix("http://127.0.0.1:"), "loopback by default: \(found)")
-        return (serve, live, found)
-    }
-
-    /// The page loaded while the gesture plays ends in the state the replay of the file ends in;
-    /// two tabs at once both do, and so does a tab that connects after the gesture (it catches up).
-    @Test(arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
-                      ("corpus/touchscreen/pan-down-finish-01.evemu", "pan-dismiss")])
-    func pagesEndWhereTheReplayEnds(fixture: String, transition: String) throws {
-        let replay = try ViewerCLITests.replay(fixture, ["--transition", transition])
-        let last = try #require(replay.transitions.last)
-        let (serve, live, url) = try Self.startLive(fixture, transition: transition, speed: "0.2", idle: "3")
-        defer { serve.process.interrupt() }
-
-        // Two tabs now, during the gesture; each page runs until the session ends and its stream closes.
-        final class Box: @unchecked Sendable { var doms: [Result<String, any Error>] = [] ; let lock = NSLock() }
-        let box = Box()
-        let group = DispatchGroup()
-        for _ in 0..<2 {
-            group.enter()
-            DispatchQueue.global().async {
-                let dom = Result { try Chromium.dumpDOM(url, virtualTimeBudgetMS: 30_000, timeout: 90) }
-                box.lock.withLock { box.doms.append(dom) }
-                group.leave()
-            }
-        }
-        let r = try live.finish(timeout: 60)
-        #expect(group.wait(timeout: .now() + 90) == .success, "the tabs finished")
-        #expect(r.status == 0, "\(r.stderr)")
-        let liveLines = r.lines.filter { !$0.hasPrefix("pinchlab:") }
-        let liveSteps = liveLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { $0["type"] as? String == "transition" }
-        #expect(CLI.canonicalJSON(liveSteps.last) == CLI.canonicalJSON(last), "live ends where replay ends")
-
-        try #require(box.doms.count == 2)
-        for dom in box.doms {
-            let state = try #require(try Chromium.preJSON(try dom.get(), id: "pinchlab-state") as? [String: Any])
-            let web = try #require(state["live"] as? [String: Any])
-            #expect(web["ended"] as? Bool == true, "the page saw the session end")
-            let caughtUp = try #require(web["caughtUp"] as? Int), entries = try #require(web["entries"] as? Int)
-            #expect(caughtUp < entries, "the page was loaded during the session: \(caughtUp) of \(entries) entries came in the catch-up")
-            #expect(abs((state["progress"] as? Double ?? -1) - (last["progress"] as? Double ?? -2)) <= 1e-6)
-            #expect(state["transitionState"] as? String == last["state"] as? String)
-            let trials = replay.summary["trials"] as? [[String: Any]] ?? []
-            #expect(state["trial"] as? Int == trials.count - 1)
-            #expect(abs((state["time"] as? Double ?? -1) - (last["time"] as? Double ?? -2)) <= 1e-6, "the page follows to the end")
-        }
-        serve.process.interrupt()
-        _ = try serve.finish()
+        return found
     }
 
     /// A tab that connects after the gesture is over (the session still running) gets everything

@@ -177,6 +177,14 @@ import Testing
         #expect(whole.count > cropped.count)
     }
 
+    /// The README's picture is what the command draws today.
+    @Test func theReadmePictureIsCurrent() throws {
+        let (_, text, _) = try Self.plot(CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu"))
+        let docs = CLI.packageRoot.appendingPathComponent("docs/plot-late-reversal.svg").path
+        let kept = try String(contentsOfFile: docs, encoding: .utf8)
+        #expect(text == kept, "regenerate: pinchlab plot Fixtures/corpus/touchscreen/pinch-in-late-reversal-01.evemu -o docs/plot-late-reversal.svg")
+    }
+
     @Test func windowsThatCannotBeDrawnAreUsageErrors() throws {
         let input = CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu")
         let out = try CLI.temporaryDirectory().appendingPathComponent("x.svg").path

@@ -35,20 +35,75 @@ import Testing
     /// The page's state at each of `times`, through `window.pinchlab.seek`, in one browser run: a
     /// copy of the page gets a script that seeks to each time and writes every state into a `<pre>`.
     static func states(ofPage page: String, at times: [Double]) throws -> [[String: Any]] {
-        let html = try String(contentsOfFile: page, encoding: .utf8)
         let list = times.map { String($0) }.joined(separator: ",")
+        return try #require(try evaluate("[\(list)].map((t) => window.pinchlab.seek(t))", inPage: page) as? [[String: Any]])
+    }
+
+    /// The JSON value of a JavaScript `expression` evaluated in the page after it loaded: a copy of
+    /// the page gets a script that writes it into a `<pre>`, read back from chromium's DOM.
+    static func evaluate(_ expression: String, inPage page: String) throws -> Any {
+        let html = try String(contentsOfFile: page, encoding: .utf8)
         let probe = """
-        <pre id="test-states"></pre><script>
-        document.getElementById("test-states").textContent =
-          JSON.stringify([\(list)].map((t) => window.pinchlab.seek(t)));
+        <pre id="test-result"></pre><script>
+        document.getElementById("test-result").textContent = JSON.stringify(\(expression));
         </script>
         </body>
         """
-        let probed = html.replacingOccurrences(of: "</body>", with: probe)
         let copy = page + ".probe.html"
-        try probed.write(toFile: copy, atomically: true, encoding: .utf8)
-        let dom = try Chromium.dumpDOM(Chromium.fileURL(copy))
-        return try #require(try Chromium.preJSON(dom, id: "test-states") as? [[String: Any]])
+        try html.replacingOccurrences(of: "</body>", with: probe).write(toFile: copy, atomically: true, encoding: .utf8)
+        return try Chromium.preJSON(try Chromium.dumpDOM(Chromium.fileURL(copy)), id: "test-result")
+    }
+
+    /// The controls: one frame forward or back lands on the next or previous recorded moment, the
+    /// next and previous attempt on the attempts' begins, the speed slider's range is 0.1x to 2x.
+    @Test func stepAndAttemptControlsLandOnRecordedMoments() throws {
+        let corpus = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
+        let replay = try Self.replay(corpus)
+        let begin = try #require((replay.summary["trials"] as? [[String: Any]])?.first?["begin"] as? Double)
+        let page = try Self.page(of: corpus)
+        let result = try #require(try Self.evaluate("""
+            (() => { const p = window.pinchlab, out = {};
+              p.seek(0.5); p.stepFrame(1); out.forward = p.state().time;
+              p.stepFrame(-1); out.back = p.state().time; p.stepFrame(-1); out.backAgain = p.state().time;
+              p.seek(0); p.nextAttempt(); out.attempt = p.state().time; out.attemptTrial = p.state().trial;
+              p.seek(5); p.previousAttempt(); out.previous = p.state().time;
+              const speed = document.getElementById("speed"); out.speed = [Number(speed.min), Number(speed.max)];
+              out.zoomed = p.zoom(0.2, 0.4); p.seek(0.9); out.followed = p.state().timelineWindow;
+              out.whole = p.zoom(0, 1e9);
+              return out; })()
+            """, inPage: page) as? [String: Any])
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        // Every frame time in the page's data, to check the steps land on recorded moments.
+        let frameTimes = html.matches(of: /\["f",([0-9.]+),/).compactMap { Double($0.1) }
+        let forward = try #require(result["forward"] as? Double)
+        let firstAfter = try #require(frameTimes.first { $0 > 0.5 })
+        #expect(forward > 0.5 && forward <= firstAfter, "one step forward from 0.5 s: \(forward)")
+        #expect(result["back"] as? Double ?? -1 < forward)
+        #expect(result["backAgain"] as? Double ?? -1 < result["back"] as? Double ?? -1)
+        #expect(abs((result["attempt"] as? Double ?? -1) - begin) < 1e-9, "next attempt goes to its begin")
+        #expect(result["attemptTrial"] as? Int == 0)
+        #expect(abs((result["previous"] as? Double ?? -1) - begin) < 1e-9)
+        #expect(result["speed"] as? [Double] == [0.1, 2])
+        let zoomed = try #require(result["zoomed"] as? [String: Double])
+        #expect(zoomed["from"] == 0.2 && zoomed["to"] == 0.4, "zoom shows the window asked for: \(zoomed)")
+        let followed = try #require(result["followed"] as? [String: Double])
+        #expect((followed["from"] ?? 9) <= 0.9 && 0.9 <= (followed["to"] ?? 0), "the window moves to the playhead: \(followed)")
+        #expect(abs((followed["to"] ?? 0) - (followed["from"] ?? 0) - 0.2) < 1e-9, "keeping its span")
+        #expect((result["whole"] as? [String: Double])?["from"] == 0, "zooming out past the ends shows everything")
+    }
+
+    /// A recording that turns bad part-way gives no page (status 65), as `plot` gives no picture.
+    @Test func aBadRecordingWritesNoPage() throws {
+        let dir = try CLI.temporaryDirectory()
+        let input = dir.appendingPathComponent("bad.evemu").path
+        var text = try String(contentsOfFile: CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), encoding: .utf8)
+        text += "E: 9.000000 0003 0035 zz\n"
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("bad.html").path
+        let r = try CLI.run(["view", input, "-o", out])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("bad.evemu:"), "the message names the file and line: \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     /// Times worth checking: before anything, on and just after several transition steps (the

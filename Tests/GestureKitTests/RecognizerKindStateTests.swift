@@ -1,3 +1,4 @@
+import PinchlabTestSupport
 import Testing
 @testable import GestureKit
 

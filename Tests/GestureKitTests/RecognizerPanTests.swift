@@ -1,3 +1,4 @@
+import PinchlabTestSupport
 import Testing
 @testable import GestureKit
 
@@ -111,6 +112,10 @@ import Glibc
         let events = recognize(makeFrames(parallel(2, velocity: PointMM(x: 8, y: 0), upMS: 600)))
         let began = try #require(events.first)
         #expect(began.kind == .pan)
-        #expect(milliseconds(began.time) >= 150)
+        // The first 10 ms frame past 150 ms: 160 ms, both fingers at 1.28 mm (undecided, < 1.5 mm).
+        #expect(milliseconds(began.time) == 160)
+        #expect(began.decision?.rule == .sideBySideTimeout)
+        #expect(began.decision?.evidence.waitedMS == 160)
+        #expect(began.decision?.evidence.timeoutMS == 150)
     }
 }

@@ -1,3 +1,4 @@
+import PinchlabTestSupport
 import Testing
 @testable import GestureKit
 
@@ -35,6 +36,24 @@ import Testing
         #expect(began.kind == .pan)
         #expect(began.decision?.rule == .sameDirection)
         #expect(began.decision?.evidence.angleDegrees == 0)
+    }
+
+    /// A semi-MT touchpad reports a bounding box, not fingers: as in libinput, two fingers moving
+    /// apart scroll, and say why.
+    @Test func aSemiMTTouchpadNeverPinches() throws {
+        var semiMT = DeviceDescription.presetTouchpad
+        semiMT.properties.insert(.semiMT)
+        let configuration = GestureRecognizerConfiguration(device: semiMT)
+        #expect(configuration.device.fingerPositionsTracked == false)
+        #expect(GestureRecognizerConfiguration(device: .presetTouchpad).device.fingerPositionsTracked == nil)
+        let fingers = [
+            ScriptedFinger(id: 1, upMS: 300, path: linear(PointMM(x: 50, y: 20), PointMM(x: 0, y: -30))),
+            ScriptedFinger(id: 2, upMS: 300, path: linear(PointMM(x: 50, y: 40), PointMM(x: 0, y: 30))),
+        ]
+        let events = recognize(makeFrames(fingers), configuration: configuration)
+        #expect(!events.contains { $0.kind == .pinch })
+        let began = try #require(events.first)
+        #expect(began.kind == .pan && began.decision?.rule == .pinchUnavailable)
     }
 
     @Test func theEndOfTheStreamIsNamed() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 @testable import GestureKit
 

@@ -80,6 +80,23 @@ import Testing
         #expect(svg.contains(">attempt 1: cancel, flick, |velocity| 2/s ≥ 1.5/s backwards (released at 0.6)<"))
     }
 
+    /// A recording with no touches still gets a picture (an axis, and the charts say why they are empty).
+    @Test func anEmptyReplayIsDrawn() throws {
+        var t = ReplayTimeline(title: "empty", surfaceWidthMM: 100, surfaceHeightMM: 60)
+        t.transition = "pan-dismiss"
+        t.drivingKind = .pan
+        let svg = try TimelinePlot.svg(t)
+        #expect(svg.contains(">no pan was recognized<") && svg.contains(">the transition never started<"))
+        #expect(throws: PlotError.self) { try TimelinePlot.svg(t, window: PlotWindow(trial: 1)) }
+    }
+
+    @Test func linesKeepOnlyVisiblePoints() {
+        let dense = (0...1000).map { (Double($0) * 0.01, 5.0) }   // 1001 points over 10 px
+        let thin = SVGDocument.thinned(dense)
+        #expect(thin.count == 41 && thin.first! == (0, 5) && thin.last! == (10, 5), "\(thin.count)")
+        #expect(SVGDocument.thinned([(0, 0), (0.1, 0)]).count == 2, "the ends stay")
+    }
+
     @Test func trackColoursNeverRepeat() {
         for count in [1, 2, 10, 11, 25, 60] {
             let colors = TrackPanels.colors(count: count)

@@ -1,9 +1,10 @@
+import PinchlabTestSupport
 import Testing
 @testable import InteractiveTransition
 
 @Suite struct RandomSequenceTests {
     /// Inputs a confused driver might send.
-    static func randomProgress(_ g: inout SeededGenerator) -> Double {
+    static func randomProgress(_ g: inout SplitMix64) -> Double {
         switch Int.random(in: 0..<10, using: &g) {
         case 0: return .nan
         case 1: return [.infinity, -.infinity, 1e308, -1e308][Int.random(in: 0..<4, using: &g)]
@@ -12,7 +13,7 @@ import Testing
         }
     }
 
-    static func randomVelocity(_ g: inout SeededGenerator) -> Double? {
+    static func randomVelocity(_ g: inout SplitMix64) -> Double? {
         switch Int.random(in: 0..<8, using: &g) {
         case 0: return nil
         case 1: return .nan
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 3, 42, 2024] as [UInt64]) func invariantsHoldUnderRandomCalls(seed: UInt64) {
-        var g = SeededGenerator(seed: seed)
+        var g = SplitMix64(seed: seed)
         let timings: [CompletionTiming] = [.curve(.easeInOut), .curve(.linear), .spring(SpringPresets.seed003Dismiss),
                                            .spring(SpringPresets.androidDefault), .spring(SpringPresets.seed003Bounce)]
         var time = 0.0

@@ -116,33 +116,3 @@ enum EventStreams {
         return events
     }
 }
-
-/// Follows gesture events and records every broken rule.
-struct GestureStateChecker {
-    private(set) var open: GestureKind?
-    private(set) var violations: [String] = []
-    private(set) var beganCount = 0
-    private(set) var closedCount = 0
-
-    mutating func check(_ event: GestureEvent) {
-        for (name, value) in [("scale", event.scale), ("rotation", event.rotationDegrees), ("center.x", event.centerMM.x),
-                              ("center.y", event.centerMM.y), ("scaleVelocity", event.scaleVelocity),
-                              ("translation.x", event.translationMM.x), ("translation.y", event.translationMM.y),
-                              ("velocity.x", event.velocityMMPerSecond.x), ("velocity.y", event.velocityMMPerSecond.y)]
-        where !value.isFinite {
-            violations.append("\(event.kind) \(event.state): \(name) is \(value)")
-        }
-        switch event.state {
-        case .began:
-            if let open { violations.append("\(event.kind) began while \(open) was open") }
-            open = event.kind
-            beganCount += 1
-        case .changed:
-            if open != event.kind { violations.append("\(event.kind) changed while \(String(describing: open)) was open") }
-        case .ended, .cancelled:
-            if open != event.kind { violations.append("\(event.kind) \(event.state) while \(String(describing: open)) was open") }
-            else { closedCount += 1 }
-            open = nil
-        }
-    }
-}

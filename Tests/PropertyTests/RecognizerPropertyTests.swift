@@ -1,3 +1,4 @@
+import PinchlabTestSupport
 import Testing
 import PropertyBased
 import GestureKit
@@ -13,10 +14,10 @@ import Glibc
     static let streamCount = 300
 
     /// Runs events through assembler and recognizer, then finishes; returns the checker.
-    static func recognize(_ events: [InputEvent], on device: DeviceDescription) -> (GestureStateChecker, TouchGestureRecognizer) {
+    static func recognize(_ events: [InputEvent], on device: DeviceDescription) -> (GestureOrderChecker, TouchGestureRecognizer) {
         var assembler = TouchFrameAssembler(device: device)
         var recognizer = TouchGestureRecognizer(configuration: GestureRecognizerConfiguration(device: device))
-        var checker = GestureStateChecker()
+        var checker = GestureOrderChecker()
         for event in events {
             guard let frame = assembler.consume(event) else { continue }
             for gesture in recognizer.process(frame) { checker.check(gesture) }
@@ -66,7 +67,7 @@ import Glibc
             let scroll = ScrollBesideStillTouch(seed: seed)
             let configuration = GestureRecognizerConfiguration(device: scroll.device)
             var recognizer = TouchGestureRecognizer(configuration: configuration)
-            var checker = GestureStateChecker()
+            var checker = GestureOrderChecker()
             var gestures: [GestureEvent] = []
             for frame in scroll.frames {
                 for g in recognizer.process(frame) { checker.check(g); gestures.append(g) }

@@ -1,3 +1,4 @@
+import PinchlabTestSupport
 import Foundation
 import GestureKit
 import GestureLab
@@ -38,23 +39,10 @@ import VirtualEvdev
 
         /// Every began closed exactly once, in order; every number finite; progress within reach.
         func expectLegal(sourceLocation: SourceLocation = #_sourceLocation) {
-            var open: GestureKind?
-            for g in gestures {
-                switch g.event.state {
-                case .began:
-                    #expect(open == nil, "a began while \(String(describing: open)) was open", sourceLocation: sourceLocation)
-                    open = g.event.kind
-                case .changed:
-                    #expect(open == g.event.kind, sourceLocation: sourceLocation)
-                case .ended, .cancelled:
-                    #expect(open == g.event.kind, sourceLocation: sourceLocation)
-                    open = nil
-                }
-                let e = g.event
-                #expect([e.scale, e.rotationDegrees, e.scaleVelocity, e.centerMM.x, e.centerMM.y, e.translationMM.x,
-                         e.velocityMMPerSecond.x].allSatisfy { $0.isFinite }, sourceLocation: sourceLocation)
-            }
-            #expect(open == nil, "a gesture was left open", sourceLocation: sourceLocation)
+            var checker = GestureOrderChecker()
+            checker.check(gestures.map(\.event))
+            checker.finish()
+            #expect(checker.violations == [], sourceLocation: sourceLocation)
             for t in transitions {
                 #expect(t.progress.isFinite && t.progress > -0.5 && t.progress < 1.5, sourceLocation: sourceLocation)
             }

@@ -1,12 +1,12 @@
 /// The events one frame produced, stored inline so that `process(_:)` never allocates.
 ///
-/// A frame yields at most four events by construction (a finger-count debounce or a hold timeout
+/// A frame yields at most three events by construction (a finger-count debounce or a hold timeout
 /// that ran out before it, then a hold cancelled by motion and a pan or pinch beginning, or a
 /// corrected scroll cancelled and a pinch beginning); the capacity leaves room to spare.
 public struct GestureEvents: RandomAccessCollection, Sendable {
-    public static let capacity = 6
+    public static let capacity = 4
 
-    private var storage = InlineArray<6, GestureEvent>(repeating: .placeholder)
+    private var storage = InlineArray<4, GestureEvent>(repeating: .placeholder)
     public private(set) var count = 0
 
     public init() {}

@@ -7,11 +7,17 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     /// Height of the surface in millimetres, nil when unknown; positions grow downwards from 0, so
     /// the bottom edge (where a thumb rests on a clickpad) is at this value.
     public var heightMM: Double?
+    /// false for a touchpad that cannot report where each finger is: semi-MT (`INPUT_PROP_SEMI_MT`,
+    /// a bounding box) or a single slot. libinput allows such a touchpad two-finger scrolling only
+    /// (`tp_gesture_are_gestures_enabled`): no pinch, no swipe. nil: it can (or nothing says).
+    public var fingerPositionsTracked: Bool?
 
-    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil) {
+    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil,
+                fingerPositionsTracked: Bool? = nil) {
         self.deviceClass = deviceClass
         self.fuzzMM = fuzzMM
         self.heightMM = heightMM
+        self.fingerPositionsTracked = fingerPositionsTracked
     }
 
     /// Class, height, and the larger of the x/y fuzz of the position axes (MT axes preferred).
@@ -26,6 +32,7 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
             if let yAxis { fuzz = max(fuzz, geometry.y.millimetres(delta: yAxis.fuzz)) }
         }
         fuzzMM = fuzz.isFinite ? max(0, fuzz) : 0
+        fingerPositionsTracked = device.deviceClass == .touchpad && !device.supportsMultitouchGestures ? false : nil
     }
 }
 
@@ -257,107 +264,71 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self = traits.deviceClass == .touchscreen ? .touchscreen : .default
         self.device = traits
     }
-
-    /// The same configuration with every value that would break the arithmetic (NaN, infinite,
-    /// negative distances or times, impossible finger counts) replaced by its default.
-    public var sanitized: GestureRecognizerConfiguration {
-        var c = self
-        let d = GestureRecognizerConfiguration.default
-        func fix(_ path: WritableKeyPath<GestureRecognizerConfiguration, Double>) {
-            let v = c[keyPath: path]
-            if !v.isFinite || v < 0 { c[keyPath: path] = d[keyPath: path] }
-        }
-        for path in [\GestureRecognizerConfiguration.device.fuzzMM, \.panSlopMM, \.undecidedMoveMM,
-                     \.minMoveMM, \.maxMoveMM, \.minMoveExtraPerFingerMM, \.maxMoveExtraPerFingerMM,
-                     \.scrollDecisionTimeoutMS, \.scrollMaxHorizontalSpreadMM, \.scrollMaxVerticalSpreadMM,
-                     \.directionSnapEighths, \.pinchCorrectionWindowMS, \.pinchCorrectionMinMoveMM,
-                     \.pinchOpposingMinMoveMM, \.pinchOpposingMinimumAngleDegrees, \.pinchMinimumSpanMM, \.pinchSpanSlopMM, \.pinchRotationSlopMM,
-                     \.rotationMinimumSpanMM, \.restingThumbAreaMM, \.restingThumbMaxMoveMM, \.oneSidedPinchMaximumAngleDegrees, \.fingerCountDebounceMS, \.jumpDistanceMM,
-                     \.jumpIncreaseMM, \.holdTimeoutMS, \.quickHoldTimeoutMS, \.holdMaxMoveMM, \.velocity.horizonMS, \.velocity.stopGapMS] {
-            fix(path)
-        }
-        // A zero-span pinch would divide by zero.
-        if c.pinchMinimumSpanMM < 0.1 { c.pinchMinimumSpanMM = 0.1 }
-        c.directionSnapEighths = min(c.directionSnapEighths, 0.5)
-        c.oneSidedPinchMaximumAngleDegrees = min(c.oneSidedPinchMaximumAngleDegrees, 90)
-        c.pinchOpposingMinimumAngleDegrees = min(c.pinchOpposingMinimumAngleDegrees, 180)
-        c.panMinimumFingerCount = max(1, c.panMinimumFingerCount)
-        c.pinchMinimumFingerCount = max(2, c.pinchMinimumFingerCount)
-        c.velocity.polynomialDegree = min(2, max(0, c.velocity.polynomialDegree))
-        return c
-    }
 }
 
 // A settings file may name only the thresholds it changes, and files written before a threshold
-// existed keep loading: every key is optional and falls back to the defaults.
+// existed keep loading: every key is optional and falls back to the defaults. The keys, their types
+// and their valid ranges come from `thresholds`; a value outside its range is refused, naming the
+// key, the value and the range.
 extension GestureRecognizerConfiguration {
-    private enum CodingKeys: String, CodingKey {
-        case device, useFuzzHysteresis, panMinimumFingerCount, panMaximumFingerCount, pinchMinimumFingerCount,
-             pinchMaximumFingerCount, panSlopMM, undecidedMoveMM, minMoveMM, maxMoveMM, minMoveExtraPerFingerMM,
-             maxMoveExtraPerFingerMM, scrollDecisionTimeoutMS, scrollMaxHorizontalSpreadMM, scrollMaxVerticalSpreadMM,
-             directionSnapEighths, suppressRestingThumb, restingThumbAreaMM, restingThumbMaxMoveMM,
-             oneSidedPinchMaximumAngleDegrees,
-             pinchCorrectionWindowMS,
-             pinchCorrectionMinMoveMM, pinchOpposingMinMoveMM, pinchOpposingMinimumAngleDegrees, pinchMinimumSpanMM, pinchSpanSlopMM, pinchRotationSlopMM,
-             rotationMinimumSpanMM, fingerCountDebounceMS, jumpDistanceMM, jumpIncreaseMM, holdTimeoutMS,
-             quickHoldTimeoutMS, tapToClick, holdMinimumFingerCount, holdMaximumFingerCount,
-             holdMaxMoveMM, velocity
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// Decodes with the defaults of the class the file names (`device.deviceClass`), else touchpad's.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let device = try container.decodeIfPresent(GestureDeviceTraits.self, forKey: .device)
+        let container = try decoder.container(keyedBy: Key.self)
+        let device = try container.decodeIfPresent(GestureDeviceTraits.self, forKey: Key("device"))
         try self.init(from: decoder, defaults: device?.deviceClass == .touchscreen ? .touchscreen : .default)
     }
 
     /// Decodes what the file says; everything it leaves out comes from `defaults`.
     public init(from decoder: any Decoder, defaults: GestureRecognizerConfiguration) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.container(keyedBy: Key.self)
         var v = defaults
-        func read<T: Decodable>(_ key: CodingKeys, _ path: WritableKeyPath<GestureRecognizerConfiguration, T>) throws {
-            if let value = try c.decodeIfPresent(T.self, forKey: key) { v[keyPath: path] = value }
+        var present = Set<String>()
+        if let device = try c.decodeIfPresent(GestureDeviceTraits.self, forKey: Key("device")) {
+            v.device = device
+            present.insert("device.fuzzMM")
         }
-        try read(.device, \.device)
-        try read(.useFuzzHysteresis, \.useFuzzHysteresis)
-        try read(.panMinimumFingerCount, \.panMinimumFingerCount)
-        try read(.panMaximumFingerCount, \.panMaximumFingerCount)
-        try read(.pinchMinimumFingerCount, \.pinchMinimumFingerCount)
-        try read(.pinchMaximumFingerCount, \.pinchMaximumFingerCount)
-        try read(.panSlopMM, \.panSlopMM)
-        try read(.undecidedMoveMM, \.undecidedMoveMM)
-        try read(.minMoveMM, \.minMoveMM)
-        try read(.maxMoveMM, \.maxMoveMM)
-        try read(.minMoveExtraPerFingerMM, \.minMoveExtraPerFingerMM)
-        try read(.maxMoveExtraPerFingerMM, \.maxMoveExtraPerFingerMM)
-        try read(.scrollDecisionTimeoutMS, \.scrollDecisionTimeoutMS)
-        try read(.scrollMaxHorizontalSpreadMM, \.scrollMaxHorizontalSpreadMM)
-        try read(.scrollMaxVerticalSpreadMM, \.scrollMaxVerticalSpreadMM)
-        try read(.directionSnapEighths, \.directionSnapEighths)
-        try read(.suppressRestingThumb, \.suppressRestingThumb)
-        try read(.restingThumbAreaMM, \.restingThumbAreaMM)
-        try read(.restingThumbMaxMoveMM, \.restingThumbMaxMoveMM)
-        try read(.oneSidedPinchMaximumAngleDegrees, \.oneSidedPinchMaximumAngleDegrees)
-        try read(.pinchCorrectionWindowMS, \.pinchCorrectionWindowMS)
-        try read(.pinchCorrectionMinMoveMM, \.pinchCorrectionMinMoveMM)
-        try read(.pinchOpposingMinMoveMM, \.pinchOpposingMinMoveMM)
-        try read(.pinchOpposingMinimumAngleDegrees, \.pinchOpposingMinimumAngleDegrees)
-        try read(.pinchMinimumSpanMM, \.pinchMinimumSpanMM)
-        try read(.pinchSpanSlopMM, \.pinchSpanSlopMM)
-        try read(.pinchRotationSlopMM, \.pinchRotationSlopMM)
-        try read(.rotationMinimumSpanMM, \.rotationMinimumSpanMM)
-        try read(.fingerCountDebounceMS, \.fingerCountDebounceMS)
-        try read(.jumpDistanceMM, \.jumpDistanceMM)
-        try read(.jumpIncreaseMM, \.jumpIncreaseMM)
-        try read(.holdTimeoutMS, \.holdTimeoutMS)
-        try read(.quickHoldTimeoutMS, \.quickHoldTimeoutMS)
-        try read(.tapToClick, \.tapToClick)
-        try read(.holdMinimumFingerCount, \.holdMinimumFingerCount)
-        try read(.holdMaximumFingerCount, \.holdMaximumFingerCount)
-        try read(.holdMaxMoveMM, \.holdMaxMoveMM)
-        if c.contains(.velocity) {
-            v.velocity = try VelocityTrackerConfiguration(from: c.superDecoder(forKey: .velocity), defaults: v.velocity)
+        for t in Self.thresholds where !t.key.contains(".") {
+            let key = Key(t.key)
+            guard c.contains(key) else { continue }
+            switch t.field {
+            case .number(let path): v[keyPath: path] = try c.decode(Double.self, forKey: key)
+            case .count(let path): v[keyPath: path] = try c.decode(Int.self, forKey: key)
+            case .flag(let path): v[keyPath: path] = try c.decode(Bool.self, forKey: key)
+            }
+            present.insert(t.key)
+        }
+        let velocityKey = Key("velocity")
+        if c.contains(velocityKey) {
+            v.velocity = try VelocityTrackerConfiguration(from: c.superDecoder(forKey: velocityKey), defaults: v.velocity)
+            let nested = try c.nestedContainer(keyedBy: Key.self, forKey: velocityKey)
+            for key in nested.allKeys { present.insert("velocity." + key.stringValue) }
+        }
+        let problems = v.rangeProblems(keys: present)
+        if let first = problems.first {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: problems.count == 1 ? first : problems.joined(separator: "; ")))
         }
         self = v
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(device, forKey: Key("device"))
+        for t in Self.thresholds where !t.key.contains(".") {
+            switch t.field {
+            case .number(let path): try c.encode(self[keyPath: path], forKey: Key(t.key))
+            case .count(let path): try c.encode(self[keyPath: path], forKey: Key(t.key))
+            case .flag(let path): try c.encode(self[keyPath: path], forKey: Key(t.key))
+            }
+        }
+        try c.encode(velocity, forKey: Key("velocity"))
     }
 }

@@ -24,6 +24,9 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
     case oneFingerMoved = "one-finger-moved"
     /// A touch rested while all the others moved along together (touchscreen: the hand pans).
     case restingFinger = "resting-finger"
+    /// Both moved past `minMoveMM`, but this many fingers may not pinch (or the touchpad cannot
+    /// track each finger: semi-MT): the fingers scroll, as libinput's do.
+    case pinchUnavailable = "pinch-unavailable"
     /// Fewer than two positioned touches: the centroid moved past `panSlopMM`.
     case centroidMoved = "centroid-moved"
 
@@ -57,41 +60,83 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
     case endOfStream = "end-of-stream"
 }
 
-/// The measurements behind a decision, in physical units. A fixed struct of optionals so that making
-/// one costs no allocation; only what the rule looked at is set. Output names carry the unit
-/// (`GestureEvidence.Key`).
+/// The measurements behind a decision, in physical units. Only what the rule looked at is set (the
+/// others read nil); output names carry the unit (`entries`). Stored compactly (NaN, -1 and
+/// `UInt64.max` for absent values) in a fixed struct, so that a gesture event carrying it stays
+/// small to copy and making one never allocates.
 public struct GestureEvidence: Sendable, Hashable {
+    private var numbers = InlineArray<13, Double>(repeating: .nan)
+    private var before: Int16 = -1
+    private var after: Int16 = -1
+    private var touchID = UInt64.max
+
+    private enum Slot: Int {
+        case angle, angleLimit, moved, otherMoved, moveLimit, waited, timeout, spanChange, horizontalSpread,
+             verticalSpread, fromBottom, jump, increaseLimit
+    }
+
+    private subscript(slot: Slot) -> Double? {
+        get { let v = numbers[slot.rawValue]; return v.isNaN ? nil : v }
+        set { numbers[slot.rawValue] = newValue ?? .nan }
+    }
+
     /// Angle between the two fingers' movements, or between a moving finger and the line to the
     /// still one.
-    public var angleDegrees: Double?
+    public var angleDegrees: Double? { get { self[.angle] } set { self[.angle] = newValue } }
     /// The angle limit the rule compared with (`>=` for opposing fingers, `<=` for one-sided).
-    public var angleLimitDegrees: Double?
+    public var angleLimitDegrees: Double? { get { self[.angleLimit] } set { self[.angleLimit] = newValue } }
     /// How far the first (top) tracked finger moved since the decision began.
-    public var movedMM: Double?
+    public var movedMM: Double? { get { self[.moved] } set { self[.moved] = newValue } }
     /// How far the second (bottom) tracked finger moved.
-    public var otherMovedMM: Double?
+    public var otherMovedMM: Double? { get { self[.otherMoved] } set { self[.otherMoved] = newValue } }
     /// The distance the rule required.
-    public var moveLimitMM: Double?
+    public var moveLimitMM: Double? { get { self[.moveLimit] } set { self[.moveLimit] = newValue } }
     /// Time waited since the decision began (or since the finger count changed).
-    public var waitedMS: Double?
+    public var waitedMS: Double? { get { self[.waited] } set { self[.waited] = newValue } }
     /// The time the rule waited for.
-    public var timeoutMS: Double?
+    public var timeoutMS: Double? { get { self[.timeout] } set { self[.timeout] = newValue } }
     /// Change of the distance between the fingers since they came down.
-    public var spanChangeMM: Double?
+    public var spanChangeMM: Double? { get { self[.spanChange] } set { self[.spanChange] = newValue } }
     /// Horizontal and vertical distance between the two fingers (side by side).
-    public var horizontalSpreadMM: Double?
-    public var verticalSpreadMM: Double?
+    public var horizontalSpreadMM: Double? { get { self[.horizontalSpread] } set { self[.horizontalSpread] = newValue } }
+    public var verticalSpreadMM: Double? { get { self[.verticalSpread] } set { self[.verticalSpread] = newValue } }
     /// Distance of a touch from the bottom edge (thumb band).
-    public var fromBottomMM: Double?
-    /// Finger counts before and after a change.
-    public var fingersBefore: Int?
-    public var fingersAfter: Int?
+    public var fromBottomMM: Double? { get { self[.fromBottom] } set { self[.fromBottom] = newValue } }
     /// A jump's distance, normalized to libinput's 12 ms reference frame, and the growth over the
     /// frame before that also counts as a jump.
-    public var jumpMM: Double?
-    public var increaseLimitMM: Double?
-    /// Touch ids a rule singled out (the resting thumb, the touch that jumped).
-    public var touch: UInt64?
+    public var jumpMM: Double? { get { self[.jump] } set { self[.jump] = newValue } }
+    public var increaseLimitMM: Double? { get { self[.increaseLimit] } set { self[.increaseLimit] = newValue } }
+    /// Finger counts before and after a change.
+    public var fingersBefore: Int? {
+        get { before < 0 ? nil : Int(before) }
+        set { before = newValue.map { Int16(clamping: $0) } ?? -1 }
+    }
+    public var fingersAfter: Int? {
+        get { after < 0 ? nil : Int(after) }
+        set { after = newValue.map { Int16(clamping: $0) } ?? -1 }
+    }
+    /// The touch a rule singled out (the resting thumb, the touch that jumped).
+    public var touch: UInt64? {
+        get { touchID == .max ? nil : touchID }
+        set { touchID = newValue ?? .max }
+    }
+
+    /// Equal when the same values are set (absent equals absent).
+    public static func == (a: GestureEvidence, b: GestureEvidence) -> Bool {
+        guard a.before == b.before, a.after == b.after, a.touchID == b.touchID else { return false }
+        for i in 0..<13 {
+            let x = a.numbers[i], y = b.numbers[i]
+            if !(x == y || (x.isNaN && y.isNaN)) { return false }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(before)
+        hasher.combine(after)
+        hasher.combine(touchID)
+        for i in 0..<13 { hasher.combine(numbers[i].isNaN ? Double.nan.bitPattern : numbers[i].bitPattern) }
+    }
 
     public init() {}
 

@@ -129,10 +129,12 @@ extension TouchGestureRecognizer {
     }
 
     func allows(_ kind: GestureKind, fingers n: Int) -> Bool {
+        // Without a position per finger, only a two-finger scroll (libinput on semi-MT touchpads).
+        let positions = configuration.device.fingerPositionsTracked != false
         switch kind {
-        case .pan: configuration.panMinimumFingerCount <= n && n <= configuration.panMaximumFingerCount
-        case .pinch: configuration.pinchMinimumFingerCount <= n && n <= configuration.pinchMaximumFingerCount
-        case .hold: holdTimeoutMS(fingers: n).isFinite
+        case .pan: return configuration.panMinimumFingerCount <= n && n <= configuration.panMaximumFingerCount && (positions || n <= 2)
+        case .pinch: return positions && configuration.pinchMinimumFingerCount <= n && n <= configuration.pinchMaximumFingerCount
+        case .hold: return holdTimeoutMS(fingers: n).isFinite
         }
     }
 
@@ -234,9 +236,8 @@ extension TouchGestureRecognizer {
 
         var e = moves(a, b, limit: minMove)
         e.angleDegrees = angleBetweenMoves(a, b)
-        if directions(a).isSameOrNeighbour(of: directions(b)) || !allows(.pinch, fingers: n) {
-            return .pan(GestureDecision(.sameDirection, e))
-        }
+        if !allows(.pinch, fingers: n) { return .pan(GestureDecision(.pinchUnavailable, e)) }
+        if directions(a).isSameOrNeighbour(of: directions(b)) { return .pan(GestureDecision(.sameDirection, e)) }
         e.spanChangeMM = spanChange(a, b)
         return hasPinchIntent(a, b) ? .pinch(a, b, GestureDecision(.differentDirections, e)) : .undecided
     }

@@ -20,12 +20,13 @@ public struct PlotWindow: Sendable, Hashable {
     /// The seconds to draw of `timeline`.
     func seconds(of timeline: ReplayTimeline) throws(PlotError) -> ClosedRange<Double> {
         let duration = timeline.duration
+        // The whole of a recording with one event (or none) still gets an axis.
+        guard from != nil || to != nil || trial != nil else { return 0...max(duration, 0.001) }
         var low = 0.0, high = duration
         if let trial {
             let count = timeline.summary?.trialCount ?? timeline.trials.count
-            guard trial >= 1, trial <= timeline.trials.count else {
-                throw .noSuchTrial(trial, count: count)
-            }
+            guard trial >= 1, trial <= count else { throw .noSuchTrial(trial, count: count) }
+            guard trial <= timeline.trials.count else { throw .trialNotKept(trial, kept: timeline.trials.count) }
             let t = timeline.trials[trial - 1]
             // From the first touch of the fingers that made it, to the end of its animation.
             let end = t.end ?? t.release ?? timeline.releases.last { $0.trial == trial - 1 }?.time ?? duration
@@ -49,6 +50,8 @@ public struct PlotWindow: Sendable, Hashable {
 public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `--trial` names an attempt the replay did not have.
     case noSuchTrial(Int, count: Int)
+    /// The attempt happened, but past the first `LabSummary.maximumListed` that a replay keeps.
+    case trialNotKept(Int, kept: Int)
     /// `--from` lies past the recording's last event.
     case startsAfterTheEnd(from: Double, duration: Double)
     /// `--from` is not before `--to` (after cropping to an attempt, too).
@@ -60,6 +63,8 @@ public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchTrial(let n, let count):
             return count == 0 ? "there is no attempt \(n): the transition never started"
                 : "there is no attempt \(n): the replay made \(count) (numbered from 1)"
+        case .trialNotKept(let n, let kept):
+            return "attempt \(n) is past the first \(kept) that a replay keeps; crop to its seconds with --from/--to"
         case .startsAfterTheEnd(let from, let duration):
             return "the window starts at \(s(from)) s, after the recording's end at \(s(duration)) s"
         case .emptyWindow(let from, let to):

@@ -64,9 +64,23 @@ struct SVGDocument {
     mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.5, dash: String? = nil,
                            opacity: Double? = nil, role: String? = nil) {
         guard points.count > 1 else { return }
-        let list = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
+        let list = Self.thinned(points).map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
         body.append("<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\" stroke-linejoin=\"round\""
             + Self.attributes([("stroke-dasharray", dash), ("stroke-opacity", opacity.map { Self.number($0) }), ("class", role)]) + "/>")
+    }
+
+    /// `points` less those within a quarter pixel of the last one kept (the last point always
+    /// stays): a long recording's thousands of samples per line, most on the same pixel, shrink to
+    /// what can be seen.
+    static func thinned(_ points: [(Double, Double)]) -> [(Double, Double)] {
+        guard var last = points.first else { return [] }
+        var kept = [last]
+        for point in points.dropFirst().dropLast() {
+            let dx = point.0 - last.0, dy = point.1 - last.1
+            if dx * dx + dy * dy >= 0.0625 { kept.append(point); last = point }
+        }
+        if points.count > 1 { kept.append(points[points.count - 1]) }
+        return kept
     }
 
     mutating func polygon(_ points: [(Double, Double)], fill: String, stroke: String = "none", width: Double = 1) {

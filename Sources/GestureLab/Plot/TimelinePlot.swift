@@ -209,16 +209,16 @@ public enum TimelinePlot {
             let perUnit = chart.plotHeight / (range.upperBound - range.lowerBound)
             var dx = perSecond > 0 ? perSecond : 1, dy = -velocity * perUnit
             let length = (dx * dx + dy * dy).squareRoot()
-            dx = dx / length * 34; dy = dy / length * 34
+            dx = dx / length * 48; dy = dy / length * 48
             // Kept inside the plot.
             let limit = dy < 0 ? chart.plotTop - y : chart.plotBottom - y
             if dy != 0, abs(dy) > abs(limit) { let f = abs(limit / dy); dx *= f; dy *= f }
             let tipX = x + dx, tipY = y + dy
-            doc.line(x1: x, y1: y, x2: tipX, y2: tipY, stroke: color ?? "#b35900", width: 1.8)
+            doc.line(x1: x, y1: y, x2: tipX, y2: tipY, stroke: color ?? "#b35900", width: 2.2)
             let norm = max((dx * dx + dy * dy).squareRoot(), 0.001)
             let ux = dx / norm, uy = dy / norm
-            doc.polygon([(tipX, tipY), (tipX - 7 * ux - 3.5 * uy, tipY - 7 * uy + 3.5 * ux),
-                         (tipX - 7 * ux + 3.5 * uy, tipY - 7 * uy - 3.5 * ux)], fill: color ?? "#b35900")
+            doc.polygon([(tipX, tipY), (tipX - 9 * ux - 4.5 * uy, tipY - 9 * uy + 4.5 * ux),
+                         (tipX - 9 * ux + 4.5 * uy, tipY - 9 * uy - 4.5 * ux)], fill: color ?? "#b35900")
         }
         if color == nil {
             MarkerShape.release.draw(&doc, x: x, y: y)

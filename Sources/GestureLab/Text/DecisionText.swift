@@ -31,6 +31,9 @@ extension GestureDecision {
                 + "\(ms(e.waitedMS)) after they came down (< \(ms(e.timeoutMS))): corrected to a pinch"
         case .sameDirection:
             return "fingers moved the same way (\(deg(e.angleDegrees)) apart) after \(both) (>= \(limitMM(e.moveLimitMM)) mm)"
+        case .pinchUnavailable:
+            return "fingers moved \(both) (>= \(limitMM(e.moveLimitMM)) mm) and may not pinch (their count, or a touchpad "
+                + "that cannot track each finger): they scroll"
         case .sideBySideTimeout:
             return "fingers side by side (\(mm(e.horizontalSpreadMM)) mm across, \(mm(e.verticalSpreadMM)) mm up and down) "
                 + "still undecided after \(ms(e.waitedMS)) (> \(ms(e.timeoutMS)))"
@@ -54,7 +57,8 @@ extension GestureDecision {
             return "a finger moved \(format(moved, decimals: 1)) mm"
                 + (e.moveLimitMM.map { " (>= \(trimmed($0)) mm)" } ?? "")
         case .fingerCountChange:
-            let count = "\(e.fingersBefore.map(String.init) ?? "?") fingers became \(e.fingersAfter.map(String.init) ?? "?")"
+            let before = e.fingersBefore.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "the fingers"
+            let count = "\(before) became \(e.fingersAfter.map(String.init) ?? "?")"
             return e.waitedMS == nil ? count : "\(count) for \(ms(e.waitedMS)) (>= \(ms(e.timeoutMS)))"
         case .fingersReplaced:
             return "a finger was replaced by another within one frame"

@@ -127,6 +127,7 @@ enum ViewerPageScript {
       attempts: trials.length,
       playing: playing,
       speed: speed,
+      timelineWindow: { from: windowFrom(), to: windowTo() },
     };
     if (doc.compare) {
       const ghost = stepAt(ghostSteps, time);
@@ -238,8 +239,33 @@ enum ViewerPageScript {
   const margin = { left: 70, right: 16 };
   const rows = { touches: 8, gestures: 30, attempts: 56, chartTop: 88, chartBottom: 228, axis: 244 };
   let timelineBackground = null;
-  function xOf(t) { return margin.left + (timeline.width - margin.left - margin.right) * (duration > 0 ? t / duration : 0); }
-  function tOf(x) { return Math.min(duration, Math.max(0, (x - margin.left) / (timeline.width - margin.left - margin.right) * duration)); }
+  // The timeline shows [view.from, view.to] (null: the whole recording). The wheel zooms around the
+  // pointer, "whole" shows everything again, and a playhead leaving the window moves it along.
+  let view = null;
+  function windowFrom() { return view ? view.from : 0; }
+  function windowTo() { return view ? view.to : duration; }
+  function xOf(t) {
+    const span = windowTo() - windowFrom();
+    return margin.left + (timeline.width - margin.left - margin.right) * (span > 0 ? (t - windowFrom()) / span : 0);
+  }
+  function tOf(x) {
+    const t = windowFrom() + (x - margin.left) / (timeline.width - margin.left - margin.right) * (windowTo() - windowFrom());
+    return Math.min(duration, Math.max(0, t));
+  }
+  function zoom(from, to) {
+    const a = Math.max(0, Math.min(Number(from), Number(to))), b = Math.min(duration, Math.max(Number(from), Number(to)));
+    view = (b - a >= 0.05 && (a > 0 || b < duration)) ? { from: a, to: b } : null;
+    timelineBackground = null;
+    render();
+    return { from: windowFrom(), to: windowTo() };
+  }
+  function keepPlayheadInView() {
+    if (!view || (time >= view.from && time <= view.to)) return;
+    const span = view.to - view.from;
+    const from = Math.min(Math.max(0, time - span * 0.1), Math.max(0, duration - span));
+    view = { from: from, to: from + span };
+    timelineBackground = null;
+  }
   const pMin = -0.1, pMax = 1.15;
   function yOf(p) { const c = Math.min(pMax, Math.max(pMin, p)); return rows.chartBottom - (c - pMin) / (pMax - pMin) * (rows.chartBottom - rows.chartTop); }
 
@@ -259,9 +285,9 @@ enum ViewerPageScript {
     timeline.width = width; timeline.height = 250;
     const ctx = timelineCtx;
     ctx.clearRect(0, 0, width, timeline.height);
+    ctx.save();
+    ctx.beginPath(); ctx.rect(margin.left, 0, width - margin.left - margin.right + 12, timeline.height); ctx.clip();
     ctx.font = "11px sans-serif"; ctx.textAlign = "right"; ctx.fillStyle = "#656d76";
-    ctx.fillText("touches", margin.left - 6, rows.touches + 12);
-    ctx.fillText("gestures", margin.left - 6, rows.gestures + 14);
     // Touches down: a bar per frame, as tall as the count (up to 5), so fingers show where no gesture was.
     ctx.fillStyle = "#6e7781";
     for (let i = 0; i < frames.t.length; i++) {
@@ -271,8 +297,6 @@ enum ViewerPageScript {
       const h = Math.min(5, n) * 3;
       ctx.fillRect(x0, rows.touches + 16 - h, Math.max(1, x1 - x0), h);
     }
-    ctx.fillText("attempts", margin.left - 6, rows.attempts + 14);
-    ctx.fillText("progress", margin.left - 6, rows.chartTop + 10);
     // Gesture spans.
     for (const span of gestureSpans()) {
       const x0 = xOf(span.begin), x1 = Math.max(x0 + 2, xOf(span.end));
@@ -295,11 +319,9 @@ enum ViewerPageScript {
     ctx.strokeStyle = "#d0d7de"; ctx.lineWidth = 1;
     for (const p of [0, 1]) { ctx.beginPath(); ctx.moveTo(margin.left, yOf(p)); ctx.lineTo(width - margin.right, yOf(p)); ctx.stroke(); }
     ctx.fillStyle = "#656d76"; ctx.textAlign = "right";
-    ctx.fillText("0", margin.left - 6, yOf(0) + 4); ctx.fillText("1", margin.left - 6, yOf(1) + 4);
     ctx.strokeStyle = "#bf8700"; ctx.setLineDash([6, 4]);
     ctx.beginPath(); ctx.moveTo(margin.left, yOf(doc.policy.threshold)); ctx.lineTo(width - margin.right, yOf(doc.policy.threshold)); ctx.stroke();
     ctx.setLineDash([]);
-    ctx.fillStyle = "#9a6700"; ctx.fillText("threshold " + doc.policy.threshold, margin.left - 6, yOf(doc.policy.threshold) + 4);
     if (doc.compare) drawProgress(ctx, ghostSteps, "#f97316", true);
     drawProgress(ctx, steps, "#0969da", false);
     // Releases: a dot at the release, the projected progress as an open triangle joined by a dashed line.
@@ -315,10 +337,19 @@ enum ViewerPageScript {
         ctx.beginPath(); ctx.moveTo(x + 14, yp - 5); ctx.lineTo(x + 19, yp + 4); ctx.lineTo(x + 9, yp + 4); ctx.closePath(); ctx.stroke();
       }
     }
+    ctx.restore();
+    ctx.font = "11px sans-serif"; ctx.textAlign = "right"; ctx.fillStyle = "#656d76";
+    ctx.fillText("touches", margin.left - 6, rows.touches + 12);
+    ctx.fillText("gestures", margin.left - 6, rows.gestures + 14);
+    ctx.fillText("attempts", margin.left - 6, rows.attempts + 14);
+    ctx.fillText("progress", margin.left - 6, rows.chartTop + 10);
+    ctx.fillText("0", margin.left - 6, yOf(0) + 4); ctx.fillText("1", margin.left - 6, yOf(1) + 4);
+    ctx.fillStyle = "#9a6700"; ctx.fillText("threshold " + doc.policy.threshold, margin.left - 6, yOf(doc.policy.threshold) + 4);
+    if (view) { ctx.fillStyle = "#656d76"; ctx.textAlign = "right"; ctx.fillText("zoomed: " + view.from.toFixed(2) + "-" + view.to.toFixed(2) + " s (key 0: all)", width - margin.right, rows.chartTop - 6); }
     // Time axis.
     ctx.fillStyle = "#656d76"; ctx.textAlign = "center";
-    const step = niceStep(duration / 10);
-    for (let t = 0; t <= duration + 1e-9; t += step) {
+    const step = niceStep((windowTo() - windowFrom()) / 10);
+    for (let t = Math.ceil(windowFrom() / step) * step; t <= windowTo() + 1e-9; t += step) {
       ctx.fillRect(xOf(t), rows.chartBottom + 2, 1, 4);
       ctx.fillText(t.toFixed(step < 1 ? 1 : 0) + " s", xOf(t), rows.axis);
     }
@@ -379,6 +410,7 @@ enum ViewerPageScript {
     const ghost = doc.compare ? stepAt(ghostSteps, time) : null;
     drawSurface(fi);
     drawScene(step, ghost);
+    keepPlayheadInView();
     drawPlayhead();
     $("fact-time").textContent = fmt(time, 3) + " s of " + fmt(duration, 3) + " s";
     $("fact-trial").textContent = step.trial === null ? "none yet (" + trials.length + " in all)"
@@ -425,6 +457,15 @@ enum ViewerPageScript {
     const next = direction > 0 ? list[i + 1] : list[Math.max(0, i)];
     if (next !== undefined) seek(next); else render();
   }
+  /// Zooms the timeline to the attempt at the playhead (or the next one), with a little margin.
+  function zoomToAttempt() {
+    const step = stepAt(steps, time);
+    const attempt = trials[step.trial !== null ? step.trial : 0];
+    if (!attempt) return zoom(0, duration);
+    const end = attempt.end !== null ? attempt.end : duration, pad = Math.max(0.1, (end - attempt.begin) * 0.15);
+    return zoom(attempt.begin - pad, end + pad);
+  }
+
   function jumpAttempt(direction) {
     const begins = trials.filter(Boolean).map((a) => a.begin);
     const target = direction > 0 ? begins.find((b) => b > time + 1e-9) : begins.filter((b) => b < time - 1e-9).pop();
@@ -441,6 +482,12 @@ enum ViewerPageScript {
   timeline.addEventListener("mousedown", (e) => { dragging = true; playing = false; seek(tOf(e.offsetX * timeline.width / timeline.clientWidth)); });
   timeline.addEventListener("mousemove", (e) => { if (dragging) seek(tOf(e.offsetX * timeline.width / timeline.clientWidth)); });
   window.addEventListener("mouseup", () => { dragging = false; });
+  timeline.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const at = tOf(e.offsetX * timeline.width / timeline.clientWidth);
+    const factor = e.deltaY > 0 ? 1.5 : 1 / 1.5;
+    zoom(at - (at - windowFrom()) * factor, at + (windowTo() - at) * factor);
+  }, { passive: false });
   window.addEventListener("keydown", (e) => {
     if (e.target && e.target.tagName === "INPUT" && e.target.type !== "range") return;
     if (e.key === "ArrowRight") { stepFrame(1); e.preventDefault(); }
@@ -448,6 +495,9 @@ enum ViewerPageScript {
     else if (e.key === " ") { playing ? pause() : play(); e.preventDefault(); }
     else if (e.key === "PageDown" || e.key === "n") { jumpAttempt(1); e.preventDefault(); }
     else if (e.key === "PageUp" || e.key === "p") { jumpAttempt(-1); e.preventDefault(); }
+    else if (e.key === "0") { zoom(0, duration); e.preventDefault(); }
+    else if (e.key === "End") { playing = false; time = duration; followLive = doc.live; render(); e.preventDefault(); }
+    else if (e.key === "a") { zoomToAttempt(); e.preventDefault(); }
   });
   window.addEventListener("resize", () => { timelineBackground = null; render(); });
 
@@ -514,7 +564,7 @@ enum ViewerPageScript {
   for (const [what, means] of items) { const span = document.createElement("span"); span.textContent = what + ": " + means; legend.appendChild(span); }
   layoutSurface();
   window.pinchlab = { seek: seek, state: state, play: play, pause: pause, stepFrame: stepFrame, nextAttempt: () => jumpAttempt(1),
-                      previousAttempt: () => jumpAttempt(-1) };
+                      previousAttempt: () => jumpAttempt(-1), zoom: zoom, zoomToAttempt: zoomToAttempt };
   if (!seekFromHash()) render();
   if (doc.live) connectLive();
 })();

@@ -17,7 +17,7 @@ header { padding: 8px 14px 6px; border-bottom: 1px solid var(--line); }
 h1 { font-size: 15px; margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 h2 { font-size: 12px; margin: 0 0 4px; color: var(--muted); font-weight: 600; text-transform: uppercase; letter-spacing: .04em; }
 #subtitle { color: var(--muted); overflow-wrap: anywhere; }
-main { display: flex; gap: 14px; padding: 10px 14px 0; align-items: flex-start; }
+main { display: flex; flex-wrap: wrap; gap: 14px; padding: 10px 14px 0; align-items: flex-start; }
 section.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px; }
 #surface-panel { flex: 0 0 auto; }
 #surface { display: block; background: #fff; }
