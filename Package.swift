@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "InteractiveTransition", targets: ["InteractiveTransition"]),
         .library(name: "GestureLab", targets: ["GestureLab"]),
+        // LD_PRELOAD'ed into Debian's `libinput debug-events` by `pinchlab libinput` / `--with-libinput`
+        // (libpinchlab-udev-preload.so next to the pinchlab binary): see Sources/CUdevPreload.
+        .library(name: "pinchlab-udev-preload", type: .dynamic, targets: ["CUdevPreload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,7 +37,10 @@ let package = Package(
 
         .target(name: "GestureKit", dependencies: ["CEvdev", "CYAML"]),
         .target(name: "InteractiveTransition"),
-        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition"]),
+        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", "VirtualEvdev"]),
+        // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
+        // every other udev call goes to the real libudev. Linked into nothing of pinchlab's own.
+        .target(name: "CUdevPreload", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
 
         .target(
             name: "CVirtualEvdev",

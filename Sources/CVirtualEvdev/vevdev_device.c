@@ -622,6 +622,30 @@ uint64_t vevdev_total_opens(vevdev *d) {
     return n;
 }
 
+static const int64_t lateness_bucket_us[VEVDEV_LATENESS_BUCKETS] = { 1000, 5000, 10000, 20000, 50000 };
+
+void vevdev_note_read(struct vevdev *d, const struct vevdev_client *c, const struct input_event *events, size_t count) {
+    struct timeval now = now_in_clock(client_clocks[c->clock]);
+    int64_t now_us = (int64_t)now.tv_sec * 1000000 + now.tv_usec;
+    for (size_t i = 0; i < count; i++) {
+        int64_t late = now_us - ((int64_t)events[i].time.tv_sec * 1000000 + events[i].time.tv_usec);
+        if (d->read_events == 0) d->read_lateness_first_us = late;
+        if (late > d->read_lateness_max_us) d->read_lateness_max_us = late;
+        for (int b = 0; b < VEVDEV_LATENESS_BUCKETS; b++) if (late > lateness_bucket_us[b]) d->read_late[b]++;
+        d->read_events++;
+    }
+}
+
+void vevdev_read_lateness(vevdev *d, int64_t *first_us, int64_t *max_us, uint64_t *events,
+                          uint64_t late[VEVDEV_LATENESS_BUCKETS]) {
+    pthread_mutex_lock(&d->lock);
+    if (first_us) *first_us = d->read_lateness_first_us;
+    if (max_us) *max_us = d->read_lateness_max_us;
+    if (events) *events = d->read_events;
+    if (late) for (int b = 0; b < VEVDEV_LATENESS_BUCKETS; b++) late[b] = d->read_late[b];
+    pthread_mutex_unlock(&d->lock);
+}
+
 uint64_t vevdev_total_readers(vevdev *d) {
     pthread_mutex_lock(&d->lock);
     uint64_t n = d->total_readers;

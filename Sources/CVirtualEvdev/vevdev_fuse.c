@@ -213,6 +213,7 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, stru
                 out[i] = c->buffer[c->tail];
                 c->tail = (c->tail + 1) & (c->bufsize - 1);
             }
+            vevdev_note_read(d, c, out, count);
             pthread_cond_broadcast(&d->changed); /* vevdev_wait_drained */
             break;
         }

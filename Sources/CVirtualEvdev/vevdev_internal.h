@@ -97,6 +97,10 @@ struct vevdev {
     int open_count;
     uint64_t total_opens;
     uint64_t total_readers; /* clients that have started reading since the mount */
+    /* read lateness (vevdev_read_lateness): every event handed out by read() */
+    int64_t read_lateness_first_us, read_lateness_max_us;
+    uint64_t read_events;
+    uint64_t read_late[VEVDEV_LATENESS_BUCKETS]; /* events read more than 1, 5, 10, 20, 50 ms late */
 
     /* feed: events not generated yet */
     vevdev_event *feed;
@@ -128,6 +132,8 @@ struct vevdev {
 
 /* vevdev_device.c */
 int64_t vevdev_monotonic_ns(void);
+/* Records how late `count` events handed to `c` were read (d->lock held). */
+void vevdev_note_read(struct vevdev *d, const struct vevdev_client *c, const struct input_event *events, size_t count);
 bool vevdev_test_bit(const unsigned long *bits, unsigned int bit);
 unsigned int vevdev_client_readable(const struct vevdev_client *c);
 struct vevdev_client *vevdev_client_new(struct vevdev *d);

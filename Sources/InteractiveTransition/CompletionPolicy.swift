@@ -7,7 +7,13 @@
 /// 2. Projection: if `decelerationRatePerMS` r is set, the progress the motion would coast to,
 ///    `p + (v / 1000) x r / (1 - r)` (WWDC 2018 "Designing Fluid Interfaces"), must exceed the threshold.
 /// 3. Otherwise progress itself must exceed `progressThreshold` (strictly, as the seed's `progress > 0.5`).
+///
+/// Those are pinchlab's rules (`kind` `.pinchlab`). The other kinds are the desktops' own rules
+/// (`DesktopCompletionRules.swift`), decided through a `CompletionTracker` that follows the gesture.
 public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Whose rule decides. For a desktop's rule, `progressThreshold` is the progress its rule
+    /// compares with when the gesture is slow (drawn in plots) and the two optional rules are off.
+    public var kind: CompletionPolicyKind = .pinchlab
     /// Finish when the (projected) progress is strictly above this, 0...1.
     public var progressThreshold: Double
     /// Per-millisecond deceleration rate r in (0, 1) for velocity projection; nil = no projection.
@@ -40,6 +46,25 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
         progressThreshold = threshold; decelerationRatePerMS = rate; flickVelocity = flick
     }
 
+    /// A desktop's rule (validated), with its slow-gesture threshold for plots.
+    public init(kind: CompletionPolicyKind) throws(TransitionError) {
+        switch kind {
+        case .pinchlab: self = .default; return
+        case .gnome(let rule): try rule.validate(); progressThreshold = 0.5
+        case .kwin(let rule): try rule.validate(); progressThreshold = rule.threshold
+        case .hyprland(let rule): try rule.validate(); progressThreshold = rule.cancelRatio
+        case .androidBack(let rule): try rule.validate(); progressThreshold = min(rule.triggerProgress, 1)
+        }
+        self.kind = kind
+        decelerationRatePerMS = nil
+        flickVelocity = nil
+    }
+
+    /// A tracker for one gesture under this policy.
+    public func tracker(input: CompletionInput, initialProgress: Double, at time: Double) -> CompletionTracker {
+        CompletionTracker(policy: self, input: input, initialProgress: initialProgress, at: time)
+    }
+
     /// Exactly seed 000's rule: finish when progress > 0.5, velocity ignored.
     public static let seed = CompletionPolicy(unchecked: 0.5, nil, nil)
     /// Projection with UIKit's normal deceleration (a release at v progress/s coasts about v/2 further)
@@ -63,7 +88,15 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
         let v = velocityWasNonFinite ? 0 : velocity
         let reason: CompletionReason
         let shouldFinish: Bool
-        if let flick = flickVelocity, abs(v) >= flick {
+        if case .kwin(let rule) = kind {
+            reason = .kwin(progress: p, threshold: rule.threshold)
+            shouldFinish = p > rule.threshold
+        } else if kind != .pinchlab {
+            // A rule that follows the gesture, asked about the release alone: a gesture of one update.
+            var tracker = tracker(input: .touchpad, initialProgress: 0, at: 0)
+            tracker.observe(progress: p, at: 0)
+            return tracker.decide(progress: p, velocity: v, at: 0)
+        } else if let flick = flickVelocity, abs(v) >= flick {
             reason = .flick(velocity: v, flickVelocity: flick)
             shouldFinish = v > 0
         } else if let rate = decelerationRatePerMS {
@@ -80,38 +113,117 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
                                   velocityWasNonFinite: velocityWasNonFinite)
     }
 
-    private enum CodingKeys: String, CodingKey { case progressThreshold, decelerationRatePerMS, flickVelocity }
+    private enum CodingKeys: String, CodingKey {
+        case kind, progressThreshold, decelerationRatePerMS, flickVelocity
+        case touchpad, touchscreen                  // gnome
+        case threshold                              // kwin
+        case distance, cancelRatio, minSpeedToForce // hyprland
+        case triggerDP, switchDP, pageDP            // android-back
+    }
+
+    /// The keys each kind reads besides `kind`.
+    private static func keys(of kind: CompletionPolicyKind.Name) -> Set<CodingKeys> {
+        switch kind {
+        case .pinchlab: return [.progressThreshold, .decelerationRatePerMS, .flickVelocity]
+        case .gnome: return [.touchpad, .touchscreen]
+        case .kwin: return [.threshold]
+        case .hyprland: return [.distance, .cancelRatio, .minSpeedToForce]
+        case .androidBack: return [.triggerDP, .switchDP, .pageDP]
+        }
+    }
 
     /// Decodes over `CompletionPolicy.default`: see `init(from:defaults:)`.
     public init(from decoder: any Decoder) throws {
         try self.init(from: decoder, defaults: .default)
     }
 
-    /// A key left out keeps its value from `defaults`; an explicit `null` turns that rule off (no
-    /// projection, no flick), so `{"progressThreshold": 0.6}` changes only the threshold.
+    /// A key left out keeps its value from `defaults` (or, when `kind` names another kind, from
+    /// that kind's preset); an explicit `null` turns pinchlab's optional rules off (no projection,
+    /// no flick), so `{"progressThreshold": 0.6}` changes only the threshold. A key of another kind
+    /// is an error, never silently ignored.
     public init(from decoder: any Decoder, defaults: CompletionPolicy) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func optional(_ key: CodingKeys, _ fallback: Double?) throws -> Double? {
-            guard container.contains(key) else { return fallback }
-            return try container.decodeNil(forKey: key) ? nil : container.decode(Double.self, forKey: key)
+        let kindName = try container.decodeIfPresent(CompletionPolicyKind.Name.self, forKey: .kind) ?? defaults.kind.name
+        let base = kindName == defaults.kind.name ? defaults : CompletionPolicyPreset.preset(of: kindName).policy
+        let allowed = Self.keys(of: kindName).union([.kind])
+        if let stray = container.allKeys.first(where: { !allowed.contains($0) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: stray, in: container,
+                debugDescription: "'\(stray.stringValue)' is not a setting of a \(kindName.rawValue) policy; "
+                    + "its keys: \(Self.keys(of: kindName).map(\.stringValue).sorted().joined(separator: ", "))")
         }
-        try self.init(
-            progressThreshold: container.decodeIfPresent(Double.self, forKey: .progressThreshold) ?? defaults.progressThreshold,
-            decelerationRatePerMS: optional(.decelerationRatePerMS, defaults.decelerationRatePerMS),
-            flickVelocity: optional(.flickVelocity, defaults.flickVelocity))
+        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+            try container.decodeIfPresent(T.self, forKey: key) ?? fallback
+        }
+        do {
+            switch base.kind {
+            case .pinchlab:
+                func optional(_ key: CodingKeys, _ fallback: Double?) throws -> Double? {
+                    guard container.contains(key) else { return fallback }
+                    return try container.decodeNil(forKey: key) ? nil : container.decode(Double.self, forKey: key)
+                }
+                try self.init(
+                    progressThreshold: value(.progressThreshold, base.progressThreshold),
+                    decelerationRatePerMS: optional(.decelerationRatePerMS, base.decelerationRatePerMS),
+                    flickVelocity: optional(.flickVelocity, base.flickVelocity))
+            case .gnome(let rule):
+                try self.init(kind: .gnome(GNOMESwipeRule(touchpad: value(.touchpad, rule.touchpad),
+                                                          touchscreen: value(.touchscreen, rule.touchscreen))))
+            case .kwin(let rule):
+                try self.init(kind: .kwin(KWinRule(threshold: value(.threshold, rule.threshold))))
+            case .hyprland(let rule):
+                try self.init(kind: .hyprland(HyprlandSwipeRule(
+                    distance: value(.distance, rule.distance), cancelRatio: value(.cancelRatio, rule.cancelRatio),
+                    minSpeedToForce: value(.minSpeedToForce, rule.minSpeedToForce))))
+            case .androidBack(let rule):
+                try self.init(kind: .androidBack(AndroidBackRule(
+                    triggerDP: value(.triggerDP, rule.triggerDP), switchDP: value(.switchDP, rule.switchDP),
+                    pageDP: value(.pageDP, rule.pageDP))))
+            }
+        } catch let error as TransitionError {
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: error.description)
+        }
     }
 
-    /// Every key is written, a rule that is off as `null` (an optional encoded whole, not
-    /// `encodeIfPresent`), so that decoding over the defaults gives this policy back rather than the
-    /// defaults' rule.
+    /// Every key of the kind is written, a rule that is off as `null` (an optional encoded whole,
+    /// not `encodeIfPresent`), so that decoding over the defaults gives this policy back rather
+    /// than the defaults' rule.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(progressThreshold, forKey: .progressThreshold)
-        try container.encode(decelerationRatePerMS, forKey: .decelerationRatePerMS)
-        try container.encode(flickVelocity, forKey: .flickVelocity)
+        try container.encode(kind.name, forKey: .kind)
+        switch kind {
+        case .pinchlab:
+            try container.encode(progressThreshold, forKey: .progressThreshold)
+            try container.encode(decelerationRatePerMS, forKey: .decelerationRatePerMS)
+            try container.encode(flickVelocity, forKey: .flickVelocity)
+        case .gnome(let rule):
+            try container.encode(rule.touchpad, forKey: .touchpad)
+            try container.encode(rule.touchscreen, forKey: .touchscreen)
+        case .kwin(let rule):
+            try container.encode(rule.threshold, forKey: .threshold)
+        case .hyprland(let rule):
+            try container.encode(rule.distance, forKey: .distance)
+            try container.encode(rule.cancelRatio, forKey: .cancelRatio)
+            try container.encode(rule.minSpeedToForce, forKey: .minSpeedToForce)
+        case .androidBack(let rule):
+            try container.encode(rule.triggerDP, forKey: .triggerDP)
+            try container.encode(rule.switchDP, forKey: .switchDP)
+            try container.encode(rule.pageDP, forKey: .pageDP)
+        }
     }
 
     public var description: String {
+        switch kind {
+        case .pinchlab: break
+        case .gnome(let r):
+            return "GNOME swipe: snap to the nearest end below \(r.touchpad.velocityThreshold) units/ms "
+                + "(touchscreen \(r.touchscreen.velocityThreshold)), else project with \(r.touchpad.deceleration)/ms"
+        case .kwin(let r): return "KWin: progress > \(r.threshold)"
+        case .hyprland(let r):
+            return "Hyprland: travel >= \(r.cancelRatio) x \(r.distance) or speed >= \(r.minSpeedToForce)/update"
+        case .androidBack(let r):
+            return "Android back: committed past \(r.triggerDP) dp, switched by \(r.switchDP) dp moves (page \(r.pageDP) dp)"
+        }
         var parts = ["progress > \(progressThreshold)"]
         if let rate = decelerationRatePerMS { parts.append("projection r=\(rate)/ms") }
         if let flick = flickVelocity { parts.append("flick >= \(flick)/s") }
@@ -127,6 +239,27 @@ public enum CompletionReason: Hashable, Sendable, Codable {
     case projected(projectedProgress: Double, threshold: Double)
     /// The progress was compared with the threshold.
     case progress(progress: Double, threshold: Double)
+    /// KWin's `m_partialActivationFactor > 0.5`.
+    case kwin(progress: Double, threshold: Double)
+    /// GNOME's swipe tracker: snapped below its velocity threshold, or projected above it.
+    case gnome(GNOMEDecision)
+    /// Hyprland's workspace swipe: travel against distance x cancel ratio, or forced by speed.
+    case hyprland(HyprlandDecision)
+    /// Android's back: committed or not at the release.
+    case androidBack(AndroidBackDecision)
+
+    /// The rule's name, as JSON's `"rule"` and the tables print it.
+    public var rule: String {
+        switch self {
+        case .flick: return "flick"
+        case .projected: return "projected"
+        case .progress: return "progress"
+        case .kwin: return "kwin-threshold"
+        case .gnome(let d): return d.projectedProgress == nil ? "gnome-snap" : "gnome-projection"
+        case .hyprland(let d): return d.forced ? "hyprland-speed" : d.switches ? "hyprland-distance" : "hyprland-cancel"
+        case .androidBack(let d): return "android-\(d.lastChange.rawValue)"
+        }
+    }
 }
 
 /// The outcome of `CompletionPolicy.decide`.
@@ -149,6 +282,31 @@ public struct CompletionDecision: Hashable, Sendable, Codable, CustomStringConve
             text = "\(verdict): projected progress \(Self.short(projected)) \(shouldFinish ? ">" : "<=") threshold \(Self.short(threshold))"
         case .progress(let progress, let threshold):
             text = "\(verdict): progress \(Self.short(progress)) \(shouldFinish ? ">" : "<=") threshold \(Self.short(threshold))"
+        case .kwin(let progress, let threshold):
+            text = "\(verdict): KWin, progress \(Self.short(progress)) \(shouldFinish ? ">" : "<=") \(Self.short(threshold))"
+        case .gnome(let d):
+            let speed = "|velocity| \(Self.short(abs(d.velocity))) units/ms"
+            if let projected = d.projectedProgress {
+                text = "\(verdict): GNOME, \(speed) >= \(Self.short(d.velocityThreshold)), projected to \(Self.short(projected)), "
+                    + "one page \(d.velocity > 0 ? "forwards" : "back")"
+            } else {
+                text = "\(verdict): GNOME, \(speed) < \(Self.short(d.velocityThreshold)), snapped to the nearest end"
+            }
+            text += " (animation \(Self.short(d.animationMS)) ms)"
+        case .hyprland(let d):
+            let travel = "travel \(Self.short(d.travel)) \(d.travel >= d.distance * d.cancelRatio ? ">=" : "<") \(Self.short(d.distance * d.cancelRatio))"
+            let speed = "speed \(Self.short(d.averageSpeed))/update \(d.minSpeedToForce != 0 && d.averageSpeed >= d.minSpeedToForce ? ">=" : "<") \(Self.short(d.minSpeedToForce))"
+            text = "\(verdict): Hyprland, \(travel), \(speed)"
+            if d.travel < HyprlandSwipeRule.minimumTravel { text += ", under 2 units" }
+        case .androidBack(let d):
+            let why: String
+            switch d.lastChange {
+            case .neverTriggered: why = "never moved \(Self.short(d.triggerDP)) dp"
+            case .triggered: why = "committed past \(Self.short(d.triggerDP)) dp"
+            case .movedBack: why = "moved back more than \(Self.short(d.switchDP)) dp: uncommitted"
+            case .movedOn: why = "moved on again more than \(Self.short(d.switchDP)) dp: committed"
+            }
+            text = "\(verdict): Android back, \(why)" + (d.switches > 0 ? " (\(d.switches) switches)" : "")
         }
         if progressWasNonFinite { text += " (non-finite progress taken as 0)" }
         if velocityWasNonFinite { text += " (non-finite velocity taken as 0)" }

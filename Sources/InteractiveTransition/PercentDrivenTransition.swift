@@ -120,7 +120,13 @@ public struct PercentDrivenTransition: Sendable {
     /// `diagnostics` then says so.
     @discardableResult
     public mutating func end(at time: Double, velocity releaseVelocity: Double, policy: CompletionPolicy) -> CompletionDecision {
-        let decision = policy.decide(progress: percentComplete, velocity: releaseVelocity)
+        end(at: time, velocity: releaseVelocity, decision: policy.decide(progress: percentComplete, velocity: releaseVelocity))
+    }
+
+    /// Finishes or cancels as `decision` says (made by a `CompletionTracker` that followed the
+    /// gesture), passing the release velocity on to the completion.
+    @discardableResult
+    public mutating func end(at time: Double, velocity releaseVelocity: Double, decision: CompletionDecision) -> CompletionDecision {
         if decision.shouldFinish {
             finish(at: time, velocity: releaseVelocity)
         } else {

@@ -285,6 +285,20 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         vevdev_wait_total_readers(handle, UInt64(Swift.max(0, clients)), Self.milliseconds(timeoutSeconds))
     }
 
+    /// How late readers read their events: the reader's clock at each `read()` minus the
+    /// timestamps of the events it got. A reader whose timers run on the wall clock (libinput)
+    /// decides differently when events reach it late.
+    public var readLateness: ReadLateness {
+        var firstUS: Int64 = 0, maxUS: Int64 = 0
+        var events: UInt64 = 0
+        var late: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &late) { raw in
+            vevdev_read_lateness(handle, &firstUS, &maxUS, &events, raw.baseAddress!.assumingMemoryBound(to: UInt64.self))
+        }
+        return ReadLateness(firstMicroseconds: firstUS, maximumMicroseconds: maxUS, events: Int(events),
+                            lateCounts: [Int(late.0), Int(late.1), Int(late.2), Int(late.3), Int(late.4)])
+    }
+
     /// Waits until every queued event was generated; `false` on timeout, removal or stop.
     public func waitUntilGenerated(timeoutSeconds: Double) -> Bool {
         vevdev_wait_pending_at_most(handle, 0, Self.milliseconds(timeoutSeconds))
@@ -308,6 +322,25 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
         vevdev_event(
             sec: event.time.seconds, usec: Int64(event.time.microseconds),
             type: event.type.rawValue, code: event.code.rawValue, value: event.value)
+    }
+}
+
+/// How late readers read the events they were given (`VirtualEvdevDevice.readLateness`).
+public struct ReadLateness: Sendable, Hashable {
+    /// The thresholds of `lateCounts`, microseconds.
+    public static let thresholdsMicroseconds: [Int64] = [1_000, 5_000, 10_000, 20_000, 50_000]
+    /// How late the first event was read.
+    public var firstMicroseconds: Int64
+    public var maximumMicroseconds: Int64
+    /// Events read.
+    public var events: Int
+    /// Events read more than each of `thresholdsMicroseconds` late.
+    public var lateCounts: [Int]
+
+    /// Events read more than `milliseconds` late (one of 1, 5, 10, 20, 50).
+    public func eventsLaterThan(milliseconds: Int) -> Int {
+        guard let index = Self.thresholdsMicroseconds.firstIndex(of: Int64(milliseconds) * 1000) else { return 0 }
+        return lateCounts[index]
     }
 }
 

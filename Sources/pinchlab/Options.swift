@@ -51,7 +51,10 @@ struct RecordingOptions: ParsableArguments {
 // Closed sets of names on the command line: ArgumentParser lists the values in the help, offers them
 // to shell completion, and refuses anything else with the list.
 extension TransitionName: ExpressibleByArgument {}
-extension PolicyPreset: ExpressibleByArgument {}
+extension CompletionPolicyPreset: ExpressibleByArgument {
+    /// A preset's name, or an older name still accepted (`seed`).
+    public init?(argument: String) { self.init(named: argument) }
+}
 
 extension CompletionTiming: ExpressibleByArgument {
     public init?(argument: String) { self.init(named: argument) }
@@ -83,9 +86,10 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one (seed: progress > 0.5 only, as in the seeds).",
+    @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one: \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", ")) (seed = uikit-seed).",
+                               discussion: "gnome, kwin, hyprland and android-back decide as those systems do, with their shipped figures; uikit-seed is progress > 0.5 only, as in the seeds.",
                                valueName: "preset"))
-    var policy: PolicyPreset?
+    var policy: CompletionPolicyPreset?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Progress threshold for finishing (0...1), overriding the policy's.", valueName: "p"))
     var threshold: Double?
@@ -113,8 +117,8 @@ struct TransitionOptions: ParsableArguments {
         }
     }
 
-    /// The policy as the viewer names it: a preset's name, `configured` when --config or --threshold
-    /// set it, else `default`.
+    /// The policy as the viewer names it: a preset's name (`seed` as `uikit-seed`), `configured`
+    /// when --config or --threshold set it, else `default`.
     var policyName: String {
         if threshold != nil { return "configured" }
         if let policy { return policy.rawValue }
@@ -126,6 +130,10 @@ struct TransitionOptions: ParsableArguments {
         if let config { settings = try LabSettingsFile.load(path: config) }
         if let policy { settings.policy = policy.policy }
         if let threshold {
+            guard settings.policy.kind == .pinchlab else {
+                throw CLIError(status: .usage, message: "--threshold sets pinchlab's own rule; the \(settings.policy.kind.name.rawValue) "
+                               + "policy has its own figures (set them in a --config file)")
+            }
             settings.policy = try CompletionPolicy(progressThreshold: threshold,
                                                    decelerationRatePerMS: settings.policy.decelerationRatePerMS,
                                                    flickVelocity: settings.policy.flickVelocity)

@@ -16,6 +16,6 @@ struct Pinchlab: ParsableCommand {
 
         Exit status: \(ExitStatus.summary)
         """,
-        subcommands: [ReplayCommand.self, LiveCommand.self, RecordCommand.self, ServeCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, ViewCommand.self, TuneCommand.self, CheckCommand.self, LabelCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
+        subcommands: [ReplayCommand.self, LiveCommand.self, RecordCommand.self, ServeCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, ViewCommand.self, TuneCommand.self, LibinputCommand.self, CheckCommand.self, LabelCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
     )
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import InteractiveTransition
 
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,12 +43,28 @@ struct PlotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Draw one attempt at the transition alone: its number in replay's list, from 1.", valueName: "n"))
     var trial: Int?
 
+    @Option(help: ArgumentHelp("Also draw these policy presets' progress and releases, dashed (comma-separated, at most 3, e.g. gnome,kwin).",
+                               valueName: "presets"))
+    var compare: String?
+
+    var comparedPolicies: [PolicyComparison.Policy] {
+        (compare ?? "").split(separator: ",").compactMap { CompletionPolicyPreset(named: String($0)).map(PolicyComparison.Policy.init) }
+    }
+
     func validate() throws {
         try recording.refuseOutput(output, doing: "writing the picture over it")
         if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a number of seconds >= 0, got \(from)") }
         if let to, !(to.isFinite && to > 0) { throw ValidationError("--to must be a number of seconds > 0, got \(to)") }
         if let from, let to, to <= from { throw ValidationError("--to (\(to)) must be after --from (\(from))") }
         if let trial, trial < 1 { throw ValidationError("--trial counts attempts from 1, got \(trial)") }
+        if let compare {
+            let names = compare.split(separator: ",", omittingEmptySubsequences: false)
+            if let unknown = names.first(where: { CompletionPolicyPreset(named: String($0)) == nil }) {
+                throw ValidationError("unknown policy '\(unknown)' in --compare; choose from "
+                                      + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            if names.count > 3 { throw ValidationError("--compare draws at most 3 policies, got \(names.count)") }
+        }
     }
 
     func run() throws {
@@ -59,14 +76,23 @@ struct PlotCommand: ParsableCommand {
                                     recordsFrames: true)
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, transition: transition.transition, policy: settings.policy)
-            let result = run.run(&source, name: recording.displayName, shouldStop: { StopSignals.requested }) {
+            let compared = comparedPolicies
+            var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
+                                                  settings: settings, policies: compared)
+            var overlays = compared.map { TimelineRecorder(title: $0.name, device: source.device,
+                                                           transition: transition.transition, policy: $0.policy) }
+            let result = run.run(&source, name: recording.displayName, shouldStop: { StopSignals.requested },
+                                 afterEvent: { comparison.consume($0) { overlays[$0].record($1) } }) {
                 recorder.record($0)
             }
             let summary = result.summary
+            _ = comparison.finish(source: recording.displayName) { overlays[$0].record($1) }
             // What was read is drawn whatever stopped the run; the ending is reported after.
+            var timeline = recorder.timeline(summary: summary)
+            timeline.overlays = zip(compared, overlays).map { $1.overlay(name: $0.name) }
             let svg: String
             do {
-                svg = try TimelinePlot.svg(recorder.timeline(summary: summary), window: PlotWindow(from: from, to: to, trial: trial))
+                svg = try TimelinePlot.svg(timeline, window: PlotWindow(from: from, to: to, trial: trial))
             } catch {
                 throw CLIError(status: .usage, message: "\(error); `pinchlab replay \(recording.file)` lists the attempts and the duration")
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import InteractiveTransition
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +48,30 @@ struct ReplayCommand: ParsableCommand {
                                valueName: "factor"))
     var speed: Double?
 
+    @Flag(help: ArgumentHelp("Also run Debian's libinput on the recording (in real time, through a virtual device) and report its gestures and the agreement (see `pinchlab libinput --help`).",
+                             visibility: .default))
+    var withLibinput = false
+
+    @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side.",
+                               valueName: "presets"))
+    var compare: String?
+
+    /// The presets of --compare, in order.
+    var comparedPolicies: [PolicyComparison.Policy] {
+        (compare ?? "").split(separator: ",").compactMap { CompletionPolicyPreset(named: String($0)).map(PolicyComparison.Policy.init) }
+    }
+
     func validate() throws {
+        if let compare {
+            let names = compare.split(separator: ",", omittingEmptySubsequences: false)
+            if let unknown = names.first(where: { CompletionPolicyPreset(named: String($0)) == nil }) {
+                throw ValidationError("unknown policy '\(unknown)' in --compare; choose from "
+                                      + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        }
+        if withLibinput && recording.file == "-" {
+            throw ValidationError("--with-libinput plays the recording to libinput a second time: give a file, not standard input")
+        }
         if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
         if (explain || trace) && (json || summary) {
             throw ValidationError("--explain and --trace print readable lines; they cannot be combined with --json or --summary")
@@ -62,6 +86,8 @@ struct ReplayCommand: ParsableCommand {
             let settings = try transition.settings()
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
                                     recordsStateChanges: explain || trace)
+            var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
+                                                  settings: settings, policies: comparedPolicies)
             let writer = JSONLineWriter()
             var human = HumanOutput()
             human.explains = explain
@@ -71,7 +97,8 @@ struct ReplayCommand: ParsableCommand {
             }
             var writeError: Error?
             let result = run.run(&source, name: recording.displayName, pacer: speed.map { RealTimePacer(speed: $0) },
-                                 shouldStop: { StopSignals.requested || writeError != nil }) { record in
+                                 shouldStop: { StopSignals.requested || writeError != nil },
+                                 afterEvent: { comparison.consume($0) }) { record in
                 guard writeError == nil else { return }
                 do {
                     if json {
@@ -82,18 +109,39 @@ struct ReplayCommand: ParsableCommand {
                 } catch { writeError = error }
             }
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
-            try printSummary(result, of: source)
+            let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
+            let libinput = try withLibinput && result.error == nil ? libinputVerdictOfRecording() : nil
+            try printSummary(result.summary, comparisons: comparisons, libinput: libinput, policy: settings.policy)
+            try reportEnding(result, of: source)
         }
     }
 
-    /// The summary (JSON or human), then the run's ending as the command line reports it: the bad
-    /// data's error (status 65), an interruption (130), or a warning about a cut-off last frame.
-    private func printSummary(_ result: ReplayRun.Result, of source: any InputEventSource) throws {
+    /// The summary (JSON or human) with the compared policies and libinput's verdict when asked for.
+    private func printSummary(_ result: LabSummary, comparisons: [PolicyComparisonRow]?, libinput: LibinputVerdict?,
+                              policy: CompletionPolicy) throws {
+        let report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput)
         if json || summary {
-            try JSONLineWriter().write(result.summary)
-        } else {
-            for line in HumanOutput.summary(result.summary) { try printLine(line) }
+            let writer = JSONLineWriter()
+            if comparisons == nil && libinput == nil { try writer.write(result) } else { try writer.write(report) }
+            return
         }
-        try reportEnding(result, of: source)
+        for line in HumanOutput.summary(result) { try printLine(line) }
+        if let comparisons {
+            for line in PolicyComparisonTable.lines(used: policy, summary: result, rows: comparisons) { try printLine(line) }
+        }
+        if let libinput {
+            for line in libinput.textLines { try printLine(line) }
+            if let agreement = report.agreement { try printLine(agreement.text) }
+        }
+    }
+}
+
+extension ReplayCommand {
+    /// The recording read again, whole, and played to libinput.
+    func libinputVerdictOfRecording() throws -> LibinputVerdict {
+        var source = try recording.open()
+        var events: [InputEvent] = []
+        while let event = try source.nextEvent() { events.append(event) }
+        return try libinputVerdict(events: events, device: source.device)
     }
 }

@@ -33,9 +33,9 @@ struct ViewCommand: ParsableCommand {
                                                     valueName: "out.html"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Also replay under this policy preset and draw its card as a ghost.",
+    @Option(help: ArgumentHelp("Also replay under this policy preset (\(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))) and draw its card as a ghost.",
                                valueName: "policy"))
-    var compare: PolicyPreset?
+    var compare: CompletionPolicyPreset?
 
     /// Where the page goes.
     var outputPath: String {

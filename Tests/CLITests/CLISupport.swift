@@ -34,10 +34,12 @@ struct CLI {
     /// `standardOutput`: where the process's stdout goes instead of a file the result reads back
     /// (`/dev/full` to make every write fail).
     @discardableResult
-    static func run(_ arguments: [String], timeout: TimeInterval = 120, standardOutput: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], timeout: TimeInterval = 120, standardOutput: String? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = packageRoot
         // Output goes to files, so a chatty process never blocks on a full pipe.
         let dir = try temporaryDirectory()

@@ -19,6 +19,16 @@ import Testing
         #expect(report["predictedCorrect"] as? Int == best["correct"] as? Int, "the search shortcut agrees with a full replay")
         let confusion = try #require(report["confusion"] as? [String: Any])
         #expect(confusion["outcome"] != nil && confusion["gesture"] != nil)
+        // Every preset is a baseline: the defaults' row is the default preset's, the seed rule's
+        // uikit-seed's, and no preset beats the best.
+        let baselines = try #require(report["baselines"] as? [[String: Any]])
+        #expect(baselines.compactMap { $0["preset"] as? String }
+                == ["gnome", "kwin", "hyprland", "android-back", "uikit-seed", "default", "fluid"])
+        func accuracy(_ preset: String) -> Double? {
+            (baselines.first { $0["preset"] as? String == preset }?["scored"] as? [String: Any])?["accuracy"] as? Double
+        }
+        #expect(accuracy("default") == defaultAccuracy && accuracy("uikit-seed") == seedAccuracy)
+        #expect(baselines.allSatisfy { (($0["scored"] as? [String: Any])?["accuracy"] as? Double ?? 2) <= bestAccuracy })
 
         // The written settings replay to the same score.
         let replay = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/pinch-in-jitter-01.evemu"), "--summary", "--config", written])
@@ -44,6 +54,7 @@ import Testing
         #expect(r.stdout.contains("tuned on 47 recordings"))
         #expect(r.stdout.contains("gesture confusion") && r.stdout.contains("outcome confusion"))
         #expect(r.stdout.contains("seed rule"))
+        #expect(r.stdout.contains("preset gnome") && r.stdout.contains("preset android-back"), "\(r.stdout)")
     }
 
     /// Two corpora side by side: tune says which to pick instead of guessing.

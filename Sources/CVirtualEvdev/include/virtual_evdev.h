@@ -131,6 +131,14 @@ bool vevdev_wait_total_opens(vevdev *d, uint64_t opens, int timeout_ms);
  * does so only after reading the device's state with ioctls. */
 uint64_t vevdev_total_readers(vevdev *d);
 bool vevdev_wait_total_readers(vevdev *d, uint64_t readers, int timeout_ms);
+/* How late readers read the events they were given: for each event handed out by
+ * read(), the reader's clock at the read minus the event's timestamp. Sets the
+ * lateness of the first event read and the largest (µs), the number of events
+ * read, and how many were read more than 1, 5, 10, 20 and 50 ms late (late[0..4]). A reader whose timers run on
+ * the wall clock (libinput) decides differently when events reach it late. */
+#define VEVDEV_LATENESS_BUCKETS 5
+void vevdev_read_lateness(vevdev *d, int64_t *first_us, int64_t *max_us, uint64_t *events,
+                          uint64_t late[VEVDEV_LATENESS_BUCKETS]);
 
 #ifdef __cplusplus
 }

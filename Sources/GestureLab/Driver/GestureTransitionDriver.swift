@@ -41,6 +41,10 @@ public struct GestureTransitionDriver: Sendable {
     private var following = false
     private var releaseTime: Double?
     private var tickIndex = 0
+    /// Follows the gesture for the policy (the desktops' rules read its path, not only the release).
+    private var tracker: CompletionTracker?
+    /// What the fingers are on (GNOME's figures differ).
+    public let input: CompletionInput
     /// The completion a hold stopped, and where it was going (true: finishing).
     private var heldCompletionFinishes: Bool?
 
@@ -49,8 +53,9 @@ public struct GestureTransitionDriver: Sendable {
         didSet { transition.lifecycleObserver = lifecycleObserver }
     }
 
-    public init(transition name: TransitionName, settings: LabSettings = .default,
+    public init(transition name: TransitionName, settings: LabSettings = .default, input: CompletionInput = .touchpad,
                 lifecycleObserver: (any TransitionLifecycleObserver)? = nil) throws {
+        self.input = input
         self.binding = TransitionBinding(name)
         self.settings = settings
         self.spec = try TransitionCatalog().spec(name)
@@ -92,7 +97,7 @@ public struct GestureTransitionDriver: Sendable {
         case .ended:
             guard following else { return }
             let (_, velocity) = follow(event, at: time, emitting: false, emit: emit)
-            let decision = transition.end(at: time, velocity: velocity, policy: settings.policy)
+            let decision = decide(at: time, velocity: velocity)
             release(at: time, velocity: velocity, cause: .policy(decision), emit: emit)
         case .cancelled:
             guard following else { return }
@@ -204,7 +209,17 @@ public struct GestureTransitionDriver: Sendable {
             trials.append(TrialSummary(begin: rounded(time)))
         }
         following = true
+        tracker = settings.policy.tracker(input: input, initialProgress: transition.percentComplete, at: time)
         emit(record(at: time))
+    }
+
+    /// The policy's decision at the release, from everything its tracker saw; the transition
+    /// finishes or cancels by it.
+    private mutating func decide(at time: Double, velocity: Double) -> CompletionDecision {
+        let decision = tracker?.decide(progress: transition.percentComplete, velocity: velocity, at: time)
+            ?? settings.policy.decide(progress: transition.percentComplete, velocity: velocity)
+        tracker = nil
+        return transition.end(at: time, velocity: velocity, decision: decision)
     }
 
     @discardableResult
@@ -214,6 +229,7 @@ public struct GestureTransitionDriver: Sendable {
         // Only the sum is clamped: the change may be negative (reversing a grabbed-back completion).
         let progress = min(max(grabbedProgress + mapped.change, 0), 1)
         transition.update(progress, at: time)
+        tracker?.observe(progress: transition.percentComplete, at: time)
         if emitting { emit(record(at: time)) }
         let velocity = min(max(mapped.velocity, -Self.maximumProgressVelocityPerSecond),
                            Self.maximumProgressVelocityPerSecond)
@@ -240,6 +256,7 @@ public struct GestureTransitionDriver: Sendable {
         var step = record(at: time)
         step.reason = reason
         step.velocity = velocity
+        step.decision = reason.decision
         emit(step)
         if transition.phase.isTerminal {
             // Released exactly at 0 or 1: nothing left to animate, and the step just emitted is

@@ -31,12 +31,7 @@ public struct TrialReason: Hashable, Sendable, CustomStringConvertible, Encodabl
     public var rule: String {
         switch cause {
         case .gestureCancelled: return "gesture-cancelled"
-        case .policy(let decision):
-            switch decision.reason {
-            case .flick: return "flick"
-            case .projected: return "projected"
-            case .progress: return "progress"
-            }
+        case .policy(let decision): return decision.reason.rule
         }
     }
 

@@ -95,6 +95,10 @@ public struct TransitionRecord: Sendable, Hashable, Encodable {
     /// Set on the step where finish or cancel was decided.
     public var reason: TrialReason?
     public var velocity: Double?
+    /// The policy's decision, typed, on the step where it decided (not printed: `reason` is its
+    /// sentence). A desktop's rule decides from the whole gesture, so views take it from here
+    /// rather than asking the policy again about the release alone.
+    public var decision: CompletionDecision?
 
     public init(name: TransitionName, trial: Int, state: TransitionPhase, time: Double, progress: Double,
                 reason: TrialReason? = nil, velocity: Double? = nil) {

@@ -42,10 +42,13 @@ private indirect enum KeyTree {
         traits.deviceClass = .touchscreen
         var touchscreen = GestureRecognizerConfiguration.touchscreen
         touchscreen.device = traits
+        // Every kind of policy: each has its own keys (a key of another kind is the policy
+        // decoder's error, with the kind named).
         let timings: [CompletionTiming] = [.curve(.easeInOut), .spring(SpringPresets.seed003Dismiss)]
-        return timings.map { timing in
+        let policies = CompletionPolicyPreset.allCases.map(\.policy)
+        return zip(timings + Array(repeating: timings[0], count: policies.count - timings.count), policies).map { timing, policy in
             let example = LabSettings(touchpadRecognizer: touchpad, touchscreenRecognizer: touchscreen,
-                                      policy: .default, completion: timing)
+                                      policy: policy, completion: timing)
             // Encoding fixed values of our own types cannot fail.
             let data = try! JSONEncoder().encode(example)
             return KeyTree(try! JSONSerialization.jsonObject(with: data))

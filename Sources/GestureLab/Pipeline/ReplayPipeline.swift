@@ -42,7 +42,8 @@ public struct ReplayPipeline: Sendable {
         self.device = device
         self.settings = settings
         self.recordsFrames = recordsFrames
-        self.driver = try GestureTransitionDriver(transition: transition, settings: settings)
+        self.driver = try GestureTransitionDriver(transition: transition, settings: settings,
+                                                  input: device.deviceClass == .touchscreen ? .touchscreen : .touchpad)
         self.assembler = TouchFrameAssembler(device: device)
         self.recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
     }

@@ -73,10 +73,13 @@ public struct ReplayRun: Sendable {
     ///   - name: the source as the summary names it (`source` in JSON), e.g. the file's display name.
     ///   - pacer: plays events at their recorded pace (scaled); nil runs as fast as possible.
     ///   - shouldStop: checked before every event.
+    ///   - afterEvent: called with each event after the pipeline consumed it (a second pipeline
+    ///     fed the same events, as `--compare` does; benchmarks).
     ///   - emit: every record in time order, including those of the ending.
     public mutating func run<Source: InputEventSource>(
         _ source: inout Source, name: String?, pacer: RealTimePacer? = nil,
-        shouldStop: () -> Bool = { false }, emit: (LabRecord) -> Void
+        shouldStop: () -> Bool = { false }, afterEvent: (InputEvent) -> Void = { _ in },
+        emit: (LabRecord) -> Void
     ) -> Result {
         var pacer = pacer
         var stop = Stop.endOfInput
@@ -88,6 +91,7 @@ public struct ReplayRun: Sendable {
                     break
                 }
                 pipeline.consume(event, emit: emit)
+                afterEvent(event)
             }
         } catch {
             stop = .failed(error)

@@ -44,6 +44,9 @@ extension TimelinePlot {
             case .progress(let progress, let threshold):
                 return "\(name): \(verdict), progress \(number(progress)) \(compare) threshold \(number(threshold))"
                     + " (\(velocity(v)) not used)\(grabbed)"
+            case .kwin, .gnome, .hyprland, .androidBack:
+                // A desktop's rule: its own sentence names the rule and what it compared.
+                return "\(name): \(decision) (released at \(number(r.progress)), \(velocity(v)))\(grabbed)"
             }
         }
 
@@ -110,6 +113,7 @@ extension TimelinePlot {
             case .flick: return "flick"
             case .projected(let projected, _): return "projection to \(number(projected))"
             case .progress: return "progress"
+            case .kwin, .gnome, .hyprland, .androidBack: return reason.rule
             }
         }
     }

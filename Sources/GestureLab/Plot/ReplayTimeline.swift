@@ -73,6 +73,7 @@ public struct ReplayTimeline: Sendable {
         /// The progress the policy projected the motion to, when projection decided.
         public var projectedProgress: Double? {
             if case .projected(let projected, _)? = decision?.reason { return projected }
+            if case .gnome(let gnome)? = decision?.reason, let projected = gnome.projectedProgress { return projected }
             return nil
         }
 

@@ -79,8 +79,8 @@ public struct TimelineRecorder {
         timeline.progress.append(.init(time: t.time, value: t.progress))
         if t.reason != nil {
             // The policy was asked when there is a velocity; a cancelled gesture has none. The
-            // decision is the policy's own function of the released progress and velocity.
-            let decision = t.velocity.map { policy.decide(progress: t.progress, velocity: $0) }
+            // decision is the one the driver made (a desktop's rule reads the whole gesture).
+            let decision = t.decision ?? t.velocity.map { policy.decide(progress: t.progress, velocity: $0) }
             timeline.releases.append(.init(trial: trial, time: t.time, progress: t.progress, velocity: t.velocity, decision: decision))
             timeline.markers.append(.init(kind: .release, time: t.time, trial: trial))
         }
@@ -92,6 +92,14 @@ public struct TimelineRecorder {
             }
             trialOpen = false
         }
+    }
+
+    /// What this recorder saw, as another policy's overlay on a main timeline (`plot --compare`).
+    public func overlay(name: String) -> ReplayTimeline.ProgressOverlay {
+        var overlay = ReplayTimeline.ProgressOverlay(name: name)
+        overlay.progress = timeline.progress
+        overlay.releases = timeline.releases
+        return overlay
     }
 
     public func timeline(summary: LabSummary) -> ReplayTimeline {

@@ -54,6 +54,9 @@ public struct Tuner: Sendable {
         public var best: Scored
         public var defaults: Scored
         public var seedRule: Scored
+        /// The default recognizer settings with each policy preset (the desktops' rules among
+        /// them), by preset name, in `CompletionPolicyPreset.allCases` order.
+        public var baselines: [Baseline]
         public var recognizerCandidates: Int
         public var policyCandidates: Int
         public var replays: Int
@@ -62,6 +65,11 @@ public struct Tuner: Sendable {
         public var predictedCorrect: Int
         /// The best settings' confusion matrices (also inside `best`).
         public var confusion: ConfusionMatrix
+    }
+
+    public struct Baseline: Sendable, Encodable {
+        public var preset: String
+        public var scored: Scored
     }
 
     /// The policy grid: thresholds, deceleration rates (none = progress only) and flick velocities,
@@ -170,6 +178,11 @@ public struct Tuner: Sendable {
             best: bestScored,
             defaults: try Self.evaluate(corpus, settings: .default),
             seedRule: try Self.evaluate(corpus, settings: seedSettings),
+            baselines: try CompletionPolicyPreset.allCases.map { preset in
+                var settings = LabSettings.default
+                settings.policy = preset.policy
+                return Baseline(preset: preset.rawValue, scored: try Self.evaluate(corpus, settings: settings))
+            },
             recognizerCandidates: padSearch.count + screenSearch.count,
             policyCandidates: policies.count,
             replays: padSearch.count * pads.count + screenSearch.count * screens.count,

@@ -59,7 +59,7 @@ public struct ViewerRecorder: Sendable {
         SceneState.shown(in: t.state, progress: t.progress, from: spec.fromState, to: spec.toState, into: &scene)
         var projected: Double?
         if t.reason != nil, let velocity = t.velocity,
-           case .projected(let value, _) = policy.decide(progress: t.progress, velocity: velocity).reason {
+           case .projected(let value, _) = (t.decision ?? policy.decide(progress: t.progress, velocity: velocity)).reason {
             projected = value
         }
         return ViewerStep(time: t.time, progress: t.progress, state: t.state, trial: max(trial, 0), scene: ViewerDocument.numbers(scene),

@@ -1,0 +1,105 @@
+import GestureKit
+import InteractiveTransition
+
+/// The same recording decided under other finish/cancel policies, in the same pass: one more
+/// `ReplayPipeline` per policy, fed every event the main replay gets (so a file, or a pipe, is read
+/// once). A policy changes more than the releases' verdicts: a completion that runs longer or the
+/// other way can be grabbed back by the next gesture, so each policy gets its own whole replay.
+///
+/// For the plot and the viewer: `consume` hands each policy's records to `emit` with the policy's
+/// index, so another policy's progress can be drawn beside the one used.
+public struct PolicyComparison: Sendable {
+    public struct Policy: Sendable, Hashable {
+        /// As the output names it: a preset's name.
+        public var name: String
+        public var policy: CompletionPolicy
+        public init(name: String, policy: CompletionPolicy) { self.name = name; self.policy = policy }
+        public init(_ preset: CompletionPolicyPreset) { self.init(name: preset.rawValue, policy: preset.policy) }
+    }
+
+    public let policies: [Policy]
+    public private(set) var pipelines: [ReplayPipeline]
+    /// Each policy's summary, once `finish` ran.
+    public private(set) var summaries: [LabSummary] = []
+
+    public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings, policies: [Policy],
+                recordsFrames: Bool = false) throws {
+        self.policies = policies
+        pipelines = try policies.map { compared in
+            var other = settings
+            other.policy = compared.policy
+            return try ReplayPipeline(device: device, transition: transition, settings: other, recordsFrames: recordsFrames)
+        }
+    }
+
+    /// Feeds `event` to every policy's replay; `emit` gets each record with its policy's index.
+    public mutating func consume(_ event: InputEvent, emit: (Int, LabRecord) -> Void = { _, _ in }) {
+        for index in pipelines.indices {
+            pipelines[index].consume(event) { emit(index, $0) }
+        }
+    }
+
+    /// Ends every replay (`ReplayPipeline.finish`) and returns one row per attempt and policy, in
+    /// policy order.
+    public mutating func finish(source: String?, emit: (Int, LabRecord) -> Void = { _, _ in }) -> [PolicyComparisonRow] {
+        var rows: [PolicyComparisonRow] = []
+        for index in pipelines.indices {
+            let summary = pipelines[index].finish(source: source) { emit(index, $0) }
+            summaries.append(summary)
+            for (trial, attempt) in summary.trials.enumerated() {
+                rows.append(PolicyComparisonRow(policy: policies[index].name, trial: trial, outcome: attempt.outcome,
+                                                reason: attempt.reason.map { "\($0)" }, decision: attempt.decision))
+            }
+        }
+        return rows
+    }
+
+    /// `events` decided under `policy` alone: its summary and every transition step (the progress to
+    /// overlay), e.g. for a plot of a recording already replayed once.
+    public static func decide(events: some Sequence<InputEvent>, device: DeviceDescription, transition: TransitionName,
+                              settings: LabSettings, policy: Policy) throws -> (summary: LabSummary, steps: [TransitionRecord]) {
+        var comparison = try PolicyComparison(device: device, transition: transition, settings: settings, policies: [policy])
+        var steps: [TransitionRecord] = []
+        let collect: (Int, LabRecord) -> Void = { _, record in
+            if case .transition(let step) = record { steps.append(step) }
+        }
+        for event in events { comparison.consume(event, emit: collect) }
+        let summary = comparison.pipelines[0].finish(source: nil) { collect(0, $0) }
+        return (summary, steps)
+    }
+}
+
+/// One attempt under one compared policy: summary key `"comparisons"`.
+public struct PolicyComparisonRow: Sendable, Encodable {
+    public var policy: String
+    /// The attempt's index in the summary's `trials` (of this policy's replay).
+    public var trial: Int
+    public var outcome: TrialSummary.Outcome
+    public var reason: String?
+    public var decision: TrialSummary.Decision?
+}
+
+/// A replay's summary with what was asked for beside it: `"comparisons"` (`--compare`),
+/// `"libinput"` and `"agreement"` (`--with-libinput`); absent keys are not written.
+public struct LabSummaryReport: Sendable, Encodable {
+    public var summary: LabSummary
+    public var comparisons: [PolicyComparisonRow]?
+    public var libinput: LibinputVerdict?
+    public var agreement: LibinputAgreement?
+
+    public init(summary: LabSummary, comparisons: [PolicyComparisonRow]? = nil, libinput: LibinputVerdict? = nil) {
+        self.summary = summary
+        self.comparisons = comparisons
+        self.libinput = libinput
+        self.agreement = libinput.map { LibinputAgreement(pinchlab: summary.gestures, libinput: $0.gestures) }
+    }
+
+    private enum CodingKeys: String, CodingKey { case comparisons, libinput, agreement }
+    public func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(comparisons, forKey: .comparisons)
+        try c.encodeIfPresent(libinput, forKey: .libinput)
+        try c.encodeIfPresent(agreement, forKey: .agreement)
+    }
+}

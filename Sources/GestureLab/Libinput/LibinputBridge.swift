@@ -1,0 +1,177 @@
+import Foundation
+import GestureKit
+import VirtualEvdev
+
+/// Why libinput's verdict could not be had. Library errors say what happened; the CLI adds advice.
+public enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
+    /// No `libinput` program (Debian's libinput-tools) in any of these directories.
+    case libinputToolsMissing(searched: [String])
+    /// The preload library pinchlab builds (`libpinchlab-udev-preload.so`) is not next to the binary.
+    case preloadLibraryMissing(searched: [String])
+    /// The virtual device could not be mounted (no /dev/fuse, no permission to mount).
+    case virtualDeviceUnavailable(String)
+    /// `libinput debug-events` exited or never started reading the node; its own words.
+    case libinputFailed(status: Int32?, stderr: String)
+
+    public var description: String {
+        switch self {
+        case .libinputToolsMissing(let dirs):
+            return "libinput-tools is not installed: no `libinput` in \(dirs.joined(separator: ":"))"
+        case .preloadLibraryMissing(let paths):
+            return "the preload library libpinchlab-udev-preload.so was not found (looked at \(paths.joined(separator: ", ")))"
+        case .virtualDeviceUnavailable(let why):
+            return "cannot serve the recording on a virtual device: \(why)"
+        case .libinputFailed(let status, let stderr):
+            let said = stderr.split(separator: "\n").prefix(5).joined(separator: " / ")
+            return "libinput debug-events " + (status.map { "exited with status \($0)" } ?? "never read the virtual device")
+                + (said.isEmpty ? "" : ": \(said)")
+        }
+    }
+}
+
+/// Runs Debian's unmodified `libinput debug-events` on a recording: the recording is served in
+/// real time on a FUSE node (`VirtualEvdevDevice`), libinput opens it with `--device`, and the
+/// preload library (`Sources/CUdevPreload`) answers libudev's lookup of that node, which has no
+/// udev device behind it. libinput's timers run on the wall clock, so how late it read each event
+/// is measured; a run with events read late is made again once, and the verdict says if the kept
+/// run was still late.
+public struct LibinputBridge: Sendable {
+    public var tool: String
+    public var preloadLibrary: String
+    /// An event read later than this counts as late.
+    public var lateThresholdMS = 20
+    /// After the last event, time for libinput's timers (hold, tap, finger-count changes) to fire.
+    public var settleSeconds = 0.6
+    /// From libinput's first read of the node to the first event.
+    static let leadInSeconds = 0.25
+    /// Where the virtual node is mounted (a fresh directory in it per run).
+    public var temporaryDirectory = "/tmp"
+
+    public init(tool: String, preloadLibrary: String) {
+        self.tool = tool
+        self.preloadLibrary = preloadLibrary
+    }
+
+    /// Finds `libinput` in `PATH` and the preload library next to `executable` (or in
+    /// `../lib/pinchlab/`, where `scripts/install` puts it).
+    public static func locate(executable: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(LibinputBridgeError) -> LibinputBridge {
+        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        guard let tool = dirs.map({ $0 + "/libinput" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw .libinputToolsMissing(searched: dirs)
+        }
+        let binDir = (executable as NSString).deletingLastPathComponent
+        let candidates = [binDir + "/libpinchlab-udev-preload.so", binDir + "/../lib/pinchlab/libpinchlab-udev-preload.so"]
+        guard let library = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw .preloadLibraryMissing(searched: candidates)
+        }
+        return LibinputBridge(tool: tool, preloadLibrary: (library as NSString).standardizingPath)
+    }
+
+    /// `libinput --version`.
+    public func version() throws(LibinputBridgeError) -> String {
+        let run = Self.capture(tool, ["--version"])
+        guard run.status == 0, let text = run.stdout.split(separator: "\n").first else {
+            throw .libinputFailed(status: run.status, stderr: run.stderr)
+        }
+        return String(text)
+    }
+
+    /// libinput's gestures for `events` on `device`. A touchscreen is not run: libinput has no
+    /// touchscreen gestures, and the verdict says so.
+    public func verdict(events: [InputEvent], device: DeviceDescription) throws(LibinputBridgeError) -> LibinputVerdict {
+        let version = try version()
+        guard device.deviceClass != .touchscreen else {
+            return LibinputVerdict(version: version, gestures: [], note: .touchscreen, timing: nil)
+        }
+        var best = try runOnce(events: events, device: device)
+        var runs = 1
+        if best.timing.lateEvents > 0 {
+            let again = try runOnce(events: events, device: device)
+            runs = 2
+            if again.timing.lateEvents <= best.timing.lateEvents { best = again }
+        }
+        var timing = best.timing
+        timing.runs = runs
+        timing.late = timing.lateEvents > 0
+        return LibinputVerdict(version: version, gestures: best.gestures, note: nil, timing: timing)
+    }
+
+    private func runOnce(events: [InputEvent], device description: DeviceDescription)
+        throws(LibinputBridgeError) -> (gestures: [LibinputGesture], timing: LibinputVerdict.Timing) {
+        var template = Array("\(temporaryDirectory)/pinchlab-libinput-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw .virtualDeviceUnavailable("cannot make a directory in \(temporaryDirectory): \(String(cString: strerror(errno)))")
+        }
+        let directory = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let device: VirtualEvdevDevice
+        do {
+            device = try VirtualEvdevDevice(description: description, directory: directory + "/dev",
+                                        options: VirtualEvdevOptions(timestamps: .readerClock))
+        } catch {
+            throw .virtualDeviceUnavailable("\(error)")
+        }
+        defer { device.stop() }
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = [preloadLibrary, environment["LD_PRELOAD"]].compactMap { $0 }.joined(separator: ":")
+        environment["PINCHLAB_UDEV_DEVNODE"] = device.path
+        environment["PINCHLAB_UDEV_SYSNAME"] = device.nodeName
+        environment["PINCHLAB_UDEV_CLASS"] = "touchpad"
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(path: tool, arguments: ["debug-events", "--enable-tap", "--device", device.path], environment: environment)
+        } catch {
+            throw .libinputFailed(status: nil, stderr: "cannot start \(tool): \(error)")
+        }
+        let span = Double((events.last?.time.totalMicroseconds ?? 0) - (events.first?.time.totalMicroseconds ?? 0)) / 1e6
+        guard device.waitUntilReading(timeoutSeconds: 10) else {
+            let ended = process.stop()
+            throw .libinputFailed(status: ended.exitStatus, stderr: ended.stderr)
+        }
+        // As `pinchlab serve` does: libinput's first poll comes before it has finished setting the
+        // device up; events played at once would find it with only part of the touches.
+        Thread.sleep(forTimeInterval: Self.leadInSeconds)
+        device.play(events)
+        _ = device.waitUntilDrained(timeoutSeconds: span + 10)
+        Thread.sleep(forTimeInterval: settleSeconds)
+        let lateness = device.readLateness
+        device.remove()
+        Thread.sleep(forTimeInterval: 0.1)
+        // debug-events stops cleanly on SIGINT (Ctrl-C), flushing what it printed.
+        let (stdout, stderr, exitStatus) = process.stop(signal: SIGINT)
+        if let raw = ProcessInfo.processInfo.environment["PINCHLAB_LIBINPUT_RAW"] {
+            try? (stdout + stderr).write(toFile: raw, atomically: true, encoding: .utf8)
+        }
+        guard stdout.contains("DEVICE_ADDED") else {
+            throw .libinputFailed(status: exitStatus, stderr: stderr)
+        }
+
+        // The node stamps recorded times plus one constant; libinput prints them relative to when
+        // its first event arrived.
+        // (libinput's times are whole ms, so is the correction: the read comes a little after the
+        // wake-up libinput timed, and the two agree to a ms or two unless the machine is loaded.)
+        var parser = LibinputEventParser(firstEventLateness: (Double(lateness.firstMicroseconds) / 1000).rounded(.down) / 1000)
+        for line in stdout.split(separator: "\n") { parser.consume(line: line) }
+        parser.finish()
+        let threshold = lateThresholdMS
+        let timing = LibinputVerdict.Timing(
+            maximumLateMS: Double(lateness.maximumMicroseconds) / 1000,
+            lateEvents: lateness.eventsLaterThan(milliseconds: threshold), events: lateness.events,
+            lateThresholdMS: Double(threshold), runs: 1, late: false)
+        return (parser.gestures, timing)
+    }
+
+    /// Runs a short command and returns its status and output.
+    static func capture(_ path: String, _ arguments: [String]) -> (status: Int32?, stdout: String, stderr: String) {
+        do {
+            let child = try ChildProcess(path: path, arguments: arguments, environment: ProcessInfo.processInfo.environment)
+            let (stdout, stderr, status) = child.wait()
+            return (status, stdout, stderr)
+        } catch {
+            return (nil, "", "cannot start \(path): \(error)")
+        }
+    }
+}
+

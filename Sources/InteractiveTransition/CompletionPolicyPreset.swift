@@ -1,0 +1,72 @@
+/// Whose finish/cancel rule a policy is.
+public enum CompletionPolicyKind: Hashable, Sendable {
+    /// pinchlab's threshold, projection and flick (`CompletionPolicy`'s own three settings).
+    case pinchlab
+    case gnome(GNOMESwipeRule)
+    case kwin(KWinRule)
+    case hyprland(HyprlandSwipeRule)
+    case androidBack(AndroidBackRule)
+
+    /// The kind without its figures: settings files' `"kind"`.
+    public enum Name: String, Hashable, Sendable, Codable, CaseIterable {
+        case pinchlab, gnome, kwin, hyprland
+        case androidBack = "android-back"
+    }
+
+    public var name: Name {
+        switch self {
+        case .pinchlab: return .pinchlab
+        case .gnome: return .gnome
+        case .kwin: return .kwin
+        case .hyprland: return .hyprland
+        case .androidBack: return .androidBack
+        }
+    }
+}
+
+/// The named policies of `--policy` and `--compare`: the desktops' rules with their shipped
+/// figures, the seeds' UIKit rule, and pinchlab's own two.
+public enum CompletionPolicyPreset: String, Hashable, Sendable, CaseIterable, Codable {
+    case gnome, kwin, hyprland
+    case androidBack = "android-back"
+    case uikitSeed = "uikit-seed"
+    case `default`, fluid
+
+    /// Older names still accepted: `seed` is `uikit-seed`.
+    public static let aliases: [String: CompletionPolicyPreset] = ["seed": .uikitSeed]
+
+    /// A preset by its name or an alias.
+    public init?(named name: String) {
+        if let preset = CompletionPolicyPreset(rawValue: name) ?? Self.aliases[name] { self = preset } else { return nil }
+    }
+
+    public var policy: CompletionPolicy {
+        // The figures are the sources' own and valid, so building them cannot fail.
+        switch self {
+        case .gnome: return try! CompletionPolicy(kind: .gnome(.shell))
+        case .kwin: return try! CompletionPolicy(kind: .kwin(.effects))
+        case .hyprland: return try! CompletionPolicy(kind: .hyprland(.workspaceSwipe))
+        case .androidBack: return try! CompletionPolicy(kind: .androidBack(.predictiveBack))
+        case .uikitSeed: return .seed
+        case .default: return .default
+        case .fluid: return .fluid
+        }
+    }
+
+    /// The preset a settings file's `"kind"` starts from.
+    static func preset(of kind: CompletionPolicyKind.Name) -> CompletionPolicyPreset {
+        switch kind {
+        case .pinchlab: return .default
+        case .gnome: return .gnome
+        case .kwin: return .kwin
+        case .hyprland: return .hyprland
+        case .androidBack: return .androidBack
+        }
+    }
+
+    /// The preset this policy is exactly, if any (for labels).
+    public init?(matching policy: CompletionPolicy) {
+        guard let preset = Self.allCases.first(where: { $0.policy == policy }) else { return nil }
+        self = preset
+    }
+}

@@ -1,0 +1,226 @@
+/// The finish/cancel rules of the desktops and phones people use every day, with their own figures,
+/// so a replay can be decided the way they would decide it. Each rule reads what its source reads
+/// (a velocity window, the path of the gesture, a per-update speed) from a `CompletionTracker` fed
+/// with every interactive progress update. Progress is the transition's, 0...1 (one "page").
+
+/// What the fingers are on: GNOME has different figures for each.
+public enum CompletionInput: String, Hashable, Sendable, Codable {
+    case touchpad, touchscreen
+}
+
+/// GNOME Shell's `js/ui/swipeTracker.js` (libadwaita's `adw-swipe-tracker.c` has the same
+/// constants): velocity from the progress deltas of the last 150 ms (`EVENT_HISTORY_THRESHOLD_MS`);
+/// below `VELOCITY_THRESHOLD_TOUCHPAD` 0.6 (`_TOUCH` 0.3) units/ms snap to the nearest end; above,
+/// project with `DECELERATION_TOUCHPAD` 0.997 (`_TOUCH` 0.998) and move at least one page in the
+/// direction of travel (`_findPointForProjection`); the end animation lasts
+/// |distance / velocity| x 3 (`DURATION_MULTIPLIER`), clamped to 100...400 ms.
+public struct GNOMESwipeRule: Hashable, Sendable, Codable {
+    public struct Figures: Hashable, Sendable, Codable {
+        /// Units per ms below which the gesture snaps to the nearest end.
+        public var velocityThreshold: Double
+        /// Per-ms deceleration of the projection.
+        public var deceleration: Double
+        /// Units of finger travel per page (progress 0 -> 1). On a touchpad GNOME divides the
+        /// unaccelerated deltas by `TOUCHPAD_BASE_WIDTH` 400 (`_HEIGHT` 300); on a touchscreen
+        /// the page is the monitor in pixels (1080 assumed).
+        public var pageDistance: Double
+    }
+    public var touchpad: Figures
+    public var touchscreen: Figures
+
+    public static let historyMS = 150.0
+    static let velocityCurveThreshold = 2.0          // VELOCITY_CURVE_THRESHOLD
+    static let decelerationParabolaMultiplier = 0.35 // DECELERATION_PARABOLA_MULTIPLIER
+    static let durationMultiplier = 3.0              // DURATION_MULTIPLIER
+    static let animationBaseVelocity = 0.002         // ANIMATION_BASE_VELOCITY, pages/ms
+    static let minimumAnimationMS = 100.0, maximumAnimationMS = 400.0
+
+    public static let shell = GNOMESwipeRule(
+        touchpad: Figures(velocityThreshold: 0.6, deceleration: 0.997, pageDistance: 400),
+        touchscreen: Figures(velocityThreshold: 0.3, deceleration: 0.998, pageDistance: 1080))
+
+    public func figures(for input: CompletionInput) -> Figures { input == .touchpad ? touchpad : touchscreen }
+
+    func validate() throws(TransitionError) {
+        for (name, f) in [("touchpad", touchpad), ("touchscreen", touchscreen)] {
+            guard f.velocityThreshold.isFinite, f.velocityThreshold >= 0 else {
+                throw .invalidPolicy(reason: "gnome \(name).velocityThreshold must be finite and >= 0, got \(f.velocityThreshold)")
+            }
+            guard f.deceleration > 0, f.deceleration < 1 else {
+                throw .invalidPolicy(reason: "gnome \(name).deceleration must be in (0, 1), got \(f.deceleration)")
+            }
+            guard f.pageDistance.isFinite, f.pageDistance > 0 else {
+                throw .invalidPolicy(reason: "gnome \(name).pageDistance must be finite and > 0, got \(f.pageDistance)")
+            }
+        }
+    }
+
+    /// `_getEndProgress` and `_endGesture` with snap points 0 and 1. `velocity` in units/ms
+    /// (progress/ms x page distance); `initial` the progress when the swipe was confirmed.
+    func decide(progress: Double, velocity: Double, initial: Double, input: CompletionInput) -> GNOMEDecision {
+        let f = figures(for: input)
+        let end: Double
+        let projected: Double?
+        if abs(velocity) < f.velocityThreshold {
+            end = Self.closest(progress)
+            projected = nil
+        } else {
+            let slope = f.deceleration / (1 - f.deceleration) / 1000
+            var distance: Double
+            let speed = abs(velocity)
+            if speed > Self.velocityCurveThreshold {
+                let c = slope / 2 / Self.decelerationParabolaMultiplier
+                let x = speed - Self.velocityCurveThreshold + c
+                distance = slope * Self.velocityCurveThreshold + Self.decelerationParabolaMultiplier * (x * x - c * c)
+            } else {
+                distance = speed * slope
+            }
+            if !distance.isFinite { distance = .greatestFiniteMagnitude }
+            let pos = min(max(progress + (velocity > 0 ? distance : -distance), 0), 1)
+            projected = pos
+            // At least one page in the direction of travel: from the page the swipe began on,
+            // the next page that way; otherwise the page nearest the projection.
+            let initialPoint = Self.closest(initial)
+            let previous = pos >= 1 ? 1.0 : 0.0   // last snap point <= pos
+            let next = pos <= 0 ? 0.0 : 1.0       // first snap point >= pos
+            if (velocity > 0 ? previous : next) == initialPoint {
+                end = velocity > 0 ? next : previous
+            } else {
+                end = Self.closest(pos)
+            }
+        }
+        var pagesPerMS = velocity / f.pageDistance
+        if (end - progress) * pagesPerMS <= 0 { pagesPerMS = Self.animationBaseVelocity }
+        var duration = abs((progress - end) / pagesPerMS * Self.durationMultiplier)
+        if duration > 0 { duration = min(max(duration, Self.minimumAnimationMS), Self.maximumAnimationMS) }
+        return GNOMEDecision(velocity: velocity, velocityThreshold: f.velocityThreshold,
+                             projectedProgress: projected, endProgress: end, animationMS: duration)
+    }
+
+    /// `_findClosestPoint` over [0, 1]: a tie goes to the first point, 0.
+    static func closest(_ position: Double) -> Double { abs(1 - position) < abs(position) ? 1 : 0 }
+}
+
+/// What GNOME's rule compared (velocity in units/ms).
+public struct GNOMEDecision: Hashable, Sendable, Codable {
+    public var velocity: Double
+    public var velocityThreshold: Double
+    /// Where the projection landed (clamped to 0...1); nil when the velocity was below the
+    /// threshold and the gesture snapped to the nearest end.
+    public var projectedProgress: Double?
+    public var endProgress: Double
+    /// GNOME's end animation, ms (0 when already at the end).
+    public var animationMS: Double
+}
+
+/// KWin's gestures: a swipe's progress is min(|delta| / 200, 1) (`SwipeGesture::s_minimumDelta`), a
+/// pinch's |scale - 1| / 0.2 (`DEFAULT_MINIMUM_SCALE_DELTA`); an effect driven by it
+/// (`EffectTogglableState`) activates on release when `m_partialActivationFactor > 0.5`, else
+/// deactivates. pinchlab's transitions map the gesture to progress themselves; the rule is the 0.5.
+public struct KWinRule: Hashable, Sendable, Codable {
+    public var threshold: Double
+    public static let effects = KWinRule(threshold: 0.5)
+
+    func validate() throws(TransitionError) {
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw .invalidPolicy(reason: "kwin threshold must be in 0...1, got \(threshold)")
+        }
+    }
+}
+
+/// Hyprland's workspace swipe (`src/managers/input/UnifiedWorkspaceSwipeGesture.cpp`, defaults in
+/// `src/config/ConfigManager.cpp`): on release it reverts when the travel is below
+/// `workspace_swipe_distance x workspace_swipe_cancel_ratio` (300 x 0.5) and the average speed is
+/// below `workspace_swipe_min_speed_to_force` (30; 0 turns forcing off), or when the travel is
+/// under 2 units; otherwise it switches. The speed is the mean |change| per update event in
+/// units, not per second: it depends on the event rate.
+public struct HyprlandSwipeRule: Hashable, Sendable, Codable {
+    /// Units of travel per page (`workspace_swipe_distance`).
+    public var distance: Double
+    public var cancelRatio: Double
+    /// Units per update; 0 = never force.
+    public var minSpeedToForce: Double
+    static let minimumTravel = 2.0
+
+    public static let workspaceSwipe = HyprlandSwipeRule(distance: 300, cancelRatio: 0.5, minSpeedToForce: 30)
+
+    func validate() throws(TransitionError) {
+        guard distance.isFinite, distance >= 1 else {
+            throw .invalidPolicy(reason: "hyprland distance must be >= 1, got \(distance)")
+        }
+        guard cancelRatio.isFinite, (0...1).contains(cancelRatio) else {
+            throw .invalidPolicy(reason: "hyprland cancelRatio must be in 0...1, got \(cancelRatio)")
+        }
+        guard minSpeedToForce.isFinite, minSpeedToForce >= 0 else {
+            throw .invalidPolicy(reason: "hyprland minSpeedToForce must be finite and >= 0, got \(minSpeedToForce)")
+        }
+    }
+
+    func decide(progress: Double, averageSpeedPages: Double) -> HyprlandDecision {
+        let travel = progress * distance
+        let speed = averageSpeedPages * distance
+        let forced = minSpeedToForce != 0 && speed >= minSpeedToForce
+        let switches = travel >= Self.minimumTravel && (travel >= distance * cancelRatio || forced)
+        return HyprlandDecision(travel: travel, distance: distance, cancelRatio: cancelRatio,
+                                averageSpeed: speed, minSpeedToForce: minSpeedToForce,
+                                forced: switches && travel < distance * cancelRatio, switches: switches)
+    }
+}
+
+/// What Hyprland's rule compared (in its units).
+public struct HyprlandDecision: Hashable, Sendable, Codable {
+    public var travel: Double
+    public var distance: Double
+    public var cancelRatio: Double
+    public var averageSpeed: Double
+    public var minSpeedToForce: Double
+    /// The speed alone made it switch (the travel was below the ratio).
+    public var forced: Bool
+    public var switches: Bool
+}
+
+/// Android's back gesture (SystemUI `NavigationBarEdgePanel.handleMoveEvent`): the back is
+/// triggered once the finger passed `mSwipeTriggerThreshold` (16 dp); after that, continuous motion
+/// of more than `mMinDeltaForSwitch` (32 dp) in one direction sets it (forwards) or clears it
+/// (backwards), so moving back un-commits and moving on again re-commits. On release a triggered
+/// back finishes, anything else cancels; the release velocity changes only the animation.
+public struct AndroidBackRule: Hashable, Sendable, Codable {
+    public var triggerDP: Double
+    public var switchDP: Double
+    /// dp of travel per page (progress 0 -> 1): a 411 dp wide phone.
+    public var pageDP: Double
+
+    public static let predictiveBack = AndroidBackRule(triggerDP: 16, switchDP: 32, pageDP: 411)
+
+    var triggerProgress: Double { triggerDP / pageDP }
+    var switchProgress: Double { switchDP / pageDP }
+
+    func validate() throws(TransitionError) {
+        guard triggerDP.isFinite, triggerDP >= 0, switchDP.isFinite, switchDP >= 0 else {
+            throw .invalidPolicy(reason: "android-back triggerDP and switchDP must be finite and >= 0, got \(triggerDP), \(switchDP)")
+        }
+        guard pageDP.isFinite, pageDP > 0 else {
+            throw .invalidPolicy(reason: "android-back pageDP must be finite and > 0, got \(pageDP)")
+        }
+    }
+}
+
+/// What Android's rule saw: whether back was triggered at the release and what last set it.
+public struct AndroidBackDecision: Hashable, Sendable, Codable {
+    public enum LastChange: String, Hashable, Sendable, Codable {
+        /// Never passed the trigger distance.
+        case neverTriggered = "never-triggered"
+        /// Passed the trigger distance and never switched since.
+        case triggered
+        /// The last continuous motion of more than the switch distance went back.
+        case movedBack = "moved-back"
+        /// The last continuous motion of more than the switch distance went forwards again.
+        case movedOn = "moved-on"
+    }
+    public var committed: Bool
+    public var lastChange: LastChange
+    /// How often the commitment flipped during the gesture.
+    public var switches: Int
+    public var triggerDP: Double
+    public var switchDP: Double
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+enum LibinputAvailability {
+    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput")
+        && FileManager.default.fileExists(atPath: "/dev/fuse")
+    static let reason: Comment = "needs libinput-tools (/usr/bin/libinput) and /dev/fuse: scripts/setup-debian installs them"
+}
+
+/// `pinchlab libinput` and `replay --with-libinput`: Debian's real `libinput debug-events` on the
+/// virtual device. Skipped, with the reason, only where libinput-tools or FUSE are missing
+/// (`.ci/run` installs both through scripts/setup-debian).
+@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason), .serialized)
+struct LibinputCLITests {
+    static func gestures(_ json: [String: Any]) -> [[String: Any]] {
+        (json["libinput"] as? [String: Any])?["gestures"] as? [[String: Any]] ?? []
+    }
+
+    @Test func aTwoFingerPinchIsLibinputsPinch() throws {
+        let r = try CLI.run(["libinput", CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try r.json(line: 0)
+        #expect(((json["libinput"] as? [String: Any])?["version"] as? String)?.hasPrefix("1.") == true)
+        let pinches = Self.gestures(json).filter { $0["kind"] as? String == "pinch" }
+        let pinch = try #require(pinches.first, "\(r.stdout)")
+        #expect(pinches.count == 1)
+        #expect(pinch["fingers"] as? Int == 2)
+        #expect(pinch["cancelled"] as? Bool == false)
+        // The fingers close to a third of their span; libinput's times are the recording's (the
+        // pinch ends when the fingers lift at 0.843 s; a few ms either way on a loaded machine).
+        #expect((pinch["scale"] as? Double ?? 1) < 0.5)
+        #expect(abs((pinch["end"] as? Double ?? 0) - 0.843) < 0.03, "\(pinch)")
+    }
+
+    @Test func aThreeFingerSwipeAndATwoFingerScrollAgreeWithPinchlab() throws {
+        for (file, kind) in [("three-finger-swipe-01", "swipe"), ("two-finger-scroll-01", "scroll")] {
+            let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/\(file).evemu"), "--with-libinput", "--summary"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let summary = try r.json(line: -1)
+            #expect(Self.gestures(summary).contains { $0["kind"] as? String == kind }, "\(file): \(r.stdout)")
+            let agreement = try #require(summary["agreement"] as? [String: Any])
+            // pinchlab's pan is libinput's swipe or scroll. (libinput 1.22 also holds two fingers for
+            // 90 ms before the scroll, tap-to-click on or off, where pinchlab's default waits 180 ms.)
+            #expect(agreement["matched"] as? Int ?? 0 >= 1, "\(file): \(agreement)")
+            #expect((agreement["pinchlabOnly"] as? [Int])?.isEmpty == true, "\(file): \(agreement)")
+            let timing = try #require((summary["libinput"] as? [String: Any])?["timing"] as? [String: Any])
+            #expect(timing["events"] as? Int ?? 0 > 400)
+        }
+    }
+
+    /// Real recordings: a three-finger stroke on a Synaptics TM3276 (inputactions) and a
+    /// two-finger scroll on a Wacom Bamboo's touch surface; libinput and pinchlab agree on both.
+    @Test(arguments: [("inputactions-synaptics-TM3276-touchpad-stroke-b-3.evemu", "swipe, 3 fingers"),
+                      ("evemu-devices-Wacom-Bamboo-16FG-4x5-Finger-double-center-scroll.evemu", "scroll, ")])
+    func realTouchpadRecordings(_ name: String, _ expected: String) throws {
+        let file = CLI.packageRoot.appendingPathComponent("../shared/recordings/\(name)").standardizedFileURL.path
+        try #require(FileManager.default.fileExists(atPath: file), "the shared real recordings are next to the project")
+        let r = try CLI.run(["replay", file, "--with-libinput"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("libinput 1."))
+        #expect(r.stdout.contains("  \(expected)"), "\(r.stdout)")
+        #expect(r.stdout.contains(" libinput only, 0 pinchlab only ("), "\(r.stdout)")
+    }
+
+    @Test func aTouchscreenSaysLibinputHasNoTouchscreenGestures() throws {
+        let r = try CLI.run(["libinput", CLI.fixture("corpus/touchscreen/pinch-out-01.evemu")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("libinput has no touchscreen gestures"), "\(r.stdout)")
+        #expect(r.stdout.contains(": 0 gestures"))
+    }
+}
+
+/// What happens without libinput-tools, and with input libinput cannot be given twice (runs everywhere).
+@Suite struct LibinputUnavailableCLITests {
+    @Test func withoutLibinputToolsTheStatusIs69AndTheMessageSaysWhy() throws {
+        let empty = try CLI.temporaryDirectory().path
+        let r = try CLI.run(["libinput", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")], environment: ["PATH": empty])
+        #expect(r.status == 69)
+        #expect(r.stderr.contains("libinput-tools is not installed"), "\(r.stderr)")
+        #expect(r.stderr.contains("apt-get install libinput-tools"))
+    }
+
+    @Test func withLibinputNeedsAFileNotStandardInput() throws {
+        let r = try CLI.run(["replay", "-", "--with-libinput"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("give a file, not standard input"), "\(r.stderr)")
+    }
+}
