@@ -15,7 +15,10 @@
 # .build-fuzz/corpus/<target>/):
 #   evemu            EvemuReaderFuzz.swift          arbitrary bytes as an evemu file
 #   libinput-record  LibinputRecordReaderFuzz.swift arbitrary bytes as a libinput record file
-#   pipeline         PipelineFuzz.swift             arbitrary event streams through frames, recognizer, transition
+#   pipeline         PipelineFuzz.swift             arbitrary event streams and axes through frames, recognizer, transition
+# The two reader targets replay what they read through the pipeline (FuzzReplay.swift), so mutated
+# description lines reach every use of a description's numbers; Fuzz/dict/<target>.dict holds
+# description tokens for libFuzzer's mutations.
 #
 # A crash leaves its input in .build-fuzz/crashes/<target>/ and makes the script exit 1; turn it into
 # a regression test in Tests/ before fixing it. Needs only the Swift toolchain and the Debian packages
@@ -54,7 +57,7 @@ for entry in "${TARGETS[@]}"; do
     target=${entry%%:*}; source=${entry#*:}
     echo "fuzz: linking fuzz-$target" >&2
     # shellcheck disable=SC2086
-    "$SWIFTC" "${FLAGS[@]}" "${C_FLAGS[@]}" Fuzz/Targets/FuzzInputFile.swift "Fuzz/Targets/$source.swift" \
+    "$SWIFTC" "${FLAGS[@]}" "${C_FLAGS[@]}" Fuzz/Targets/FuzzInputFile.swift Fuzz/Targets/FuzzReplay.swift "Fuzz/Targets/$source.swift" \
         "$OUT"/objects/*.o $LIBS -o "$OUT/fuzz-$target" 2>&1 | quiet_link
     test -x "$OUT/fuzz-$target"
 done
@@ -65,9 +68,13 @@ for entry in "${TARGETS[@]}"; do
     mkdir -p "$OUT/corpus/$target" "$OUT/crashes/$target"
     echo "fuzz: running fuzz-$target for ${SECONDS_PER_TARGET}s" >&2
     log=$OUT/fuzz-$target.log
+    # A dictionary of description tokens (axis lines, extreme numbers) steers mutations into the
+    # description as well as the events.
+    dict=()
+    if [ -f "Fuzz/dict/$target.dict" ]; then dict=(-dict="Fuzz/dict/$target.dict"); fi
     # Leak checking is off: the Swift runtime's metadata caches are never freed and would be reported.
     if ASAN_OPTIONS=detect_leaks=0 "$OUT/fuzz-$target" "$OUT/corpus/$target" "Fuzz/corpus/$target" \
-        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -seed="${FUZZ_SEED:-0}" \
+        "${dict[@]}" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -seed="${FUZZ_SEED:-0}" \
         -artifact_prefix="$OUT/crashes/$target/" >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)

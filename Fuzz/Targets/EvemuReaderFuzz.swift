@@ -1,7 +1,8 @@
 import GestureKit
 
 /// Arbitrary bytes as an evemu file: the reader must throw a RecordingError or read events, never
-/// crash or loop. Format detection sees the same bytes.
+/// crash or loop. Format detection sees the same bytes. What reads is then replayed through the
+/// whole pipeline (`FuzzReplay`), so mutated description lines are fuzzed as far as they reach.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemuReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FuzzInputFile.write(data, size)
@@ -15,5 +16,6 @@ public func fuzzEvemuReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                      "evemu reader produced microseconds out of range: \(event.time)")
     }
     precondition(count < fuzzMaximumEvents, "evemu reader did not stop on a \(size)-byte input")
+    if let replayed = try? EvemuReader(path: path) { FuzzReplay.play(replayed) }
     return 0
 }

@@ -7,21 +7,33 @@ import InteractiveTransition
 /// states in a legal order, nothing left open after `finish`.
 ///
 /// Input: byte 0 picks the device, byte 1 the transition, byte 2 bit 0 asks for `advance(to:)` after
-/// each frame (the live path); then 10-byte events: type (1), code (2, LE), value (4, LE), time step
+/// each frame (the live path); byte 2 bit 1 replaces the device's slot and position axes by the
+/// next 28 bytes (seven little-endian Int32: slot maximum, x minimum, maximum, resolution, y
+/// minimum, maximum, resolution: descriptions no reader would accept included); then 10-byte events: type (1), code (2, LE), value (4, LE), time step
 /// in microseconds (3, LE; 0xFFFFFF steps 50 ms back). `Fuzz/make-pipeline-seed.py` writes seeds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 3 else { return 0 }
-    let device = FuzzDevices.all[Int(data[0]) % FuzzDevices.all.count]
+    var device = FuzzDevices.all[Int(data[0]) % FuzzDevices.all.count]
     let transition = TransitionName.allCases[Int(data[1]) % TransitionName.allCases.count].rawValue
     let advances = data[2] & 1 != 0
+    var offset = 3
+    if data[2] & 2 != 0 {
+        guard size >= offset + 28 else { return 0 }
+        func int32(_ i: Int) -> Int32 {
+            let at = offset + 4 * i
+            return Int32(bitPattern: UInt32(data[at]) | UInt32(data[at + 1]) << 8 | UInt32(data[at + 2]) << 16 | UInt32(data[at + 3]) << 24)
+        }
+        FuzzDevices.replaceAxes(of: &device, slotMaximum: int32(0), x: (int32(1), int32(2), int32(3)),
+                                y: (int32(4), int32(5), int32(6)))
+        offset += 28
+    }
     guard var pipeline = try? ReplayPipeline(device: device, transition: transition) else {
         fatalError("the catalog transition \(transition) could not be built")
     }
     var checker = RecordChecker()
     var time: Int64 = 1_000_000
     var count = 0
-    var offset = 3
     while offset + 10 <= size {
         func byte(_ i: Int) -> UInt32 { UInt32(data[offset + i]) }
         let type = EventType(rawValue: UInt16(data[offset]))
@@ -56,6 +68,18 @@ enum FuzzDevices {
         for code in Array(noResolution.absInfo.keys) { noResolution.absInfo[code]?.resolution = 0 }
         return [.presetTouchpad, .presetTouchscreen, protocolA, noResolution]
     }()
+
+    /// Sets the slot axis (when the device has one) and both pairs of position axes.
+    static func replaceAxes(of device: inout DeviceDescription, slotMaximum: Int32,
+                            x: (Int32, Int32, Int32), y: (Int32, Int32, Int32)) {
+        if device.absInfo[.absMTSlot] != nil { device.absInfo[.absMTSlot] = AbsInfo(minimum: 0, maximum: slotMaximum) }
+        for code in [EventCode.absX, .absMTPositionX] where device.absInfo[code] != nil {
+            device.absInfo[code] = AbsInfo(minimum: x.0, maximum: x.1, resolution: x.2)
+        }
+        for code in [EventCode.absY, .absMTPositionY] where device.absInfo[code] != nil {
+            device.absInfo[code] = AbsInfo(minimum: y.0, maximum: y.1, resolution: y.2)
+        }
+    }
 }
 
 struct RecordChecker {

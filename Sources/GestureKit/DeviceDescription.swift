@@ -80,10 +80,12 @@ public struct DeviceDescription: Hashable, Sendable {
     public func has(_ type: EventType, _ code: EventCode) -> Bool { codes[type]?.contains(code) ?? false }
     public func has(_ property: InputProperty) -> Bool { properties.contains(property) }
 
-    /// Number of multitouch slots (protocol B), 0 when the device has no `ABS_MT_SLOT`.
+    /// Number of multitouch slots (protocol B), 0 when the device has no `ABS_MT_SLOT`; never more
+    /// than `DescriptionLimits.slotCountMax` (the readers refuse more), so no allocation sized by it
+    /// depends on a header number beyond that.
     public var slotCount: Int {
         guard let slot = absInfo[.absMTSlot] else { return 0 }
-        return Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1)
+        return Swift.min(DescriptionLimits.slotCountMax, Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1))
     }
 
     /// Multitouch protocol B (slots and tracking ids), the main path.

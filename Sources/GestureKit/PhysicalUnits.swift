@@ -29,13 +29,19 @@ public struct AxisScale: Hashable, Sendable {
     public var unitsPerMM: Double
     public var isEstimated: Bool
 
+    /// A resolution that makes the axis span more than `DescriptionLimits.surfaceSpanMaxMM` or less
+    /// than `surfaceSpanMinMM` is not believed: the axis is scaled as if the device gave none (the
+    /// readers warn about it). Widths are computed in 64 bits: a range of -2^31...2^31-1 is read.
     public init(axis: AbsInfo, fallbackSpanMM: Double) {
         minimum = Double(axis.minimum)
-        if axis.resolution > 0 {
+        let span = Double(axis.maximum) - Double(axis.minimum)
+        let statedSpanMM = axis.resolution > 0 ? span / Double(axis.resolution) : 0
+        if axis.resolution > 0,
+           statedSpanMM >= DescriptionLimits.surfaceSpanMinMM && statedSpanMM <= DescriptionLimits.surfaceSpanMaxMM
+            || span <= 0 {
             unitsPerMM = Double(axis.resolution)
             isEstimated = false
         } else {
-            let span = Double(axis.maximum) - Double(axis.minimum)
             unitsPerMM = span > 0 ? span / fallbackSpanMM : 1
             isEstimated = true
         }
@@ -44,8 +50,15 @@ public struct AxisScale: Hashable, Sendable {
     @inline(__always) public func millimetres(_ raw: Int32) -> Double { (Double(raw) - minimum) / unitsPerMM }
     /// A raw distance (fuzz, a delta) in millimetres.
     @inline(__always) public func millimetres(delta raw: Int32) -> Double { Double(raw) / unitsPerMM }
-    /// Millimetres back to a raw value, rounded to the nearest unit (used by generators).
-    public func raw(_ mm: Double) -> Int32 { Int32((mm * unitsPerMM + minimum).rounded()) }
+    /// A raw distance given as a `Double` (a width that may not fit 32 bits) in millimetres.
+    @inline(__always) public func millimetres(delta raw: Double) -> Double { raw / unitsPerMM }
+    /// Millimetres back to a raw value, rounded to the nearest unit and clamped to 32 bits (used by
+    /// generators).
+    public func raw(_ mm: Double) -> Int32 {
+        let value = (mm * unitsPerMM + minimum).rounded()
+        guard value.isFinite else { return value > 0 ? .max : value < 0 ? .min : 0 }
+        return Int32(max(Double(Int32.min), min(Double(Int32.max), value)))
+    }
 }
 
 /// The device's surface in millimetres with the scales for x and y.
@@ -63,8 +76,9 @@ public struct SurfaceGeometry: Hashable, Sendable {
         guard let xAxis, let yAxis else { return nil }
         x = AxisScale(axis: xAxis, fallbackSpanMM: AxisScale.fallbackWidthMM)
         y = AxisScale(axis: yAxis, fallbackSpanMM: AxisScale.fallbackHeightMM)
-        widthMM = x.millimetres(delta: xAxis.maximum - xAxis.minimum)
-        heightMM = y.millimetres(delta: yAxis.maximum - yAxis.minimum)
+        // A range the readers refuse (maximum below minimum) may still come from code: never negative.
+        widthMM = max(0, x.millimetres(delta: Double(xAxis.maximum) - Double(xAxis.minimum)))
+        heightMM = max(0, y.millimetres(delta: Double(yAxis.maximum) - Double(yAxis.minimum)))
     }
 }
 

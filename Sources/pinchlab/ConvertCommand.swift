@@ -69,10 +69,18 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            // From the start: a signal before the staged file exists exits 130 with nothing to remove.
+            AbandonOnSignal.install(removing: nil)
             var source = try recording.open()
             // A new or regular file is staged; a link or a device (`-o /dev/stdout`) is written in place.
-            let staged = StagedOutputFile.canStage(output) ? try StagedOutputFile(destination: output) : nil
-            defer { staged?.discard() }
+            let staged = try AbandonOnSignal.install {
+                StagedOutputFile.canStage(output) ? try StagedOutputFile(destination: output) : nil
+            }
+            defer {
+                // A signal between the two unlinks a name already gone: harmless.
+                staged?.discard()
+                AbandonOnSignal.disarm()
+            }
             let writePath = staged?.stagingPath ?? output
             var count = 0
             let multiDevice = source as? LibinputRecordReader
@@ -93,7 +101,8 @@ struct ConvertCommand: ParsableCommand {
                 throw error
             }
             try staged?.commit()
-            warnIfEndsInsideFrame(source, .kept)
+            AbandonOnSignal.disarm()
+            warnAboutRecording(source, .kept)
             if let multiDevice, let deviceCount = multiDevice.deviceCount, deviceCount > 1 {
                 // The output holds one device: say which, so the others are not lost unnoticed.
                 printError("pinchlab: \(recording.displayName) holds \(deviceCount) devices; converted device "

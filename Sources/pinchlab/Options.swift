@@ -41,8 +41,15 @@ struct RecordingOptions: ParsableArguments {
     /// `./in.evemu`, a symbolic or a hard link to the input would otherwise be truncated before the
     /// input is read.
     func refuseOutput(_ output: String, option: String = "-o", doing action: String) throws {
-        if let input = FileIdentity.firstPath(in: [file] + (eventsFile.map { [$0] } ?? []), sameFileAs: output) {
+        let inputs = [file] + (eventsFile.map { [$0] } ?? [])
+        if let input = FileIdentity.firstPath(in: inputs, sameFileAs: output) {
             throw ValidationError("\(option) \(output) is the input file \(input) (the same file on disk): "
+                                  + "\(action) would destroy it; write to another file")
+        }
+        // `convert - -o F < F`: standard input is a file, and the output names it.
+        if inputs.contains("-"), let standardInput = FileIdentity(regularFileOpenAs: STDIN_FILENO),
+           FileIdentity(path: output) == standardInput {
+            throw ValidationError("\(option) \(output) is the file on standard input (the same file on disk): "
                                   + "\(action) would destroy it; write to another file")
         }
     }

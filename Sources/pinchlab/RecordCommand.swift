@@ -18,7 +18,8 @@ struct RecordCommand: ParsableCommand {
           pinchlab record -o pinch.evemu           # the first touchpad or touchscreen
           pinchlab record /dev/input/event5 -o bug.yml --format libinput
 
-        Exit status 69 when the device was removed during the recording (the file is still complete).
+        Exit status 69 when the device was removed during the recording (the file is still complete); \
+        74 when writing failed (a full disk): the file is cut back to its last whole frame.
         """
     )
 
@@ -67,29 +68,36 @@ struct RecordCommand: ParsableCommand {
             var frames = 0
             var lastEventAt = MonotonicClock.seconds()
             var removed = false
-            loop: while !StopSignals.requested {
-                do {
-                    switch try input.readEvent() {
-                    case .event(var event):
-                        lastEventAt = MonotonicClock.seconds()
-                        if origin == nil { origin = event.time }
-                        event.time = EventTime(totalMicroseconds: event.time.totalMicroseconds - origin!.totalMicroseconds)
-                        frame.append(event)
-                        if event.isSynReport {
-                            // Only whole frames reach the file.
-                            for e in frame { try writer.write(e) }
-                            try writer.flush()
-                            frame.removeAll(keepingCapacity: true)
-                            frames += 1
+            do {
+                loop: while !StopSignals.requested {
+                    do {
+                        switch try input.readEvent() {
+                        case .event(var event):
+                            lastEventAt = MonotonicClock.seconds()
+                            if origin == nil { origin = event.time }
+                            event.time = EventTime(totalMicroseconds: event.time.totalMicroseconds - origin!.totalMicroseconds)
+                            frame.append(event)
+                            if event.isSynReport {
+                                // Only whole frames reach the file: a failed write cuts it back to the last one.
+                                for e in frame { try writer.write(e) }
+                                try writer.flush()
+                                frame.removeAll(keepingCapacity: true)
+                                frames += 1
+                            }
+                        case .wouldBlock:
+                            if let exitAfterIdle, MonotonicClock.seconds() - lastEventAt >= exitAfterIdle { break loop }
+                            _ = try input.waitReadable(timeoutMS: 200)
                         }
-                    case .wouldBlock:
-                        if let exitAfterIdle, MonotonicClock.seconds() - lastEventAt >= exitAfterIdle { break loop }
-                        _ = try input.waitReadable(timeoutMS: 200)
+                    } catch EvdevError.deviceRemoved {
+                        // A frame the device did not finish is not written.
+                        removed = true
+                        break loop
                     }
-                } catch EvdevError.deviceRemoved {
-                    removed = true
-                    break loop
                 }
+            } catch let error as RecordingError where error.kind == .io {
+                printError("pinchlab: \(error)")
+                printError("pinchlab: wrote \(frames) frames to \(output); the file ends at its last whole frame")
+                throw ExitStatus.ioError.exitCode
             }
             try writer.close()
             printError("pinchlab: wrote \(frames) frames to \(output)" + (removed ? "; the device was removed" : ""))

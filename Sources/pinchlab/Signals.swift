@@ -27,6 +27,57 @@ enum StopSignals {
     static var requested: Bool { stopRequested.load(ordering: .relaxed) != 0 }
 }
 
+/// The staged file of an all-or-nothing output (convert), removed by SIGINT/SIGTERM: the address
+/// of its path as a C string (0: none), an integer because an atomic pointer is not `Sendable`.
+private let abandonedOnSignal = Atomic<Int>(0)
+
+/// For a command whose output is all or nothing (`convert`): SIGINT or SIGTERM removes the staged
+/// file and exits 130 from the signal handler itself, so it works even while a read blocks on a
+/// stalled pipe. Only async-signal-safe calls (`unlink`, `write`, `_exit`) run in the handler.
+enum AbandonOnSignal {
+    /// Arms the handler for `stagingPath` (nil: exits 130 with nothing to remove).
+    static func install(removing stagingPath: String?) {
+        abandonedOnSignal.store(Int(bitPattern: stagingPath.flatMap { strdup($0) }), ordering: .releasing)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if let path = UnsafeMutablePointer<CChar>(bitPattern: abandonedOnSignal.load(ordering: .acquiring)) { unlink(path) }
+            let message: StaticString = "pinchlab: interrupted; nothing was written\n"
+            message.withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            _exit(130)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGINT)
+        sigaddset(&stop, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+    }
+
+    /// Makes the staged file with SIGINT/SIGTERM held back, then arms the handler for it: a signal
+    /// that comes meanwhile is handled once the handler knows the file, so none is left behind.
+    static func install(removingWhatIsMadeBy make: () throws -> StagedOutputFile?) throws -> StagedOutputFile? {
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGINT)
+        sigaddset(&stop, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stop, nil)
+        defer { pthread_sigmask(SIG_UNBLOCK, &stop, nil) }
+        let staged = try make()
+        install(removing: staged?.stagingPath)
+        return staged
+    }
+
+    /// The output is in place (or abandoned by an error): a signal from here on is an ordinary one.
+    static func disarm() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        free(UnsafeMutablePointer<CChar>(bitPattern: abandonedOnSignal.exchange(0, ordering: .acquiringAndReleasing)))
+    }
+}
+
 /// The device to use: the one given, or the first touchpad/touchscreen in /dev/input.
 func resolveDevicePath(_ given: String?) throws -> String {
     if let given { return given }

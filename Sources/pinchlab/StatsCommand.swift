@@ -47,7 +47,7 @@ struct StatsCommand: ParsableCommand {
             var source = try recording.open()
             let stats = try RecordingStats.reading(&source)
             let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame
-            warnIfEndsInsideFrame(source, .ignored)
+            warnAboutRecording(source, .ignored)
             let device = source.device
             let geometry = device.geometry
             let report = Report(
@@ -89,13 +89,21 @@ enum PartialFrameHandling: String {
     case kept
 }
 
-/// Warns on stderr when a recording ends inside a frame, naming the file, the line and what became
-/// of the events: a cut-off recording must not pass as a complete one. Call it after the source
-/// has returned its last event.
+/// Warns on stderr about what a recording holds that does not read as a device would send it:
+/// problems of its description (each with its line and what pinchlab did about it), events that
+/// contradict the description (one line per kind: the first place and the count), and events after
+/// the last `SYN_REPORT` (naming the line and what became of them: a cut-off recording must not
+/// pass as a complete one). Call it after the source has returned its last event.
 /// Another device of a multi-device file that ends inside a frame is a sign the file was cut
 /// short (the device read may still be complete), so it is said too.
-func warnIfEndsInsideFrame(_ source: any InputEventSource, _ handling: PartialFrameHandling) {
-    if let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame {
+func warnAboutRecording(_ source: any InputEventSource, _ handling: PartialFrameHandling) {
+    guard let recording = source as? any RecordingSource else { return }
+    for warning in recording.descriptionWarnings { printError("pinchlab: warning: \(warning)") }
+    for contradiction in recording.eventContradictions {
+        let fate = handling == .kept ? "written as read" : contradiction.rule
+        printError("pinchlab: warning: \(contradiction); \(fate)")
+    }
+    if let partialFrame = recording.trailingPartialFrame {
         printError("pinchlab: warning: \(partialFrame) \(handling.rawValue)")
     }
     if let reader = source as? LibinputRecordReader {

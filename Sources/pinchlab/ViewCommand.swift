@@ -59,7 +59,7 @@ struct ViewCommand: ParsableCommand {
             var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
                                           compare: compared)
             while let event = try source.nextEvent() { replay.consume(event) }
-            warnIfEndsInsideFrame(source, .ignored)
+            warnAboutRecording(source, .ignored)
             let name = (recording.displayName as NSString).lastPathComponent
             let document = replay.finish(title: "\(name) — \(transition.transition)", source: recording.displayName,
                                          policyName: transition.policyName)

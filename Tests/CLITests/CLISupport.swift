@@ -32,12 +32,14 @@ struct CLI {
     }
 
     /// `standardOutput`: where the process's stdout goes instead of a file the result reads back
-    /// (`/dev/full` to make every write fail).
+    /// (`/dev/full` to make every write fail). `standardInput`: a `FileHandle` or `Pipe` for the
+    /// process's stdin (default: the test's).
     @discardableResult
     static func run(_ arguments: [String], timeout: TimeInterval = 120, standardOutput: String? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
+                    environment: [String: String]? = nil, standardInput: Any? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
+        if let standardInput { process.standardInput = standardInput }
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = packageRoot
@@ -64,8 +66,9 @@ struct CLI {
         let outURL: URL
         let errURL: URL
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], standardInput: Any? = nil) throws {
             let dir = try CLI.temporaryDirectory()
+            if let standardInput { process.standardInput = standardInput }
             outURL = dir.appendingPathComponent("stdout")
             errURL = dir.appendingPathComponent("stderr")
             _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)

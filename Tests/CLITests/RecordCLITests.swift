@@ -132,3 +132,98 @@ import VirtualEvdev
         #expect(try openRecording(path: yaml).device.name == description.name)
     }
 }
+
+/// A tmpfs of 64 KiB mounted for one test, where mounting is permitted (root, or CAP_SYS_ADMIN).
+struct SmallTmpfs {
+    let path: String
+
+    static let isPermitted: Bool = {
+        guard let probe = try? SmallTmpfs() else { return false }
+        probe.unmount()
+        return true
+    }()
+
+    init() throws {
+        path = try CLI.temporaryDirectory().appendingPathComponent("full").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard mount("pinchlab-test", path, "tmpfs", 0, "size=64k") == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
+        }
+    }
+
+    func unmount() { _ = umount2(path, Int32(MNT_DETACH)) }
+}
+
+/// `record` onto a full disk: the write fails with ENOSPC, the file is cut back to its last whole
+/// frame (libevemu and pinchlab read it to the end, no event after the last SYN_REPORT), status 74.
+/// The device is `pinchlab serve --loop` of a corpus recording, which never runs out of events.
+@Suite(.serialized, .enabled(if: SmallTmpfs.isPermitted, "mounting a 64 KiB tmpfs is not permitted here (needs root)"))
+struct RecordFullDiskCLITests {
+    static func recordOntoFullDisk(format: String) throws -> (CLI.Result, String, [InputEvent], SmallTmpfs) {
+        let (_, events) = try RecordCLITests.fixtureEvents()
+        let disk = try SmallTmpfs()
+        let at = RecordCLITests.mountDirectory("full-\(format)")
+        let serve = try CLI.Running(["serve", CLI.fixture(RecordCLITests.fixture), "--at", at, "--loop"])
+        defer {
+            kill(serve.process.processIdentifier, SIGINT)
+            _ = try? serve.finish()
+        }
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: at + "/event0") })
+        let out = disk.path + (format == "libinput" ? "/rec.yml" : "/rec.evemu")
+        let record = try CLI.run(["record", at + "/event0", "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []),
+                                 timeout: 60)
+        return (record, out, RecordCLITests.relative(events), disk)
+    }
+
+    func expectCutAtAFrame(_ result: CLI.Result, _ out: String) {
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("pinchlab: \(out):"), "\(result.stderr)")
+        #expect(result.stderr.contains("expected a successful write, found No space left on device"), "\(result.stderr)")
+        #expect(result.stderr.contains("; the file ends at its last whole frame\n"), "\(result.stderr)")
+    }
+
+    /// The first pass of the loop, as recorded: the fixture's events from 0.
+    func expectFirstPass(_ read: [InputEvent], _ events: [InputEvent]) {
+        let count = min(read.count, events.count)
+        #expect(Array(read.prefix(count)) == Array(events.prefix(count)), "the events as played")
+    }
+
+    @Test func anEvemuRecordingEndsAtItsLastWholeFrame() throws {
+        let (result, out, events, disk) = try Self.recordOntoFullDisk(format: "evemu")
+        defer { disk.unmount() }
+        expectCutAtAFrame(result, out)
+        let bytes = try #require(FileManager.default.contents(atPath: out))
+        #expect(bytes.count > 40_000 && bytes.count <= 65_536, "\(bytes.count) bytes")
+        #expect(bytes.last == 0x0A, "ends on a whole line")
+
+        let libevemu = try RecordCLITests.libevemuRead(out)
+        #expect(libevemu.readStatus > 0)
+        #expect(libevemu.events.count > 500)
+        #expect(libevemu.events.last?.isSynReport == true, "libevemu reads to a SYN_REPORT")
+        expectFirstPass(libevemu.events, events)
+        var reader = try openRecording(path: out)
+        var read: [InputEvent] = []
+        while let event = try reader.nextEvent() { read.append(event) }
+        #expect(read == libevemu.events, "pinchlab reads what libevemu reads")
+        #expect(reader.trailingPartialFrame == nil)
+
+        let stats = try CLI.run(["stats", out])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(!stats.stderr.contains("warning"), "no events after the last SYN_REPORT: \(stats.stderr)")
+    }
+
+    @Test func aLibinputRecordingEndsAtItsLastWholeFrameAndParses() throws {
+        let (result, out, events, disk) = try Self.recordOntoFullDisk(format: "libinput")
+        defer { disk.unmount() }
+        expectCutAtAFrame(result, out)
+        let reader = try #require(try openRecording(path: out) as? LibinputRecordReader)
+        var read: [InputEvent] = []
+        while let event = try reader.nextEvent() { read.append(event) }
+        #expect(read.count > 300)
+        #expect(read.last?.isSynReport == true)
+        expectFirstPass(read, events)
+        #expect(reader.trailingPartialFrame == nil, "the YAML ends after a whole frame")
+        let replayed = try CLI.run(["replay", out, "--summary"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+    }
+}

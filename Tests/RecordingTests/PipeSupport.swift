@@ -16,16 +16,18 @@ final class PipeFeeder: @unchecked Sendable {
     /// that stops early ends the feeding (the write fails with EPIPE; SIGPIPE is blocked on the
     /// feeding thread).
     init(_ next: @escaping @Sendable () -> [UInt8]?) {
-        // A named pipe, opened close-on-exec at once: a child another test starts meanwhile (a
-        // fusermount3 that lives on) must not inherit the write end, or the reader would never
-        // see the end of the stream. (pipe2 is not in Swift's Glibc module.)
-        let fifo = makeTemporaryDirectory() + "/feed"
-        precondition(mkfifo(fifo, 0o600) == 0)
-        readFD = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        writeFD = open(fifo, O_WRONLY | O_CLOEXEC)
-        precondition(readFD >= 0 && writeFD >= 0)
-        _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) & ~O_NONBLOCK)
-        unlink(fifo)
+        // An anonymous pipe made close-on-exec at once (pipe2 with O_CLOEXEC): a child another
+        // test starts meanwhile (a fusermount3 that lives on) must not inherit the write end, or
+        // the reader would never see the end of the stream. Not a named pipe: opening a FIFO's
+        // `/dev/fd/N` again blocks until a writer is there, forever when the feeder has already
+        // written everything and closed; an anonymous pipe opens at once. (pipe2 is not in Swift's
+        // Glibc module, so it is looked up.)
+        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+        let pipe2 = unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2"), to: Pipe2.self)
+        var ends: [Int32] = [-1, -1]
+        precondition(pipe2(&ends, O_CLOEXEC) == 0)
+        readFD = ends[0]
+        writeFD = ends[1]
         let writeFD = self.writeFD
         Thread.detachNewThread { [self] in
             var blocked = sigset_t()

@@ -11,6 +11,8 @@
 /// - a new tracking id in a slot that still holds a contact ends the old contact and begins a new
 ///   one in the same frame (the kernel skipped the -1);
 /// - a slot number outside the device's slot range is ignored until a valid slot is selected;
+/// - an event for an axis or key the description does not list is ignored, as libevdev discards
+///   it (the readers warn: `EventContradiction`);
 /// - events before the first `SYN_REPORT` count towards the first frame;
 /// - a contact that never ends is ended by `finish(at:)` at the end of the stream;
 /// - after `SYN_DROPPED` the next frame is marked `isResync` (positions may jump).
@@ -53,6 +55,8 @@ public struct TouchFrameAssembler: Sendable {
     // Single touch: raw state.
     private var singleDown = false
     private let singleUsesToolFinger: Bool
+    /// One bit per axis the description gives a range (`ABS_MAX` is 0x3f): a bit test per event.
+    private let describedAxes: UInt64
 
     /// Used when a device has position axes but no usable geometry (should not happen for touch devices).
     private static let unitGeometry = SurfaceGeometry(device: DeviceDescription(
@@ -83,6 +87,9 @@ public struct TouchFrameAssembler: Sendable {
         pendingA = ProtocolAContacts()
         currentA = ProtocolAContact()
         singleUsesToolFinger = !device.has(.key, .btnTouch)
+        var axes: UInt64 = 0
+        for code in device.absInfo.keys where code.rawValue < 64 { axes |= 1 << UInt64(code.rawValue) }
+        describedAxes = axes
         switch (device.deviceClass, mode) {
         case (.touchpad, .multitouchB): toolCountSlots = device.slotCount
         case (.touchpad, .singleTouch): toolCountSlots = 1
@@ -115,6 +122,7 @@ public struct TouchFrameAssembler: Sendable {
         case .key:
             consumeKey(event.code, event.value)
         case .abs:
+            guard event.code.rawValue < 64, describedAxes & (1 << UInt64(event.code.rawValue)) != 0 else { break }
             switch mode {
             case .multitouchB: consumeAbsB(event.code, event.value)
             case .multitouchA: consumeAbsA(event.code, event.value)
@@ -144,6 +152,7 @@ public struct TouchFrameAssembler: Sendable {
     // MARK: keys
 
     private mutating func consumeKey(_ code: EventCode, _ value: Int32) {
+        guard device.has(.key, code) else { return }
         for (index, tool) in EventCode.fingerCountTools.enumerated() where tool.code == code {
             let bit = UInt8(1) << UInt8(index)
             if value != 0 { toolFingerBits |= bit } else { toolFingerBits &= ~bit }

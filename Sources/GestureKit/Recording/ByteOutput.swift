@@ -2,14 +2,23 @@ import Glibc
 
 /// A buffered file writer with the few printf conversions the recording formats need, written
 /// straight into a reused byte buffer (no `String` per event).
+///
+/// The file is whole at each `flush()` (a writer calls it after its header and after each frame).
+/// When a write fails (a full disk, an I/O error), the file is cut back to the end of the last
+/// flush, so what is on disk still ends on a line and a frame boundary, and nothing more is written.
 final class ByteOutput {
-    /// Flushed early past this size so a stream with no `SYN_REPORT` still has bounded memory.
+    /// Written out early past this size so a stream with no `SYN_REPORT` still has bounded memory.
     static let flushThresholdBytes = 1 << 16
 
     let path: String
     private let fd: Int32
     private var buffer: [UInt8]
     private var isClosed = false
+    /// The first write error; everything after it fails with it too.
+    private var failure: RecordingError?
+    /// Bytes written to the file so far, and at the last `flush()`.
+    private var writtenBytes: off_t = 0
+    private var wholeBytes: off_t = 0
     /// Lines written so far, for error messages.
     private(set) var lineCount = 0
 
@@ -26,31 +35,54 @@ final class ByteOutput {
 
     deinit {
         if !isClosed {
-            try? flush()
+            if failure == nil { try? flush() }
             Glibc.close(fd)
         }
     }
 
+    /// Writes out everything so far: the file is whole up to here.
     func flush() throws {
+        try writeBuffer()
+        wholeBytes = writtenBytes
+    }
+
+    /// Writes the buffer out (not a boundary: a frame may be half written).
+    private func writeBuffer() throws {
+        if let failure { throw failure }
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write")
+                let error = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write")
+                cutBackToWhole(after: error)
+                throw error
             }
             offset += written
+            writtenBytes += off_t(written)
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// After a failed write: drops what is not whole, on disk (a regular file is truncated to the
+    /// last flush; a pipe cannot be) and in the buffer, and refuses further writes.
+    private func cutBackToWhole(after error: RecordingError) {
+        failure = error
+        buffer.removeAll()
+        if writtenBytes > wholeBytes {
+            var info = stat()
+            if fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { _ = ftruncate(fd, wholeBytes) }
+        }
+    }
+
     func close() throws {
         guard !isClosed else { return }
-        try flush()
+        if failure == nil { try flush() }
         isClosed = true
         guard Glibc.close(fd) == 0 else {
             throw RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful close")
         }
+        if let failure { throw failure }
     }
 
     /// Called at each line end; flushes when the buffer is large.
@@ -58,7 +90,7 @@ final class ByteOutput {
     func newline() throws {
         buffer.append(0x0A)
         lineCount += 1
-        if buffer.count >= ByteOutput.flushThresholdBytes { try flush() }
+        if buffer.count >= ByteOutput.flushThresholdBytes { try writeBuffer() }
     }
 
     @inline(__always) func byte(_ value: UInt8) { buffer.append(value) }

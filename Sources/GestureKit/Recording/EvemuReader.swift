@@ -27,8 +27,11 @@ public final class EvemuReader: RecordingSource {
     public let device: DeviceDescription
     public let version: EvemuVersion
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
+    public let descriptionWarnings: [DescriptionWarning]
+    public var eventContradictions: [EventContradiction] { conformance.contradictions }
 
     private let input: LineInput
+    private var conformance: DescriptionConformance
     private var pendingEventsPath: String?
     private var pendingEvent: InputEvent?
     private var previousSeconds: Int64 = .min
@@ -61,6 +64,11 @@ public final class EvemuReader: RecordingSource {
         let firstEvent = try description.parse(input)
         device = description.device
         version = description.version
+        descriptionWarnings = (description.warnings.values
+            + DescriptionLimits.axesWithoutRange(codes: device.codes[.abs] ?? [], absInfo: device.absInfo, path: path,
+                                                 listedAt: description.axisListedAt))
+            .sorted { $0.line < $1.line }
+        conformance = DescriptionConformance(device: device, path: path)
         if let eventsPath {
             if firstEvent != nil {
                 throw RecordingError(path: path, line: input.lineNumber, kind: .malformedLine,
@@ -126,6 +134,7 @@ public final class EvemuReader: RecordingSource {
                                type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)),
                                value: value)
         frameBoundaries.note(event, line: input.lineNumber)
+        conformance.note(event, line: input.lineNumber)
         return event
     }
 
@@ -191,6 +200,10 @@ private struct DescriptionParser {
     var absInfo: [EventCode: AbsInfo] = [:]
     var ledStates: [EventCode: Int32] = [:]
     var switchStates: [EventCode: Int32] = [:]
+    /// The axes' problems that do not stop reading, the last line's for each axis.
+    var warnings: [EventCode: DescriptionWarning] = [:]
+    /// The `B: 03` line each axis was listed on.
+    var axisListedAt: [EventCode: Int] = [:]
     /// How many 8-byte chunks of each type's mask were read (`mbytes` in evemu).
     var maskChunks = [Int](repeating: 0, count: EventType.count)
     var propertyChunks = 0
@@ -358,6 +371,7 @@ private struct DescriptionParser {
                 if type != UInt32(EventType.syn.rawValue) {
                     codes[EventType(rawValue: UInt16(type)), default: []].insert(EventCode(rawValue: UInt16(code)))
                 }
+                if type == UInt32(EventType.abs.rawValue) { axisListedAt[EventCode(rawValue: UInt16(code))] = lineNumber }
             }
         }
     }
@@ -385,8 +399,16 @@ private struct DescriptionParser {
                                         code: code, context: RecordingError.quote(scanner.bytes))
         }
         let axis = EventCode(rawValue: UInt16(code))
-        absInfo[axis] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
-                                resolution: withResolution ? numbers[4] : 0)
+        let info = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
+                           resolution: withResolution ? numbers[4] : 0)
+        warnings[axis] = nil
+        if let problem = DescriptionLimits.problem(axis: axis, info) {
+            if problem.isFatal {
+                throw RecordingError.implausibleAxis(path: path, line: lineNumber, axis: axis, problem: problem)
+            }
+            warnings[axis] = DescriptionWarning(path: path, line: lineNumber, axis: axis, problem: problem)
+        }
+        absInfo[axis] = info
         codes[.abs, default: []].insert(axis)
     }
 

@@ -241,8 +241,11 @@ extension DeviceDescription {
     /// libinput print "Size in mm"; nil without both axes.
     var sizeInWholeMillimetres: (width: Int32, height: Int32)? {
         guard let x = absInfo[.absX], let y = absInfo[.absY] else { return nil }
-        let width = x.resolution != 0 ? (x.maximum &- x.minimum) / x.resolution : 0
-        let height = y.resolution != 0 ? (y.maximum &- y.minimum) / y.resolution : 0
+        // C's int arithmetic, wrapping, never trapping (INT_MIN / -1 included): a comment line only.
+        func size(_ axis: AbsInfo) -> Int32 {
+            axis.resolution != 0 ? (axis.maximum &- axis.minimum).dividedReportingOverflow(by: axis.resolution).partialValue : 0
+        }
+        let (width, height) = (size(x), size(y))
         return (width, height)
     }
 

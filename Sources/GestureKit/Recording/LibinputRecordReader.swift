@@ -35,6 +35,9 @@ extension RecordingDeviceSelector: CustomStringConvertible {
 public final class LibinputRecordReader: RecordingSource {
     public let device: DeviceDescription
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
+    public let descriptionWarnings: [DescriptionWarning]
+    public var eventContradictions: [EventContradiction] { conformance.contradictions }
+    private var conformance: DescriptionConformance
     /// The device's `node:`, if the file gives one.
     public let node: String?
     /// The device's 0-based position in `devices:`.
@@ -78,6 +81,8 @@ public final class LibinputRecordReader: RecordingSource {
         guard let located else { throw document.noSuchDevice(selector) }
         self.document = document
         device = located.device
+        descriptionWarnings = located.warnings
+        conformance = DescriptionConformance(device: located.device, path: input.path)
         node = located.node
         deviceIndex = located.index
         isInsideDevice = located.isInsideDevice
@@ -173,6 +178,7 @@ public final class LibinputRecordReader: RecordingSource {
         let event = InputEvent(time: time, type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)),
                                value: Int32(value))
         frameBoundaries.note(event, line: line)
+        conformance.note(event, line: line)
         return event
     }
 
@@ -190,6 +196,8 @@ private struct RecordDocument {
     /// Where the selected device's events are.
     struct Located {
         var device: DeviceDescription
+        /// The description's problems that did not stop reading.
+        var warnings: [DescriptionWarning]
         var node: String?
         var index: Int
         /// The current YAML event starts the `events:` list.
@@ -284,6 +292,7 @@ private struct RecordDocument {
         guard yaml.kind == .mappingStart else { throw malformed("a device ('- node: ...')") }
         var node: String?
         var device: DeviceDescription?
+        var warnings: [DescriptionWarning] = []
         func isSelected(_ device: DeviceDescription) -> Bool {
             switch selector {
             case .none: return false
@@ -302,7 +311,7 @@ private struct RecordDocument {
                 }
                 passed.append(Passed(node: node, name: device.name))
                 if isSelected(device) {
-                    return Located(device: device, node: node, index: index, eventsFollow: false, isInsideDevice: false)
+                    return Located(device: device, warnings: warnings, node: node, index: index, eventsFollow: false, isInsideDevice: false)
                 }
                 return nil
             }
@@ -312,7 +321,9 @@ private struct RecordDocument {
                 node = yaml.scalarString
             } else if yaml.scalarIs("evdev") {
                 try yaml.next()
-                device = try EvdevDescriptionParser.parse(yaml)
+                let parsed = try EvdevDescriptionParser.parse(yaml)
+                device = parsed.0
+                warnings = parsed.1
             } else if yaml.scalarIs("events") {
                 let keyLine = yaml.line
                 try yaml.next()
@@ -327,10 +338,10 @@ private struct RecordDocument {
                 }
                 passed.append(Passed(node: node, name: device.name))
                 if yaml.kind == .sequenceStart {
-                    return Located(device: device, node: node, index: index, eventsFollow: true, isInsideDevice: true)
+                    return Located(device: device, warnings: warnings, node: node, index: index, eventsFollow: true, isInsideDevice: true)
                 }
                 guard yaml.isNull else { throw malformed("a list after 'events:'") }
-                return Located(device: device, node: node, index: index, eventsFollow: false, isInsideDevice: true)
+                return Located(device: device, warnings: warnings, node: node, index: index, eventsFollow: false, isInsideDevice: true)
             } else {
                 try yaml.next()
                 try yaml.skipNode()
@@ -457,7 +468,7 @@ private struct RecordDocument {
 private enum EvdevDescriptionParser {
     static let absinfoGrammar = "'<code>: [<min>, <max>, <fuzz>, <flat>, <resolution>]'"
 
-    static func parse(_ yaml: YAMLEventReader) throws -> DeviceDescription {
+    static func parse(_ yaml: YAMLEventReader) throws -> (DeviceDescription, [DescriptionWarning]) {
         guard yaml.kind == .mappingStart else { throw error(yaml, "a mapping after 'evdev:'") }
         let startLine = yaml.line
         var name: String?
@@ -467,6 +478,8 @@ private enum EvdevDescriptionParser {
         var properties = Set<InputProperty>()
         var ledStates: [EventCode: Int32] = [:]
         var switchStates: [EventCode: Int32] = [:]
+        var warnings: [EventCode: DescriptionWarning] = [:]
+        var axisListedAt: [EventCode: Int] = [:]
         while true {
             try yaml.next()
             if yaml.kind == .mappingEnd { break }
@@ -496,6 +509,7 @@ private enum EvdevDescriptionParser {
                         if key != Int64(EventType.syn.rawValue) {
                             codes[EventType(rawValue: UInt16(key)), default: []].insert(EventCode(rawValue: UInt16(code)))
                         }
+                        if key == Int64(EventType.abs.rawValue) { axisListedAt[EventCode(rawValue: UInt16(code))] = line }
                     }
                 }
             } else if yaml.scalarIs("absinfo") {
@@ -511,9 +525,17 @@ private enum EvdevDescriptionParser {
                         throw unknownEventCodeError(path: yaml.path, line: line, type: UInt32(EventType.abs.rawValue),
                                                     code: UInt32(clamping: code), context: "'absinfo:'")
                     }
-                    absInfo[EventCode(rawValue: UInt16(code))] = AbsInfo(
-                        minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]),
-                        flat: Int32(numbers[3]), resolution: Int32(numbers[4]))
+                    let axis = EventCode(rawValue: UInt16(code))
+                    let info = AbsInfo(minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]),
+                                       flat: Int32(numbers[3]), resolution: Int32(numbers[4]))
+                    warnings[axis] = nil
+                    if let problem = DescriptionLimits.problem(axis: axis, info) {
+                        if problem.isFatal {
+                            throw RecordingError.implausibleAxis(path: yaml.path, line: line, axis: axis, problem: problem)
+                        }
+                        warnings[axis] = DescriptionWarning(path: yaml.path, line: line, axis: axis, problem: problem)
+                    }
+                    absInfo[axis] = info
                 }
             } else if yaml.scalarIs("properties") {
                 try yaml.next()
@@ -537,8 +559,11 @@ private enum EvdevDescriptionParser {
                                  expected: "'name:' and 'id:' in 'evdev:'",
                                  found: name == nil ? "no 'name:'" : "no 'id:'")
         }
-        return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: absInfo,
-                                 ledStates: ledStates, switchStates: switchStates)
+        let device = DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: absInfo,
+                                       ledStates: ledStates, switchStates: switchStates)
+        let unranged = DescriptionLimits.axesWithoutRange(codes: codes[.abs] ?? [], absInfo: absInfo, path: yaml.path,
+                                                          listedAt: axisListedAt)
+        return (device, (warnings.values + unranged).sorted { $0.line < $1.line })
     }
 
     /// `pinchlab-states: {leds: {<code>: <state>}, switches: {<code>: <state>}}`. A state of 0 is

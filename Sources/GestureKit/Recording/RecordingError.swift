@@ -34,6 +34,9 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
         case unwritableEvent
         /// A device description the output format cannot hold (an evemu name with a line break).
         case unwritableDescription
+        /// A description no device can have (more slots than the kernel allows, a position axis
+        /// with no range): `DescriptionLimits`.
+        case implausibleDescription
     }
 
     /// What the system said about a failed `.io` operation, kept as numbers so a caller decides

@@ -14,6 +14,15 @@ public struct FileIdentity: Hashable, Sendable {
         inode = UInt64(info.st_ino)
     }
 
+    /// The identity of the file open as `descriptor`, nil when it is not a regular file (a pipe, a
+    /// terminal, `/dev/null`: nothing an output path could overwrite).
+    public init?(regularFileOpenAs descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
     /// The first of `paths` that names the same file on disk as `path`, nil when none does (or
     /// nothing is at `path` yet): an output that would overwrite one of a command's inputs.
     public static func firstPath(in paths: [String], sameFileAs path: String) -> String? {

@@ -43,6 +43,12 @@ public protocol RecordingSource: InputEventSource {
     /// Set once `nextEvent()` has returned nil, when events follow the last `SYN_REPORT`;
     /// nil while reading and for a recording that ends on a `SYN_REPORT` (or has no events).
     var trailingPartialFrame: TrailingPartialFrame? { get }
+    /// Problems of the description that did not stop reading, each with its line and what pinchlab
+    /// does about it (`DescriptionLimits`); known once the reader is made.
+    var descriptionWarnings: [DescriptionWarning] { get }
+    /// Events that contradict the description, one entry per kind with its first line and count;
+    /// complete once `nextEvent()` has returned nil.
+    var eventContradictions: [EventContradiction] { get }
 }
 
 /// Follows frame boundaries while a reader hands out events: where the last `SYN_REPORT` was and

@@ -1,0 +1,168 @@
+/// What a device description may say and still be a device, checked when a recording is read.
+///
+/// Recordings are text anyone can edit; a kernel never reports a slot axis of two billion slots or a
+/// surface kilometres wide. Each `A:` line (evemu) or `absinfo:` entry (libinput record) is checked
+/// as it is read: what no device can have is an error at its line (the file cannot be meant, and
+/// reading on would cost unbounded memory or give numbers that mean nothing); what can still be read
+/// sensibly is a `DescriptionWarning` naming the problem and what pinchlab does about it.
+public enum DescriptionLimits {
+    /// The most multitouch slots a description may have: the kernel's own limit
+    /// (`input_mt_init_slots` refuses more than 1024, "to avoid too large memory allocation"), so no
+    /// real device has more. Memory for slots never depends on a larger header number.
+    public static let slotCountMax = 1024
+    /// The widest (and tallest) surface a resolution may describe: 10 m. The largest touch surfaces
+    /// made (interactive walls, tables) are a few metres; a wider one is a resolution that is wrong.
+    public static let surfaceSpanMaxMM = 10_000.0
+    /// The narrowest surface a resolution may describe: 1 mm, less than one fingertip.
+    public static let surfaceSpanMinMM = 1.0
+
+    /// Warnings for the axes `codes` lists that have no range in `absInfo`, at the line each was
+    /// listed on (`listedAt`; 0 when not known).
+    static func axesWithoutRange(codes: Set<EventCode>, absInfo: [EventCode: AbsInfo], path: String,
+                                 listedAt: [EventCode: Int]) -> [DescriptionWarning] {
+        codes.filter { absInfo[$0] == nil }.sorted().map {
+            DescriptionWarning(path: path, line: listedAt[$0] ?? 0, axis: $0, problem: .noRange)
+        }
+    }
+
+    /// The position axes: their range and resolution make the surface.
+    static let positionAxes: Set<EventCode> = [.absX, .absY, .absMTPositionX, .absMTPositionY]
+
+    /// What is wrong with one axis; nil when nothing is.
+    public static func problem(axis code: EventCode, _ info: AbsInfo) -> AxisProblem? {
+        let minimum = Int64(info.minimum), maximum = Int64(info.maximum)
+        if code == .absMTSlot {
+            if maximum < minimum { return .slotRangeInverted(minimum: info.minimum, maximum: info.maximum) }
+            let count = maximum - minimum + 1
+            if count > Int64(slotCountMax) { return .tooManySlots(count) }
+            return nil
+        }
+        if positionAxes.contains(code) {
+            if maximum <= minimum { return .emptyPositionRange(minimum: info.minimum, maximum: info.maximum) }
+            if info.resolution > 0 {
+                let span = Double(maximum - minimum) / Double(info.resolution)
+                if span > surfaceSpanMaxMM || span < surfaceSpanMinMM {
+                    return .implausibleSurfaceSpan(millimetres: span, resolution: info.resolution)
+                }
+            }
+        } else if maximum < minimum {
+            return .rangeInverted(minimum: info.minimum, maximum: info.maximum)
+        }
+        if info.resolution < 0 { return .negativeResolution(info.resolution) }
+        if maximum - minimum > Int64(Int32.max) { return .rangeWiderThan32Bits(minimum: info.minimum, maximum: info.maximum) }
+        return nil
+    }
+}
+
+/// A problem of one axis of a description (`DescriptionLimits.problem(axis:_:)`).
+public enum AxisProblem: Hashable, Sendable {
+    /// `ABS_MT_SLOT` with more slots than the kernel allows (error).
+    case tooManySlots(Int64)
+    /// `ABS_MT_SLOT` whose maximum is below its minimum (error).
+    case slotRangeInverted(minimum: Int32, maximum: Int32)
+    /// A position axis with no positions between its ends: minimum at or above maximum (error;
+    /// libinput refuses such a device too).
+    case emptyPositionRange(minimum: Int32, maximum: Int32)
+    /// A position axis whose resolution makes the surface wider than 10 m or narrower than 1 mm
+    /// (warning: read as if the device gave no resolution, the size estimated).
+    case implausibleSurfaceSpan(millimetres: Double, resolution: Int32)
+    /// Another axis whose maximum is below its minimum (warning: pinchlab reads only position,
+    /// slot, tracking, pressure and size axes, and their values as given).
+    case rangeInverted(minimum: Int32, maximum: Int32)
+    /// A negative resolution (warning: read as 0, "not said").
+    case negativeResolution(Int32)
+    /// A range wider than a 32-bit number holds (warning: libinput computes widths in `int` and
+    /// would overflow; pinchlab computes in 64 bits).
+    case rangeWiderThan32Bits(minimum: Int32, maximum: Int32)
+    /// An axis the code bits list with no range (an evemu `B: 03` bit and no `A:` line; a
+    /// libinput record code with no `absinfo:` entry) (warning: read as if the device lacked it).
+    case noRange
+
+    /// Whether the file cannot be meant: reading stops with an error at the axis's line.
+    public var isFatal: Bool {
+        switch self {
+        case .tooManySlots, .slotRangeInverted, .emptyPositionRange: return true
+        case .implausibleSurfaceSpan, .rangeInverted, .negativeResolution, .rangeWiderThan32Bits, .noRange: return false
+        }
+    }
+
+    /// What a device's axis must be, for an error's "expected ...".
+    public var expected: String {
+        switch self {
+        case .tooManySlots, .slotRangeInverted:
+            return "at most \(DescriptionLimits.slotCountMax) slots (the kernel's limit), maximum at or above minimum"
+        case .emptyPositionRange: return "a position axis whose maximum is above its minimum"
+        case .implausibleSurfaceSpan:
+            return "a resolution giving a surface from \(Int(DescriptionLimits.surfaceSpanMinMM)) mm to \(Int(DescriptionLimits.surfaceSpanMaxMM / 1000)) m"
+        case .rangeInverted: return "a maximum at or above the minimum"
+        case .negativeResolution: return "a resolution of 0 or more"
+        case .rangeWiderThan32Bits: return "a range whose width fits 32 bits"
+        case .noRange: return "a range for every axis listed"
+        }
+    }
+
+    /// What the axis has, for an error's "found ..." or a warning.
+    public var found: String {
+        switch self {
+        case .tooManySlots(let count): return "\(count) slots"
+        case .slotRangeInverted(let minimum, let maximum), .emptyPositionRange(let minimum, let maximum),
+             .rangeInverted(let minimum, let maximum), .rangeWiderThan32Bits(let minimum, let maximum):
+            return "minimum \(minimum), maximum \(maximum)"
+        case .implausibleSurfaceSpan(let millimetres, let resolution):
+            // One decimal of the largest unit that reads well; sizes past Int's range are out of limits anyway.
+            func tenths(_ value: Double) -> String {
+                let count = Int(min(9e17, (value * 10).rounded()))
+                return "\(count / 10).\(count % 10)"
+            }
+            let size = millimetres >= 1_000_000 ? "\(tenths(millimetres / 1_000_000)) km"
+                : millimetres >= 1000 ? "\(tenths(millimetres / 1000)) m"
+                : millimetres >= 1 ? "\(tenths(millimetres)) mm" : "\(Int((millimetres * 1000).rounded())) um"
+            return "resolution \(resolution) units/mm, a surface \(size) across"
+        case .negativeResolution(let resolution): return "resolution \(resolution)"
+        case .noRange: return "the axis listed with no range"
+        }
+    }
+
+    /// What pinchlab does with a non-fatal problem.
+    public var handling: String {
+        switch self {
+        case .implausibleSurfaceSpan: return "read as if the device gave no resolution (size estimated)"
+        case .negativeResolution: return "read as 0 (not said)"
+        case .rangeInverted: return "values read as given"
+        case .rangeWiderThan32Bits: return "read in 64-bit arithmetic"
+        case .noRange: return "read as if the device lacked the axis"
+        case .tooManySlots, .slotRangeInverted, .emptyPositionRange: return "not read"
+        }
+    }
+}
+
+/// A problem in a description that does not stop reading, with its place.
+public struct DescriptionWarning: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var axis: EventCode
+    public var problem: AxisProblem
+
+    public init(path: String, line: Int, axis: EventCode, problem: AxisProblem) {
+        self.path = path
+        self.line = line
+        self.axis = axis
+        self.problem = problem
+    }
+
+    /// `FILE:LINE: ABS_X: resolution 1 units/mm, a surface 2147.5 km across (expected ...); read as ...`.
+    public var description: String {
+        let place = line > 0 ? "\(path):\(line)" : path
+        let name = axis.name(for: .abs) ?? "axis \(axis.rawValue)"
+        return "\(place): \(name): \(problem.found) (expected \(problem.expected)); \(problem.handling)"
+    }
+}
+
+extension RecordingError {
+    /// The error for a fatal axis problem at `line`.
+    static func implausibleAxis(path: String, line: Int, axis: EventCode, problem: AxisProblem) -> RecordingError {
+        let name = axis.name(for: .abs) ?? "axis \(axis.rawValue)"
+        return RecordingError(path: path, line: line, kind: .implausibleDescription,
+                              expected: "\(name) with \(problem.expected)", found: problem.found)
+    }
+}

@@ -1,0 +1,137 @@
+/// An event that contradicts the recording's own device description, noted once per kind with
+/// the first line where it happened and how many times.
+///
+/// A kernel never sends an event for a code the device does not announce (`input_handle_event`
+/// drops them), nor a slot beyond its slot axis, so such events mean the description or the events
+/// were edited, or come from another device. The readers still return them (a conversion keeps
+/// every event); what reads the events for gestures follows libevdev, which discards events for
+/// codes the device lacks: `TouchFrameAssembler` ignores them, and events for a slot outside the
+/// slot axis are ignored until a slot inside it is selected.
+public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// `ABS_MT_TRACKING_ID` on a device whose description has no tracking ids.
+        case trackingIDWithoutAxis
+        /// An `EV_ABS` event for an axis the description does not list (`ABS_MT_SLOT` on a device
+        /// without slots, `ABS_X` on one without it).
+        case axisNotDescribed
+        /// `ABS_MT_SLOT` selecting a slot outside the slot axis's range.
+        case slotBeyondAxis
+        /// An event of another type (a key, a switch) whose code the description does not list.
+        case codeNotDescribed
+    }
+
+    public var kind: Kind
+    public var path: String
+    /// Where it first happened.
+    public var firstLine: Int
+    /// The first such event.
+    public var firstEvent: InputEvent
+    /// How many events of this kind the recording has.
+    public var count: Int
+    /// For `.slotBeyondAxis`: the slot axis's range.
+    public var slotRange: ClosedRange<Int32>?
+
+    /// What happened, with the first place: `FILE:LINE: ABS_MT_SLOT 7, beyond the description's
+    /// slot axis (0...4) (3 events)`.
+    public var description: String {
+        let place = firstLine > 0 ? "\(path):\(firstLine)" : path
+        let type = firstEvent.type, code = firstEvent.code
+        let codeName = code.name(for: type) ?? "\(type) code 0x\(String(code.rawValue, radix: 16))"
+        let times = count == 1 ? "1 event" : "\(count) events"
+        switch kind {
+        case .trackingIDWithoutAxis:
+            return "\(place): ABS_MT_TRACKING_ID (value \(firstEvent.value)), but the description has no ABS_MT_TRACKING_ID axis (\(times))"
+        case .axisNotDescribed:
+            return "\(place): \(codeName) (value \(firstEvent.value)), but the description has no \(codeName) axis "
+                + "(\(times) for axes it lacks)"
+        case .slotBeyondAxis:
+            let range = slotRange.map { " (\($0.lowerBound)...\($0.upperBound))" } ?? ""
+            return "\(place): ABS_MT_SLOT (value \(firstEvent.value)), beyond the description's slot axis\(range) (\(times))"
+        case .codeNotDescribed:
+            return "\(place): \(codeName) (value \(firstEvent.value)), but the description does not list \(codeName) "
+                + "(\(times) for codes it lacks)"
+        }
+    }
+
+    /// What reading the events for gestures does with them (`TouchFrameAssembler`).
+    public var rule: String {
+        switch kind {
+        case .trackingIDWithoutAxis, .axisNotDescribed, .codeNotDescribed:
+            return "ignored, as libevdev discards events for codes a device does not have"
+        case .slotBeyondAxis:
+            return "that slot's events are ignored until a slot on the axis is selected"
+        }
+    }
+}
+
+/// Follows a reader's events against its description: a bit test per event, nothing allocated
+/// after the first contradiction of each kind.
+struct DescriptionConformance {
+    private let path: String
+    /// One bit per code the description lists (EV_SYN: every code), the types one after another:
+    /// type T's codes start at word `firstWord[T]`.
+    private var bits: [UInt64] = []
+    private var firstWord: [Int] = []
+    private let slotRange: ClosedRange<Int32>?
+    private var found: [EventContradiction?] = Array(repeating: nil, count: EventContradiction.Kind.allCases.count)
+
+    init(device: DeviceDescription, path: String) {
+        self.path = path
+        for rawType in 0..<EventType.count {
+            firstWord.append(bits.count)
+            let words = (Int(EventType(rawValue: UInt16(rawType)).maxCode ?? 0) + 64) / 64
+            bits += Array(repeating: rawType == Int(EventType.syn.rawValue) ? ~0 : 0, count: words)
+        }
+        firstWord.append(bits.count)
+        // An axis is there when it has a range: one listed without is read as missing.
+        var listed = device.codes
+        listed[.abs] = Set(device.absInfo.keys)
+        for (type, codes) in listed where Int(type.rawValue) < EventType.count {
+            for code in codes {
+                let word = firstWord[Int(type.rawValue)] + Int(code.rawValue) / 64
+                if word < firstWord[Int(type.rawValue) + 1] { bits[word] |= 1 << UInt64(code.rawValue % 64) }
+            }
+        }
+        if let slot = device.absInfo[.absMTSlot], slot.minimum <= slot.maximum {
+            slotRange = slot.minimum...slot.maximum
+        } else {
+            slotRange = nil
+        }
+    }
+
+    @inline(__always)
+    mutating func note(_ event: InputEvent, line: Int) {
+        let type = Int(event.type.rawValue), code = Int(event.code.rawValue)
+        var isDescribed = false
+        if type < EventType.count {
+            let word = firstWord[type] + code / 64
+            isDescribed = word < firstWord[type + 1] && bits[word] & (1 << UInt64(code % 64)) != 0
+        }
+        if !isDescribed {
+            let kind: EventContradiction.Kind
+            if event.type == .abs {
+                kind = event.code == .absMTTrackingID ? .trackingIDWithoutAxis : .axisNotDescribed
+            } else {
+                kind = .codeNotDescribed
+            }
+            record(kind, event, line)
+        } else if event.type == .abs && event.code == .absMTSlot, let slotRange, !slotRange.contains(event.value) {
+            record(.slotBeyondAxis, event, line)
+        }
+    }
+
+    private mutating func record(_ kind: EventContradiction.Kind, _ event: InputEvent, _ line: Int) {
+        let index = EventContradiction.Kind.allCases.firstIndex(of: kind)!
+        if found[index] != nil {
+            found[index]!.count += 1
+        } else {
+            found[index] = EventContradiction(kind: kind, path: path, firstLine: line, firstEvent: event, count: 1,
+                                              slotRange: kind == .slotBeyondAxis ? slotRange : nil)
+        }
+    }
+
+    /// Every kind met so far, in the order of their first lines.
+    var contradictions: [EventContradiction] {
+        found.compactMap { $0 }.sorted { $0.firstLine < $1.firstLine }
+    }
+}
