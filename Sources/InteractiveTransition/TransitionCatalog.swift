@@ -9,6 +9,11 @@ public enum TransitionName: String, Hashable, Sendable, Codable, CaseIterable {
     case zoomPresent = "zoom-present"
 }
 
+/// Printed as its name on the command line (`pinch-dismiss`), not as the Swift case.
+extension TransitionName: CustomStringConvertible {
+    public var description: String { rawValue }
+}
+
 /// The transitioning delegate: hands out the animator (`TransitionSpec`) for a named transition, laid
 /// out in one container with one source cell.
 public struct TransitionCatalog: Hashable, Sendable, Codable {

@@ -17,7 +17,7 @@ import InteractiveTransition
 enum FrameBenchmark {
     /// Frames held in memory for the recognizer measurement (a frame is about 1 KiB: 16 touch slots inline).
     static let maximumFrames = 60_000
-    static let transitionName = "pinch-dismiss"
+    static let transitionName = TransitionName.pinchDismiss
 
     static func run(path: String) throws -> [String] {
         var source = try openRecording(path: path)
@@ -55,7 +55,7 @@ enum FrameBenchmark {
                                     counter: AllocationCounter?) throws -> ResultLine {
         let settings = LabSettings.default
         var recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
-        var driver = try GestureTransitionDriver(transitionName: transitionName, settings: settings)
+        var driver = try GestureTransitionDriver(transition: transitionName, settings: settings)
         let origin = frames[0].time.totalMicroseconds
 
         func pass(_ offset: Int64, counter: AllocationCounter?) -> PassResult {

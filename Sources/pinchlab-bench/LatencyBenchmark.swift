@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import InteractiveTransition
 import VirtualEvdev
 
 /// Live latency: from the moment the virtual device makes a frame readable to the end of the
@@ -12,7 +13,7 @@ import VirtualEvdev
 /// clock minus that stamp. Only frames that made at least one transition record count: those are
 /// the updates a user waits for.
 enum LatencyBenchmark {
-    static let transitionName = "pinch-dismiss"
+    static let transitionName = TransitionName.pinchDismiss
 
     static func run(recording: String, samples wanted: Int, speed: Double, mountDirectory: String) throws -> ResultLine {
         var source = try openRecording(path: recording)

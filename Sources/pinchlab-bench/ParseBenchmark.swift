@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import InteractiveTransition
 
 /// Reads a whole evemu file, as the libevemu reference does, with the same checksum.
 enum ParseBenchmark {
@@ -25,7 +26,7 @@ enum ParseBenchmark {
 /// Replays a whole file through the pipeline in process (the same work as `pinchlab replay --summary`,
 /// without printing).
 enum PipelineBenchmark {
-    static let transitionName = "pinch-dismiss"
+    static let transitionName = TransitionName.pinchDismiss
 
     static func run(path: String) throws -> ResultLine {
         var records = 0
@@ -34,11 +35,9 @@ enum PipelineBenchmark {
         var gestures = 0
         let seconds = try Stopwatch.seconds {
             var source = try openRecording(path: path)
-            var pipeline = try ReplayPipeline(device: source.device, transition: transitionName)
-            while let event = try source.nextEvent() {
-                pipeline.consume(event) { _ in records += 1 }
-            }
-            let summary = pipeline.finish(source: path) { _ in records += 1 }
+            let result = try ReplayRun.run(&source, name: path, transition: transitionName, emit: { _ in records += 1 })
+            if let error = result.error { throw error }
+            let summary = result.summary
             events = summary.events
             frames = summary.frames
             gestures = summary.gestureCount   // the summary lists only the first LabSummary.maximumListed

@@ -78,12 +78,22 @@ struct HumanOutput {
 
     static func percent(_ p: Double) -> String { "\(Int((p * 100).rounded()))%" }
 
+    /// The end of a replay or live run: the device, counts, gestures, every attempt at the
+    /// transition with its decision, the total, and a hint when the gestures drove another transition.
     static func summary(_ s: LabSummary) -> [String] {
         var lines = ["", "device: \(s.device.text)"]
         lines.append("events: \(s.events), frames: \(s.frames), duration \(format(s.duration, decimals: 3)) s")
         if s.gestures.isEmpty { lines.append("gestures: none recognized") }
         for g in s.gestures { lines.append("gesture: \(g.text)") }
-        lines.append("outcome: \(s.transition) \(s.outcome.rawValue)" + (s.reason.map { " (\($0))" } ?? ""))
+        if s.gestureCount > s.gestures.count { lines.append("gesture: and \(s.gestureCount - s.gestures.count) more") }
+        lines += s.attemptLines
+        if s.trialCount > s.trials.count { lines.append("attempt: and \(s.trialCount - s.trials.count) more") }
+        if s.trialCount > 1 {
+            lines.append("outcome: \(s.transition) \(s.attemptsText); the first \(s.outcome.rawValue)")
+        } else {
+            lines.append("outcome: \(s.transition) \(s.outcome.rawValue)" + (s.reason.map { " (\($0))" } ?? ""))
+        }
+        if let hint = s.hint { lines.append("hint: \(hint.text)") }
         if s.error != nil { lines.append("stopped early: the rest of the recording could not be read (error below)") }
         if s.recognizerBugs > 0 {
             lines.append("recognizer bugs: \(s.recognizerBugs) unexpected (state, input) pairs (see --trace; please report)")
@@ -94,3 +104,8 @@ struct HumanOutput {
 
 /// Fixed-point formatting without Foundation's locale-dependent `String(format:)`.
 func format(_ value: Double, decimals: Int) -> String { FixedPoint.string(value, decimals: decimals) }
+
+extension TransitionHint {
+    /// `2 pans, no pinch: try --transition pan-dismiss`.
+    var text: String { "\(self): try --transition \(suggested)" }
+}

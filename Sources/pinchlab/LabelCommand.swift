@@ -24,7 +24,6 @@ struct ExpectArgument: ExpressibleByArgument {
 
 extension GestureExpectation.Direction: ExpressibleByArgument {}
 extension GestureExpectation.Outcome: ExpressibleByArgument {}
-extension TransitionName: ExpressibleByArgument {}
 
 struct LabelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

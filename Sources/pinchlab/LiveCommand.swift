@@ -130,13 +130,13 @@ struct LiveOutput {
     /// A gesture has begun and not yet ended or been cancelled.
     private(set) var gestureInFlight = false
 
-    init(mode: Mode, device: DeviceDescription, path: String, transition: String, threshold: Double) {
+    init(mode: Mode, device: DeviceDescription, path: String, transition: TransitionName, threshold: Double) {
         self.mode = mode
         let size = device.geometry.map { ", \(format($0.widthMM, decimals: 0)) x \(format($0.heightMM, decimals: 0)) mm" } ?? ""
         snapshot = LiveSnapshot(header: "pinchlab live  \(path)",
                                 deviceLine: "device     \"\(device.name)\" (\(device.deviceClass.rawValue)\(size))",
-                                transitionName: transition, threshold: threshold)
-        sceneSpec = try? TransitionCatalog().spec(named: transition)
+                                transitionName: transition.rawValue, threshold: threshold)
+        sceneSpec = try? TransitionCatalog().spec(transition)
     }
 
     mutating func handle(_ record: LabRecord) {
@@ -144,12 +144,7 @@ struct LiveOutput {
         guard writeError == nil else { return }
         switch mode {
         case .json:
-            switch record {
-            case .frame: break
-            case .gesture(let g): note(Result { try writer.write(g) })
-            case .transition(let t): note(Result { try writer.write(t) })
-            case .stateChange: break
-            }
+            note(Result { try writer.write(record) })
         case .lines:
             if let line = human.line(for: record) { note(Result { try printLine(line) }) }
         case .view:
@@ -180,7 +175,7 @@ struct LiveOutput {
             if t.state == .interactive && snapshot.transitionState != TransitionPhase.interactive.rawValue { snapshot.decision = "" }
             snapshot.transitionState = t.state.rawValue
             snapshot.progress = t.progress
-            if let reason = t.reason { snapshot.decision = reason }
+            if let reason = t.reason { snapshot.decision = "\(reason)" }
             if let spec = sceneSpec {
                 let scene = spec.scene(at: min(max(t.progress, 0), 1))
                 // The card's apparent size and place: its frame relative to the container, times its own scale.

@@ -55,11 +55,39 @@ struct RecordingOptions: ParsableArguments {
     }
 }
 
+// Closed sets of names on the command line: ArgumentParser lists the values in the help, offers them
+// to shell completion, and refuses anything else with the list.
+extension TransitionName: ExpressibleByArgument {}
+extension CompletionPolicyPreset: ExpressibleByArgument {
+    /// A preset's name, or an older name still accepted (`seed`).
+    public init?(argument: String) { self.init(named: argument) }
+}
+
+extension CompletionTiming: ExpressibleByArgument {
+    public init?(argument: String) { self.init(named: argument) }
+    public static var allValueStrings: [String] { named.map(\.name) }
+    public var defaultValueDescription: String {
+        Self.named.first { $0.timing == self }?.name ?? description
+    }
+}
+
+extension RecordingFormat: ExpressibleByArgument {
+    /// `evemu`, or `libinput` for `libinput record` YAML (also `libinput-record`, `yml`, `yaml`).
+    public init?(argument: String) {
+        switch argument {
+        case "evemu": self = .evemu
+        case "libinput", "libinput-record", "yml", "yaml": self = .libinputRecord
+        default: return nil
+        }
+    }
+    public static var allValueStrings: [String] { ["evemu", "libinput"] }
+    public var defaultValueDescription: String { self == .evemu ? "evemu" : "libinput" }
+}
+
 /// What turns gestures into a transition: which transition, which policy, which settings file.
 struct TransitionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The transition the gesture drives: \(TransitionCatalog.names.joined(separator: ", ")).",
-                               valueName: "name"))
-    var transition: String = TransitionName.pinchDismiss.rawValue
+    @Option(help: ArgumentHelp("The transition the gesture drives.", valueName: "name"))
+    var transition: TransitionName = .pinchDismiss
 
     @Option(help: ArgumentHelp("Settings saved by `pinchlab tune --write` (recognizer thresholds, policy, mappings).",
                                valueName: "file"))
@@ -68,7 +96,7 @@ struct TransitionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one: \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", ")) (seed = uikit-seed).",
                                discussion: "gnome, kwin, hyprland and android-back decide as those systems do, with their shipped figures; uikit-seed is progress > 0.5 only, as in the seeds.",
                                valueName: "preset"))
-    var policy: String?
+    var policy: CompletionPolicyPreset?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Progress threshold for finishing (0...1), overriding the policy's.", valueName: "p"))
     var threshold: Double?
@@ -76,26 +104,17 @@ struct TransitionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Millimetres of downward travel that make a pan-dismiss complete.", valueName: "mm"))
     var panDistance: Double?
 
-    @Option(help: ArgumentHelp("How the completion animates after the release: \(CompletionTiming.named.map(\.name).joined(separator: ", ")). A spring continues from the release velocity. Default: the transition's own.",
+    @Option(help: ArgumentHelp("How the completion animates after the release. A spring continues from the release velocity. Default: the transition's own.",
                                valueName: "timing"))
-    var completion: String?
+    var completion: CompletionTiming?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (> 0): the completion after the release runs this many times faster (default 1).",
                                                       valueName: "factor"))
     var completionSpeed: Double?
 
     func validate() throws {
-        guard TransitionName(rawValue: transition) != nil else {
-            throw ValidationError("unknown transition '\(transition)'; choose one of \(TransitionCatalog.names.joined(separator: ", "))")
-        }
-        if let policy, CompletionPolicyPreset(named: policy) == nil {
-            throw ValidationError("unknown policy '\(policy)'; choose one of \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         if let threshold, !(threshold >= 0 && threshold <= 1) {
             throw ValidationError("--threshold must be within 0...1, got \(threshold)")
-        }
-        if let completion, CompletionTiming(named: completion) == nil {
-            throw ValidationError("unknown completion '\(completion)'; choose one of \(CompletionTiming.named.map(\.name).joined(separator: ", "))")
         }
         if let panDistance, !(panDistance > 0 && panDistance.isFinite) {
             throw ValidationError("--pan-distance must be a positive number of millimetres")
@@ -109,14 +128,14 @@ struct TransitionOptions: ParsableArguments {
     /// when --config or --threshold set it, else `default`.
     var policyName: String {
         if threshold != nil { return "configured" }
-        if let policy { return CompletionPolicyPreset(named: policy)?.rawValue ?? policy }
+        if let policy { return policy.rawValue }
         return config == nil ? "default" : "configured"
     }
 
     func settings() throws -> LabSettings {
         var settings = LabSettings.default
         if let config { settings = try LabSettingsFile.load(path: config) }
-        if let policy, let preset = CompletionPolicyPreset(named: policy) { settings.policy = preset.policy }
+        if let policy { settings.policy = policy.policy }
         if let threshold {
             guard settings.policy.kind == .pinchlab else {
                 throw CLIError(status: .usage, message: "--threshold sets pinchlab's own rule; the \(settings.policy.kind.name.rawValue) "
@@ -127,7 +146,7 @@ struct TransitionOptions: ParsableArguments {
                                                    flickVelocity: settings.policy.flickVelocity)
         }
         if let panDistance { settings.panDismissDistanceMM = panDistance }
-        if let completion { settings.completion = CompletionTiming(named: completion) }
+        if let completion { settings.completion = completion }
         if let completionSpeed { settings.completionSpeed = completionSpeed }
         return settings
     }

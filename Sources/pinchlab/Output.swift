@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GestureLab
 
 /// The process's standard streams, written with write(2) directly: Foundation's
 /// `FileHandle.write(_:)` traps when the write fails (a full disk, a closed terminal), and a failed
@@ -56,4 +57,16 @@ struct JSONLineWriter {
 /// Plain text on stdout, written at once (output may be a pipe to a script or to `less`).
 func printLine(_ text: String) throws {
     try StandardStream.output.write((text + "\n").utf8)
+}
+
+extension JSONLineWriter {
+    /// A record as its JSON line; frames are not printed (they are for pictures and views).
+    func write(_ record: LabRecord) throws {
+        switch record {
+        case .frame: break
+        case .gesture(let gesture): try write(gesture)
+        case .transition(let step): try write(step)
+        case .stateChange: break
+        }
+    }
 }

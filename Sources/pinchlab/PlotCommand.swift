@@ -18,7 +18,8 @@ struct PlotCommand: ParsableCommand {
         decision's reason beside it. Idle stretches over a second are cut out of the time axis \
         (marked with their length); --from/--to crop, --trial draws one attempt alone. A legend \
         names every mark; what happened is written out beside the charts. Plain SVG, to open in a \
-        browser. A recording that turns bad part-way gives no picture (status 65).
+        browser. A recording that turns bad part-way is drawn up to the bad line, then the error \
+        is printed (status 65), as `replay` does.
 
         Examples:
           pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu -o flick.svg
@@ -68,10 +69,11 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            StopSignals.install()
             var source = try recording.open()
             let settings = try transition.settings()
-            var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings,
-                                              recordsFrames: true)
+            var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
+                                    recordsFrames: true)
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, transition: transition.transition, policy: settings.policy)
             let compared = comparedPolicies
@@ -79,13 +81,13 @@ struct PlotCommand: ParsableCommand {
                                                   settings: settings, policies: compared)
             var overlays = compared.map { TimelineRecorder(title: $0.name, device: source.device,
                                                            transition: transition.transition, policy: $0.policy) }
-            while let event = try source.nextEvent() {
-                pipeline.consume(event) { recorder.record($0) }
-                comparison.consume(event) { overlays[$0].record($1) }
+            let result = run.run(&source, name: recording.displayName, shouldStop: { StopSignals.requested },
+                                 afterEvent: { comparison.consume($0) { overlays[$0].record($1) } }) {
+                recorder.record($0)
             }
-            warnAboutRecording(source, .ignored)
-            let summary = pipeline.finish(source: recording.displayName) { recorder.record($0) }
+            let summary = result.summary
             _ = comparison.finish(source: recording.displayName) { overlays[$0].record($1) }
+            // What was read is drawn whatever stopped the run; the ending is reported after.
             var timeline = recorder.timeline(summary: summary)
             timeline.overlays = zip(compared, overlays).map { $1.overlay(name: $0.name) }
             let svg: String
@@ -97,7 +99,9 @@ struct PlotCommand: ParsableCommand {
             guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
                 throw CLIError(status: .ioError, message: "\(output): cannot write the picture")
             }
-            printError("pinchlab: wrote \(output) (\(summary.transition) \(summary.outcome.rawValue))")
+            printError("pinchlab: wrote \(output) (\(summary.transition) \(summary.attemptsText))")
+            if let hint = summary.hint { printError("pinchlab: hint: \(hint.text)") }
+            try reportEnding(result, of: source)
         }
     }
 }

@@ -84,79 +84,54 @@ struct ReplayCommand: ParsableCommand {
             StopSignals.install()
             var source = try recording.open()
             let settings = try transition.settings()
-            var pipeline = try ReplayPipeline(device: source.device, transition: transition.transition, settings: settings)
+            var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
+                                    recordsStateChanges: explain || trace)
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: comparedPolicies)
-            pipeline.recordsStateChanges = explain || trace
             let writer = JSONLineWriter()
             var human = HumanOutput()
             human.explains = explain
             human.traces = trace
-            var pacer = speed.map { RealTimePacer(speed: $0) }
             if !json && !summary {
                 try printLine("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
             }
             var writeError: Error?
-            let emit: (LabRecord) -> Void = { record in
+            let result = run.run(&source, name: recording.displayName, pacer: speed.map { RealTimePacer(speed: $0) },
+                                 shouldStop: { StopSignals.requested || writeError != nil },
+                                 afterEvent: { comparison.consume($0) }) { record in
                 guard writeError == nil else { return }
                 do {
                     if json {
-                        switch record {
-                        case .frame: break
-                        case .gesture(let g): try writer.write(g)
-                        case .transition(let t): try writer.write(t)
-                        case .stateChange: break
-                        }
+                        try writer.write(record)
                     } else if !summary, let line = human.line(for: record) {
                         try printLine(line)
                     }
                 } catch { writeError = error }
             }
-            var interrupted = false
-            // Bad data part-way through ends the replay there, as the end of the recording would:
-            // what was read is still reported, the gesture in flight is cancelled rather than left
-            // open, and the error and status 65 follow the summary.
-            var readError: Error?
-            do {
-                while let event = try source.nextEvent() {
-                    pacer?.wait(until: event.time)
-                    if StopSignals.requested {
-                        interrupted = true
-                        break
-                    }
-                    pipeline.consume(event, emit: emit)
-                    comparison.consume(event)
-                }
-            } catch {
-                readError = error
-            }
-            if !interrupted && readError == nil { warnAboutRecording(source, .ignored) }
-            var result = pipeline.finish(source: recording.displayName, emit: emit)
-            result.error = readError.map { "\($0)" }
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
-            let libinput = try withLibinput ? libinputVerdictOfRecording() : nil
-            let report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput)
-            if json || summary {
-                if comparisons == nil && libinput == nil { try writer.write(result) } else { try writer.write(report) }
-            } else {
-                for line in HumanOutput.summary(result) { try printLine(line) }
-                if let comparisons {
-                    for line in PolicyComparisonTable.lines(used: settings.policy, summary: result, rows: comparisons) {
-                        try printLine(line)
-                    }
-                }
-                if let libinput {
-                    for line in libinput.textLines { try printLine(line) }
-                    if let agreement = report.agreement { try printLine(agreement.text) }
-                }
-            }
-            if let readError { throw readError }
-            if interrupted {
-                printError("pinchlab: interrupted after \(result.events) events (\(format(result.duration, decimals: 3)) s "
-                           + "of the recording); a gesture in flight was cancelled")
-                throw ExitStatus.interrupted.exitCode
-            }
+            let libinput = try withLibinput && result.error == nil ? libinputVerdictOfRecording() : nil
+            try printSummary(result.summary, comparisons: comparisons, libinput: libinput, policy: settings.policy)
+            try reportEnding(result, of: source)
+        }
+    }
+
+    /// The summary (JSON or human) with the compared policies and libinput's verdict when asked for.
+    private func printSummary(_ result: LabSummary, comparisons: [PolicyComparisonRow]?, libinput: LibinputVerdict?,
+                              policy: CompletionPolicy) throws {
+        let report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput)
+        if json || summary {
+            let writer = JSONLineWriter()
+            if comparisons == nil && libinput == nil { try writer.write(result) } else { try writer.write(report) }
+            return
+        }
+        for line in HumanOutput.summary(result) { try printLine(line) }
+        if let comparisons {
+            for line in PolicyComparisonTable.lines(used: policy, summary: result, rows: comparisons) { try printLine(line) }
+        }
+        if let libinput {
+            for line in libinput.textLines { try printLine(line) }
+            if let agreement = report.agreement { try printLine(agreement.text) }
         }
     }
 }
@@ -169,33 +144,4 @@ extension ReplayCommand {
         while let event = try source.nextEvent() { events.append(event) }
         return try libinputVerdict(events: events, device: source.device)
     }
-}
-
-/// Sleeps so that events come out at their recorded pace (divided by `speed`). Only the pacing uses
-/// the wall clock; every time in the output is still the recorded one.
-struct RealTimePacer {
-    let speed: Double
-    private var firstEvent: EventTime?
-    private var start = 0.0
-
-    init(speed: Double) { self.speed = speed }
-
-    mutating func wait(until time: EventTime) {
-        let now = MonotonicClock.seconds()
-        guard let firstEvent else {
-            self.firstEvent = time
-            start = now
-            return
-        }
-        let due = start + Double(time.totalMicroseconds - firstEvent.totalMicroseconds) / 1_000_000 / speed
-        if due > now { sleepSeconds(due - now) }
-    }
-}
-
-/// Sleeps `seconds`, or until SIGINT/SIGTERM asks to stop.
-func sleepSeconds(_ seconds: Double) {
-    guard seconds > 0 else { return }
-    var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&ts, &remaining) != 0 && errno == EINTR && !StopSignals.requested { ts = remaining }
 }

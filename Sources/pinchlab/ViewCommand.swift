@@ -35,7 +35,7 @@ struct ViewCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Also replay under this policy preset (\(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))) and draw its card as a ghost.",
                                valueName: "policy"))
-    var compare: String?
+    var compare: CompletionPolicyPreset?
 
     /// Where the page goes.
     var outputPath: String {
@@ -48,9 +48,6 @@ struct ViewCommand: ParsableCommand {
         if output == nil && recording.file == "-" {
             throw ValidationError("reading standard input, -o OUT.html says where to write the page")
         }
-        if let compare, CompletionPolicyPreset(named: compare) == nil {
-            throw ValidationError("unknown policy '\(compare)' for --compare; choose one of \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         try recording.refuseOutput(outputPath, doing: "writing the page over it")
     }
 
@@ -58,7 +55,7 @@ struct ViewCommand: ParsableCommand {
         try reportingErrors {
             var source = try recording.open()
             let settings = try transition.settings()
-            let compared = compare.flatMap { name in CompletionPolicyPreset(named: name).map { (name: $0.rawValue, policy: $0.policy) } }
+            let compared = compare.map { (name: $0.rawValue, policy: $0.policy) }
             var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
                                           compare: compared)
             while let event = try source.nextEvent() { replay.consume(event) }

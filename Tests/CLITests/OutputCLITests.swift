@@ -82,12 +82,17 @@ import Testing
         #expect(whole["error"] == nil, "a recording read to its end has no error key")
     }
 
-    @Test func plotWritesNothingForARecordingThatTurnsBad() throws {
+    /// plot ends as replay does: the picture of what was read (the gesture in flight cancelled, the
+    /// error in its facts), then the reader's error and status 65.
+    @Test func plotDrawsWhatWasReadOfARecordingThatTurnsBad() throws {
         let broken = try pinchBrokenMidGesture()
         let output = try CLI.temporaryDirectory().appendingPathComponent("broken.svg").path
         let result = try CLI.run(["plot", broken.path, "-o", output])
         #expect(result.status == 65)
         #expect(result.stderr.contains("broken.evemu:\(broken.line):"))
-        #expect(!FileManager.default.fileExists(atPath: output))
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(svg.contains("stopped early") && svg.contains("broken.evemu:\(broken.line):"))
+        let replay = try CLI.run(["replay", broken.path, "--summary"])
+        #expect(replay.status == result.status)
     }
 }

@@ -28,7 +28,7 @@ import Testing
         let (score, summary) = try CorpusRunner.score(file: entry.file, device: source.device, events: events,
                                                       entry: entry, settings: .default)
         #expect(score.gestureCorrect, "\(entry.file): \(score.mismatchText) (\(entry.difficulty ?? ""))")
-        #expect(score.outcomeCorrect, "\(entry.file): \(score.mismatchText); policy: \(summary.reason ?? "no decision")")
+        #expect(score.outcomeCorrect, "\(entry.file): \(score.mismatchText); policy: \(summary.reason.map { "\($0)" } ?? "no decision")")
     }
 
     /// The files are what the generator makes of the recipes and seeds in the manifest, byte for

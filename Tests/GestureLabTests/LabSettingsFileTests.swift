@@ -80,7 +80,7 @@ import Testing
         func completionSeconds(speed: Double) throws -> Double {
             var settings = LabSettings.default
             settings.completionSpeed = speed
-            var driver = try GestureTransitionDriver(transitionName: TransitionName.pinchDismiss.rawValue, settings: settings)
+            var driver = try GestureTransitionDriver(transition: .pinchDismiss, settings: settings)
             func send(_ state: GestureState, _ time: Double, _ scale: Double) {
                 let event = GestureEvent(kind: .pinch, state: state, time: EventTime(totalMicroseconds: Int64(time * 1e6)),
                                          fingerCount: 2, scale: scale)

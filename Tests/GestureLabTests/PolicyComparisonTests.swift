@@ -18,11 +18,11 @@ import InteractiveTransition
         for preset in CompletionPolicyPreset.allCases {
             var settings = LabSettings.default
             settings.policy = preset.policy
-            var alone = try ReplayPipeline(device: device, transition: "pinch-dismiss", settings: settings)
+            var alone = try ReplayPipeline(device: device, transition: .pinchDismiss, settings: settings)
             var aloneSteps: [TransitionRecord] = []
             for event in events { alone.consume(event) { if case .transition(let s) = $0 { aloneSteps.append(s) } } }
             let aloneSummary = alone.finish { if case .transition(let s) = $0 { aloneSteps.append(s) } }
-            let decided = try PolicyComparison.decide(events: events, device: device, transition: "pinch-dismiss",
+            let decided = try PolicyComparison.decide(events: events, device: device, transition: .pinchDismiss,
                                                       settings: .default, policy: .init(preset))
             #expect(decided.summary.outcome == aloneSummary.outcome, "\(preset)")
             #expect(decided.steps.map(\.progress) == aloneSteps.map(\.progress), "\(preset): the progress to overlay")

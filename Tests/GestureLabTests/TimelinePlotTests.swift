@@ -170,7 +170,7 @@ import Testing
     @Test func everyCorpusPictureKeepsItsTextApartAndOnTheCanvas() throws {
         let files = try LoadedRecording.loadCorpus(directory: CorpusFixtureTests.corpusDirectory)
         for file in files {
-            for transition in ["pinch-dismiss", "pan-dismiss", "zoom-present"] {
+            for transition in TransitionName.allCases {
                 var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default, recordsFrames: true)
                 var recorder = TimelineRecorder(title: file.entry.file, device: file.device, transition: transition, policy: .default)
                 for event in file.events { pipeline.consume(event) { recorder.record($0) } }

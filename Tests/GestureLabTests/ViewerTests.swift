@@ -26,7 +26,7 @@ import Testing
                                                   (.interactive, 0.1), (.cancelling, 0.05), (.cancelled, 0)]
         var trials: [Int] = []
         for (index, (phase, progress)) in phases.enumerated() {
-            let record = TransitionRecord(name: spec.name, state: phase, time: Double(index) / 10, progress: progress)
+            let record = TransitionRecord(name: try #require(TransitionName(rawValue: spec.name)), trial: 0, state: phase, time: Double(index) / 10, progress: progress)
             guard case .step(let step, false)? = recorder.entry(for: .transition(record)) else {
                 Issue.record("no step for \(phase)"); continue
             }
@@ -42,9 +42,9 @@ import Testing
     @Test func aDecisionStepCarriesTheProjectedProgress() throws {
         let spec = try TransitionCatalog().pinchDismiss()
         var recorder = ViewerRecorder(spec: spec, policy: .default)
-        _ = recorder.entry(for: .transition(TransitionRecord(name: spec.name, state: .interactive, time: 0, progress: 0)))
-        let release = TransitionRecord(name: spec.name, state: .cancelling, time: 0.5, progress: 0.4,
-                                       reason: "cancel: ...", velocity: 0.1)
+        _ = recorder.entry(for: .transition(TransitionRecord(name: try #require(TransitionName(rawValue: spec.name)), trial: 0, state: .interactive, time: 0, progress: 0)))
+        let release = TransitionRecord(name: try #require(TransitionName(rawValue: spec.name)), trial: 0, state: .cancelling, time: 0.5, progress: 0.4,
+                                       reason: TrialReason(.policy(CompletionPolicy.default.decide(progress: 0.4, velocity: 0.1))), velocity: 0.1)
         guard case .step(let step, _)? = recorder.entry(for: .transition(release)) else { Issue.record("no step"); return }
         let projected = 0.4 + CompletionPolicy.projectedDistance(velocity: 0.1, decelerationRatePerMS: 0.998)
         #expect(abs((step.projectedProgress ?? -1) - projected) < 1e-12)

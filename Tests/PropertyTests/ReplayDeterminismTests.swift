@@ -10,7 +10,7 @@ import InteractiveTransition
     static let streamCount = 120
 
     /// Every gesture and transition record as JSON lines, then the summary.
-    static func replay(_ events: [InputEvent], on device: DeviceDescription, transition: String) throws -> (records: [String], summary: String, frames: Int) {
+    static func replay(_ events: [InputEvent], on device: DeviceDescription, transition: TransitionName) throws -> (records: [String], summary: String, frames: Int) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var pipeline = try ReplayPipeline(device: device, transition: transition)
@@ -45,8 +45,8 @@ import InteractiveTransition
             let shift = (events.last?.time.totalMicroseconds ?? 0) + 100_000
             events += tail.map { var e = $0; e.time = EventTime(totalMicroseconds: e.time.totalMicroseconds + shift); return e }
 
-            let first = try Self.replay(events, on: device, transition: name.rawValue)
-            let second = try Self.replay(events, on: device, transition: name.rawValue)
+            let first = try Self.replay(events, on: device, transition: name)
+            let second = try Self.replay(events, on: device, transition: name)
             #expect(first.records == second.records)
             #expect(first.summary == second.summary)
             #expect(first.frames == second.frames)

@@ -54,7 +54,7 @@ import VirtualEvdev
         let openedAt = 30  // both fingers down and pinching (replay recognizes the pinch before this)
         device.overflow(generating: Array(frames[..<openedAt].joined()))
         let input = try EvdevDevice(path: device.path)
-        var session = LiveSession(input: input, pipeline: try ReplayPipeline(device: input.device, transition: "pinch-dismiss",
+        var session = LiveSession(input: input, pipeline: try ReplayPipeline(device: input.device, transition: .pinchDismiss,
                                                                            recordsFrames: true),
                                   idleTimeoutSeconds: 0.5)
         device.enqueue(frames[openedAt...].joined())

@@ -60,7 +60,7 @@ import VirtualEvdev
         let device = try Fixtures.device(description, test: "pipeline-storm")
         defer { device.stop() }
         let input = try EvdevDevice(path: device.path)
-        var session = LiveSession(input: input, pipeline: try ReplayPipeline(device: input.device, transition: "pinch-dismiss",
+        var session = LiveSession(input: input, pipeline: try ReplayPipeline(device: input.device, transition: .pinchDismiss,
                                                                            recordsFrames: true),
                                   idleTimeoutSeconds: 0.5)
         let stormStart = 30, stormBursts = 10, framesPerBurst = 3
@@ -115,7 +115,7 @@ import VirtualEvdev
         defer { device.stop() }
         device.play(Array(frames.joined()), speed: 2, startOnFirstRead: true)
         let input = try EvdevDevice(path: device.path)
-        var session = LiveSession(input: input, pipeline: try ReplayPipeline(device: input.device, transition: "pinch-dismiss",
+        var session = LiveSession(input: input, pipeline: try ReplayPipeline(device: input.device, transition: .pinchDismiss,
                                                                            recordsFrames: true),
                                   idleTimeoutSeconds: 0.5)
         var run = Run()

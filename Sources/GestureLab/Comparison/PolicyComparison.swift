@@ -22,7 +22,7 @@ public struct PolicyComparison: Sendable {
     /// Each policy's summary, once `finish` ran.
     public private(set) var summaries: [LabSummary] = []
 
-    public init(device: DeviceDescription, transition: String, settings: LabSettings, policies: [Policy],
+    public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings, policies: [Policy],
                 recordsFrames: Bool = false) throws {
         self.policies = policies
         pipelines = try policies.map { compared in
@@ -48,7 +48,7 @@ public struct PolicyComparison: Sendable {
             summaries.append(summary)
             for (trial, attempt) in summary.trials.enumerated() {
                 rows.append(PolicyComparisonRow(policy: policies[index].name, trial: trial, outcome: attempt.outcome,
-                                                reason: attempt.reason, decision: attempt.decision))
+                                                reason: attempt.reason.map { "\($0)" }, decision: attempt.decision))
             }
         }
         return rows
@@ -56,7 +56,7 @@ public struct PolicyComparison: Sendable {
 
     /// `events` decided under `policy` alone: its summary and every transition step (the progress to
     /// overlay), e.g. for a plot of a recording already replayed once.
-    public static func decide(events: some Sequence<InputEvent>, device: DeviceDescription, transition: String,
+    public static func decide(events: some Sequence<InputEvent>, device: DeviceDescription, transition: TransitionName,
                               settings: LabSettings, policy: Policy) throws -> (summary: LabSummary, steps: [TransitionRecord]) {
         var comparison = try PolicyComparison(device: device, transition: transition, settings: settings, policies: [policy])
         var steps: [TransitionRecord] = []

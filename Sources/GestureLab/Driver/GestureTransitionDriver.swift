@@ -32,6 +32,9 @@ public struct GestureTransitionDriver: Sendable {
     /// The first `LabSummary.maximumListed` trials and the one in progress; `trialCount` counts all.
     public private(set) var trials: [TrialSummary] = []
     public private(set) var trialCount = 0
+    /// Trials that ended, by outcome (all of them, not only those listed in `trials`).
+    public private(set) var finishedCount = 0
+    public private(set) var cancelledCount = 0
 
     private var startScale = 1.0
     private var grabbedProgress = 0.0
@@ -50,15 +53,12 @@ public struct GestureTransitionDriver: Sendable {
         didSet { transition.lifecycleObserver = lifecycleObserver }
     }
 
-    public init(transitionName: String, settings: LabSettings = .default, input: CompletionInput = .touchpad,
+    public init(transition name: TransitionName, settings: LabSettings = .default, input: CompletionInput = .touchpad,
                 lifecycleObserver: (any TransitionLifecycleObserver)? = nil) throws {
         self.input = input
-        guard let binding = TransitionBinding.named(transitionName) else {
-            throw TransitionError.unknownTransition(name: transitionName)
-        }
-        self.binding = binding
+        self.binding = TransitionBinding(name)
         self.settings = settings
-        self.spec = try TransitionCatalog().spec(named: transitionName)
+        self.spec = try TransitionCatalog().spec(name)
         self.lifecycleObserver = lifecycleObserver
         self.transition = try Self.makeTransition(spec: spec, settings: settings, observer: lifecycleObserver)
     }
@@ -98,11 +98,11 @@ public struct GestureTransitionDriver: Sendable {
             guard following else { return }
             let (_, velocity) = follow(event, at: time, emitting: false, emit: emit)
             let decision = decide(at: time, velocity: velocity)
-            release(at: time, velocity: velocity, reason: decision.description, decision: decision, emit: emit)
+            release(at: time, velocity: velocity, cause: .policy(decision), emit: emit)
         case .cancelled:
             guard following else { return }
             transition.cancel(at: time, velocity: nil)
-            release(at: time, velocity: nil, reason: "the gesture was cancelled", decision: nil, emit: emit)
+            release(at: time, velocity: nil, cause: .gestureCancelled, emit: emit)
         }
     }
 
@@ -236,27 +236,27 @@ public struct GestureTransitionDriver: Sendable {
         return (progress, velocity)
     }
 
-    private mutating func release(at time: Double, velocity: Double?, reason decisionReason: String,
-                                  decision: CompletionDecision?, emit: (TransitionRecord) -> Void) {
-        var reason = decisionReason
+    private mutating func release(at time: Double, velocity: Double?, cause: TrialReason.Cause,
+                                  emit: (TransitionRecord) -> Void) {
+        var reason = TrialReason(cause)
         if let completion = transition.completion,
            let settling = completion.springSettling, settling.reachedSearchLimit {
             // Say so where the reader looks: the animation ends with a jump, not a settled spring.
-            reason += "; the completion spring never settles: cut after \(rounded(completion.duration)) s"
+            reason.springCutAfterSeconds = completion.duration
         }
         following = false
         releaseTime = time
         tickIndex = 0
         trials[trials.count - 1].release = rounded(time)
         trials[trials.count - 1].reason = reason
-        trials[trials.count - 1].decision = decision.map {
+        trials[trials.count - 1].decision = reason.decision.map {
             TrialSummary.Decision(progress: rounded(transition.completion?.startProgress ?? transition.percentComplete),
                                   velocity: rounded(velocity ?? 0), finish: $0.shouldFinish)
         }
         var step = record(at: time)
         step.reason = reason
         step.velocity = velocity
-        step.decision = decision
+        step.decision = reason.decision
         emit(step)
         if transition.phase.isTerminal {
             // Released exactly at 0 or 1: nothing left to animate, and the step just emitted is
@@ -268,16 +268,19 @@ public struct GestureTransitionDriver: Sendable {
 
     private mutating func closeTrial(at time: Double) {
         trials[trials.count - 1].end = rounded(time)
-        trials[trials.count - 1].outcome = transition.phase == .finished ? .finished : .cancelled
+        let finished = transition.phase == .finished
+        trials[trials.count - 1].outcome = finished ? .finished : .cancelled
+        if finished { finishedCount += 1 } else { cancelledCount += 1 }
     }
 
     private func record(at time: Double) -> TransitionRecord {
-        TransitionRecord(name: binding.name, state: transition.phase, time: time, progress: transition.progress)
+        TransitionRecord(name: binding.name, trial: trialCount - 1, state: transition.phase, time: time,
+                         progress: transition.progress)
     }
 }
 
 /// One go at the transition: from the gesture's begin to the end of its completion animation.
-public struct TrialSummary: Sendable, Hashable, Codable {
+public struct TrialSummary: Sendable, Hashable, Encodable {
     public enum Outcome: String, Sendable, Hashable, Codable { case finished, cancelled, none }
     public struct Decision: Sendable, Hashable, Codable {
         public var progress: Double
@@ -293,7 +296,8 @@ public struct TrialSummary: Sendable, Hashable, Codable {
     public var release: Double?
     public var end: Double?
     public var outcome: Outcome = .none
-    public var reason: String?
+    /// Why it finished or cancelled (printed as a sentence; `reason.rule` names the rule).
+    public var reason: TrialReason?
     public var decision: Decision?
     /// How often a running completion was grabbed back by a new gesture.
     public var grabbedCount = 0

@@ -13,17 +13,26 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
         case panDown
     }
 
-    public var name: String
+    public var name: TransitionName
     public var kind: GestureKind
     public var mapping: Mapping
 
-    public static func named(_ name: String) -> TransitionBinding? {
-        switch TransitionName(rawValue: name) {
-        case .pinchDismiss: return TransitionBinding(name: name, kind: .pinch, mapping: .pinchIn)
-        case .panDismiss: return TransitionBinding(name: name, kind: .pan, mapping: .panDown)
-        case .zoomPresent: return TransitionBinding(name: name, kind: .pinch, mapping: .pinchOut)
-        case nil: return nil
+    public init(_ name: TransitionName) {
+        self.name = name
+        switch name {
+        case .pinchDismiss: (kind, mapping) = (.pinch, .pinchIn)
+        case .panDismiss: (kind, mapping) = (.pan, .panDown)
+        case .zoomPresent: (kind, mapping) = (.pinch, .pinchOut)
         }
+    }
+
+    public static func named(_ name: String) -> TransitionBinding? {
+        TransitionName(rawValue: name).map(TransitionBinding.init)
+    }
+
+    /// The transitions a gesture of `kind` drives, in catalog order.
+    public static func transitions(drivenBy kind: GestureKind) -> [TransitionName] {
+        TransitionName.allCases.filter { TransitionBinding($0).kind == kind }
     }
 
     /// The change of progress since the gesture began, and the progress velocity, for `event`.

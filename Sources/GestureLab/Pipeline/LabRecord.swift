@@ -15,14 +15,24 @@ public enum LabRecord: Sendable {
 public struct GestureRecord: Sendable, Hashable, Encodable {
     public var event: GestureEvent
     public var time: Double
+    /// Which gesture this event belongs to, counted from 0 in the order gestures began: its index
+    /// in the summary's `gestures` (JSON `"gesture"`).
+    public var gesture: Int
+
+    public init(event: GestureEvent, time: Double, gesture: Int) {
+        self.event = event
+        self.time = time
+        self.gesture = gesture
+    }
 
     enum CodingKeys: String, CodingKey {
-        case type, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence
+        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("gesture", forKey: .type)
+        try c.encode(gesture, forKey: .gesture)
         try c.encode(event.kind.rawValue, forKey: .kind)
         try c.encode(event.state.rawValue, forKey: .state)
         try c.encode(rounded(time), forKey: .time)
@@ -74,25 +84,40 @@ struct EvidenceJSON: Encodable {
 /// A transition step as printed (`"type": "transition"`): it began, followed the gesture, was
 /// decided (with the policy's reason), animated, and ended.
 public struct TransitionRecord: Sendable, Hashable, Encodable {
-    public var name: String
+    public var name: TransitionName
+    /// Which trial (go at the transition) this step belongs to: its index in the summary's `trials`
+    /// (JSON `"trial"`).
+    public var trial: Int
     /// The transition's phase after this step: interactive, finishing, cancelling, finished, cancelled.
     public var state: TransitionPhase
     public var time: Double
     public var progress: Double
     /// Set on the step where finish or cancel was decided.
-    public var reason: String?
+    public var reason: TrialReason?
     public var velocity: Double?
     /// The policy's decision, typed, on the step where it decided (not printed: `reason` is its
     /// sentence). A desktop's rule decides from the whole gesture, so views take it from here
     /// rather than asking the policy again about the release alone.
     public var decision: CompletionDecision?
 
-    enum CodingKeys: String, CodingKey { case type, transition, state, time, progress, reason, velocity }
+    public init(name: TransitionName, trial: Int, state: TransitionPhase, time: Double, progress: Double,
+                reason: TrialReason? = nil, velocity: Double? = nil) {
+        self.name = name
+        self.trial = trial
+        self.state = state
+        self.time = time
+        self.progress = progress
+        self.reason = reason
+        self.velocity = velocity
+    }
+
+    enum CodingKeys: String, CodingKey { case type, transition, trial, state, time, progress, reason, velocity }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("transition", forKey: .type)
-        try c.encode(name, forKey: .transition)
+        try c.encode(name.rawValue, forKey: .transition)
+        try c.encode(trial, forKey: .trial)
         try c.encode(state.rawValue, forKey: .state)
         try c.encode(rounded(time), forKey: .time)
         try c.encode(rounded(progress), forKey: .progress)

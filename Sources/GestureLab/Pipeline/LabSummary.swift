@@ -47,33 +47,45 @@ public struct LabSummary: Sendable, Encodable {
         }
     }
 
+    /// How many trials ended each way (all of them, also those past `maximumListed`).
+    public struct Outcomes: Sendable, Hashable, Encodable {
+        public var finished: Int
+        public var cancelled: Int
+        public init(finished: Int, cancelled: Int) { self.finished = finished; self.cancelled = cancelled }
+    }
+
     public var source: String?
     public var device: Device
-    public var transition: String
+    public var transition: TransitionName
     /// The first trial's outcome: `finished`, `cancelled`, or `none` when no gesture started it.
+    /// `outcomes` counts every trial.
     public var outcome: TrialSummary.Outcome
-    /// Why the policy decided as it did (or why the transition was cancelled).
-    public var reason: String?
+    /// Why the first trial's policy decided as it did (or why its transition was cancelled).
+    public var reason: TrialReason?
     public var decision: TrialSummary.Decision?
     public var gestures: [Gesture]
     public var gestureCount: Int
     public var trials: [TrialSummary]
     public var trialCount: Int
+    public var outcomes: Outcomes
+    /// Set when no gesture drove the transition but some would drive another one.
+    public var hint: TransitionHint?
     public var events: Int
     public var frames: Int
     public var duration: Double
     /// Seconds from the first event to the first finger down.
     public var firstTouch: Double?
     public var policy: CompletionPolicy
-    /// Why the recording could not be read to its end (`FILE:LINE: expected ...`); nil when it was.
-    /// The summary then covers the events before the bad one.
-    public var error: String?
+    /// Why the recording could not be read to its end (a `RecordingError`: `FILE:LINE: expected
+    /// ...`); nil when it was. The summary then covers the events before the bad one.
+    public var error: (any Error)?
     /// (state, input) pairs the recognizer did not expect (`TouchGestureRecognizer.bugCount`):
     /// 0 unless pinchlab has a bug. Printed only when not 0.
     public var recognizerBugs = 0
 
     enum CodingKeys: String, CodingKey {
-        case type, source, device, transition, outcome, reason, decision, gestures, gestureCount, trials, trialCount, events, frames, duration, firstTouch, policy, error, recognizerBugs
+        case type, source, device, transition, outcome, outcomes, reason, decision, gestures, gestureCount, trials,
+             trialCount, hint, events, frames, duration, firstTouch, policy, error, recognizerBugs
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,20 +93,22 @@ public struct LabSummary: Sendable, Encodable {
         try c.encode("summary", forKey: .type)
         try c.encodeIfPresent(source, forKey: .source)
         try c.encode(device, forKey: .device)
-        try c.encode(transition, forKey: .transition)
+        try c.encode(transition.rawValue, forKey: .transition)
         try c.encode(outcome.rawValue, forKey: .outcome)
+        try c.encode(outcomes, forKey: .outcomes)
         try c.encodeIfPresent(reason, forKey: .reason)
         try c.encodeIfPresent(decision, forKey: .decision)
         try c.encode(gestures, forKey: .gestures)
         try c.encode(gestureCount, forKey: .gestureCount)
         try c.encode(trials, forKey: .trials)
         try c.encode(trialCount, forKey: .trialCount)
+        try c.encodeIfPresent(hint, forKey: .hint)
         try c.encode(events, forKey: .events)
         try c.encode(frames, forKey: .frames)
         try c.encode(rounded(duration), forKey: .duration)
         try c.encodeIfPresent(firstTouch.map(rounded), forKey: .firstTouch)
         try c.encode(policy, forKey: .policy)
-        try c.encodeIfPresent(error, forKey: .error)
+        try c.encodeIfPresent(error.map { "\($0)" }, forKey: .error)
         if recognizerBugs > 0 { try c.encode(recognizerBugs, forKey: .recognizerBugs) }
     }
 }
@@ -108,5 +122,44 @@ extension LabSummary {
         let ended = moving.filter { $0.ended == .ended }
         if let last = ended.max(by: { $0.end < $1.end }) { return last }
         return moving.max { ($0.end - $0.begin) < ($1.end - $1.begin) }
+    }
+}
+
+/// A recording whose gestures never drove the chosen transition, though they would drive another:
+/// "2 pans, no pinch" and the transition that follows pans. The command line turns it into advice.
+public struct TransitionHint: Sendable, Hashable, Encodable, CustomStringConvertible {
+    /// Gestures recognized, by kind (all of them).
+    public var pinches: Int
+    public var pans: Int
+    /// The transition the chosen one was (it follows the other kind).
+    public var chosen: TransitionName
+    /// A transition these gestures would drive.
+    public var suggested: TransitionName
+
+    /// The hint for a run of `chosen` that never started a trial, or nil when none applies.
+    public static func make(chosen: TransitionName, trialCount: Int, pinches: Int, pans: Int) -> TransitionHint? {
+        guard trialCount == 0 else { return nil }
+        let kind = TransitionBinding(chosen).kind
+        let other: GestureKind = kind == .pinch ? .pan : .pinch
+        guard (other == .pan ? pans : pinches) > 0,
+              let suggested = TransitionBinding.transitions(drivenBy: other).first else { return nil }
+        return TransitionHint(pinches: pinches, pans: pans, chosen: chosen, suggested: suggested)
+    }
+
+    /// "2 pans, no pinch".
+    public var description: String {
+        func count(_ n: Int, _ noun: String, _ plural: String) -> String { n == 0 ? "no \(noun)" : "\(n) \(n == 1 ? noun : plural)" }
+        let pinchText = count(pinches, "pinch", "pinches")
+        let panText = count(pans, "pan", "pans")
+        return TransitionBinding(chosen).kind == .pinch ? "\(panText), \(pinchText)" : "\(pinchText), \(panText)"
+    }
+
+    enum CodingKeys: String, CodingKey { case pinches, pans, transition }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(pinches, forKey: .pinches)
+        try c.encode(pans, forKey: .pans)
+        try c.encode(suggested.rawValue, forKey: .transition)
     }
 }

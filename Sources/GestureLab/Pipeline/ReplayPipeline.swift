@@ -8,6 +8,9 @@ import InteractiveTransition
 ///
 /// Times in records are seconds since the first event. Per event, nothing is allocated: frames,
 /// gesture events and records are values passed to a non-escaping closure.
+///
+/// This is the per-event engine. To run a whole source (a file, a pipe, events in memory) with
+/// pinchlab's one behaviour on bad data and on interruption, use `ReplayRun`.
 public struct ReplayPipeline: Sendable {
     public let device: DeviceDescription
     public let settings: LabSettings
@@ -21,6 +24,9 @@ public struct ReplayPipeline: Sendable {
     /// The first `LabSummary.maximumListed` gestures; `gestureCount` counts them all.
     public private(set) var gestures: [LabSummary.Gesture] = []
     public private(set) var gestureCount = 0
+    /// Gestures that ended or were cancelled, by kind (all of them), for the summary's hint.
+    public private(set) var pinchCount = 0
+    public private(set) var panCount = 0
     private var openGesture: (kind: GestureKind, fingers: Int, begin: Double)?
     /// When the first finger touched, seconds from the first event (for begin latency).
     public private(set) var firstTouchTime: Double?
@@ -31,12 +37,12 @@ public struct ReplayPipeline: Sendable {
     /// Emit the recognizer's state changes (`LabRecord.stateChange`, for `--trace`).
     public var recordsStateChanges = false
 
-    public init(device: DeviceDescription, transition: String, settings: LabSettings = .default,
+    public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings = .default,
                 recordsFrames: Bool = false) throws {
         self.device = device
         self.settings = settings
         self.recordsFrames = recordsFrames
-        self.driver = try GestureTransitionDriver(transitionName: transition, settings: settings,
+        self.driver = try GestureTransitionDriver(transition: transition, settings: settings,
                                                   input: device.deviceClass == .touchscreen ? .touchscreen : .touchpad)
         self.assembler = TouchFrameAssembler(device: device)
         self.recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
@@ -122,6 +128,9 @@ public struct ReplayPipeline: Sendable {
             gestureCount: gestureCount,
             trials: driver.trials,
             trialCount: driver.trialCount,
+            outcomes: LabSummary.Outcomes(finished: driver.finishedCount, cancelled: driver.cancelledCount),
+            hint: TransitionHint.make(chosen: driver.binding.name, trialCount: driver.trialCount,
+                                      pinches: pinchCount, pans: panCount),
             events: eventCount,
             frames: frameCount,
             duration: lastTime.map(seconds) ?? 0,
@@ -132,13 +141,15 @@ public struct ReplayPipeline: Sendable {
 
     private mutating func handle(_ gesture: GestureEvent, emit: (LabRecord) -> Void) {
         let time = seconds(gesture.time)
-        emit(.gesture(GestureRecord(event: gesture, time: time)))
+        // One gesture at a time: the one in flight is the next to be counted.
+        emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount)))
         switch gesture.state {
         case .began:
             openGesture = (gesture.kind, gesture.fingerCount, time)
         case .ended, .cancelled:
             let begin = openGesture?.begin ?? time
             gestureCount += 1
+            if gesture.kind == .pinch { pinchCount += 1 } else if gesture.kind == .pan { panCount += 1 }
             guard gestures.count < LabSummary.maximumListed else { break }
             gestures.append(LabSummary.Gesture(
                 kind: gesture.kind, fingers: openGesture?.fingers ?? gesture.fingerCount, begin: begin, end: time,

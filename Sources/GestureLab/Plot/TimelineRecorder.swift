@@ -12,12 +12,12 @@ public struct TimelineRecorder {
     private var trialsBegun = 0
     private var trialOpen = false
 
-    public init(title: String, device: DeviceDescription, transition: String, policy: CompletionPolicy) {
+    public init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy) {
         let geometry = device.geometry
         timeline = ReplayTimeline(title: title, surfaceWidthMM: geometry?.widthMM ?? 100,
                                   surfaceHeightMM: geometry?.heightMM ?? 60)
-        timeline.transition = transition
-        timeline.drivingKind = TransitionBinding.named(transition)?.kind
+        timeline.transition = transition.rawValue
+        timeline.drivingKind = TransitionBinding(transition).kind
         timeline.progressThreshold = policy.progressThreshold
         self.policy = policy
     }

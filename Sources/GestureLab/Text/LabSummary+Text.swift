@@ -24,3 +24,33 @@ extension LabSummary.Device {
             + (resolutionEstimated ? ", size estimated: no resolution" : "") + ", \(slots) slots)"
     }
 }
+
+extension LabSummary {
+    /// `3 attempts: 1 finished, 2 cancelled` (every trial, also those past `maximumListed`).
+    public var attemptsText: String {
+        var text = "\(trialCount) attempt\(trialCount == 1 ? "" : "s"): \(outcomes.finished) finished, "
+            + "\(outcomes.cancelled) cancelled"
+        let open = trialCount - outcomes.finished - outcomes.cancelled
+        if open > 0 { text += ", \(open) not ended" }
+        return text
+    }
+
+    /// One line per listed trial: `attempt 2  at 3.210 s  pan, 2 fingers  cancelled (cancel: projected
+    /// progress 0.131 <= threshold 0.5)`; numbered from 1 as people count, the JSON index plus one.
+    public var attemptLines: [String] {
+        trials.enumerated().map { index, trial in
+            var line = "attempt \(index + 1)  at \(FixedPoint.string(trial.begin, decimals: 3)) s"
+            if let g = trial.gesture, g < gestures.count {
+                let gesture = gestures[g]
+                line += "  \(gesture.kind.rawValue), \(gesture.fingers) finger\(gesture.fingers == 1 ? "" : "s")"
+            }
+            if let release = trial.release { line += ", released at \(FixedPoint.string(release, decimals: 3)) s" }
+            line += "  \(trial.outcome == .none ? "not ended" : trial.outcome.rawValue)"
+            if let reason = trial.reason { line += " (\(reason))" }
+            if trial.grabbedCount > 0 {
+                line += ", grabbed back \(trial.grabbedCount) time\(trial.grabbedCount == 1 ? "" : "s")"
+            }
+            return line
+        }
+    }
+}

@@ -9,7 +9,7 @@ public enum PolicyComparisonTable {
     public static func lines(used: CompletionPolicy, summary: LabSummary, rows: [PolicyComparisonRow]) -> [String] {
         let usedName = CompletionPolicyPreset(matching: used).map { "\($0.rawValue) (used)" } ?? "configured (used)"
         let usedRows = summary.trials.enumerated().map { index, trial in
-            PolicyComparisonRow(policy: usedName, trial: index, outcome: trial.outcome, reason: trial.reason, decision: trial.decision)
+            PolicyComparisonRow(policy: usedName, trial: index, outcome: trial.outcome, reason: trial.reason.map { "\($0)" }, decision: trial.decision)
         }
         let all = usedRows + rows
         let width = max(6, all.map(\.policy.count).max() ?? 0)

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import InteractiveTransition
 
 /// How one replay compares with its label: the expected gestures, in order, against the recognized
 /// ones (kind, fingers, direction where the label gives one, and each trial's outcome).
@@ -72,35 +73,19 @@ public enum CorpusRunner {
     /// Replays `events` recorded on `device` through the entry's transition with `settings`.
     public static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
                              settings: LabSettings) throws -> (FileScore, LabSummary) {
-        var source = ArrayEventSource(device: device, events: events)
+        var source = EventList(device: device, events: events)
         return try score(file: file, source: &source, entry: entry, settings: settings)
     }
 
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
-    /// transition with `settings`.
+    /// transition with `settings` (`ReplayRun`); a source that turns bad part-way throws its error.
     public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
                              settings: LabSettings) throws -> (FileScore, LabSummary) {
-        var pipeline = try ReplayPipeline(device: source.device, transition: entry.transition, settings: settings)
-        while let event = try source.nextEvent() { pipeline.consume(event) { _ in } }
-        let summary = pipeline.finish(source: file) { _ in }
-        return (FileScore(file: file, entry: entry, summary: summary), summary)
-    }
-}
-
-/// Events held in memory, read as a source.
-struct ArrayEventSource: InputEventSource {
-    let device: DeviceDescription
-    let events: [InputEvent]
-    var index = 0
-
-    init(device: DeviceDescription, events: [InputEvent]) {
-        self.device = device
-        self.events = events
-    }
-
-    mutating func nextEvent() throws -> InputEvent? {
-        guard index < events.count else { return nil }
-        defer { index += 1 }
-        return events[index]
+        guard let transition = TransitionName(rawValue: entry.transition) else {
+            throw TransitionError.unknownTransition(name: entry.transition)
+        }
+        let result = try ReplayRun.run(&source, name: file, transition: transition, settings: settings)
+        if let error = result.error { throw error }
+        return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }
 }

@@ -63,6 +63,6 @@ public struct ViewerRecorder: Sendable {
             projected = value
         }
         return ViewerStep(time: t.time, progress: t.progress, state: t.state, trial: max(trial, 0), scene: ViewerDocument.numbers(scene),
-                          reason: t.reason, velocity: t.velocity, projectedProgress: projected)
+                          reason: t.reason.map { "\($0)" }, velocity: t.velocity, projectedProgress: projected)
     }
 }

@@ -12,7 +12,7 @@ public struct ViewerReplay {
     public let comparedPolicy: (name: String, policy: CompletionPolicy)?
     public private(set) var entries: [ViewerEntry] = []
 
-    public init(device: DeviceDescription, transition: String, settings: LabSettings,
+    public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings,
                 compare: (name: String, policy: CompletionPolicy)? = nil) throws {
         pipeline = try ReplayPipeline(device: device, transition: transition, settings: settings, recordsFrames: true)
         pipeline.recordsStateChanges = true  // the touches the recognizer leaves out (thumbs)

@@ -1,0 +1,55 @@
+import InteractiveTransition
+
+/// Why a trial's transition finished or cancelled, kept typed until the output layer prints it
+/// (`description` is the text of JSON's `"reason"` and of the human lines).
+public struct TrialReason: Hashable, Sendable, CustomStringConvertible, Encodable {
+    public enum Cause: Hashable, Sendable {
+        /// The fingers lifted and the policy decided, by the rule and the numbers in the decision.
+        case policy(CompletionDecision)
+        /// The gesture was cancelled (finger count changed, resync, the input ended or went away
+        /// with fingers down): the transition cancels without asking the policy.
+        case gestureCancelled
+    }
+
+    public var cause: Cause
+    /// Set when the completion is a spring that never settles: it is cut after this many seconds,
+    /// so the animation ends with a jump.
+    public var springCutAfterSeconds: Double?
+
+    public init(_ cause: Cause, springCutAfterSeconds: Double? = nil) {
+        self.cause = cause
+        self.springCutAfterSeconds = springCutAfterSeconds
+    }
+
+    /// The policy's decision, when the policy was asked.
+    public var decision: CompletionDecision? {
+        if case .policy(let decision) = cause { return decision }
+        return nil
+    }
+
+    /// The rule that decided: `flick`, `projected`, `progress`, or `gesture-cancelled`.
+    public var rule: String {
+        switch cause {
+        case .gestureCancelled: return "gesture-cancelled"
+        case .policy(let decision): return decision.reason.rule
+        }
+    }
+
+    public var description: String {
+        var text: String
+        switch cause {
+        case .policy(let decision): text = decision.description
+        case .gestureCancelled: text = "the gesture was cancelled"
+        }
+        if let cut = springCutAfterSeconds {
+            text += "; the completion spring never settles: cut after \(rounded(cut)) s"
+        }
+        return text
+    }
+
+    /// JSON: the sentence, as before the reason was typed.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
