@@ -28,31 +28,6 @@ public enum JUnitReport {
         return xml
     }
 
-    /// XML 1.0 text and attribute escaping. Characters XML 1.0 cannot hold at all (control
-    /// characters other than tab and line breaks, unpaired surrogates cannot occur in a Swift
-    /// string) become U+FFFD, so a hostile file name never makes the report unreadable.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case "\r": result += "&#13;"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF || (0x7F...0x9F).contains(v) {
-                    result.unicodeScalars.append("\u{FFFD}")
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
+    /// XML-safe text with line breaks kept (`XMLText`).
+    public static func escape(_ text: String) -> String { XMLText.escape(text, whitespace: .kept) }
 }

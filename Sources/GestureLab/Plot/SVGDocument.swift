@@ -21,29 +21,8 @@ struct SVGDocument {
         FixedPoint.string(value, decimals: decimals, trimmingZeros: true)
     }
 
-    /// `text` safe inside an element or an attribute: markup escaped, and characters XML 1.0 does not
-    /// allow (controls, U+FFFE, U+FFFF), which would make the whole picture unreadable, replaced by U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out += " "
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// XML-safe text on one line (`XMLText`).
+    static func escape(_ text: String) -> String { XMLText.escape(text, whitespace: .asSpaces) }
 
     private static func attributes(_ pairs: [(String, String?)]) -> String {
         pairs.compactMap { name, value in value.map { " \(name)=\"\($0)\"" } }.joined()
