@@ -7,6 +7,7 @@ import PackageDescription
 //   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
 //   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
 //   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
+//   LibinputHarness         Debian's `libinput debug-events` on a recording served on a virtual node
 //   PinchlabWeb             `live --web`: the viewer page and its event stream over Hummingbird (only the
 //                           executable depends on it, so the libraries build without the web stack)
 //   pinchlab                the command-line tool
@@ -37,7 +38,7 @@ let package = Package(
 
         .target(name: "GestureKit", dependencies: ["CEvdev", "CYAML"]),
         .target(name: "InteractiveTransition"),
-        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", "VirtualEvdev"]),
+        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition"]),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
         // every other udev call goes to the real libudev. Linked into nothing of pinchlab's own.
         .target(name: "CUdevPreload", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
@@ -49,6 +50,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("fuse3"), .linkedLibrary("pthread")]
         ),
         .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"], exclude: ["README.md"]),
+        // Runs Debian's `libinput debug-events` on a recording served on a virtual node; the verdict
+        // types and their comparison stay in GestureLab, which knows no FUSE.
+        .target(name: "LibinputHarness", dependencies: ["GestureLab", "GestureKit", "VirtualEvdev"]),
 
         .target(
             name: "PinchlabWeb",
@@ -63,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "pinchlab",
             dependencies: [
-                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "PinchlabWeb",
+                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

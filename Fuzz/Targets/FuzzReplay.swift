@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import InteractiveTransition
 
 /// Plays what a reader read through the whole pipeline (frames, recognizer, transition), so that a
 /// mutated description line (a slot axis of two billion slots, an axis range that overflows, a
@@ -11,7 +12,7 @@ enum FuzzReplay {
         var reader = reader
         let device = reader.device
         precondition(device.slotCount <= DescriptionLimits.slotCountMax, "slot count \(device.slotCount) past the limit")
-        guard var pipeline = try? ReplayPipeline(device: device, transition: "pinch-dismiss") else { return }
+        guard var pipeline = try? ReplayPipeline(device: device, transition: .pinchDismiss) else { return }
         var count = 0
         while count < fuzzMaximumEvents, let event = try? reader.nextEvent() {
             pipeline.consume(event) { record in
@@ -24,7 +25,7 @@ enum FuzzReplay {
             count += 1
         }
         precondition(count < fuzzMaximumEvents, "reader did not stop")
-        let summary = pipeline.finish(source: nil) { _ in }
+        let summary = pipeline.finish { _ in }
         precondition(summary.duration.isFinite, "summary duration \(summary.duration)")
         if let geometry = device.geometry {
             for size in [geometry.widthMM, geometry.heightMM] {

@@ -15,7 +15,7 @@ import InteractiveTransition
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 3 else { return 0 }
     var device = FuzzDevices.all[Int(data[0]) % FuzzDevices.all.count]
-    let transition = TransitionName.allCases[Int(data[1]) % TransitionName.allCases.count].rawValue
+    let transition = TransitionName.allCases[Int(data[1]) % TransitionName.allCases.count]
     let advances = data[2] & 1 != 0
     var offset = 3
     if data[2] & 2 != 0 {
@@ -31,6 +31,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard var pipeline = try? ReplayPipeline(device: device, transition: transition) else {
         fatalError("the catalog transition \(transition) could not be built")
     }
+    pipeline.recordsStateChanges = true
     var checker = RecordChecker()
     var time: Int64 = 1_000_000
     var count = 0
@@ -49,7 +50,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         count += 1
         offset += 10
     }
-    let summary = pipeline.finish(source: nil) { checker.check($0) }
+    let summary = pipeline.finish { checker.check($0) }
     precondition(checker.open == nil, "gesture \(checker.open!) still open after finish")
     precondition(summary.events == count, "summary counted \(summary.events) events of \(count)")
     precondition(summary.duration.isFinite, "summary duration \(summary.duration)")
@@ -113,6 +114,10 @@ struct RecordChecker {
         case .transition(let step):
             precondition(step.time.isFinite && step.progress.isFinite, "transition step \(step)")
             if let velocity = step.velocity { precondition(velocity.isFinite, "transition velocity \(velocity)") }
+        case .stateChange(let change, let time):
+            precondition(time.isFinite, "state change time \(time)")
+            // The machine's diagram (docs/recognizer-states.md) must hold for any input.
+            precondition(!change.isBug, "recognizer bug: \(change.input) in \(change.from)")
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import LibinputHarness
 
 struct LibinputCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -49,6 +49,13 @@ public struct LibinputVerdict: Sendable, Encodable {
     /// How late libinput read the recording's events (its timers run on the wall clock).
     public var timing: Timing?
 
+    public init(version: String, gestures: [LibinputGesture], note: Note?, timing: Timing?) {
+        self.version = version
+        self.gestures = gestures
+        self.note = note
+        self.timing = timing
+    }
+
     public enum Note: String, Sendable, Encodable {
         case touchscreen = "libinput has no touchscreen gestures: it reports touch points only, so there is nothing to compare"
     }
@@ -65,5 +72,14 @@ public struct LibinputVerdict: Sendable, Encodable {
         /// The kept run still had late events: libinput's timers may have decided differently
         /// than on a real device.
         public var late: Bool
+
+        public init(maximumLateMS: Double, lateEvents: Int, events: Int, lateThresholdMS: Double, runs: Int, late: Bool) {
+            self.maximumLateMS = maximumLateMS
+            self.lateEvents = lateEvents
+            self.events = events
+            self.lateThresholdMS = lateThresholdMS
+            self.runs = runs
+            self.late = late
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureLab
 import VirtualEvdev
 
 /// Why libinput's verdict could not be had. Library errors say what happened; the CLI adds advice.
