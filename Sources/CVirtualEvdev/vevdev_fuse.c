@@ -158,6 +158,15 @@ static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
     pthread_mutex_unlock(&d->lock);
     fi->fh = (uint64_t)(uintptr_t)c;
     fi->direct_io = 1;   /* every read reaches us: no page cache */
+    /* No FLUSH on close (FOPEN_NOFLUSH, Linux 5.12+): a process that dies
+     * with the node open closes it after its own FUSE threads are gone (an
+     * in-process device), and a FLUSH then would wait for an answer forever.
+     * An earlier probe taught the kernel this with an open of our own after
+     * mounting; it was worse: a kill during that open left the process stuck
+     * in the kernel forever, holding its own /dev/fuse (so the mount never
+     * went), and resetting the counters after it raced a real reader's first
+     * open, which then never got its events. */
+    fi->noflush = 1;
     fi->nonseekable = 1; /* like a character device */
     fi->keep_cache = 0;
     fuse_reply_open(req, fi);
@@ -343,29 +352,6 @@ static int start_thread_without_signals(pthread_t *thread, void *(*main)(void *)
     int rc = pthread_create(thread, NULL, main, arg);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     return rc;
-}
-
-/* There is no FLUSH handler: libfuse answers ENOSYS once and the kernel stops
- * sending FLUSH on close() for this mount. Learn that now, with one open and
- * close of our own, because a process that dies with the node still open
- * closes it after its FUSE threads are gone, and a FLUSH then would wait for
- * an answer forever. The probe is not counted as an open. */
-static void teach_kernel_no_flush(struct vevdev *d) {
-    char path[4096];
-    snprintf(path, sizeof(path), "%s/%s", d->mountpoint, d->node_name);
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd >= 0) close(fd);
-    pthread_mutex_lock(&d->lock);
-    /* RELEASE arrives asynchronously after close(). */
-    int64_t deadline_ns = vevdev_monotonic_ns() + 2000000000LL;
-    while (d->open_count > 0 && vevdev_monotonic_ns() < deadline_ns) {
-        struct timespec deadline = { .tv_sec = deadline_ns / 1000000000, .tv_nsec = deadline_ns % 1000000000 };
-        pthread_cond_timedwait(&d->changed, &d->lock, &deadline);
-    }
-    d->total_opens = 0;
-    d->total_readers = 0;
-    if (d->start_on_first_read) d->started = false;
-    pthread_mutex_unlock(&d->lock);
 }
 
 /* ---------------------------------------------------------------- descriptors libfuse leaves inheritable */
@@ -558,7 +544,6 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
         }
         d->worker_count++;
     }
-    teach_kernel_no_flush(d);
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);
