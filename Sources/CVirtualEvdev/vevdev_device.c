@@ -321,16 +321,25 @@ static struct timeval us_timeval(int64_t us) {
 
 /* VEVDEV_TIMESTAMPS_READER_CLOCK: the offsets that put the first event of a
  * pass at "now" in every clock, or later if the previous pass ran ahead of the
- * clock (the time since its last event is scaled by the playback speed, the
- * rate its recorded time was passing at), so stamps never go backwards. */
+ * clock, so stamps never go backwards. A loop's next pass continues in
+ * recorded time (its recorded times are the previous pass's shifted by the
+ * loop step, pause included), so the pause between passes is the recorded one
+ * however late the player thread ran; any other new recording continues from
+ * the last stamp by the time since it was given, scaled by the playback speed
+ * (the rate its recorded time was passing at). */
 static void choose_pass_offsets(struct vevdev *d, int64_t recorded_us) {
     int64_t now_ns = vevdev_monotonic_ns();
     double rate = d->timing == VEVDEV_TIMING_REAL_TIME ? d->speed : 1.0;
     for (int clock = 0; clock < VEVDEV_CLOCK_COUNT; clock++) {
         int64_t start = timeval_us(now_in_clock(client_clocks[clock]));
         if (d->stamped_any) {
-            double since_us = (double)(now_ns - d->last_stamp_monotonic_ns) / (double)nanoseconds_per_microsecond;
-            int64_t continued = d->last_stamp_us[clock] + (int64_t)(since_us * rate);
+            int64_t continued;
+            if (d->pass_continues_loop && recorded_us >= d->last_stamped_recorded_us) {
+                continued = d->last_stamp_us[clock] + (recorded_us - d->last_stamped_recorded_us);
+            } else {
+                double since_us = (double)(now_ns - d->last_stamp_monotonic_ns) / (double)nanoseconds_per_microsecond;
+                continued = d->last_stamp_us[clock] + (int64_t)(since_us * rate);
+            }
             if (continued > start) start = continued;
         }
         d->pass_offset_us[clock] = start - recorded_us;
@@ -348,6 +357,7 @@ static void stamp(struct vevdev *d, const vevdev_event *e, struct timeval stamps
             d->last_stamp_us[clock] = recorded + d->pass_offset_us[clock];
             stamps[clock] = us_timeval(d->last_stamp_us[clock]);
         }
+        d->last_stamped_recorded_us = recorded;
         d->last_stamp_monotonic_ns = vevdev_monotonic_ns();
         d->stamped_any = true;
         return;
@@ -370,6 +380,7 @@ static void generate(struct vevdev *d, const vevdev_event *e, bool force_overflo
     if (e->type == VEVDEV_RECORDING_START_TYPE) {
         d->recording_start_pending = true;
         d->pass_offset_valid = false;
+        d->pass_continues_loop = e->code == VEVDEV_LOOP_PASS_CODE;
         return;
     }
     if (d->recording_start_pending && e->type == EV_ABS) {
@@ -465,8 +476,8 @@ static int feed_append(struct vevdev *d, const vevdev_event *events, size_t coun
 }
 
 
-static int feed_append_recording_start(struct vevdev *d) {
-    const vevdev_event marker = { .type = VEVDEV_RECORDING_START_TYPE };
+static int feed_append_recording_start(struct vevdev *d, bool next_loop_pass) {
+    const vevdev_event marker = { .type = VEVDEV_RECORDING_START_TYPE, .code = next_loop_pass ? VEVDEV_LOOP_PASS_CODE : 0 };
     return feed_append(d, &marker, 1, 0);
 }
 
@@ -476,13 +487,13 @@ static bool is_recording_start(const vevdev_event *e) { return e->type == VEVDEV
 static void refill_loop(struct vevdev *d) {
     if (d->timing != VEVDEV_TIMING_REAL_TIME || d->loop_count == 0 || feed_count(d) > 0) return;
     d->loop_offset_us += d->loop_step_us;
-    feed_append_recording_start(d);
+    feed_append_recording_start(d, true);
     feed_append(d, d->loop_events, d->loop_count, d->loop_offset_us);
 }
 
 int vevdev_enqueue_recording_start(vevdev *d) {
     pthread_mutex_lock(&d->lock);
-    int rc = feed_append_recording_start(d);
+    int rc = feed_append_recording_start(d, false);
     pthread_mutex_unlock(&d->lock);
     return rc;
 }
@@ -522,7 +533,7 @@ int vevdev_set_loop(vevdev *d, const vevdev_event *events, size_t count, int64_t
     d->loop_step_us = (span > 0 ? span : 0) + (gap_us > 0 ? gap_us : 0);
     int rc = 0;
     if (count > 0) {
-        feed_append_recording_start(d);
+        feed_append_recording_start(d, false);
         rc = feed_append(d, copy, count, 0);
     }
     pthread_cond_broadcast(&d->changed);

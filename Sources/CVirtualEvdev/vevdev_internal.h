@@ -22,6 +22,8 @@
 /* A feed entry of this type is not an event: it marks where a recording starts
  * (vevdev_enqueue_recording_start). */
 #define VEVDEV_RECORDING_START_TYPE 0xffff
+/* The marker's code when the recording that starts is a loop's next pass. */
+#define VEVDEV_LOOP_PASS_CODE 1
 
 /* How our mounts are named (fsname=, subtype=): mountinfo shows them as
  * source "pinchlab", type "fuse.vevdev". */
@@ -89,6 +91,10 @@ struct vevdev {
     /* VEVDEV_TIMESTAMPS_READER_CLOCK: the current pass's offset per clock, and
      * the last stamp given (to keep the next pass from going backwards). */
     bool pass_offset_valid, stamped_any;
+    /* The pass about to start is the next pass of a loop: its recorded times
+     * continue the previous pass's (shifted by the loop step). */
+    bool pass_continues_loop;
+    int64_t last_stamped_recorded_us;
     int64_t pass_offset_us[VEVDEV_CLOCK_COUNT], last_stamp_us[VEVDEV_CLOCK_COUNT];
     int64_t last_stamp_monotonic_ns;
 
