@@ -1,4 +1,5 @@
 import Foundation
+import GestureKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,25 +16,30 @@ final class ChildProcess: @unchecked Sendable {
     private let done = DispatchGroup()
     private var status: Int32?
 
-    enum Failure: Error { case spawn(Int32), pipe(Int32) }
+    enum Failure: Error { case spawn(Errno), pipe(Errno) }
 
     init(path: String, arguments: [String], environment: [String: String]) throws {
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0 else { throw Failure.pipe(errno) }
-        guard pipe(&errPipe) == 0 else {
-            let code = errno
-            close(outPipe[0]); close(outPipe[1])
-            throw Failure.pipe(code)
+        // Close-on-exec: not inherited by other children this process starts meanwhile (the dup2s
+        // below make the child's own 1 and 2, which stay open across exec).
+        let outPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        let errPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do {
+            outPipe = try FileDescriptor.pipe()
+        } catch {
+            throw Failure.pipe(error)
         }
-        // Not inherited by other children this process starts meanwhile (the dup2s below make
-        // the child's own 1 and 2, which stay open across exec).
-        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        do {
+            errPipe = try FileDescriptor.pipe()
+        } catch {
+            try? outPipe.readEnd.close(); try? outPipe.writeEnd.close()
+            throw Failure.pipe(error)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, outPipe.writeEnd.rawValue, 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe.writeEnd.rawValue, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -50,14 +56,14 @@ final class ChildProcess: @unchecked Sendable {
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        close(outPipe[1])
-        close(errPipe[1])
+        try? outPipe.writeEnd.close()
+        try? errPipe.writeEnd.close()
         guard result == 0 else {
-            close(outPipe[0]); close(errPipe[0])
-            throw Failure.spawn(result)
+            try? outPipe.readEnd.close(); try? errPipe.readEnd.close()
+            throw Failure.spawn(Errno(result))  // posix_spawn returns the errno
         }
         pid = child
-        let outRead = outPipe[0], errRead = errPipe[0]
+        let outRead = outPipe.readEnd, errRead = errPipe.readEnd
         done.enter()
         done.enter()
         Thread.detachNewThread { [self] in
@@ -70,14 +76,13 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    private static func readAll(_ fd: Int32) -> Data {
-        defer { close(fd) }
+    /// Everything until the end of the pipe (or until a read fails: what came so far).
+    private static func readAll(_ fd: FileDescriptor) -> Data {
+        defer { try? fd.close() }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { data.append(contentsOf: buffer[0..<n]) } else if n < 0 && errno == EINTR { continue } else { break }
-        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+        defer { buffer.deallocate() }
+        while let count = try? fd.read(into: buffer), count > 0 { data.append(contentsOf: buffer.prefix(count)) }
         return data
     }
 
@@ -104,9 +109,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Waits for it to end and for its output.
     func wait() -> (stdout: String, stderr: String, exitStatus: Int32?) {
         if status == nil {
-            var raw: Int32 = 0
-            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-            status = raw
+            status = (try? waitForChild(pid)) ?? 0
         }
         done.wait()
         let raw = status ?? 0

@@ -1,3 +1,4 @@
+import GestureKit
 import Glibc
 
 /// `pinchlab-bench`: the in-process half of `Benchmarks/run.sh`.
@@ -19,8 +20,7 @@ import Glibc
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func printError(_ message: String) {
-    let line = message + "\n"
-    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    try? Array((message + "\n").utf8).withUnsafeBytes { try FileDescriptor.standardError.writeAll($0) }
 }
 
 func usage() -> Never {

@@ -66,6 +66,14 @@ public struct FileDescriptor: Hashable, Sendable {
         return (FileDescriptor(rawValue: fd), path)
     }
 
+    /// A new pipe, both ends close-on-exec (set just after: Swift does not see glibc's `pipe2`).
+    public static func pipe() throws(Errno) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else { throw Errno.current }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
+    }
+
     /// The whole of a (small) file at `path`; `EISDIR` for a directory.
     public static func contents(ofFile path: String) throws(Errno) -> [UInt8] {
         let fd = try open(path, .readOnly)
@@ -219,6 +227,13 @@ public struct FileStatus: Hashable, Sendable {
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { throw Errno.current }
         self.init(info)
     }
+}
+
+/// Waits for the child `pid` to end (`waitpid`); returns its raw wait status.
+public func waitForChild(_ pid: pid_t) throws(Errno) -> Int32 {
+    var status: Int32 = 0
+    _ = try retryingOnInterrupt { waitpid(pid, &status, 0) }
+    return status
 }
 
 /// Runs `call` again while it fails with `EINTR`, and turns any other failure (-1) into the `Errno`
