@@ -11,6 +11,8 @@ struct RecordCommand: ParsableCommand {
         Records until Ctrl-C/SIGTERM or until the device goes away. Every frame is written and flushed \
         as it completes, so the file is complete up to the last SYN_REPORT whatever stops the \
         recording, and libevemu (evemu-play, evemu-describe) and pinchlab read it. Times start at 0. \
+        Started while fingers are down, the file begins with the device's state at open (one frame \
+        after a '# state at open' comment, at time 0), so its replay sees them land. \
         Like `libinput record`, keyboard key codes are masked (written as KEY_A) unless --keep-keys is \
         given, so a recording never holds what someone typed.
 
@@ -67,6 +69,12 @@ struct RecordCommand: ParsableCommand {
             var lastEventAt = MonotonicClock.seconds()
             var removed = false
             do {
+                let state = StateAtOpen(input.currentStateEvents())
+                if try writer.write(state) {
+                    printError("pinchlab: \(state.touchCount) touch\(state.touchCount == 1 ? "" : "es") down and "
+                               + "\(state.heldKeyCount) button\(state.heldKeyCount == 1 ? "" : "s") held at open: the file "
+                               + "begins with them (the frame after '# state at open', at time 0)")
+                }
                 loop: while !StopSignals.requested {
                     do {
                         switch try input.readEvent() {

@@ -110,6 +110,60 @@ import VirtualEvdev
         #expect(reader.deviceCount == 1)
     }
 
+    /// `record` started mid-pinch (as `live` in `DeviceCLITests.liveStartedMidPinchSeesIt`): the
+    /// file begins with the two touches already down, marked by its comment and at time 0, so
+    /// libevemu reads them as the first frame and a replay sees the fingers land and the pinch.
+    @Test(arguments: ["evemu", "libinput"])
+    func aRecordingStartedMidPinchBeginsWithTheTouchesDown(format: String) throws {
+        let (description, events) = try DeviceCLITests.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let cut = DeviceCLITests.endOfFrame(30, in: events)
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record-midpinch"))
+        defer { device.stop() }
+        device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
+        let out = try CLI.temporaryDirectory().appendingPathComponent(format == "libinput" ? "mid.yml" : "mid.evemu").path
+        let record = try CLI.Running(["record", device.path, "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []))
+        #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
+        device.enqueue(events[cut...])
+        #expect(device.waitUntilGenerated(timeoutSeconds: 20))
+        #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
+        usleep(300_000)
+        record.process.interrupt()
+        let result = try record.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        // Two slots with a tracking id; BTN_TOUCH and BTN_TOOL_DOUBLETAP held.
+        #expect(result.stderr.contains("pinchlab: 2 touches down and 2 buttons held at open: the file begins with them "
+                                       + "(the frame after '# state at open', at time 0)\n"), "\(result.stderr)")
+        let later = events[cut...].filter(\.isSynReport).count
+        #expect(result.stderr.contains("pinchlab: wrote \(later) frames to \(out)\n"), "the state's frame is not a device frame")
+
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let marker = (format == "libinput" ? "  # " : "# ") + StateAtOpen.comment + "\n"
+        #expect(text.components(separatedBy: marker).count == 2, "one marked state frame")
+        var reader = try openRecording(path: out)
+        var read: [InputEvent] = []
+        while let event = try reader.nextEvent() { read.append(event) }
+        let firstFrame = read.prefix { !$0.isSynReport }
+        #expect(firstFrame.allSatisfy { $0.time == .zero }, "the state is at the first event's time")
+        #expect(firstFrame.filter { $0.code == .absMTTrackingID && $0.type == .abs && $0.value >= 0 }.count == 2)
+        #expect(firstFrame.contains { $0.type == .key && $0.code == .btnTouch && $0.value == 1 })
+        #expect(read.dropFirst(firstFrame.count + 1).first?.time == .zero, "the first event the device sent is at 0")
+        if format == "evemu" {
+            let libevemu = try Self.libevemuRead(out)
+            #expect(libevemu.readStatus > 0)
+            #expect(libevemu.events == read, "libevemu reads the state frame as pinchlab does")
+        }
+
+        let replay = try CLI.run(["replay", out, "--json"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let first = try replay.json(line: 0)
+        #expect(first["kind"] as? String == "pinch" && first["state"] as? String == "began", "\(replay.stdout)")
+        let summary = try replay.json(line: -1)
+        let gestures = try #require(summary["gestures"] as? [[String: Any]])
+        #expect(gestures.count == 1)
+        #expect(gestures.first?["kind"] as? String == "pinch" && gestures.first?["ended"] as? String == "ended")
+        #expect(summary["firstTouch"] as? Double == 0, "the fingers land at 0")
+    }
+
     /// The kernel's name is not ours to refuse: evemu gets a name it can hold, with a warning;
     /// YAML keeps the name as it is.
     @Test func aDeviceNameEvemuCannotHoldIsRecordedSafelyWithAWarning() throws {

@@ -87,6 +87,10 @@ public final class EvemuWriter: RecordingWriter {
         try output.newline()
     }
 
+    public func writeComment(_ text: String) throws {
+        output.text("# "); output.text(EvemuWriter.oneLine(text)); try output.newline()
+    }
+
     public func flush() throws { try output.flush() }
 
     public func close() throws {

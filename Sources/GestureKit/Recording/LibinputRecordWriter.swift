@@ -76,6 +76,11 @@ public final class LibinputRecordWriter: RecordingWriter {
         if event.isSynReport { isInFrame = false }
     }
 
+    /// Indented as the `- evdev:` entries, so it sits inside the `events:` list.
+    public func writeComment(_ text: String) throws {
+        output.text("  # "); output.text(LibinputRecordWriter.commentSafe(text)); try output.newline()
+    }
+
     public func flush() throws { try output.flush() }
 
     public func close() throws {

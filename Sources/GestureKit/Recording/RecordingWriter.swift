@@ -80,6 +80,8 @@ public protocol RecordingWriter: AnyObject {
     var format: RecordingFormat { get }
     /// Buffers one event (masked per the options).
     func write(_ event: InputEvent) throws
+    /// Buffers a comment line (`# text`, control characters as spaces), between frames.
+    func writeComment(_ text: String) throws
     /// Writes the buffered lines out; the recorder calls it at each `SYN_REPORT`.
     func flush() throws
     /// Flushes and closes the file. Further writes are an error.
