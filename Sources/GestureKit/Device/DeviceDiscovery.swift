@@ -23,9 +23,9 @@ public enum DeviceDiscovery {
     /// read its description. Throws only when the directory itself cannot be read.
     public static func scan(directory: String = defaultDirectory) throws -> [DiscoveredDevice] {
         guard let dir = opendir(directory) else {
-            let code = errno
-            if code == EACCES || code == EPERM { throw DiscoveryError.permissionDenied(directory: directory) }
-            throw DiscoveryError.cannotReadDirectory(directory: directory, errno: code)
+            let error = Errno.current
+            if error.kind == .permissionDenied { throw DiscoveryError.permissionDenied(directory: directory) }
+            throw DiscoveryError.cannotReadDirectory(directory: directory, errno: error)
         }
         defer { closedir(dir) }
         var nodes: [(name: String, number: Int)] = []
@@ -46,7 +46,7 @@ public enum DeviceDiscovery {
             } catch let error as EvdevError {
                 return DiscoveredDevice(path: path, result: .failure(error))
             } catch {
-                return DiscoveredDevice(path: path, result: .failure(.system(path: path, call: "open", errno: EIO)))
+                return DiscoveredDevice(path: path, result: .failure(.system(path: path, call: "open", errno: Errno(EIO))))
             }
         }
     }
@@ -76,7 +76,7 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
     case noDevices(directory: String)
     case noTouchDevice(directory: String, count: Int)
     case permissionDenied(directory: String)
-    case cannotReadDirectory(directory: String, errno: Int32)
+    case cannotReadDirectory(directory: String, errno: Errno)
 
     public var description: String {
         switch self {
@@ -86,8 +86,8 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
             return "\(count) input device(s) in \(directory), but none is a touchpad or touchscreen."
         case .permissionDenied(let directory):
             return "cannot open the devices in \(directory): permission denied."
-        case .cannotReadDirectory(let directory, let code):
-            return "cannot read \(directory): \(EvdevError.errnoName(code))."
+        case .cannotReadDirectory(let directory, let errno):
+            return "cannot read \(directory): \(errno)."
         }
     }
 }
