@@ -2,8 +2,8 @@ import ArgumentParser
 
 /// The `--speed` factor of `replay` and `serve`. From 1/1000 (a 14 s recording plays in 3.9
 /// hours) to 1000 (in 14 ms): further out the pacing means nothing a person can wait for or see,
-/// and its arithmetic breaks (1e-300 makes every wait longer than a `Double` of seconds holds,
-/// and the virtual device's nanosecond offsets overflow).
+/// and its arithmetic breaks (with 1e-300 a replay waited 1e298 s for its second event, a hang,
+/// and the virtual device's nanosecond offsets leave the range of a 64-bit integer).
 enum PlaySpeed {
     static let range: ClosedRange<Double> = 0.001...1000
 
