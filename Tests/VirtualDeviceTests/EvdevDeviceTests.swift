@@ -192,7 +192,7 @@ import VirtualEvdev
             #expect(path == plain)
             #expect(error.description.contains("not an evdev device"))
         }
-        #expect(EvdevError.opening("/dev/input/event3", errno: EACCES) == .permissionDenied(path: "/dev/input/event3"))
+        #expect(EvdevError.opening("/dev/input/event3", errno: Errno(EACCES)) == .permissionDenied(path: "/dev/input/event3"))
         #expect(EvdevError.permissionDenied(path: "/dev/input/event3").description.contains("input"))
     }
 

@@ -23,9 +23,9 @@ public enum DeviceDiscovery {
     /// read its description. Throws only when the directory itself cannot be read.
     public static func scan(directory: String = defaultDirectory) throws -> [DiscoveredDevice] {
         guard let dir = opendir(directory) else {
-            let code = errno
-            if code == EACCES || code == EPERM { throw DiscoveryError.permissionDenied(directory: directory) }
-            throw DiscoveryError.cannotReadDirectory(directory: directory, errno: code)
+            let error = Errno.current
+            if error.kind == .permissionDenied { throw DiscoveryError.permissionDenied(directory: directory) }
+            throw DiscoveryError.cannotReadDirectory(directory: directory, errno: error)
         }
         defer { closedir(dir) }
         var nodes: [(name: String, number: Int)] = []
@@ -46,7 +46,7 @@ public enum DeviceDiscovery {
             } catch let error as EvdevError {
                 return DiscoveredDevice(path: path, result: .failure(error))
             } catch {
-                return DiscoveredDevice(path: path, result: .failure(.system(path: path, call: "open", errno: EIO)))
+                return DiscoveredDevice(path: path, result: .failure(.system(path: path, call: "open", errno: Errno(EIO))))
             }
         }
     }
@@ -76,7 +76,7 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
     case noDevices(directory: String)
     case noTouchDevice(directory: String, count: Int)
     case permissionDenied(directory: String)
-    case cannotReadDirectory(directory: String, errno: Int32)
+    case cannotReadDirectory(directory: String, errno: Errno)
 
     public var description: String {
         switch self {
@@ -88,8 +88,8 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
         case .permissionDenied(let directory):
             return "cannot open the devices in \(directory): permission denied. Add yourself to the 'input' "
                 + "group ('sudo usermod -aG input $USER', then log in again) or run with sudo."
-        case .cannotReadDirectory(let directory, let code):
-            let reason = "cannot read \(directory): \(EvdevError.errnoName(code))."
+        case .cannotReadDirectory(let directory, let errno):
+            let reason = "cannot read \(directory): \(errno)."
             // Only the default directory is missing because the machine has no input devices; a
             // directory someone named is simply not there (or not a directory).
             guard directory == DeviceDiscovery.defaultDirectory || directory == DeviceDiscovery.defaultDirectory + "/" else {

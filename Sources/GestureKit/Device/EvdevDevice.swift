@@ -16,7 +16,7 @@ import Glibc
 public final class EvdevDevice: InputEventSource {
     public let path: String
     public let device: DeviceDescription
-    private let fd: Int32
+    private let fd: FileDescriptor
     let handle: OpaquePointer
     private var syncing = false
 
@@ -29,25 +29,34 @@ public final class EvdevDevice: InputEventSource {
 
     public init(path: String) throws {
         self.path = path
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw EvdevError.opening(path, errno: errno) }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
+        } catch {
+            throw EvdevError.opening(path, errno: error)
+        }
         // Before libevdev's ioctls: a clock change flushes the events queued so far.
-        let clockResult = cevdev_use_monotonic_clock(fd)
+        let clockResult = cevdev_use_monotonic_clock(fd.rawValue)
         var handle: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &handle)
+        // libevdev's calls return a negative errno.
+        let rc = libevdev_new_from_fd(fd.rawValue, &handle)
         guard rc == 0, let handle else {
-            close(fd)
-            if -rc == ENODEV { throw EvdevError.deviceRemoved(path: path) }
-            if -rc == EACCES || -rc == EPERM { throw EvdevError.permissionDenied(path: path) }
-            throw EvdevError.notAnEvdevDevice(path: path, errno: -rc)
+            try? fd.close()
+            let error = Errno(-rc)
+            switch error.kind {
+            case .noDevice: throw EvdevError.deviceRemoved(path: path)
+            case .permissionDenied: throw EvdevError.permissionDenied(path: path)
+            default: throw EvdevError.notAnEvdevDevice(path: path, errno: error)
+            }
         }
         guard clockResult == 0 else {
             // Every kernel evdev node accepts it (Linux 3.4+); times in a clock that can jump
             // would break live and record silently, so say so instead.
             libevdev_free(handle)
-            close(fd)
-            if -clockResult == ENODEV { throw EvdevError.deviceRemoved(path: path) }
-            throw EvdevError.system(path: path, call: "EVIOCSCLOCKID(CLOCK_MONOTONIC)", errno: -clockResult)
+            try? fd.close()
+            let error = Errno(-clockResult)
+            if error.kind == .noDevice { throw EvdevError.deviceRemoved(path: path) }
+            throw EvdevError.system(path: path, call: "EVIOCSCLOCKID(CLOCK_MONOTONIC)", errno: error)
         }
         self.fd = fd
         self.handle = handle
@@ -56,18 +65,18 @@ public final class EvdevDevice: InputEventSource {
 
     deinit {
         libevdev_free(handle)
-        close(fd)
+        try? fd.close()
     }
 
     /// The file descriptor, for `poll(2)` in an event loop.
-    public var fileDescriptor: Int32 { fd }
+    public var fileDescriptor: FileDescriptor { fd }
 
     /// Reads the next event without blocking.
     public func readEvent() throws -> ReadResult {
         var raw = input_event()
         let flags = syncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
         let rc = libevdev_next_event(handle, flags, &raw)
-        if rc == -EAGAIN {
+        if rc < 0 && Errno(-rc).kind == .wouldBlock {
             if syncing {
                 // The delta is exhausted; libevdev leaves normal reading to us.
                 syncing = false
@@ -75,8 +84,11 @@ public final class EvdevDevice: InputEventSource {
             }
             return .wouldBlock
         }
-        if rc == -ENODEV { throw EvdevError.deviceRemoved(path: path) }
-        if rc < 0 { throw EvdevError.system(path: path, call: "libevdev_next_event", errno: -rc) }
+        if rc < 0 {
+            let error = Errno(-rc)
+            if error.kind == .noDevice { throw EvdevError.deviceRemoved(path: path) }
+            throw EvdevError.system(path: path, call: "libevdev_next_event", errno: error)
+        }
         if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue && !syncing {
             syncing = true  // `raw` is the SYN_DROPPED itself; the delta follows
         }
@@ -87,19 +99,20 @@ public final class EvdevDevice: InputEventSource {
     /// Returns false on timeout; throws when the device is gone (`poll` reports `POLLERR`/`POLLHUP`
     /// with nothing to read).
     public func waitReadable(timeoutMS: Int32) throws -> Bool {
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         // A first look without waiting, before asking libevdev: libevdev_has_event_pending() counts
         // a hang-up as "pending", and a removed device must be said to be removed.
         var timeout: Int32 = 0
         while true {
-            pfd.revents = 0
-            let rc = poll(&pfd, 1, timeout)
-            if rc < 0 {
-                if errno == EINTR { return false }
-                throw EvdevError.system(path: path, call: "poll", errno: errno)
+            let happened: FileDescriptor.PollEvents
+            do {
+                happened = try fd.poll(for: .readable, timeoutMS: timeout)
+            } catch {
+                // A stop signal (installed without SA_RESTART): the caller looks at why.
+                if error.kind == .interrupted { return false }
+                throw EvdevError.system(path: path, call: "poll", errno: error)
             }
-            if pfd.revents & Int16(POLLIN) != 0 { return true }
-            if pfd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw EvdevError.deviceRemoved(path: path) }
+            if happened.contains(.readable) { return true }
+            if !happened.isDisjoint(with: [.error, .hangUp, .invalid]) { throw EvdevError.deviceRemoved(path: path) }
             if timeout == 0 {
                 // Events libevdev already read from the file but has not handed out yet.
                 if libevdev_has_event_pending(handle) > 0 { return true }

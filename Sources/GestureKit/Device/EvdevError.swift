@@ -11,11 +11,11 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
     /// component is a file; `ELOOP`: a symlink loop; `ENAMETOOLONG`).
     case noSuchDevice(path: String)
     /// The node opened but does not answer the evdev ioctls (`ENOTTY`, `EINVAL` from `EVIOCGBIT`).
-    case notAnEvdevDevice(path: String, errno: Int32)
+    case notAnEvdevDevice(path: String, errno: Errno)
     /// `ENODEV`: the device went away (unplugged, driver unbound, virtual device removed).
     case deviceRemoved(path: String)
     /// Any other system error, with the call that failed.
-    case system(path: String, call: String, errno: Int32)
+    case system(path: String, call: String, errno: Errno)
 
     public var description: String {
         switch self {
@@ -26,12 +26,12 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
         case .noSuchDevice(let path):
             return "\(path): no such device. List devices with 'pinchlab devices'."
         case .notAnEvdevDevice(let path, let errno):
-            return "\(path): not an evdev device (the evdev ioctls failed: \(Self.errnoName(errno))). "
+            return "\(path): not an evdev device (the evdev ioctls failed: \(errno)). "
                 + "Pass a node like /dev/input/eventN."
         case .deviceRemoved(let path):
             return "\(path): the device was removed."
         case .system(let path, let call, let errno):
-            return "\(path): \(call) failed: \(Self.errnoName(errno))"
+            return "\(path): \(call) failed: \(errno)"
         }
     }
 
@@ -40,24 +40,19 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .permissionDenied: return "permission denied"
         case .noSuchDevice: return "no such device"
-        case .notAnEvdevDevice(_, let errno): return "not an evdev device (\(Self.errnoName(errno)))"
+        case .notAnEvdevDevice(_, let errno): return "not an evdev device (\(errno))"
         case .deviceRemoved: return "the device was removed"
-        case .system(_, let call, let errno): return "\(call) failed: \(Self.errnoName(errno))"
+        case .system(_, let call, let errno): return "\(call) failed: \(errno)"
         }
     }
 
-    static func errnoName(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "errno \(code)" }
-        return String(cString: text)
-    }
-
-    /// The error for an `open(2)` of `path` that failed with `code`.
-    public static func opening(_ path: String, errno code: Int32) -> EvdevError {
-        switch code {
-        case EACCES, EPERM: return .permissionDenied(path: path)
-        case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG: return .noSuchDevice(path: path)
-        case ENODEV, ENXIO: return .deviceRemoved(path: path)
-        default: return .system(path: path, call: "open", errno: code)
+    /// The error for an `open(2)` of `path` that failed with `errno`, by its kind.
+    public static func opening(_ path: String, errno: Errno) -> EvdevError {
+        switch errno.kind {
+        case .permissionDenied: return .permissionDenied(path: path)
+        case .notFound: return .noSuchDevice(path: path)
+        case .noDevice: return .deviceRemoved(path: path)
+        default: return .system(path: path, call: "open", errno: errno)
         }
     }
 }
