@@ -469,36 +469,45 @@ static void remove_created_mountpoint(struct vevdev *d) {
     d->created_levels = 0;
 }
 
-int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size) {
+/* A failure of vevdev_mount: the errno for the caller, the code returned. */
+static int mount_failure(int *error_number, int errno_value, vevdev_mount_failure failure) {
+    if (error_number) *error_number = errno_value;
+    return -(int)failure;
+}
+
+int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size,
+                 int *error_number) {
     pthread_once(&process_setup_once, process_setup);
+    if (error_number) *error_number = 0;
     if (d->mounted) {
         vevdev_set_error(error, error_size, "already mounted at %s", d->mountpoint);
-        return -EBUSY;
+        return mount_failure(error_number, EBUSY, VEVDEV_MOUNT_ALREADY_MOUNTED);
     }
     if (access("/dev/fuse", R_OK | W_OK) != 0) {
         int e = errno;
         vevdev_set_error(error, error_size, "/dev/fuse is not usable (%s): this machine or container has no FUSE", strerror(e));
-        return -e;
+        return mount_failure(error_number, e, VEVDEV_MOUNT_NO_FUSE);
     }
     if (!node_name || !*node_name || strchr(node_name, '/')) {
         vevdev_set_error(error, error_size, "invalid node name '%s'", node_name ? node_name : "");
-        return -EINVAL;
+        return mount_failure(error_number, EINVAL, VEVDEV_MOUNT_INVALID_NODE_NAME);
     }
     /* A crashed earlier run may have left a dead mount of ours ("Transport
      * endpoint is not connected"): that one is detached. Anything else
      * mounted there is someone's and is left alone. */
-    int claimed = vevdev_claim_mount_point(directory, error, error_size);
-    if (claimed != 0) return claimed;
+    int claim_errno = 0;
+    int claimed = vevdev_claim_mount_point(directory, error, error_size, &claim_errno);
+    if (claimed != 0) return mount_failure(error_number, claim_errno, (vevdev_mount_failure)-claimed);
     int created = 0;
     int made = make_directories(directory, &created);
     if (made != 0) {
         vevdev_set_error(error, error_size, "cannot create the directory: %s", strerror(-made));
-        return made;
+        return mount_failure(error_number, -made, VEVDEV_MOUNT_DIRECTORY_UNUSABLE);
     }
     struct stat st;
     if (stat(directory, &st) != 0 || !S_ISDIR(st.st_mode)) {
         vevdev_set_error(error, error_size, "not a directory");
-        return -ENOTDIR;
+        return mount_failure(error_number, ENOTDIR, VEVDEV_MOUNT_DIRECTORY_UNUSABLE);
     }
 
     vevdev_prepare_state(d);
@@ -515,7 +524,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     if (!d->session) {
         vevdev_set_error(error, error_size, "fuse_session_new failed: %s", last_fuse_message[0] ? last_fuse_message : "unknown reason");
         remove_created_mountpoint(d);
-        return -EIO;
+        return mount_failure(error_number, EIO, VEVDEV_MOUNT_SESSION_FAILED);
     }
     pthread_mutex_lock(&mount_lock);
     size_t descriptor_count = 0;
@@ -532,7 +541,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
         fuse_session_destroy(d->session);
         d->session = NULL;
         remove_created_mountpoint(d);
-        return -EPERM;
+        return mount_failure(error_number, EPERM, VEVDEV_MOUNT_MOUNT_FAILED);
     }
     d->mounted = true;
     registry_set(d, true);
@@ -540,7 +549,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
         if (start_thread_without_signals(&d->workers[i], worker_main, d) != 0) {
             vevdev_set_error(error, error_size, "cannot start the FUSE threads");
             vevdev_stop(d);
-            return -EAGAIN;
+            return mount_failure(error_number, EAGAIN, VEVDEV_MOUNT_THREADS_FAILED);
         }
         d->worker_count++;
     }

@@ -165,8 +165,9 @@ void vevdev_on_first_read(struct vevdev *d, struct vevdev_client *c);
 void vevdev_set_error(char *error, size_t error_size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* vevdev_mountpoint.c: 0 when `directory` has nothing mounted on it (after
- * detaching dead mounts of ours), else -EBUSY (or another -errno) and why. */
-int vevdev_claim_mount_point(const char *directory, char *error, size_t error_size);
+ * detaching dead mounts of ours), else -VEVDEV_MOUNT_DIRECTORY_IN_USE or
+ * -VEVDEV_MOUNT_STALE_MOUNT_STAYS with the errno in *error_number, and why. */
+int vevdev_claim_mount_point(const char *directory, char *error, size_t error_size, int *error_number);
 
 /* vevdev_ioctl.c */
 void vevdev_ioctl(struct vevdev *d, struct vevdev_client *c, fuse_req_t req, unsigned int cmd, void *arg,

@@ -94,7 +94,7 @@ static char *canonical_path(const char *directory) {
 }
 
 
-int vevdev_claim_mount_point(const char *directory, char *error, size_t error_size) {
+int vevdev_claim_mount_point(const char *directory, char *error, size_t error_size, int *error_number) {
     char *path = canonical_path(directory);
     if (!path) return 0;
     int rc = 0;
@@ -107,7 +107,8 @@ int vevdev_claim_mount_point(const char *directory, char *error, size_t error_si
                       "%s already has a %s file system (%s) mounted on it; pinchlab never unmounts what it did not "
                       "mount: choose another directory",
                       directory, top.fstype, top.source);
-            rc = -EBUSY;
+            *error_number = EBUSY;
+            rc = -VEVDEV_MOUNT_DIRECTORY_IN_USE;
             break;
         }
         /* Ours: dead when its server is gone (the kernel answers ENOTCONN),
@@ -118,13 +119,15 @@ int vevdev_claim_mount_point(const char *directory, char *error, size_t error_si
                       "a pinchlab virtual device is already mounted at %s and still served; stop that "
                       "'pinchlab serve' or choose another directory",
                       directory);
-            rc = -EBUSY;
+            *error_number = EBUSY;
+            rc = -VEVDEV_MOUNT_DIRECTORY_IN_USE;
             break;
         }
         if (detached >= max_stale_mounts_detached || umount2(path, MNT_DETACH) != 0) {
             int e = detached >= max_stale_mounts_detached ? EBUSY : errno;
             vevdev_set_error(error, error_size, "cannot detach the dead pinchlab mount at %s: %s", directory, strerror(e));
-            rc = -e;
+            *error_number = e;
+            rc = -VEVDEV_MOUNT_STALE_MOUNT_STAYS;
             break;
         }
     }

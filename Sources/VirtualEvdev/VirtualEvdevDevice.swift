@@ -66,16 +66,14 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
             throw error
         }
         var message = [CChar](repeating: 0, count: errorMessageCapacity)
-        let result = vevdev_mount(handle, directory, nodeName, &message, message.count)
+        var errorNumber: Int32 = 0
+        let result = vevdev_mount(handle, directory, nodeName, &message, message.count, &errorNumber)
         guard result == 0 else {
             vevdev_free(handle)
+            // The message is only for printing: the C side says what failed by its code.
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if reason.hasPrefix("/dev/fuse") { throw VirtualEvdevError.fuseUnavailable(reason: reason) }
-            if result == -EBUSY { throw VirtualEvdevError.directoryInUse(directory: directory, reason: reason) }
-            if reason.hasPrefix("cannot create the directory") || result == -ENOTDIR {
-                throw VirtualEvdevError.directoryUnusable(directory: directory, reason: reason, errno: -result)
-            }
-            throw VirtualEvdevError.mountFailed(directory: directory, reason: reason)
+            throw VirtualEvdevError(mountFailure: vevdev_mount_failure(rawValue: UInt32(-result)), errno: Errno(errorNumber),
+                                    directory: directory, reason: reason)
         }
         return handle
     }
@@ -412,12 +410,23 @@ public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
     case directoryInUse(directory: String, reason: String)
     /// The directory (or a missing parent) cannot be made, or is not a directory; `errno` says why
     /// (`EACCES`, `ENOENT` under /proc, `ENOTDIR`, ...).
-    case directoryUnusable(directory: String, reason: String, errno: Int32)
+    case directoryUnusable(directory: String, reason: String, errno: Errno)
     /// The FUSE mount failed (not root and no setuid `fusermount3`, ...).
     case mountFailed(directory: String, reason: String)
     /// The description names a code the kernel does not define, or an ABS code without `AbsInfo`.
     case invalidDescription(String)
     case outOfMemory
+
+    /// The error for a failed `vevdev_mount`, by the code it returned.
+    init(mountFailure failure: vevdev_mount_failure, errno: Errno, directory: String, reason: String) {
+        switch failure {
+        case VEVDEV_MOUNT_NO_FUSE: self = .fuseUnavailable(reason: reason)
+        case VEVDEV_MOUNT_ALREADY_MOUNTED, VEVDEV_MOUNT_DIRECTORY_IN_USE:
+            self = .directoryInUse(directory: directory, reason: reason)
+        case VEVDEV_MOUNT_DIRECTORY_UNUSABLE: self = .directoryUnusable(directory: directory, reason: reason, errno: errno)
+        default: self = .mountFailed(directory: directory, reason: reason)  // the stale mount, session, mount, threads
+        }
+    }
 
     public var description: String {
         switch self {

@@ -73,14 +73,14 @@ func exitStatus(for error: Error) -> ExitStatus {
     }
 }
 
-/// A failed system call on a recording, by its `errno`: reading that is refused is a permission
-/// problem (77), any other failure to read is a missing input (66); failing to write is 74.
+/// A failed system call on a recording, by the kind of its `errno`: reading that is refused is a
+/// permission problem (77), any other failure to read is a missing input (66); failing to write is 74.
 func exitStatus(for failure: RecordingError.SystemFailure?) -> ExitStatus {
     guard let failure else { return .ioError }
     switch failure.operation {
     case .reading:
-        switch failure.errorNumber {
-        case EACCES, EPERM: return .permissionDenied
+        switch failure.errno.kind {
+        case .permissionDenied: return .permissionDenied
         default: return .noInput
         }
     case .writing:

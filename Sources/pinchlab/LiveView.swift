@@ -1,3 +1,4 @@
+import GestureKit
 import Glibc
 
 /// What the live screen shows at one moment. Plain numbers, filled in by the live command.
@@ -119,7 +120,7 @@ struct LiveView {
 /// is followed; nil when stdout is not a terminal.
 func terminalColumns() -> Int? {
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    guard (try? FileDescriptor.standardOutput.control(UInt(TIOCGWINSZ), &size)) != nil, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
 }
 

@@ -47,7 +47,7 @@ struct RecordingOptions: ParsableArguments {
                                   + "\(action) would destroy it; write to another file")
         }
         // `convert - -o F < F`: standard input is a file, and the output names it.
-        if inputs.contains("-"), let standardInput = FileIdentity(regularFileOpenAs: STDIN_FILENO),
+        if inputs.contains("-"), let standardInput = FileIdentity(regularFileOpenAs: .standardInput),
            FileIdentity(path: output) == standardInput {
             throw ValidationError("\(option) \(output) is the file on standard input (the same file on disk): "
                                   + "\(action) would destroy it; write to another file")
@@ -156,11 +156,11 @@ struct TransitionOptions: ParsableArguments {
 enum LabSettingsFile {
     static func load(path: String) throws -> LabSettings {
         let data: Data
-        switch readWholeFile(path) {
-        case .success(let contents): data = contents
-        case .failure(let error):
-            let status: ExitStatus = error.code == EACCES || error.code == EPERM ? .permissionDenied : .noInput
-            throw CLIError(status: status, message: "\(path): cannot read the settings file (\(error.description)); "
+        do {
+            data = Data(try FileDescriptor.contents(ofFile: path))
+        } catch {
+            let status: ExitStatus = error.kind == .permissionDenied ? .permissionDenied : .noInput
+            throw CLIError(status: status, message: "\(path): cannot read the settings file (\(error)); "
                            + "`pinchlab tune CORPUS --write FILE` writes one, and any key left out keeps its default")
         }
         let settings: LabSettings
@@ -202,32 +202,5 @@ enum LabSettingsFile {
         } catch {
             throw CLIError(status: .ioError, message: "\(path): cannot write the settings file (\(error.localizedDescription))")
         }
-    }
-}
-
-/// An `errno` value as a typed error.
-struct Errno: Error, Equatable {
-    let code: Int32
-    var description: String { String(cString: strerror(code)) }
-}
-
-/// The whole of a (small) regular file, or the errno that stopped it (`EISDIR` for a directory).
-func readWholeFile(_ path: String) -> Result<Data, Errno> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(Errno(code: errno)) }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return .failure(Errno(code: errno)) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Errno(code: EISDIR)) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return .failure(Errno(code: errno))
-        }
-        if n == 0 { return .success(data) }
-        data.append(contentsOf: buffer[0..<n])
     }
 }

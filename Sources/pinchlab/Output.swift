@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import GestureKit
 import GestureLab
 
 /// The process's standard streams, written with write(2) directly: Foundation's
@@ -8,9 +8,10 @@ import GestureLab
 enum StandardStream {
     case output, error
 
-    private var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
+    private var descriptor: FileDescriptor { self == .output ? .standardOutput : .standardError }
 
-    /// Writes all of `bytes`, retrying short writes and `EINTR`; throws `CLIError(.ioError)` on failure.
+    /// Writes all of `bytes` (`FileDescriptor.writeAll`: short writes continued, `EINTR` retried);
+    /// throws `CLIError(.ioError)` on failure.
     /// A line of output (`Data`, a `String`'s UTF-8) is written from its own storage, not copied.
     func write(_ bytes: some Sequence<UInt8>) throws {
         if try bytes.withContiguousStorageIfAvailable({ try write(UnsafeRawBufferPointer($0)) }) == nil {
@@ -19,15 +20,10 @@ enum StandardStream {
     }
 
     private func write(_ buffer: UnsafeRawBufferPointer) throws {
-        var written = 0
-        while written < buffer.count {
-            let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                throw CLIError(status: .ioError, message: "writing to standard \(self == .output ? "output" : "error"): \(reason)")
-            }
-            written += result
+        do {
+            try descriptor.writeAll(buffer)
+        } catch {
+            throw CLIError(status: .ioError, message: "writing to standard \(self == .output ? "output" : "error"): \(error)")
         }
     }
 }

@@ -69,8 +69,8 @@ struct ServeCommand: ParsableCommand {
                                                 options: VirtualEvdevOptions(timestamps: restamp ? .generationTime : .readerClock))
             } catch VirtualEvdevError.directoryInUse(_, let reason) {
                 throw CLIError(status: .usage, message: "--at \(at): \(reason)")
-            } catch VirtualEvdevError.directoryUnusable(_, let reason, let code) {
-                throw CLIError(status: code == EACCES || code == EPERM ? .permissionDenied : .usage, message: "--at \(at): \(reason)")
+            } catch VirtualEvdevError.directoryUnusable(_, let reason, let errno) {
+                throw CLIError(status: errno.kind == .permissionDenied ? .permissionDenied : .usage, message: "--at \(at): \(reason)")
             } catch let error as VirtualEvdevError {
                 throw CLIError(status: .deviceUnavailable, message: "\(error)")
             }

@@ -197,6 +197,25 @@ import VirtualEvdev
         #expect(r.stderr == "pinchlab: --at /proc/pinchlab-nope: cannot create the directory: No such file or directory\n")
     }
 
+    /// The C side says why a mount failed by a code and an errno, never by its message: the kind of
+    /// that errno is the exit status. A directory `nobody` may not make in root's directory is a
+    /// permission problem (77); one below a plain file is a wrong `--at` (64). Nothing is left.
+    @Test(.enabled(if: geteuid() == 0, "drops root to nobody with setpriv"))
+    func serveAtADirectoryItMayNotMakeExits77() throws {
+        let root = try CLI.temporaryDirectory().path
+        let denied = root + "/serve-here"
+        let r = try CLI.runAsUnprivilegedUser(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", denied])
+        #expect(r.status == 77, "\(r.stderr)")
+        #expect(r.stderr == "pinchlab: --at \(denied): cannot create the directory: Permission denied\n")
+        #expect(!FileManager.default.fileExists(atPath: denied))
+
+        let file = root + "/plain-file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let below = try CLI.run(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", file + "/below"])
+        #expect(below.status == 64, "\(below.stderr)")
+        #expect(below.stderr == "pinchlab: --at \(file)/below: cannot create the directory: Not a directory\n")
+    }
+
     /// Even a server that cannot clean up (SIGKILL, a crash) leaves no dead mount behind: the mount
     /// is made with libfuse's auto_unmount, so fusermount3 detaches it when the session goes away.
     @Test func aKilledServerLeavesNoMount() throws {

@@ -181,7 +181,7 @@ enum KeysLEDsSwitches {
             _ = try StagedOutputFile(destination: directory + "/no/such/dir/out.evemu")
         }
         #expect(error.kind == .io)
-        #expect(error.systemFailure == RecordingError.SystemFailure(operation: .writing, errorNumber: ENOENT))
+        #expect(error.systemFailure == RecordingError.SystemFailure(operation: .writing, errno: Errno(ENOENT)))
     }
 
     @Test func identityFollowsRelativePathsAndLinks() throws {
@@ -202,6 +202,6 @@ enum KeysLEDsSwitches {
         // The CLI maps by this number (EACCES -> 77, others -> 66), not by the message's wording.
         let missing = try #require(throws: RecordingError.self) { _ = try openRecording(path: directory + "/missing.evemu") }
         #expect(missing.kind == .io)
-        #expect(missing.systemFailure == RecordingError.SystemFailure(operation: .reading, errorNumber: ENOENT))
+        #expect(missing.systemFailure == RecordingError.SystemFailure(operation: .reading, errno: Errno(ENOENT)))
     }
 }

@@ -224,7 +224,7 @@ import GestureKit
     @Test func aDirectoryIsAFileLevelError() throws {
         let error = try #require(readError(directory))
         #expect(error.kind == .io)
-        #expect(error.systemFailure == .init(operation: .reading, errorNumber: EISDIR))
+        #expect(error.systemFailure == .init(operation: .reading, errno: Errno(EISDIR)))
         #expect(error.description == "\(directory): expected a recording file, found a directory")
     }
 

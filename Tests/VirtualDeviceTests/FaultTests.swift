@@ -159,7 +159,7 @@ import VirtualEvdev
                 _ = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
                 Issue.record("\(directory) was accepted")
             } catch VirtualEvdevError.directoryUnusable(_, _, let code) {
-                #expect(code == errno, "\(directory): errno \(code)")
+                #expect(code == Errno(errno), "\(directory): errno \(code)")
             }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: existing) == ["plain-file"], "nothing left behind")

@@ -74,13 +74,29 @@ void vevdev_set_client_buffer_events(vevdev *d, unsigned int events);
 void vevdev_set_timestamps(vevdev *d, vevdev_timestamps timestamps);
 
 /* ---- lifetime ---- */
+/* Why vevdev_mount failed, each a distinct code so the caller decides by it (never by the
+ * wording of the message); vevdev_mount returns it negated. */
+typedef enum {
+    VEVDEV_MOUNT_ALREADY_MOUNTED = 1,  /* this device is mounted already */
+    VEVDEV_MOUNT_NO_FUSE,              /* /dev/fuse is missing or not accessible */
+    VEVDEV_MOUNT_INVALID_NODE_NAME,    /* empty, or with a '/' */
+    VEVDEV_MOUNT_DIRECTORY_IN_USE,     /* another file system, or a live device of ours, is mounted there */
+    VEVDEV_MOUNT_STALE_MOUNT_STAYS,    /* a dead mount of ours there could not be detached */
+    VEVDEV_MOUNT_DIRECTORY_UNUSABLE,   /* the directory (or a parent) cannot be made, or is not a directory */
+    VEVDEV_MOUNT_SESSION_FAILED,       /* fuse_session_new failed */
+    VEVDEV_MOUNT_MOUNT_FAILED,         /* the mount itself failed (not root, no setuid fusermount3) */
+    VEVDEV_MOUNT_THREADS_FAILED,       /* the FUSE threads could not be started */
+} vevdev_mount_failure;
+
 /* Mounts `directory` (created with its missing parents, then removed again by vevdev_stop)
  * holding the single file `node_name`, and starts the FUSE threads.
- * Something already mounted on `directory` is left alone: -EBUSY, unless it
- * is a dead mount of ours (fsname "pinchlab", subtype "vevdev", its server
- * gone: "Transport endpoint is not connected"), which is detached first.
- * Returns 0 or a negative errno; `error` receives a human-readable reason. */
-int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size);
+ * Something already mounted on `directory` is left alone (VEVDEV_MOUNT_DIRECTORY_IN_USE), unless
+ * it is a dead mount of ours (fsname "pinchlab", subtype "vevdev", its server gone: "Transport
+ * endpoint is not connected"), which is detached first.
+ * Returns 0 or a negative vevdev_mount_failure; then *error_number (if not NULL) holds the errno
+ * of the call that failed (0 when none did), and `error` a human-readable reason to print. */
+int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size,
+                 int *error_number);
 /* Unmounts and joins every thread. Idempotent. Readers get ENODEV. */
 void vevdev_stop(vevdev *d);
 /* Stops if needed, then frees. */

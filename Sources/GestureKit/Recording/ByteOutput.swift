@@ -11,24 +11,24 @@ final class ByteOutput {
     static let flushThresholdBytes = 1 << 16
 
     let path: String
-    private let fd: Int32
+    private let fd: FileDescriptor
     private var buffer: [UInt8]
     private var isClosed = false
     /// The first write error; everything after it fails with it too.
     private var failure: RecordingError?
     /// Bytes written to the file so far, and at the last `flush()`.
-    private var writtenBytes: off_t = 0
-    private var wholeBytes: off_t = 0
+    private var writtenBytes: Int64 = 0
+    private var wholeBytes: Int64 = 0
     /// Lines written so far, for error messages.
     private(set) var lineCount = 0
 
     init(path: String) throws {
         self.path = path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file")
+        do {
+            fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate])
+        } catch {
+            throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
         }
-        self.fd = fd
         buffer = []
         buffer.reserveCapacity(ByteOutput.flushThresholdBytes * 2)
     }
@@ -36,7 +36,7 @@ final class ByteOutput {
     deinit {
         if !isClosed {
             if failure == nil { try? flush() }
-            Glibc.close(fd)
+            try? fd.close()
         }
     }
 
@@ -49,18 +49,20 @@ final class ByteOutput {
     /// Writes the buffer out (not a boundary: a frame may be half written).
     private func writeBuffer() throws {
         if let failure { throw failure }
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write")
-                cutBackToWhole(after: error)
-                throw error
-            }
-            offset += written
-            writtenBytes += off_t(written)
+        var written = 0
+        let outcome = buffer.withUnsafeBytes { bytes in
+            Result { () throws(Errno) in try fd.writeAll(bytes) { written = $0 } }
         }
+        do {
+            try outcome.get()
+        } catch {
+            writtenBytes += Int64(written)
+            let failure = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write",
+                                                errno: error)
+            cutBackToWhole(after: failure)
+            throw failure
+        }
+        writtenBytes += Int64(buffer.count)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -69,9 +71,8 @@ final class ByteOutput {
     private func cutBackToWhole(after error: RecordingError) {
         failure = error
         buffer.removeAll()
-        if writtenBytes > wholeBytes {
-            var info = stat()
-            if fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { _ = ftruncate(fd, wholeBytes) }
+        if writtenBytes > wholeBytes, (try? fd.status())?.type == .regular {
+            try? fd.truncate(to: wholeBytes)
         }
     }
 
@@ -79,8 +80,10 @@ final class ByteOutput {
         guard !isClosed else { return }
         if failure == nil { try flush() }
         isClosed = true
-        guard Glibc.close(fd) == 0 else {
-            throw RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful close")
+        do {
+            try fd.close()
+        } catch {
+            throw RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful close", errno: error)
         }
         if let failure { throw failure }
     }

@@ -18,7 +18,7 @@ final class LineInput {
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private(set) var path: String
-    private var fd: Int32
+    private var fd: FileDescriptor
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var start = 0
@@ -29,10 +29,10 @@ final class LineInput {
     private var bufferHasNul = false
     /// While set, every byte handed out is also written here, so an unseekable input (a pipe) can
     /// be read again from the start (`rewind()`). An unlinked temporary file.
-    private var copyFD: Int32 = -1
+    private var copyFD: FileDescriptor?
     /// Where the file was when it was opened: 0, or further on for standard input that a shell
     /// had already read from. `rewind()` returns there.
-    private var startOffset: off_t = 0
+    private var startOffset: Int64 = 0
 
     /// 1-based number of the current line, 0 before the first.
     private(set) var lineNumber = 0
@@ -44,7 +44,7 @@ final class LineInput {
         fd = try LineInput.openForReading(path)
         capacity = bufferBytes
         buffer = .allocate(capacity: bufferBytes)
-        startOffset = max(0, lseek(fd, 0, SEEK_CUR))
+        startOffset = (try? fd.seek(offset: 0, from: .current)) ?? 0
     }
 
     /// `path` as messages name it: standard input as `<stdin>`.
@@ -54,17 +54,18 @@ final class LineInput {
 
     /// Opens `path` (`-`: a duplicate of standard input). A directory is refused here, as a
     /// problem of the whole file rather than of its first line.
-    private static func openForReading(_ path: String) throws -> Int32 {
+    private static func openForReading(_ path: String) throws -> FileDescriptor {
         let name = displayName(path)
-        let fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw RecordingError.system(.reading, path: name, line: 0, expected: "a readable file")
+        let fd: FileDescriptor
+        do {
+            fd = path == standardInputPath ? try FileDescriptor.standardInput.duplicate() : try FileDescriptor.open(path, .readOnly)
+        } catch {
+            throw RecordingError.system(.reading, path: name, line: 0, expected: "a readable file", errno: error)
         }
-        var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
+        if (try? fd.status())?.type == .directory {
+            try? fd.close()
             throw RecordingError(path: name, line: 0, kind: .io, expected: "a recording file", found: "a directory",
-                                 systemFailure: .init(operation: .reading, errorNumber: EISDIR))
+                                 systemFailure: .init(operation: .reading, errno: Errno(EISDIR)))
         }
         return fd
     }
@@ -72,7 +73,7 @@ final class LineInput {
     /// Continues with another file (the `.events` half of a split evemu recording), from its line 1.
     func switchTo(path newPath: String) throws {
         let newFD = try LineInput.openForReading(newPath)
-        close(fd)
+        try? fd.close()
         fd = newFD
         path = LineInput.displayName(newPath)
         resetBuffer()
@@ -89,8 +90,8 @@ final class LineInput {
 
     deinit {
         buffer.deallocate()
-        close(fd)
-        if copyFD >= 0 { close(copyFD) }
+        try? fd.close()
+        try? copyFD?.close()
     }
 
     /// Moves to the next line; false at the end of the file.
@@ -145,12 +146,11 @@ final class LineInput {
     }
 
     private func readFromFile(into destination: UnsafeMutablePointer<UInt8>, maxCount: Int) throws -> Int {
-        var count: Int
-        repeat { count = read(fd, destination, maxCount) } while count < 0 && errno == EINTR
-        guard count >= 0 else {
-            throw RecordingError.system(.reading, path: path, line: lineNumber + 1, expected: "readable data")
+        do {
+            return try fd.read(into: UnsafeMutableRawBufferPointer(start: destination, count: maxCount))
+        } catch {
+            throw RecordingError.system(.reading, path: path, line: lineNumber + 1, expected: "readable data", errno: error)
         }
-        return count
     }
 
     // MARK: Looking ahead, and bytes for a parser of its own
@@ -185,7 +185,7 @@ final class LineInput {
             count = try readFromFile(into: destination, maxCount: maxCount)
             if count == 0 { atEndOfFile = true }
         }
-        if copyFD >= 0 { try writeCopy(destination, count: count) }
+        if let copyFD { try writeCopy(destination, count: count, to: copyFD) }
         return count
     }
 
@@ -194,65 +194,60 @@ final class LineInput {
     /// Whether the file can be read again from its start by seeking (a regular file or a block
     /// device, unlike a pipe or a terminal).
     private var isSeekable: Bool {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
-        return (type == S_IFREG || type == S_IFBLK) && lseek(fd, 0, SEEK_CUR) >= 0
+        guard let type = (try? fd.status())?.type, type == .regular || type == .blockDevice else { return false }
+        return (try? fd.seek(offset: 0, from: .current)) != nil
     }
 
     /// Prepares `rewind()` for an unseekable input: from here every byte read is also kept in an
     /// unlinked temporary file (on disk, not in memory), until `stopKeepingCopy()`. Call before
     /// reading anything with `readBytes` (the look-ahead buffer is still whole then).
     func keepCopyForRewind() throws {
-        guard copyFD < 0, !isSeekable else { return }
+        guard copyFD == nil, !isSeekable else { return }
         precondition(start == 0, "the copy must begin at the start of the file")
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(directory)/pinchlab-input-XXXXXX".utf8CString)
-        let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let copyPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        guard copy >= 0 else {
-            throw RecordingError.system(.writing, path: copyPath, line: 0,
-                                        expected: "a temporary copy of \(path) to read it twice")
+        let template = "\(directory)/pinchlab-input-XXXXXX"
+        do {
+            let (copy, copyPath) = try FileDescriptor.openTemporary(template: template)
+            unlink(copyPath)
+            copyFD = copy
+        } catch {
+            throw RecordingError.system(.writing, path: template, line: 0,
+                                        expected: "a temporary copy of \(path) to read it twice", errno: error)
         }
-        unlink(copyPath)
-        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
-        copyFD = copy
     }
 
     /// Drops the copy `keepCopyForRewind()` started: the input will not be read again.
     func stopKeepingCopy() {
-        guard copyFD >= 0 else { return }
-        close(copyFD)
-        copyFD = -1
+        guard let copyFD else { return }
+        try? copyFD.close()
+        self.copyFD = nil
     }
 
-    private func writeCopy(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) throws {
-        var offset = 0
-        while offset < count {
-            let written = write(copyFD, bytes + offset, count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw RecordingError.system(.writing, path: path, line: 0,
-                                            expected: "room for a temporary copy of the input (in $TMPDIR)")
-            }
-            offset += written
+    private func writeCopy(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, to copy: FileDescriptor) throws {
+        do {
+            try copy.writeAll(UnsafeRawBufferPointer(start: bytes, count: count))
+        } catch {
+            throw RecordingError.system(.writing, path: path, line: 0,
+                                        expected: "room for a temporary copy of the input (in $TMPDIR)", errno: error)
         }
     }
 
     /// Starts again at the first byte read: by seeking, or for a pipe from the copy
     /// `keepCopyForRewind()` kept (the rest of the pipe is copied first).
     func rewind() throws {
-        if copyFD >= 0 {
+        if let copy = copyFD {
             let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
             defer { chunk.deallocate() }
             while try readBytes(into: chunk, maxCount: 1 << 16) > 0 {}
-            close(fd)
-            fd = copyFD
-            copyFD = -1
+            try? fd.close()
+            fd = copy
+            copyFD = nil
             startOffset = 0
         }
-        guard lseek(fd, startOffset, SEEK_SET) == startOffset else {
-            throw RecordingError.system(.reading, path: path, line: 0, expected: "a file that can be read twice")
+        do {
+            try fd.seek(offset: startOffset, from: .start)
+        } catch {
+            throw RecordingError.system(.reading, path: path, line: 0, expected: "a file that can be read twice", errno: error)
         }
         resetBuffer()
     }

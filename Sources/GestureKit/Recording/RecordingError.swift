@@ -39,8 +39,9 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
         case implausibleDescription
     }
 
-    /// What the system said about a failed `.io` operation, kept as numbers so a caller decides
-    /// by `errno` (permission, missing file) rather than by the wording of the message.
+    /// What the system said about a failed `.io` operation, kept as a typed `Errno` so a caller
+    /// decides by its kind (permission, missing file, full disk) rather than by the wording of the
+    /// message.
     public struct SystemFailure: Equatable, Sendable {
         public enum Operation: String, Equatable, Sendable {
             /// Opening or reading a recording.
@@ -51,11 +52,11 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
 
         public var operation: Operation
         /// The `errno` of the failed call.
-        public var errorNumber: Int32
+        public var errno: Errno
 
-        public init(operation: Operation, errorNumber: Int32) {
+        public init(operation: Operation, errno: Errno) {
             self.operation = operation
-            self.errorNumber = errorNumber
+            self.errno = errno
         }
     }
 
@@ -77,12 +78,11 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
         self.systemFailure = systemFailure
     }
 
-    /// An `.io` error for the failed system call that just set `errno`, with its `strerror` text.
+    /// An `.io` error for a failed system call, found: its `strerror` text.
     static func system(_ operation: SystemFailure.Operation, path: String, line: Int, expected: String,
-                       errorNumber: Int32 = errno) -> RecordingError {
-        RecordingError(path: path, line: line, kind: .io, expected: expected,
-                       found: String(cString: strerror(errorNumber)),
-                       systemFailure: SystemFailure(operation: operation, errorNumber: errorNumber))
+                       errno: Errno) -> RecordingError {
+        RecordingError(path: path, line: line, kind: .io, expected: expected, found: errno.description,
+                       systemFailure: SystemFailure(operation: operation, errno: errno))
     }
 
     public var description: String {

@@ -56,12 +56,10 @@ public struct RecordingSystemInfo: Sendable, Hashable {
     }
 
     private static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
+        defer { try? fd.close() }
         var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
+        guard let count = bytes.withUnsafeMutableBytes({ try? fd.read(into: $0) }), count > 0 else { return nil }
         return String(decoding: bytes.prefix(count), as: UTF8.self)
     }
 }

@@ -8,19 +8,17 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity of the file `path` names (following symbolic links), nil when there is none.
     public init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        guard let status = try? FileStatus(path: path) else { return nil }
+        device = status.device
+        inode = status.inode
     }
 
     /// The identity of the file open as `descriptor`, nil when it is not a regular file (a pipe, a
     /// terminal, `/dev/null`: nothing an output path could overwrite).
-    public init?(regularFileOpenAs descriptor: Int32) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+    public init?(regularFileOpenAs descriptor: FileDescriptor) {
+        guard let status = try? descriptor.status(), status.type == .regular else { return nil }
+        device = status.device
+        inode = status.inode
     }
 
     /// The first of `paths` that names the same file on disk as `path`, nil when none does (or
@@ -52,17 +50,18 @@ public final class StagedOutputFile {
     /// file (and `/dev/stdout` is a link to whatever stdout is, an appended log included), and
     /// renaming over a device or FIFO would replace the node.
     public static func canStage(_ path: String) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return errno == ENOENT }
-        return info.st_mode & S_IFMT == S_IFREG
+        do {
+            return try FileStatus(path: path, followingLinks: false).type == .regular
+        } catch {
+            return error == Errno(ENOENT)
+        }
     }
 
     /// Creates the empty staging file (`O_EXCL`), with the existing destination's mode, or 0644
     /// less the umask as a new file gets.
     public init(destination: String) throws {
         self.destination = destination
-        var existing = stat()
-        let existingMode: mode_t? = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+        let existingMode = (try? FileStatus(path: destination))?.permissions
 
         let slash = destination.lastIndex(of: "/")
         let directory = slash.map { String(destination[...$0]) } ?? ""
@@ -70,16 +69,17 @@ public final class StagedOutputFile {
         var created: String?
         for _ in 0..<StagedOutputFile.namingAttempts {
             let candidate = directory + "." + name + ".pinchlab-" + String(UInt64.random(in: .min ... .max), radix: 16)
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd >= 0 {
-                if let existingMode { _ = fchmod(fd, existingMode) }
-                close(fd)
+            do {
+                let fd = try FileDescriptor.open(candidate, .writeOnly, options: [.create, .exclusiveCreate])
+                if let existingMode { try? fd.setPermissions(existingMode) }
+                try? fd.close()
                 created = candidate
                 break
-            }
-            guard errno == EEXIST else {
+            } catch where error.kind == .alreadyExists {
+                continue
+            } catch {
                 throw RecordingError.system(.writing, path: destination, line: 0,
-                                            expected: "a writable directory to write the file in")
+                                            expected: "a writable directory to write the file in", errno: error)
             }
         }
         guard let created else {
@@ -96,7 +96,7 @@ public final class StagedOutputFile {
         guard !isSettled else { return }
         guard rename(stagingPath, destination) == 0 else {
             let failure = RecordingError.system(.writing, path: destination, line: 0,
-                                                expected: "the finished file renamed into place")
+                                                expected: "the finished file renamed into place", errno: .current)
             discard()
             throw failure
         }

@@ -66,6 +66,21 @@ public struct FileDescriptor: Hashable, Sendable {
         return (FileDescriptor(rawValue: fd), path)
     }
 
+    /// The whole of a (small) file at `path`; `EISDIR` for a directory.
+    public static func contents(ofFile path: String) throws(Errno) -> [UInt8] {
+        let fd = try open(path, .readOnly)
+        defer { try? fd.close() }
+        if try fd.status().type == .directory { throw Errno(EISDIR) }
+        var contents: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try fd.read(into: chunk)
+            if count == 0 { return contents }
+            contents.append(contentsOf: chunk.prefix(count))
+        }
+    }
+
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try retryingOnInterrupt { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
