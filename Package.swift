@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "PinchlabTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
         .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport"]),
-        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "PinchlabTestSupport"]),
+        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
         .testTarget(
             name: "PropertyTests",

@@ -215,7 +215,7 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
     }
 
     @Test func randomEventStreamsNeverCrashAndKeepInvariants() {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         let codes: [EventCode] = [.absMTSlot, .absMTTrackingID, .absMTPositionX, .absMTPositionY, .absMTPressure]
         for _ in 0..<200 {
             var assembler = TouchFrameAssembler(device: touchpad)
@@ -425,7 +425,7 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
     /// Against every permutation, on random rectangular matrices up to 6 x 6 with ties and with
     /// costs as large as squared INT32 distances.
     @Test func matchesExhaustiveSearch() {
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         for trial in 0..<2000 {
             let rows = Int(random.next() % 6) + 1, columns = Int(random.next() % 6) + 1
             let scale: Double = trial % 10 == 0 ? 1.8e19 : 100

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func jitterIsSeededAndBounded() {
-        var a = SplitMix64(seed: 7), b = SplitMix64(seed: 7)
+        var a = SeededRandom(seed: 7), b = SeededRandom(seed: 7)
         for _ in 0..<100 {
             let x = a.offset(0.2)
             #expect(x == b.offset(0.2))

@@ -1,10 +1,11 @@
+import GestureKit
 import PinchlabTestSupport
 import Testing
 @testable import InteractiveTransition
 
 @Suite struct RandomSequenceTests {
     /// Inputs a confused driver might send.
-    static func randomProgress(_ g: inout SplitMix64) -> Double {
+    static func randomProgress(_ g: inout SeededRandom) -> Double {
         switch Int.random(in: 0..<10, using: &g) {
         case 0: return .nan
         case 1: return [.infinity, -.infinity, 1e308, -1e308][Int.random(in: 0..<4, using: &g)]
@@ -13,7 +14,7 @@ import Testing
         }
     }
 
-    static func randomVelocity(_ g: inout SplitMix64) -> Double? {
+    static func randomVelocity(_ g: inout SeededRandom) -> Double? {
         switch Int.random(in: 0..<8, using: &g) {
         case 0: return nil
         case 1: return .nan
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 3, 42, 2024] as [UInt64]) func invariantsHoldUnderRandomCalls(seed: UInt64) {
-        var g = SplitMix64(seed: seed)
+        var g = SeededRandom(seed: seed)
         let timings: [CompletionTiming] = [.curve(.easeInOut), .curve(.linear), .spring(SpringPresets.seed003Dismiss),
                                            .spring(SpringPresets.androidDefault), .spring(SpringPresets.seed003Bounce)]
         var time = 0.0

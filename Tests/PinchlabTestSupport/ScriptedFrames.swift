@@ -33,7 +33,7 @@ public func milliseconds(_ t: EventTime) -> Double {
 /// phase `began`, the frame at (or just after) its `upMS` has phase `ended` at its last position.
 public func makeFrames(_ fingers: [ScriptedFinger], stepMS: Int = 10, jitterMM: Double = 0, seed: UInt64 = 1,
                        untilMS: Int? = nil) -> [TouchFrame] {
-    var jitter = SplitMix64(seed: seed)
+    var jitter = SeededRandom(seed: seed)
     let start = fingers.map(\.downMS).min() ?? 0
     let end = untilMS ?? (fingers.map(\.upMS).max() ?? 0)
     var frames: [TouchFrame] = []

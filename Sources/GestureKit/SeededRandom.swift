@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// SplitMix64: a small, fast, seedable generator, so that every synthesized recording and every
-/// randomised search is reproducible from its seed on any machine.
+/// SeededRandom: a small, fast, seedable generator, so that every synthesized recording, every
+/// randomised search and every "random" test sequence is reproducible from its seed on any machine
+/// (the one copy: the corpus generator, the tuner and the test suites use it).
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
     public init(seed: UInt64) { state = seed }
@@ -16,10 +17,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// Uniform in [0, 1).
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+
     /// Uniform in `range`.
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        let unit = Double(next() >> 11) / Double(UInt64(1) << 53)
-        return range.lowerBound + (range.upperBound - range.lowerBound) * unit
+        range.lowerBound + (range.upperBound - range.lowerBound) * unit()
+    }
+
+    /// Uniform in [-amplitude, amplitude]; 0 for no amplitude (and then no number is drawn).
+    public mutating func offset(_ amplitude: Double) -> Double {
+        guard amplitude > 0 else { return 0 }
+        return (unit() * 2 - 1) * amplitude
     }
 
     /// Normally distributed with mean 0 and the given standard deviation (Box-Muller).
