@@ -89,7 +89,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "CEvemu"]),
+        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,8 +37,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "out"))
     var output: String
 
-    @Option(help: ArgumentHelp("Output format: evemu or libinput (default: from OUT's extension).", valueName: "format"))
-    var to: String?
+    @Option(help: ArgumentHelp("Output format (default: from OUT's extension); yml, yaml and libinput-record also name libinput.",
+                               valueName: "format"))
+    var to: RecordingFormat?
 
     @Flag(help: "Mask keyboard key codes (as KEY_A) and scancodes, as `libinput record` does.")
     var maskKeys = false
@@ -54,13 +55,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func outputFormat() throws -> RecordingFormat {
-        if let to {
-            switch to {
-            case "evemu": return .evemu
-            case "libinput", "yml", "yaml": return .libinputRecord
-            default: throw ValidationError("--to must be evemu or libinput, got '\(to)'")
-            }
-        }
+        if let to { return to }
         guard let format = RecordingFormat(pathExtensionOf: output) else {
             throw ValidationError("cannot tell the output format from '\(output)': use a .evemu or .yml name, or --to")
         }

@@ -11,7 +11,7 @@ struct DevicesCommand: ParsableCommand {
 
         Examples:
           pinchlab devices
-          pinchlab devices /tmp/vdev --json      # a virtual device made by 'pinchlab serve'
+          pinchlab devices /tmp/vdev --json   # the device of 'pinchlab serve'
         """
     )
 
@@ -95,7 +95,7 @@ struct DeviceListing: Encodable {
                 vendor = Int(device.id.vendor)
                 product = Int(device.id.product)
             case .failure(let error):
-                self.error = error.description
+                self.error = messageWithAdvice(for: error)
                 errorInBrief = error.reason
             }
         }

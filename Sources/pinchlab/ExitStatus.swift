@@ -95,7 +95,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as ExitCode {
         throw error
     } catch {
-        printError("pinchlab: \(error)")
+        printError("pinchlab: \(messageWithAdvice(for: error))")
         throw exitStatus(for: error).exitCode
     }
 }
@@ -106,6 +106,7 @@ extension CLIError {
     init(corpus error: CorpusError) {
         switch error.kind {
         case .missing: self.init(status: .noInput, message: error.description)
+        case .noManifest: self.init(status: .noInput, message: messageWithAdvice(for: error))
         case .ambiguous: self.init(status: .usage, message: error.description)
         case .badData: self.init(status: .badData, message: error.description)
         case .write: self.init(status: .ioError, message: error.description)

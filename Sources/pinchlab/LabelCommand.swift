@@ -51,7 +51,8 @@ struct LabelCommand: ParsableCommand {
           pinchlab label mine/*.evemu --corpus mine --expect pinch:2 --direction in \\
               --outcome finish --transition pinch-dismiss
           pinchlab label scroll.evemu --corpus mine --expect pan:2 --direction down
-          pinchlab label tap.evemu --corpus mine --expect none --notes "2 contacts, < 1 mm"
+          pinchlab label tap.evemu --corpus mine --expect none \\
+              --notes "2 contacts, < 1 mm"
           pinchlab label --from-replay bug.evemu --corpus mine --yes
           pinchlab label --evidence bug.evemu
         """

@@ -43,7 +43,7 @@ struct LiveWebOutput {
         do {
             port = try server.start()
         } catch {
-            throw CLIError(status: .deviceUnavailable, message: "\(error)"
+            throw CLIError(status: .deviceUnavailable, message: messageWithAdvice(for: error)
                            + (options.port == 0 ? "" : "; --port 0 picks a free port"))
         }
         let shownHost = options.bind.contains(":") ? "[\(options.bind)]" : options.bind

@@ -163,6 +163,10 @@ enum LabSettingsFile {
             throw CLIError(status: status, message: "\(path): cannot read the settings file (\(error)); "
                            + "`pinchlab tune CORPUS --write FILE` writes one, and any key left out keeps its default")
         }
+        // Syntax first, with the line and column: Foundation's decoder would say only "not valid JSON".
+        if let syntax = JSONSyntax.firstError(in: data) {
+            throw CLIError(status: .badData, message: "\(path):\(syntax.line):\(syntax.column): not valid JSON: \(syntax)")
+        }
         let settings: LabSettings
         do {
             // Unknown keys first: a misspelt key would otherwise leave its setting at the default.
@@ -172,6 +176,10 @@ enum LabSettingsFile {
                 throw CLIError(status: .badData, message: "\(path): unknown key '\(first)'"
                                + (unknown.count > 1 ? " (and \(unknown.count - 1) more: \(unknown.dropFirst().joined(separator: ", ")))" : "")
                                + "; known \(parent.isEmpty ? "keys" : "keys in '\(parent)'"): \(known.joined(separator: ", "))")
+            }
+            // Ranges before decoding, from one table, so every number's message names key, value and range.
+            if let (at, problem) = try LabSettings.rangeProblems(inJSON: data).first {
+                throw CLIError(status: .badData, message: "\(path): " + (at.isEmpty ? "" : "at '\(at)': ") + problem)
             }
             settings = try JSONDecoder().decode(LabSettings.self, from: data)
         } catch let error as CLIError {
@@ -194,11 +202,10 @@ enum LabSettingsFile {
     }
 
     static func save(_ settings: LabSettings, path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(settings)
+        // Only the keys that differ from the defaults: the file shows what was tuned.
+        let data = try settings.settingsFileData()
         do {
-            try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw CLIError(status: .ioError, message: "\(path): cannot write the settings file (\(error.localizedDescription))")
         }

@@ -22,7 +22,8 @@ struct PlotCommand: ParsableCommand {
         is printed (status 65), as `replay` does.
 
         Examples:
-          pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu -o flick.svg
+          pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu \\
+              -o flick.svg
           pinchlab plot session.evemu --transition pan-dismiss --trial 2 -o 2.svg
           pinchlab plot session.evemu --from 3.5 --to 6 -o middle.svg
         """
@@ -94,7 +95,7 @@ struct PlotCommand: ParsableCommand {
             do {
                 svg = try TimelinePlot.svg(timeline, window: PlotWindow(from: from, to: to, trial: trial))
             } catch {
-                throw CLIError(status: .usage, message: "\(error); `pinchlab replay \(recording.file)` lists the attempts and the duration")
+                throw CLIError(status: .usage, message: "\(messageWithAdvice(for: error)); `pinchlab replay \(recording.file)` lists the attempts and the duration")
             }
             guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
                 throw CLIError(status: .ioError, message: "\(output): cannot write the picture")

@@ -31,8 +31,8 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("evemu (default) or libinput.", valueName: "format"))
-    var format: String = "evemu"
+    @Option(help: ArgumentHelp("The file's format; yml, yaml and libinput-record also name libinput.", valueName: "format"))
+    var format: RecordingFormat = .evemu
 
     @Flag(help: "Keep keyboard key codes instead of masking them.")
     var keepKeys = false
@@ -41,7 +41,6 @@ struct RecordCommand: ParsableCommand {
     var exitAfterIdle: Double?
 
     func validate() throws {
-        guard ["evemu", "libinput"].contains(format) else { throw ValidationError("--format must be evemu or libinput") }
         if let exitAfterIdle, !(exitAfterIdle > 0) { throw ValidationError("--exit-after-idle must be > 0") }
     }
 
@@ -50,17 +49,16 @@ struct RecordCommand: ParsableCommand {
             StopSignals.install()
             let path = try resolveDevicePath(device)
             let input = try EvdevDevice(path: path)
-            let recordingFormat: RecordingFormat = format == "libinput" ? .libinputRecord : .evemu
             let options = RecordingWriterOptions(maskKeyboardKeys: !keepKeys)
             var device = input.device
-            if recordingFormat == .evemu, let problem = EvemuWriter.problem(writingName: device.name) {
+            if format == .evemu, let problem = EvemuWriter.problem(writingName: device.name) {
                 // The kernel's name, not the user's: record under a name evemu can hold rather than not at all.
                 let writable = EvemuWriter.writableName(device.name)
                 printError("pinchlab: warning: the device name \(RecordingError.quote(device.name)), \(problem); "
                            + "recorded as \"\(writable)\" (--format libinput keeps the name)")
                 device.name = writable
             }
-            let writer = try makeRecordingWriter(path: output, format: recordingFormat, device: device, node: path,
+            let writer = try makeRecordingWriter(path: output, format: format, device: device, node: path,
                                                  options: options)
             printError("pinchlab: recording \(path) (\(RecordingError.quote(device.name))) to \(output); Ctrl-C to stop")
 

@@ -263,6 +263,39 @@ import Testing
         #expect(r.stderr.contains(config))
     }
 
+    /// A typo in a hand-edited settings file is reported as a compiler would: file, line, column and
+    /// what was expected there, never Foundation's "The given data was not valid JSON.".
+    @Test func invalidSettingsJSONNamesLineAndColumn() throws {
+        let config = try write("{\n  \"policy\": {\n    \"progressThreshold\": 0.6\n    \"flickVelocity\": 2\n  }\n}\n",
+                               name: "comma.json")
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", config])
+        #expect(r.status == 65)
+        #expect(r.stderr == "pinchlab: \(config):4:5: not valid JSON: expected ',' or '}', found '\"'\n", "\(r.stderr)")
+        let trailing = try write("{\"completionSpeed\": 2,}", name: "trailing.json")
+        let t = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", trailing])
+        #expect(t.status == 65)
+        #expect(t.stderr.contains("\(trailing):1:23: not valid JSON: expected a key in double quotes, found '}'"), "\(t.stderr)")
+        #expect(!t.stderr.contains("given data"))
+    }
+
+    /// Every number has a range, not only the recognizer thresholds: the message names the key, the
+    /// value and the range.
+    @Test(arguments: [
+        (#"{"touchpadRecognizer": {"minMoveMM": -3}}"#, "at 'touchpadRecognizer': minMoveMM: -3 mm is outside 0...50 mm"),
+        (#"{"completion": {"curve": {"p1x": 1.5, "p1y": 0, "p2x": 0.5, "p2y": 1}}}"#, "at 'completion.curve': p1x: 1.5 is outside 0...1"),
+        (#"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100, "damping": -2}}}}"#,
+         "at 'completion.spring.parameters': damping: -2 is outside (0, 100000]"),
+        (#"{"completionSpeed": 0}"#, "completionSpeed: 0 is outside (0, 1000]"),
+        (#"{"animationFrameRateHz": 0.5}"#, "animationFrameRateHz: 0.5 Hz is outside 1...1000 Hz"),
+        (#"{"policy": {"kind": "hyprland", "cancelRatio": 2}}"#, "at 'policy': cancelRatio: 2 is outside 0...1"),
+    ])
+    func aSettingOutsideItsRangeIsRefused(json: String, message: String) throws {
+        let config = try write(json, name: "range.json")
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", config])
+        #expect(r.status == 65)
+        #expect(r.stderr == "pinchlab: \(config): \(message)\n", "\(r.stderr)")
+    }
+
     @Test func aMisspeltSettingIsAnErrorNotADefault() throws {
         let config = try write(#"{"policy": {"progressThreshold": 0.5, "flickVelocty": 9}}"#, name: "typo.json")
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", config])

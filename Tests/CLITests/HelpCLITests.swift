@@ -24,4 +24,65 @@ import Testing
         }
         #expect(text.contains("\n  pinchlab "), "pinchlab \(command) --help shows a command to try")
     }
+
+    /// `pinchlab help CMD` at COLUMNS width.
+    static func help(_ command: String, columns: Int) throws -> String {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["help"] + (command.isEmpty ? [] : [command])
+        process.environment = ["COLUMNS": String(columns), "PATH": "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "pinchlab help \(command)")
+        return text
+    }
+
+    /// Every subcommand `pinchlab help` lists (so a new command is checked without editing a list).
+    static func subcommands() throws -> [String] {
+        let root = try help("", columns: 1000)
+        let section = try #require(root.components(separatedBy: "SUBCOMMANDS:").last)
+        return section.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else { return nil }
+            return String(name)
+        }
+    }
+
+    /// An example is a whole command at 80 columns: each example line (a line of the description
+    /// starting with `pinchlab `, or continuing one that ends in `\`), as printed on a wide terminal,
+    /// is also a whole line at 80 columns, never split by ArgumentParser's wrapping (`-o` on one
+    /// line, `flick.svg` on the next).
+    @Test func helpExamplesNeverWrapInsideACommand() throws {
+        let commands = try Self.subcommands()
+        #expect(commands.count >= 14 && commands.contains("generate-corpus"), "\(commands)")
+        var examples = 0
+        for command in [""] + commands {
+            let wide = try Self.help(command, columns: 1000)
+            let narrow = Set(try Self.help(command, columns: 80).split(separator: "\n").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            })
+            let description = wide.components(separatedBy: "\nUSAGE:").first ?? wide
+            var continues = false
+            for line in description.split(separator: "\n") {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard continues || text.hasPrefix("pinchlab ") else { continue }
+                examples += 1
+                #expect(narrow.contains(text), "pinchlab help \(command): the example line '\(text)' is broken at 80 columns")
+                continues = text.hasSuffix("\\")
+            }
+        }
+        #expect(examples >= 30)
+    }
+
+    @Test func versionPrintsTheVersionAndExitsZero() throws {
+        let r = try CLI.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil, "\(r.stdout)")
+        #expect(r.stderr.isEmpty)
+        // What is printed is the one version string, in Version.swift.
+        let source = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/pinchlab/Version.swift"), encoding: .utf8)
+        #expect(source.contains("static let number = \"\(r.stdout.dropLast())\""))
+    }
 }

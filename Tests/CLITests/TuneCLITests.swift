@@ -1,4 +1,5 @@
 import Foundation
+import GestureLab
 import Testing
 
 @Suite struct TuneCLITests {
@@ -29,6 +30,16 @@ import Testing
         }
         #expect(accuracy("default") == defaultAccuracy && accuracy("uikit-seed") == seedAccuracy)
         #expect(baselines.allSatisfy { (($0["scored"] as? [String: Any])?["accuracy"] as? Double ?? 2) <= bestAccuracy })
+
+        // The file holds only what differs from the defaults, and reads back to the reported best settings.
+        let writtenData = try Data(contentsOf: URL(fileURLWithPath: written))
+        let writtenObject = try #require(JSONSerialization.jsonObject(with: writtenData) as? [String: Any])
+        #expect(writtenObject["animationFrameRateHz"] == nil && writtenObject["zoomPresentScaleRange"] == nil,
+                "\(String(decoding: writtenData, as: UTF8.self))")
+        let leaves = String(decoding: writtenData, as: UTF8.self).split(separator: "\n").filter { !$0.hasSuffix("{") && !$0.contains("}") }
+        #expect(leaves.count < 20, "a few changed keys, not all ~80: \(leaves.count)")
+        let reported = try JSONSerialization.data(withJSONObject: try #require(best["settings"]))
+        #expect(try JSONDecoder().decode(LabSettings.self, from: writtenData) == JSONDecoder().decode(LabSettings.self, from: reported))
 
         // The written settings replay to the same score.
         let replay = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/pinch-in-jitter-01.evemu"), "--summary", "--config", written])

@@ -81,22 +81,13 @@ public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDevices(let directory):
-            return "no input devices in \(directory). On a machine without a touchpad, expose a recording "
-                + "with 'pinchlab serve FILE --at DIR' and pass DIR/event0."
+            return "no input devices in \(directory)."
         case .noTouchDevice(let directory, let count):
             return "\(count) input device(s) in \(directory), but none is a touchpad or touchscreen."
         case .permissionDenied(let directory):
-            return "cannot open the devices in \(directory): permission denied. Add yourself to the 'input' "
-                + "group ('sudo usermod -aG input $USER', then log in again) or run with sudo."
+            return "cannot open the devices in \(directory): permission denied."
         case .cannotReadDirectory(let directory, let errno):
-            let reason = "cannot read \(directory): \(errno)."
-            // Only the default directory is missing because the machine has no input devices; a
-            // directory someone named is simply not there (or not a directory).
-            guard directory == DeviceDiscovery.defaultDirectory || directory == DeviceDiscovery.defaultDirectory + "/" else {
-                return reason
-            }
-            return reason + " A machine without input devices has no \(DeviceDiscovery.defaultDirectory); "
-                + "'pinchlab serve FILE --at DIR' makes a virtual one."
+            return "cannot read \(directory): \(errno)."
         }
     }
 }

@@ -3,7 +3,8 @@ import CEvdev
 import Glibc
 #endif
 
-/// Why a device could not be opened or read. Each case says what to do about it.
+/// Why a device could not be opened or read. The description says what happened; what to do about
+/// it is the CLI's to add (pinchlab's `ErrorAdvice`).
 public enum EvdevError: Error, Equatable, CustomStringConvertible {
     /// `EACCES`/`EPERM` opening the node.
     case permissionDenied(path: String)
@@ -20,14 +21,11 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .permissionDenied(let path):
-            return "\(path): permission denied. Input devices belong to root and the 'input' group: "
-                + "add yourself with 'sudo usermod -aG input $USER' and log in again, or run with sudo, "
-                + "or install a udev rule granting access (e.g. TAG+=\"uaccess\")."
+            return "\(path): permission denied."
         case .noSuchDevice(let path):
-            return "\(path): no such device. List devices with 'pinchlab devices'."
+            return "\(path): no such device."
         case .notAnEvdevDevice(let path, let errno):
-            return "\(path): not an evdev device (the evdev ioctls failed: \(errno)). "
-                + "Pass a node like /dev/input/eventN."
+            return "\(path): not an evdev device (the evdev ioctls failed: \(errno))."
         case .deviceRemoved(let path):
             return "\(path): the device was removed."
         case .system(let path, let call, let errno):

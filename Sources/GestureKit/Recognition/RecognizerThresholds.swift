@@ -60,7 +60,8 @@ public struct RecognizerThreshold: Sendable {
         return "\(Self.text(v))\(unitText) is outside \(Self.text(range.lowerBound))...\(Self.text(range.upperBound))\(unitText)"
     }
 
-    static func text(_ v: Double) -> String {
+    /// A number as messages show it: whole numbers without a fraction.
+    public static func text(_ v: Double) -> String {
         v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

@@ -73,10 +73,9 @@ public enum CorpusFiles {
         switch candidates.count {
         case 1: return CorpusLocation(manifestPath: directory + "/" + candidates[0] + "/" + manifestName)
         case 0:
-            throw CorpusError(path: directory + "/" + manifestName, kind: .missing,
+            throw CorpusError(path: directory + "/" + manifestName, kind: .noManifest,
                               message: "no manifest: expected \(manifestName) listing the recordings and their labels, "
-                                  + "here or in a subdirectory (`pinchlab label FILE --corpus DIR` or "
-                                  + "`pinchlab generate-corpus DIR` writes one)")
+                                  + "here or in a subdirectory")
         default:
             throw CorpusError(path: directory, kind: .ambiguous,
                               message: "several corpora here (\(candidates.joined(separator: ", "))): name one, "
@@ -130,7 +129,8 @@ public enum CorpusFiles {
 }
 
 public struct CorpusError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable { case missing, ambiguous, badData, write }
+    /// `noManifest`: a directory with no manifest in it or in a subdirectory.
+    public enum Kind: Sendable { case missing, noManifest, ambiguous, badData, write }
     public var path: String
     public var kind: Kind
     public var message: String

@@ -60,14 +60,16 @@ public struct LabSettings: Codable, Sendable, Hashable {
         return tuned
     }
 
-    /// Why these settings cannot be used, if they cannot.
+    /// Why these settings cannot be used, if they cannot: the first top-level number outside its
+    /// range in `LabSettings.ranges` ("completionSpeed: 0 is outside (0, 1000]").
     public func validationError() -> String? {
-        if !(panDismissDistanceMM.isFinite && panDismissDistanceMM > 0) { return "panDismissDistanceMM must be > 0" }
-        if !(zoomPresentScaleRange.isFinite && zoomPresentScaleRange > 0) { return "zoomPresentScaleRange must be > 0" }
-        if !(animationFrameRateHz.isFinite && animationFrameRateHz >= 1 && animationFrameRateHz <= 1000) {
-            return "animationFrameRateHz must be within 1...1000"
+        let values: [(String, Double)] = [("panDismissDistanceMM", panDismissDistanceMM),
+                                          ("zoomPresentScaleRange", zoomPresentScaleRange),
+                                          ("animationFrameRateHz", animationFrameRateHz),
+                                          ("completionSpeed", completionSpeed)]
+        for (key, value) in values {
+            if let problem = Self.range(forKey: key)?.problem(with: value) { return "\(key): \(problem)" }
         }
-        if !(completionSpeed.isFinite && completionSpeed > 0) { return "completionSpeed must be > 0" }
         return nil
     }
 }

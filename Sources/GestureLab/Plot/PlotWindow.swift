@@ -64,7 +64,7 @@ public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
             return count == 0 ? "there is no attempt \(n): the transition never started"
                 : "there is no attempt \(n): the replay made \(count) (numbered from 1)"
         case .trialNotKept(let n, let kept):
-            return "attempt \(n) is past the first \(kept) that a replay keeps; crop to its seconds with --from/--to"
+            return "attempt \(n) is past the first \(kept) that a replay keeps"
         case .startsAfterTheEnd(let from, let duration):
             return "the window starts at \(s(from)) s, after the recording's end at \(s(duration)) s"
         case .emptyWindow(let from, let to):
