@@ -76,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
         if (explain || trace) && (json || summary) {
             throw ValidationError("--explain and --trace print readable lines; they cannot be combined with --json or --summary")
         }
-        if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive factor, got \(speed)") }
+        if let speed { try PlaySpeed.validate(speed) }
     }
 
     func run() throws {

@@ -54,7 +54,7 @@ struct ServeCommand: ParsableCommand {
     var unplugWhenDone = false
 
     func validate() throws {
-        guard speed > 0 && speed.isFinite else { throw ValidationError("--speed must be a positive factor") }
+        try PlaySpeed.validate(speed)
         guard !node.isEmpty, !node.contains("/") else { throw ValidationError("--node must be a plain file name") }
         if loop && unplugWhenDone { throw ValidationError("--loop never ends, so --unplug-when-done would never happen") }
     }

@@ -8,6 +8,15 @@ let stopRequested = Atomic<Int32>(0)
 
 enum StopSignals {
     static func install() {
+        // A global is made on its first use, under a lock of its own (swift_once; debug builds
+        // make this one so). Nothing used it before the first check after a device was mounted,
+        // so a signal then could run its handler on a thread that was itself making it: the
+        // handler waited for that thread's lock forever, with the signal blocked in it, and a
+        // second signal's handler on another thread waited too; only SIGKILL ended the process.
+        // A possible cause of the `serve` seen ignoring SIGTERM (once in about 950 runs; serve's
+        // first check follows the mount, when a caller that waits for the node sends it).
+        // Made here, before any handler can run, the handler only stores.
+        _ = stopRequested.load(ordering: .relaxed)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in stopRequested.store(signal, ordering: .relaxed) }
         sigemptyset(&action.sa_mask)

@@ -103,6 +103,9 @@ func warnAboutRecording(_ source: any InputEventSource, _ handling: PartialFrame
         let fate = handling == .kept ? "written as read" : contradiction.rule
         printError("pinchlab: warning: \(contradiction); \(fate)")
     }
+    if let indented = recording.indentedEventLines {
+        printError("pinchlab: warning: \(indented); \(IndentedEventLines.rule)")
+    }
     if let partialFrame = recording.trailingPartialFrame {
         printError("pinchlab: warning: \(partialFrame) \(handling.rawValue)")
     }

@@ -19,6 +19,18 @@ import Testing
         #expect(result.stderr.components(separatedBy: "standard output").count == 2, "\(result.stderr)")
     }
 
+    /// A value that rounds to nothing from below prints as 0, never -0: rotate-01's release
+    /// velocity rounds to 0 from below (it printed `"velocity":-0` on a transition line and in the summary).
+    @Test func jsonNeverPrintsNegativeZero() throws {
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/rotate-01.evemu"), "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let negativeZeros = r.lines.filter { $0.range(of: #"-0(\.0+)?[,}\]]"#, options: .regularExpression) != nil }
+        #expect(negativeZeros.isEmpty, "\(negativeZeros)")
+        let decision = try #require(try r.json(line: -1)["decision"] as? [String: Any])
+        #expect(decision["velocity"] as? Double == 0)
+        #expect(r.stdout.contains(#""decision":{"finish":false,"progress":0.04117,"velocity":0}"#), "\(r.stdout)")
+    }
+
     @Test func plotRefusesToWriteOverItsInputByAnyPath() throws {
         let dir = try CLI.temporaryDirectory()
         let input = dir.appendingPathComponent("pinch.evemu").path

@@ -220,4 +220,33 @@ import Testing
         #expect(try CLI.run(["convert", evil, "-o", kept]).status == 0)
         #expect(try CLI.run(["stats", kept, "--json"]).json(line: 0)["device"] as? String == "evil\nB: 01 ff ff ff ff ff ff ff ff")
     }
+
+    /// Event lines that begin with blank space are skipped as libevemu skips them, by `replay`,
+    /// `stats` and `convert` alike, with one warning naming the first and the count; `convert`
+    /// writes the events libevemu reads, so its output plays in evemu-play as the input does.
+    @Test func indentedEventLinesAreSkippedAsLibevemuSkipsThemWithAWarning() throws {
+        let directory = try CLI.temporaryDirectory()
+        let source = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        var lines = try String(contentsOfFile: source, encoding: .utf8).components(separatedBy: "\n")
+        let eventLines = lines.indices.filter { lines[$0].hasPrefix("E: ") }
+        for index in eventLines.suffix(20) { lines[index] = "  " + lines[index] }   // the last 20 events
+        let indented = directory.appendingPathComponent("indented.evemu").path
+        try lines.joined(separator: "\n").write(toFile: indented, atomically: true, encoding: .utf8)
+        let warning = "pinchlab: warning: \(indented):\(eventLines.suffix(20).first! + 1): '  E: "
+
+        let converted = directory.appendingPathComponent("out.evemu").path
+        let convert = try CLI.run(["convert", indented, "-o", converted])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(convert.stderr.contains(warning), "\(convert.stderr)")
+        #expect(convert.stderr.contains("begins with blank space, and libevemu (evemu-play) reads no such line (20 lines); "
+                                        + "skipped, as libevemu skips them\n"), "\(convert.stderr)")
+        #expect(convert.stderr.contains("pinchlab: wrote \(eventLines.count - 20) events"), "\(convert.stderr)")
+        let reread = try CLI.run(["stats", converted, "--json"])
+        #expect(reread.status == 0 && reread.stderr.isEmpty, "\(reread.stderr)")
+
+        let replay = try CLI.run(["replay", indented, "--summary"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stderr.contains(warning), "\(replay.stderr)")
+        #expect(try replay.json(line: -1)["events"] as? Int == eventLines.count - 20)
+    }
 }

@@ -147,6 +147,25 @@ import Testing
     /// UIKit's completionSpeed from the command line: twice the speed, half the time from the
     /// release to the end (the curve's remaining duration is divided by it exactly). And a
     /// completion named in a settings file replaces the transition's own.
+    /// A speed factor whose pacing cannot be waited for (1e-300 used to trap converting a wait to
+    /// nanoseconds) is a usage error, for `replay` and `serve` alike; the bounds themselves play.
+    @Test func aSpeedOutsideItsRangeIsAUsageError() throws {
+        for speed in ["1e-300", "0.0009", "1001", "1e308", "nan", "inf", "0", "-1"] {
+            let replay = try CLI.run(["replay", quickFlick, "--summary", "--speed", speed], timeout: 20)
+            #expect(replay.status == 64, "\(speed): \(replay.stderr)")
+            #expect(replay.stderr.contains("--speed must be a factor from 0.001 to 1000, got "), "\(replay.stderr)")
+            #expect(replay.stdout.isEmpty)
+            let serve = try CLI.run(["serve", quickFlick, "--at", "/tmp/pinchlab-never-mounted", "--speed", speed], timeout: 20)
+            #expect(serve.status == 64, "\(speed): \(serve.stderr)")
+            #expect(serve.stderr.contains("--speed must be a factor from 0.001 to 1000, got "), "\(serve.stderr)")
+        }
+        let fastest = try CLI.run(["replay", quickFlick, "--summary", "--speed", "1000"], timeout: 20)
+        #expect(fastest.status == 0, "\(fastest.stderr)")
+        let plain = try CLI.run(["replay", quickFlick, "--summary"])
+        #expect(CLI.canonicalJSON(try fastest.json(line: -1)) == CLI.canonicalJSON(try plain.json(line: -1)),
+                "pacing never changes the result")
+    }
+
     @Test func completionSpeedAndANamedCompletionChangeTheAnimation() throws {
         let slow = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
         func animationSeconds(_ extra: [String]) throws -> Double {

@@ -172,10 +172,28 @@ import GestureKit
 
     """
 
+    /// The last line has no line break: the problem is on it (line 16), not on a line after it
+    /// (libyaml moves to a new line before the end of the stream).
     @Test func yamlTruncatedInsideAnEvent() throws {
         let error = try failure("truncated.yml", Self.yamlDevice + "    - [  0,      0,   3,   0,      5]\n    - [  0,     10,   3,")
         #expect(error.kind == .malformedLine)
-        #expect(error.line >= 15)
+        #expect(error.line == 16, "\(error)")
+        #expect(error.expected.hasPrefix("well-formed YAML"), "\(error)")
+        let junk = try failure("junk.yml", Self.yamlDevice + "    - [  0,      0,   3,   0,      5]\n    - [  0,      0,   0,   0,      0]\njunk: [1")
+        #expect(junk.line == 17, "\(junk)")
+        let terminated = try failure("newline.yml", Self.yamlDevice + "    - [  0,      0,   3,   0,      5]\n    - [  0,     10,   3,\n")
+        #expect(terminated.line == 17, "with the line break, the end of the file is on the empty line 17: \(terminated)")
+    }
+
+    /// A value over 1 MiB is reported on its own line, wherever the YAML event before it ended.
+    @Test func yamlHugeValueIsReportedOnItsLine() throws {
+        let digits = String(repeating: "1", count: 2 << 20)
+        let event = try failure("huge-event.yml", Self.yamlDevice + "    - [  0,      0,   3,   0,      5]\n    - [  0,      0,   3,   0, \(digits)]\n")
+        #expect(event.kind == .lineTooLong)
+        #expect(event.line == 16, "\(event)")
+        let comment = try failure("huge-comment.yml", Self.yamlDevice + "    # \(digits)\n    - [  0,      0,   3,   0,      5]\n")
+        #expect(comment.kind == .lineTooLong)
+        #expect(comment.line == 15, "\(comment)")
     }
 
     @Test func yamlEventWithTheWrongShape() throws {

@@ -77,4 +77,70 @@ import GestureKit
         #expect(text.contains("E: 3.640121 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +3640ms\n"))
         #expect(text.contains("################################\n#      Waiting for events      #\n################################\n"))
     }
+
+    /// A line that begins with blank space is no evemu line to libevemu: among the events it is
+    /// passed over (evemu-play never plays it), and pinchlab reads the file the same way, saying
+    /// which line and how many. Debian's libevemu is the reference here.
+    @Test func anIndentedEventLineIsSkippedAsLibevemuSkipsIt() throws {
+        let directory = makeTemporaryDirectory()
+        let plain = directory + "/plain.evemu", indented = directory + "/indented.evemu"
+        let writer = try EvemuWriter(path: plain, device: Fixtures.touchpad)
+        let events = Fixtures.events(count: 40, startSeconds: 0)
+        for event in events { try writer.write(event) }
+        try writer.close()
+        var lines = readFile(plain).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let eventLines = lines.indices.filter { lines[$0].hasPrefix("E: ") }
+        let first = eventLines[0], fifth = eventLines[4], sixth = eventLines[5]
+        lines[first] = "  " + lines[first]
+        lines[fifth] = "\t" + lines[fifth]
+        lines[sixth] = " " + lines[sixth]
+        writeFile(indented, lines.joined(separator: "\n"))
+
+        let libevemu = try #require(Libevemu.read(indented))
+        #expect(libevemu.readStatus > 0)
+        let kept = events.enumerated().filter { ![0, 4, 5].contains($0.offset) }.map(\.element)
+        #expect(libevemu.events == kept, "libevemu passes over the three indented lines")
+        var reader = try EvemuReader(path: indented)
+        #expect(try drain(&reader) == libevemu.events, "pinchlab reads what libevemu reads")
+        let skipped = try #require(reader.indentedEventLines)
+        #expect(skipped.firstLine == first + 1 && skipped.count == 3)
+        #expect(skipped.description.hasPrefix("\(indented):\(first + 1): '  E: "))
+        #expect(skipped.description.hasSuffix(" begins with blank space, and libevemu (evemu-play) reads no such line (3 lines)"))
+    }
+
+    /// In the description an indented line ends libevemu's description: the device it reads lacks
+    /// the lines after it. pinchlab refuses such a file with the line (it would read another device).
+    @Test func aDescriptionLineAfterAnIndentedLineIsRefused() throws {
+        let directory = makeTemporaryDirectory()
+        let path = directory + "/desc.evemu"
+        try EvemuWriter(path: path, device: Fixtures.touchpad).close()
+        var lines = readFile(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstAbs = try #require(lines.firstIndex { $0.hasPrefix("A: ") })
+        lines[firstAbs] = "  " + lines[firstAbs]
+        writeFile(path, lines.joined(separator: "\n"))
+
+        let libevemu = try #require(Libevemu.read(path))
+        #expect(libevemu.device.absInfo != Fixtures.touchpad.absInfo, "libevemu's description ended at the indented line")
+        do {
+            _ = try EvemuReader(path: path)
+            Issue.record("read without an error")
+        } catch let error as RecordingError {
+            #expect(error.line == firstAbs + 1, "the indented line")
+            #expect(error.description.contains("expected a description line at the start of its line (libevemu's description "
+                                               + "ends at a line that begins with blank space)"), "\(error)")
+        }
+        // An indented comment before the axes: libevemu's description ends there too.
+        lines[firstAbs] = String(lines[firstAbs].dropFirst(2))
+        lines.insert("   # a comment", at: firstAbs)
+        writeFile(path, lines.joined(separator: "\n"))
+        #expect(try #require(Libevemu.read(path)).device.absInfo != Fixtures.touchpad.absInfo)
+        do {
+            _ = try EvemuReader(path: path)
+            Issue.record("read without an error")
+        } catch let error as RecordingError {
+            #expect(error.line == firstAbs + 2, "the first 'A:' line, which libevemu does not read")
+            #expect(error.description.contains("expected no description line after line \(firstAbs + 1), which begins with "
+                                               + "blank space: libevemu's description ends there"), "\(error)")
+        }
+    }
 }

@@ -29,6 +29,7 @@ public final class EvemuReader: RecordingSource {
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
     public let descriptionWarnings: [DescriptionWarning]
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
+    public var indentedEventLines: IndentedEventLines? { indentedLines.found }
 
     private let input: LineInput
     private var conformance: DescriptionConformance
@@ -38,6 +39,7 @@ public final class EvemuReader: RecordingSource {
     private var previousMicroseconds: Int32 = 0
     private var isFinished = false
     private var frameBoundaries = FrameBoundaryTracker()
+    private var indentedLines = IndentedLineCounter()
 
     static let eventGrammar = "'E: <sec>.<usec> <type> <code> <value>'"
     /// `%06u`: evemu writes and reads at most six digits of microseconds.
@@ -69,6 +71,7 @@ public final class EvemuReader: RecordingSource {
                                                  listedAt: description.axisListedAt))
             .sorted { $0.line < $1.line }
         conformance = DescriptionConformance(device: device, path: path)
+        indentedLines = description.indentedLines
         if let eventsPath {
             if firstEvent != nil {
                 throw RecordingError(path: path, line: input.lineNumber, kind: .malformedLine,
@@ -98,6 +101,10 @@ public final class EvemuReader: RecordingSource {
             var first = 0
             while first < line.count && LineScanner.isSpace(line[first]) { first += 1 }
             if first == line.count || line[first] == UInt8(ascii: "#") { continue }
+            if first > 0 {
+                indentedLines.note(path: input.path, line: input.lineNumber, text: line)
+                continue
+            }
             return try parseEvent()
         }
         isFinished = true
@@ -204,6 +211,10 @@ private struct DescriptionParser {
     var warnings: [EventCode: DescriptionWarning] = [:]
     /// The `B: 03` line each axis was listed on.
     var axisListedAt: [EventCode: Int] = [:]
+    /// The first line after `I:` that begins with blank space: libevemu's description ends there.
+    var libevemuDescriptionEnd: Int?
+    /// Indented `E:` lines before the first event, passed over as libevemu does.
+    var indentedLines = IndentedLineCounter()
     /// How many 8-byte chunks of each type's mask were read (`mbytes` in evemu).
     var maskChunks = [Int](repeating: 0, count: EventType.count)
     var propertyChunks = 0
@@ -230,6 +241,16 @@ private struct DescriptionParser {
             let line = input.line
             var scanner = LineScanner(line)
             scanner.skipSpaces()
+            let isIndented = scanner.index > 0
+            if isIndented {
+                // libevemu reads no line that begins with blank space: before `N:` and `I:` it
+                // refuses the file, after them its description ends at the line.
+                guard id != nil else {
+                    throw error(expected: expectedNow + " at the start of its line (libevemu reads no line that begins "
+                                + "with blank space there)", line: line)
+                }
+                if libevemuDescriptionEnd == nil { libevemuDescriptionEnd = lineNumber }
+            }
             if scanner.isAtEnd { continue }
             if line[scanner.index] == UInt8(ascii: "#") {
                 if !sawAnyLine { try parseVersion(line) }
@@ -241,6 +262,18 @@ private struct DescriptionParser {
                 throw error(expected: expectedNow, line: line)
             }
             let tag = line[scanner.index]
+            if isIndented && tag == UInt8(ascii: "E") {
+                indentedLines.note(path: path, line: lineNumber, text: line)
+                continue
+            }
+            if isIndented && tag != UInt8(ascii: "E") {
+                throw error(expected: "a description line at the start of its line (libevemu's description ends at a line "
+                            + "that begins with blank space)", line: line)
+            }
+            if let end = libevemuDescriptionEnd, tag != UInt8(ascii: "E") {
+                throw error(expected: "no description line after line \(end), which begins with blank space: libevemu's "
+                            + "description ends there (remove the blank space)", line: line)
+            }
             scanner.index += 2
             switch tag {
             case UInt8(ascii: "N") where name == nil: try parseName(&scanner)

@@ -49,6 +49,13 @@ public protocol RecordingSource: InputEventSource {
     /// Events that contradict the description, one entry per kind with its first line and count;
     /// complete once `nextEvent()` has returned nil.
     var eventContradictions: [EventContradiction] { get }
+    /// Event lines that begin with blank space, passed over as libevemu does (evemu files only);
+    /// complete once `nextEvent()` has returned nil.
+    var indentedEventLines: IndentedEventLines? { get }
+}
+
+extension RecordingSource {
+    public var indentedEventLines: IndentedEventLines? { nil }
 }
 
 /// Follows frame boundaries while a reader hands out events: where the last `SYN_REPORT` was and

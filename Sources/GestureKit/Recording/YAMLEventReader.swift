@@ -27,7 +27,8 @@ final class YAMLEventReader {
     /// Where the previous event ended (character index), to measure how far the scanner has gone
     /// past it: the size of the value it is reading.
     private var previousEventEndIndex = 0
-    private var previousEventEndLine = 1
+    /// Line breaks handed to libyaml so far: no line of the input is past `suppliedLineBreaks + 1`.
+    private var suppliedLineBreaks = 0
 
     private(set) var kind = Kind.none
     /// 1-based line of the current event.
@@ -61,14 +62,17 @@ final class YAMLEventReader {
     private func supplyInput(_ buffer: UnsafeMutablePointer<UInt8>, size: Int, sizeRead: UnsafeMutablePointer<Int>) -> Bool {
         let scanned = parser.pointee.mark.index - previousEventEndIndex
         if scanned > YAMLEventReader.valueMaxCharacters {
+            // The scanner is inside the value now: its line, not the line the previous event ended on.
             inputError = RecordingError(
-                path: path, line: previousEventEndLine, kind: .lineTooLong,
+                path: path, line: lineNumber(parser.pointee.mark), kind: .lineTooLong,
                 expected: "a YAML value of at most \(YAMLEventReader.valueMaxCharacters) characters (1 MiB)",
                 found: "a longer one")
             return false
         }
         do {
-            sizeRead.pointee = try input.readBytes(into: buffer, maxCount: size)
+            let count = try input.readBytes(into: buffer, maxCount: size)
+            suppliedLineBreaks += UnsafeBufferPointer(start: buffer, count: count).count(where: { $0 == 0x0A })
+            sizeRead.pointee = count
             return true
         } catch let error as RecordingError {
             inputError = error
@@ -89,9 +93,8 @@ final class YAMLEventReader {
             throw syntaxError()
         }
         holdsEvent = true
-        line = event.pointee.start_mark.line + 1
+        line = lineNumber(event.pointee.start_mark)
         previousEventEndIndex = event.pointee.end_mark.index
-        previousEventEndLine = event.pointee.end_mark.line + 1
         switch event.pointee.type {
         case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_STREAM_END_EVENT: kind = .streamEnd
@@ -107,6 +110,13 @@ final class YAMLEventReader {
         }
     }
 
+    /// The 1-based line of `mark`. At the end of a file whose last line has no line break, libyaml
+    /// moves its mark to a line after it (a forced new line before the stream's end): that is
+    /// the last line, where the problem is.
+    private func lineNumber(_ mark: yaml_mark_t) -> Int {
+        min(mark.line + 1, suppliedLineBreaks + 1)
+    }
+
     /// libyaml's complaint as `expected ..., found ...`: its problems read "found character that
     /// cannot start any token", "did not find expected key", with a context such as "while
     /// parsing a block mapping" that points at where the construct began.
@@ -120,13 +130,14 @@ final class YAMLEventReader {
             if let pointer = buffer.pointer, let last = buffer.last, pointer < last {
                 line += UnsafeBufferPointer(start: pointer, count: last - pointer).count(where: { $0 == 0x0A })
             }
+            line = min(line, suppliedLineBreaks + 1)
             let isBinary = problem.contains("control characters") || problem.lowercased().contains("utf-8")
                 || problem.contains("octet")
             return RecordingError(path: path, line: line, kind: isBinary ? .binaryData : .malformedLine,
                                   expected: isBinary ? "UTF-8 text without control characters" : "well-formed YAML",
                                   found: problem)
         }
-        let line = parser.pointee.problem_mark.line + 1
+        let line = lineNumber(parser.pointee.problem_mark)
         var found: String
         if problem.hasPrefix("found ") {
             found = String(problem.dropFirst("found ".count))
@@ -136,7 +147,7 @@ final class YAMLEventReader {
         }
         var expected = "well-formed YAML"
         if let context = parser.pointee.context.map({ String(cString: $0) }) {
-            let contextLine = parser.pointee.context_mark.line + 1
+            let contextLine = lineNumber(parser.pointee.context_mark)
             expected += " (\(context)" + (contextLine != line ? " that began on line \(contextLine))" : ")")
         }
         return RecordingError(path: path, line: line, kind: .malformedLine, expected: expected, found: found)

@@ -88,11 +88,11 @@ public struct ViewerStep: Sendable {
 /// Micrometres are below any sensor's resolution.
 @inline(__always) func roundedMM(_ value: Double) -> Double {
     guard value.isFinite else { return 0 }
-    return (value * 1000).rounded() / 1000
+    return positiveZero((value * 1000).rounded() / 1000)
 }
 
 /// Hundredths of a point, ten-thousandths of alpha and scale: finer than a pixel at any zoom.
 @inline(__always) func roundedScene(_ value: Double) -> Double {
     guard value.isFinite else { return 0 }
-    return (value * 10_000).rounded() / 10_000
+    return positiveZero((value * 10_000).rounded() / 10_000)
 }

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// The libFuzzer targets (Fuzz/Targets) are compiled only by `Fuzz/run.sh`, outside SwiftPM, so a
+/// change to the libraries' API could break them unseen until CI's fuzz step (it did once: CI went
+/// red after every test had passed). This type-checks them against the modules this test run was
+/// built with, which takes about a second.
+@Suite struct FuzzTargetsCompileTests {
+    @Test func theFuzzTargetsTypeCheckAgainstTheLibraries() throws {
+        let modules = CLI.binary.deletingLastPathComponent().appendingPathComponent("Modules").path
+        #expect(FileManager.default.fileExists(atPath: modules + "/GestureLab.swiftmodule"), "no modules at \(modules)")
+        let targets = CLI.packageRoot.appendingPathComponent("Fuzz/Targets")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: targets.path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { targets.appendingPathComponent($0).path }
+        #expect(sources.count >= 5, "\(sources)")
+        let cflags = try Self.run("/usr/bin/pkg-config", ["--cflags", "libevdev", "yaml-0.1"])
+        try #require(cflags.status == 0, "\(cflags.output)")
+        let root = CLI.packageRoot.path
+        var arguments = ["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules,
+                         "-I", root + "/Sources/CEvdev", "-I", root + "/Sources/CYAML"]
+        for flag in cflags.output.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
+        let swiftc = try #require(Self.swiftc(), "no swiftc next to the running toolchain or in PATH")
+        let result = try Self.run(swiftc, arguments + sources)
+        #expect(result.status == 0, "Fuzz/Targets no longer compile against the libraries:\n\(result.output)")
+    }
+
+    /// The `swiftc` in PATH (the toolchain `swift test` runs from).
+    static func swiftc() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
