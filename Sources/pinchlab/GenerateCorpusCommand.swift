@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GestureLab
 
 struct GenerateCorpusCommand: ParsableCommand {
@@ -16,6 +17,8 @@ struct GenerateCorpusCommand: ParsableCommand {
         Examples:
           pinchlab generate-corpus Fixtures/corpus
           pinchlab generate-corpus /tmp/big --variants 22
+          pinchlab generate-corpus Fixtures/corpus \\
+              --session Fixtures/sessions/touchscreen-session.evemu
         """
     )
 
@@ -26,6 +29,10 @@ struct GenerateCorpusCommand: ParsableCommand {
                                + "for a large corpus to tune or benchmark on.", valueName: "n"))
     var variants: Int = 1
 
+    @Option(help: ArgumentHelp("Also write a multi-gesture touchscreen session here: six of the corpus's recipes "
+                               + "one after another with 2.5 s idle between them.", valueName: "file"))
+    var session: String?
+
     func validate() throws {
         guard (1...1000).contains(variants) else { throw ValidationError("--variants must be within 1...1000") }
     }
@@ -35,6 +42,12 @@ struct GenerateCorpusCommand: ParsableCommand {
             let entries = StandardCorpus.entries(variants: variants)
             try CorpusFiles.write(entries: entries, to: directory)
             try printLine("wrote \(entries.count) recordings and \(CorpusFiles.manifestName) to \(directory)")
+            if let session {
+                let parent = (session as NSString).deletingLastPathComponent
+                if !parent.isEmpty { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+                try GestureSession.touchscreen.write(to: session)
+                try printLine("wrote the session of \(GestureSession.touchscreen.files.count) gestures to \(session)")
+            }
         }
     }
 }

@@ -125,7 +125,8 @@ import Testing
          "key 'expect[0].fingers': expected a finger count from 1 to 16, found \"2\""),
         ("{\"entries\": [{\"file\": \"a.evemu\", \"transition\": \"zoom\", \"expect\": []}]}",
          "key 'transition': expected one of pinch-dismiss, pan-dismiss, zoom-present, found \"zoom\""),
-        ("{\"entries\": [\n{\"file\": \"a.evemu\",, }]}", "text that is not JSON (line 2"),
+        ("{\"entries\": [\n{\"file\": \"a.evemu\",, }]}",
+         "text that is not JSON (line 2, column 20: expected a key in double quotes, found ',')"),
     ])
     func badManifestsAreNamed(manifest: String, message: String) throws {
         let dir = try CLI.temporaryDirectory()

@@ -236,6 +236,8 @@ enum ManifestReader {
 
     /// Foundation says "around character N"; a person editing the file wants the line.
     private static func jsonSyntaxProblem(_ error: Error, in data: Data) -> String {
+        // The settings files' syntax check: line, column and what was expected.
+        if let syntax = JSONSyntax.firstError(in: data) { return "line \(syntax.line), column \(syntax.column): \(syntax)" }
         guard let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "malformed JSON" }
         guard let range = text.range(of: "character "),
               let offset = Int(text[range.upperBound...].prefix { $0.isNumber }) else { return oneLine(text) }
