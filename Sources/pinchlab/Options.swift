@@ -116,11 +116,12 @@ struct TransitionOptions: ParsableArguments {
         if let threshold, !(threshold >= 0 && threshold <= 1) {
             throw ValidationError("--threshold must be within 0...1, got \(threshold)")
         }
-        if let panDistance, !(panDistance > 0 && panDistance.isFinite) {
-            throw ValidationError("--pan-distance must be a positive number of millimetres")
+        // The settings file's ranges (`LabSettings.ranges`): an option and a key take the same values.
+        if let panDistance, let range = LabSettings.range(forKey: "panDismissDistanceMM"), !range.contains(panDistance) {
+            throw ValidationError("--pan-distance must be a positive number of millimetres in \(range.rangeText), got \(panDistance)")
         }
-        if let completionSpeed, !(completionSpeed > 0 && completionSpeed.isFinite) {
-            throw ValidationError("--completion-speed must be a positive factor, got \(completionSpeed)")
+        if let completionSpeed, let range = LabSettings.range(forKey: "completionSpeed"), !range.contains(completionSpeed) {
+            throw ValidationError("--completion-speed must be a positive factor in \(range.rangeText), got \(completionSpeed)")
         }
     }
 

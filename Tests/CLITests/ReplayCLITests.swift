@@ -180,6 +180,11 @@ import Testing
         #expect(abs(try animationSeconds(["--completion-speed", "2"]) - normal / 2) < 2e-6)
         let bad = try CLI.run(["replay", slow, "--completion-speed", "0"])
         #expect(bad.status == 64 && bad.stderr.contains("--completion-speed must be a positive factor"), "\(bad.stderr)")
+        // The option takes what the settings file's key takes.
+        let huge = try CLI.run(["replay", slow, "--completion-speed", "5000"])
+        #expect(huge.status == 64 && huge.stderr.contains("--completion-speed must be a positive factor in (0, 1000], got 5000"), "\(huge.stderr)")
+        let far = try CLI.run(["replay", slow, "--transition", "pan-dismiss", "--pan-distance", "2000"])
+        #expect(far.status == 64 && far.stderr.contains("in (0, 1000], got 2000"), "\(far.stderr)")
 
         let config = try CLI.temporaryDirectory().appendingPathComponent("spring.json").path
         try Data(#"{"completion": "android-no-bouncy-low"}"#.utf8).write(to: URL(fileURLWithPath: config))
