@@ -4,11 +4,14 @@
 #define _GNU_SOURCE
 #endif
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 #include "udev_preload.h"
 
 struct udev;
@@ -16,6 +19,18 @@ struct udev_device;
 struct udev_list_entry;
 
 const char *pinchlab_udev_preload_version(void) { return "1"; }
+
+/* pinchlab stops the libinput it started with SIGINT once the recording was played; a pinchlab
+ * that is killed cannot, and libinput would wait for devices forever, its output unread. So a
+ * process started with PINCHLAB_PARENT_PID ends (SIGTERM) when that parent does; if the parent
+ * is gone already, it ends now. (The death signal follows the thread that started the child:
+ * pinchlab's bridge waits for libinput on that thread.) */
+__attribute__((constructor)) static void end_with_the_parent(void) {
+    const char *parent = getenv("PINCHLAB_PARENT_PID");
+    if (!parent || !*parent) return;
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != (pid_t)atol(parent)) raise(SIGTERM);
+}
 
 
 /* The fake device: its address is its identity. */

@@ -120,6 +120,8 @@ public struct LibinputBridge: Sendable {
         environment["PINCHLAB_UDEV_DEVNODE"] = device.path
         environment["PINCHLAB_UDEV_SYSNAME"] = device.nodeName
         environment["PINCHLAB_UDEV_CLASS"] = "touchpad"
+        // libinput ends with this process even when it is killed (the preload library's job).
+        environment["PINCHLAB_PARENT_PID"] = String(getpid())
         let process: ChildProcess
         do {
             process = try ChildProcess(path: tool, arguments: ["debug-events", "--enable-tap", "--device", device.path], environment: environment)

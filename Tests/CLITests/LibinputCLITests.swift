@@ -68,9 +68,61 @@ struct LibinputCLITests {
         #expect(r.stdout.contains("libinput has no touchscreen gestures"), "\(r.stdout)")
         #expect(r.stdout.contains(": 0 gestures"))
     }
+
+    /// A killed pinchlab cannot stop the libinput it started; the preload library ends libinput
+    /// with its parent, so none is left waiting for devices (it was, before: orphaned, forever).
+    @Test func killingPinchlabEndsItsLibinput() throws {
+        let run = try CLI.Running(["libinput", CLI.fixture("corpus/touchpad/resting-thumb-01.evemu")])
+        let pinchlab = run.process.processIdentifier
+        var child: pid_t?
+        #expect(CLI.waitFor(10) { child = Self.children(of: pinchlab, named: "libinput-debug").first; return child != nil },
+                "no libinput started")
+        let libinput = try #require(child)
+        // Killed while the recording plays (0.25 s after libinput opened the node, for 1.2 s):
+        // a libinput killed while it is still setting the device up exits by itself anyway.
+        #expect(CLI.waitFor(10) { Self.hasOpen(libinput, pathEndingWith: "/event0") },
+                "libinput never opened the node: \(Self.openFiles(libinput))")
+        Thread.sleep(forTimeInterval: 0.6)
+        kill(pinchlab, SIGKILL)
+        let gone = CLI.waitFor(5) { kill(libinput, 0) != 0 || Self.isZombie(libinput) }
+        // (Foundation's wait for the killed pinchlab returns only once libinput is gone too.)
+        if !gone { kill(libinput, SIGKILL) }
+        run.process.waitUntilExit()
+        #expect(gone, "libinput (pid \(libinput)) outlived the pinchlab that started it")
+    }
+
+    /// Processes whose parent is `parent` and whose name begins with `name` (from /proc/PID/stat).
+    static func children(of parent: pid_t, named name: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")"), stat.contains("(\(name)") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && pid_t(fields[1]) == parent
+        }
+    }
+
+    static func hasOpen(_ pid: pid_t, pathEndingWith suffix: String) -> Bool {
+        openFiles(pid).contains { $0.hasSuffix(suffix) }
+    }
+
+    /// What the process's descriptors refer to (from /proc/PID/fd).
+    static func openFiles(_ pid: pid_t) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.compactMap { fd in
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let n = readlink("/proc/\(pid)/fd/\(fd)", &buffer, buffer.count - 1)
+            return n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        }
+    }
+
+    static func isZombie(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
 }
 
-/// What happens without libinput-tools, and with input libinput cannot be given twice (runs everywhere).
 @Suite struct LibinputUnavailableCLITests {
     @Test func withoutLibinputToolsTheStatusIs69AndTheMessageSaysWhy() throws {
         let empty = try CLI.temporaryDirectory().path

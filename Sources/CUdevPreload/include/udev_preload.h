@@ -9,7 +9,10 @@
  * PINCHLAB_UDEV_SYSNAME (default "event0"), a syspath under /sys/devices/virtual/input, the
  * properties ID_INPUT=1 and ID_INPUT_TOUCHPAD=1 (or ID_INPUT_TOUCHSCREEN=1 when
  * PINCHLAB_UDEV_CLASS=touchscreen), and no parent. Every call about any other device goes to
- * the real libudev (dlsym(RTLD_NEXT, ...)). Nothing here is called by pinchlab itself. */
+ * the real libudev (dlsym(RTLD_NEXT, ...)). Nothing here is called by pinchlab itself.
+ *
+ * With PINCHLAB_PARENT_PID set, the process ends (SIGTERM) when that parent ends, so a killed
+ * pinchlab leaves no libinput behind. */
 
 /* The version of the answers, so the CLI can check it loaded the library it built. */
 const char *pinchlab_udev_preload_version(void);
