@@ -391,7 +391,10 @@ import VirtualEvdev
     @Test func aDeviceThatStopsAnsweringEndsByTheIdleTimeout() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let cut = Self.endOfFrame(40, in: events)
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("stalled"))
+        // The 40 frames come as one burst to two readers: a queue big enough for all of them, so a
+        // reader the loaded machine runs late does not overflow (SYN_DROPPED) and lose frames.
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("stalled"),
+                                            options: VirtualEvdevOptions(clientBufferEvents: 4096))
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent("stalled.evemu").path
         let live = try CLI.Running(["live", device.path, "--json", "--exit-after-idle", "1"])
