@@ -50,6 +50,10 @@ struct TuneCommand: ParsableCommand {
             help: ArgumentHelp("Exit 1 when the best settings' accuracy is below this fraction (0 to 1, e.g. 0.95).", valueName: "accuracy"))
     var failUnder: Double?
 
+    @Flag(name: .customLong("with-libinput"),
+          help: "Also run Debian's libinput on each touchpad recording (in real time, about as long as the recordings) and report how the best settings and the defaults agree with it.")
+    var withLibinput = false
+
     func validate() throws {
         guard budget >= 1 && budget <= 100_000 else { throw ValidationError("--budget must be within 1...100000") }
         if let folds, folds == 1 || folds < 0 { throw ValidationError("--folds must be 0 (none) or 2 or more") }
@@ -76,13 +80,16 @@ struct TuneCommand: ParsableCommand {
             }
             if let write { try refuseToOverwriteCorpus(with: write, files: files) }
             let progress = TuneProgress(onTerminal: isatty(STDERR_FILENO) != 0)
-            let report: Tuner.Report
+            var report: Tuner.Report
             do {
                 report = try Tuner(budget: budget).run(files, crossValidation: crossValidation(files: files.count)) { done, total in
                     progress.report(done, of: total)
                 }
             } catch let error as CorpusError {
                 throw CLIError(status: .usage, message: "\(corpus): \(error.message)")
+            }
+            if withLibinput {
+                report.libinput = try Self.libinputAgreements(files: files, settings: [("best", report.best.settings), ("defaults", .default)])
             }
             if let write { try LabSettingsFile.save(report.best.settings, path: write) }
             if json {
@@ -97,6 +104,28 @@ struct TuneCommand: ParsableCommand {
                            + "below --fail-under \(format(failUnder * 100, decimals: 1))%")
                 throw ExitCode(1)
             }
+        }
+    }
+
+    /// libinput's gestures on each touchpad file (run once per file) against each settings' gestures.
+    static func libinputAgreements(files: [LoadedRecording], settings: [(name: String, settings: LabSettings)]) throws
+        -> [LibinputCorpusAgreement] {
+        let pads = files.filter { $0.device.deviceClass != .touchscreen }
+        let seconds = pads.reduce(0.0) { total, file in
+            total + Double((file.events.last?.time.totalMicroseconds ?? 0) - (file.events.first?.time.totalMicroseconds ?? 0)) / 1e6 + 1
+        }
+        printError("pinchlab: running libinput on \(pads.count) touchpad recordings (about \(Int(seconds.rounded(.up))) s)")
+        var verdicts: [LibinputVerdict] = []
+        for file in pads { verdicts.append(try libinputVerdict(events: file.events, device: file.device)) }
+        let late = verdicts.filter { $0.timing?.late == true }.count
+        let version = verdicts.first?.version ?? "unknown"
+        return try settings.map { name, settings in
+            let agreements = try zip(pads, verdicts).map { file, verdict in
+                var source = EventList(device: file.device, events: file.events)
+                let result = try ReplayRun.run(&source, name: nil, settings: settings)
+                return LibinputAgreement(pinchlab: result.summary.gestures, libinput: verdict.gestures)
+            }
+            return LibinputCorpusAgreement(settings: name, version: version, agreements: agreements, lateFiles: late)
         }
     }
 
@@ -172,6 +201,18 @@ struct TuneCommand: ParsableCommand {
             guard !wrong.isEmpty else { try printLine("\(name) get every file right"); continue }
             try printLine("files \(name) get wrong:")
             for f in wrong { try printLine("  \(oneLine(f.file)): \(f.mismatchText)") }
+        }
+        if let agreements = r.libinput, let first = agreements.first {
+            try printLine("")
+            try printLine("agreement with libinput \(first.version) on \(first.files) touchpad recordings "
+                          + "(pinches, swipes, scrolls and holds; see `pinchlab libinput --help`):")
+            for a in agreements {
+                try printLine("  \(a.settings.padding(9)) \(a.matched) matched, \(a.libinputOnly) libinput only, "
+                              + "\(a.pinchlabOnly) pinchlab only: \(format(a.ratio, decimals: 2))")
+            }
+            if first.lateFiles > 0 {
+                try printLine("  (\(first.lateFiles) of the libinput runs still read events late: its timers may have decided otherwise)")
+            }
         }
         if let cv = r.crossValidation {
             try printLine("")

@@ -69,6 +69,34 @@ struct LibinputCLITests {
         #expect(r.stdout.contains(": 0 gestures"))
     }
 
+    /// `tune --with-libinput`: libinput runs on the corpus's touchpad recordings only, and the best
+    /// settings and the defaults each get the summed agreement.
+    @Test func tuneReportsTheAgreementWithLibinputOnTheTouchpadRecordings() throws {
+        let corpus = try CLI.temporaryDirectory()
+        let files = ["touchpad/pinch-out-01.evemu", "touchpad/two-finger-scroll-01.evemu", "touchscreen/pan-down-flick-01.evemu"]
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CLI.fixture("corpus/manifest.json"))))
+        let entries = try #require((manifest as? [String: Any])?["entries"] as? [[String: Any]]).filter { files.contains($0["file"] as? String ?? "") }
+        try #require(entries.count == 3)
+        for file in files {
+            let target = corpus.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: CLI.fixture("corpus/" + file), toPath: target.path)
+        }
+        try JSONSerialization.data(withJSONObject: ["entries": entries]).write(to: corpus.appendingPathComponent("manifest.json"))
+        let r = try CLI.run(["tune", corpus.path, "--with-libinput", "--budget", "5", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("running libinput on 2 touchpad recordings"), "\(r.stderr)")
+        let agreements = try #require(try r.json(line: 0)["libinput"] as? [[String: Any]], "\(r.stdout)")
+        #expect(agreements.map { $0["settings"] as? String } == ["best", "defaults"])
+        for a in agreements {
+            let matched = a["matched"] as? Int ?? -1, only = (a["libinputOnly"] as? Int ?? 0) + (a["pinchlabOnly"] as? Int ?? 0)
+            #expect(a["files"] as? Int == 2, "the touchscreen recording is not given to libinput")
+            #expect(matched >= 2, "libinput's pinch and scroll are pinchlab's pinch and two-finger pan: \(a)")
+            let ratio = try #require(a["ratio"] as? Double)
+            #expect(abs(ratio - Double(matched) / Double(matched + only)) < 1e-6)
+        }
+    }
+
     /// A killed pinchlab cannot stop the libinput it started; the preload library ends libinput
     /// with its parent, so none is left waiting for devices (it was, before: orphaned, forever).
     @Test func killingPinchlabEndsItsLibinput() throws {

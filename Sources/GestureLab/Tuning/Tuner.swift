@@ -78,6 +78,8 @@ public struct Tuner: Sendable {
         /// Held-out accuracy: each fold's files scored with the settings tuned without them.
         public var crossValidation: CrossValidationReport?
         public var warnings: [TuneWarning]
+        /// Agreement with libinput of the best settings and of the defaults (`--with-libinput`).
+        public var libinput: [LibinputCorpusAgreement]? = nil
     }
 
     public struct Baseline: Sendable, Encodable {
