@@ -41,6 +41,17 @@ import Glibc
         }
     }
 
+    /// Found by the property above (CI, 2026-11-23): frames at 2.2 s, 2.18 s, 2.188 s. The frame
+    /// that went back cancelled the pan at 2.2 s, and the next one began a pan at 2.188 s, before
+    /// that end. The recognizer's clock now stays at the latest time seen.
+    @Test func aStreamWhoseTimeGoesBackNeverReportsAnEarlierGesture() {
+        let device = EventStreams.devices[1]
+        let events = EventStreams.protocolB([414211120, 201047396, 1301493686, 158653812, 23002812, 3980563766], on: device)
+        let (checker, recognizer) = Self.recognize(events, on: device)
+        #expect(checker.violations == [])
+        #expect(checker.open == nil && recognizer.gestureInFlight == nil)
+    }
+
     @Test func randomSynthesizedGesturesGiveLegalGestureSequences() async {
         var recognizedAny = false
         await propertyCheck(count: Self.streamCount, input: Gen.uint64(), Gen.int(in: 0...1)) { seed, index in

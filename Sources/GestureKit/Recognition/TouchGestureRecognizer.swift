@@ -200,7 +200,7 @@ public struct TouchGestureRecognizer: Sendable {
     public mutating func process(_ frame: TouchFrame) -> GestureEvents {
         var out = GestureEvents()
         stateChanges.removeAll()
-        let now = frame.time
+        var now = frame.time
         var fault: GestureDecision? = frame.isResync ? GestureDecision(.resync) : nil
         var dt = 0.0
         if let last = lastFrameTime {
@@ -208,6 +208,10 @@ public struct TouchGestureRecognizer: Sendable {
                 var e = GestureEvidence()
                 e.waitedMS = now.milliseconds(since: last)
                 fault = GestureDecision(.badNumbers, e)
+                // The recognizer's clock never goes back: what this frame decides is stamped with
+                // the latest time seen, and later frames still behind it are faults too, so no
+                // gesture begins before the end of one already reported.
+                now = last
             } else {
                 dt = now.milliseconds(since: last) / 1_000
             }
@@ -275,7 +279,8 @@ public struct TouchGestureRecognizer: Sendable {
     public mutating func finish(at time: EventTime) -> GestureEvents {
         var out = GestureEvents()
         stateChanges.removeAll()
-        handle(.endOfStream, at: time, into: &out)
+        // As in process(_:), the clock never goes back: an end before the latest frame is at it.
+        handle(.endOfStream, at: max(time, lastFrameTime ?? time), into: &out)
         touches.removeAll()
         committedFingerCount = 0
         lastFrameTime = nil
