@@ -16,13 +16,23 @@ public enum DescriptionLimits {
     /// The narrowest surface a resolution may describe: 1 mm, less than one fingertip.
     public static let surfaceSpanMinMM = 1.0
 
-    /// Warnings for the axes `codes` lists that have no range in `absInfo`, at the line each was
-    /// listed on (`listedAt`; 0 when not known).
-    static func axesWithoutRange(codes: Set<EventCode>, absInfo: [EventCode: AbsInfo], path: String,
-                                 listedAt: [EventCode: Int]) -> [DescriptionWarning] {
-        codes.filter { absInfo[$0] == nil }.sorted().map {
+    /// Checks one axis as a reader reads it, at `line`: throws for what no device can have; returns
+    /// the warning for what can still be read, nil when nothing is wrong.
+    static func check(axis code: EventCode, _ info: AbsInfo, path: String, line: Int) throws -> DescriptionWarning? {
+        guard let problem = problem(axis: code, info) else { return nil }
+        if problem.isFatal { throw RecordingError.implausibleAxis(path: path, line: line, axis: code, problem: problem) }
+        return DescriptionWarning(path: path, line: line, axis: code, problem: problem)
+    }
+
+    /// A read description's warnings in line order: each axis's from `check` (`checked`), and one for
+    /// each axis `codes` lists with no range in `absInfo`, at the line it was listed on (`listedAt`;
+    /// 0 when not known).
+    static func warnings(checked: [EventCode: DescriptionWarning], codes: Set<EventCode>, absInfo: [EventCode: AbsInfo],
+                         path: String, listedAt: [EventCode: Int]) -> [DescriptionWarning] {
+        let unranged = codes.filter { absInfo[$0] == nil }.sorted().map {
             DescriptionWarning(path: path, line: listedAt[$0] ?? 0, axis: $0, problem: .noRange)
         }
+        return (checked.values + unranged).sorted { $0.line < $1.line }
     }
 
     /// The position axes: their range and resolution make the surface.

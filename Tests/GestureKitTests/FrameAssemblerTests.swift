@@ -244,6 +244,24 @@ private let touchpad = DeviceDescription.presetTouchpad   // 12 units/mm, 4 slot
             }
         }
     }
+
+    /// A finger-count key the description does not list is ignored, as libevdev discards it: two
+    /// slots and BTN_TOOL_TRIPLETAP make three fingers only on a device that has the key.
+    @Test func aToolKeyTheDescriptionLacksIsIgnored() throws {
+        var twoSlots = touchpad
+        twoSlots.absInfo[.absMTSlot] = AbsInfo(minimum: 0, maximum: 1)
+        var withoutTripleTap = twoSlots
+        withoutTripleTap.codes[.key]?.remove(.btnToolTripleTap)
+        var s = EventScript()
+        s.abs(.absMTSlot, 0); s.abs(.absMTTrackingID, 10); s.abs(.absMTPositionX, 120); s.abs(.absMTPositionY, 240)
+        s.abs(.absMTSlot, 1); s.abs(.absMTTrackingID, 11); s.abs(.absMTPositionX, 600); s.abs(.absMTPositionY, 360)
+        s.key(.btnTouch, 1); s.key(.btnToolTripleTap, 1)
+        s.syn()
+        let listed = frames(twoSlots, s.events), lacking = frames(withoutTripleTap, s.events)
+        try #require(listed.count == 1 && lacking.count == 1)
+        #expect(listed[0].fingerCount == 3)
+        #expect(lacking[0].fingerCount == 2)
+    }
 }
 
 @Suite struct FrameAssemblerOtherProtocols {

@@ -57,6 +57,10 @@ public struct TouchFrameAssembler: Sendable {
     private let singleUsesToolFinger: Bool
     /// One bit per axis the description gives a range (`ABS_MAX` is 0x3f): a bit test per event.
     private let describedAxes: UInt64
+    /// One bit per tool of `EventCode.fingerCountTools` the description lists (bit i: tool i): with
+    /// `BTN_TOUCH` (listed exactly when `singleUsesToolFinger` is false) the only keys read, so a key
+    /// event costs a bit test, not a dictionary and set lookup.
+    private let describedTools: UInt8
 
     /// Used when a device has position axes but no usable geometry (should not happen for touch devices).
     private static let unitGeometry = SurfaceGeometry(device: DeviceDescription(
@@ -90,6 +94,11 @@ public struct TouchFrameAssembler: Sendable {
         var axes: UInt64 = 0
         for code in device.absInfo.keys where code.rawValue < 64 { axes |= 1 << UInt64(code.rawValue) }
         describedAxes = axes
+        var tools: UInt8 = 0
+        for (index, tool) in EventCode.fingerCountTools.enumerated() where device.has(.key, tool.code) {
+            tools |= UInt8(1) << UInt8(index)
+        }
+        describedTools = tools
         switch (device.deviceClass, mode) {
         case (.touchpad, .multitouchB): toolCountSlots = device.slotCount
         case (.touchpad, .singleTouch): toolCountSlots = 1
@@ -152,9 +161,9 @@ public struct TouchFrameAssembler: Sendable {
     // MARK: keys
 
     private mutating func consumeKey(_ code: EventCode, _ value: Int32) {
-        guard device.has(.key, code) else { return }
         for (index, tool) in EventCode.fingerCountTools.enumerated() where tool.code == code {
             let bit = UInt8(1) << UInt8(index)
+            guard describedTools & bit != 0 else { return }
             if value != 0 { toolFingerBits |= bit } else { toolFingerBits &= ~bit }
             toolFingerCount = 0
             for (i, t) in EventCode.fingerCountTools.enumerated() where toolFingerBits & (UInt8(1) << UInt8(i)) != 0 {
@@ -163,7 +172,7 @@ public struct TouchFrameAssembler: Sendable {
             if mode == .singleTouch && singleUsesToolFinger && code == .btnToolFinger { setSingleDown(value != 0) }
             return
         }
-        if code == .btnTouch && mode == .singleTouch { setSingleDown(value != 0) }
+        if code == .btnTouch && mode == .singleTouch && !singleUsesToolFinger { setSingleDown(value != 0) }
     }
 
     // MARK: protocol B

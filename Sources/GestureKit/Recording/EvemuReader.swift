@@ -66,10 +66,9 @@ public final class EvemuReader: RecordingSource {
         let firstEvent = try description.parse(input)
         device = description.device
         version = description.version
-        descriptionWarnings = (description.warnings.values
-            + DescriptionLimits.axesWithoutRange(codes: device.codes[.abs] ?? [], absInfo: device.absInfo, path: path,
-                                                 listedAt: description.axisListedAt))
-            .sorted { $0.line < $1.line }
+        descriptionWarnings = DescriptionLimits.warnings(checked: description.warnings, codes: device.codes[.abs] ?? [],
+                                                         absInfo: device.absInfo, path: path,
+                                                         listedAt: description.axisListedAt)
         conformance = DescriptionConformance(device: device, path: path)
         indentedLines = description.indentedLines
         if let eventsPath {
@@ -434,13 +433,7 @@ private struct DescriptionParser {
         let axis = EventCode(rawValue: UInt16(code))
         let info = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
                            resolution: withResolution ? numbers[4] : 0)
-        warnings[axis] = nil
-        if let problem = DescriptionLimits.problem(axis: axis, info) {
-            if problem.isFatal {
-                throw RecordingError.implausibleAxis(path: path, line: lineNumber, axis: axis, problem: problem)
-            }
-            warnings[axis] = DescriptionWarning(path: path, line: lineNumber, axis: axis, problem: problem)
-        }
+        warnings[axis] = try DescriptionLimits.check(axis: axis, info, path: path, line: lineNumber)
         absInfo[axis] = info
         codes[.abs, default: []].insert(axis)
     }

@@ -528,13 +528,7 @@ private enum EvdevDescriptionParser {
                     let axis = EventCode(rawValue: UInt16(code))
                     let info = AbsInfo(minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]),
                                        flat: Int32(numbers[3]), resolution: Int32(numbers[4]))
-                    warnings[axis] = nil
-                    if let problem = DescriptionLimits.problem(axis: axis, info) {
-                        if problem.isFatal {
-                            throw RecordingError.implausibleAxis(path: yaml.path, line: line, axis: axis, problem: problem)
-                        }
-                        warnings[axis] = DescriptionWarning(path: yaml.path, line: line, axis: axis, problem: problem)
-                    }
+                    warnings[axis] = try DescriptionLimits.check(axis: axis, info, path: yaml.path, line: line)
                     absInfo[axis] = info
                 }
             } else if yaml.scalarIs("properties") {
@@ -561,9 +555,8 @@ private enum EvdevDescriptionParser {
         }
         let device = DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: absInfo,
                                        ledStates: ledStates, switchStates: switchStates)
-        let unranged = DescriptionLimits.axesWithoutRange(codes: codes[.abs] ?? [], absInfo: absInfo, path: yaml.path,
-                                                          listedAt: axisListedAt)
-        return (device, (warnings.values + unranged).sorted { $0.line < $1.line })
+        return (device, DescriptionLimits.warnings(checked: warnings, codes: codes[.abs] ?? [], absInfo: absInfo,
+                                                   path: yaml.path, listedAt: axisListedAt))
     }
 
     /// `pinchlab-states: {leds: {<code>: <state>}, switches: {<code>: <state>}}`. A state of 0 is
