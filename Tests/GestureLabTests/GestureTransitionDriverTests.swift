@@ -90,7 +90,7 @@ import Testing
         h.pinch(.ended, at: 1.15, scale: 0.4, scaleVelocity: -0.5)
         #expect(h.phase == .finishing)
         let decisionRecord = try #require(h.records.last)
-        #expect(decisionRecord.reason?.decision?.shouldFinish == true && decisionRecord.reason?.rule == "projected")
+        #expect(decisionRecord.reason?.decision?.shouldFinish == true && decisionRecord.reason?.decision?.reason.rule == "projected")
         #expect(decisionRecord.velocity == 0.5)
         #expect(h.lastTrial?.decision?.finish == true && h.lastTrial?.release == 1.15)
         // Ease-in-out from 0.6 over (1 - 0.6) x 1 s: never backwards, done at 1.55.

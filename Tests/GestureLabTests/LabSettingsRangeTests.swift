@@ -35,27 +35,17 @@ import Testing
     }
 
     @Test func everyNumberASettingsFileCanHoldHasARange() throws {
-        // Every optional part present, every policy kind, both kinds of completion timing.
-        var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60)
-        var touchpad = GestureRecognizerConfiguration.default
-        touchpad.device = traits
-        traits.deviceClass = .touchscreen
-        var touchscreen = GestureRecognizerConfiguration.touchscreen
-        touchscreen.device = traits
-        let timings: [CompletionTiming] = [.curve(.easeInOut), .spring(SpringPresets.seed003Dismiss)]
+        // The settings the key check learns its keys from: a key it accepts with no range would be
+        // a number nothing checks.
         let recognizerKeys = Set(GestureRecognizerConfiguration.thresholds.map(\.key))
         var checked = 0
-        for policy in CompletionPolicyPreset.allCases.map(\.policy) {
-            for timing in timings {
-                let settings = LabSettings(touchpadRecognizer: touchpad, touchscreenRecognizer: touchscreen,
-                                           policy: policy, completion: timing)
-                for (key, value) in numbers(in: try JSONValue(encoding: settings), path: []) {
-                    let components = key.split(separator: ".", maxSplits: 1).map(String.init)
-                    if components[0].hasSuffix("Recognizer"), recognizerKeys.contains(components[1]) { continue }
-                    let range = try #require(LabSettings.range(forKey: key), "no range for \(key)")
-                    #expect(range.contains(value), "\(key): the value written by a preset (\(value)) is outside \(range.rangeText)")
-                    checked += 1
-                }
+        for settings in LabSettings.everyOptionalPart {
+            for (key, value) in numbers(in: try JSONValue(encoding: settings), path: []) {
+                let components = key.split(separator: ".", maxSplits: 1).map(String.init)
+                if components[0].hasSuffix("Recognizer"), recognizerKeys.contains(components[1]) { continue }
+                let range = try #require(LabSettings.range(forKey: key), "no range for \(key)")
+                #expect(range.contains(value), "\(key): the value written by a preset (\(value)) is outside \(range.rangeText)")
+                checked += 1
             }
         }
         #expect(checked > 50)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GestureKit
 @testable import GestureLab
@@ -68,5 +69,21 @@ import Testing
         #expect(agreement.libinputOnly == [4] && agreement.pinchlabOnly == [2])
         #expect(agreement.ratio == 0.6)
         #expect(LibinputAgreement(pinchlab: [], libinput: [theirs[0]]).ratio == 1)
+    }
+
+    @Test func agreementRatiosAreWrittenWithSixDecimals() throws {
+        let pinch = LabSummary.Gesture(kind: .pinch, fingers: 2, begin: 0.2, end: 0.8, ended: .ended)
+        let pan = LabSummary.Gesture(kind: .pan, fingers: 3, begin: 1, end: 1.5, ended: .ended)
+        let theirs = [LibinputGesture(kind: .pinch, fingers: 2, begin: 0.2, end: 0.8, cancelled: false),
+                      LibinputGesture(kind: .hold, fingers: 2, begin: 2, end: 2.5, cancelled: false)]
+        let agreement = LibinputAgreement(pinchlab: [pinch, pan], libinput: theirs)
+        #expect(agreement.ratio == 1.0 / 3, "the value itself is not rounded")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(String(decoding: try encoder.encode(agreement), as: UTF8.self)
+                == #"{"libinputOnly":[1],"matched":1,"pinchlabOnly":[1],"ratio":0.333333}"#)
+        let corpus = LibinputCorpusAgreement(settings: "best", version: "1.22.1", agreements: [agreement, agreement], lateFiles: 1)
+        #expect(String(decoding: try encoder.encode(corpus), as: UTF8.self)
+                == #"{"files":2,"lateFiles":1,"libinputOnly":2,"matched":2,"pinchlabOnly":2,"ratio":0.333333,"settings":"best","version":"1.22.1"}"#)
     }
 }

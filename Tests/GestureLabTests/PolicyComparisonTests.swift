@@ -13,7 +13,7 @@ import InteractiveTransition
         return (source.device, events)
     }
 
-    @Test func decideMatchesAReplayUnderThatPolicy() throws {
+    @Test func eachPolicyReplaysAsAReplayUnderThatPolicyAlone() throws {
         let (device, events) = try Self.corpusFile("touchpad/pinch-in-quick-flick-01.evemu")
         for preset in CompletionPolicyPreset.allCases {
             var settings = LabSettings.default
@@ -22,10 +22,16 @@ import InteractiveTransition
             var aloneSteps: [TransitionRecord] = []
             for event in events { alone.consume(event) { if case .transition(let s) = $0 { aloneSteps.append(s) } } }
             let aloneSummary = alone.finish { if case .transition(let s) = $0 { aloneSteps.append(s) } }
-            let decided = try PolicyComparison.decide(events: events, device: device, transition: .pinchDismiss,
-                                                      settings: .default, policy: .init(preset))
-            #expect(decided.summary.outcome == aloneSummary.outcome, "\(preset)")
-            #expect(decided.steps.map(\.progress) == aloneSteps.map(\.progress), "\(preset): the progress to overlay")
+            var comparison = try PolicyComparison(device: device, transition: .pinchDismiss, settings: .default,
+                                                  policies: [.init(preset)])
+            var comparedSteps: [TransitionRecord] = []
+            let collect: (Int, LabRecord) -> Void = { _, record in
+                if case .transition(let step) = record { comparedSteps.append(step) }
+            }
+            for event in events { comparison.consume(event, emit: collect) }
+            _ = comparison.finish(source: nil, emit: collect)
+            #expect(comparison.summaries.first?.outcome == aloneSummary.outcome, "\(preset)")
+            #expect(comparedSteps.map(\.progress) == aloneSteps.map(\.progress), "\(preset): the progress to overlay")
         }
     }
 }

@@ -53,20 +53,6 @@ public struct PolicyComparison: Sendable {
         }
         return rows
     }
-
-    /// `events` decided under `policy` alone: its summary and every transition step (the progress to
-    /// overlay), e.g. for a plot of a recording already replayed once.
-    public static func decide(events: some Sequence<InputEvent>, device: DeviceDescription, transition: TransitionName,
-                              settings: LabSettings, policy: Policy) throws -> (summary: LabSummary, steps: [TransitionRecord]) {
-        var comparison = try PolicyComparison(device: device, transition: transition, settings: settings, policies: [policy])
-        var steps: [TransitionRecord] = []
-        let collect: (Int, LabRecord) -> Void = { _, record in
-            if case .transition(let step) = record { steps.append(step) }
-        }
-        for event in events { comparison.consume(event, emit: collect) }
-        let summary = comparison.pipelines[0].finish(source: nil) { collect(0, $0) }
-        return (summary, steps)
-    }
 }
 
 /// One attempt under one compared policy: summary key `"comparisons"`.

@@ -296,7 +296,7 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
     public var release: Double?
     public var end: Double?
     public var outcome: Outcome = .none
-    /// Why it finished or cancelled (printed as a sentence; `reason.rule` names the rule).
+    /// Why it finished or cancelled (printed as a sentence; `reason.decision?.reason.rule` names the policy's rule).
     public var reason: TrialReason?
     public var decision: Decision?
     /// How often a running completion was grabbed back by a new gesture.

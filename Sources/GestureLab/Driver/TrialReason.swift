@@ -27,14 +27,6 @@ public struct TrialReason: Hashable, Sendable, CustomStringConvertible, Encodabl
         return nil
     }
 
-    /// The rule that decided: `flick`, `projected`, `progress`, or `gesture-cancelled`.
-    public var rule: String {
-        switch cause {
-        case .gestureCancelled: return "gesture-cancelled"
-        case .policy(let decision): return decision.reason.rule
-        }
-    }
-
     public var description: String {
         var text: String
         switch cause {

@@ -17,7 +17,7 @@ public struct LibinputAgreement: Sendable, Hashable, Encodable {
     /// Indices into the summary's `gestures` that nothing of libinput's matched.
     public var pinchlabOnly: [Int]
     /// matched / (matched + unmatched on either side); 1 when neither side has a gesture.
-    public var ratio: Double
+    @Rounded public var ratio: Double
 
     public init(pinchlab: [LabSummary.Gesture], libinput: [LibinputGesture]) {
         var used = Set<Int>()
@@ -60,14 +60,5 @@ public struct LibinputAgreement: Sendable, Hashable, Encodable {
         case .hold: return ours.kind == .hold && ours.fingers == theirs.fingers
         case .motion: return false
         }
-    }
-
-    private enum CodingKeys: String, CodingKey { case matched, libinputOnly, pinchlabOnly, ratio }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(matched, forKey: .matched)
-        try c.encode(libinputOnly, forKey: .libinputOnly)
-        try c.encode(pinchlabOnly, forKey: .pinchlabOnly)
-        try c.encode(rounded(ratio), forKey: .ratio)
     }
 }

@@ -13,7 +13,7 @@ public struct LibinputCorpusAgreement: Sendable, Encodable {
     public var libinputOnly: Int
     public var pinchlabOnly: Int
     /// matched / (matched + unmatched on either side); 1 when neither side has a gesture.
-    public var ratio: Double
+    @Rounded public var ratio: Double
     /// Files whose kept libinput run still read events late (its timers may have decided otherwise).
     public var lateFiles: Int
 
@@ -27,18 +27,5 @@ public struct LibinputCorpusAgreement: Sendable, Encodable {
         let total = matched + libinputOnly + pinchlabOnly
         ratio = total == 0 ? 1 : Double(matched) / Double(total)
         self.lateFiles = lateFiles
-    }
-
-    private enum CodingKeys: String, CodingKey { case settings, version, files, matched, libinputOnly, pinchlabOnly, ratio, lateFiles }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(settings, forKey: .settings)
-        try c.encode(version, forKey: .version)
-        try c.encode(files, forKey: .files)
-        try c.encode(matched, forKey: .matched)
-        try c.encode(libinputOnly, forKey: .libinputOnly)
-        try c.encode(pinchlabOnly, forKey: .pinchlabOnly)
-        try c.encode(rounded(ratio), forKey: .ratio)
-        try c.encode(lateFiles, forKey: .lateFiles)
     }
 }

@@ -137,6 +137,19 @@ public struct TransitionRecord: Sendable, Hashable, Encodable {
     return positiveZero((value * 1_000_000).rounded() / 1_000_000)
 }
 
+/// A number written as `rounded` writes it, in a type whose encoding is otherwise synthesized:
+/// `@Rounded public var ratio: Double` instead of a hand-written `encode(to:)` for one key.
+@propertyWrapper
+public struct Rounded: Sendable, Hashable, Encodable {
+    public var wrappedValue: Double
+    public init(wrappedValue: Double) { self.wrappedValue = wrappedValue }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rounded(wrappedValue))
+    }
+}
+
 struct RoundedPoint: Encodable, Hashable {
     var x: Double
     var y: Double

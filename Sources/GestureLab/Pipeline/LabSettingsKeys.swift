@@ -28,32 +28,36 @@ extension LabSettings {
     }
 }
 
-/// The shape of the JSON that settings encode to: objects by key, anything else a leaf.
-private indirect enum KeyTree {
-    case leaf
-    case object([String: KeyTree])
-
-    static let known: KeyTree = {
-        // Every optional part present: both recognizer sections (with the height a device may
-        // report), a policy with projection and flick, and each kind of completion timing.
+extension LabSettings {
+    /// Settings that together write every key a settings file may hold: both recognizer sections
+    /// (with the height a device may report), every kind of policy (each has its own keys; a key of
+    /// another kind is the policy decoder's error, with the kind named), and each kind of completion
+    /// timing. The key check learns the keys from them; the range tests check every number in them.
+    static var everyOptionalPart: [LabSettings] {
         var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60)
         var touchpad = GestureRecognizerConfiguration.default
         touchpad.device = traits
         traits.deviceClass = .touchscreen
         var touchscreen = GestureRecognizerConfiguration.touchscreen
         touchscreen.device = traits
-        // Every kind of policy: each has its own keys (a key of another kind is the policy
-        // decoder's error, with the kind named).
         let timings: [CompletionTiming] = [.curve(.easeInOut), .spring(SpringPresets.seed003Dismiss)]
         let policies = CompletionPolicyPreset.allCases.map(\.policy)
         return zip(timings + Array(repeating: timings[0], count: policies.count - timings.count), policies).map { timing, policy in
-            let example = LabSettings(touchpadRecognizer: touchpad, touchscreenRecognizer: touchscreen,
-                                      policy: policy, completion: timing)
-            // Encoding fixed values of our own types cannot fail.
-            let data = try! JSONEncoder().encode(example)
-            return KeyTree(try! JSONSerialization.jsonObject(with: data))
-        }.reduce(.leaf) { $0.merged(with: $1) }
-    }()
+            LabSettings(touchpadRecognizer: touchpad, touchscreenRecognizer: touchscreen, policy: policy, completion: timing)
+        }
+    }
+}
+
+/// The shape of the JSON that settings encode to: objects by key, anything else a leaf.
+private indirect enum KeyTree {
+    case leaf
+    case object([String: KeyTree])
+
+    static let known: KeyTree = LabSettings.everyOptionalPart.map { example in
+        // Encoding fixed values of our own types cannot fail.
+        let data = try! JSONEncoder().encode(example)
+        return KeyTree(try! JSONSerialization.jsonObject(with: data))
+    }.reduce(.leaf) { $0.merged(with: $1) }
 
     init(_ json: Any) {
         guard let object = json as? [String: Any] else { self = .leaf; return }

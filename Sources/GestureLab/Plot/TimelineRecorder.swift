@@ -6,11 +6,9 @@ public struct TimelineRecorder {
     private var timeline: ReplayTimeline
     private var trackIndex: [UInt64: Int] = [:]
     private let policy: CompletionPolicy
-    /// Gestures begun so far (the next one's index in the summary's `gestures`).
-    private var gesturesBegun = 0
-    /// Attempts begun so far, and whether the last one has ended (the next record starts another).
-    private var trialsBegun = 0
-    private var trialOpen = false
+    /// The trial of the last transition step (the driver numbers them); a step of another starts
+    /// a new run of the progress line.
+    private var lastTrial: Int?
 
     public init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy) {
         let geometry = device.geometry
@@ -53,11 +51,10 @@ public struct TimelineRecorder {
             case .pan: timeline.translationXMM.startRun(); timeline.translationYMM.startRun()
             case .hold: break
             }
-            timeline.markers.append(.init(kind: .gestureBegan, time: g.time, gesture: gesturesBegun,
+            timeline.markers.append(.init(kind: .gestureBegan, time: g.time, gesture: g.gesture,
                                           gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
-            gesturesBegun += 1
         } else if event.state == .cancelled {
-            timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, gesture: max(gesturesBegun - 1, 0),
+            timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, gesture: g.gesture,
                                           gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
         }
         switch event.kind {
@@ -70,12 +67,11 @@ public struct TimelineRecorder {
     }
 
     private mutating func recordTransition(_ t: TransitionRecord) {
-        if !trialOpen {
-            trialOpen = true
-            trialsBegun += 1
+        let trial = max(t.trial, 0)
+        if trial != lastTrial {
+            lastTrial = trial
             timeline.progress.startRun()
         }
-        let trial = trialsBegun - 1
         timeline.progress.append(.init(time: t.time, value: t.progress))
         if t.reason != nil {
             // The policy was asked when there is a velocity; a cancelled gesture has none. The
@@ -90,7 +86,6 @@ public struct TimelineRecorder {
                 timeline.releases[last].end = t.time
                 timeline.releases[last].endProgress = t.progress
             }
-            trialOpen = false
         }
     }
 

@@ -10,8 +10,6 @@ public struct ViewerRecorder: Sendable {
     public let policy: CompletionPolicy
     /// Entries of this recorder are the compared policy's (drawn as a ghost).
     public let compared: Bool
-    private var trial = -1
-    private var lastState: TransitionPhase?
     private var scene: SceneState
 
     public init(spec: TransitionSpec, policy: CompletionPolicy, compared: Bool = false) {
@@ -52,17 +50,13 @@ public struct ViewerRecorder: Sendable {
     static let leavesTouchOut: Set<GestureRule> = [.thumbBand, .restingThumb, .restingFinger]
 
     private mutating func step(for t: TransitionRecord) -> ViewerStep {
-        // A trial starts with its first interactive step; a completion grabbed back by a new gesture
-        // goes from finishing/cancelling to interactive and stays the same trial.
-        if t.state == .interactive && (lastState == nil || lastState!.isTerminal) { trial += 1 }
-        lastState = t.state
         SceneState.shown(in: t.state, progress: t.progress, from: spec.fromState, to: spec.toState, into: &scene)
         var projected: Double?
         if t.reason != nil, let velocity = t.velocity,
            case .projected(let value, _) = (t.decision ?? policy.decide(progress: t.progress, velocity: velocity)).reason {
             projected = value
         }
-        return ViewerStep(time: t.time, progress: t.progress, state: t.state, trial: max(trial, 0), scene: ViewerDocument.numbers(scene),
+        return ViewerStep(time: t.time, progress: t.progress, state: t.state, trial: max(t.trial, 0), scene: ViewerDocument.numbers(scene),
                           reason: t.reason.map { "\($0)" }, velocity: t.velocity, projectedProgress: projected)
     }
 }

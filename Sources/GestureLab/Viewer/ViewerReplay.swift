@@ -2,12 +2,12 @@ import GestureKit
 import InteractiveTransition
 
 /// A recording replayed for the viewer: the pipeline's records as viewer entries and, with a
-/// compared policy, a second pipeline fed the same events in the same pass (so a file, or a pipe,
-/// is read once) whose transition steps become the ghost's.
+/// compared policy, that policy's `PolicyComparison` replay fed the same events in the same pass
+/// (so a file, or a pipe, is read once) whose transition steps become the ghost's.
 public struct ViewerReplay {
     public private(set) var pipeline: ReplayPipeline
     private var recorder: ViewerRecorder
-    private var comparedPipeline: ReplayPipeline?
+    private var comparison: PolicyComparison?
     private var comparedRecorder: ViewerRecorder?
     public let comparedPolicy: (name: String, policy: CompletionPolicy)?
     public private(set) var entries: [ViewerEntry] = []
@@ -19,9 +19,8 @@ public struct ViewerReplay {
         recorder = ViewerRecorder(spec: pipeline.driver.spec, policy: settings.policy)
         comparedPolicy = compare
         if let compare {
-            var other = settings
-            other.policy = compare.policy
-            comparedPipeline = try ReplayPipeline(device: device, transition: transition, settings: other)
+            comparison = try PolicyComparison(device: device, transition: transition, settings: settings,
+                                              policies: [.init(name: compare.name, policy: compare.policy)])
             comparedRecorder = ViewerRecorder(spec: pipeline.driver.spec, policy: compare.policy, compared: true)
         }
     }
@@ -30,8 +29,7 @@ public struct ViewerReplay {
         pipeline.consume(event) { record in
             if let entry = recorder.entry(for: record) { entries.append(entry) }
         }
-        guard comparedPipeline != nil else { return }
-        comparedPipeline!.consume(event) { record in
+        comparison?.consume(event) { _, record in
             if let entry = comparedRecorder!.entry(for: record) { entries.append(entry) }
         }
     }
@@ -41,12 +39,10 @@ public struct ViewerReplay {
         let summary = pipeline.finish(source: source) { record in
             if let entry = recorder.entry(for: record) { entries.append(entry) }
         }
-        var comparedSummary: LabSummary?
-        if comparedPipeline != nil {
-            comparedSummary = comparedPipeline!.finish(source: source) { record in
-                if let entry = comparedRecorder!.entry(for: record) { entries.append(entry) }
-            }
+        _ = comparison?.finish(source: source) { _, record in
+            if let entry = comparedRecorder!.entry(for: record) { entries.append(entry) }
         }
+        let comparedSummary = comparison?.summaries.first
         return ViewerDocument(live: false, title: title, source: source, device: pipeline.device,
                               settings: pipeline.settings, spec: pipeline.driver.spec, policyName: policyName,
                               compare: comparedPolicy, entries: entries, summary: summary, compareSummary: comparedSummary)
