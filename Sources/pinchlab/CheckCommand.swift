@@ -59,14 +59,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let verdict: Verdict = try reportingErrors {
-            let location: CorpusLocation
-            let manifest: CorpusManifest
-            do {
-                location = try CorpusFiles.locate(corpus)
-                manifest = try CorpusFiles.loadManifest(at: location)
-            } catch let error as CorpusError {
-                throw CLIError(corpus: error)
-            }
+            let location = try CorpusFiles.locate(corpus)
+            let manifest = try CorpusFiles.loadManifest(at: location)
             let settings = config == nil ? LabSettings.default : try LabSettingsFile.load(path: config!)
             let results = try CorpusCheck.run(manifest, at: location, settings: settings)
             if let junit {

@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import LibinputHarness
 
 // The libraries' errors say what happened; what a user of this command line can do about it (which
 // command to run, which option to pass, which group to join) is said here, where the error is printed.
@@ -41,6 +42,13 @@ func advice(for error: any Error) -> String? {
         }
     case let error as CorpusError where error.kind == .noManifest:
         return " (`pinchlab label FILE --corpus DIR` or `pinchlab generate-corpus DIR` writes one)"
+    case let error as LibinputBridgeError:
+        switch error {
+        case .libinputToolsMissing: return "; install it (scripts/setup-debian, or apt-get install libinput-tools)"
+        case .preloadLibraryMissing: return "; build with `swift build` (it makes the library) or reinstall with scripts/install"
+        case .virtualDeviceUnavailable: return "; it needs /dev/fuse and fuse3 (scripts/setup-debian) and permission to mount"
+        case .libinputFailed: return "; run `libinput debug-events --help` to check the tool works"
+        }
     case PlotError.trialNotKept:
         return "; crop to its seconds with --from/--to"
     default:

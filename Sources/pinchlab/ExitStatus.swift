@@ -3,6 +3,7 @@ import GestureLab
 import Glibc
 import GestureKit
 import InteractiveTransition
+import LibinputHarness
 
 /// pinchlab's exit statuses, modelled on sysexits(3) so scripts can tell a bad file from a missing
 /// device. Documented in the README and in `pinchlab --help`.
@@ -66,8 +67,16 @@ func exitStatus(for error: Error) -> ExitStatus {
         return .usage
     case is ManifestError:
         return .badData
+    case is LibinputBridgeError:
+        return .deviceUnavailable
     case let error as CorpusError:
-        return CLIError(corpus: error).status
+        // A corpus that is missing (66), whose manifest is bad or ambiguous (65, 64), or that could not be written (74).
+        switch error.kind {
+        case .missing, .noManifest: return .noInput
+        case .ambiguous: return .usage
+        case .badData: return .badData
+        case .write: return .ioError
+        }
     default:
         return .internalError
     }
@@ -97,19 +106,5 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch {
         printError("pinchlab: \(messageWithAdvice(for: error))")
         throw exitStatus(for: error).exitCode
-    }
-}
-
-extension CLIError {
-    /// A corpus that is missing (66), or whose manifest is bad or ambiguous (65, 64), or could not be
-    /// written (74).
-    init(corpus error: CorpusError) {
-        switch error.kind {
-        case .missing: self.init(status: .noInput, message: error.description)
-        case .noManifest: self.init(status: .noInput, message: messageWithAdvice(for: error))
-        case .ambiguous: self.init(status: .usage, message: error.description)
-        case .badData: self.init(status: .badData, message: error.description)
-        case .write: self.init(status: .ioError, message: error.description)
-        }
     }
 }

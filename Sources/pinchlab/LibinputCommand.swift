@@ -32,10 +32,7 @@ struct LibinputCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var source = try recording.open()
-            var events: [InputEvent] = []
-            while let event = try source.nextEvent() { events.append(event) }
-            let verdict = try libinputVerdict(events: events, device: source.device)
+            let verdict = try recording.playedToLibinput()
             if json {
                 try JSONLineWriter().write(LibinputOnly(libinput: verdict))
             } else {
@@ -48,20 +45,19 @@ struct LibinputCommand: ParsableCommand {
     private struct LibinputOnly: Encodable { var libinput: LibinputVerdict }
 }
 
-/// libinput's verdict through the bridge next to this binary; its errors become status 69 with advice.
+/// libinput's verdict through the bridge next to this binary (its errors: status 69, with advice).
 func libinputVerdict(events: [InputEvent], device: DeviceDescription) throws -> LibinputVerdict {
-    do {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return try LibinputBridge.locate(executable: executable).verdict(events: events, device: device)
-    } catch {
-        let advice: String
-        switch error {
-        case .libinputToolsMissing: advice = "install it (scripts/setup-debian, or apt-get install libinput-tools)"
-        case .preloadLibraryMissing: advice = "build with `swift build` (it makes the library) or reinstall with scripts/install"
-        case .virtualDeviceUnavailable: advice = "it needs /dev/fuse and fuse3 (scripts/setup-debian) and permission to mount"
-        case .libinputFailed: advice = "run `libinput debug-events --help` to check the tool works"
-        }
-        throw CLIError(status: .deviceUnavailable, message: "pinchlab: \(error); \(advice)")
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+    return try LibinputBridge.locate(executable: executable).verdict(events: events, device: device)
+}
+
+extension RecordingOptions {
+    /// The recording read whole and played to libinput (`libinput`, `replay --with-libinput`).
+    func playedToLibinput() throws -> LibinputVerdict {
+        var source = try open()
+        var events: [InputEvent] = []
+        while let event = try source.nextEvent() { events.append(event) }
+        return try libinputVerdict(events: events, device: source.device)
     }
 }

@@ -63,6 +63,19 @@ extension CompletionPolicyPreset: ExpressibleByArgument {
     public init?(argument: String) { self.init(named: argument) }
 }
 
+/// The presets of a `--compare` list (comma-separated names or aliases), in order; an unknown or
+/// empty name is a usage error that names it and lists the presets.
+func comparedPolicies(_ list: String?) throws -> [PolicyComparison.Policy] {
+    guard let list else { return [] }
+    return try list.split(separator: ",", omittingEmptySubsequences: false).map { name in
+        guard let preset = CompletionPolicyPreset(named: String(name)) else {
+            throw ValidationError("unknown policy '\(name)' in --compare; choose from "
+                                  + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return PolicyComparison.Policy(preset)
+    }
+}
+
 extension CompletionTiming: ExpressibleByArgument {
     public init?(argument: String) { self.init(named: argument) }
     public static var allValueStrings: [String] { named.map(\.name) }

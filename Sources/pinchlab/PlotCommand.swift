@@ -48,24 +48,14 @@ struct PlotCommand: ParsableCommand {
                                valueName: "presets"))
     var compare: String?
 
-    var comparedPolicies: [PolicyComparison.Policy] {
-        (compare ?? "").split(separator: ",").compactMap { CompletionPolicyPreset(named: String($0)).map(PolicyComparison.Policy.init) }
-    }
-
     func validate() throws {
         try recording.refuseOutput(output, doing: "writing the picture over it")
         if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a number of seconds >= 0, got \(from)") }
         if let to, !(to.isFinite && to > 0) { throw ValidationError("--to must be a number of seconds > 0, got \(to)") }
         if let from, let to, to <= from { throw ValidationError("--to (\(to)) must be after --from (\(from))") }
         if let trial, trial < 1 { throw ValidationError("--trial counts attempts from 1, got \(trial)") }
-        if let compare {
-            let names = compare.split(separator: ",", omittingEmptySubsequences: false)
-            if let unknown = names.first(where: { CompletionPolicyPreset(named: String($0)) == nil }) {
-                throw ValidationError("unknown policy '\(unknown)' in --compare; choose from "
-                                      + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            if names.count > 3 { throw ValidationError("--compare draws at most 3 policies, got \(names.count)") }
-        }
+        let compared = try comparedPolicies(compare)
+        if compared.count > 3 { throw ValidationError("--compare draws at most 3 policies, got \(compared.count)") }
     }
 
     func run() throws {
@@ -77,7 +67,7 @@ struct PlotCommand: ParsableCommand {
                                     recordsFrames: true)
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, transition: transition.transition, policy: settings.policy)
-            let compared = comparedPolicies
+            let compared = try comparedPolicies(compare)
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: compared)
             var overlays = compared.map { TimelineRecorder(title: $0.name, device: source.device,

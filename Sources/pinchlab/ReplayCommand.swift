@@ -56,19 +56,8 @@ struct ReplayCommand: ParsableCommand {
                                valueName: "presets"))
     var compare: String?
 
-    /// The presets of --compare, in order.
-    var comparedPolicies: [PolicyComparison.Policy] {
-        (compare ?? "").split(separator: ",").compactMap { CompletionPolicyPreset(named: String($0)).map(PolicyComparison.Policy.init) }
-    }
-
     func validate() throws {
-        if let compare {
-            let names = compare.split(separator: ",", omittingEmptySubsequences: false)
-            if let unknown = names.first(where: { CompletionPolicyPreset(named: String($0)) == nil }) {
-                throw ValidationError("unknown policy '\(unknown)' in --compare; choose from "
-                                      + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-        }
+        _ = try comparedPolicies(compare)
         if withLibinput && recording.file == "-" {
             throw ValidationError("--with-libinput plays the recording to libinput a second time: give a file, not standard input")
         }
@@ -87,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
                                     recordsStateChanges: explain || trace)
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
-                                                  settings: settings, policies: comparedPolicies)
+                                                  settings: settings, policies: comparedPolicies(compare))
             let writer = JSONLineWriter()
             var human = HumanOutput()
             human.explains = explain
@@ -110,7 +99,7 @@ struct ReplayCommand: ParsableCommand {
             }
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
-            let libinput = try withLibinput && result.error == nil ? libinputVerdictOfRecording() : nil
+            let libinput = try withLibinput && result.error == nil ? recording.playedToLibinput() : nil
             try printSummary(result.summary, comparisons: comparisons, libinput: libinput, policy: settings.policy)
             try reportEnding(result, of: source)
         }
@@ -133,15 +122,5 @@ struct ReplayCommand: ParsableCommand {
             for line in libinput.textLines { try printLine(line) }
             if let agreement = report.agreement { try printLine(agreement.text) }
         }
-    }
-}
-
-extension ReplayCommand {
-    /// The recording read again, whole, and played to libinput.
-    func libinputVerdictOfRecording() throws -> LibinputVerdict {
-        var source = try recording.open()
-        var events: [InputEvent] = []
-        while let event = try source.nextEvent() { events.append(event) }
-        return try libinputVerdict(events: events, device: source.device)
     }
 }

@@ -17,23 +17,35 @@ enum StopSignals {
         // first check follows the mount, when a caller that waits for the node sends it).
         // Made here, before any handler can run, the handler only stores.
         _ = stopRequested.load(ordering: .relaxed)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in stopRequested.store(signal, ordering: .relaxed) }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-        // A blocked signal mask survives exec: a parent that spawns pinchlab from a thread with
-        // SIGINT/SIGTERM blocked (libdispatch workers do, and so Foundation's Process from them)
-        // would leave Ctrl-C and kill pending forever and the command unstoppable.
-        var stop = sigset_t()
-        sigemptyset(&stop)
-        sigaddset(&stop, SIGINT)
-        sigaddset(&stop, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+        handleStopSignals { signal in stopRequested.store(signal, ordering: .relaxed) }
     }
 
     static var requested: Bool { stopRequested.load(ordering: .relaxed) != 0 }
+}
+
+/// SIGINT and SIGTERM, the two signals that stop a command.
+private func stopSignalSet() -> sigset_t {
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGINT)
+    sigaddset(&stop, SIGTERM)
+    return stop
+}
+
+/// Runs `handler` on SIGINT and SIGTERM, without SA_RESTART (a blocking poll(2) returns at once),
+/// and unblocks both in this thread. `handler` may make only async-signal-safe calls.
+private func handleStopSignals(_ handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(SIGINT, &action, nil)
+    sigaction(SIGTERM, &action, nil)
+    // A blocked signal mask survives exec: a parent that spawns pinchlab from a thread with
+    // SIGINT/SIGTERM blocked (libdispatch workers do, and so Foundation's Process from them)
+    // would leave Ctrl-C and kill pending forever and the command unstoppable.
+    var stop = stopSignalSet()
+    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
 }
 
 /// The staged file of an all-or-nothing output (convert), removed by SIGINT/SIGTERM: the address
@@ -47,31 +59,18 @@ enum AbandonOnSignal {
     /// Arms the handler for `stagingPath` (nil: exits 130 with nothing to remove).
     static func install(removing stagingPath: String?) {
         abandonedOnSignal.store(Int(bitPattern: stagingPath.flatMap { strdup($0) }), ordering: .releasing)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        handleStopSignals { _ in
             if let path = UnsafeMutablePointer<CChar>(bitPattern: abandonedOnSignal.load(ordering: .acquiring)) { unlink(path) }
             let message: StaticString = "pinchlab: interrupted; nothing was written\n"
             message.withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(130)
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-        var stop = sigset_t()
-        sigemptyset(&stop)
-        sigaddset(&stop, SIGINT)
-        sigaddset(&stop, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
     }
 
     /// Makes the staged file with SIGINT/SIGTERM held back, then arms the handler for it: a signal
     /// that comes meanwhile is handled once the handler knows the file, so none is left behind.
     static func install(removingWhatIsMadeBy make: () throws -> StagedOutputFile?) throws -> StagedOutputFile? {
-        var stop = sigset_t()
-        sigemptyset(&stop)
-        sigaddset(&stop, SIGINT)
-        sigaddset(&stop, SIGTERM)
+        var stop = stopSignalSet()
         pthread_sigmask(SIG_BLOCK, &stop, nil)
         defer { pthread_sigmask(SIG_UNBLOCK, &stop, nil) }
         let staged = try make()

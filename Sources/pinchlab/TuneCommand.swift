@@ -72,12 +72,7 @@ struct TuneCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let files: [LoadedRecording]
-            do {
-                files = try LoadedRecording.loadCorpus(directory: corpus)
-            } catch let error as CorpusError {
-                throw CLIError(corpus: error)
-            }
+            let files = try LoadedRecording.loadCorpus(directory: corpus)
             if let write { try refuseToOverwriteCorpus(with: write, files: files) }
             let progress = TuneProgress(onTerminal: isatty(STDERR_FILENO) != 0)
             var report: Tuner.Report
@@ -121,9 +116,9 @@ struct TuneCommand: ParsableCommand {
         let version = verdicts.first?.version ?? "unknown"
         return try settings.map { name, settings in
             let agreements = try zip(pads, verdicts).map { file, verdict in
-                var source = EventList(device: file.device, events: file.events)
-                let result = try ReplayRun.run(&source, name: nil, settings: settings)
-                return LibinputAgreement(pinchlab: result.summary.gestures, libinput: verdict.gestures)
+                let (_, summary) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
+                                                          entry: file.entry, settings: settings)
+                return LibinputAgreement(pinchlab: summary.gestures, libinput: verdict.gestures)
             }
             return LibinputCorpusAgreement(settings: name, version: version, agreements: agreements, lateFiles: late)
         }
