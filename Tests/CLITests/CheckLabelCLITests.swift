@@ -19,6 +19,33 @@ import Testing
 
     static let pinches = ["touchpad/pinch-in-slow-finish-01.evemu", "touchpad/pinch-in-slow-finish-02.evemu"]
 
+    /// A 60 ms two-finger tap on a touchpad holds as in libinput (its quick hold begins 40 ms after
+    /// the fingers came down; lifting ends it), and the summary says when the fingers came down;
+    /// `check` calls it the tap it was: a hold lifted sooner than 180 ms after touching is no hold.
+    @Test func aTwoFingerTapHoldsAsInLibinputAndChecksAsATap() throws {
+        let dir = try Self.recordingsFolder(["touchpad/two-finger-tap-01.evemu"])
+        let tap = dir.appendingPathComponent("two-finger-tap-01.evemu").path
+        var r = try CLI.run(["replay", tap, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let summary = try r.json(line: r.lines.count - 1)
+        let gestures = try #require(summary["gestures"] as? [[String: Any]])
+        #expect(gestures.count == 1)
+        #expect(gestures.first?["kind"] as? String == "hold" && gestures.first?["ended"] as? String == "ended")
+        #expect(gestures.first?["rule"] as? String == "all-lifted")
+        let begin = try #require(gestures.first?["begin"] as? Double), down = try #require(gestures.first?["fingersDown"] as? Double)
+        #expect(abs(begin - down - 0.040) < 1e-6, "the quick hold's 40 ms")
+
+        r = try CLI.run(["label", tap, "--corpus", dir.path, "--expect", "none"])
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try CLI.run(["check", dir.path])
+        #expect(r.stdout == "1 file: 1 match\n", "\(r.stdout)\(r.stderr)")
+        r = try CLI.run(["label", tap, "--corpus", dir.path, "--expect", "hold:2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try CLI.run(["check", dir.path])
+        #expect(r.status == 1)
+        #expect(r.lines.first == "two-finger-tap-01.evemu: expected hold 2 fingers; got no gesture", "\(r.stdout)")
+    }
+
     /// The "done when": label a folder from the CLI, check passes; change one label, check
     /// exits 1 naming that file and only that file, and the JUnit report has one failure among N.
     @Test func labelAFolderCheckItThenBreakOneLabel() throws {

@@ -3,25 +3,17 @@ import Testing
 @testable import GestureKit
 
 /// Holds after libinput: fingers down and still past the hold timeout (180 ms; 40 ms for one or two
-/// fingers with tap-to-click off) begin a hold; motion ends it cancelled and the decision goes on;
+/// fingers, libinput's quick hold) begin a hold; motion ends it cancelled and the decision goes on;
 /// lifting ends it.
 @Suite struct RecognizerHoldTests {
-    static let tappingOff: GestureRecognizerConfiguration = {
-        var c = GestureRecognizerConfiguration.default
-        c.tapToClick = false
-        return c
-    }()
 
     func stillFingers(_ n: Int, upMS: Int) -> [ScriptedFinger] {
         (0..<n).map { i in ScriptedFinger(id: UInt64(i + 1), upMS: upMS, path: still(PointMM(x: 20 + 12 * Double(i), y: 30))) }
     }
 
-    @Test(arguments: [(1, true, 180.0), (2, true, 180.0), (3, true, 180.0), (4, true, 180.0),
-                      (1, false, 40.0), (2, false, 40.0), (3, false, 180.0), (4, false, 180.0)])
-    func stillFingersHoldAfterLibinputsTimeoutAndLiftingEndsIt(fingers: Int, tapToClick: Bool, timeoutMS: Double) throws {
-        var configuration = GestureRecognizerConfiguration.default
-        configuration.tapToClick = tapToClick
-        let events = recognize(makeFrames(stillFingers(fingers, upMS: 400)), configuration: configuration, holds: true)
+    @Test(arguments: [(1, 40.0), (2, 40.0), (3, 180.0), (4, 180.0)])
+    func stillFingersHoldAfterLibinputsTimeoutAndLiftingEndsIt(fingers: Int, timeoutMS: Double) throws {
+        let events = recognize(makeFrames(stillFingers(fingers, upMS: 400)), holds: true)
         #expect(states(events) == ["hold.began", "hold.ended"])
         let began = try #require(events.first)
         #expect(milliseconds(began.time) == timeoutMS)
@@ -40,9 +32,28 @@ import Testing
     }
 
     @Test func aTapShorterThanTheTimeoutHoldsNothing() {
-        #expect(recognize(makeFrames(stillFingers(2, upMS: 30)), configuration: Self.tappingOff, holds: true).isEmpty)
-        // With tap-to-click a 150 ms two-finger tap is a tap, not a hold.
-        #expect(recognize(makeFrames(stillFingers(2, upMS: 150)), holds: true).isEmpty)
+        #expect(recognize(makeFrames(stillFingers(2, upMS: 30)), holds: true).isEmpty)
+        #expect(recognize(makeFrames(stillFingers(3, upMS: 150)), holds: true).isEmpty)
+    }
+
+    /// libinput's quick hold: a 150 ms two-finger tap holds from 40 ms until the fingers lift (a
+    /// lifted hold ends, not cancelled), whether tapping is on or not; the corpus calls it the tap
+    /// it was (`RecognizedGesture.sequence`).
+    @Test func aTwoFingerTapLongerThanTheQuickTimeoutIsAHoldAsInLibinput() throws {
+        let events = recognize(makeFrames(stillFingers(2, upMS: 150)), holds: true)
+        #expect(states(events) == ["hold.began", "hold.ended"])
+        #expect(milliseconds(try #require(events.first).time) == 40)
+        #expect(events.last?.decision?.rule == .allLifted)
+    }
+
+    /// libinput turns holds on with its gestures: a touchpad that cannot track each finger (semi-MT,
+    /// one slot) holds nothing.
+    @Test func aTouchpadWithoutFingerPositionsHoldsNothing() {
+        var semiMT = GestureRecognizerConfiguration.default
+        semiMT.device.fingerPositionsTracked = false
+        #expect(recognize(makeFrames(stillFingers(1, upMS: 400)), configuration: semiMT, holds: true).isEmpty)
+        #expect(recognize(makeFrames(stillFingers(2, upMS: 400)), configuration: semiMT, holds: true).isEmpty)
+        #expect(states(recognize(makeFrames(stillFingers(1, upMS: 400)), holds: true)) == ["hold.began", "hold.ended"])
     }
 
     @Test func motionCancelsTheHoldAndThePinchThatFollowsBegins() throws {
@@ -51,7 +62,7 @@ import Testing
             ScriptedFinger(id: 1, upMS: 500, path: linear(PointMM(x: 50, y: 20), PointMM(x: 0, y: -30), fromS: 0.1)),
             ScriptedFinger(id: 2, upMS: 500, path: linear(PointMM(x: 50, y: 40), PointMM(x: 0, y: 30), fromS: 0.1)),
         ]
-        let events = recognize(makeFrames(fingers), configuration: Self.tappingOff, holds: true)
+        let events = recognize(makeFrames(fingers), holds: true)
         #expect(states(events) == ["hold.began", "hold.cancelled", "pinch.began", "pinch.changed", "pinch.ended"])
         let cancelled = try #require(events.first { $0.kind == .hold && $0.state == .cancelled })
         #expect(cancelled.decision?.rule == .motionEndsHold)
@@ -76,7 +87,7 @@ import Testing
             ScriptedFinger(id: 1, upMS: 300, path: still(PointMM(x: 30, y: 30))),
             ScriptedFinger(id: 2, upMS: 320, path: still(PointMM(x: 45, y: 30))),
         ]
-        let events = recognize(makeFrames(fingers), configuration: Self.tappingOff, holds: true)
+        let events = recognize(makeFrames(fingers), holds: true)
         #expect(states(events) == ["hold.began", "hold.ended"])
         #expect(milliseconds(events[1].time) == 320)
         #expect(events[1].fingerCount == 2)
@@ -87,7 +98,7 @@ import Testing
             ScriptedFinger(id: 1, upMS: 600, path: still(PointMM(x: 30, y: 30))),
             ScriptedFinger(id: 2, downMS: 200, upMS: 600, path: still(PointMM(x: 45, y: 30))),
         ]
-        let events = recognize(makeFrames(fingers), configuration: Self.tappingOff, holds: true)
+        let events = recognize(makeFrames(fingers), holds: true)
         #expect(states(events) == ["hold.began", "hold.cancelled", "hold.began", "hold.ended"])
         // The count change waits out the 100 ms debounce (as for a pan or pinch), then cancels.
         #expect(milliseconds(events[1].time) == 300)

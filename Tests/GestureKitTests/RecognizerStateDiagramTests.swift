@@ -61,9 +61,7 @@ import Testing
             ScriptedFinger(id: 1, upMS: 700, path: linear(PointMM(x: 50, y: 20), PointMM(x: 0, y: -20), fromS: 0.1)),
             ScriptedFinger(id: 2, upMS: 700, path: linear(PointMM(x: 50, y: 40), PointMM(x: 0, y: 20), fromS: 0.1)),
         ]
-        var tappingOff = GestureRecognizerConfiguration.default
-        tappingOff.tapToClick = false
-        Self.transitions(of: makeFrames(pinch), configuration: tappingOff, into: &seen)
+        Self.transitions(of: makeFrames(pinch), configuration: .default, into: &seen)
         Self.transitions(of: makeFrames(pinch + [ScriptedFinger(id: 3, downMS: 300, upMS: 700, path: still(PointMM(x: 20, y: 30)))]),
                          configuration: .default, into: &seen)
         Self.transitions(of: makeFrames(pinch + [ScriptedFinger(id: 3, downMS: 300, upMS: 340, path: still(PointMM(x: 20, y: 30)))]),

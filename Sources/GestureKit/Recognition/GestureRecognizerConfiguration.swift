@@ -140,16 +140,16 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
 
     // MARK: Hold (libinput's HOLD state)
 
-    /// Fingers down and still this long begin a hold (libinput `DEFAULT_GESTURE_HOLD_TIMEOUT`, 180 ms) ...
+    /// Fingers down this long, still undecided, begin a hold (libinput `DEFAULT_GESTURE_HOLD_TIMEOUT`,
+    /// 180 ms; with tap-to-click libinput waits for its tap timeout, also 180 ms) ...
     public var holdTimeoutMS: Double
-    /// ... or this long with one or two fingers when `tapToClick` is off (libinput's quick hold,
-    /// 40 ms, so that a touch stops kinetic scrolling at once).
+    /// ... or this long with up to `quickHoldMaximumFingerCount` fingers (libinput's quick hold,
+    /// `QUICK_GESTURE_HOLD_TIMEOUT` 40 ms, tap-to-click on or off: "always use the timer if it is a
+    /// quick hold", so that a touch stops kinetic scrolling at once; a two-finger tap is also a hold).
     public var quickHoldTimeoutMS: Double
-    /// libinput's tap-to-click (on by default in GNOME and KDE): a one- or two-finger touch may be a
-    /// tap, so it becomes a hold only after `holdTimeoutMS` (libinput starts the hold when its tap
-    /// timeout runs out); off, as `libinput debug-events` runs without `--enable-tap`, one or two
-    /// fingers hold after `quickHoldTimeoutMS`.
-    public var tapToClick: Bool
+    /// The most fingers that hold after `quickHoldTimeoutMS` (libinput `tp_gesture_is_quick_hold`:
+    /// one or two). 0 on touchscreens, where a hold is a long press.
+    public var quickHoldMaximumFingerCount: Int
     /// Fewest and most fingers that hold (libinput: 1-4). Set the minimum above the maximum to turn
     /// holds off.
     public var holdMinimumFingerCount: Int
@@ -196,7 +196,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         jumpIncreaseMM: Double = 7,
         holdTimeoutMS: Double = 180,
         quickHoldTimeoutMS: Double = 40,
-        tapToClick: Bool = true,
+        quickHoldMaximumFingerCount: Int = 2,
         holdMinimumFingerCount: Int = 1,
         holdMaximumFingerCount: Int = 4,
         holdMaxMoveMM: Double = 1.0,
@@ -235,7 +235,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self.jumpIncreaseMM = jumpIncreaseMM
         self.holdTimeoutMS = holdTimeoutMS
         self.quickHoldTimeoutMS = quickHoldTimeoutMS
-        self.tapToClick = tapToClick
+        self.quickHoldMaximumFingerCount = quickHoldMaximumFingerCount
         self.holdMinimumFingerCount = holdMinimumFingerCount
         self.holdMaximumFingerCount = holdMaximumFingerCount
         self.holdMaxMoveMM = holdMaxMoveMM
@@ -250,7 +250,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     /// request to stop scrolling. (libinput has no touchscreen gestures.)
     public static let touchscreen = GestureRecognizerConfiguration(
         device: GestureDeviceTraits(deviceClass: .touchscreen), panMinimumFingerCount: 1, suppressRestingThumb: false,
-        holdTimeoutMS: 500)
+        holdTimeoutMS: 500, quickHoldMaximumFingerCount: 0)
 
     /// Jump detection as the touches use it: touchpads only, as in libinput.
     var jumpDetection: JumpDetection {

@@ -20,7 +20,7 @@
 /// - A two-finger pan that within `pinchCorrectionWindowMS` of the fingers coming down turns out to
 ///   move them apart is cancelled and a pinch begins in the same frame [scroll-to-pinch-correction].
 /// - Fingers down and still for the hold timeout begin a hold [hold-timeout] (libinput: 180 ms;
-///   40 ms for one or two fingers with tap-to-click off); motion past `holdMaxMoveMM`, or the decision finding a pan or
+///   40 ms for one or two fingers); motion past `holdMaxMoveMM`, or the decision finding a pan or
 ///   pinch, cancels it [motion-ends-hold] and the decision goes on; lifting ends it [all-lifted].
 /// - Finger added or lifted during a pan, pinch or hold: nothing is emitted for `fingerCountDebounceMS`;
 ///   if the count is back by then the gesture continues, otherwise it is cancelled
@@ -452,12 +452,14 @@ public struct TouchGestureRecognizer: Sendable {
         enter(.undecided(d), on: input, at: now, because: decision)
     }
 
-    /// The hold timeout for `n` fingers, infinite when `n` fingers do not hold.
+    /// The hold timeout for `n` fingers, infinite when `n` fingers do not hold. A touchpad that
+    /// cannot track each finger holds nothing (libinput enables holds with its gestures).
     func holdTimeoutMS(fingers n: Int) -> Double {
-        guard n >= 1, configuration.holdMinimumFingerCount <= n, n <= configuration.holdMaximumFingerCount else {
+        guard n >= 1, configuration.holdMinimumFingerCount <= n, n <= configuration.holdMaximumFingerCount,
+              configuration.device.fingerPositionsTracked != false else {
             return .infinity
         }
-        return !configuration.tapToClick && n <= 2 ? configuration.quickHoldTimeoutMS : configuration.holdTimeoutMS
+        return n <= configuration.quickHoldMaximumFingerCount ? configuration.quickHoldTimeoutMS : configuration.holdTimeoutMS
     }
 
     /// The hold timeout ran out: the fingers hold if none moved past `holdMaxMoveMM`.

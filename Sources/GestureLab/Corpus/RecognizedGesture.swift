@@ -26,8 +26,10 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
 
     /// The gestures of a replay as a person would list them: every recognized gesture in order, less
     /// a gesture the recognizer cancelled only to replace it at once by another kind (a scroll that
-    /// turned out to be a pinch: libinput's correction), and less a hold that motion cancelled (the
-    /// fingers were only resting before they moved): a person never saw either as a gesture of its own.
+    /// turned out to be a pinch: libinput's correction), less a hold that motion cancelled (the
+    /// fingers were only resting before they moved), and less a hold lifted before the fingers had
+    /// been down `RecordingEvidence.holdSeconds` (a tap: libinput reports its quick hold and the tap,
+    /// and the person tapped): a person never saw any of these as a gesture of its own.
     public static func sequence(in summary: LabSummary) -> [RecognizedGesture] {
         let gestures = summary.gestures
         var trialOf: [Int: Int] = [:]
@@ -37,7 +39,10 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
         var result: [RecognizedGesture] = []
         for (index, gesture) in gestures.enumerated() {
             // By name: GestureKit's kinds may grow (holds), and a label's kinds follow them.
-            if gesture.ended == .cancelled && gesture.kind.rawValue == GestureExpectation.Kind.hold.rawValue { continue }
+            if gesture.kind.rawValue == GestureExpectation.Kind.hold.rawValue {
+                if gesture.ended == .cancelled { continue }
+                if let down = gesture.fingersDown, gesture.end - down < RecordingEvidence.holdSeconds { continue }
+            }
             if gesture.ended == .cancelled, index + 1 < gestures.count {
                 let next = gestures[index + 1]
                 if next.kind != gesture.kind && next.begin <= gesture.end { continue }

@@ -42,7 +42,8 @@ public struct RecordingEvidence: Sendable {
     /// A contact that never gets farther than this from where it landed is still (libinput's hold
     /// ends on motion past about 1 mm)...
     public static let stillReachMM = 1.0
-    /// ... and one down that long is held (libinput's hold timeout, 180 ms).
+    /// ... and one down that long is held (libinput's hold timeout and its tap timeout, 180 ms: a
+    /// shorter touch is a tap, even where libinput's quick hold began after 40 ms).
     public static let holdSeconds = 0.18
 
     public var device: DeviceDescription

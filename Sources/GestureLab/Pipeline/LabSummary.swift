@@ -30,8 +30,10 @@ public struct LabSummary: Sendable, Encodable {
         public var translation: PointMM?
         /// The rule that ended or cancelled it (`all-lifted`, `finger-count-change`, ...).
         public var rule: GestureRule? = nil
+        /// Hold: when its fingers came down (or last changed count); it began a hold timeout later.
+        public var fingersDown: Double? = nil
 
-        enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule }
+        enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule, fingersDown }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -44,6 +46,7 @@ public struct LabSummary: Sendable, Encodable {
             try c.encodeIfPresent(rotation.map(rounded), forKey: .rotation)
             try c.encodeIfPresent(translation.map(RoundedPoint.init), forKey: .translation)
             try c.encodeIfPresent(rule, forKey: .rule)
+            try c.encodeIfPresent(fingersDown.map(rounded), forKey: .fingersDown)
         }
     }
 

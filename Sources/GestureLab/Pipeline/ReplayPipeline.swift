@@ -27,7 +27,7 @@ public struct ReplayPipeline: Sendable {
     /// Gestures that ended or were cancelled, by kind (all of them), for the summary's hint.
     public private(set) var pinchCount = 0
     public private(set) var panCount = 0
-    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double)?
+    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?)?
     /// When the first finger touched, seconds from the first event (for begin latency).
     public private(set) var firstTouchTime: Double?
 
@@ -145,7 +145,9 @@ public struct ReplayPipeline: Sendable {
         emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount)))
         switch gesture.state {
         case .began:
-            openGesture = (gesture.kind, gesture.fingerCount, time)
+            // A hold began when its timer ran out: the evidence says how long the fingers had waited.
+            let waitedMS = gesture.kind == .hold ? gesture.decision?.evidence.waitedMS : nil
+            openGesture = (gesture.kind, gesture.fingerCount, time, waitedMS.map { time - $0 / 1000 })
         case .ended, .cancelled:
             let begin = openGesture?.begin ?? time
             gestureCount += 1
@@ -157,7 +159,7 @@ public struct ReplayPipeline: Sendable {
                 scale: gesture.kind == .pinch ? gesture.scale : nil,
                 rotation: gesture.kind == .pinch ? gesture.rotationDegrees : nil,
                 translation: gesture.kind == .pan ? gesture.translationMM : nil,
-                rule: gesture.decision?.rule))
+                rule: gesture.decision?.rule, fingersDown: openGesture?.fingersDown))
             openGesture = nil
         case .changed:
             break
