@@ -25,8 +25,10 @@ struct HumanOutput {
                 return nil
             case .began, .ended, .cancelled:
                 if explains, let sentence = e.explanation { return "\(Self.seconds(g.time))  \(sentence)" }
-                return "\(Self.seconds(g.time))  \(e.kind.rawValue) \(e.state.rawValue.padding(9)) \(e.fingerCount) fingers  "
-                    + Self.values(e)
+                // Kinds and states padded to one width ("cancelled" and a space), "finger" to
+                // "fingers": the values line up in a column down a long session.
+                return "\(Self.seconds(g.time))  \(e.kind.rawValue.padding(6))\(e.state.rawValue.padding(10))"
+                    + "\(e.fingerCount) finger\(e.fingerCount == 1 ? " " : "s")  " + Self.values(e)
             }
         case .stateChange(let change, let time):
             if traces { return "\(Self.seconds(time))  state \(change.traceText)" }
@@ -83,9 +85,13 @@ struct HumanOutput {
     static func summary(_ s: LabSummary) -> [String] {
         var lines = ["", "device: \(s.device.text)"]
         lines.append("events: \(s.events), frames: \(s.frames), duration \(format(s.duration, decimals: 3)) s")
+        lines.append("touches: \(s.touchesText)")
         if s.gestures.isEmpty { lines.append("gestures: none recognized") }
-        for g in s.gestures { lines.append("gesture: \(g.text)") }
+        // Holds that motion cancelled are counted in one line: a touchpad session has one per touch.
+        for g in s.gestures where !g.isHoldCancelledByMotion { lines.append("gesture: \(g.text)") }
+        if let holds = LabSummary.Gesture.holdsCancelledByMotionText(s.gestures) { lines.append("gesture: \(holds)") }
         if s.gestureCount > s.gestures.count { lines.append("gesture: and \(s.gestureCount - s.gestures.count) more") }
+        if let note = s.pointerMotionNote { lines.append("note: \(note)") }
         lines += s.attemptLines
         if s.trialCount > s.trials.count { lines.append("attempt: and \(s.trialCount - s.trials.count) more") }
         if s.trialCount > 1 {

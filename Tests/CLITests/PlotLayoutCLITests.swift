@@ -138,6 +138,10 @@ import Testing
         #expect(text.contains("pan translation") && text.contains(">x (right +)<") && text.contains(">y (down +)<"))
         #expect(text.contains("s idle<"), "the idle gaps are cut out and marked")
         #expect(text.contains("attempt 4: finish, flick"), "the flick's rule is named")
+        #expect(text.contains(">transition progress (pan-dismiss: travel down / 40 mm)<"),
+                "the progress chart says what it measures: a swipe to the right stays at 0")
+        let farther = try Self.plot(input, ["--transition", "pan-dismiss", "--pan-distance", "60", "--trial", "1"]).text
+        #expect(farther.contains(">transition progress (pan-dismiss: travel down / 60 mm)<"), "the distance is the one used")
         // The device name is data: escaped, never markup.
         #expect(text.contains("pinchlab &lt;svg&gt; &amp; &quot;touch&quot; &lt;/text&gt;") && !text.contains("<svg> &"))
     }
@@ -147,8 +151,11 @@ import Testing
         Self.checkLayout(try Self.measure(svg), "late reversal")
         #expect(text.contains(">attempt 1: cancel, projected progress 0.131 ≤ threshold 0.5 (released at 0.594, -0.93/s)<"))
         #expect(text.contains("pinch scale"), "a pinch drives pinch-dismiss: its scale is the chart shown")
+        #expect(text.contains(">transition progress (pinch-dismiss: 1 - scale)<"))
         #expect(text.contains(">G1 pinch 2f · opposing-fingers<"), "the gesture's marker names the rule that began it")
         #expect(text.contains("projected progress (dashed from the release)"), "the legend names the projection's mark")
+        #expect(text.contains(">G1 pinch 2f · opposing-fingers: gesture 1, a pinch with 2 fingers, begun by that rule · attempt 1: "),
+                "the legend reads the labels on this picture's own first gesture and attempt")
     }
 
     @Test(.enabled(if: hasSharedRecordings), arguments: [
@@ -157,9 +164,55 @@ import Testing
     ])
     func realRecordingsAreLaidOutWithoutOverlaps(name: String) throws {
         for transition in ["pinch-dismiss", "pan-dismiss"] {
-            let (svg, _, _) = try Self.plot(Self.shared(name), ["--transition", transition])
+            let (svg, text, _) = try Self.plot(Self.shared(name), ["--transition", transition])
             Self.checkLayout(try Self.measure(svg), "\(name) \(transition)")
+            if !text.contains(">attempt 1: ") {
+                #expect(!text.contains("attempt 1: numbered"), "\(name) \(transition): no attempt, so no key to attempt labels")
+            }
+            #expect(!text.contains("G2 pan 3f"), "\(name) \(transition): the legend tells no gesture the picture does not have")
         }
+    }
+
+    /// A fact too long for the column goes on indented, as laid out (SVG drops leading spaces, so
+    /// an indent made of spaces left the continuation at the margin like a fact of its own).
+    @Test func aWrappedFactsFurtherLinesAreIndented() throws {
+        let (svg, _, _) = try Self.plot(CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu"))
+        let facts = try Self.measure(svg).texts.filter { $0.role == "fact" }
+        let device = try #require(facts.firstIndex { $0.text.hasPrefix("device: ") })
+        try #require(device + 1 < facts.count, "the device's fact takes two lines")
+        let first = facts[device].box, next = facts[device + 1].box
+        #expect(next.x >= first.x + 8, "'\(facts[device + 1].text)' \(next) starts right of '\(facts[device].text)' \(first)")
+        let starts = Set(facts.map { Int($0.box.x.rounded()) })
+        #expect(starts.count == 2, "facts start at the margin, their further lines at one indent: \(starts.sorted())")
+    }
+
+    /// Holds drive no transition and a touchpad session holds at nearly every touch (libinput's
+    /// quick hold): they are bars in a lane of their own and one line of facts, never a label
+    /// pair each above the chart.
+    @Test func holdsAreALaneNotLabels() throws {
+        let (svg, text, _) = try Self.plot(CLI.fixture("corpus/touchpad/pinch-out-01.evemu"))
+        let m = try Self.measure(svg)
+        Self.checkLayout(m, "pinch-out")
+        let labels = m.texts.filter { $0.role == "marker-label" }.map(\.text)
+        #expect(labels.contains("G2 pinch 2f · opposing-fingers") && !labels.contains { $0.hasPrefix("G1") || ($0.hasPrefix("G") && $0.contains("hold")) },
+                "\(labels)")
+        #expect(text.contains("class=\"hold\"") && text.contains(">holds<") && text.contains(">hold (pale: cancelled by motion)<"))
+        #expect(m.texts.filter { $0.role == "fact" }.map(\.text).contains("1 hold cancelled by motion (2 fingers, 23 ms)"))
+    }
+
+    @Test(.enabled(if: hasSharedRecordings))
+    func aSessionOfManyShortHoldsStaysReadable() throws {
+        let config = try CLI.temporaryDirectory().appendingPathComponent("quick-hold.json").path
+        try Data(#"{"touchpadRecognizer": {"holdTimeoutMS": 40}}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let (svg, text, _) = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu"), ["--config", config])
+        let m = try Self.measure(svg)
+        Self.checkLayout(m, "session with quick holds")
+        #expect(text.components(separatedBy: "class=\"hold\"").count > 10, "the holds are drawn")
+        #expect(!m.texts.contains { $0.role == "marker-label" }, "no label for a hold: \(m.texts.filter { $0.role == "marker-label" })")
+        let facts = m.texts.filter { $0.role == "fact" }.map(\.text)
+        #expect(facts.contains { $0.range(of: #"^[0-9]+ holds cancelled by motion \(1 finger, [0-9]+-[0-9]+ ms\)$"#, options: .regularExpression) != nil },
+                "\(facts)")
+        #expect(!facts.contains { $0.contains("hold, 1 finger") }, "\(facts)")
     }
 
     @Test func aCropAndASingleAttemptShowOnlyTheirStretch() throws {

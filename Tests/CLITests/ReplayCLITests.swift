@@ -57,6 +57,36 @@ import Testing
         #expect(r.stdout.contains("outcome: pinch-dismiss finished"))
     }
 
+    /// A hold that motion cancelled is counted, not listed: a touchpad session has one per touch.
+    @Test func holdsCancelledByMotionAreOneSummaryLine() throws {
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let gestures = r.lines.filter { $0.hasPrefix("gesture: ") }
+        #expect(gestures == ["gesture: pinch, 2 fingers, 0.245-0.754 s, ended, scale 1.68, rotation 0.1°",
+                             "gesture: 1 hold cancelled by motion (2 fingers, 23 ms)"], "\(gestures)")
+        #expect(r.lines.contains { $0.contains("hold  began     2 fingers") }, "the hold's own lines stay in the stream")
+    }
+
+    /// The summary describes the touches, gesture or not, and says why one finger at a time on a
+    /// touchpad is no gesture (a 13.5 s pointer session said only "gestures: none recognized").
+    @Test func theSummaryDescribesTheTouches() throws {
+        let pinch = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")])
+        #expect(pinch.lines.contains("touches: 2 contacts, at most 2 fingers at once, down 0.8 s"), "\(pinch.stdout)")
+        #expect(!pinch.stdout.contains("note: "), "two fingers pinched: nothing to explain")
+        let json = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--summary"])
+        let touches = try #require(try json.json(line: 0)["touches"] as? [String: Any])
+        #expect(touches["count"] as? Int == 2 && touches["maxFingers"] as? Int == 2)
+        #expect(abs((touches["seconds"] as? Double ?? 0) - 0.753698) < 1e-6, "\(touches)")
+
+        let session = PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
+        guard PlotLayoutCLITests.hasSharedRecordings else { return }
+        let pointer = try CLI.run(["replay", session])
+        #expect(pointer.lines.contains("touches: 3 contacts, at most 1 finger at once, down 12.7 s"), "\(pointer.stdout)")
+        #expect(pointer.lines.contains(
+            "note: one finger at a time: on a touchpad that moves the pointer; pans and pinches take 2 fingers or more"),
+                "\(pointer.stdout)")
+    }
+
     @Test func panDismissOnAPullDown() throws {
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/pan-down-finish-01.evemu"),
                              "--transition", "pan-dismiss", "--summary"])
@@ -203,7 +233,8 @@ import Testing
         #expect(text.contains("<svg") && text.contains("threshold 0.5") && text.contains("finished"))
         // What happened, in words: the release and what the policy decided.
         #expect(text.contains(">attempt 1 (G2 pinch, 0.17 s): released at 0.26 s, progress 0.202,<"), "the release, as replay --summary has it (G2: the fingers rested 40 ms first, libinput's quick hold G1)")
-        #expect(text.contains(">   2.95/s; finish by flick; finished at 1.06 s<"), "wrapped at a word in the facts box")
+        #expect(text.contains("class=\"fact\">2.95/s; finish by flick; finished at 1.06 s<"),
+                "wrapped at a word in the facts box (indented by position: SVG drops leading spaces)")
         #expect(text.contains(">attempt 1: finish, flick, |velocity| 2.95/s ≥ 1.5/s towards completion (released at 0.202)<"),
                 "the decision's reason beside the release")
         let render = Process()

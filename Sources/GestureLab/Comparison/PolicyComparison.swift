@@ -48,7 +48,7 @@ public struct PolicyComparison: Sendable {
             summaries.append(summary)
             for (trial, attempt) in summary.trials.enumerated() {
                 rows.append(PolicyComparisonRow(policy: policies[index].name, trial: trial, outcome: attempt.outcome,
-                                                reason: attempt.reason.map { "\($0)" }, decision: attempt.decision))
+                                                reason: attempt.reason, decision: attempt.decision))
             }
         }
         return rows
@@ -61,7 +61,8 @@ public struct PolicyComparisonRow: Sendable, Encodable {
     /// The attempt's index in the summary's `trials` (of this policy's replay).
     public var trial: Int
     public var outcome: TrialSummary.Outcome
-    public var reason: String?
+    /// Typed as `TrialSummary.reason` is; JSON writes its sentence, the table makes its text.
+    public var reason: TrialReason?
     public var decision: TrialSummary.Decision?
 }
 

@@ -1,13 +1,16 @@
 extension TimelinePlot {
     /// Names every mark the charts use, in rows that wrap at the column's width.
     enum Legend {
-        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track }
+        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track, hold }
 
         static func entries(_ t: ReplayTimeline, axis: TimeAxis) -> [(Glyph, String)] {
             var entries: [(Glyph, String)] = MarkerShape.allCases.map { (.shape($0), $0.legendName) }
             entries.append((.dashedLine, "threshold (progress), begin value (gesture)"))
             entries.append((.idleBreak, "idle stretch over \(SVGDocument.number(TimeAxis.idleLimit)) s, cut out"))
             entries.append((.track, "track: touch-down, fading in to the lift"))
+            if t.gestures.contains(where: { $0.kind == .hold }) {
+                entries.append((.hold, "hold (pale: cancelled by motion)"))
+            }
             return entries
         }
 
@@ -23,10 +26,31 @@ extension TimelinePlot {
                 doc.text(name, x: at + glyphWidth, y: rowY, size: size, fill: "#444", role: "legend")
                 at += w
             }
-            rowY += rowHeight
-            doc.text("G2 pan 3f · same-direction: the second gesture, a pan with 3 fingers, begun by that rule · attempt 1: the first trial",
-                     x: x, y: rowY, size: size, fill: "#666", role: "legend")
+            if let key = labelKey(t) {
+                for line in TimelinePlot.wrapped(key, width: width, size: size) {
+                    rowY += rowHeight
+                    doc.text(line, x: x, y: rowY, size: size, fill: "#666", role: "legend")
+                }
+            }
             return rowY + 4
+        }
+
+        /// How to read the labels, told on the picture's own first gesture and attempt (none when
+        /// it has neither): `G1 hold 1f · hold-timeout: gesture 1, a hold with 1 finger, begun by
+        /// that rule · attempt 1: numbered as replay lists attempts`.
+        static func labelKey(_ t: ReplayTimeline) -> String? {
+            var parts: [String] = []
+            if let began = t.markers.first(where: { $0.kind == .gestureBegan && TimelinePlot.gestureLabel($0) != nil }),
+               let index = began.gesture, let label = TimelinePlot.gestureLabel(began) {
+                var words = "\(label.text): gesture \(index + 1), a \(began.gestureKind?.rawValue ?? "gesture")"
+                if let fingers = began.fingers { words += " with \(fingers) finger\(fingers == 1 ? "" : "s")" }
+                if began.rule != nil { words += ", begun by that rule" }
+                parts.append(words)
+            }
+            if let release = t.releases.first {
+                parts.append("attempt \(release.trial + 1): numbered as replay lists attempts")
+            }
+            return parts.isEmpty ? nil : parts.joined(separator: " · ")
         }
 
         static func drawGlyph(_ doc: inout SVGDocument, _ glyph: Glyph, x: Double, y: Double) {
@@ -39,6 +63,9 @@ extension TimelinePlot {
                 doc.rect(x: x - 6, y: y - 7, width: 12, height: 14, fill: "#eeeeee")
                 doc.line(x1: x - 9, y1: y + 5, x2: x - 3, y2: y - 5, stroke: "#666", width: 1.2)
                 doc.line(x1: x + 3, y1: y + 5, x2: x + 9, y2: y - 5, stroke: "#666", width: 1.2)
+            case .hold:
+                doc.rect(x: x - 10, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.holdColor)
+                doc.rect(x: x + 1, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.cancelledHoldColor)
             case .track:
                 let color = TrackPanels.palette[0]
                 doc.polyline([(x - 8, y + 4), (x - 2, y + 1)], stroke: color, width: 2, opacity: 0.35)

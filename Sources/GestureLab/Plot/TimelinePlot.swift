@@ -44,6 +44,7 @@ public enum TimelinePlot {
         let axis = TimeAxis(window: seconds, activity: timeline.activity, x: chartX, width: chartWidth)
         var chartsBottom = drawGestureChart(&doc, timeline, axis: axis, top: 66)
         chartsBottom = drawTouchLanes(&doc, timeline, colors: colors, axis: axis, top: chartsBottom + 8)
+        chartsBottom = drawHoldLane(&doc, timeline, axis: axis, below: chartsBottom)
         chartsBottom = drawProgressChart(&doc, timeline, axis: axis, top: chartsBottom + 14)
         chartsBottom = Legend.draw(&doc, timeline, axis: axis, x: chartX, y: chartsBottom + 18, width: chartWidth)
 
@@ -77,23 +78,29 @@ public enum TimelinePlot {
         }
     }
 
+    /// A gesture marker's label above the gesture chart: `G2 pan 3f · same-direction` where it
+    /// began, `G2 cancelled · touch-jump` where it was cancelled.
+    /// Holds get none: they drive no transition, and a touchpad session holds at nearly every
+    /// touch, so they are drawn in their own lane (`drawHoldLane`) instead.
+    static func gestureLabel(_ marker: ReplayTimeline.Marker) -> TimeChart.BandLabel? {
+        guard let index = marker.gesture, marker.gestureKind != .hold else { return nil }
+        let rule = marker.rule.map { " · \($0)" } ?? ""
+        switch marker.kind {
+        case .gestureBegan:
+            let kind = marker.gestureKind?.rawValue ?? "gesture"
+            let fingers = marker.fingers.map { " \($0)f" } ?? ""
+            return .init(time: marker.time, text: "G\(index + 1) \(kind)\(fingers)\(rule)", shape: .gestureBegan,
+                         short: "G\(index + 1)")
+        case .gestureCancelled:
+            return .init(time: marker.time, text: "G\(index + 1) cancelled\(rule)", shape: .gestureCancelled, short: "G\(index + 1)")
+        default:
+            return nil
+        }
+    }
+
     /// Returns the bottom of what it drew.
     static func drawGestureChart(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, top: Double) -> Double {
-        let labels = t.markers.compactMap { marker -> TimeChart.BandLabel? in
-            guard let index = marker.gesture else { return nil }
-            let rule = marker.rule.map { " · \($0)" } ?? ""
-            switch marker.kind {
-            case .gestureBegan:
-                let kind = marker.gestureKind?.rawValue ?? "gesture"
-                let fingers = marker.fingers.map { " \($0)f" } ?? ""
-                return .init(time: marker.time, text: "G\(index + 1) \(kind)\(fingers)\(rule)", shape: .gestureBegan,
-                             short: "G\(index + 1)")
-            case .gestureCancelled:
-                return .init(time: marker.time, text: "G\(index + 1) cancelled\(rule)", shape: .gestureCancelled, short: "G\(index + 1)")
-            default:
-                return nil
-            }
-        }
+        let labels = t.markers.compactMap(gestureLabel)
         let chart = TimeChart(axis: axis, top: top, plotHeight: plotHeight, labelLimit: canvasWidth - 8, labels: labels)
         let (title, lines, guide) = gestureLines(t)
         chart.drawTitle(&doc, title, lines: lines)
@@ -147,6 +154,25 @@ public enum TimelinePlot {
         return top + height
     }
 
+    static let holdColor = "#555555", cancelledHoldColor = "#bbbbbb"
+
+    /// Every hold as a bar from its begin to its end (pale when motion cancelled it), in one lane
+    /// under the fingers: many short holds stay one quiet strip. Returns the bottom.
+    static func drawHoldLane(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, below: Double) -> Double {
+        let holds = t.gestures.filter { $0.kind == .hold && $0.end >= axis.window.lowerBound && $0.begin <= axis.window.upperBound }
+        guard !holds.isEmpty else { return below }
+        let top = below + 2
+        let height = laneHeight + 3
+        doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd", role: "hold-lane")
+        doc.text("holds", x: axis.x + axis.width + 6, y: top + height - 1, size: 10, fill: "#666", role: "tick")
+        for hold in holds {
+            let x0 = axis.px(hold.begin), x1 = max(axis.px(hold.end), x0 + 1.5)
+            doc.rect(x: x0, y: top + 1.5, width: x1 - x0, height: laneHeight,
+                     fill: hold.isHoldCancelledByMotion ? cancelledHoldColor : holdColor, role: "hold")
+        }
+        return top + height
+    }
+
     // MARK: - The progress chart
 
     /// Returns the bottom of what it drew.
@@ -163,7 +189,7 @@ public enum TimelinePlot {
             lines.append(.init(name: overlay.name, color: overlayColors[index % overlayColors.count], series: overlay.progress,
                                dash: "5 3", width: 1.5))
         }
-        chart.drawTitle(&doc, "transition progress (\(t.transition))", lines: lines)
+        chart.drawTitle(&doc, progressTitle(t), lines: lines)
         let projections = (releases + t.overlays.flatMap(\.releases)).compactMap(\.projectedProgress)
             .map { min(max($0, projectionRange.lowerBound), projectionRange.upperBound) }
         let values = lines.flatMap { $0.series.values }
@@ -186,6 +212,19 @@ public enum TimelinePlot {
             for release in releases { drawRelease(&doc, release, chart: chart, range: range, color: nil) }
         }
         return drawOmitted(&doc, chart, bottom: chart.drawTimeAxis(&doc))
+    }
+
+    /// `transition progress (pan-dismiss: travel down / 40 mm)`: what the chart's 0 to 1 measures,
+    /// so a pan that went 40 mm right at progress 0 reads as the mapping, not a fault.
+    static func progressTitle(_ t: ReplayTimeline) -> String {
+        let divisor = t.progressDivisor.map { SVGDocument.number($0, decimals: 2) } ?? ""
+        switch t.progressMapping {
+        case .pinchIn?: return "transition progress (\(t.transition): 1 - scale)"
+        case .pinchOut?:
+            return "transition progress (\(t.transition): " + (t.progressDivisor == 1 ? "scale - 1)" : "(scale - 1) / \(divisor))")
+        case .panDown?: return "transition progress (\(t.transition): travel down / \(divisor) mm)"
+        case nil: return "transition progress (\(t.transition))"
+        }
     }
 
     /// A release on the progress curve: a dot where it happened, an arrow along its velocity, a
@@ -243,24 +282,30 @@ public enum TimelinePlot {
 
     // MARK: - Facts
 
-    /// The facts in lines that fit the left column, broken at spaces. Returns the bottom.
+    /// The facts in lines that fit the left column, broken at spaces, a fact's further lines
+    /// indented so each fact's start stands out. Returns the bottom.
     static func drawFacts(_ doc: inout SVGDocument, _ facts: [String], x: Double, y: Double) -> Double {
         guard !facts.isEmpty else { return y }
         doc.text("what happened", x: x, y: y, size: 12, role: "title")
         var lineY = y + 18
         for fact in facts {
             for (index, piece) in wrapped(fact, width: leftWidth, size: 11).enumerated() {
-                doc.text((index > 0 ? "   " : "") + piece, x: x, y: lineY, size: 11, fill: "#333", role: "fact")
+                // By position, not leading spaces: SVG collapses those, so a continued line would
+                // start at the margin like a new fact.
+                doc.text(piece, x: x + (index > 0 ? factIndent : 0), y: lineY, size: 11, fill: "#333", role: "fact")
                 lineY += 15
             }
         }
         return lineY
     }
 
+    /// How far a fact's further lines are indented.
+    static let factIndent = 12.0
+
     /// `text` in lines at most `width` pixels wide at `size`, broken at spaces where possible (a
     /// word longer than a line is cut).
     static func wrapped(_ text: String, width: Double, size: Double) -> [String] {
-        let indent = TextMetrics.width("   ", size: size)
+        let indent = factIndent
         var lines: [String] = []
         var current = ""
         func fits(_ candidate: String) -> Bool { TextMetrics.width(candidate, size: size) + (lines.isEmpty ? 0 : indent) <= width }

@@ -13,6 +13,29 @@ extension LabSummary.Gesture {
     }
 }
 
+extension LabSummary.Gesture {
+    /// A hold the fingers' motion cancelled: a touch that settled long enough for a hold and then
+    /// moved on (libinput's quick 40 ms hold makes one of nearly every touch of a touchpad session).
+    /// The outputs count them in one line instead of one line or label each.
+    public var isHoldCancelledByMotion: Bool { kind == .hold && ended == .cancelled && rule == .motionEndsHold }
+
+    /// `11 holds cancelled by motion (1 finger, 10-481 ms)` for the holds among `gestures` that
+    /// motion cancelled; nil when there are none.
+    public static func holdsCancelledByMotionText(_ gestures: some Sequence<LabSummary.Gesture>) -> String? {
+        let holds = gestures.filter(\.isHoldCancelledByMotion)
+        guard !holds.isEmpty else { return nil }
+        func range(_ values: [Int], _ unit: String) -> String {
+            let low = values.min()!, high = values.max()!
+            return low == high ? "\(low)\(unit)" : "\(low)-\(high)\(unit)"
+        }
+        let fingers = holds.map(\.fingers)
+        let fingerWords = range(fingers, "") + (fingers.allSatisfy { $0 == 1 } ? " finger" : " fingers")
+        let lengths = holds.map { Int((($0.end - $0.begin) * 1000).rounded()) }
+        let count = holds.count == 1 ? "1 hold" : "\(holds.count) holds"
+        return "\(count) cancelled by motion (\(fingerWords), \(range(lengths, " ms")))"
+    }
+}
+
 extension LabSummary.Device {
     /// `"pinchlab virtual touchpad" (touchpad, 100.0 x 60.0 mm, 4 slots)`.
     public var text: String {
@@ -26,6 +49,21 @@ extension LabSummary.Device {
 }
 
 extension LabSummary {
+    /// `45 contacts, at most 1 finger at once, down 21.6 s`; `none` when no finger touched.
+    public var touchesText: String {
+        guard touches.count > 0 || touches.maxFingers > 0 else { return "none" }
+        return "\(touches.count) contact\(touches.count == 1 ? "" : "s"), at most \(touches.maxFingers) "
+            + "finger\(touches.maxFingers == 1 ? "" : "s") at once, down \(FixedPoint.string(touches.seconds, decimals: 1)) s"
+    }
+
+    /// Why a touchpad recording of one finger at a time has no pan or pinch: that finger moved the
+    /// pointer. Nil when a pan or pinch was recognized, on a touchscreen, or with more fingers.
+    public var pointerMotionNote: String? {
+        guard device.class == "touchpad", touches.maxFingers == 1,
+              !gestures.contains(where: { $0.kind != .hold }) else { return nil }
+        return "one finger at a time: on a touchpad that moves the pointer; pans and pinches take 2 fingers or more"
+    }
+
     /// `3 attempts: 1 finished, 2 cancelled` (every trial, also those past `maximumListed`).
     public var attemptsText: String {
         var text = "\(trialCount) attempt\(trialCount == 1 ? "" : "s"): \(outcomes.finished) finished, "

@@ -9,7 +9,7 @@ public enum PolicyComparisonTable {
     public static func lines(used: CompletionPolicy, summary: LabSummary, rows: [PolicyComparisonRow]) -> [String] {
         let usedName = CompletionPolicyPreset(matching: used).map { "\($0.rawValue) (used)" } ?? "configured (used)"
         let usedRows = summary.trials.enumerated().map { index, trial in
-            PolicyComparisonRow(policy: usedName, trial: index, outcome: trial.outcome, reason: trial.reason.map { "\($0)" }, decision: trial.decision)
+            PolicyComparisonRow(policy: usedName, trial: index, outcome: trial.outcome, reason: trial.reason, decision: trial.decision)
         }
         let all = usedRows + rows
         let width = max(6, all.map(\.policy.count).max() ?? 0)
@@ -17,7 +17,7 @@ public enum PolicyComparisonTable {
         var lines = ["compared policies:", "  " + pad("policy", width) + "  attempt  " + pad("outcome", 9) + "  reason"]
         for row in all {
             lines.append("  " + pad(row.policy, width) + "  " + pad("\(row.trial + 1)", 7) + "  "
-                         + pad(row.outcome.rawValue, 9) + "  " + oneLine(row.reason ?? "-"))
+                         + pad(row.outcome.rawValue, 9) + "  " + oneLine(row.reason.map { "\($0)" } ?? "-"))
         }
         if all.isEmpty { lines.append("  (no attempt: no gesture drove the transition)") }
         return lines
