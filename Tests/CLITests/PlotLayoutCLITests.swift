@@ -197,14 +197,13 @@ import Testing
         #expect(labels.contains("G2 pinch 2f · opposing-fingers") && !labels.contains { $0.hasPrefix("G1") || ($0.hasPrefix("G") && $0.contains("hold")) },
                 "\(labels)")
         #expect(text.contains("class=\"hold\"") && text.contains(">holds<") && text.contains(">hold (pale: cancelled by motion)<"))
-        #expect(m.texts.filter { $0.role == "fact" }.map(\.text).contains("1 hold cancelled by motion (2 fingers, 23 ms)"))
+        #expect(m.texts.filter { $0.role == "fact" }.map(\.text).contains("1 hold cancelled by motion (2 fingers, 163 ms)"))
     }
 
     @Test(.enabled(if: hasSharedRecordings))
     func aSessionOfManyShortHoldsStaysReadable() throws {
-        let config = try CLI.temporaryDirectory().appendingPathComponent("quick-hold.json").path
-        try Data(#"{"touchpadRecognizer": {"holdTimeoutMS": 40}}"#.utf8).write(to: URL(fileURLWithPath: config))
-        let (svg, text, _) = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu"), ["--config", config])
+        // libinput's quick hold: one finger holds 40 ms after it comes down, so nearly every touch holds.
+        let (svg, text, _) = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu"))
         let m = try Self.measure(svg)
         Self.checkLayout(m, "session with quick holds")
         #expect(text.components(separatedBy: "class=\"hold\"").count > 10, "the holds are drawn")
