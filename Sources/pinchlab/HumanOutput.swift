@@ -25,8 +25,10 @@ struct HumanOutput {
                 return nil
             case .began, .ended, .cancelled:
                 if explains, let sentence = e.explanation { return "\(Self.seconds(g.time))  \(sentence)" }
-                return "\(Self.seconds(g.time))  \(e.kind.rawValue) \(e.state.rawValue.padding(9)) \(e.fingerCount) fingers  "
-                    + Self.values(e)
+                // Kinds and states padded to one width ("cancelled" and a space), "finger" to
+                // "fingers": the values line up in a column down a long session.
+                return "\(Self.seconds(g.time))  \(e.kind.rawValue.padding(6))\(e.state.rawValue.padding(10))"
+                    + "\(e.fingerCount) finger\(e.fingerCount == 1 ? " " : "s")  " + Self.values(e)
             }
         case .stateChange(let change, let time):
             if traces { return "\(Self.seconds(time))  state \(change.traceText)" }

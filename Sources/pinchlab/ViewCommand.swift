@@ -65,9 +65,14 @@ struct ViewCommand: ParsableCommand {
                                          policyName: transition.policyName)
             let html = try ViewerPage.html(document)
             try writePage(html, to: outputPath)
-            let summary = document.summary
-            printError("pinchlab: wrote \(outputPath) (\(transition.transition), \(summary?.trialCount ?? 0) attempts, "
-                       + "\(format(summary?.duration ?? 0, decimals: 3)) s)")
+            guard let summary = document.summary else {
+                printError("pinchlab: wrote \(outputPath) (\(transition.transition))")
+                return
+            }
+            printError("pinchlab: wrote \(outputPath) (\(summary.transition) \(summary.attemptsText); "
+                       + "\(format(summary.duration, decimals: 3)) s)")
+            // As replay and plot say it: a page of a transition that never moves is worth a hint.
+            if let hint = summary.hint { printError("pinchlab: hint: \(hint.text)") }
         }
     }
 }

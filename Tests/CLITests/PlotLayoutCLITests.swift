@@ -149,6 +149,8 @@ import Testing
         #expect(text.contains("pinch scale"), "a pinch drives pinch-dismiss: its scale is the chart shown")
         #expect(text.contains(">G1 pinch 2f · opposing-fingers<"), "the gesture's marker names the rule that began it")
         #expect(text.contains("projected progress (dashed from the release)"), "the legend names the projection's mark")
+        #expect(text.contains(">G1 pinch 2f · opposing-fingers: gesture 1, a pinch with 2 fingers, begun by that rule · attempt 1: "),
+                "the legend reads the labels on this picture's own first gesture and attempt")
     }
 
     @Test(.enabled(if: hasSharedRecordings), arguments: [
@@ -157,9 +159,26 @@ import Testing
     ])
     func realRecordingsAreLaidOutWithoutOverlaps(name: String) throws {
         for transition in ["pinch-dismiss", "pan-dismiss"] {
-            let (svg, _, _) = try Self.plot(Self.shared(name), ["--transition", transition])
+            let (svg, text, _) = try Self.plot(Self.shared(name), ["--transition", transition])
             Self.checkLayout(try Self.measure(svg), "\(name) \(transition)")
+            if !text.contains(">attempt 1: ") {
+                #expect(!text.contains("attempt 1: numbered"), "\(name) \(transition): no attempt, so no key to attempt labels")
+            }
+            #expect(!text.contains("G2 pan 3f"), "\(name) \(transition): the legend tells no gesture the picture does not have")
         }
+    }
+
+    /// A fact too long for the column goes on indented, as laid out (SVG drops leading spaces, so
+    /// an indent made of spaces left the continuation at the margin like a fact of its own).
+    @Test func aWrappedFactsFurtherLinesAreIndented() throws {
+        let (svg, _, _) = try Self.plot(CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu"))
+        let facts = try Self.measure(svg).texts.filter { $0.role == "fact" }
+        let device = try #require(facts.firstIndex { $0.text.hasPrefix("device: ") })
+        try #require(device + 1 < facts.count, "the device's fact takes two lines")
+        let first = facts[device].box, next = facts[device + 1].box
+        #expect(next.x >= first.x + 8, "'\(facts[device + 1].text)' \(next) starts right of '\(facts[device].text)' \(first)")
+        let starts = Set(facts.map { Int($0.box.x.rounded()) })
+        #expect(starts.count == 2, "facts start at the margin, their further lines at one indent: \(starts.sorted())")
     }
 
     @Test func aCropAndASingleAttemptShowOnlyTheirStretch() throws {

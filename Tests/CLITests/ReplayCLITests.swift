@@ -203,7 +203,8 @@ import Testing
         #expect(text.contains("<svg") && text.contains("threshold 0.5") && text.contains("finished"))
         // What happened, in words: the release and what the policy decided.
         #expect(text.contains(">attempt 1 (G1 pinch, 0.17 s): released at 0.26 s, progress 0.202,<"), "the release, as replay --summary has it (G1: no hold before this quick pinch with tap-to-click on)")
-        #expect(text.contains(">   2.95/s; finish by flick; finished at 1.06 s<"), "wrapped at a word in the facts box")
+        #expect(text.contains("class=\"fact\">2.95/s; finish by flick; finished at 1.06 s<"),
+                "wrapped at a word in the facts box (indented by position: SVG drops leading spaces)")
         #expect(text.contains(">attempt 1: finish, flick, |velocity| 2.95/s ≥ 1.5/s towards completion (released at 0.202)<"),
                 "the decision's reason beside the release")
         let render = Process()

@@ -57,6 +57,27 @@ import Testing
         #expect(Set(lines.compactMap { $0["trial"] as? Int }) == [0, 1, 2, 3], "every attempt has its lines")
     }
 
+    /// Down a session of pinches and pans of 1 and 3 fingers, the gesture lines say "1 finger" and
+    /// keep their values in one column (a "began" line was one space short of a "cancelled" one,
+    /// a pan's three short of a pinch's).
+    @Test func theHumanGestureLinesCountFingersInWordsAndLineUp() throws {
+        let r = try CLI.run(["replay", Self.session, "--transition", "pan-dismiss"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let gestureLines = r.lines.filter { $0.range(of: #"^ +[0-9.]+ s  (pinch|pan|hold) "#, options: .regularExpression) != nil }
+        #expect(gestureLines.count >= 8, "\(r.stdout)")
+        #expect(!r.stdout.contains(" 1 fingers"), "\(r.stdout)")
+        #expect(gestureLines.contains { $0.contains(" 1 finger  ") } && gestureLines.contains { $0.contains(" 3 fingers  ") })
+        let valueColumns = Set(gestureLines.compactMap { line in
+            line.range(of: #"fingers? +(translation|scale|at) "#, options: .regularExpression)
+                .map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        })
+        let stateColumns = Set(gestureLines.compactMap { line in
+            line.range(of: #" (began|ended|cancelled) "#, options: .regularExpression)
+                .map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        })
+        #expect(valueColumns.count == 1 && stateColumns.count == 1, "\(gestureLines.joined(separator: "\n"))")
+    }
+
     @Test func theHumanOutputListsEveryAttemptAndTheTotal() throws {
         let r = try CLI.run(["replay", Self.session, "--transition", "pan-dismiss"])
         #expect(r.status == 0, "\(r.stderr)")

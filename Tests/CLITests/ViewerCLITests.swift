@@ -282,6 +282,32 @@ import Testing
         #expect(Chromium.decodeEntities(String(dom[title.upperBound...].prefix(200))).hasPrefix("<img src=x onerror=alert(1)>.evemu"))
     }
 
+    /// A sideways three-finger swipe reads as its travel on both axes (it read "down 2.0 mm"), the
+    /// counts in words that agree with them ("3 fingers", "1 finger", no "3 down (3 fingers)"), and
+    /// `view` says, as `plot` does, which transition the gestures would have driven.
+    @Test func aSidewaysSwipeReadsAsItsTravelOnBothAxes() throws {
+        let fixture = "corpus/touchscreen/three-finger-swipe-01.evemu"
+        let replay = try Self.replay(fixture, ["--transition", "pan-dismiss"])
+        let ended = try #require(replay.gestures.first { $0["state"] as? String == "ended" })
+        let time = try #require(ended["time"] as? Double)
+        let translation = try #require(ended["translation"] as? [String: Double])
+        let x = try #require(translation["x"]), y = try #require(translation["y"])
+        try #require(x > 30 && abs(y) < 5, "the fixture is a swipe to the right")
+        let page = try Self.page(of: fixture, ["--transition", "pan-dismiss"])
+        let shown = try #require(try Self.evaluate(
+            "[\(time), 0.3].map((t) => (window.pinchlab.seek(t), [\"fact-gesture\", \"fact-touches\"].map((id) => document.getElementById(id).textContent)))",
+            inPage: page) as? [[String]])
+        try #require(shown.count == 2)
+        let words = String(format: "right %.1f mm, %@ %.1f mm", x, y < 0 ? "up" : "down", abs(y))
+        #expect(shown[0][0] == "pan ended, 3 fingers, \(words) (rule all-lifted)", "\(shown[0][0])")
+        #expect(shown[1][1] == "3 down", "\(shown[1][1])")
+
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["view", CLI.fixture(fixture), "-o", dir.appendingPathComponent("p.html").path])
+        #expect(r.status == 0 && r.stderr.contains("(pinch-dismiss 0 attempts: 0 finished, 0 cancelled; ")
+                && r.stderr.contains("pinchlab: hint: 1 pan, no pinch: try --transition pan-dismiss"), "\(r.stderr)")
+    }
+
     /// The touch the recognizer leaves out (here a resting thumb) is marked with its rule from the
     /// moment it is left out, not before.
     @Test func aRestingThumbIsMarkedWithItsRule() throws {

@@ -23,10 +23,31 @@ extension TimelinePlot {
                 doc.text(name, x: at + glyphWidth, y: rowY, size: size, fill: "#444", role: "legend")
                 at += w
             }
-            rowY += rowHeight
-            doc.text("G2 pan 3f · same-direction: the second gesture, a pan with 3 fingers, begun by that rule · attempt 1: the first trial",
-                     x: x, y: rowY, size: size, fill: "#666", role: "legend")
+            if let key = labelKey(t) {
+                for line in TimelinePlot.wrapped(key, width: width, size: size) {
+                    rowY += rowHeight
+                    doc.text(line, x: x, y: rowY, size: size, fill: "#666", role: "legend")
+                }
+            }
             return rowY + 4
+        }
+
+        /// How to read the labels, told on the picture's own first gesture and attempt (none when
+        /// it has neither): `G1 hold 1f · hold-timeout: gesture 1, a hold with 1 finger, begun by
+        /// that rule · attempt 1: numbered as replay lists attempts`.
+        static func labelKey(_ t: ReplayTimeline) -> String? {
+            var parts: [String] = []
+            if let began = t.markers.first(where: { $0.kind == .gestureBegan }), let index = began.gesture,
+               let label = TimelinePlot.gestureLabel(began) {
+                var words = "\(label.text): gesture \(index + 1), a \(began.gestureKind?.rawValue ?? "gesture")"
+                if let fingers = began.fingers { words += " with \(fingers) finger\(fingers == 1 ? "" : "s")" }
+                if began.rule != nil { words += ", begun by that rule" }
+                parts.append(words)
+            }
+            if let release = t.releases.first {
+                parts.append("attempt \(release.trial + 1): numbered as replay lists attempts")
+            }
+            return parts.isEmpty ? nil : parts.joined(separator: " · ")
         }
 
         static func drawGlyph(_ doc: inout SVGDocument, _ glyph: Glyph, x: Double, y: Double) {

@@ -77,23 +77,27 @@ public enum TimelinePlot {
         }
     }
 
+    /// A gesture marker's label above the gesture chart: `G2 pan 3f · same-direction` where it
+    /// began, `G2 cancelled · touch-jump` where it was cancelled.
+    static func gestureLabel(_ marker: ReplayTimeline.Marker) -> TimeChart.BandLabel? {
+        guard let index = marker.gesture else { return nil }
+        let rule = marker.rule.map { " · \($0)" } ?? ""
+        switch marker.kind {
+        case .gestureBegan:
+            let kind = marker.gestureKind?.rawValue ?? "gesture"
+            let fingers = marker.fingers.map { " \($0)f" } ?? ""
+            return .init(time: marker.time, text: "G\(index + 1) \(kind)\(fingers)\(rule)", shape: .gestureBegan,
+                         short: "G\(index + 1)")
+        case .gestureCancelled:
+            return .init(time: marker.time, text: "G\(index + 1) cancelled\(rule)", shape: .gestureCancelled, short: "G\(index + 1)")
+        default:
+            return nil
+        }
+    }
+
     /// Returns the bottom of what it drew.
     static func drawGestureChart(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, top: Double) -> Double {
-        let labels = t.markers.compactMap { marker -> TimeChart.BandLabel? in
-            guard let index = marker.gesture else { return nil }
-            let rule = marker.rule.map { " · \($0)" } ?? ""
-            switch marker.kind {
-            case .gestureBegan:
-                let kind = marker.gestureKind?.rawValue ?? "gesture"
-                let fingers = marker.fingers.map { " \($0)f" } ?? ""
-                return .init(time: marker.time, text: "G\(index + 1) \(kind)\(fingers)\(rule)", shape: .gestureBegan,
-                             short: "G\(index + 1)")
-            case .gestureCancelled:
-                return .init(time: marker.time, text: "G\(index + 1) cancelled\(rule)", shape: .gestureCancelled, short: "G\(index + 1)")
-            default:
-                return nil
-            }
-        }
+        let labels = t.markers.compactMap(gestureLabel)
         let chart = TimeChart(axis: axis, top: top, plotHeight: plotHeight, labelLimit: canvasWidth - 8, labels: labels)
         let (title, lines, guide) = gestureLines(t)
         chart.drawTitle(&doc, title, lines: lines)
@@ -243,24 +247,30 @@ public enum TimelinePlot {
 
     // MARK: - Facts
 
-    /// The facts in lines that fit the left column, broken at spaces. Returns the bottom.
+    /// The facts in lines that fit the left column, broken at spaces, a fact's further lines
+    /// indented so each fact's start stands out. Returns the bottom.
     static func drawFacts(_ doc: inout SVGDocument, _ facts: [String], x: Double, y: Double) -> Double {
         guard !facts.isEmpty else { return y }
         doc.text("what happened", x: x, y: y, size: 12, role: "title")
         var lineY = y + 18
         for fact in facts {
             for (index, piece) in wrapped(fact, width: leftWidth, size: 11).enumerated() {
-                doc.text((index > 0 ? "   " : "") + piece, x: x, y: lineY, size: 11, fill: "#333", role: "fact")
+                // By position, not leading spaces: SVG collapses those, so a continued line would
+                // start at the margin like a new fact.
+                doc.text(piece, x: x + (index > 0 ? factIndent : 0), y: lineY, size: 11, fill: "#333", role: "fact")
                 lineY += 15
             }
         }
         return lineY
     }
 
+    /// How far a fact's further lines are indented.
+    static let factIndent = 12.0
+
     /// `text` in lines at most `width` pixels wide at `size`, broken at spaces where possible (a
     /// word longer than a line is cut).
     static func wrapped(_ text: String, width: Double, size: Double) -> [String] {
-        let indent = TextMetrics.width("   ", size: size)
+        let indent = factIndent
         var lines: [String] = []
         var current = ""
         func fits(_ candidate: String) -> Bool { TextMetrics.width(candidate, size: size) + (lines.isEmpty ? 0 : indent) <= width }

@@ -67,7 +67,7 @@ enum TrackPanels {
         let w = max(t.surfaceWidthMM, 1), h = max(t.surfaceHeightMM, 1)
         let top = y + 20
         let scale = min(maxWidth / w, (maxHeight - 20) / h)
-        doc.text("finger tracks on the surface (\(SVGDocument.number(w)) x \(SVGDocument.number(h)) mm)", x: x, y: y + 12, size: 12,
+        doc.text("finger tracks on the surface (\(SVGDocument.number(w, decimals: 1)) x \(SVGDocument.number(h, decimals: 1)) mm)", x: x, y: y + 12, size: 12,
                  role: "title")
         doc.rect(x: x, y: top, width: w * scale, height: h * scale, fill: "#f4f4f4", stroke: "#999", radius: 6)
         if let zoomed {

@@ -9,9 +9,10 @@ import InteractiveTransition
 /// - `["s", time, progress, state, trial, [scene], reason, velocity, projected]`: a transition step
 ///   (`"c"` instead of `"s"` for the compared policy's replay), the last three only where the
 ///   policy decided;
-/// - `["g", time, kind, state, fingers, value, rule]`: a gesture event (`value`: the pinch's scale or
-///   the pan's downward translation in mm; `rule`: the recognizer rule that began, ended or
-///   cancelled it, or null);
+/// - `["g", time, kind, state, fingers, value, rule, x]`: a gesture event (`value`: the pinch's scale
+///   or the pan's downward translation in mm; `rule`: the recognizer rule that began, ended or
+///   cancelled it, or null; `x`, a pan's only: its rightward translation in mm, so a sideways swipe
+///   reads as one);
 /// - `["r", time, touch, rule]`: the recognizer left a touch out from then on (`thumb-band`,
 ///   `resting-thumb`, `resting-finger`): the page marks it until it lifts.
 ///
@@ -20,7 +21,8 @@ import InteractiveTransition
 public enum ViewerEntry: Sendable, Encodable {
     case frame(time: Double, fingers: Int, touches: [ViewerTouch])
     case step(ViewerStep, compared: Bool)
-    case gesture(time: Double, kind: GestureKind, state: GestureState, fingers: Int, value: Double, rule: GestureRule?)
+    case gesture(time: Double, kind: GestureKind, state: GestureState, fingers: Int, value: Double, rule: GestureRule?,
+                 rightwardMM: Double? = nil)
     case leftOut(time: Double, touch: UInt64, rule: GestureRule)
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,7 +49,7 @@ public enum ViewerEntry: Sendable, Encodable {
                 try c.encode(rounded(step.velocity ?? 0))
                 if let projected = step.projectedProgress { try c.encode(rounded(projected)) } else { try c.encodeNil() }
             }
-        case .gesture(let time, let kind, let state, let fingers, let value, let rule):
+        case .gesture(let time, let kind, let state, let fingers, let value, let rule, let rightwardMM):
             try c.encode("g")
             try c.encode(rounded(time))
             try c.encode(kind.rawValue)
@@ -55,6 +57,7 @@ public enum ViewerEntry: Sendable, Encodable {
             try c.encode(fingers)
             try c.encode(rounded(value))
             if let rule { try c.encode(rule.rawValue) } else { try c.encodeNil() }
+            if let rightwardMM { try c.encode(roundedMM(rightwardMM)) }
         case .leftOut(let time, let touch, let rule):
             try c.encode("r")
             try c.encode(rounded(time))

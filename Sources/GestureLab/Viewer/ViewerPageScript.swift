@@ -46,7 +46,8 @@ enum ViewerPageScript {
     } else if (kind === "r") {
       leftOut.set(entry[2], { t: t, rule: entry[3] });
     } else if (kind === "g") {
-      gestures.push({ t: t, kind: entry[2], state: entry[3], fingers: entry[4], value: entry[5], rule: entry[6] || null });
+      gestures.push({ t: t, kind: entry[2], state: entry[3], fingers: entry[4], value: entry[5], rule: entry[6] || null,
+                      x: entry.length > 7 ? entry[7] : null });
       gestureTimes.push(t);
     }
     if (t > duration) duration = t;
@@ -383,9 +384,20 @@ enum ViewerPageScript {
     const i = lastAtOrBefore(gestureTimes, t);
     if (i < 0) return "none yet";
     const g = gestures[i];
-    const value = g.kind === "pinch" ? "scale " + fmt(g.value, 3) : g.kind === "pan" ? "down " + fmt(g.value, 1) + " mm" : "still";
-    return g.kind + " " + g.state + ", " + g.fingers + " fingers, " + value + (g.rule ? " (rule " + g.rule + ")" : "");
+    const value = g.kind === "pinch" ? "scale " + fmt(g.value, 3) : g.kind === "pan" ? panTravel(g) : "still";
+    return g.kind + " " + g.state + ", " + count(g.fingers, "finger") + ", " + value + (g.rule ? " (rule " + g.rule + ")" : "");
   }
+
+  /// A pan's travel on both axes in words, "right 38.8 mm, up 13.9 mm" (y grows downward), as the
+  /// plot draws it: a sideways swipe is no "down 2 mm", an upward stroke no "down -13.9 mm".
+  function panTravel(g) {
+    const words = [];
+    if (g.x !== null) words.push((g.x < 0 ? "left " : "right ") + fmt(Math.abs(g.x), 1) + " mm");
+    words.push((g.value < 0 ? "up " : "down ") + fmt(Math.abs(g.value), 1) + " mm");
+    return words.join(", ");
+  }
+
+  function count(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
 
   function describeDecision(list, trial) {
     if (trial === null || !list[trial]) return "-";
@@ -404,6 +416,14 @@ enum ViewerPageScript {
     return attempt && attempt.outcome && attempt.end !== null && attempt.end <= time ? ", " + attempt.outcome : "";
   }
 
+  /// "2 down"; the finger count only where it differs (a pad that counts more fingers than it
+  /// tracks: "2 down (3 fingers)").
+  function touchesText(fi) {
+    if (fi < 0) return "0 down";
+    const down = frames.touches[fi].length, fingers = frames.fingers[fi];
+    return down + " down" + (fingers !== down ? " (" + count(fingers, "finger") + ")" : "");
+  }
+
   function render() {
     const fi = lastAtOrBefore(frames.t, time);
     const step = stepAt(steps, time);
@@ -417,7 +437,7 @@ enum ViewerPageScript {
       : (step.trial + 1) + " of " + trials.length + outcomeSoFar(trials[step.trial]);
     $("fact-state").textContent = step.state + ", progress " + fmt(step.progress, 3);
     $("fact-gesture").textContent = describeGesture(time);
-    $("fact-touches").textContent = fi < 0 ? "0" : frames.touches[fi].length + " down (" + frames.fingers[fi] + " fingers)";
+    $("fact-touches").textContent = touchesText(fi);
     $("fact-decision").textContent = describeDecision(trials, step.trial);
     if (ghost) $("fact-compare").textContent = doc.compare.name + " (" + doc.compare.text + "): " + ghost.state + ", progress " + fmt(ghost.progress, 3) + "; " + describeDecision(ghostTrials, ghost.trial);
     $("time-readout").textContent = fmt(time, 3) + " / " + fmt(duration, 3) + " s";

@@ -35,7 +35,8 @@ public struct ViewerRecorder: Sendable {
             guard !compared else { return nil }
             let value = g.event.kind == .pinch ? g.event.scale : g.event.translationMM.y
             return .gesture(time: g.time, kind: g.event.kind, state: g.event.state, fingers: g.event.fingerCount,
-                            value: value, rule: g.event.decision?.rule)
+                            value: value, rule: g.event.decision?.rule,
+                            rightwardMM: g.event.kind == .pan ? g.event.translationMM.x : nil)
         case .transition(let t):
             return .step(step(for: t), compared: compared)
         case .stateChange(let change, let time):
