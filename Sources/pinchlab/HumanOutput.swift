@@ -86,7 +86,9 @@ struct HumanOutput {
         var lines = ["", "device: \(s.device.text)"]
         lines.append("events: \(s.events), frames: \(s.frames), duration \(format(s.duration, decimals: 3)) s")
         if s.gestures.isEmpty { lines.append("gestures: none recognized") }
-        for g in s.gestures { lines.append("gesture: \(g.text)") }
+        // Holds that motion cancelled are counted in one line: a touchpad session has one per touch.
+        for g in s.gestures where !g.isHoldCancelledByMotion { lines.append("gesture: \(g.text)") }
+        if let holds = LabSummary.Gesture.holdsCancelledByMotionText(s.gestures) { lines.append("gesture: \(holds)") }
         if s.gestureCount > s.gestures.count { lines.append("gesture: and \(s.gestureCount - s.gestures.count) more") }
         lines += s.attemptLines
         if s.trialCount > s.trials.count { lines.append("attempt: and \(s.trialCount - s.trials.count) more") }

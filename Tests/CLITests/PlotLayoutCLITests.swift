@@ -181,6 +181,35 @@ import Testing
         #expect(starts.count == 2, "facts start at the margin, their further lines at one indent: \(starts.sorted())")
     }
 
+    /// Holds drive no transition and a touchpad session holds at nearly every touch (libinput's
+    /// quick hold): they are bars in a lane of their own and one line of facts, never a label
+    /// pair each above the chart.
+    @Test func holdsAreALaneNotLabels() throws {
+        let (svg, text, _) = try Self.plot(CLI.fixture("corpus/touchpad/pinch-out-01.evemu"))
+        let m = try Self.measure(svg)
+        Self.checkLayout(m, "pinch-out")
+        let labels = m.texts.filter { $0.role == "marker-label" }.map(\.text)
+        #expect(labels.contains("G2 pinch 2f · opposing-fingers") && !labels.contains { $0.hasPrefix("G1") || ($0.hasPrefix("G") && $0.contains("hold")) },
+                "\(labels)")
+        #expect(text.contains("class=\"hold\"") && text.contains(">holds<") && text.contains(">hold (pale: cancelled by motion)<"))
+        #expect(m.texts.filter { $0.role == "fact" }.map(\.text).contains("1 hold cancelled by motion (2 fingers, 23 ms)"))
+    }
+
+    @Test(.enabled(if: hasSharedRecordings))
+    func aSessionOfManyShortHoldsStaysReadable() throws {
+        let config = try CLI.temporaryDirectory().appendingPathComponent("quick-hold.json").path
+        try Data(#"{"touchpadRecognizer": {"holdTimeoutMS": 40}}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let (svg, text, _) = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu"), ["--config", config])
+        let m = try Self.measure(svg)
+        Self.checkLayout(m, "session with quick holds")
+        #expect(text.components(separatedBy: "class=\"hold\"").count > 10, "the holds are drawn")
+        #expect(!m.texts.contains { $0.role == "marker-label" }, "no label for a hold: \(m.texts.filter { $0.role == "marker-label" })")
+        let facts = m.texts.filter { $0.role == "fact" }.map(\.text)
+        #expect(facts.contains { $0.range(of: #"^[0-9]+ holds cancelled by motion \(1 finger, [0-9]+-[0-9]+ ms\)$"#, options: .regularExpression) != nil },
+                "\(facts)")
+        #expect(!facts.contains { $0.contains("hold, 1 finger") }, "\(facts)")
+    }
+
     @Test func aCropAndASingleAttemptShowOnlyTheirStretch() throws {
         let input = try Self.multiGestureRecording()
         let whole = try Self.plot(input, ["--transition", "pan-dismiss"]).text

@@ -57,6 +57,16 @@ import Testing
         #expect(r.stdout.contains("outcome: pinch-dismiss finished"))
     }
 
+    /// A hold that motion cancelled is counted, not listed: a touchpad session has one per touch.
+    @Test func holdsCancelledByMotionAreOneSummaryLine() throws {
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let gestures = r.lines.filter { $0.hasPrefix("gesture: ") }
+        #expect(gestures == ["gesture: pinch, 2 fingers, 0.245-0.754 s, ended, scale 1.68, rotation 0.1°",
+                             "gesture: 1 hold cancelled by motion (2 fingers, 23 ms)"], "\(gestures)")
+        #expect(r.lines.contains { $0.contains("hold  began     2 fingers") }, "the hold's own lines stay in the stream")
+    }
+
     @Test func panDismissOnAPullDown() throws {
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/pan-down-finish-01.evemu"),
                              "--transition", "pan-dismiss", "--summary"])

@@ -73,11 +73,14 @@ extension TimelinePlot {
             if t.trials.isEmpty, let kind = t.drivingKind {
                 lines.append("\(t.transition) follows \(kind.rawValue) gestures: none began")
             }
-            let gestures = t.gestures.indices.filter { t.gestures[$0].end >= shown.lowerBound && t.gestures[$0].begin <= shown.upperBound }
+            let shownGestures = t.gestures.indices.filter { t.gestures[$0].end >= shown.lowerBound && t.gestures[$0].begin <= shown.upperBound }
+            // Holds that motion cancelled in one line (drawn in the holds lane, not labelled).
+            let gestures = shownGestures.filter { !t.gestures[$0].isHoldCancelledByMotion }
             for index in gestures.prefix(listedGestures) {
                 lines.append("G\(index + 1): \(t.gestures[index].text)")
             }
             if gestures.count > listedGestures { lines.append("and \(gestures.count - listedGestures) more gestures") }
+            if let holds = LabSummary.Gesture.holdsCancelledByMotionText(shownGestures.map { t.gestures[$0] }) { lines.append(holds) }
             if let summary = t.summary {
                 if summary.gestureCount == 0 { lines.append("no gesture recognized") }
                 lines.append("policy: \(summary.policy)")

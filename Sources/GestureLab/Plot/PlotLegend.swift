@@ -1,13 +1,16 @@
 extension TimelinePlot {
     /// Names every mark the charts use, in rows that wrap at the column's width.
     enum Legend {
-        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track }
+        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track, hold }
 
         static func entries(_ t: ReplayTimeline, axis: TimeAxis) -> [(Glyph, String)] {
             var entries: [(Glyph, String)] = MarkerShape.allCases.map { (.shape($0), $0.legendName) }
             entries.append((.dashedLine, "threshold (progress), begin value (gesture)"))
             entries.append((.idleBreak, "idle stretch over \(SVGDocument.number(TimeAxis.idleLimit)) s, cut out"))
             entries.append((.track, "track: touch-down, fading in to the lift"))
+            if t.gestures.contains(where: { $0.kind == .hold }) {
+                entries.append((.hold, "hold (pale: cancelled by motion)"))
+            }
             return entries
         }
 
@@ -37,8 +40,8 @@ extension TimelinePlot {
         /// that rule · attempt 1: numbered as replay lists attempts`.
         static func labelKey(_ t: ReplayTimeline) -> String? {
             var parts: [String] = []
-            if let began = t.markers.first(where: { $0.kind == .gestureBegan }), let index = began.gesture,
-               let label = TimelinePlot.gestureLabel(began) {
+            if let began = t.markers.first(where: { $0.kind == .gestureBegan && TimelinePlot.gestureLabel($0) != nil }),
+               let index = began.gesture, let label = TimelinePlot.gestureLabel(began) {
                 var words = "\(label.text): gesture \(index + 1), a \(began.gestureKind?.rawValue ?? "gesture")"
                 if let fingers = began.fingers { words += " with \(fingers) finger\(fingers == 1 ? "" : "s")" }
                 if began.rule != nil { words += ", begun by that rule" }
@@ -60,6 +63,9 @@ extension TimelinePlot {
                 doc.rect(x: x - 6, y: y - 7, width: 12, height: 14, fill: "#eeeeee")
                 doc.line(x1: x - 9, y1: y + 5, x2: x - 3, y2: y - 5, stroke: "#666", width: 1.2)
                 doc.line(x1: x + 3, y1: y + 5, x2: x + 9, y2: y - 5, stroke: "#666", width: 1.2)
+            case .hold:
+                doc.rect(x: x - 10, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.holdColor)
+                doc.rect(x: x + 1, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.cancelledHoldColor)
             case .track:
                 let color = TrackPanels.palette[0]
                 doc.polyline([(x - 8, y + 4), (x - 2, y + 1)], stroke: color, width: 2, opacity: 0.35)

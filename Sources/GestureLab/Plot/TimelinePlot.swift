@@ -44,6 +44,7 @@ public enum TimelinePlot {
         let axis = TimeAxis(window: seconds, activity: timeline.activity, x: chartX, width: chartWidth)
         var chartsBottom = drawGestureChart(&doc, timeline, axis: axis, top: 66)
         chartsBottom = drawTouchLanes(&doc, timeline, colors: colors, axis: axis, top: chartsBottom + 8)
+        chartsBottom = drawHoldLane(&doc, timeline, axis: axis, below: chartsBottom)
         chartsBottom = drawProgressChart(&doc, timeline, axis: axis, top: chartsBottom + 14)
         chartsBottom = Legend.draw(&doc, timeline, axis: axis, x: chartX, y: chartsBottom + 18, width: chartWidth)
 
@@ -79,8 +80,10 @@ public enum TimelinePlot {
 
     /// A gesture marker's label above the gesture chart: `G2 pan 3f · same-direction` where it
     /// began, `G2 cancelled · touch-jump` where it was cancelled.
+    /// Holds get none: they drive no transition, and a touchpad session holds at nearly every
+    /// touch, so they are drawn in their own lane (`drawHoldLane`) instead.
     static func gestureLabel(_ marker: ReplayTimeline.Marker) -> TimeChart.BandLabel? {
-        guard let index = marker.gesture else { return nil }
+        guard let index = marker.gesture, marker.gestureKind != .hold else { return nil }
         let rule = marker.rule.map { " · \($0)" } ?? ""
         switch marker.kind {
         case .gestureBegan:
@@ -147,6 +150,25 @@ public enum TimelinePlot {
             let x0 = axis.px(track.begin), x1 = max(axis.px(track.end), x0 + 1.5)
             doc.rect(x: x0, y: top + 1.5 + Double(lanes[index]) * (laneHeight + 1), width: x1 - x0, height: laneHeight,
                      fill: colors[index % max(colors.count, 1)])
+        }
+        return top + height
+    }
+
+    static let holdColor = "#555555", cancelledHoldColor = "#bbbbbb"
+
+    /// Every hold as a bar from its begin to its end (pale when motion cancelled it), in one lane
+    /// under the fingers: many short holds stay one quiet strip. Returns the bottom.
+    static func drawHoldLane(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, below: Double) -> Double {
+        let holds = t.gestures.filter { $0.kind == .hold && $0.end >= axis.window.lowerBound && $0.begin <= axis.window.upperBound }
+        guard !holds.isEmpty else { return below }
+        let top = below + 2
+        let height = laneHeight + 3
+        doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd", role: "hold-lane")
+        doc.text("holds", x: axis.x + axis.width + 6, y: top + height - 1, size: 10, fill: "#666", role: "tick")
+        for hold in holds {
+            let x0 = axis.px(hold.begin), x1 = max(axis.px(hold.end), x0 + 1.5)
+            doc.rect(x: x0, y: top + 1.5, width: x1 - x0, height: laneHeight,
+                     fill: hold.isHoldCancelledByMotion ? cancelledHoldColor : holdColor, role: "hold")
         }
         return top + height
     }

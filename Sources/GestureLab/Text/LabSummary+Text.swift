@@ -13,6 +13,29 @@ extension LabSummary.Gesture {
     }
 }
 
+extension LabSummary.Gesture {
+    /// A hold the fingers' motion cancelled: a touch that settled long enough for a hold and then
+    /// moved on (libinput's quick 40 ms hold makes one of nearly every touch of a touchpad session).
+    /// The outputs count them in one line instead of one line or label each.
+    public var isHoldCancelledByMotion: Bool { kind == .hold && ended == .cancelled && rule == .motionEndsHold }
+
+    /// `11 holds cancelled by motion (1 finger, 10-481 ms)` for the holds among `gestures` that
+    /// motion cancelled; nil when there are none.
+    public static func holdsCancelledByMotionText(_ gestures: some Sequence<LabSummary.Gesture>) -> String? {
+        let holds = gestures.filter(\.isHoldCancelledByMotion)
+        guard !holds.isEmpty else { return nil }
+        func range(_ values: [Int], _ unit: String) -> String {
+            let low = values.min()!, high = values.max()!
+            return low == high ? "\(low)\(unit)" : "\(low)-\(high)\(unit)"
+        }
+        let fingers = holds.map(\.fingers)
+        let fingerWords = range(fingers, "") + (fingers.allSatisfy { $0 == 1 } ? " finger" : " fingers")
+        let lengths = holds.map { Int((($0.end - $0.begin) * 1000).rounded()) }
+        let count = holds.count == 1 ? "1 hold" : "\(holds.count) holds"
+        return "\(count) cancelled by motion (\(fingerWords), \(range(lengths, " ms")))"
+    }
+}
+
 extension LabSummary.Device {
     /// `"pinchlab virtual touchpad" (touchpad, 100.0 x 60.0 mm, 4 slots)`.
     public var text: String {
