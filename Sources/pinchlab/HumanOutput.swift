@@ -85,11 +85,13 @@ struct HumanOutput {
     static func summary(_ s: LabSummary) -> [String] {
         var lines = ["", "device: \(s.device.text)"]
         lines.append("events: \(s.events), frames: \(s.frames), duration \(format(s.duration, decimals: 3)) s")
+        lines.append("touches: \(s.touchesText)")
         if s.gestures.isEmpty { lines.append("gestures: none recognized") }
         // Holds that motion cancelled are counted in one line: a touchpad session has one per touch.
         for g in s.gestures where !g.isHoldCancelledByMotion { lines.append("gesture: \(g.text)") }
         if let holds = LabSummary.Gesture.holdsCancelledByMotionText(s.gestures) { lines.append("gesture: \(holds)") }
         if s.gestureCount > s.gestures.count { lines.append("gesture: and \(s.gestureCount - s.gestures.count) more") }
+        if let note = s.pointerMotionNote { lines.append("note: \(note)") }
         lines += s.attemptLines
         if s.trialCount > s.trials.count { lines.append("attempt: and \(s.trialCount - s.trials.count) more") }
         if s.trialCount > 1 {

@@ -66,7 +66,8 @@ struct PlotCommand: ParsableCommand {
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
                                     recordsFrames: true)
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
-                                            device: source.device, transition: transition.transition, policy: settings.policy)
+                                            device: source.device, transition: transition.transition, policy: settings.policy,
+                                            settings: settings)
             let compared = try comparedPolicies(compare)
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: compared)

@@ -138,6 +138,10 @@ import Testing
         #expect(text.contains("pan translation") && text.contains(">x (right +)<") && text.contains(">y (down +)<"))
         #expect(text.contains("s idle<"), "the idle gaps are cut out and marked")
         #expect(text.contains("attempt 4: finish, flick"), "the flick's rule is named")
+        #expect(text.contains(">transition progress (pan-dismiss: travel down / 40 mm)<"),
+                "the progress chart says what it measures: a swipe to the right stays at 0")
+        let farther = try Self.plot(input, ["--transition", "pan-dismiss", "--pan-distance", "60", "--trial", "1"]).text
+        #expect(farther.contains(">transition progress (pan-dismiss: travel down / 60 mm)<"), "the distance is the one used")
         // The device name is data: escaped, never markup.
         #expect(text.contains("pinchlab &lt;svg&gt; &amp; &quot;touch&quot; &lt;/text&gt;") && !text.contains("<svg> &"))
     }
@@ -147,6 +151,7 @@ import Testing
         Self.checkLayout(try Self.measure(svg), "late reversal")
         #expect(text.contains(">attempt 1: cancel, projected progress 0.131 ≤ threshold 0.5 (released at 0.594, -0.93/s)<"))
         #expect(text.contains("pinch scale"), "a pinch drives pinch-dismiss: its scale is the chart shown")
+        #expect(text.contains(">transition progress (pinch-dismiss: 1 - scale)<"))
         #expect(text.contains(">G1 pinch 2f · opposing-fingers<"), "the gesture's marker names the rule that began it")
         #expect(text.contains("projected progress (dashed from the release)"), "the legend names the projection's mark")
         #expect(text.contains(">G1 pinch 2f · opposing-fingers: gesture 1, a pinch with 2 fingers, begun by that rule · attempt 1: "),

@@ -67,6 +67,26 @@ import Testing
         #expect(r.lines.contains { $0.contains("hold  began     2 fingers") }, "the hold's own lines stay in the stream")
     }
 
+    /// The summary describes the touches, gesture or not, and says why one finger at a time on a
+    /// touchpad is no gesture (a 13.5 s pointer session said only "gestures: none recognized").
+    @Test func theSummaryDescribesTheTouches() throws {
+        let pinch = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")])
+        #expect(pinch.lines.contains("touches: 2 contacts, at most 2 fingers at once, down 0.8 s"), "\(pinch.stdout)")
+        #expect(!pinch.stdout.contains("note: "), "two fingers pinched: nothing to explain")
+        let json = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--summary"])
+        let touches = try #require(try json.json(line: 0)["touches"] as? [String: Any])
+        #expect(touches["count"] as? Int == 2 && touches["maxFingers"] as? Int == 2)
+        #expect(abs((touches["seconds"] as? Double ?? 0) - 0.753698) < 1e-6, "\(touches)")
+
+        let session = PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
+        guard PlotLayoutCLITests.hasSharedRecordings else { return }
+        let pointer = try CLI.run(["replay", session])
+        #expect(pointer.lines.contains("touches: 3 contacts, at most 1 finger at once, down 12.7 s"), "\(pointer.stdout)")
+        #expect(pointer.lines.contains(
+            "note: one finger at a time: on a touchpad that moves the pointer; pans and pinches take 2 fingers or more"),
+                "\(pointer.stdout)")
+    }
+
     @Test func panDismissOnAPullDown() throws {
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/pan-down-finish-01.evemu"),
                              "--transition", "pan-dismiss", "--summary"])

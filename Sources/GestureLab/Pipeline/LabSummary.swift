@@ -54,6 +54,23 @@ public struct LabSummary: Sendable, Encodable {
         public init(finished: Int, cancelled: Int) { self.finished = finished; self.cancelled = cancelled }
     }
 
+    /// What the fingers did, gesture or not: how many contacts touched down, the most fingers down
+    /// at once, and for how long any finger was down. A session of pointer motion that no gesture
+    /// explains is still described.
+    public struct Touches: Sendable, Hashable, Encodable {
+        public var count = 0
+        public var maxFingers = 0
+        public var seconds = 0.0
+
+        enum CodingKeys: String, CodingKey { case count, maxFingers, seconds }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(count, forKey: .count)
+            try c.encode(maxFingers, forKey: .maxFingers)
+            try c.encode(rounded(seconds), forKey: .seconds)
+        }
+    }
+
     public var source: String?
     public var device: Device
     public var transition: TransitionName
@@ -75,6 +92,7 @@ public struct LabSummary: Sendable, Encodable {
     public var duration: Double
     /// Seconds from the first event to the first finger down.
     public var firstTouch: Double?
+    public var touches = Touches()
     public var policy: CompletionPolicy
     /// Why the recording could not be read to its end (a `RecordingError`: `FILE:LINE: expected
     /// ...`); nil when it was. The summary then covers the events before the bad one.
@@ -85,7 +103,7 @@ public struct LabSummary: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case type, source, device, transition, outcome, outcomes, reason, decision, gestures, gestureCount, trials,
-             trialCount, hint, events, frames, duration, firstTouch, policy, error, recognizerBugs
+             trialCount, hint, events, frames, duration, firstTouch, touches, policy, error, recognizerBugs
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,6 +125,7 @@ public struct LabSummary: Sendable, Encodable {
         try c.encode(frames, forKey: .frames)
         try c.encode(rounded(duration), forKey: .duration)
         try c.encodeIfPresent(firstTouch.map(rounded), forKey: .firstTouch)
+        try c.encode(touches, forKey: .touches)
         try c.encode(policy, forKey: .policy)
         try c.encodeIfPresent(error.map { "\($0)" }, forKey: .error)
         if recognizerBugs > 0 { try c.encode(recognizerBugs, forKey: .recognizerBugs) }

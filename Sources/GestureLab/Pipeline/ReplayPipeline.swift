@@ -30,6 +30,10 @@ public struct ReplayPipeline: Sendable {
     private var openGesture: (kind: GestureKind, fingers: Int, begin: Double)?
     /// When the first finger touched, seconds from the first event (for begin latency).
     public private(set) var firstTouchTime: Double?
+    /// Contacts, the most fingers at once, and the seconds touched so far (`touchingSince` opens
+    /// the stretch in progress).
+    private var touches = LabSummary.Touches()
+    private var touchingSince: Double?
 
     /// Frame records cost a copy of each frame; only views that draw fingers (plots, the live view)
     /// ask for them.
@@ -63,11 +67,24 @@ public struct ReplayPipeline: Sendable {
         frameCount += 1
         let now = seconds(assembler.frame.time)
         if firstTouchTime == nil && assembler.frame.activeTouchCount > 0 { firstTouchTime = now }
+        countTouches(at: now)
         driver.advance(to: now) { emit(.transition($0)) }
         if recordsFrames { emit(.frame(assembler.frame, time: now)) }
         let events = recognizer.process(assembler.frame)
         emitStateChanges(emit)
         for gesture in events { handle(gesture, emit: emit) }
+    }
+
+    /// Read from the assembler's frame in place, by index: no copy of the frame per frame.
+    private mutating func countTouches(at now: Double) {
+        for i in 0..<assembler.frame.touches.count where assembler.frame.touches[i].phase == .began { touches.count += 1 }
+        touches.maxFingers = max(touches.maxFingers, assembler.frame.fingerCount)
+        if assembler.frame.activeTouchCount > 0 {
+            if touchingSince == nil { touchingSince = now }
+        } else if let since = touchingSince {
+            touches.seconds += now - since
+            touchingSince = nil
+        }
     }
 
     private func emitStateChanges(_ emit: (LabRecord) -> Void) {
@@ -104,11 +121,19 @@ public struct ReplayPipeline: Sendable {
             // The recognizer is as new; the lifting frame only closes the touch tracks.
             if let frame = assembler.finish(at: lastTime) {
                 frameCount += 1
+                countTouches(at: seconds(frame.time))
                 if recordsFrames { emit(.frame(frame, time: seconds(frame.time))) }
             }
         }
         driver.finish { emit(.transition($0)) }
         return summary(source: source)
+    }
+
+    /// The touch counts, with the stretch still touching counted up to the last event.
+    private var touchesSoFar: LabSummary.Touches {
+        var t = touches
+        if let since = touchingSince, let lastTime { t.seconds += max(0, seconds(lastTime) - since) }
+        return t
     }
 
     public func summary(source: String?) -> LabSummary {
@@ -135,6 +160,7 @@ public struct ReplayPipeline: Sendable {
             frames: frameCount,
             duration: lastTime.map(seconds) ?? 0,
             firstTouch: firstTouchTime,
+            touches: touchesSoFar,
             policy: settings.policy,
             recognizerBugs: recognizer.bugCount)
     }

@@ -83,6 +83,7 @@ extension TimelinePlot {
             if let holds = LabSummary.Gesture.holdsCancelledByMotionText(shownGestures.map { t.gestures[$0] }) { lines.append(holds) }
             if let summary = t.summary {
                 if summary.gestureCount == 0 { lines.append("no gesture recognized") }
+                if let note = summary.pointerMotionNote { lines.append(note) }
                 lines.append("policy: \(summary.policy)")
                 lines.append("device: \(summary.device.text)")
                 if let error = summary.error { lines.append("stopped early: \(error)") }

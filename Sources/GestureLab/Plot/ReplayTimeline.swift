@@ -107,6 +107,10 @@ public struct ReplayTimeline: Sendable {
     public var progress = Series()
     public var overlays: [ProgressOverlay] = []
     public var progressThreshold: Double?
+    /// How the driving gesture becomes progress, and the figure it divides by (pan-dismiss's
+    /// distance in mm, zoom-present's scale range), for the progress chart's title.
+    public var progressMapping: TransitionBinding.Mapping?
+    public var progressDivisor: Double?
     public var markers: [Marker] = []
     public var releases: [Release] = []
     /// The summary's attempts and gestures (for the facts and `--trial`).

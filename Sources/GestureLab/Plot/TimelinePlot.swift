@@ -189,7 +189,7 @@ public enum TimelinePlot {
             lines.append(.init(name: overlay.name, color: overlayColors[index % overlayColors.count], series: overlay.progress,
                                dash: "5 3", width: 1.5))
         }
-        chart.drawTitle(&doc, "transition progress (\(t.transition))", lines: lines)
+        chart.drawTitle(&doc, progressTitle(t), lines: lines)
         let projections = (releases + t.overlays.flatMap(\.releases)).compactMap(\.projectedProgress)
             .map { min(max($0, projectionRange.lowerBound), projectionRange.upperBound) }
         let values = lines.flatMap { $0.series.values }
@@ -212,6 +212,19 @@ public enum TimelinePlot {
             for release in releases { drawRelease(&doc, release, chart: chart, range: range, color: nil) }
         }
         return drawOmitted(&doc, chart, bottom: chart.drawTimeAxis(&doc))
+    }
+
+    /// `transition progress (pan-dismiss: travel down / 40 mm)`: what the chart's 0 to 1 measures,
+    /// so a pan that went 40 mm right at progress 0 reads as the mapping, not a fault.
+    static func progressTitle(_ t: ReplayTimeline) -> String {
+        let divisor = t.progressDivisor.map { SVGDocument.number($0, decimals: 2) } ?? ""
+        switch t.progressMapping {
+        case .pinchIn?: return "transition progress (\(t.transition): 1 - scale)"
+        case .pinchOut?:
+            return "transition progress (\(t.transition): " + (t.progressDivisor == 1 ? "scale - 1)" : "(scale - 1) / \(divisor))")
+        case .panDown?: return "transition progress (\(t.transition): travel down / \(divisor) mm)"
+        case nil: return "transition progress (\(t.transition))"
+        }
     }
 
     /// A release on the progress curve: a dot where it happened, an arrow along its velocity, a

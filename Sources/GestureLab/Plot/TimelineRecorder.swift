@@ -10,13 +10,22 @@ public struct TimelineRecorder {
     /// a new run of the progress line.
     private var lastTrial: Int?
 
-    public init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy) {
+    /// `settings` give the progress mapping's figures (the pan's distance, zoom's scale range).
+    public init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy,
+                settings: LabSettings = LabSettings()) {
         let geometry = device.geometry
         timeline = ReplayTimeline(title: title, surfaceWidthMM: geometry?.widthMM ?? 100,
                                   surfaceHeightMM: geometry?.heightMM ?? 60)
         timeline.transition = transition.rawValue
         timeline.drivingKind = TransitionBinding(transition).kind
         timeline.progressThreshold = policy.progressThreshold
+        let mapping = TransitionBinding(transition).mapping
+        timeline.progressMapping = mapping
+        switch mapping {
+        case .pinchIn: timeline.progressDivisor = nil
+        case .pinchOut: timeline.progressDivisor = settings.zoomPresentScaleRange
+        case .panDown: timeline.progressDivisor = settings.panDismissDistanceMM
+        }
         self.policy = policy
     }
 

@@ -49,6 +49,21 @@ extension LabSummary.Device {
 }
 
 extension LabSummary {
+    /// `45 contacts, at most 1 finger at once, down 21.6 s`; `none` when no finger touched.
+    public var touchesText: String {
+        guard touches.count > 0 || touches.maxFingers > 0 else { return "none" }
+        return "\(touches.count) contact\(touches.count == 1 ? "" : "s"), at most \(touches.maxFingers) "
+            + "finger\(touches.maxFingers == 1 ? "" : "s") at once, down \(FixedPoint.string(touches.seconds, decimals: 1)) s"
+    }
+
+    /// Why a touchpad recording of one finger at a time has no pan or pinch: that finger moved the
+    /// pointer. Nil when a pan or pinch was recognized, on a touchscreen, or with more fingers.
+    public var pointerMotionNote: String? {
+        guard device.class == "touchpad", touches.maxFingers == 1,
+              !gestures.contains(where: { $0.kind != .hold }) else { return nil }
+        return "one finger at a time: on a touchpad that moves the pointer; pans and pinches take 2 fingers or more"
+    }
+
     /// `3 attempts: 1 finished, 2 cancelled` (every trial, also those past `maximumListed`).
     public var attemptsText: String {
         var text = "\(trialCount) attempt\(trialCount == 1 ? "" : "s"): \(outcomes.finished) finished, "
