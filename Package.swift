@@ -10,7 +10,7 @@ import PackageDescription
 //   LibinputHarness         Debian's `libinput debug-events` on a recording served on a virtual node
 //   PinchlabWeb             `live --web`: the viewer page and its event stream over Hummingbird (only the
 //                           executable depends on it, so the libraries build without the web stack)
-//   pinchlab                the command-line tool
+//   pinchlab                the command-line tool (GitCommitStamp: the commit `--version` prints)
 //   pinchlab-bench          benchmark helper (Benchmarks/run.sh): big-file generator, in-process timings
 let package = Package(
     name: "pinchlab",
@@ -69,8 +69,13 @@ let package = Package(
             dependencies: [
                 "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["GitCommitStamp"]
         ),
+        // Writes BuildCommit.swift for `pinchlab --version` (the git commit of this package's work
+        // tree, and whether pinchlab's sources differed from it) whenever the git state or a source
+        // changes. Needs /bin/sh only; without git or .git the stamp is nil and only the version prints.
+        .plugin(name: "GitCommitStamp", capability: .buildTool(), exclude: ["write-build-commit.sh"]),
 
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
         .executableTarget(name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev"]),

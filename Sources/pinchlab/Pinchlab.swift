@@ -16,7 +16,7 @@ struct Pinchlab: ParsableCommand {
 
         Exit status: \(ExitStatus.summary)
         """,
-        version: PinchlabVersion.number,
+        version: PinchlabVersion.text,
         subcommands: [ReplayCommand.self, LiveCommand.self, RecordCommand.self, ServeCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, ViewCommand.self, TuneCommand.self, LibinputCommand.self, CheckCommand.self, LabelCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
     )
 }

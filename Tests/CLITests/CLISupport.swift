@@ -33,16 +33,18 @@ struct CLI {
 
     /// `standardOutput`: where the process's stdout goes instead of a file the result reads back
     /// (`/dev/full` to make every write fail). `standardInput`: a `FileHandle` or `Pipe` for the
-    /// process's stdin (default: the test's).
+    /// process's stdin (default: the test's). `executable` and `directory`: another program (git,
+    /// /bin/sh), run the same way, and where it runs.
     @discardableResult
     static func run(_ arguments: [String], timeout: TimeInterval = 120, standardOutput: String? = nil,
-                    environment: [String: String]? = nil, standardInput: Any? = nil) throws -> Result {
+                    environment: [String: String]? = nil, standardInput: Any? = nil,
+                    executable: URL = binary, directory: URL = packageRoot) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         if let standardInput { process.standardInput = standardInput }
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
         // Output goes to files, so a chatty process never blocks on a full pipe.
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

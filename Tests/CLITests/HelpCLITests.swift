@@ -80,14 +80,4 @@ import Testing
         }
         #expect(examples >= 30)
     }
-
-    @Test func versionPrintsTheVersionAndExitsZero() throws {
-        let r = try CLI.run(["--version"])
-        #expect(r.status == 0)
-        #expect(r.stdout.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil, "\(r.stdout)")
-        #expect(r.stderr.isEmpty)
-        // What is printed is the one version string, in Version.swift.
-        let source = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/pinchlab/Version.swift"), encoding: .utf8)
-        #expect(source.contains("static let number = \"\(r.stdout.dropLast())\""))
-    }
 }
