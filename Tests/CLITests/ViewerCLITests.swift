@@ -308,6 +308,19 @@ import Testing
                 && r.stderr.contains("pinchlab: hint: 1 pan, no pinch: try --transition pan-dismiss"), "\(r.stderr)")
     }
 
+    /// A device without resolution is said to be so in the words replay uses (the subtitle read
+    /// "69.0 x 50.0 mm (estimated))").
+    @Test(.enabled(if: PlotLayoutCLITests.hasSharedRecordings)) func anEstimatedSizeIsSaidOnce() throws {
+        let out = try CLI.temporaryDirectory().appendingPathComponent("page.html").path
+        let r = try CLI.run(["view", PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu"), "-o", out])
+        try #require(r.status == 0, "\(r.stderr)")
+        let dom = try Chromium.dumpDOM(Chromium.fileURL(out, fragment: "t=1"))
+        let subtitle = try #require(dom.range(of: "<div id=\"subtitle\">"))
+        let shown = Chromium.decodeEntities(String(dom[subtitle.upperBound...].prefix(200)))
+        #expect(shown.hasPrefix("device \"ETPS/2 Elantech Touchpad\" (touchpad, 69.0 x 50.0 mm, size estimated: no resolution) - "),
+                "\(shown)")
+    }
+
     /// The touch the recognizer leaves out (here a resting thumb) is marked with its rule from the
     /// moment it is left out, not before.
     @Test func aRestingThumbIsMarkedWithItsRule() throws {

@@ -35,9 +35,9 @@ struct SVGDocument {
     }
 
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil,
-                       opacity: Double? = nil) {
+                       opacity: Double? = nil, role: String? = nil) {
         body.append("<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\""
-            + Self.attributes([("stroke-dasharray", dash), ("stroke-opacity", opacity.map { Self.number($0) })]) + "/>")
+            + Self.attributes([("stroke-dasharray", dash), ("stroke-opacity", opacity.map { Self.number($0) }), ("class", role)]) + "/>")
     }
 
     mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 1.5, dash: String? = nil,
@@ -62,9 +62,11 @@ struct SVGDocument {
         return kept
     }
 
-    mutating func polygon(_ points: [(Double, Double)], fill: String, stroke: String = "none", width: Double = 1) {
+    mutating func polygon(_ points: [(Double, Double)], fill: String, stroke: String = "none", width: Double = 1,
+                          role: String? = nil) {
         let list = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
-        body.append("<polygon points=\"\(list)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\"/>")
+        body.append("<polygon points=\"\(list)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\""
+            + Self.attributes([("class", role)]) + "/>")
     }
 
     mutating func circle(cx: Double, cy: Double, r: Double, fill: String, stroke: String = "none", width: Double = 1) {

@@ -249,15 +249,21 @@ public enum TimelinePlot {
             var dx = perSecond > 0 ? perSecond : 1, dy = -velocity * perUnit
             let length = (dx * dx + dy * dy).squareRoot()
             dx = dx / length * 48; dy = dy / length * 48
-            // Kept inside the plot.
-            let limit = dy < 0 ? chart.plotTop - y : chart.plotBottom - y
+            // Kept inside the plot, head included (4.5 px either side of the tip's line): at its top
+            // and bottom, and at its right edge, where the last release of a recording lies.
+            let limit = dy < 0 ? min(chart.plotTop + 5 - y, 0) : max(chart.plotBottom - 5 - y, 0)
             if dy != 0, abs(dy) > abs(limit) { let f = abs(limit / dy); dx *= f; dy *= f }
+            let room = max(chart.x + chart.width - 5 - x, 0)
+            if dx > room { let f = room / dx; dx *= f; dy *= f }
             let tipX = x + dx, tipY = y + dy
-            doc.line(x1: x, y1: y, x2: tipX, y2: tipY, stroke: color ?? "#b35900", width: 2.2)
-            let norm = max((dx * dx + dy * dy).squareRoot(), 0.001)
-            let ux = dx / norm, uy = dy / norm
-            doc.polygon([(tipX, tipY), (tipX - 9 * ux - 4.5 * uy, tipY - 9 * uy + 4.5 * ux),
-                         (tipX - 9 * ux + 4.5 * uy, tipY - 9 * uy - 4.5 * ux)], fill: color ?? "#b35900")
+            let norm = (dx * dx + dy * dy).squareRoot()
+            // No room left (a release at the plot's end): the dot alone; its label gives the velocity.
+            if norm >= 10 {
+                doc.line(x1: x, y1: y, x2: tipX, y2: tipY, stroke: color ?? "#b35900", width: 2.2, role: "velocity")
+                let ux = dx / norm, uy = dy / norm
+                doc.polygon([(tipX, tipY), (tipX - 9 * ux - 4.5 * uy, tipY - 9 * uy + 4.5 * ux),
+                             (tipX - 9 * ux + 4.5 * uy, tipY - 9 * uy - 4.5 * ux)], fill: color ?? "#b35900", role: "velocity")
+            }
         }
         if color == nil {
             MarkerShape.release.draw(&doc, x: x, y: y)

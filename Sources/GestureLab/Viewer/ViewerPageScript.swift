@@ -570,7 +570,7 @@ enum ViewerPageScript {
   // ---- start -------------------------------------------------------------------------------------
   load(doc);
   $("title").textContent = doc.title;
-  const size = doc.device.widthMM.toFixed(1) + " x " + doc.device.heightMM.toFixed(1) + " mm" + (doc.device.resolutionEstimated ? " (estimated)" : "");
+  const size = doc.device.widthMM.toFixed(1) + " x " + doc.device.heightMM.toFixed(1) + " mm" + (doc.device.resolutionEstimated ? ", size estimated: no resolution" : "");
   $("subtitle").textContent = "device \"" + doc.device.name + "\" (" + doc.device.class + ", " + size + ") - " +
     doc.transition.name + " - policy " + doc.policy.name + ": " + doc.policy.text + (doc.live ? " - live" : "");
   $("scene-heading").textContent = "Scene: " + doc.transition.name;
