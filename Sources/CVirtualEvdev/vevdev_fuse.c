@@ -387,10 +387,16 @@ static unsigned char *open_descriptors(size_t *count) {
  * next mount's fusermount3, a spawned reader. fusermount3 then waits for all
  * of them: watchers pile up for the life of the process, a killed process can
  * leave its mount behind, and two mounts made at once get watchers that wait
- * for each other forever. So the sockets fuse_session_mount opened are marked
- * close-on-exec (mounts are serialised, so no other mount's fork can come in
- * between), and when exactly one appeared it is libfuse's: vevdev_stop closes
- * it after unmounting, and the watcher exits. Returns it, or -1. */
+ * for each other forever. So when exactly one socket appeared during
+ * fuse_session_mount (mounts are serialised, so no other mount's comes in
+ * between) it is libfuse's: it is marked close-on-exec, vevdev_stop closes it
+ * after unmounting, and the watcher exits. When more appeared, another thread
+ * made sockets meanwhile (Foundation's Process makes a socketpair whose end
+ * its child must inherit, and waits for the child when that end closes: made
+ * close-on-exec, the end closed at exec and the parent blocked in waitpid
+ * until the child exited, stopping every Process of the program): none is
+ * touched, and libfuse's stays inheritable as libfuse left it. Returns the
+ * one, or -1. */
 static int keep_new_sockets_from_children(const unsigned char *before, size_t before_count) {
     size_t count = 0;
     unsigned char *after = open_descriptors(&count);
@@ -403,13 +409,14 @@ static int keep_new_sockets_from_children(const unsigned char *before, size_t be
         if (!after[fd] || (fd < before_count && before[fd])) continue;
         struct stat st;
         if (fstat((int)fd, &st) != 0 || !S_ISSOCK(st.st_mode)) continue;
-        int flags = fcntl((int)fd, F_GETFD);
-        if (flags >= 0) fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
         found = (int)fd;
         sockets++;
     }
     free(after);
-    return sockets == 1 ? found : -1;
+    if (sockets != 1) return -1;
+    int flags = fcntl(found, F_GETFD);
+    if (flags >= 0) fcntl(found, F_SETFD, flags | FD_CLOEXEC);
+    return found;
 }
 
 /* One mount at a time in this process: see keep_new_sockets_from_children. */

@@ -118,6 +118,51 @@ import VirtualEvdev
         #expect(reader.read(count: frame.count, timeoutSeconds: 5) == frame)
     }
 
+    /// Sockets another thread makes while a device mounts are left as made. A mount marked every
+    /// socket that appeared meanwhile close-on-exec (meant for libfuse's to fusermount3); one was
+    /// the end of Foundation's socketpair that a child being spawned must inherit: it closed at
+    /// exec, and Foundation waited for that live child in waitpid, stopping every Process of the
+    /// test run (seen as a hung CLI test: `live` a zombie, `serve` never interrupted).
+    @Test func socketsMadeByAnotherThreadDuringAMountStayInheritable() throws {
+        // The other thread keeps its last 32 socketpairs open (the mount needs descriptors too);
+        // each is looked at before it is closed, and the rest once the mount is done.
+        final class Spinner: @unchecked Sendable {
+            let lock = NSLock()
+            var open: [Int32] = []
+            var made = 0, closeOnExec = 0
+            var running = true
+            func look(at fd: Int32) { if fcntl(fd, F_GETFD) & FD_CLOEXEC != 0 { closeOnExec += 1 } }
+        }
+        let spinner = Spinner()
+        let thread = Thread {
+            while spinner.lock.withLock({ spinner.running }) {
+                var pair: [Int32] = [0, 0]
+                guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { break }
+                spinner.lock.withLock {
+                    spinner.open += pair
+                    spinner.made += 2
+                    while spinner.open.count > 64 {
+                        let oldest = spinner.open.removeFirst()
+                        spinner.look(at: oldest)
+                        close(oldest)
+                    }
+                }
+            }
+        }
+        thread.start()
+        while spinner.lock.withLock({ spinner.made == 0 }) { usleep(100) }
+        let device = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: Fixtures.directory("fault-sockets"))
+        spinner.lock.withLock { spinner.running = false }
+        while !thread.isFinished { usleep(100) }
+        device.stop()
+        let (made, closeOnExec) = spinner.lock.withLock { () -> (Int, Int) in
+            for fd in spinner.open { spinner.look(at: fd); close(fd) }
+            return (spinner.made, spinner.closeOnExec)
+        }
+        #expect(made > 100, "the other thread made sockets while the device mounted")
+        #expect(closeOnExec == 0, "\(closeOnExec) of \(made) sockets made close-on-exec by the mount")
+    }
+
     @Test func stopUnmountsAndRemovesTheDirectoryItMade() throws {
         let directory = Fixtures.directory("fault-stop")
         let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
