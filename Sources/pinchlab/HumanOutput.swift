@@ -110,8 +110,3 @@ struct HumanOutput {
 
 /// Fixed-point formatting without Foundation's locale-dependent `String(format:)`.
 func format(_ value: Double, decimals: Int) -> String { FixedPoint.string(value, decimals: decimals) }
-
-extension TransitionHint {
-    /// `2 pans, no pinch: try --transition pan-dismiss`.
-    var text: String { "\(self): try --transition \(suggested)" }
-}
