@@ -94,7 +94,11 @@ struct HumanOutput {
         if let note = s.pointerMotionNote { lines.append("note: \(note)") }
         lines += s.attemptLines
         if s.trialCount > s.trials.count { lines.append("attempt: and \(s.trialCount - s.trials.count) more") }
-        if s.trialCount > 1 {
+        if s.trialCount == 0 {
+            // Not "outcome: pinch-dismiss none": say that nothing started it, and what would have.
+            let kind = TransitionBinding(s.transition).kind.rawValue
+            lines.append("outcome: \(s.transition) never started (no \(kind) began)")
+        } else if s.trialCount > 1 {
             lines.append("outcome: \(s.transition) \(s.attemptsText); the first \(s.outcome.rawValue)")
         } else {
             lines.append("outcome: \(s.transition) \(s.outcome.rawValue)" + (s.reason.map { " (\($0))" } ?? ""))
@@ -110,8 +114,3 @@ struct HumanOutput {
 
 /// Fixed-point formatting without Foundation's locale-dependent `String(format:)`.
 func format(_ value: Double, decimals: Int) -> String { FixedPoint.string(value, decimals: decimals) }
-
-extension TransitionHint {
-    /// `2 pans, no pinch: try --transition pan-dismiss`.
-    var text: String { "\(self): try --transition \(suggested)" }
-}

@@ -83,6 +83,19 @@ import Testing
                 "\(states.last ?? "none")")
     }
 
+    /// One finger moving on a touchpad is pointer motion: --explain says so and --trace names the
+    /// rule, where the trace read "undecided -> pan ... centroid-moved" for a pan that never came.
+    @Test func aFingerThatMayNotPanIsExplained() throws {
+        let file = CLI.fixture("corpus/touchpad/resting-thumb-01.evemu")
+        let explain = try CLI.run(["replay", file, "--explain"])
+        #expect(explain.lines.contains { $0.range(of: #"^ +0\.681 s  no gesture: 1 finger moved 3\.1 mm \(>= 3 mm\) but may not pan here "#,
+                                                  options: .regularExpression) != nil }, "\(explain.stdout)")
+        let trace = try CLI.run(["replay", file, "--trace"])
+        #expect(trace.lines.contains { $0.contains("state undecided -> pan  (motion, 1 finger)  pan-unavailable  movedMM=") },
+                "\(trace.stdout)")
+        #expect(!trace.lines.contains { $0.contains("-> pan  (motion, 1 finger)  centroid-moved") })
+    }
+
     @Test func explainAndTraceRefuseJSON() throws {
         let result = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--trace", "--json"])
         #expect(result.status == 64)

@@ -138,6 +138,9 @@ import Testing
         #expect(text.contains("pan translation") && text.contains(">x (right +)<") && text.contains(">y (down +)<"))
         #expect(text.contains("s idle<"), "the idle gaps are cut out and marked")
         #expect(text.contains("attempt 4: finish, flick"), "the flick's rule is named")
+        let swipe = try Self.plot(CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu")).text
+        #expect(swipe.contains("class=\"fact\">hint: 1 pan, no pinch: try --transition pan-dismiss<"),
+                "the picture of a swipe under pinch-dismiss says which transition fits, as stderr does")
         #expect(text.contains(">transition progress (pan-dismiss: travel down / 40 mm)<"),
                 "the progress chart says what it measures: a swipe to the right stays at 0")
         let farther = try Self.plot(input, ["--transition", "pan-dismiss", "--pan-distance", "60", "--trial", "1"]).text

@@ -78,6 +78,10 @@ import Testing
         #expect(touches["count"] as? Int == 2 && touches["maxFingers"] as? Int == 2)
         #expect(abs((touches["seconds"] as? Double ?? 0) - 0.753698) < 1e-6, "\(touches)")
 
+        let swipe = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu")])
+        #expect(swipe.lines.suffix(2) == ["outcome: pinch-dismiss never started (no pinch began)",
+                                          "hint: 1 pan, no pinch: try --transition pan-dismiss"], "\(swipe.stdout)")
+
         let session = PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
         guard PlotLayoutCLITests.hasSharedRecordings else { return }
         let pointer = try CLI.run(["replay", session])

@@ -29,6 +29,10 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
     case pinchUnavailable = "pinch-unavailable"
     /// Fewer than two positioned touches: the centroid moved past `panSlopMM`.
     case centroidMoved = "centroid-moved"
+    /// The fingers moved as a pan would, but this many may not pan (`panMinimumFingerCount` ...
+    /// `panMaximumFingerCount`): on a touchpad one finger moves the pointer. The recognizer waits in
+    /// its pan state without a gesture until the count changes.
+    case panUnavailable = "pan-unavailable"
 
     // Leaving a touch out.
     /// A still lower touch while the other moved past `maxMoveMM`: suppressed as a resting thumb.

@@ -341,7 +341,10 @@ extension TouchGestureRecognizer {
         if !(n == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles.pinch.fail() }  // no correction to come
         guard allows(.pan, fingers: n), let centroid = touches.fingerCentroid else {
             _ = lifecycles.pan.fail()
-            enter(.pan(d, nil), on: .motion, at: now, because: why)
+            // A silent pan says so: traced as the motion's rule it read as a pan that never came.
+            var e = why.evidence
+            e.fingersAfter = n
+            enter(.pan(d, nil), on: .motion, at: now, because: allows(.pan, fingers: n) ? why : GestureDecision(.panUnavailable, e))
             return
         }
         translationVelocity.reset()

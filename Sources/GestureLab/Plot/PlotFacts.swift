@@ -72,6 +72,8 @@ extension TimelinePlot {
             if indices.count > listedTrials { lines.append("and \(indices.count - listedTrials) more attempts") }
             if t.trials.isEmpty, let kind = t.drivingKind {
                 lines.append("\(t.transition) follows \(kind.rawValue) gestures: none began")
+                // On the picture too, not only on stderr: an empty pinch chart over a pan says why.
+                if let hint = t.summary?.hint { lines.append("hint: \(hint.text)") }
             }
             let shownGestures = t.gestures.indices.filter { t.gestures[$0].end >= shown.lowerBound && t.gestures[$0].begin <= shown.upperBound }
             // Holds that motion cancelled in one line (drawn in the holds lane, not labelled).

@@ -44,6 +44,10 @@ extension GestureDecision {
             return "\(touch) rested while the other fingers moved along together (>= \(limitMM(e.moveLimitMM)) mm)"
         case .centroidMoved:
             return "the fingers' centre moved \(mm(e.movedMM)) mm (>= \(limitMM(e.moveLimitMM)) mm)"
+        case .panUnavailable:
+            let n = e.fingersAfter.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "these fingers"
+            return "\(n) moved \(mm(e.movedMM)) mm (>= \(limitMM(e.moveLimitMM)) mm) but may not pan here "
+                + "(panMinimumFingerCount, panMaximumFingerCount; on a touchpad one finger moves the pointer)"
         case .restingThumb:
             return "\(touch) is a resting thumb: it moved \(mm(e.otherMovedMM)) mm (< \(limitMM(e.moveLimitMM)) mm) "
                 + "while the other moved \(mm(e.movedMM)) mm\(fromBottom)"
@@ -110,6 +114,8 @@ extension RecognizerStateChange {
             return "touch left out: \(decision.reasonText)"
         case .restingFinger where to == .undecided:
             return "touch left out: \(decision.reasonText)"
+        case .panUnavailable:
+            return "no gesture: \(decision.reasonText)"
         default:
             return nil
         }

@@ -92,3 +92,8 @@ extension LabSummary {
         }
     }
 }
+
+extension TransitionHint {
+    /// `2 pans, no pinch: try --transition pan-dismiss`.
+    public var text: String { "\(self): try --transition \(suggested)" }
+}
