@@ -58,11 +58,12 @@ struct ViewCommand: ParsableCommand {
             let compared = compare.map { (name: $0.rawValue, policy: $0.policy) }
             var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
                                           compare: compared)
-            while let event = try source.nextEvent() { replay.consume(event) }
-            warnAboutRecording(source, .ignored)
             let name = (recording.displayName as NSString).lastPathComponent
-            let document = replay.finish(title: "\(name) — \(transition.transition)", source: recording.displayName,
-                                         policyName: transition.policyName)
+            let (document, stop) = replay.run(&source, title: "\(name) — \(transition.transition)",
+                                              source: recording.displayName, policyName: transition.policyName)
+            // A page is all of a recording or nothing: one that turns bad part-way writes none.
+            if case .failed(let error) = stop { throw error }
+            warnAboutRecording(source, .ignored)
             let html = try ViewerPage.html(document)
             try writePage(html, to: outputPath)
             guard let summary = document.summary else {
