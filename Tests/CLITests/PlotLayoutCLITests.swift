@@ -157,6 +157,8 @@ import Testing
         #expect(text.contains(">transition progress (pinch-dismiss: 1 - scale)<"))
         #expect(text.contains(">G1 pinch 2f · opposing-fingers<"), "the gesture's marker names the rule that began it")
         #expect(text.contains("projected progress (dashed from the release)"), "the legend names the projection's mark")
+        #expect(text.contains(">transition cancelled<") && !text.contains(">transition finished<") && !text.contains(">gesture cancelled<"),
+                "only the marks drawn: this attempt cancelled, its pinch ended")
         #expect(text.contains(">G1 pinch 2f · opposing-fingers: gesture 1, a pinch with 2 fingers, begun by that rule · attempt 1: "),
                 "the legend reads the labels on this picture's own first gesture and attempt")
     }
@@ -212,6 +214,9 @@ import Testing
         let m = try Self.measure(svg)
         Self.checkLayout(m, "session with quick holds")
         #expect(text.components(separatedBy: "class=\"hold\"").count > 10, "the holds are drawn")
+        let legend = m.texts.filter { $0.role == "legend" }.map(\.text)
+        #expect(legend == ["idle stretch over 1 s, cut out", "track: touch-down, fading in to the lift", "hold (pale: cancelled by motion)"],
+                "the legend names the marks drawn, not a release or gesture mark the session has none of: \(legend)")
         #expect(!m.texts.contains { $0.role == "marker-label" }, "no label for a hold: \(m.texts.filter { $0.role == "marker-label" })")
         let facts = m.texts.filter { $0.role == "fact" }.map(\.text)
         #expect(facts.contains { $0.range(of: #"^[0-9]+ holds cancelled by motion \(1 finger, [0-9]+-[0-9]+ ms\)$"#, options: .regularExpression) != nil },

@@ -3,30 +3,53 @@ extension TimelinePlot {
     enum Legend {
         enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track, hold }
 
+        /// The marks this picture draws, and only those: a 32 s pointer session has no release, no
+        /// projection and no labelled gesture, and a legend of nine entries for two marks hides them.
         static func entries(_ t: ReplayTimeline, axis: TimeAxis) -> [(Glyph, String)] {
-            var entries: [(Glyph, String)] = MarkerShape.allCases.map { (.shape($0), $0.legendName) }
-            entries.append((.dashedLine, "threshold (progress), begin value (gesture)"))
-            entries.append((.idleBreak, "idle stretch over \(SVGDocument.number(TimeAxis.idleLimit)) s, cut out"))
-            entries.append((.track, "track: touch-down, fading in to the lift"))
+            var entries: [(Glyph, String)] = MarkerShape.allCases.filter { shows($0, t, axis: axis) }.map { (.shape($0), $0.legendName) }
+            if !(t.scale.runs.isEmpty && t.translationXMM.runs.isEmpty && t.progress.runs.isEmpty) {
+                entries.append((.dashedLine, "threshold (progress), begin value (gesture)"))
+            }
+            if !axis.breaks.isEmpty {
+                entries.append((.idleBreak, "idle stretch over \(SVGDocument.number(TimeAxis.idleLimit)) s, cut out"))
+            }
+            if !t.tracks.isEmpty { entries.append((.track, "track: touch-down, fading in to the lift")) }
             if t.gestures.contains(where: { $0.kind == .hold }) {
                 entries.append((.hold, "hold (pale: cancelled by motion)"))
             }
             return entries
         }
 
+        /// Whether the charts draw `shape` (the main replay's releases and the overlays').
+        static func shows(_ shape: MarkerShape, _ t: ReplayTimeline, axis: TimeAxis) -> Bool {
+            let releases = (t.releases + t.overlays.flatMap(\.releases)).filter { axis.window.contains($0.time) }
+            let ends = releases.filter { r in r.end.map { axis.window.contains($0) } ?? false && r.endProgress != nil }
+            switch shape {
+            case .gestureBegan, .gestureCancelled:
+                let kind: ReplayTimeline.Marker.Kind = shape == .gestureBegan ? .gestureBegan : .gestureCancelled
+                return t.markers.contains { $0.kind == kind && TimelinePlot.gestureLabel($0) != nil }
+            case .release: return !releases.isEmpty
+            case .projected: return releases.contains { $0.projectedProgress != nil }
+            case .finished: return ends.contains(where: \.finished)
+            case .cancelled: return ends.contains { !$0.finished }
+            }
+        }
+
         /// Returns the bottom of what it drew.
         static func draw(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, x: Double, y: Double, width: Double) -> Double {
+            let entries = entries(t, axis: axis), key = labelKey(t)
+            guard !entries.isEmpty || key != nil else { return y }
             doc.text("legend", x: x, y: y, size: 12, role: "title")
             let rowHeight = 16.0, glyphWidth = 24.0, size = 10.0
             var at = x, rowY = y + 18
-            for (glyph, name) in entries(t, axis: axis) {
+            for (glyph, name) in entries {
                 let w = glyphWidth + TextMetrics.width(name, size: size) + 14
                 if at + w > x + width, at > x { at = x; rowY += rowHeight }
                 drawGlyph(&doc, glyph, x: at + glyphWidth / 2 - 2, y: rowY - 3.5)
                 doc.text(name, x: at + glyphWidth, y: rowY, size: size, fill: "#444", role: "legend")
                 at += w
             }
-            if let key = labelKey(t) {
+            if let key {
                 for line in TimelinePlot.wrapped(key, width: width, size: size) {
                     rowY += rowHeight
                     doc.text(line, x: x, y: rowY, size: size, fill: "#666", role: "legend")
