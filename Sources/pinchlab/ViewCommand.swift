@@ -61,11 +61,12 @@ struct ViewCommand: ParsableCommand {
             let name = (recording.displayName as NSString).lastPathComponent
             let (document, stop) = replay.run(&source, title: "\(name) — \(transition.transition)",
                                               source: recording.displayName, policyName: transition.policyName)
-            // A page is all of a recording or nothing: one that turns bad part-way writes none.
-            if case .failed(let error) = stop { throw error }
             warnAboutRecording(source, .ignored)
             let html = try ViewerPage.html(document)
             try writePage(html, to: outputPath)
+            // As replay and plot end: the page of what was read (it says it stopped early), then
+            // the reader's error and its status.
+            if case .failed(let error) = stop { throw error }
             guard let summary = document.summary else {
                 printError("pinchlab: wrote \(outputPath) (\(transition.transition))")
                 return

@@ -92,18 +92,27 @@ import Testing
         #expect((result["whole"] as? [String: Double])?["from"] == 0, "zooming out past the ends shows everything")
     }
 
-    /// A recording that turns bad part-way gives no page (status 65), as `plot` gives no picture.
-    @Test func aBadRecordingWritesNoPage() throws {
+    /// A recording that turns bad part-way ends as replay and plot end: the page of what was read,
+    /// saying it stopped early and where, then the reader's error and status 65.
+    @Test func aRecordingThatTurnsBadIsShownUpToItsBadLine() throws {
         let dir = try CLI.temporaryDirectory()
         let input = dir.appendingPathComponent("bad.evemu").path
         var text = try String(contentsOfFile: CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), encoding: .utf8)
         text += "E: 9.000000 0003 0035 zz\n"
         try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         let out = dir.appendingPathComponent("bad.html").path
         let r = try CLI.run(["view", input, "-o", out])
         #expect(r.status == 65, "\(r.stderr)")
-        #expect(r.stderr.contains("bad.evemu:"), "the message names the file and line: \(r.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(r.stderr.contains("bad.evemu:\(line):"), "the message names the file and line: \(r.stderr)")
+        #expect(try CLI.run(["replay", input, "--summary"]).status == r.status, "replay ends the same")
+        let dom = try Chromium.dumpDOM(Chromium.fileURL(out))
+        let stopped = try #require(dom.range(of: #"<div id="stopped">[^<]*</div>"#, options: .regularExpression).map { String(dom[$0]) },
+                                   "the notice is shown (not hidden)")
+        #expect(Chromium.decodeEntities(stopped).contains("stopped early: \(input):\(line):"), "\(stopped)")
+        let whole = dir.appendingPathComponent("whole.html").path
+        #expect(try CLI.run(["view", CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), "-o", whole]).status == 0)
+        #expect(try Chromium.dumpDOM(Chromium.fileURL(whole)).contains(#"<div id="stopped" hidden="">"#), "a whole recording has none")
     }
 
     /// Times worth checking: before anything, on and just after several transition steps (the

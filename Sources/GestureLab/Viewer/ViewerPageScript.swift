@@ -573,6 +573,11 @@ enum ViewerPageScript {
   const size = doc.device.widthMM.toFixed(1) + " x " + doc.device.heightMM.toFixed(1) + " mm" + (doc.device.resolutionEstimated ? ", size estimated: no resolution" : "");
   $("subtitle").textContent = "device \"" + doc.device.name + "\" (" + doc.device.class + ", " + size + ") - " +
     doc.transition.name + " - policy " + doc.policy.name + ": " + doc.policy.text + (doc.live ? " - live" : "");
+  // A recording that turned bad part-way is shown up to its bad line, and says so (as plot's facts do).
+  if (doc.summary && doc.summary.error) {
+    $("stopped").hidden = false;
+    $("stopped").textContent = "stopped early: " + doc.summary.error;
+  }
   $("scene-heading").textContent = "Scene: " + doc.transition.name;
   $("surface-caption").textContent = doc.device.class + ", " + size + "; trails: last " + trailSeconds + " s";
   $("fact-policy").textContent = doc.policy.name + ": " + doc.policy.text;

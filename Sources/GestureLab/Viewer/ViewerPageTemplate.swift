@@ -46,12 +46,14 @@ section.panel { background: var(--panel); border: 1px solid var(--line); border-
 #time-readout { font-variant-numeric: tabular-nums; min-width: 130px; }
 #live-status { color: var(--muted); }
 #pinchlab-state { display: none; }
+#stopped { color: #b00020; font-weight: 600; margin-top: 4px; }
 </style>
 </head>
 <body>
 <header>
 <h1 id="title"></h1>
 <div id="subtitle"></div>
+<div id="stopped" hidden></div>
 </header>
 <main>
 <section class="panel" id="surface-panel"><h2>Touch surface</h2><canvas id="surface" width="420" height="260"></canvas><div id="surface-caption"></div></section>
