@@ -89,6 +89,9 @@ import Testing
         #expect(cancel.decision?.evidence.touch == 2)
         let jump = try #require(cancel.decision?.evidence.jumpMM)
         #expect(abs(jump - 36) < 0.1)
+        // The frame before, the finger moved as the scripted pinch does: far less than the 7 mm increase.
+        let previous = try #require(cancel.decision?.evidence.previousStepMM)
+        #expect(previous >= 0 && previous < 2, "\(previous)")
         // The touch restarted where it landed: a pinch is recognized again from there.
         #expect(states(events).suffix(3) == ["pinch.began", "pinch.changed", "pinch.ended"])
     }

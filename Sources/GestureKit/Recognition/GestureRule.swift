@@ -69,14 +69,15 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
 /// `UInt64.max` for absent values) in a fixed struct, so that a gesture event carrying it stays
 /// small to copy and making one never allocates.
 public struct GestureEvidence: Sendable, Hashable {
-    private var numbers = InlineArray<13, Double>(repeating: .nan)
+    private var numbers = InlineArray<14, Double>(repeating: .nan)  // Slot.count
     private var before: Int16 = -1
     private var after: Int16 = -1
     private var touchID = UInt64.max
 
     private enum Slot: Int {
         case angle, angleLimit, moved, otherMoved, moveLimit, waited, timeout, spanChange, horizontalSpread,
-             verticalSpread, fromBottom, jump, increaseLimit
+             verticalSpread, fromBottom, jump, increaseLimit, previousStep
+        static let count = Slot.previousStep.rawValue + 1
     }
 
     private subscript(slot: Slot) -> Double? {
@@ -110,6 +111,9 @@ public struct GestureEvidence: Sendable, Hashable {
     /// frame before that also counts as a jump.
     public var jumpMM: Double? { get { self[.jump] } set { self[.jump] = newValue } }
     public var increaseLimitMM: Double? { get { self[.increaseLimit] } set { self[.increaseLimit] = newValue } }
+    /// The jumping touch's move in the frame before, normalized the same way (the increase is
+    /// `jumpMM` less this).
+    public var previousStepMM: Double? { get { self[.previousStep] } set { self[.previousStep] = newValue } }
     /// Finger counts before and after a change.
     public var fingersBefore: Int? {
         get { before < 0 ? nil : Int(before) }
@@ -128,7 +132,7 @@ public struct GestureEvidence: Sendable, Hashable {
     /// Equal when the same values are set (absent equals absent).
     public static func == (a: GestureEvidence, b: GestureEvidence) -> Bool {
         guard a.before == b.before, a.after == b.after, a.touchID == b.touchID else { return false }
-        for i in 0..<13 {
+        for i in 0..<Slot.count {
             let x = a.numbers[i], y = b.numbers[i]
             if !(x == y || (x.isNaN && y.isNaN)) { return false }
         }
@@ -139,7 +143,7 @@ public struct GestureEvidence: Sendable, Hashable {
         hasher.combine(before)
         hasher.combine(after)
         hasher.combine(touchID)
-        for i in 0..<13 { hasher.combine(numbers[i].isNaN ? Double.nan.bitPattern : numbers[i].bitPattern) }
+        for i in 0..<Slot.count { hasher.combine(numbers[i].isNaN ? Double.nan.bitPattern : numbers[i].bitPattern) }
     }
 
     public init() {}
@@ -163,6 +167,7 @@ public struct GestureEvidence: Sendable, Hashable {
         add("fingersAfter", fingersAfter.map(Double.init))
         add("jumpMM", jumpMM)
         add("increaseLimitMM", increaseLimitMM)
+        add("previousStepMM", previousStepMM)
         add("touch", touch.map(Double.init))
         return out
     }

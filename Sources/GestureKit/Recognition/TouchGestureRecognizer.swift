@@ -225,10 +225,11 @@ public struct TouchGestureRecognizer: Sendable {
                                         jumps: configuration.jumpDetection)
         switch touchFault {
         case .none: break
-        case let .jump(id, mm):
+        case let .jump(id, mm, previous):
             var e = GestureEvidence()
             e.touch = id
             e.jumpMM = mm
+            e.previousStepMM = previous
             e.moveLimitMM = configuration.jumpDistanceMM
             e.increaseLimitMM = configuration.jumpIncreaseMM
             if fault == nil { fault = GestureDecision(.touchJump, e) }

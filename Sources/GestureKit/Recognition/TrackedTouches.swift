@@ -40,9 +40,9 @@ struct JumpDetection: Sendable {
 /// What updating from a frame found wrong with it.
 enum TouchFault: Sendable {
     case none
-    /// A touch moved farther in one frame than a finger can: its id, and the distance normalized to
-    /// the 12 ms reference frame.
-    case jump(UInt64, Double)
+    /// A touch moved farther in one frame than a finger can: its id, the distance normalized to
+    /// the 12 ms reference frame, and its normalized move in the frame before.
+    case jump(UInt64, Double, previous: Double)
     /// A touch position was NaN, infinite or absurdly far away; that touch kept its last good
     /// position, or was left out if it had none.
     case invalidPosition
@@ -96,7 +96,7 @@ struct TrackedTouches: Sendable {
                 let normalized = step * JumpDetection.referenceIntervalMS / intervalMS
                 if judgesJumps && (normalized > jumps.distanceMM || normalized - tracked.lastStepMM > jumps.increaseMM) {
                     // The touch restarts where it landed: nothing is decided on the jump.
-                    if case .none = fault { fault = .jump(touch.id, normalized) }
+                    if case .none = fault { fault = .jump(touch.id, normalized, previous: tracked.lastStepMM) }
                     tracked.position = p
                     tracked.initial = p
                     tracked.lastStepMM = normalized

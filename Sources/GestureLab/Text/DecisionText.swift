@@ -68,7 +68,8 @@ extension GestureDecision {
             return "a finger was replaced by another within one frame"
         case .touchJump:
             return "\(touch) jumped \(mm(e.jumpMM)) mm in one frame (normalized to 12 ms), more than a finger moves "
-                + "(> \(limitMM(e.moveLimitMM)) mm, or \(limitMM(e.increaseLimitMM)) mm more than the frame before)"
+                + "(> \(limitMM(e.moveLimitMM)) mm, or \(limitMM(e.increaseLimitMM)) mm more than the "
+                + (e.previousStepMM.map { "\(mm($0)) mm of the frame before)" } ?? "frame before)")
         case .resync:
             return "the kernel dropped events (SYN_DROPPED): positions restart"
         case .badNumbers:
