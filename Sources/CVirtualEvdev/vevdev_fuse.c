@@ -356,29 +356,33 @@ static int start_thread_without_signals(pthread_t *thread, void *(*main)(void *)
 
 /* ---------------------------------------------------------------- descriptors libfuse leaves inheritable */
 
-/* The open descriptors, as a bitmap indexed by number (NULL when /proc is unreadable). */
-static unsigned char *open_descriptors(size_t *count) {
+/* The open sockets, as their inode numbers indexed by descriptor (0: no socket
+ * there), NULL when /proc is unreadable. By inode, not by number: a number
+ * another thread closes and libfuse's socket then takes is still a new socket. */
+static ino_t *open_sockets(size_t *count) {
     DIR *dir = opendir("/proc/self/fd");
     if (!dir) return NULL;
     size_t capacity = 1024;
-    unsigned char *open_fds = calloc(capacity, 1);
+    ino_t *sockets = calloc(capacity, sizeof(ino_t));
     struct dirent *entry;
-    while (open_fds && (entry = readdir(dir))) {
+    while (sockets && (entry = readdir(dir))) {
         char *end;
         long fd = strtol(entry->d_name, &end, 10);
-        if (*end != '\0' || fd < 0 || entry->d_name[0] == '.') continue;
+        if (*end != '\0' || fd < 0 || entry->d_name[0] == '.' || fd == dirfd(dir)) continue;
+        struct stat st;
+        if (fstat((int)fd, &st) != 0 || !S_ISSOCK(st.st_mode)) continue;
         while ((size_t)fd >= capacity) {
-            unsigned char *grown = realloc(open_fds, capacity * 2);
-            if (!grown) { free(open_fds); open_fds = NULL; break; }
-            memset(grown + capacity, 0, capacity);
-            open_fds = grown;
+            ino_t *grown = realloc(sockets, capacity * 2 * sizeof(ino_t));
+            if (!grown) { free(sockets); sockets = NULL; break; }
+            memset(grown + capacity, 0, capacity * sizeof(ino_t));
+            sockets = grown;
             capacity *= 2;
         }
-        if (open_fds) open_fds[fd] = 1;
+        if (sockets) sockets[fd] = st.st_ino;
     }
     closedir(dir);
     *count = capacity;
-    return open_fds;
+    return sockets;
 }
 
 /* With auto_unmount, libfuse keeps its socket to fusermount3 open (fusermount3
@@ -397,18 +401,16 @@ static unsigned char *open_descriptors(size_t *count) {
  * until the child exited, stopping every Process of the program): none is
  * touched, and libfuse's stays inheritable as libfuse left it. Returns the
  * one, or -1. */
-static int keep_new_sockets_from_children(const unsigned char *before, size_t before_count) {
+static int keep_new_sockets_from_children(const ino_t *before, size_t before_count) {
     size_t count = 0;
-    unsigned char *after = open_descriptors(&count);
+    ino_t *after = open_sockets(&count);
     if (!after || !before) {
         free(after);
         return -1;
     }
     int found = -1, sockets = 0;
     for (size_t fd = 0; fd < count; fd++) {
-        if (!after[fd] || (fd < before_count && before[fd])) continue;
-        struct stat st;
-        if (fstat((int)fd, &st) != 0 || !S_ISSOCK(st.st_mode)) continue;
+        if (after[fd] == 0 || (fd < before_count && before[fd] == after[fd])) continue;
         found = (int)fd;
         sockets++;
     }
@@ -535,7 +537,7 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     }
     pthread_mutex_lock(&mount_lock);
     size_t descriptor_count = 0;
-    unsigned char *descriptors_before = open_descriptors(&descriptor_count);
+    ino_t *descriptors_before = open_sockets(&descriptor_count);
     int mounted = fuse_session_mount(d->session, directory);
     int fusermount_socket = keep_new_sockets_from_children(descriptors_before, descriptor_count);
     pthread_mutex_unlock(&mount_lock);

@@ -6,6 +6,11 @@ import VirtualEvdev
 
 /// SYN_DROPPED, unplugging and stalls, as a device layer sees them through libevdev.
 @Suite struct FaultTests {
+    /// Held by the test that makes sockets from another thread during a mount and by the test that
+    /// needs its mounts to find libfuse's socket: a mount that sees other new sockets leaves them
+    /// all alone, libfuse's too, and that mount's watcher then stays.
+    static let socketsAroundMounts = NSLock()
+
     @Test func overflowMakesLibevdevResyncToTheTrueState() throws {
         let device = try Fixtures.device(test: "fault-overflow")
         defer { device.stop() }
@@ -124,6 +129,8 @@ import VirtualEvdev
     /// exec, and Foundation waited for that live child in waitpid, stopping every Process of the
     /// test run (seen as a hung CLI test: `live` a zombie, `serve` never interrupted).
     @Test func socketsMadeByAnotherThreadDuringAMountStayInheritable() throws {
+        Self.socketsAroundMounts.lock()
+        defer { Self.socketsAroundMounts.unlock() }
         // The other thread keeps its last 32 socketpairs open (the mount needs descriptors too);
         // each is looked at before it is closed, and the rest once the mount is done.
         final class Spinner: @unchecked Sendable {
@@ -214,6 +221,8 @@ import VirtualEvdev
     /// on stop, and no later mount's fusermount3 (nor any other child) inherits it: the watcher of
     /// a stopped device exits, instead of waiting for every process started after it.
     @Test func stoppingEndsTheUnmountWatcherEvenWithLaterMounts() throws {
+        Self.socketsAroundMounts.lock()
+        defer { Self.socketsAroundMounts.unlock() }
         let first = try Fixtures.device(test: "fault-watcher-a")
         let second = try Fixtures.device(test: "fault-watcher-b")
         defer { second.stop() }
