@@ -79,11 +79,9 @@ final class ChildProcess: @unchecked Sendable {
     /// Everything until the end of the pipe (or until a read fails: what came so far).
     private static func readAll(_ fd: FileDescriptor) -> Data {
         defer { try? fd.close() }
-        var data = Data()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
-        defer { buffer.deallocate() }
-        while let count = try? fd.read(into: buffer), count > 0 { data.append(contentsOf: buffer.prefix(count)) }
-        return data
+        var bytes: [UInt8] = []
+        try? fd.readToEnd(appendingTo: &bytes)
+        return Data(bytes)
     }
 
     /// Whether it is still running (reaps it when it ended).
@@ -106,15 +104,13 @@ final class ChildProcess: @unchecked Sendable {
         return wait()
     }
 
-    /// Waits for it to end and for its output.
+    /// Waits for it to end and for its output; `exitStatus` is nil when a signal ended it or its
+    /// status is unknown.
     func wait() -> (stdout: String, stderr: String, exitStatus: Int32?) {
-        if status == nil {
-            status = (try? waitForChild(pid)) ?? 0
-        }
+        if status == nil { status = try? waitForChild(pid) }
         done.wait()
-        let raw = status ?? 0
-        let exited = (raw & 0x7f) == 0
-        return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self),
-                exited ? (raw >> 8) & 0xff : nil)
+        // A status waitpid could not give (the child already reaped) is unknown: nil, never "exited 0".
+        let exitStatus = status.flatMap { raw in (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : nil }
+        return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self), exitStatus)
     }
 }

@@ -80,12 +80,19 @@ public struct FileDescriptor: Hashable, Sendable {
         defer { try? fd.close() }
         if try fd.status().type == .directory { throw Errno(EISDIR) }
         var contents: [UInt8] = []
+        try fd.readToEnd(appendingTo: &contents)
+        return contents
+    }
+
+    /// Reads until the end of the file (or of a pipe), appending to `bytes`; what came before a
+    /// failed read stays in `bytes`.
+    public func readToEnd(appendingTo bytes: inout [UInt8]) throws(Errno) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { chunk.deallocate() }
         while true {
-            let count = try fd.read(into: chunk)
-            if count == 0 { return contents }
-            contents.append(contentsOf: chunk.prefix(count))
+            let count = try read(into: chunk)
+            if count == 0 { return }
+            bytes.append(contentsOf: chunk.prefix(count))
         }
     }
 
