@@ -56,8 +56,13 @@ public struct RecognizerThreshold: Sendable {
         if case .flag = field { return nil }
         let v = value(in: c)
         guard !(v.isFinite && range.contains(v)) else { return nil }
+        return Self.outside(v, unit: unit, range: "\(Self.text(range.lowerBound))...\(Self.text(range.upperBound))")
+    }
+
+    /// "-3 mm is outside 0...50 mm": how every settings number outside its range is reported.
+    public static func outside(_ value: Double, unit: String, range rangeText: String) -> String {
         let unitText = unit.isEmpty ? "" : " \(unit)"
-        return "\(Self.text(v))\(unitText) is outside \(Self.text(range.lowerBound))...\(Self.text(range.upperBound))\(unitText)"
+        return "\(text(value))\(unitText) is outside \(rangeText)\(unitText)"
     }
 
     /// A number as messages show it: whole numbers without a fraction.

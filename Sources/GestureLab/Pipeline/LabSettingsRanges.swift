@@ -41,8 +41,7 @@ public struct SettingRange: Sendable {
     /// "0 mm is outside (0, 1000] mm", nil when `value` is inside.
     public func problem(with value: Double) -> String? {
         guard !contains(value) else { return nil }
-        let unitText = unit.isEmpty ? "" : " \(unit)"
-        return "\(RecognizerThreshold.text(value))\(unitText) is outside \(rangeText)\(unitText)"
+        return RecognizerThreshold.outside(value, unit: unit, range: rangeText)
     }
 }
 
