@@ -72,7 +72,8 @@ struct PlotCommand: ParsableCommand {
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: compared)
             var overlays = compared.map { TimelineRecorder(title: $0.name, device: source.device,
-                                                           transition: transition.transition, policy: $0.policy) }
+                                                           transition: transition.transition, policy: $0.policy,
+                                                           settings: settings) }
             let result = run.run(&source, name: recording.displayName, shouldStop: { StopSignals.requested },
                                  afterEvent: { comparison.consume($0) { overlays[$0].record($1) } }) {
                 recorder.record($0)

@@ -172,7 +172,8 @@ import Testing
         for file in files {
             for transition in TransitionName.allCases {
                 var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default, recordsFrames: true)
-                var recorder = TimelineRecorder(title: file.entry.file, device: file.device, transition: transition, policy: .default)
+                var recorder = TimelineRecorder(title: file.entry.file, device: file.device, transition: transition, policy: .default,
+                                                settings: .default)
                 for event in file.events { pipeline.consume(event) { recorder.record($0) } }
                 let summary = pipeline.finish(source: file.entry.file) { recorder.record($0) }
                 let timeline = recorder.timeline(summary: summary)

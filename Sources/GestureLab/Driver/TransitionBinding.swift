@@ -11,6 +11,16 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
         case pinchOut
         /// Seed 003: change `downward translation / panDismissDistanceMM`.
         case panDown
+
+        /// The figure of `settings` the change is divided by (`zoomPresentScaleRange`,
+        /// `panDismissDistanceMM`); nil for the pinch-in, which divides by the start scale only.
+        public func divisor(_ settings: LabSettings) -> Double? {
+            switch self {
+            case .pinchIn: nil
+            case .pinchOut: settings.zoomPresentScaleRange
+            case .panDown: settings.panDismissDistanceMM
+            }
+        }
     }
 
     public var name: TransitionName
@@ -48,11 +58,11 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
             return (PinchDismissProgress.unclampedProgress(scale: event.scale, startScale: startScale),
                     PinchDismissProgress.velocity(scaleVelocity: event.scaleVelocity, startScale: startScale))
         case .pinchOut:
-            let range = settings.zoomPresentScaleRange
+            let range = mapping.divisor(settings) ?? 1
             let safeStart = startScale > 0 && startScale.isFinite ? startScale : 1
             return (finite((event.scale / safeStart - 1) / range), finite(event.scaleVelocity / safeStart / range))
         case .panDown:
-            let distanceMM = settings.panDismissDistanceMM
+            let distanceMM = mapping.divisor(settings) ?? 1
             return (PanDismissProgress.unclampedProgress(translationMM: event.translationMM.y, distanceMM: distanceMM),
                     PanDismissProgress.velocity(translationVelocityMMPerSecond: event.velocityMMPerSecond.y,
                                                 distanceMM: distanceMM))

@@ -12,7 +12,7 @@ public struct TimelineRecorder {
 
     /// `settings` give the progress mapping's figures (the pan's distance, zoom's scale range).
     public init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy,
-                settings: LabSettings = LabSettings()) {
+                settings: LabSettings) {
         let geometry = device.geometry
         timeline = ReplayTimeline(title: title, surfaceWidthMM: geometry?.widthMM ?? 100,
                                   surfaceHeightMM: geometry?.heightMM ?? 60)
@@ -21,11 +21,7 @@ public struct TimelineRecorder {
         timeline.progressThreshold = policy.progressThreshold
         let mapping = TransitionBinding(transition).mapping
         timeline.progressMapping = mapping
-        switch mapping {
-        case .pinchIn: timeline.progressDivisor = nil
-        case .pinchOut: timeline.progressDivisor = settings.zoomPresentScaleRange
-        case .panDown: timeline.progressDivisor = settings.panDismissDistanceMM
-        }
+        timeline.progressDivisor = mapping.divisor(settings)
         self.policy = policy
     }
 
