@@ -59,18 +59,15 @@ struct ViewCommand: ParsableCommand {
             var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
                                           compare: compared)
             let name = (recording.displayName as NSString).lastPathComponent
-            let (document, stop) = replay.run(&source, title: "\(name) — \(transition.transition)",
-                                              source: recording.displayName, policyName: transition.policyName)
+            let (document, result) = replay.run(&source, title: "\(name) — \(transition.transition)",
+                                                source: recording.displayName, policyName: transition.policyName)
             warnAboutRecording(source, .ignored)
             let html = try ViewerPage.html(document)
             try writePage(html, to: outputPath)
             // As replay and plot end: the page of what was read (it says it stopped early), then
             // the reader's error and its status.
-            if case .failed(let error) = stop { throw error }
-            guard let summary = document.summary else {
-                printError("pinchlab: wrote \(outputPath) (\(transition.transition))")
-                return
-            }
+            if let error = result.error { throw error }
+            let summary = result.summary
             printError("pinchlab: wrote \(outputPath) (\(summary.transition) \(summary.attemptsText); "
                        + "\(format(summary.duration, decimals: 3)) s)")
             // As replay and plot say it: a page of a transition that never moves is worth a hint.

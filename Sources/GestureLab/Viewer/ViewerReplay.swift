@@ -26,9 +26,10 @@ public struct ViewerReplay {
     }
 
     /// Replays `source` as `ReplayRun.run` does (to its end, or to the event that fails) and returns
-    /// the page's document with how the run ended; `source` names it in the document.
+    /// the page's document with the run's result (its summary, and how it ended); `source` names it
+    /// in the document.
     public mutating func run<Source: InputEventSource>(_ source: inout Source, title: String, source name: String,
-                                                       policyName: String) -> (document: ViewerDocument, stop: ReplayRun.Stop) {
+                                                       policyName: String) -> (document: ViewerDocument, result: ReplayRun.Result) {
         var entries: [ViewerEntry] = []
         var recorder = recorder, comparison = comparison, comparedRecorder = comparedRecorder
         let result = replay.run(&source, name: name, afterEvent: { event in
@@ -47,6 +48,6 @@ public struct ViewerReplay {
                                       settings: pipeline.settings, spec: pipeline.driver.spec, policyName: policyName,
                                       compare: comparedPolicy, entries: entries, summary: result.summary,
                                       compareSummary: comparison?.summaries.first)
-        return (document, result.stop)
+        return (document, result)
     }
 }
