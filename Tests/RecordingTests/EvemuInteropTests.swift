@@ -121,26 +121,18 @@ import GestureKit
 
         let libevemu = try #require(Libevemu.read(path))
         #expect(libevemu.device.absInfo != Fixtures.touchpad.absInfo, "libevemu's description ended at the indented line")
-        do {
-            _ = try EvemuReader(path: path)
-            Issue.record("read without an error")
-        } catch let error as RecordingError {
-            #expect(error.line == firstAbs + 1, "the indented line")
-            #expect(error.description.contains("expected a description line at the start of its line (libevemu's description "
-                                               + "ends at a line that begins with blank space)"), "\(error)")
-        }
+        let indentedAxis = try #require(throws: RecordingError.self) { try EvemuReader(path: path) }
+        #expect(indentedAxis.line == firstAbs + 1, "the indented line")
+        #expect(indentedAxis.description.contains("expected a description line at the start of its line (libevemu's description "
+                                                  + "ends at a line that begins with blank space)"), "\(indentedAxis)")
         // An indented comment before the axes: libevemu's description ends there too.
         lines[firstAbs] = String(lines[firstAbs].dropFirst(2))
         lines.insert("   # a comment", at: firstAbs)
         writeFile(path, lines.joined(separator: "\n"))
         #expect(try #require(Libevemu.read(path)).device.absInfo != Fixtures.touchpad.absInfo)
-        do {
-            _ = try EvemuReader(path: path)
-            Issue.record("read without an error")
-        } catch let error as RecordingError {
-            #expect(error.line == firstAbs + 2, "the first 'A:' line, which libevemu does not read")
-            #expect(error.description.contains("expected no description line after line \(firstAbs + 1), which begins with "
-                                               + "blank space: libevemu's description ends there"), "\(error)")
-        }
+        let afterComment = try #require(throws: RecordingError.self) { try EvemuReader(path: path) }
+        #expect(afterComment.line == firstAbs + 2, "the first 'A:' line, which libevemu does not read")
+        #expect(afterComment.description.contains("expected no description line after line \(firstAbs + 1), which begins with "
+                                                  + "blank space: libevemu's description ends there"), "\(afterComment)")
     }
 }

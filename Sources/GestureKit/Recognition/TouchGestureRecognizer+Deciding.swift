@@ -339,12 +339,17 @@ extension TouchGestureRecognizer {
         let n = committedFingerCount
         _ = lifecycles.hold.fail()
         if !(n == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles.pinch.fail() }  // no correction to come
-        guard allows(.pan, fingers: n), let centroid = touches.fingerCentroid else {
+        let mayPan = allows(.pan, fingers: n)
+        guard mayPan, let centroid = touches.fingerCentroid else {
             _ = lifecycles.pan.fail()
             // A silent pan says so: traced as the motion's rule it read as a pan that never came.
-            var e = why.evidence
-            e.fingersAfter = n
-            enter(.pan(d, nil), on: .motion, at: now, because: allows(.pan, fingers: n) ? why : GestureDecision(.panUnavailable, e))
+            var unavailable = why
+            if !mayPan {
+                var e = why.evidence
+                e.fingersAfter = n
+                unavailable = GestureDecision(.panUnavailable, e)
+            }
+            enter(.pan(d, nil), on: .motion, at: now, because: unavailable)
             return
         }
         translationVelocity.reset()
