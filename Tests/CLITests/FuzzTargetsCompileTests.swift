@@ -30,16 +30,9 @@ import Testing
         return path.split(separator: ":").map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// `tool` run as CLI.run runs pinchlab (with its time limit), stdout and stderr together.
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try CLI.run(arguments, executable: URL(fileURLWithPath: tool))
+        return (r.status, r.stdout + r.stderr)
     }
 }

@@ -10,16 +10,7 @@ import Testing
 
     @Test(arguments: commands)
     func helpFitsEightyColumnsAndShowsAnExample(command: String) throws {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = (command.isEmpty ? [] : [command]) + ["--help"]
-        process.environment = ["COLUMNS": "80", "PATH": "/usr/bin:/bin"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let text = try Self.output((command.isEmpty ? [] : [command]) + ["--help"], columns: 80)
         for line in text.split(separator: "\n") {
             #expect(line.count <= 80, "pinchlab \(command) --help: \(line.count) characters: \(line)")
         }
@@ -28,17 +19,14 @@ import Testing
 
     /// `pinchlab help CMD` at COLUMNS width.
     static func help(_ command: String, columns: Int) throws -> String {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["help"] + (command.isEmpty ? [] : [command])
-        process.environment = ["COLUMNS": String(columns), "PATH": "/usr/bin:/bin"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "pinchlab help \(command)")
-        return text
+        try output(["help"] + (command.isEmpty ? [] : [command]), columns: columns)
+    }
+
+    /// What pinchlab prints for `arguments` on a terminal `columns` wide; it must succeed.
+    static func output(_ arguments: [String], columns: Int) throws -> String {
+        let r = try CLI.run(arguments, environment: ["COLUMNS": String(columns)])
+        #expect(r.status == 0, "pinchlab \(arguments.joined(separator: " ")): \(r.stderr)")
+        return r.stdout
     }
 
     /// Every subcommand `pinchlab help` lists (so a new command is checked without editing a list).
