@@ -207,6 +207,16 @@ import Testing
         #expect(m.texts.filter { $0.role == "fact" }.map(\.text).contains("1 hold cancelled by motion (2 fingers, 163 ms)"))
     }
 
+    /// A release decided without a velocity (the jumpy hp8470p's pinch is cancelled by a touch
+    /// jump) draws no arrow, and the legend does not promise one; a release with a velocity does.
+    @Test(.enabled(if: hasSharedRecordings))
+    func theLegendPromisesAVelocityArrowOnlyWhereOneIsDrawn() throws {
+        let jump = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-hp8470p-edge-scroll-horizontal.evemu")).text
+        #expect(jump.contains("class=\"legend\">release<") && !jump.contains("class=\"velocity\""), "no arrow, no promise of one")
+        let flick = try Self.plot(CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")).text
+        #expect(flick.contains("class=\"legend\">release (arrow: velocity)<") && flick.contains("class=\"velocity\""))
+    }
+
     @Test(.enabled(if: hasSharedRecordings))
     func aSessionOfManyShortHoldsStaysReadable() throws {
         // libinput's quick hold: one finger holds 40 ms after it comes down, so nearly every touch holds.

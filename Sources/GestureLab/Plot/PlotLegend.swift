@@ -6,7 +6,11 @@ extension TimelinePlot {
         /// The marks this picture draws, and only those: a 32 s pointer session has no release, no
         /// projection and no labelled gesture, and a legend of nine entries for two marks hides them.
         static func entries(_ t: ReplayTimeline, axis: TimeAxis) -> [(Glyph, String)] {
-            var entries: [(Glyph, String)] = MarkerShape.allCases.filter { shows($0, t, axis: axis) }.map { (.shape($0), $0.legendName) }
+            var entries: [(Glyph, String)] = MarkerShape.allCases.filter { shows($0, t, axis: axis) }.map { shape in
+                // A release decided without a velocity (its gesture was cancelled) gets no arrow.
+                let arrows = shownReleases(t, axis: axis).contains { $0.velocity != nil }
+                return (.shape(shape), shape == .release && !arrows ? "release" : shape.legendName)
+            }
             if !(t.scale.runs.isEmpty && t.translationXMM.runs.isEmpty && t.progress.runs.isEmpty) {
                 entries.append((.dashedLine, "threshold (progress), begin value (gesture)"))
             }
@@ -22,7 +26,7 @@ extension TimelinePlot {
 
         /// Whether the charts draw `shape` (the main replay's releases and the overlays').
         static func shows(_ shape: MarkerShape, _ t: ReplayTimeline, axis: TimeAxis) -> Bool {
-            let releases = (t.releases + t.overlays.flatMap(\.releases)).filter { axis.window.contains($0.time) }
+            let releases = shownReleases(t, axis: axis)
             let ends = releases.filter { r in r.end.map { axis.window.contains($0) } ?? false && r.endProgress != nil }
             switch shape {
             case .gestureBegan, .gestureCancelled:
@@ -33,6 +37,11 @@ extension TimelinePlot {
             case .finished: return ends.contains(where: \.finished)
             case .cancelled: return ends.contains { !$0.finished }
             }
+        }
+
+        /// The releases in the window, the main replay's and the overlays'.
+        static func shownReleases(_ t: ReplayTimeline, axis: TimeAxis) -> [ReplayTimeline.Release] {
+            (t.releases + t.overlays.flatMap(\.releases)).filter { axis.window.contains($0.time) }
         }
 
         /// Returns the bottom of what it drew.
