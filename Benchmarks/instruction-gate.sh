@@ -1,0 +1,94 @@
+#!/bin/bash
+# The speed regression gate: instructions per event, counted by callgrind, against the budgets in
+# Benchmarks/instruction-budget. Instruction counts are repeatable for one binary and one input
+# whatever else the machine is doing, so this gate does not flake on a noisy machine as a timing would.
+#
+#   Benchmarks/instruction-gate.sh            measure and compare; exit 1 when a budget is exceeded
+#   Benchmarks/instruction-gate.sh --update   measure and write the budgets (measured + headroom)
+#
+# What it measures, with the release binary scripts/install builds (release, static Swift runtime):
+#   parse      `pinchlab stats FILE --json`           (the reader: evemu lines to events)
+#   pipeline   `pinchlab replay FILE --summary`       (reader, frames, recognizers, transition)
+# on two generated evemu files of the standard corpus's gestures (pinchlab-bench generate, fixed seeds),
+# SMALL and LARGE events. The per-event figure is the difference of the two runs' totals divided by
+# the difference of their event counts: start-up, the description and the summary cancel out.
+#
+# The budget is the figure measured when it was last lowered plus HEADROOM_PERCENT, so a change that
+# costs 10% more instructions per event fails. When a change makes a figure clearly better, the gate
+# says so: run it with --update and commit the lower budget with that change.
+#
+# Environment: GATE_SCRATCH (SwiftPM scratch path, default .build), GATE_SMALL / GATE_LARGE (events).
+set -euo pipefail
+shopt -s inherit_errexit
+cd "$(dirname "$0")/.."
+BUDGET_FILE=Benchmarks/instruction-budget
+SCRATCH=${GATE_SCRATCH:-.build}
+SMALL_EVENTS=${GATE_SMALL:-100000}
+LARGE_EVENTS=${GATE_LARGE:-300000}
+HEADROOM_PERCENT=5
+UPDATE=0
+case "${1:-}" in
+    --update) UPDATE=1 ;;
+    "") ;;
+    *) echo "usage: $0 [--update]" >&2; exit 64 ;;
+esac
+command -v valgrind >/dev/null || { echo "instruction gate: valgrind is not installed (scripts/setup-debian installs it)" >&2; exit 69; }
+
+say() { printf '%s\n' "$*" >&2; }
+say "== build (release, static Swift runtime, scratch $SCRATCH)"
+swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product pinchlab >&2
+swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product pinchlab-bench >&2
+BIN=$(swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --show-bin-path)
+
+DATA=$(mktemp -d "${TMPDIR:-/tmp}/pinchlab-gate.XXXXXX")
+trap 'rm -rf "$DATA"' EXIT
+field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p" | head -1; }
+# valgrind 3.19 cannot read the DWARF 5 debug information Swift's compiler writes: a copy without it.
+strip --strip-debug -o "$DATA/pinchlab" "$BIN/pinchlab"
+small_events=$(field "$("$BIN/pinchlab-bench" generate "$DATA/small.evemu" "$SMALL_EVENTS")" events)
+large_events=$(field "$("$BIN/pinchlab-bench" generate "$DATA/large.evemu" "$LARGE_EVENTS")" events)
+
+# Instructions the whole process executed (callgrind's "Collected" total), its output discarded.
+instructions() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$DATA/valgrind.log" >/dev/null \
+        || { cat "$DATA/valgrind.log" >&2; say "instruction gate: $* failed"; exit 1; }
+    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$DATA/valgrind.log" | tail -1
+}
+per_event() {  # per_event ARGS... (FILE is substituted for the word FILE)
+    local small large
+    small=$(instructions "${@/FILE/$DATA/small.evemu}")
+    large=$(instructions "${@/FILE/$DATA/large.evemu}")
+    awk -v s="$small" -v l="$large" -v n="$small_events" -v m="$large_events" \
+        'BEGIN { printf "%.1f", (l - s) / (m - n) }'
+}
+
+say "== callgrind: $small_events and $large_events events"
+parse=$(per_event "$DATA/pinchlab" stats FILE --json)
+pipeline=$(per_event "$DATA/pinchlab" replay FILE --summary)
+budget() { sed -n "s/^$1 *= *//p" "$BUDGET_FILE" 2>/dev/null | head -1; }
+
+if [ "$UPDATE" = 1 ]; then
+    {
+        echo "# Instructions per event (callgrind) that Benchmarks/instruction-gate.sh allows: the figure"
+        echo "# measured when the budget was last lowered, plus ${HEADROOM_PERCENT}%. Lower it whenever it is beaten"
+        echo "# (--update); raise it only with a reason in the commit that does."
+        echo "# measured: parse $parse, pipeline $pipeline ($(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d))"
+        awk -v v="$parse" -v h="$HEADROOM_PERCENT" 'BEGIN { printf "parse = %.0f\n", v * (1 + h / 100) }'
+        awk -v v="$pipeline" -v h="$HEADROOM_PERCENT" 'BEGIN { printf "pipeline = %.0f\n", v * (1 + h / 100) }'
+    } >"$BUDGET_FILE"
+    say "wrote $BUDGET_FILE"
+fi
+
+status=0
+for name in parse pipeline; do
+    measured=${!name}
+    allowed=$(budget "$name")
+    if [ -z "$allowed" ]; then say "instruction gate: no '$name' budget in $BUDGET_FILE (run with --update)"; exit 1; fi
+    verdict=$(awk -v m="$measured" -v a="$allowed" -v h="$HEADROOM_PERCENT" 'BEGIN {
+        if (m > a) print "OVER BUDGET";
+        else if (m < a / (1 + h / 100) * 0.97) print "under budget by more than 3% below the last figure: lower it (--update)";
+        else print "within budget" }')
+    printf 'instructions per event, %-8s %10s (budget %s): %s\n' "$name" "$measured" "$allowed" "$verdict"
+    [[ $verdict == "OVER BUDGET" ]] && status=1
+done
+exit $status
