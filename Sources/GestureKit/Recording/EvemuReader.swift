@@ -32,13 +32,16 @@ public final class EvemuReader: RecordingSource {
     public var indentedEventLines: IndentedEventLines? { indentedLines.found }
 
     private let input: LineInput
-    private var conformance: DescriptionConformance
+    // Noted on every event, from this reader's own methods only and never while another access is
+    // open: without `unchecked` each note is a dynamic exclusivity check (swift_beginAccess), about
+    // 90 instructions an event, more than the rest of the event's bookkeeping.
+    @exclusivity(unchecked) private var conformance: DescriptionConformance
     private var pendingEventsPath: String?
     private var pendingEvent: InputEvent?
     private var previousSeconds: Int64 = .min
     private var previousMicroseconds: Int32 = 0
     private var isFinished = false
-    private var frameBoundaries = FrameBoundaryTracker()
+    @exclusivity(unchecked) private var frameBoundaries = FrameBoundaryTracker()
     private var indentedLines = IndentedLineCounter()
 
     static let eventGrammar = "'E: <sec>.<usec> <type> <code> <value>'"
