@@ -85,18 +85,25 @@ struct ReplayCommand: ParsableCommand {
                 try printLine("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
             }
             var writeError: Error?
-            let result = run.run(&source, name: recording.displayName, pacer: speed.map { RealTimePacer(speed: $0) },
-                                 shouldStop: { StopSignals.requested || writeError != nil },
-                                 afterEvent: { comparison.consume($0) }) { record in
+            // Decided once: reading an ArgumentParser property wrapper costs a metadata lookup, and
+            // this closure runs for every record.
+            let output: RecordOutput = json ? .json : summary ? .none : .human
+            let emit: (LabRecord) -> Void = { record in
                 guard writeError == nil else { return }
                 do {
-                    if json {
-                        try writer.write(record)
-                    } else if !summary, let line = human.line(for: record) {
-                        try printLine(line)
+                    switch output {
+                    case .json: try writer.write(record)
+                    case .human: if let line = human.line(for: record) { try printLine(line) }
+                    case .none: break
                     }
                 } catch { writeError = error }
             }
+            let pacer = speed.map { RealTimePacer(speed: $0) }
+            let shouldStop = { StopSignals.requested || writeError != nil }
+            let result = compare == nil
+                ? run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop, emit: emit)
+                : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
+                          afterEvent: { comparison.consume($0) }, emit: emit)
             if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
             let libinput = try withLibinput && result.error == nil ? recording.playedToLibinput() : nil
@@ -123,4 +130,9 @@ struct ReplayCommand: ParsableCommand {
             if let agreement = report.agreement { try printLine(agreement.text) }
         }
     }
+}
+
+/// What `replay` prints for each record, decided before the loop.
+private enum RecordOutput {
+    case json, human, none
 }
