@@ -41,15 +41,15 @@ public struct Touch: Sendable, Hashable {
         self.pressure = pressure
         self.touchMajorMM = touchMajorMM
     }
-
-    static let placeholder = Touch(id: 0, trackingID: -1, slot: -1, phase: .ended, position: .zero)
 }
 
 /// Everything true of the surface at one `SYN_REPORT`.
 ///
-/// Touches live in fixed inline storage, so building and passing a frame never touches the heap.
-/// A device with more than `TouchFrame.capacity` simultaneous contacts has the extra ones left out
-/// (the finger count still counts them).
+/// Touches live in an array with room for `capacity` made once with the frame: the assembler builds
+/// every frame in place in the same storage, so following a device touches the heap only when a
+/// frame is kept (a copy shares the storage until the assembler writes the next frame). A device with
+/// more than `TouchFrame.capacity` simultaneous contacts has the extra ones left out (the finger count
+/// still counts them).
 public struct TouchFrame: Sendable {
     /// The most contacts one frame carries. Real touchpads track at most 5; touchscreens often 10.
     public static let capacity = 16
@@ -90,24 +90,30 @@ public struct TouchFrame: Sendable {
         return n
     }
 
-    /// A fixed-capacity list of touches, stored inline.
+    /// A list of at most `TouchFrame.capacity` touches. Not an `InlineArray`: the recognizer reads
+    /// frames as borrowed arguments, and indexing an `InlineArray` held by a borrowed value copies
+    /// the whole array first (1 KiB here, Swift 6.3 at -O), once for every touch read.
     public struct Touches: RandomAccessCollection, Sendable {
-        var storage = InlineArray<16, Touch>(repeating: .placeholder)
-        public private(set) var count = 0
+        private var storage: [Touch]
 
+        init() {
+            storage = []
+            storage.reserveCapacity(TouchFrame.capacity)
+        }
+
+        public var count: Int { storage.count }
         public var startIndex: Int { 0 }
-        public var endIndex: Int { count }
+        public var endIndex: Int { storage.count }
         public subscript(i: Int) -> Touch {
             precondition(i >= 0 && i < count, "touch index out of range")
             return storage[i]
         }
 
-        mutating func removeAll() { count = 0 }
+        mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
 
         mutating func append(_ touch: Touch) -> Bool {
             guard count < TouchFrame.capacity else { return false }
-            storage[count] = touch
-            count += 1
+            storage.append(touch)
             return true
         }
 

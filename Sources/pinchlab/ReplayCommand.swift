@@ -84,27 +84,27 @@ struct ReplayCommand: ParsableCommand {
             if !json && !summary {
                 try printLine("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
             }
-            var writeError: Error?
+            let writeFailure = WriteFailure()
             // Decided once: reading an ArgumentParser property wrapper costs a metadata lookup, and
             // this closure runs for every record.
             let output: RecordOutput = json ? .json : summary ? .none : .human
             let emit: (LabRecord) -> Void = { record in
-                guard writeError == nil else { return }
+                guard writeFailure.error == nil else { return }
                 do {
                     switch output {
                     case .json: try writer.write(record)
                     case .human: if let line = human.line(for: record) { try printLine(line) }
                     case .none: break
                     }
-                } catch { writeError = error }
+                } catch { writeFailure.error = error }
             }
             let pacer = speed.map { RealTimePacer(speed: $0) }
-            let shouldStop = { StopSignals.requested || writeError != nil }
+            let shouldStop = { StopSignals.requested || writeFailure.error != nil }
             let result = compare == nil
                 ? run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop, emit: emit)
                 : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
                           afterEvent: { comparison.consume($0) }, emit: emit)
-            if let writeError { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
+            if let writeError = writeFailure.error { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
             let libinput = try withLibinput && result.error == nil ? recording.playedToLibinput() : nil
             try printSummary(result.summary, comparisons: comparisons, libinput: libinput, policy: settings.policy)
@@ -135,4 +135,11 @@ struct ReplayCommand: ParsableCommand {
 /// What `replay` prints for each record, decided before the loop.
 private enum RecordOutput {
     case json, human, none
+}
+
+/// The first error writing the output, read before every event (`shouldStop`). A captured local
+/// `var` would be boxed and each read a dynamic exclusivity check (about 60 instructions an event);
+/// only the two closures of one thread touch this.
+private final class WriteFailure {
+    @exclusivity(unchecked) var error: Error?
 }
