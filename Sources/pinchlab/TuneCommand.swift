@@ -156,11 +156,14 @@ struct TuneCommand: ParsableCommand {
         try printLine("tuned on \(files.count) recordings (\(pads) touchpad, \(files.count - pads) touchscreen): "
                   + "\(r.recognizerCandidates) recognizer settings x \(r.policyCandidates) policies, \(r.replays) replays")
         try printLine("")
-        try printLine("                   accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
         let baselines = r.baselines.map { ("preset \($0.preset)", $0.scored) }
-        for (name, s) in [("best", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] + baselines {
+        let rows = [("best", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] + baselines
+        // The name column fits the longest name ("preset android-back" ran into the figures).
+        let nameWidth = max(18, (rows.map(\.0.count).max() ?? 0) + 1)
+        try printLine("".padding(nameWidth + 1) + "accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
+        for (name, s) in rows {
             let latency = s.meanBeginLatencyMS.map { "\(format($0, decimals: 0)) ms" } ?? "-"
-            try printLine(name.padding(18) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
+            try printLine(name.padding(nameWidth) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
                       + "\(s.correct)/\(s.files)".leftPadding(9) + "\(s.wrongGesture)".leftPadding(15)
                       + "\(s.wrongOutcome)".leftPadding(15) + latency.leftPadding(20))
         }
