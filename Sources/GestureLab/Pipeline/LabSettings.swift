@@ -12,6 +12,9 @@ public struct LabSettings: Codable, Sendable, Hashable {
     public static let defaultZoomPresentScaleRange = 1.0
     /// Completion animations are sampled at display rate in the output.
     public static let defaultAnimationFrameRateHz = 60.0
+    /// The largest settings file read. One holding every key is a few KiB; a larger file is not
+    /// a settings file (`--config /dev/zero` must not be read without end).
+    public static let fileBytesMax = 64 * 1024
 
     /// Recognizer thresholds for touchpads; nil uses `GestureRecognizerConfiguration(device:)`.
     public var touchpadRecognizer: GestureRecognizerConfiguration?
