@@ -102,28 +102,19 @@ public enum CorpusFiles {
         return try ManifestReader.read(data, path: location.manifestPath)
     }
 
-    /// Writes the manifest whole to a temporary file beside it and renames it into place, so an
-    /// interrupted write never leaves half a manifest. Keys sorted, two-space indent, one entry per
-    /// block: diffs of a hand-kept manifest stay small.
+    /// Writes the manifest whole to a temporary file beside it (beside its target, for a symbolic
+    /// link) and renames it into place (`StagedOutputFile`), so an interrupted write never leaves
+    /// half a manifest. Keys sorted, two-space indent, one entry per block: diffs of a hand-kept
+    /// manifest stay small.
     public static func save(_ manifest: CorpusManifest, to location: CorpusLocation) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(manifest) + Data("\n".utf8)
-        let directory = location.directory
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let staged = directory + "/.\((location.manifestPath as NSString).lastPathComponent).\(getpid()).tmp"
+        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
         do {
-            try data.write(to: URL(fileURLWithPath: staged))
-            guard rename(staged, location.manifestPath) == 0 else {
-                throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot replace the manifest: "
-                                  + String(cString: strerror(errno)))
-            }
-        } catch let error as CorpusError {
-            unlink(staged)
-            throw error
-        } catch {
-            unlink(staged)
-            throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot write the manifest: \(error.localizedDescription)")
+            try StagedOutputFile.write(Array(data), to: location.manifestPath)
+        } catch let error as RecordingError {
+            throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot write the manifest: \(error.found)")
         }
     }
 }
