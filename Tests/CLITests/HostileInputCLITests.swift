@@ -140,3 +140,12 @@ import Testing
                 "slots 0 and 1 are the fingers either way")
     }
 }
+
+/// A corpus manifest is an input like any other: `check /dev/zero` read without end.
+@Suite struct HostileManifestCLITests {
+    @Test func aManifestWithoutEndIsReadWithABound() throws {
+        let r = try CLI.run(["check", "/dev/zero"], timeout: 30)
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("/dev/zero: expected a manifest of at most 64 MiB, found a larger one"), "\(r.stderr)")
+    }
+}

@@ -94,12 +94,25 @@ public enum CorpusFiles {
         try loadManifest(at: CorpusLocation(manifestPath: directory + "/" + manifestName))
     }
 
+    /// The largest manifest read: a generated entry (with its recipe) takes under 2 KiB, so this
+    /// holds tens of thousands of recordings, and `check /dev/zero` is not read without end.
+    public static let manifestBytesMax = 64 << 20
+
     public static func loadManifest(at location: CorpusLocation) throws -> CorpusManifest {
-        guard let data = FileManager.default.contents(atPath: location.manifestPath) else {
+        let bytes: [UInt8]
+        do {
+            // Opened as any input is (a FIFO's wait ends on SIGINT/SIGTERM), and read with a bound.
+            bytes = try FileDescriptor.contents(ofFile: location.manifestPath, limit: manifestBytesMax)
+        } catch {
             throw CorpusError(path: location.manifestPath, kind: .missing,
-                              message: "no manifest: expected \(manifestName) listing the recordings and their labels")
+                              message: "no manifest: expected \(manifestName) listing the recordings and their labels"
+                                  + (error.kind == .notFound ? "" : " (\(error))"))
         }
-        return try ManifestReader.read(data, path: location.manifestPath)
+        guard bytes.count <= manifestBytesMax else {
+            throw CorpusError(path: location.manifestPath, kind: .badData,
+                              message: "expected a manifest of at most \(manifestBytesMax >> 20) MiB, found a larger one")
+        }
+        return try ManifestReader.read(Data(bytes), path: location.manifestPath)
     }
 
     /// Writes the manifest whole to a temporary file beside it (beside its target, for a symbolic
