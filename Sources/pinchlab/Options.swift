@@ -113,7 +113,7 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "timing"))
     var completion: CompletionTiming?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (> 0): the completion after the release runs this many times faster (default 1).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (0.05...1000): the completion after the release runs this many times faster (default 1).",
                                                       valueName: "factor"))
     var completionSpeed: Double?
 
@@ -157,6 +157,10 @@ struct TransitionOptions: ParsableArguments {
         if let panDistance { settings.panDismissDistanceMM = panDistance }
         if let completion { settings.completion = completion }
         if let completionSpeed { settings.completionSpeed = completionSpeed }
+        // An option may break what the file's figures held (a slower --completion-speed for its spring).
+        if let (at, problem) = try LabSettings.rangeProblems(inJSON: JSONEncoder().encode(settings)).first {
+            throw CLIError(status: .usage, message: "with these options, " + (at.isEmpty ? "" : "at '\(at)': ") + problem)
+        }
         return settings
     }
 }

@@ -91,7 +91,7 @@ import Testing
         func problems(_ json: String) throws -> [String] {
             try LabSettings.rangeProblems(inJSON: Data(json.utf8)).map { $0.at.isEmpty ? $0.problem : "at '\($0.at)': \($0.problem)" }
         }
-        #expect(try problems(#"{"completionSpeed": 0}"#) == ["completionSpeed: 0 is outside (0, 1000]"])
+        #expect(try problems(#"{"completionSpeed": 0}"#) == ["completionSpeed: 0 is outside 0.05...1000"])
         #expect(try problems(#"{"animationFrameRateHz": 5000}"#) == ["animationFrameRateHz: 5000 Hz is outside 1...1000 Hz"])
         #expect(try problems(#"{"panDismissDistanceMM": -3}"#) == ["panDismissDistanceMM: -3 mm is outside (0, 1000] mm"])
         #expect(try problems(#"{"completion": {"curve": {"p1x": 1.5, "p1y": 0, "p2x": 0.5, "p2y": 1}}}"#)

@@ -28,7 +28,7 @@ public struct LabSettings: Codable, Sendable, Hashable {
     /// ease-in-out curve for the zoom transitions, seed 003's spring for pan-dismiss). A spring starts
     /// from the release velocity, so a flick carries on instead of easing in from rest.
     public var completion: CompletionTiming?
-    /// UIKit's `completionSpeed`, > 0: a curve completion takes `remaining x duration / speed` seconds
+    /// UIKit's `completionSpeed`, 0.05...1000: a curve completion takes `remaining x duration / speed` seconds
     /// and a spring runs this much faster.
     public var completionSpeed: Double
 

@@ -54,7 +54,10 @@ extension LabSettings {
             .init("panDismissDistanceMM", "mm", 0, 1000, lowerIsOpen: true),
             .init("zoomPresentScaleRange", "", 0, 100, lowerIsOpen: true),
             .init("animationFrameRateHz", "Hz", 1, 1000),
-            .init("completionSpeed", "", 0, 1000, lowerIsOpen: true),
+            // At 0.05 the longest curve completion (a whole 1 s zoom) takes 20 s: inside the 60 s the
+            // driver lets an animation run, so it never cuts one short; a spring is checked with its
+            // settle time (`combinedRanges`).
+            .init("completionSpeed", "", 0.05, 1000),
             // pinchlab's own policy
             .init("policy.progressThreshold", "", 0, 1),
             .init("policy.decelerationRatePerMS", "per ms", 0, 1, lowerIsOpen: true, upperIsOpen: true),
@@ -105,14 +108,24 @@ extension LabSettings {
         CombinedSettingRange(
             SettingRange("completion.spring.parameters", "s", SpringParameters.responseRange.lowerBound,
                          SpringParameters.responseRange.upperBound),
-            figure: "period 2π√(mass/stiffness)") { section, _ in springParameters(in: section)?.response },
+            figure: "period 2π√(mass/stiffness)") { root in
+                springParameters(in: root.object?["completion"]?.object?["spring"]?.object?["parameters"]?.object ?? [:])?.response
+            },
+        // Within the settle search (spring time) and, at a completionSpeed below 1 (spring time
+        // running slower than real time), within the driver's limit on an animation (real time),
+        // so neither cuts the animation short.
         CombinedSettingRange(
-            SettingRange("completion.spring.parameters", "s", 0, SpringMotion.maximumSettleSearchSeconds),
-            figure: "settle time from rest (about ln(1/settleDistance) / decay rate)") { section, spring in
-                guard let parameters = springParameters(in: section) else { return nil }
-                let rule = spring?["settleRule"]?.object?["settleDistance"]
-                guard case .number(let distance)? = rule else { return parameters.estimatedSettleSeconds() }
-                return parameters.estimatedSettleSeconds(settleDistance: distance)
+            SettingRange("completion.spring.parameters", "s", 0,
+                         min(SpringMotion.maximumSettleSearchSeconds, GestureTransitionDriver.maximumAnimationSeconds)),
+            figure: "settle time from rest (about ln(1/settleDistance) / decay rate, over completionSpeed when below 1)") { root in
+                guard let spring = root.object?["completion"]?.object?["spring"]?.object,
+                      let parameters = springParameters(in: spring["parameters"]?.object ?? [:]) else { return nil }
+                var seconds = parameters.estimatedSettleSeconds()
+                if case .number(let distance)? = spring["settleRule"]?.object?["settleDistance"] {
+                    seconds = parameters.estimatedSettleSeconds(settleDistance: distance)
+                }
+                if case .number(let speed)? = root.object?["completionSpeed"] { seconds /= min(1, speed) }
+                return seconds
             },
     ]
 
@@ -145,9 +158,7 @@ extension LabSettings {
         // A section's figures only once each of its numbers is in range: one message per cause.
         guard problems.isEmpty else { return problems }
         for combined in combinedRanges {
-            let path = combined.range.key.split(separator: ".").map(String.init)
-            guard let section = node(at: path)?.object, let value = combined.value(section, node(at: path.dropLast())?.object),
-                  let problem = combined.range.problem(with: value) else { continue }
+            guard let value = combined.value(root), let problem = combined.range.problem(with: value) else { continue }
             problems.append((at: combined.range.key, problem: "\(combined.figure): \(problem)"))
         }
         return problems
@@ -161,12 +172,11 @@ public struct CombinedSettingRange: Sendable {
     public let range: SettingRange
     /// How a message names the figure: "period 2π√(mass/stiffness)".
     public let figure: String
-    /// The figure from the section's members (and its parent's, for a figure that reads a sibling
-    /// section); nil when they do not make one.
-    let value: @Sendable (_ section: [String: JSONValue], _ parent: [String: JSONValue]?) -> Double?
+    /// The figure from the whole file (the section's members, and any other number it depends on);
+    /// nil when they do not make one.
+    let value: @Sendable (_ root: JSONValue) -> Double?
 
-    init(_ range: SettingRange, figure: String,
-         value: @escaping @Sendable (_ section: [String: JSONValue], _ parent: [String: JSONValue]?) -> Double?) {
+    init(_ range: SettingRange, figure: String, value: @escaping @Sendable (_ root: JSONValue) -> Double?) {
         self.range = range
         self.figure = figure
         self.value = value
