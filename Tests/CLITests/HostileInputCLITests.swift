@@ -118,6 +118,23 @@ import Testing
         }
     }
 
+    /// A pipe that stalls half-way: the read was restarted after SIGTERM, forever. Now the stop ends
+    /// the replay as Ctrl-C does: what was read is summarized, status 130.
+    @Test func aStalledPipeCanBeStopped() throws {
+        let pipe = Pipe()
+        let running = try CLI.Running(["replay", "-", "--summary"], standardInput: pipe)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")))
+        try pipe.fileHandleForWriting.write(contentsOf: bytes.prefix(bytes.count / 2))
+        usleep(700_000)
+        #expect(running.process.isRunning, "waits for the rest")
+        kill(running.process.processIdentifier, SIGTERM)
+        let r = try running.finish(timeout: 10)
+        try? pipe.fileHandleForWriting.close()
+        #expect(r.status == 130, "\(r.stderr)")
+        #expect(r.stderr.contains("pinchlab: interrupted after "), "\(r.stderr)")
+        #expect((try r.json(line: -1)["events"] as? Int ?? 0) > 100)
+    }
+
     /// A writer that comes later is read as any pipe is.
     @Test func aFIFOIsReadOnceAWriterComes() throws {
         for asConfig in [false, true] {
