@@ -288,6 +288,25 @@ struct RecordFullDiskCLITests {
         #expect(!FileManager.default.fileExists(atPath: out), "no header, no file")
     }
 
+    /// `generate-corpus` onto a full disk: every recording it leaves is whole (the shipped file byte
+    /// for byte); the one the disk could not hold is not there half written.
+    @Test func generatedRecordingsAreWholeOrAbsent() throws {
+        let disk = try SmallTmpfs()
+        defer { disk.unmount() }
+        let r = try CLI.run(["generate-corpus", disk.path + "/corpus"])
+        #expect(r.status == 74, "\(r.stderr)")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: disk.path + "/corpus"))
+        var whole = 0
+        for case let file as String in enumerator {
+            #expect(!file.contains(".pinchlab-"), "no staging file left: \(file)")
+            guard file.hasSuffix(".evemu") else { continue }
+            let written = try Data(contentsOf: URL(fileURLWithPath: disk.path + "/corpus/" + file))
+            #expect(written == (try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("corpus/" + file)))), "\(file) is whole")
+            whole += 1
+        }
+        #expect(whole > 0, "the disk held some")
+    }
+
     @Test func aLibinputRecordingEndsAtItsLastWholeFrameAndParses() throws {
         let (result, out, events, disk) = try Self.recordOntoFullDisk(format: "libinput")
         defer { disk.unmount() }

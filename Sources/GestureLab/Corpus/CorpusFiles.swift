@@ -37,12 +37,7 @@ public enum CorpusFiles {
             guard let recipe = entry.recipe, let seed = entry.seed, let device = entry.device?.description else { continue }
             let path = directory + "/" + entry.file
             try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let writer = try makeRecordingWriter(path: path, format: .evemu, device: device)
-            for event in recipe.events(on: device, seed: seed) {
-                try writer.write(event)
-                if event.isSynReport { try writer.flush() }
-            }
-            try writer.close()
+            try writeRecording(recipe.events(on: device, seed: seed), of: device, to: path)
         }
         let devices = CorpusEntry.Device.allCases.filter { device in entries.contains { $0.device == device } }
         let manifest = CorpusManifest(
