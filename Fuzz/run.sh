@@ -16,6 +16,7 @@
 #   evemu            EvemuReaderFuzz.swift          arbitrary bytes as an evemu file
 #   libinput-record  LibinputRecordReaderFuzz.swift arbitrary bytes as a libinput record file
 #   pipeline         PipelineFuzz.swift             arbitrary event streams and axes through frames, recognizer, transition
+#   settings         SettingsFileFuzz.swift         arbitrary bytes as a settings file (--config), accepted ones replayed
 # The two reader targets replay what they read through the pipeline (FuzzReplay.swift), so mutated
 # description lines reach every use of a description's numbers; Fuzz/dict/<target>.dict holds
 # description tokens for libFuzzer's mutations.
@@ -52,7 +53,7 @@ build_module GestureKit "${C_FLAGS[@]}"
 build_module InteractiveTransition
 build_module GestureLab "${C_FLAGS[@]}"
 
-TARGETS=(evemu:EvemuReaderFuzz libinput-record:LibinputRecordReaderFuzz pipeline:PipelineFuzz)
+TARGETS=(evemu:EvemuReaderFuzz libinput-record:LibinputRecordReaderFuzz pipeline:PipelineFuzz settings:SettingsFileFuzz)
 for entry in "${TARGETS[@]}"; do
     target=${entry%%:*}; source=${entry#*:}
     echo "fuzz: linking fuzz-$target" >&2

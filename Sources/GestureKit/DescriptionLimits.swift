@@ -42,9 +42,13 @@ public enum DescriptionLimits {
     public static func problem(axis code: EventCode, _ info: AbsInfo) -> AxisProblem? {
         let minimum = Int64(info.minimum), maximum = Int64(info.maximum)
         if code == .absMTSlot {
-            if maximum < minimum { return .slotRangeInverted(minimum: info.minimum, maximum: info.maximum) }
-            let count = maximum - minimum + 1
+            // The kernel numbers slots from 0 (`input_mt_init_slots` sets the axis to 0...n-1) and
+            // libevdev counts `maximum + 1` of them: a negative minimum adds none.
+            let first = max(minimum, 0)
+            if maximum < first { return .slotRangeInverted(minimum: info.minimum, maximum: info.maximum) }
+            let count = maximum - first + 1
             if count > Int64(slotCountMax) { return .tooManySlots(count) }
+            if minimum < 0 { return .negativeSlotMinimum(minimum: info.minimum, slots: Int(count)) }
             return nil
         }
         if positionAxes.contains(code) {
@@ -70,6 +74,9 @@ public enum AxisProblem: Hashable, Sendable {
     case tooManySlots(Int64)
     /// `ABS_MT_SLOT` whose maximum is below its minimum (error).
     case slotRangeInverted(minimum: Int32, maximum: Int32)
+    /// `ABS_MT_SLOT` with a minimum below 0 (warning: slots counted from 0, as the kernel numbers
+    /// them and libevdev counts them, `slots` of them).
+    case negativeSlotMinimum(minimum: Int32, slots: Int)
     /// A position axis with no positions between its ends: minimum at or above maximum (error;
     /// libinput refuses such a device too).
     case emptyPositionRange(minimum: Int32, maximum: Int32)
@@ -92,7 +99,8 @@ public enum AxisProblem: Hashable, Sendable {
     public var isFatal: Bool {
         switch self {
         case .tooManySlots, .slotRangeInverted, .emptyPositionRange: return true
-        case .implausibleSurfaceSpan, .rangeInverted, .negativeResolution, .rangeWiderThan32Bits, .noRange: return false
+        case .negativeSlotMinimum, .implausibleSurfaceSpan, .rangeInverted, .negativeResolution, .rangeWiderThan32Bits,
+             .noRange: return false
         }
     }
 
@@ -100,7 +108,8 @@ public enum AxisProblem: Hashable, Sendable {
     public var expected: String {
         switch self {
         case .tooManySlots, .slotRangeInverted:
-            return "at most \(DescriptionLimits.slotCountMax) slots (the kernel's limit), maximum at or above minimum"
+            return "at most \(DescriptionLimits.slotCountMax) slots (the kernel's limit), maximum at or above minimum and 0"
+        case .negativeSlotMinimum: return "a slot minimum of 0 (the kernel numbers slots from 0)"
         case .emptyPositionRange: return "a position axis whose maximum is above its minimum"
         case .implausibleSurfaceSpan:
             return "a resolution giving a surface from \(Int(DescriptionLimits.surfaceSpanMinMM)) mm to \(Int(DescriptionLimits.surfaceSpanMaxMM / 1000)) m"
@@ -129,6 +138,7 @@ public enum AxisProblem: Hashable, Sendable {
                 : millimetres >= 1 ? "\(tenths(millimetres)) mm" : "\(Int((millimetres * 1000).rounded())) um"
             return "resolution \(resolution) units/mm, a surface \(size) across"
         case .negativeResolution(let resolution): return "resolution \(resolution)"
+        case .negativeSlotMinimum(let minimum, _): return "minimum \(minimum)"
         case .noRange: return "the axis listed with no range"
         }
     }
@@ -141,6 +151,8 @@ public enum AxisProblem: Hashable, Sendable {
         case .rangeInverted: return "values read as given"
         case .rangeWiderThan32Bits: return "read in 64-bit arithmetic"
         case .noRange: return "read as if the device lacked the axis"
+        case .negativeSlotMinimum(_, let slots):
+            return "slots counted from 0 as the kernel and libevdev count them (\(slots) slot\(slots == 1 ? "" : "s"))"
         case .tooManySlots, .slotRangeInverted, .emptyPositionRange: return "not read"
         }
     }

@@ -85,8 +85,13 @@ public struct DeviceDescription: Hashable, Sendable {
     /// depends on a header number beyond that.
     public var slotCount: Int {
         guard let slot = absInfo[.absMTSlot] else { return 0 }
-        return Swift.min(DescriptionLimits.slotCountMax, Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1))
+        return Swift.min(DescriptionLimits.slotCountMax, Swift.max(0, Int(slot.maximum) - firstSlot + 1))
     }
+
+    /// The `ABS_MT_SLOT` value of the first slot: the axis's minimum, but never below 0 (the kernel
+    /// numbers slots from 0 and libevdev counts `maximum + 1` slots, so a negative minimum is
+    /// read as 0; `DescriptionLimits` warns about it).
+    public var firstSlot: Int { Swift.max(0, Int(absInfo[.absMTSlot]?.minimum ?? 0)) }
 
     /// Multitouch protocol B (slots and tracking ids), the main path.
     public var isMultitouchB: Bool { slotCount > 0 && absInfo[.absMTPositionX] != nil }

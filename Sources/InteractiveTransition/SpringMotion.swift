@@ -17,6 +17,10 @@ public struct SpringMotion: Hashable, Sendable, Codable {
     static let settleSearchStepsPerPeriod = 64.0
     /// The settle time is refined by bisection to this precision, seconds.
     static let settleTimePrecisionSeconds = 1e-9
+    /// The most grid steps of one settle search, whatever the spring: a spring built in code may
+    /// have a period of a femtosecond (settings files are held to `SpringParameters.responseRange`,
+    /// whose 1 ms gives at most 3.84 million steps), and the search must still end.
+    static let settleSearchStepCountMax = 1 << 22
 
     /// Non-finite start values are taken as 0 so the motion is always finite.
     public init(parameters: SpringParameters, initialDisplacement: Double, initialVelocity: Double) {
@@ -93,7 +97,8 @@ public struct SpringMotion: Hashable, Sendable, Codable {
     /// The first time the rule holds within the search, nil if it never does there.
     private func firstSettledTime(rule: SpringSettleRule) -> Double? {
         if isSettled(at: 0, rule: rule) { return 0 }
-        let step = min(Self.settleSearchStepSeconds, parameters.response / Self.settleSearchStepsPerPeriod)
+        let step = max(min(Self.settleSearchStepSeconds, parameters.response / Self.settleSearchStepsPerPeriod),
+                       Self.maximumSettleSearchSeconds / Double(Self.settleSearchStepCountMax))
         let stepCount = Int((Self.maximumSettleSearchSeconds / step).rounded(.up))
         var previous = 0.0
         for index in 1...stepCount {

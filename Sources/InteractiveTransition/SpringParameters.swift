@@ -1,3 +1,5 @@
+import Foundation
+
 /// A damped spring `m x'' + c x' + k x = 0`: mass m, stiffness k (N/m-like, per s² for unit mass),
 /// damping coefficient c. The animated quantity here is progress, so x is "progress still to travel".
 public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -51,6 +53,33 @@ public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvert
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
     /// T = 2π / ω0, seconds.
     public var response: Double { 2 * Double.pi / undampedAngularFrequency }
+
+    /// The periods (`response`) a spring may have to animate a transition: from 1 ms (one display
+    /// tick at the highest frame rate a settings file may ask for, 1000 Hz; a shorter spring is
+    /// over between two ticks, and its settle search steps a fraction of a period) to the settle
+    /// search's 60 s.
+    public static let responseRange: ClosedRange<Double> = 0.001...SpringMotion.maximumSettleSearchSeconds
+
+    /// How fast the slowest part of the motion dies away, per second: the envelope's ζ ω0 below
+    /// critical damping, ω0 at it, and the slow mode's ω0 (ζ - √(ζ² - 1)) above it (computed as
+    /// ω0 / (ζ + √(ζ² - 1)), without cancellation). A far overdamped spring creeps at about
+    /// k / c, an almost undamped one rings at ζ ω0: either can take hours to settle.
+    public var slowestDecayRate: Double {
+        let omega = undampedAngularFrequency, zeta = dampingRatio
+        switch regime {
+        case .underdamped: return zeta * omega
+        case .criticallyDamped: return omega
+        case .overdamped: return omega / (zeta + (zeta * zeta - 1).squareRoot())
+        }
+    }
+
+    /// About how long the motion takes to shrink from a displacement of 1 (the whole transition,
+    /// from rest) to `settleDistance`: ln(1 / settleDistance) / `slowestDecayRate`, seconds. An
+    /// estimate (the critically damped form settles a little later, a release velocity changes
+    /// it), good for refusing a spring that could never settle within the settle search.
+    public func estimatedSettleSeconds(settleDistance: Double = SpringSettleRule.standard.settleDistance) -> Double {
+        max(0, log(1 / settleDistance)) / slowestDecayRate
+    }
 
     public var regime: SpringRegime {
         let zeta = dampingRatio

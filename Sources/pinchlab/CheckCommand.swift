@@ -62,14 +62,15 @@ struct CheckCommand: ParsableCommand {
             let location = try CorpusFiles.locate(corpus)
             let manifest = try CorpusFiles.loadManifest(at: location)
             let settings = config == nil ? LabSettings.default : try LabSettingsFile.load(path: config!)
+            if let junit {
+                // The manifest, every recording it lists and the settings are this run's inputs.
+                let inputs = [location.manifestPath] + manifest.entries.map { location.path(of: $0.file) } + (config.map { [$0] } ?? [])
+                try OutputFile.refuse(junit, option: "--junit", overwriting: inputs, doing: "writing the JUnit report over it")
+            }
             let results = try CorpusCheck.run(manifest, at: location, settings: settings)
             if let junit {
                 let xml = JUnitReport.xml(suite: location.manifestPath, results: results, message: Self.message)
-                do {
-                    try Data(xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
-                } catch {
-                    throw CLIError(status: .ioError, message: "\(junit): cannot write the JUnit report (\(error.localizedDescription))")
-                }
+                try OutputFile.write(xml, to: junit, what: "JUnit report")
             }
             let totals = CorpusCheck.totals(results)
             if json {

@@ -15,8 +15,8 @@ struct ConvertCommand: ParsableCommand {
 
         OUT is written under a temporary name beside it and renamed into place only when the \
         whole input has been read, so a damaged input leaves no OUT (and an old OUT as it was); \
-        a symbolic link or a device such as /dev/stdout is written in place. OUT may not be the \
-        input file, by whatever path.
+        through a symbolic link the file it names is replaced so, and the link stays; a device \
+        such as /dev/stdout is written in place. OUT may not be the input file, by whatever path.
 
         Examples:
           pinchlab convert bug.yml -o bug.evemu
@@ -67,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
             // From the start: a signal before the staged file exists exits 130 with nothing to remove.
             AbandonOnSignal.install(removing: nil)
             var source = try recording.open()
-            // A new or regular file is staged; a link or a device (`-o /dev/stdout`) is written in place.
+            // A new or regular file (through links too) is staged; a device (`-o /dev/stdout`) is written in place.
             let staged = try AbandonOnSignal.install {
                 StagedOutputFile.canStage(output) ? try StagedOutputFile(destination: output) : nil
             }

@@ -45,6 +45,8 @@ struct CLIError: Error, CustomStringConvertible {
 func exitStatus(for error: Error) -> ExitStatus {
     switch error {
     case let error as CLIError: return error.status
+    // A command-line problem found once the command runs (`--junit` naming a listed recording).
+    case is ValidationError: return .usage
     case let error as EvdevError:
         switch error {
         case .permissionDenied: return .permissionDenied
@@ -83,13 +85,16 @@ func exitStatus(for error: Error) -> ExitStatus {
 }
 
 /// A failed system call on a recording, by the kind of its `errno`: reading that is refused is a
-/// permission problem (77), any other failure to read is a missing input (66); failing to write is 74.
+/// permission problem (77), a stop asked for while waiting for input is an interruption (130), any
+/// other failure to read is a missing input (66); failing to write is 74.
 func exitStatus(for failure: RecordingError.SystemFailure?) -> ExitStatus {
     guard let failure else { return .ioError }
     switch failure.operation {
     case .reading:
         switch failure.errno.kind {
         case .permissionDenied: return .permissionDenied
+        // SIGINT/SIGTERM ended a wait for input (a FIFO with no writer, a stalled pipe).
+        case .interrupted: return .interrupted
         default: return .noInput
         }
     case .writing:

@@ -172,6 +172,8 @@ struct LabelCommand: ParsableCommand {
     /// Adds or replaces the files' entries; returns each file as the manifest names it and whether it is new.
     private func write(_ expectations: [GestureExpectation], for files: [String]) throws -> (CorpusLocation, [(String, Bool)]) {
         let location = try corpusLocation()
+        try OutputFile.refuse(location.manifestPath, option: "--corpus", overwriting: files,
+                              doing: "writing the manifest over it")
         var manifest: CorpusManifest
         if FileManager.default.fileExists(atPath: location.manifestPath) {
             manifest = try CorpusFiles.loadManifest(at: location)

@@ -37,21 +37,13 @@ struct RecordingOptions: ParsableArguments {
         try openRecording(path: file, secondPath: eventsFile, device: selector)
     }
 
-    /// Refuses an output path that names an input file, by identity on disk rather than by spelling:
-    /// `./in.evemu`, a symbolic or a hard link to the input would otherwise be truncated before the
-    /// input is read.
-    func refuseOutput(_ output: String, option: String = "-o", doing action: String) throws {
-        let inputs = [file] + (eventsFile.map { [$0] } ?? [])
-        if let input = FileIdentity.firstPath(in: inputs, sameFileAs: output) {
-            throw ValidationError("\(option) \(output) is the input file \(input) (the same file on disk): "
-                                  + "\(action) would destroy it; write to another file")
-        }
-        // `convert - -o F < F`: standard input is a file, and the output names it.
-        if inputs.contains("-"), let standardInput = FileIdentity(regularFileOpenAs: .standardInput),
-           FileIdentity(path: output) == standardInput {
-            throw ValidationError("\(option) \(output) is the file on standard input (the same file on disk): "
-                                  + "\(action) would destroy it; write to another file")
-        }
+    /// The files this recording is read from (`-` for standard input).
+    var inputPaths: [String] { [file] + (eventsFile.map { [$0] } ?? []) }
+
+    /// Refuses an output path that names an input file of the run (this recording, and `also`:
+    /// a settings file), by identity on disk rather than by spelling: `OutputFile.refuse`.
+    func refuseOutput(_ output: String, option: String = "-o", also other: [String] = [], doing action: String) throws {
+        try OutputFile.refuse(output, option: option, overwriting: inputPaths + other, doing: action)
     }
 }
 
@@ -121,7 +113,7 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "timing"))
     var completion: CompletionTiming?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (> 0): the completion after the release runs this many times faster (default 1).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (0.05...1000): the completion after the release runs this many times faster (default 1).",
                                                       valueName: "factor"))
     var completionSpeed: Double?
 
@@ -137,6 +129,9 @@ struct TransitionOptions: ParsableArguments {
             throw ValidationError("--completion-speed must be a positive factor in \(range.rangeText), got \(completionSpeed)")
         }
     }
+
+    /// The settings file read, if any: an input of the run that no output may overwrite.
+    var inputPaths: [String] { config.map { [$0] } ?? [] }
 
     /// The policy as the viewer names it: a preset's name (`seed` as `uikit-seed`), `configured`
     /// when --config or --threshold set it, else `default`.
@@ -162,6 +157,10 @@ struct TransitionOptions: ParsableArguments {
         if let panDistance { settings.panDismissDistanceMM = panDistance }
         if let completion { settings.completion = completion }
         if let completionSpeed { settings.completionSpeed = completionSpeed }
+        // An option may break what the file's figures held (a slower --completion-speed for its spring).
+        if let (at, problem) = try LabSettings.rangeProblems(inJSON: JSONEncoder().encode(settings)).first {
+            throw CLIError(status: .usage, message: "with these options, " + (at.isEmpty ? "" : "at '\(at)': ") + problem)
+        }
         return settings
     }
 }
@@ -171,57 +170,25 @@ enum LabSettingsFile {
     static func load(path: String) throws -> LabSettings {
         let data: Data
         do {
-            data = Data(try FileDescriptor.contents(ofFile: path))
+            data = Data(try FileDescriptor.contents(ofFile: path, limit: LabSettings.fileBytesMax))
+        } catch where error.kind == .interrupted {
+            throw CLIError(status: .interrupted, message: "\(path): interrupted while waiting for the settings file to be written")
         } catch {
             let status: ExitStatus = error.kind == .permissionDenied ? .permissionDenied : .noInput
             throw CLIError(status: status, message: "\(path): cannot read the settings file (\(error)); "
                            + "`pinchlab tune CORPUS --write FILE` writes one, and any key left out keeps its default")
         }
-        // Syntax first, with the line and column: Foundation's decoder would say only "not valid JSON".
-        if let syntax = JSONSyntax.firstError(in: data) {
-            throw CLIError(status: .badData, message: "\(path):\(syntax.line):\(syntax.column): not valid JSON: \(syntax)")
-        }
-        let settings: LabSettings
         do {
-            // Unknown keys first: a misspelt key would otherwise leave its setting at the default.
-            if let unknown = try? LabSettings.unknownKeys(inJSON: data), let first = unknown.first {
-                let parent = first.split(separator: ".").dropLast().joined(separator: ".")
-                let known = LabSettings.knownKeys(at: parent)
-                throw CLIError(status: .badData, message: "\(path): unknown key '\(first)'"
-                               + (unknown.count > 1 ? " (and \(unknown.count - 1) more: \(unknown.dropFirst().joined(separator: ", ")))" : "")
-                               + "; known \(parent.isEmpty ? "keys" : "keys in '\(parent)'"): \(known.joined(separator: ", "))")
-            }
-            // Ranges before decoding, from one table, so every number's message names key, value and range.
-            if let (at, problem) = try LabSettings.rangeProblems(inJSON: data).first {
-                throw CLIError(status: .badData, message: "\(path): " + (at.isEmpty ? "" : "at '\(at)': ") + problem)
-            }
-            settings = try JSONDecoder().decode(LabSettings.self, from: data)
-        } catch let error as CLIError {
-            throw error
-        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw CLIError(status: .badData, message: "\(path): at '\(where_)': \(context.debugDescription)")
-        } catch let DecodingError.dataCorrupted(context) {
-            throw CLIError(status: .badData, message: "\(path): not a pinchlab settings file (JSON): \(context.debugDescription)")
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw CLIError(status: .badData, message: "\(path): expected the key '\(key.stringValue)'")
-        } catch let DecodingError.typeMismatch(_, context) {
-            let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw CLIError(status: .badData, message: "\(path): wrong type at '\(where_)': \(context.debugDescription)")
+            return try LabSettings(settingsFile: data)
         } catch {
-            throw CLIError(status: .badData, message: "\(path): \(error)")
+            let place = error.line.map { ":\($0)" + (error.column.map { ":\($0)" } ?? "") } ?? ""
+            throw CLIError(status: .badData, message: "\(path)\(place): \(error.message)")
         }
-        if let problem = settings.validationError() { throw CLIError(status: .badData, message: "\(path): \(problem)") }
-        return settings
     }
 
     static func save(_ settings: LabSettings, path: String) throws {
         // Only the keys that differ from the defaults: the file shows what was tuned.
         let data = try settings.settingsFileData()
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CLIError(status: .ioError, message: "\(path): cannot write the settings file (\(error.localizedDescription))")
-        }
+        try OutputFile.write(String(decoding: data, as: UTF8.self), to: path, what: "settings file")
     }
 }

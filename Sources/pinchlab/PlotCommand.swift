@@ -49,7 +49,7 @@ struct PlotCommand: ParsableCommand {
     var compare: String?
 
     func validate() throws {
-        try recording.refuseOutput(output, doing: "writing the picture over it")
+        try recording.refuseOutput(output, also: transition.inputPaths, doing: "writing the picture over it")
         if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a number of seconds >= 0, got \(from)") }
         if let to, !(to.isFinite && to > 0) { throw ValidationError("--to must be a number of seconds > 0, got \(to)") }
         if let from, let to, to <= from { throw ValidationError("--to (\(to)) must be after --from (\(from))") }
@@ -89,9 +89,7 @@ struct PlotCommand: ParsableCommand {
             } catch {
                 throw CLIError(status: .usage, message: "\(messageWithAdvice(for: error)); `pinchlab replay \(recording.file)` lists the attempts and the duration")
             }
-            guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
-                throw CLIError(status: .ioError, message: "\(output): cannot write the picture")
-            }
+            try OutputFile.write(svg, to: output, what: "picture")
             printError("pinchlab: wrote \(output) (\(summary.transition) \(summary.attemptsText))")
             if let hint = summary.hint { printError("pinchlab: hint: \(hint.text)") }
             try reportEnding(result, of: source)

@@ -2,10 +2,6 @@ import Foundation
 import GestureKit
 import Synchronization
 
-/// Set by SIGINT/SIGTERM; checked by the loops that read devices. Installed without SA_RESTART so
-/// a blocking poll(2) returns at once.
-let stopRequested = Atomic<Int32>(0)
-
 enum StopSignals {
     static func install() {
         // A global is made on its first use, under a lock of its own (swift_once; debug builds
@@ -16,11 +12,13 @@ enum StopSignals {
         // A possible cause of the `serve` seen ignoring SIGTERM (once in about 950 runs; serve's
         // first check follows the mount, when a caller that waits for the node sends it).
         // Made here, before any handler can run, the handler only stores.
-        _ = stopRequested.load(ordering: .relaxed)
-        handleStopSignals { signal in stopRequested.store(signal, ordering: .relaxed) }
+        StopRequest.prepare()
+        handleStopSignals { signal in StopRequest.note(signal) }
     }
 
-    static var requested: Bool { stopRequested.load(ordering: .relaxed) != 0 }
+    /// Set by SIGINT/SIGTERM (`StopRequest`, which input waits see too); checked by the loops that
+    /// read devices. Installed without SA_RESTART so a blocking poll(2) returns at once.
+    static var requested: Bool { StopRequest.isRequested }
 }
 
 /// SIGINT and SIGTERM, the two signals that stop a command.

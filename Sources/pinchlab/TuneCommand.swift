@@ -144,11 +144,8 @@ struct TuneCommand: ParsableCommand {
     /// `--write` naming the manifest or a recording would destroy the corpus being tuned on.
     private func refuseToOverwriteCorpus(with output: String, files: [LoadedRecording]) throws {
         let location = try CorpusFiles.locate(corpus)
-        let inputs = [location.manifestPath] + files.map(\.path)
-        if let input = FileIdentity.firstPath(in: inputs, sameFileAs: output) {
-            throw CLIError(status: .usage, message: "--write \(output) is the corpus file \(input) "
-                           + "(the same file on disk): saving the settings would destroy it; write to another file")
-        }
+        try OutputFile.refuse(output, option: "--write", overwriting: [location.manifestPath] + files.map(\.path),
+                              doing: "saving the settings")
     }
 
     func printHuman(_ r: Tuner.Report, files: [LoadedRecording]) throws {

@@ -48,7 +48,7 @@ struct ViewCommand: ParsableCommand {
         if output == nil && recording.file == "-" {
             throw ValidationError("reading standard input, -o OUT.html says where to write the page")
         }
-        try recording.refuseOutput(outputPath, doing: "writing the page over it")
+        try recording.refuseOutput(outputPath, also: transition.inputPaths, doing: "writing the page over it")
     }
 
     func run() throws {
@@ -63,7 +63,7 @@ struct ViewCommand: ParsableCommand {
                                                 source: recording.displayName, policyName: transition.policyName)
             warnAboutRecording(source, .ignored)
             let html = try ViewerPage.html(document)
-            try writePage(html, to: outputPath)
+            try OutputFile.write(html, to: outputPath, what: "page")
             // As replay and plot end: the page of what was read (it says it stopped early), then
             // the reader's error and its status.
             if let error = result.error { throw error }
@@ -74,16 +74,4 @@ struct ViewCommand: ParsableCommand {
             if let hint = summary.hint { printError("pinchlab: hint: \(hint.text)") }
         }
     }
-}
-
-/// Writes `html` to `path` whole or not at all (staged and renamed into place when it can be).
-func writePage(_ html: String, to path: String) throws {
-    let staged = StagedOutputFile.canStage(path) ? try StagedOutputFile(destination: path) : nil
-    defer { staged?.discard() }
-    do {
-        try Data(html.utf8).write(to: URL(fileURLWithPath: staged?.stagingPath ?? path))
-    } catch {
-        throw CLIError(status: .ioError, message: "\(path): cannot write the page (\(error.localizedDescription))")
-    }
-    try staged?.commit()
 }

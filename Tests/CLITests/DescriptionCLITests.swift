@@ -63,7 +63,7 @@ import Testing
     @Test func aSlotAxisOfTwoBillionSlotsIsRefusedAtItsLine() throws {
         let path = try Self.edited { $0[Self.slotLine - 1] = "A: 2f 0 2147483647 0 0 0" }
         try expectRefused(path, line: Self.slotLine,
-                          saying: "ABS_MT_SLOT with at most 1024 slots (the kernel's limit), maximum at or above minimum, found 2147483648 slots")
+                          saying: "ABS_MT_SLOT with at most 1024 slots (the kernel's limit), maximum at or above minimum and 0, found 2147483648 slots")
     }
 
     @Test func theKernelsSlotLimitItselfIsRead() throws {

@@ -285,7 +285,7 @@ import Testing
         (#"{"completion": {"curve": {"p1x": 1.5, "p1y": 0, "p2x": 0.5, "p2y": 1}}}"#, "at 'completion.curve': p1x: 1.5 is outside 0...1"),
         (#"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100, "damping": -2}}}}"#,
          "at 'completion.spring.parameters': damping: -2 is outside (0, 100000]"),
-        (#"{"completionSpeed": 0}"#, "completionSpeed: 0 is outside (0, 1000]"),
+        (#"{"completionSpeed": 0}"#, "completionSpeed: 0 is outside 0.05...1000"),
         (#"{"animationFrameRateHz": 0.5}"#, "animationFrameRateHz: 0.5 Hz is outside 1...1000 Hz"),
         (#"{"policy": {"kind": "hyprland", "cancelRatio": 2}}"#, "at 'policy': cancelRatio: 2 is outside 0...1"),
     ])

@@ -216,6 +216,12 @@ struct RecordFullDiskCLITests {
     static func recordOntoFullDisk(format: String) throws -> (CLI.Result, String, [InputEvent], SmallTmpfs) {
         let (_, events) = try RecordCLITests.fixtureEvents()
         let disk = try SmallTmpfs()
+        let (record, out) = try record(format: format, onto: disk)
+        return (record, out, RecordCLITests.relative(events), disk)
+    }
+
+    /// `record` of a looping `serve` device onto `disk`, in `format`; the result and the file.
+    static func record(format: String, onto disk: SmallTmpfs) throws -> (CLI.Result, String) {
         let at = RecordCLITests.mountDirectory("full-\(format)")
         let serve = try CLI.Running(["serve", CLI.fixture(RecordCLITests.fixture), "--at", at, "--loop"])
         defer {
@@ -226,7 +232,7 @@ struct RecordFullDiskCLITests {
         let out = disk.path + (format == "libinput" ? "/rec.yml" : "/rec.evemu")
         let record = try CLI.run(["record", at + "/event0", "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []),
                                  timeout: 60)
-        return (record, out, RecordCLITests.relative(events), disk)
+        return (record, out)
     }
 
     func expectCutAtAFrame(_ result: CLI.Result, _ out: String) {
@@ -264,6 +270,41 @@ struct RecordFullDiskCLITests {
         let stats = try CLI.run(["stats", out])
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(!stats.stderr.contains("warning"), "no events after the last SYN_REPORT: \(stats.stderr)")
+    }
+
+    /// A disk full before the header fits: `record` left a 0-byte file, which a later command read
+    /// as an empty recording. Now no file is left; status 74 says why.
+    @Test(arguments: ["evemu", "libinput"])
+    func aRecordingWhoseHeaderDoesNotFitLeavesNoFile(format: String) throws {
+        let disk = try SmallTmpfs()
+        defer { disk.unmount() }
+        let filler = try #require(fopen(disk.path + "/filler", "w"))
+        let block = [UInt8](repeating: 0x41, count: 4096)
+        while fwrite(block, 1, block.count, filler) == block.count && fflush(filler) == 0 {}
+        fclose(filler)
+        let (record, out) = try Self.record(format: format, onto: disk)
+        #expect(record.status == 74, "\(record.stderr)")
+        #expect(record.stderr.contains("No space left on device"), "\(record.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "no header, no file")
+    }
+
+    /// `generate-corpus` onto a full disk: every recording it leaves is whole (the shipped file byte
+    /// for byte); the one the disk could not hold is not there half written.
+    @Test func generatedRecordingsAreWholeOrAbsent() throws {
+        let disk = try SmallTmpfs()
+        defer { disk.unmount() }
+        let r = try CLI.run(["generate-corpus", disk.path + "/corpus"])
+        #expect(r.status == 74, "\(r.stderr)")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: disk.path + "/corpus"))
+        var whole = 0
+        for case let file as String in enumerator {
+            #expect(!file.contains(".pinchlab-"), "no staging file left: \(file)")
+            guard file.hasSuffix(".evemu") else { continue }
+            let written = try Data(contentsOf: URL(fileURLWithPath: disk.path + "/corpus/" + file))
+            #expect(written == (try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("corpus/" + file)))), "\(file) is whole")
+            whole += 1
+        }
+        #expect(whole > 0, "the disk held some")
     }
 
     @Test func aLibinputRecordingEndsAtItsLastWholeFrameAndParses() throws {

@@ -51,6 +51,34 @@ import Testing
         #expect(checked > 50)
     }
 
+    /// The figures a section's numbers make together (a spring's period and settle time) hold for
+    /// every preset, and each is refused on its own, naming the section: a spring in range number by
+    /// number can still be one no display shows or that never settles.
+    @Test func theCombinedRangesHoldForThePresetsAndRefuseWhatTheyBound() throws {
+        for settings in LabSettings.everyOptionalPart + SpringPresets.all.map({ LabSettings(completion: .spring($0.timing)) }) {
+            let problems = try LabSettings.rangeProblems(inJSON: JSONEncoder().encode(settings))
+            #expect(problems.isEmpty, "\(problems.map(\.problem))")
+        }
+        func problem(mass: Double, stiffness: Double, damping: Double, settleDistance: Double? = nil) throws -> String? {
+            let rule = settleDistance.map { #", "settleRule": {"settleDistance": \#($0), "settleVelocity": 0.01}"# } ?? ""
+            let json = #"{"completion": {"spring": {"parameters": {"mass": \#(mass), "stiffness": \#(stiffness), "damping": \#(damping)}\#(rule)}}}"#
+            let problems = try LabSettings.rangeProblems(inJSON: Data(json.utf8))
+            #expect(problems.allSatisfy { $0.at == "completion.spring.parameters" }, "\(problems)")
+            return problems.first?.problem
+        }
+        #expect(try problem(mass: 1, stiffness: 300, damping: 20) == nil)
+        #expect(try problem(mass: 1e-15, stiffness: 1, damping: 1)?.hasPrefix("period 2π√(mass/stiffness): ") == true)
+        #expect(try problem(mass: 1000, stiffness: 1e-3, damping: 1)?.hasSuffix("s is outside 0.001...60 s") == true, "a period of hours")
+        #expect(try problem(mass: 1, stiffness: 100, damping: 1e-4)?.hasPrefix("settle time from rest") == true, "rings for hours")
+        #expect(try problem(mass: 1, stiffness: 1, damping: 1000)?.hasPrefix("settle time from rest") == true, "creeps for hours")
+        // The settle time is measured to the file's own settle distance.
+        #expect(try problem(mass: 1, stiffness: 1, damping: 2) == nil, "critical at ω0 = 1: about 7 s to 0.001")
+        #expect(try problem(mass: 1, stiffness: 1, damping: 2, settleDistance: 1e-30)?.hasPrefix("settle time from rest") == true)
+        // A number outside its own range is reported by its key, once.
+        let own = try LabSettings.rangeProblems(inJSON: Data(#"{"completion": {"spring": {"parameters": {"mass": 0, "stiffness": 1, "damping": 1}}}}"#.utf8))
+        #expect(own.map(\.problem) == ["mass: 0 is outside (0, 1000]"])
+    }
+
     private func numbers(in value: JSONValue, path: [String]) -> [(String, Double)] {
         switch value {
         case .number(let n): return [(path.joined(separator: "."), n)]
@@ -63,7 +91,7 @@ import Testing
         func problems(_ json: String) throws -> [String] {
             try LabSettings.rangeProblems(inJSON: Data(json.utf8)).map { $0.at.isEmpty ? $0.problem : "at '\($0.at)': \($0.problem)" }
         }
-        #expect(try problems(#"{"completionSpeed": 0}"#) == ["completionSpeed: 0 is outside (0, 1000]"])
+        #expect(try problems(#"{"completionSpeed": 0}"#) == ["completionSpeed: 0 is outside 0.05...1000"])
         #expect(try problems(#"{"animationFrameRateHz": 5000}"#) == ["animationFrameRateHz: 5000 Hz is outside 1...1000 Hz"])
         #expect(try problems(#"{"panDismissDistanceMM": -3}"#) == ["panDismissDistanceMM: -3 mm is outside (0, 1000] mm"])
         #expect(try problems(#"{"completion": {"curve": {"p1x": 1.5, "p1y": 0, "p2x": 0.5, "p2y": 1}}}"#)

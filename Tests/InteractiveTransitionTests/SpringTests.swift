@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import InteractiveTransition
 
@@ -181,5 +182,32 @@ import Testing
         #expect(throws: TransitionError.self) { try SpringParameters(mass: 0, stiffness: 1, damping: 1) }
         #expect(throws: TransitionError.self) { try SpringParameters(mass: 1, stiffness: .infinity, damping: 1) }
         #expect(throws: TransitionError.self) { try SpringParameters(mass: 1, stiffness: 1, damping: 0) }
+    }
+}
+
+/// Springs built in code are not held to a settings file's ranges: their settle search must still
+/// end, and never trap (mass 1e-300 made its step count overflow Int: "Double value cannot be
+/// converted to Int").
+@Suite struct SpringSearchBoundTests {
+    @Test(arguments: [1e-300, 1e-20, 1e-15])
+    func aSpringFasterThanAnyDisplayStillEndsItsSettleSearch(mass: Double) throws {
+        let spring = try SpringParameters(mass: mass, stiffness: 1, damping: 1)
+        let settling = SpringMotion(parameters: spring, initialDisplacement: 1, initialVelocity: 0).settling()
+        #expect(settling.seconds.isFinite && settling.seconds <= SpringMotion.maximumSettleSearchSeconds)
+        #expect(spring.response < SpringParameters.responseRange.lowerBound, "a settings file refuses it")
+    }
+
+    @Test func theSettleEstimateFollowsTheSlowestMode() throws {
+        // Critically damped at ω0 = 10: e^(-10 t) reaches 0.001 at ln(1000) / 10 ≈ 0.69 s.
+        let critical = try SpringParameters(mass: 1, stiffness: 100, damping: 20)
+        #expect(abs(critical.estimatedSettleSeconds() - log(1000) / 10) < 1e-9)
+        // Far overdamped, the slow mode creeps at about k / c.
+        let creeping = try SpringParameters(mass: 1, stiffness: 1, damping: 1000)
+        #expect(abs(creeping.slowestDecayRate - 0.001) < 1e-6)
+        // Every preset settles well inside the search.
+        for (name, preset) in SpringPresets.all {
+            #expect(preset.parameters.estimatedSettleSeconds() < 5, "\(name)")
+            #expect(SpringParameters.responseRange.contains(preset.parameters.response), "\(name)")
+        }
     }
 }

@@ -159,8 +159,16 @@ enum KeysLEDsSwitches {
         #expect(StagedOutputFile.canStage(destination))
         #expect(StagedOutputFile.canStage(directory + "/new.yml"))
         #expect(symlink(destination, directory + "/link.yml") == 0)
-        #expect(!StagedOutputFile.canStage(directory + "/link.yml"), "renaming would replace the link")
+        #expect(StagedOutputFile.canStage(directory + "/link.yml"), "staged beside the link's target")
+        let throughLink = try StagedOutputFile(destination: directory + "/link.yml")
+        #expect(throughLink.target == destination)
+        writeFile(throughLink.stagingPath, "through the link\n")
+        try throughLink.commit()
+        #expect(readFile(destination) == "through the link\n")
+        var linkInfo = stat()
+        #expect(lstat(directory + "/link.yml", &linkInfo) == 0 && linkInfo.st_mode & S_IFMT == S_IFLNK, "the link stays a link")
         #expect(!StagedOutputFile.canStage("/dev/null"))
+        #expect(!StagedOutputFile.canStage("/dev/stdout"), "whatever stdout is, a pipe or a terminal, is no file to rename over")
         #expect(!StagedOutputFile.canStage(directory))
     }
 

@@ -34,7 +34,7 @@ public struct TouchFrameAssembler: Sendable {
     /// and `endedY`, and can move there.)
     private var endedReadings: [EndedReading]
     private var currentSlot: Int
-    /// `ABS_MT_SLOT`'s minimum: slot events count from it.
+    /// The value of the first slot (`DeviceDescription.firstSlot`): slot events count from it.
     private let slotMinimum: Int
     /// The frame the last `SYN_REPORT` completed (see `ingest(_:)`).
     public private(set) var frame = TouchFrame(time: .zero)
@@ -86,7 +86,7 @@ public struct TouchFrameAssembler: Sendable {
         slots = Array(repeating: SlotState(), count: max(1, slotCount))
         endedReadings = Array(repeating: EndedReading(), count: max(1, slotCount))
         let slotAxis = device.absInfo[.absMTSlot]
-        slotMinimum = Int(slotAxis?.minimum ?? 0)
+        slotMinimum = device.firstSlot
         currentSlot = Int(slotAxis?.value ?? 0) - slotMinimum
         pendingA = ProtocolAContacts()
         currentA = ProtocolAContact()

@@ -76,6 +76,21 @@ final class ByteOutput {
         }
     }
 
+    /// Runs `writeHeader`; when it fails (a disk full before the header fits), the file is closed
+    /// and removed, as a regular file: a recording without its whole header is no recording, and
+    /// a 0-byte file left behind would be read later as an empty one. A device or a pipe stays.
+    func removingFileOnFailure(_ writeHeader: () throws -> Void) throws {
+        do {
+            try writeHeader()
+        } catch {
+            let isRegular = (try? fd.status())?.type == .regular
+            isClosed = true
+            try? fd.close()
+            if isRegular { unlink(path) }
+            throw error
+        }
+    }
+
     func close() throws {
         guard !isClosed else { return }
         if failure == nil { try flush() }

@@ -92,8 +92,8 @@ struct DescriptionConformance {
                 if word < firstWord[Int(type.rawValue) + 1] { bits[word] |= 1 << UInt64(code.rawValue % 64) }
             }
         }
-        if let slot = device.absInfo[.absMTSlot], slot.minimum <= slot.maximum {
-            slotRange = slot.minimum...slot.maximum
+        if let slot = device.absInfo[.absMTSlot], device.firstSlot <= Int(slot.maximum) {
+            slotRange = Int32(device.firstSlot)...slot.maximum
         } else {
             slotRange = nil
         }

@@ -26,13 +26,15 @@ public final class EvemuWriter: RecordingWriter {
         self.device = device
         self.options = options
         output = try ByteOutput(path: path)
-        try writeHeader()
-        try writeDescriptionComments()
-        try writeDescription()
-        output.text("################################"); try output.newline()
-        output.text("#      Waiting for events      #"); try output.newline()
-        output.text("################################"); try output.newline()
-        try output.flush()
+        try output.removingFileOnFailure {
+            try writeHeader()
+            try writeDescriptionComments()
+            try writeDescription()
+            output.text("################################"); try output.newline()
+            output.text("#      Waiting for events      #"); try output.newline()
+            output.text("################################"); try output.newline()
+            try output.flush()
+        }
     }
 
     public func write(_ event: InputEvent) throws {
@@ -183,8 +185,11 @@ public final class EvemuWriter: RecordingWriter {
             }
         }
         for code in (device.codes[.abs] ?? []).sorted() where code <= .absMax {
-            // An axis with no absinfo is written as zeros rather than invented numbers.
-            let axis = device.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+            // An axis listed with no absinfo keeps its `B: 03` bit and gets no `A:` line: that is how
+            // evemu says "no range", read back as it was (a warning, the axis treated as missing) and
+            // by libevemu as zeros. `A: .. 0 0 0 0 0` would be a position axis with an empty range,
+            // a device pinchlab (like libinput) refuses.
+            guard let axis = device.absInfo[code] else { continue }
             output.text("A: "); output.hex(UInt64(code.rawValue), width: 2)
             for value in [axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution] {
                 output.byte(0x20); output.decimal(Int64(value))

@@ -26,12 +26,14 @@ public final class LibinputRecordWriter: RecordingWriter {
         self.device = device
         self.options = options
         output = try ByteOutput(path: path)
-        try writeHeader()
-        output.text("devices:"); try output.newline()
-        output.text("- node: "); output.text(LibinputRecordWriter.quoted(node)); try output.newline()
-        try writeEvdevDescription()
-        output.text("  events:"); try output.newline()
-        try output.flush()
+        try output.removingFileOnFailure {
+            try writeHeader()
+            output.text("devices:"); try output.newline()
+            output.text("- node: "); output.text(LibinputRecordWriter.quoted(node)); try output.newline()
+            try writeEvdevDescription()
+            output.text("  events:"); try output.newline()
+            try output.flush()
+        }
     }
 
     public func write(_ event: InputEvent) throws {

@@ -58,7 +58,11 @@ final class LineInput {
         let name = displayName(path)
         let fd: FileDescriptor
         do {
-            fd = path == standardInputPath ? try FileDescriptor.standardInput.duplicate() : try FileDescriptor.open(path, .readOnly)
+            fd = path == standardInputPath ? try FileDescriptor.standardInput.duplicate() : try FileDescriptor.openInput(path)
+        } catch where error.kind == .interrupted {
+            // Only a FIFO's open waits (for a writer); SIGINT/SIGTERM asked to stop first.
+            throw RecordingError.system(.reading, path: name, line: 0, expected: "a writer to open the FIFO before the stop",
+                                        errno: error)
         } catch {
             throw RecordingError.system(.reading, path: name, line: 0, expected: "a readable file", errno: error)
         }

@@ -119,6 +119,29 @@ public func makeRecordingWriter(path: String, format: RecordingFormat, device: D
     }
 }
 
+/// Writes a whole recording, `events` of `device`, to `path` all or nothing: staged and renamed
+/// into place (`StagedOutputFile`) as every finished output is, so a full disk leaves no
+/// half-written recording that a later command would read as a shorter one.
+public func writeRecording(_ events: some Sequence<InputEvent>, of device: DeviceDescription, to path: String,
+                           format: RecordingFormat = .evemu) throws {
+    let staged = StagedOutputFile.canStage(path) ? try StagedOutputFile(destination: path) : nil
+    defer { staged?.discard() }
+    let writePath = staged?.stagingPath ?? path
+    do {
+        let writer = try makeRecordingWriter(path: writePath, format: format, device: device)
+        for event in events {
+            try writer.write(event)
+            if event.isSynReport { try writer.flush() }
+        }
+        try writer.close()
+    } catch var error as RecordingError where error.path == writePath {
+        // The temporary name means nothing to the user; the file asked for does.
+        error.path = path
+        throw error
+    }
+    try staged?.commit()
+}
+
 /// `value` in hexadecimal, zero-padded to at least `width` digits (`U+000A`, YAML's `\\u0085`).
 func hexDigits(_ value: UInt32, width: Int, uppercase: Bool = false) -> String {
     let digits = String(value, radix: 16, uppercase: uppercase)

@@ -36,36 +36,76 @@ public struct FileIdentity: Hashable, Sendable {
 /// file for a later command to read as if it were whole, and an existing file at the destination
 /// stays as it was. The rename is atomic because both names are in one directory. An existing
 /// file keeps its permission bits.
+///
+/// A symbolic link is followed: the file is staged beside the link's target and renamed over the
+/// target, so the link stays a link and its file is whole or untouched.
 public final class StagedOutputFile {
+    /// The path the user named (messages use it).
     public let destination: String
-    /// Where to write until `commit()`: `.<name>.pinchlab-<random>` beside `destination`.
+    /// The file renamed over: `destination` with its symbolic links followed.
+    public let target: String
+    /// Where to write until `commit()`: `.<name>.pinchlab-<random>` beside `target`.
     public let stagingPath: String
     private var isSettled = false
 
     /// Names tried before giving up on finding an unused one (each has 64 random bits).
     static let namingAttempts = 16
+    /// Symbolic links followed before giving up (the kernel's own limit, `MAXSYMLINKS`).
+    static let linkHopsMax = 40
 
-    /// Whether output to `path` can be staged: nothing is there yet, or a regular file. Anything
-    /// else is written in place: renaming over a symbolic link would replace the link, not its
-    /// file (and `/dev/stdout` is a link to whatever stdout is, an appended log included), and
-    /// renaming over a device or FIFO would replace the node.
+    /// Whether output to `path` can be staged: nothing is there yet, or a regular file (through
+    /// any symbolic links). Anything else is written in place: renaming over a device or a FIFO
+    /// would replace the node (and `/dev/stdout` is a link to whatever stdout is, a pipe or an
+    /// appended log included, which `stat` sees through).
     public static func canStage(_ path: String) -> Bool {
+        guard let target = target(of: path) else { return false }
         do {
-            return try FileStatus(path: path, followingLinks: false).type == .regular
+            return try FileStatus(path: target).type == .regular
         } catch {
-            return error == Errno(ENOENT)
+            // Nothing there: a new file, or one a dangling link will name.
+            let directory = directory(of: target)
+            return error == Errno(ENOENT) && (try? FileStatus(path: directory.isEmpty ? "." : directory)) != nil
         }
     }
 
-    /// Creates the empty staging file (`O_EXCL`), with the existing destination's mode, or 0644
-    /// less the umask as a new file gets.
+    /// `path` with its symbolic links followed, up to the file they end at (which need not exist
+    /// yet). A link's relative target is taken from the link's directory, as the kernel does. Nil
+    /// through `/proc` (`/dev/stdout`, `/dev/fd/N`): those name an open descriptor, which may be
+    /// a log opened for appending, to be written where it stands, never replaced.
+    public static func target(of path: String) -> String? {
+        var current = path
+        for _ in 0..<linkHopsMax {
+            guard let status = try? FileStatus(path: current, followingLinks: false), status.type == .symbolicLink,
+                  let link = readLink(current) else { return current }
+            current = link.hasPrefix("/") ? link : directory(of: current) + link
+            if current.hasPrefix("/proc/") { return nil }
+        }
+        return current
+    }
+
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The directory part of `path` with its final slash (`dir/`), or "" for a bare name.
+    private static func directory(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    }
+
+    /// Creates the empty staging file (`O_EXCL`) beside the target, with the existing target's
+    /// mode, or 0644 less the umask as a new file gets.
     public init(destination: String) throws {
         self.destination = destination
-        let existingMode = (try? FileStatus(path: destination))?.permissions
+        let target = StagedOutputFile.target(of: destination) ?? destination
+        self.target = target
+        let existingMode = (try? FileStatus(path: target))?.permissions
 
-        let slash = destination.lastIndex(of: "/")
-        let directory = slash.map { String(destination[...$0]) } ?? ""
-        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var created: String?
         for _ in 0..<StagedOutputFile.namingAttempts {
             let candidate = directory + "." + name + ".pinchlab-" + String(UInt64.random(in: .min ... .max), radix: 16)
@@ -91,10 +131,10 @@ public final class StagedOutputFile {
 
     deinit { discard() }
 
-    /// Renames the finished staging file over `destination`.
+    /// Renames the finished staging file over the target (`destination`, or the file its links name).
     public func commit() throws {
         guard !isSettled else { return }
-        guard rename(stagingPath, destination) == 0 else {
+        guard rename(stagingPath, target) == 0 else {
             let failure = RecordingError.system(.writing, path: destination, line: 0,
                                                 expected: "the finished file renamed into place", errno: .current)
             discard()
@@ -108,5 +148,34 @@ public final class StagedOutputFile {
         guard !isSettled else { return }
         isSettled = true
         unlink(stagingPath)
+    }
+}
+
+extension StagedOutputFile {
+    /// Writes `bytes` to `path` whole or not at all: staged and renamed over the file (through a
+    /// symbolic link, over its target) when it can be (`canStage`), else (a device, a FIFO,
+    /// `/dev/stdout`) written in place. The one way a command writes a finished output file.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let staged = canStage(path) ? try StagedOutputFile(destination: path) : nil
+        defer { staged?.discard() }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(staged?.stagingPath ?? path, .writeOnly, options: [.create, .truncate])
+        } catch {
+            throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
+        }
+        let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try fd.writeAll(buffer) } }
+        do {
+            try outcome.get()
+        } catch {
+            try? fd.close()
+            throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful write", errno: error)
+        }
+        do {
+            try fd.close()
+        } catch {
+            throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful close", errno: error)
+        }
+        try staged?.commit()
     }
 }

@@ -15,6 +15,12 @@ final class YAMLEventReader {
     /// The longest scalar (or comment, or run of blank space) between two YAML events, in
     /// characters: as long as the longest line the evemu reader takes (1 MiB).
     static let valueMaxCharacters = LineInput.defaultBufferBytes
+    /// The deepest nesting of lists and mappings read. A `libinput record` nests 7 deep (an event's
+    /// numbers inside `evdev:` inside an events entry inside `events:` inside a device inside
+    /// `devices:` inside the document). libyaml's scanner checks every open level at every token,
+    /// so time grows with the square of the depth (100,000 `[` took 23 s): the reader stops at
+    /// the first node past this depth, whatever command reads the file.
+    static let nestingMax = 64
 
     let input: LineInput
     var path: String { input.path }
@@ -33,6 +39,8 @@ final class YAMLEventReader {
     private(set) var kind = Kind.none
     /// 1-based line of the current event.
     private(set) var line = 0
+    /// Lists and mappings open at the current event (counting the one it starts).
+    private var nesting = 0
 
     /// Parses `input` from its current position (the start of the file).
     init(input: LineInput) throws {
@@ -107,6 +115,17 @@ final class YAMLEventReader {
         case YAML_SCALAR_EVENT: kind = .scalar
         case YAML_ALIAS_EVENT: kind = .alias
         default: kind = .none
+        }
+        switch kind {
+        case .sequenceStart, .mappingStart:
+            nesting += 1
+            guard nesting <= YAMLEventReader.nestingMax else {
+                throw RecordingError(path: path, line: line, kind: .malformedLine,
+                                     expected: "at most \(YAMLEventReader.nestingMax) nested lists and mappings",
+                                     found: "\(foundDescription) nested \(nesting) deep")
+            }
+        case .sequenceEnd, .mappingEnd: nesting -= 1
+        default: break
         }
     }
 

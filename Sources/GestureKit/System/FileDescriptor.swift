@@ -74,31 +74,72 @@ public struct FileDescriptor: Hashable, Sendable {
         return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
     }
 
-    /// The whole of a (small) file at `path`; `EISDIR` for a directory.
-    public static func contents(ofFile path: String) throws(Errno) -> [UInt8] {
-        let fd = try open(path, .readOnly)
+    /// Opens `path` for reading as an input a user named (a recording, a settings file), so that
+    /// SIGINT/SIGTERM can end the wait for it. A FIFO's `open` blocks until a writer comes, and is
+    /// restarted after a signal; so it is opened without blocking and its writer waited for with
+    /// `poll`, which a stop (`StopRequest`) ends with `.interrupted`. Reads then block as usual.
+    public static func openInput(_ path: String) throws(Errno) -> FileDescriptor {
+        let fd = try open(path, .readOnly, options: .nonBlocking)
+        do throws(Errno) {
+            if try fd.status().type == .fifo { try fd.waitForWriter() }
+            try fd.setNonBlocking(false)
+        } catch {
+            try? fd.close()
+            throw error
+        }
+        return fd
+    }
+
+    /// Waits until the FIFO opened here (without blocking) has had a writer: Linux reports neither
+    /// data nor a hang-up on a FIFO that no writer has opened yet, so `poll` waits for one.
+    private func waitForWriter() throws(Errno) {
+        while true {
+            do throws(Errno) {
+                if try !poll(for: .readable, timeoutMS: -1).isEmpty { return }
+            } catch where error.kind == .interrupted && !StopRequest.isRequested {
+                continue
+            }
+        }
+    }
+
+    /// Sets or clears `O_NONBLOCK`.
+    public func setNonBlocking(_ nonBlocking: Bool) throws(Errno) {
+        let flags = fcntl(rawValue, F_GETFL)
+        guard flags >= 0 else { throw Errno.current }
+        let wanted = nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
+        guard wanted == flags || fcntl(rawValue, F_SETFL, wanted) == 0 else { throw Errno.current }
+    }
+
+    /// The start of a file a user named as input (`openInput`), at most `limit + 1` bytes, so a
+    /// caller tells a file over its limit by the count and no file (`/dev/zero`, a huge one) is
+    /// read whole; `EISDIR` for a directory.
+    public static func contents(ofFile path: String, limit: Int) throws(Errno) -> [UInt8] {
+        let fd = try openInput(path)
         defer { try? fd.close() }
         if try fd.status().type == .directory { throw Errno(EISDIR) }
         var contents: [UInt8] = []
-        try fd.readToEnd(appendingTo: &contents)
+        try fd.readToEnd(appendingTo: &contents, limit: limit + 1)
         return contents
     }
 
-    /// Reads until the end of the file (or of a pipe), appending to `bytes`; what came before a
-    /// failed read stays in `bytes`.
-    public func readToEnd(appendingTo bytes: inout [UInt8]) throws(Errno) {
+    /// Reads until the end of the file (or of a pipe), or until `bytes` holds `limit` bytes,
+    /// appending to `bytes`; what came before a failed read stays in `bytes`.
+    public func readToEnd(appendingTo bytes: inout [UInt8], limit: Int = .max) throws(Errno) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { chunk.deallocate() }
-        while true {
-            let count = try read(into: chunk)
+        while bytes.count < limit {
+            let wanted = Swift.min(chunk.count, limit - bytes.count)
+            let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<wanted]))
             if count == 0 { return }
             bytes.append(contentsOf: chunk.prefix(count))
         }
     }
 
-    /// Reads up to `buffer.count` bytes; 0 at the end of the file.
+    /// Reads up to `buffer.count` bytes; 0 at the end of the file. A signal restarts the read
+    /// unless it asked to stop (`StopRequest`): then `.interrupted`, so a stalled pipe cannot hold
+    /// a command the user stopped.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try retryingOnInterrupt { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+        try retryingOnInterrupt(unlessStopping: true) { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
     /// Writes some of `buffer` (a short count on a pipe or a nearly full disk); see `writeAll`.
@@ -244,13 +285,14 @@ public func waitForChild(_ pid: pid_t) throws(Errno) -> Int32 {
 }
 
 /// Runs `call` again while it fails with `EINTR`, and turns any other failure (-1) into the `Errno`
-/// it left. The one place pinchlab retries an interrupted call.
+/// it left. The one place pinchlab retries an interrupted call. `unlessStopping`: not after
+/// SIGINT/SIGTERM asked to stop (`StopRequest`), for waits on input that may never end.
 @inline(__always)
-func retryingOnInterrupt<Result: FixedWidthInteger>(_ call: () -> Result) throws(Errno) -> Result {
+func retryingOnInterrupt<Result: FixedWidthInteger>(unlessStopping: Bool = false, _ call: () -> Result) throws(Errno) -> Result {
     while true {
         let result = call()
         if result >= 0 { return result }
         let error = Errno.current
-        if error.kind != .interrupted { throw error }
+        if error.kind != .interrupted || (unlessStopping && StopRequest.isRequested) { throw error }
     }
 }

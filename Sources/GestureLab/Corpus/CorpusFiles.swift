@@ -37,12 +37,7 @@ public enum CorpusFiles {
             guard let recipe = entry.recipe, let seed = entry.seed, let device = entry.device?.description else { continue }
             let path = directory + "/" + entry.file
             try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let writer = try makeRecordingWriter(path: path, format: .evemu, device: device)
-            for event in recipe.events(on: device, seed: seed) {
-                try writer.write(event)
-                if event.isSynReport { try writer.flush() }
-            }
-            try writer.close()
+            try writeRecording(recipe.events(on: device, seed: seed), of: device, to: path)
         }
         let devices = CorpusEntry.Device.allCases.filter { device in entries.contains { $0.device == device } }
         let manifest = CorpusManifest(
@@ -94,36 +89,40 @@ public enum CorpusFiles {
         try loadManifest(at: CorpusLocation(manifestPath: directory + "/" + manifestName))
     }
 
+    /// The largest manifest read: a generated entry (with its recipe) takes under 2 KiB, so this
+    /// holds tens of thousands of recordings, and `check /dev/zero` is not read without end.
+    public static let manifestBytesMax = 64 << 20
+
     public static func loadManifest(at location: CorpusLocation) throws -> CorpusManifest {
-        guard let data = FileManager.default.contents(atPath: location.manifestPath) else {
+        let bytes: [UInt8]
+        do {
+            // Opened as any input is (a FIFO's wait ends on SIGINT/SIGTERM), and read with a bound.
+            bytes = try FileDescriptor.contents(ofFile: location.manifestPath, limit: manifestBytesMax)
+        } catch {
             throw CorpusError(path: location.manifestPath, kind: .missing,
-                              message: "no manifest: expected \(manifestName) listing the recordings and their labels")
+                              message: "no manifest: expected \(manifestName) listing the recordings and their labels"
+                                  + (error.kind == .notFound ? "" : " (\(error))"))
         }
-        return try ManifestReader.read(data, path: location.manifestPath)
+        guard bytes.count <= manifestBytesMax else {
+            throw CorpusError(path: location.manifestPath, kind: .badData,
+                              message: "expected a manifest of at most \(manifestBytesMax >> 20) MiB, found a larger one")
+        }
+        return try ManifestReader.read(Data(bytes), path: location.manifestPath)
     }
 
-    /// Writes the manifest whole to a temporary file beside it and renames it into place, so an
-    /// interrupted write never leaves half a manifest. Keys sorted, two-space indent, one entry per
-    /// block: diffs of a hand-kept manifest stay small.
+    /// Writes the manifest whole to a temporary file beside it (beside its target, for a symbolic
+    /// link) and renames it into place (`StagedOutputFile`), so an interrupted write never leaves
+    /// half a manifest. Keys sorted, two-space indent, one entry per block: diffs of a hand-kept
+    /// manifest stay small.
     public static func save(_ manifest: CorpusManifest, to location: CorpusLocation) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(manifest) + Data("\n".utf8)
-        let directory = location.directory
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let staged = directory + "/.\((location.manifestPath as NSString).lastPathComponent).\(getpid()).tmp"
+        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
         do {
-            try data.write(to: URL(fileURLWithPath: staged))
-            guard rename(staged, location.manifestPath) == 0 else {
-                throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot replace the manifest: "
-                                  + String(cString: strerror(errno)))
-            }
-        } catch let error as CorpusError {
-            unlink(staged)
-            throw error
-        } catch {
-            unlink(staged)
-            throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot write the manifest: \(error.localizedDescription)")
+            try StagedOutputFile.write(Array(data), to: location.manifestPath)
+        } catch let error as RecordingError {
+            throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot write the manifest: \(error.found)")
         }
     }
 }

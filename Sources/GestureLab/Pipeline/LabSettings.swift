@@ -12,6 +12,9 @@ public struct LabSettings: Codable, Sendable, Hashable {
     public static let defaultZoomPresentScaleRange = 1.0
     /// Completion animations are sampled at display rate in the output.
     public static let defaultAnimationFrameRateHz = 60.0
+    /// The largest settings file read. One holding every key is a few KiB; a larger file is not
+    /// a settings file (`--config /dev/zero` must not be read without end).
+    public static let fileBytesMax = 64 * 1024
 
     /// Recognizer thresholds for touchpads; nil uses `GestureRecognizerConfiguration(device:)`.
     public var touchpadRecognizer: GestureRecognizerConfiguration?
@@ -25,7 +28,7 @@ public struct LabSettings: Codable, Sendable, Hashable {
     /// ease-in-out curve for the zoom transitions, seed 003's spring for pan-dismiss). A spring starts
     /// from the release velocity, so a flick carries on instead of easing in from rest.
     public var completion: CompletionTiming?
-    /// UIKit's `completionSpeed`, > 0: a curve completion takes `remaining x duration / speed` seconds
+    /// UIKit's `completionSpeed`, 0.05...1000: a curve completion takes `remaining x duration / speed` seconds
     /// and a spring runs this much faster.
     public var completionSpeed: Double
 

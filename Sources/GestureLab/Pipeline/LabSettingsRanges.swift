@@ -54,7 +54,10 @@ extension LabSettings {
             .init("panDismissDistanceMM", "mm", 0, 1000, lowerIsOpen: true),
             .init("zoomPresentScaleRange", "", 0, 100, lowerIsOpen: true),
             .init("animationFrameRateHz", "Hz", 1, 1000),
-            .init("completionSpeed", "", 0, 1000, lowerIsOpen: true),
+            // At 0.05 the longest curve completion (a whole 1 s zoom) takes 20 s: inside the 60 s the
+            // driver lets an animation run, so it never cuts one short; a spring is checked with its
+            // settle time (`combinedRanges`).
+            .init("completionSpeed", "", 0.05, 1000),
             // pinchlab's own policy
             .init("policy.progressThreshold", "", 0, 1),
             .init("policy.decelerationRatePerMS", "per ms", 0, 1, lowerIsOpen: true, upperIsOpen: true),
@@ -97,6 +100,43 @@ extension LabSettings {
         return ranges
     }()
 
+    /// The figures that several numbers of one section make together, with their ranges: a spring's
+    /// period and how long it takes to settle depend on its mass, stiffness and damping at once, so
+    /// no range of each alone keeps them bounded (mass 1e-15 with stiffness 1 is a period of 0.2 us,
+    /// and a settle search of billions of steps). The key is the section's.
+    public static let combinedRanges: [CombinedSettingRange] = [
+        CombinedSettingRange(
+            SettingRange("completion.spring.parameters", "s", SpringParameters.responseRange.lowerBound,
+                         SpringParameters.responseRange.upperBound),
+            figure: "period 2π√(mass/stiffness)") { root in
+                springParameters(in: root.object?["completion"]?.object?["spring"]?.object?["parameters"]?.object ?? [:])?.response
+            },
+        // Within the settle search (spring time) and, at a completionSpeed below 1 (spring time
+        // running slower than real time), within the driver's limit on an animation (real time),
+        // so neither cuts the animation short.
+        CombinedSettingRange(
+            SettingRange("completion.spring.parameters", "s", 0,
+                         min(SpringMotion.maximumSettleSearchSeconds, GestureTransitionDriver.maximumAnimationSeconds)),
+            figure: "settle time from rest (about ln(1/settleDistance) / decay rate, over completionSpeed when below 1)") { root in
+                guard let spring = root.object?["completion"]?.object?["spring"]?.object,
+                      let parameters = springParameters(in: spring["parameters"]?.object ?? [:]) else { return nil }
+                var seconds = parameters.estimatedSettleSeconds()
+                if case .number(let distance)? = spring["settleRule"]?.object?["settleDistance"] {
+                    seconds = parameters.estimatedSettleSeconds(settleDistance: distance)
+                }
+                if case .number(let speed)? = root.object?["completionSpeed"] { seconds /= min(1, speed) }
+                return seconds
+            },
+    ]
+
+    /// The spring `section` (`completion.spring.parameters`) describes, when its three numbers are
+    /// there and each inside its own range (a number outside is reported by its own key first).
+    private static func springParameters(in section: [String: JSONValue]) -> SpringParameters? {
+        guard case .number(let mass)? = section["mass"], case .number(let stiffness)? = section["stiffness"],
+              case .number(let damping)? = section["damping"] else { return nil }
+        return try? SpringParameters(mass: mass, stiffness: stiffness, damping: damping)
+    }
+
     /// The range of the number at `key` (a dot-separated path), if this table has it.
     public static func range(forKey key: String) -> SettingRange? {
         ranges.first { $0.key == key }
@@ -106,14 +146,39 @@ extension LabSettings {
     /// (`at`: the section's key path, "" at the top; `problem`: "completionSpeed: 0 is outside (0, 1000]").
     public static func rangeProblems(inJSON json: Data) throws -> [(at: String, problem: String)] {
         let root = try JSONDecoder().decode(JSONValue.self, from: json)
+        func node(at path: some Collection<String>) -> JSONValue? {
+            path.reduce(root) { $0?.object?[$1] }
+        }
         var problems: [(at: String, problem: String)] = []
         for range in ranges {
             let path = range.key.split(separator: ".").map(String.init)
-            var node: JSONValue? = root
-            for component in path { node = node?.object?[component] }
-            guard case .number(let value)? = node, let problem = range.problem(with: value) else { continue }
+            guard case .number(let value)? = node(at: path), let problem = range.problem(with: value) else { continue }
             problems.append((at: path.dropLast().joined(separator: "."), problem: "\(path.last!): \(problem)"))
         }
+        // A section's figures only once each of its numbers is in range: one message per cause.
+        guard problems.isEmpty else { return problems }
+        for combined in combinedRanges {
+            guard let value = combined.value(root), let problem = combined.range.problem(with: value) else { continue }
+            problems.append((at: combined.range.key, problem: "\(combined.figure): \(problem)"))
+        }
         return problems
+    }
+}
+
+/// A figure that several numbers of one settings section make together (a spring's period), with
+/// its range: `LabSettings.combinedRanges`.
+public struct CombinedSettingRange: Sendable {
+    /// The section's key path and the figure's range.
+    public let range: SettingRange
+    /// How a message names the figure: "period 2π√(mass/stiffness)".
+    public let figure: String
+    /// The figure from the whole file (the section's members, and any other number it depends on);
+    /// nil when they do not make one.
+    let value: @Sendable (_ root: JSONValue) -> Double?
+
+    init(_ range: SettingRange, figure: String, value: @escaping @Sendable (_ root: JSONValue) -> Double?) {
+        self.range = range
+        self.figure = figure
+        self.value = value
     }
 }

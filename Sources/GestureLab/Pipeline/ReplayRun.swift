@@ -94,7 +94,8 @@ public struct ReplayRun: Sendable {
                 afterEvent(event)
             }
         } catch {
-            stop = .failed(error)
+            // A read that a stop request ended (a stalled pipe) is the interruption, not bad input.
+            stop = shouldStop() ? .interrupted : .failed(error)
         }
         var summary = pipeline.finish(source: name, emit: emit)
         if case .failed(let error) = stop { summary.error = error }

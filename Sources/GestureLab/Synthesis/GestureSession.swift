@@ -56,12 +56,7 @@ public struct GestureSession: Sendable {
 
     /// Writes the session as an evemu recording.
     public func write(to path: String) throws {
-        let writer = try makeRecordingWriter(path: path, format: .evemu, device: device)
-        for event in events() {
-            try writer.write(event)
-            if event.isSynReport { try writer.flush() }
-        }
-        try writer.close()
+        try writeRecording(events(), of: device, to: path)
     }
 
     private static func entries(_ files: [String]) -> [CorpusEntry] {
