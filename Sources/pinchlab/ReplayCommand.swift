@@ -53,7 +53,7 @@ struct ReplayCommand: ParsableCommand {
     var withLibinput = false
 
     @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side.",
-                               valueName: "presets"))
+                               valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue)))
     var compare: String?
 
     func validate() throws {
