@@ -32,7 +32,7 @@ struct PlotCommand: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var transition: TransitionOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"), completion: .file(extensions: ["svg"]))
     var output: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start the picture this many seconds after the first event.", valueName: "seconds"))
@@ -45,7 +45,7 @@ struct PlotCommand: ParsableCommand {
     var trial: Int?
 
     @Option(help: ArgumentHelp("Also draw these policy presets' progress and releases, dashed (comma-separated, at most 3, e.g. gnome,kwin).",
-                               valueName: "presets"))
+                               valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue)))
     var compare: String?
 
     func validate() throws {
@@ -89,9 +89,7 @@ struct PlotCommand: ParsableCommand {
             } catch {
                 throw CLIError(status: .usage, message: "\(messageWithAdvice(for: error)); `pinchlab replay \(recording.file)` lists the attempts and the duration")
             }
-            guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
-                throw CLIError(status: .ioError, message: "\(output): cannot write the picture")
-            }
+            try writeWholeFile(svg, to: output, what: "the picture")
             printError("pinchlab: wrote \(output) (\(summary.transition) \(summary.attemptsText))")
             if let hint = summary.hint { printError("pinchlab: hint: \(hint.text)") }
             try reportEnding(result, of: source)

@@ -29,19 +29,20 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var transition: TransitionOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: FILE's name with .html).",
-                                                    valueName: "out.html"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: FILE's name with .html, in the current directory).",
+                                                    valueName: "out.html"), completion: .file(extensions: ["html"]))
     var output: String?
 
     @Option(help: ArgumentHelp("Also replay under this policy preset (\(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))) and draw its card as a ghost.",
                                valueName: "policy"))
     var compare: CompletionPolicyPreset?
 
-    /// Where the page goes.
+    /// Where the page goes: without -o, into the current directory, never next to the recording
+    /// (often someone else's folder, or one that may not be written).
     var outputPath: String {
         if let output { return output }
-        let url = URL(fileURLWithPath: recording.file)
-        return url.deletingPathExtension().appendingPathExtension("html").path
+        let name = URL(fileURLWithPath: recording.file).deletingPathExtension().lastPathComponent
+        return FileManager.default.currentDirectoryPath + "/" + name + ".html"
     }
 
     func validate() throws {
@@ -63,7 +64,7 @@ struct ViewCommand: ParsableCommand {
                                                 source: recording.displayName, policyName: transition.policyName)
             warnAboutRecording(source, .ignored)
             let html = try ViewerPage.html(document)
-            try writePage(html, to: outputPath)
+            try writeWholeFile(html, to: outputPath, what: "the page")
             // As replay and plot end: the page of what was read (it says it stopped early), then
             // the reader's error and its status.
             if let error = result.error { throw error }
@@ -76,14 +77,20 @@ struct ViewCommand: ParsableCommand {
     }
 }
 
-/// Writes `html` to `path` whole or not at all (staged and renamed into place when it can be).
-func writePage(_ html: String, to path: String) throws {
+/// Writes `text` to `path` whole or not at all (staged and renamed into place when it can be), for
+/// `view`'s page and `plot`'s picture (`what`). A failure says why, in the system's words: a folder
+/// that may not be written is the staging file's error, naming the folder; a write that fails
+/// (a full disk) names its errno.
+func writeWholeFile(_ text: String, to path: String, what: String) throws {
     let staged = StagedOutputFile.canStage(path) ? try StagedOutputFile(destination: path) : nil
     defer { staged?.discard() }
     do {
-        try Data(html.utf8).write(to: URL(fileURLWithPath: staged?.stagingPath ?? path))
-    } catch {
-        throw CLIError(status: .ioError, message: "\(path): cannot write the page (\(error.localizedDescription))")
+        let file = try FileDescriptor.open(staged?.stagingPath ?? path, .writeOnly, options: [.create, .truncate])
+        defer { try? file.close() }
+        try Array(text.utf8).withUnsafeBytes { buffer in try file.writeAll(buffer) }
+    } catch let error as Errno {
+        throw CLIError(status: error.kind == .permissionDenied ? .permissionDenied : .ioError,
+                       message: "\(path): cannot write \(what): \(error)")
     }
     try staged?.commit()
 }
