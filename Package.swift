@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu"]),
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
-        .testTarget(name: "DocumentationTests", dependencies: ["pinchlab"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab"]),
     ],
     swiftLanguageModes: [.v6]
 )
