@@ -21,7 +21,7 @@ struct ReplayCommand: ParsableCommand {
               --policy seed --summary
 
         --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last \
-        {"type":"summary",...} line (schema in the README).
+        {"type":"summary",...} line (schema: docs/reference/json-lines.md).
 
         Ctrl-C stops the replay as if the recording ended there: a gesture in flight is cancelled, \
         the summary is still printed, and the exit status is 130.
