@@ -20,6 +20,30 @@ import Testing
         """), "\(help.stdout)")
     }
 
+    /// The other help texts this work changed, as an 80-column terminal shows them.
+    @Test(arguments: [
+        ("serve", """
+        Needs /dev/fuse and fuse3 (scripts/setup-debian installs it). Run by a user
+        other than root, the mount uses allow_other (so libinput and other users may
+        open the node), which needs the line user_allow_other in /etc/fuse.conf;
+        without it serve says so (status 69).
+        """),
+        ("stats", """
+        out of the counts and reported apart. Frames are the file's (each ended by a
+        SYN_REPORT), as replay counts them; a file `record` began with fingers down
+        holds one more than record's count of device frames: the state at open.
+        """),
+        ("view", """
+          -o, --output <out.html> The HTML file to write (default: FILE's name with
+                                  .html, in the current directory).
+        """),
+    ])
+    func changedHelpTexts(command: String, text: String) throws {
+        let help = try CLI.run([command, "--help"], environment: ["COLUMNS": "80"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains(text + "\n"), "\(help.stdout)")
+    }
+
     @Test func libinputVerbosePassesLibinputsLogThrough() throws {
         let help = try CLI.run(["libinput", "--help"], environment: ["COLUMNS": "80"])
         #expect(help.stdout.contains("""
