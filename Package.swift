@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // `swift package generate-documentation --target GestureKit` (and InteractiveTransition,
+        // GestureLab): the DocC catalogs in Sources/<target>/<target>.docc; .ci/run builds them.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -95,6 +98,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu"]),
+        // The documentation's command lines, parsed by the tool's own parser (`@testable import
+        // pinchlab`, kept out of CLITests, whose tests run the binary).
+        .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -545,8 +545,15 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     if (mounted == 0) d->fusermount_socket = fusermount_socket;
     else if (fusermount_socket >= 0) close(fusermount_socket);
     if (mounted != 0) {
-        vevdev_set_error(error, error_size, "mounting %s failed: %s (FUSE mounts need root or a setuid fusermount3)",
-                  directory, last_fuse_message[0] ? last_fuse_message : "unknown reason");
+        /* Run by another user than root, fusermount3 refuses allow_other unless fuse.conf allows
+         * it, and says so only on its own stderr: the likely cause, and one a user can fix. */
+        if (geteuid() != 0 && !vevdev_fuse_conf_allows_other("/etc/fuse.conf"))
+            vevdev_set_error(error, error_size, "mounting %s failed: run by a user other than root, a mount with "
+                             "allow_other (so that libinput and other users may open the node) needs the line "
+                             "user_allow_other in /etc/fuse.conf: add it, or run as root", directory);
+        else
+            vevdev_set_error(error, error_size, "mounting %s failed: %s (FUSE mounts need root or a setuid fusermount3)",
+                             directory, last_fuse_message[0] ? last_fuse_message : "unknown reason");
         fuse_session_destroy(d->session);
         d->session = NULL;
         remove_created_mountpoint(d);
@@ -615,4 +622,24 @@ void vevdev_free(vevdev *d) {
     pthread_cond_destroy(&d->changed);
     pthread_mutex_destroy(&d->lock);
     free(d);
+}
+
+bool vevdev_fuse_conf_allows_other(const char *path)
+{
+    FILE *file = fopen(path, "re");
+    if (!file) return false;
+    char line[512];
+    bool allows = false;
+    while (!allows && fgets(line, sizeof line, file)) {
+        char *comment = strchr(line, '#');
+        if (comment) *comment = '\0';
+        char *word = line;
+        while (*word == ' ' || *word == '\t') word++;
+        size_t length = strcspn(word, " \t\r\n");
+        const char *rest = word + length;
+        while (*rest == ' ' || *rest == '\t' || *rest == '\r' || *rest == '\n') rest++;
+        allows = length == strlen("user_allow_other") && strncmp(word, "user_allow_other", length) == 0 && *rest == '\0';
+    }
+    fclose(file);
+    return allows;
 }

@@ -23,14 +23,16 @@ public enum CompletionTiming: Hashable, Sendable, Codable, CustomStringConvertib
         ("linear", .curve(.linear)),
     ] + SpringPresets.all.map { ($0.name, CompletionTiming.spring($0.timing)) }
 
-    /// The timing called `name` in `named`, if any.
+    /// The timing called `name` in `named`, or by one of its older names (`SpringPresets.aliases`:
+    /// `seed003-present` and the other names of the seed documents), if any.
     public init?(named name: String) {
+        let name = SpringPresets.aliases[name] ?? name
         guard let found = Self.named.first(where: { $0.name == name }) else { return nil }
         self = found.timing
     }
 }
 
-// In JSON a timing is a name from `CompletionTiming.named` ("seed003-dismiss"), or
+// In JSON a timing is a name from `CompletionTiming.named` ("appstore-card-dismiss", or an alias such as "seed003-dismiss"), or
 // {"curve": {"p1x": …, "p1y": …, "p2x": …, "p2y": …}}, or {"spring": {"parameters": {"mass": …,
 // "stiffness": …, "damping": …}, "normalizedInitialVelocity": …, "settleRule": {…}}} (the spring's
 // velocity and settle rule may be left out).
@@ -111,14 +113,16 @@ public enum SpringPresets {
         SpringTiming(parameters: try! SpringParameters(dampingRatio: dampingRatio, stiffness: stiffness))
     }
 
-    /// Seed 003 (App Store card) presentation: damping 0.7, initial velocity 0.7, 0.6 s.
-    public static let seed003Present = make(dampingRatio: 0.7, response: 0.6, velocity: 0.7)
-    /// Seed 003 dismissal: damping 0.7, initial velocity 0, 0.7 s.
-    public static let seed003Dismiss = make(dampingRatio: 0.7, response: 0.7, velocity: 0)
-    /// Seed 003 cell touch-down bounce (to scale 0.96): damping 1, initial velocity 1, 0.5 s.
-    public static let seed003Bounce = make(dampingRatio: 1.0, response: 0.5, velocity: 1)
-    /// Seed 004 menu: damping 0.7, initial velocity 0.8. The seed does not show its duration; 0.5 s assumed.
-    public static let seed004Menu = make(dampingRatio: 0.7, response: 0.5, velocity: 0.8)
+    /// The App Store card's presentation (seed 003, an App Store "Today" card copy): damping 0.7,
+    /// initial velocity 0.7, 0.6 s.
+    public static let appStoreCardPresent = make(dampingRatio: 0.7, response: 0.6, velocity: 0.7)
+    /// The App Store card's dismissal (seed 003): damping 0.7, initial velocity 0, 0.7 s.
+    public static let appStoreCardDismiss = make(dampingRatio: 0.7, response: 0.7, velocity: 0)
+    /// The App Store cell's touch-down bounce (seed 003, to scale 0.96): damping 1, initial velocity 1, 0.5 s.
+    public static let appStoreCellBounce = make(dampingRatio: 1.0, response: 0.5, velocity: 1)
+    /// The slide-in menu (seed 004, a modal menu whose items slide in on presentation and out on
+    /// dismissal): damping 0.7, initial velocity 0.8. The seed does not show its duration; 0.5 s assumed.
+    public static let slideInMenu = make(dampingRatio: 0.7, response: 0.5, velocity: 0.8)
 
     /// Android `SpringForce` default: `DAMPING_RATIO_MEDIUM_BOUNCY` 0.5, `STIFFNESS_MEDIUM` 1500, mass 1.
     public static let androidDefault = make(dampingRatio: 0.5, stiffness: 1500)
@@ -127,11 +131,18 @@ public enum SpringPresets {
     /// Material 3 default spatial spring: damping 0.9, stiffness 700.
     public static let material3SpatialDefault = make(dampingRatio: 0.9, stiffness: 700)
 
-    /// Every preset by a stable name (for reports and the tuner).
+    /// Every preset by a stable name (for reports and the tuner), named by what it animates.
     public static let all: [(name: String, timing: SpringTiming)] = [
-        ("seed003-present", seed003Present), ("seed003-dismiss", seed003Dismiss),
-        ("seed003-bounce", seed003Bounce), ("seed004-menu", seed004Menu),
+        ("appstore-card-present", appStoreCardPresent), ("appstore-card-dismiss", appStoreCardDismiss),
+        ("appstore-cell-bounce", appStoreCellBounce), ("slide-in-menu", slideInMenu),
         ("android-default", androidDefault), ("android-no-bouncy-low", androidNoBouncyLow),
         ("material3-spatial-default", material3SpatialDefault),
+    ]
+
+    /// Older names still accepted on the command line and in settings files: the seed documents'
+    /// numbers, which name documents a user has never seen. Each maps to its name in `all`.
+    public static let aliases: [String: String] = [
+        "seed003-present": "appstore-card-present", "seed003-dismiss": "appstore-card-dismiss",
+        "seed003-bounce": "appstore-cell-bounce", "seed004-menu": "slide-in-menu",
     ]
 }

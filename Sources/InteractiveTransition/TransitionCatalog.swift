@@ -102,7 +102,7 @@ public struct TransitionCatalog: Hashable, Sendable, Codable {
         shrunk.extras = [.dimmingAlpha(0)]
         return try TransitionSpec(name: TransitionName.panDismiss.rawValue, role: .dismissal,
                                   duration: Self.panDismissDurationSeconds,
-                                  completionTiming: .spring(SpringPresets.seed003Dismiss),
+                                  completionTiming: .spring(SpringPresets.appStoreCardDismiss),
                                   containerBounds: container, fromState: card, toState: shrunk)
     }
 }

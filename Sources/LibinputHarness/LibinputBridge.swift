@@ -47,6 +47,10 @@ public struct LibinputBridge: Sendable {
     static let leadInSeconds = 0.25
     /// Where the virtual node is mounted (a fresh directory in it per run).
     public var temporaryDirectory = "/tmp"
+    /// Runs `debug-events --verbose` and gives its whole output (libinput's own debug log, its
+    /// events among it) of the run the verdict keeps: `pinchlab libinput --verbose` prints it.
+    /// Setting up the node and the preload library by hand for this is what it saves.
+    public var verboseLog: (@Sendable (String) -> Void)?
 
     public init(tool: String, preloadLibrary: String) {
         self.tool = tool
@@ -93,13 +97,14 @@ public struct LibinputBridge: Sendable {
             if again.timing.lateEvents <= best.timing.lateEvents { best = again }
         }
         var timing = best.timing
+        verboseLog?(best.log)
         timing.runs = runs
         timing.late = timing.lateEvents > 0
         return LibinputVerdict(version: version, gestures: best.gestures, note: nil, timing: timing)
     }
 
     private func runOnce(events: [InputEvent], device description: DeviceDescription)
-        throws(LibinputBridgeError) -> (gestures: [LibinputGesture], timing: LibinputVerdict.Timing) {
+        throws(LibinputBridgeError) -> (gestures: [LibinputGesture], timing: LibinputVerdict.Timing, log: String) {
         var template = Array("\(temporaryDirectory)/pinchlab-libinput-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw .virtualDeviceUnavailable("cannot make a directory in \(temporaryDirectory): \(String(cString: strerror(errno)))")
@@ -124,7 +129,8 @@ public struct LibinputBridge: Sendable {
         environment["PINCHLAB_PARENT_PID"] = String(getpid())
         let process: ChildProcess
         do {
-            process = try ChildProcess(path: tool, arguments: ["debug-events", "--enable-tap", "--device", device.path], environment: environment)
+            process = try ChildProcess(path: tool, arguments: ["debug-events", "--enable-tap"] + (verboseLog == nil ? [] : ["--verbose"])
+                                       + ["--device", device.path], environment: environment)
         } catch {
             throw .libinputFailed(status: nil, stderr: "cannot start \(tool): \(error)")
         }
@@ -163,7 +169,7 @@ public struct LibinputBridge: Sendable {
             maximumLateMS: Double(lateness.maximumMicroseconds) / 1000,
             lateEvents: lateness.eventsLaterThan(milliseconds: threshold), events: lateness.events,
             lateThresholdMS: Double(threshold), runs: 1, late: false)
-        return (parser.gestures, timing)
+        return (parser.gestures, timing, stdout + stderr)
     }
 
     /// Runs a short command and returns its status and output.

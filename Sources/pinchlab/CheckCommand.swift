@@ -26,13 +26,13 @@ struct CheckCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A corpus directory (with manifest.json) or a manifest file.")
+    @Argument(help: "A corpus directory (with manifest.json) or a manifest file.", completion: .file(extensions: ["json"]))
     var corpus: String
 
-    @Option(help: ArgumentHelp("Settings to replay with (a settings file; default: the shipped defaults).", valueName: "file"))
+    @Option(help: ArgumentHelp("Settings to replay with (a settings file; default: the shipped defaults).", valueName: "file"), completion: .file(extensions: ["json"]))
     var config: String?
 
-    @Option(help: ArgumentHelp("Also write a JUnit XML report here (one testcase per file).", valueName: "file"))
+    @Option(help: ArgumentHelp("Also write a JUnit XML report here (one testcase per file).", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
     @Flag(help: "Print one JSON object: the totals and every file's status, expectation and replay.")

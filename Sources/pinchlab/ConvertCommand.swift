@@ -34,7 +34,7 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "out"), completion: .file())
     var output: String
 
     @Option(help: ArgumentHelp("Output format (default: from OUT's extension); yml, yaml and libinput-record also name libinput.",

@@ -15,7 +15,7 @@ struct DevicesCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The directory holding the eventN nodes.")
+    @Argument(help: "The directory holding the eventN nodes.", completion: .directory)
     var directory: String = DeviceDiscovery.defaultDirectory
 
     @Flag(help: "Print one JSON object instead of a table.")

@@ -6,7 +6,7 @@ import InteractiveTransition
 import LibinputHarness
 
 /// pinchlab's exit statuses, modelled on sysexits(3) so scripts can tell a bad file from a missing
-/// device. Documented in the README and in `pinchlab --help`.
+/// device. Documented in docs/reference/exit-status.md and in `pinchlab --help`.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     /// A bug in pinchlab; please report it with the command line and the file.

@@ -22,7 +22,7 @@ struct GenerateCorpusCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The directory to write into (created if missing).")
+    @Argument(help: "The directory to write into (created if missing).", completion: .directory)
     var directory: String
 
     @Option(help: ArgumentHelp("Draw each recipe this many times (variant 1 is the shipped file; 22 make 1,034 files), "
@@ -30,7 +30,7 @@ struct GenerateCorpusCommand: ParsableCommand {
     var variants: Int = 1
 
     @Option(help: ArgumentHelp("Also write a multi-gesture touchscreen session here: six of the corpus's recipes "
-                               + "one after another with 2.5 s idle between them.", valueName: "file"))
+                               + "one after another with 2.5 s idle between them.", valueName: "file"), completion: .file(extensions: ["evemu"]))
     var session: String?
 
     func validate() throws {

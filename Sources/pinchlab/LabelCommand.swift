@@ -20,6 +20,7 @@ struct ExpectArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { ["pinch:2", "pan:2", "pan:1", "hold:1", "none"] }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 extension GestureExpectation.Direction: ExpressibleByArgument {}
@@ -58,10 +59,10 @@ struct LabelCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The recordings to label.")
+    @Argument(help: "The recordings to label.", completion: .file())
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The corpus: a directory (its manifest.json) or a manifest file; created if missing.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The corpus: a directory (its manifest.json) or a manifest file; created if missing.", valueName: "dir"), completion: .file(extensions: ["json"]))
     var corpus: String?
 
     @Option(help: ArgumentHelp("A gesture the person made, KIND[:FINGERS] (pinch:2, pan:1, hold:1, none); once per gesture, in order.",
@@ -88,7 +89,7 @@ struct LabelCommand: ParsableCommand {
             help: ArgumentHelp("Mark the file as one pinchlab is known to get wrong, saying why (\"\" removes the mark).", valueName: "why"))
     var knownMismatch: String?
 
-    @Option(name: .customLong("from-replay"), help: ArgumentHelp("Propose a label for this file from what pinchlab recognizes.", valueName: "file"))
+    @Option(name: .customLong("from-replay"), help: ArgumentHelp("Propose a label for this file from what pinchlab recognizes.", valueName: "file"), completion: .file())
     var fromReplay: String?
 
     @Flag(help: "With --from-replay: write the proposed label (without it, only print it).")

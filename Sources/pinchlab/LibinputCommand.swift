@@ -8,6 +8,7 @@ struct LibinputCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "libinput",
         abstract: "What libinput itself makes of a recording: its pinches, swipes, scrolls and holds.",
+        usage: "pinchlab libinput <file> [--json] [--verbose] [<options>]",
         discussion: """
         The recording is served in real time on a virtual device (as `pinchlab serve` does) and \
         Debian's unmodified `libinput debug-events` reads it, with pinchlab's small preload \
@@ -15,12 +16,17 @@ struct LibinputCommand: ParsableCommand {
         libinput-gestures would get. It takes as long as the recording. libinput has no \
         touchscreen gestures: for a touchscreen it says so.
 
+        --verbose runs `libinput debug-events --verbose` and passes its whole output through \
+        to stderr (libinput's debug log, e.g. its gesture state machine), without setting up the \
+        virtual node and the preload library by hand.
+
         Needs libinput-tools and FUSE (scripts/setup-debian installs both); without them the \
         exit status is 69.
 
         Examples:
           pinchlab libinput Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
           pinchlab libinput bug.yml --json
+          pinchlab libinput bug.evemu --verbose   # and libinput's own debug log
           pinchlab replay bug.evemu --with-libinput --summary   # both, side by side
         """
     )
@@ -30,9 +36,13 @@ struct LibinputCommand: ParsableCommand {
     @Flag(help: "Print one JSON object {\"libinput\": {\"version\", \"gestures\", ...}}.")
     var json = false
 
+    @Flag(help: "Also print libinput's own debug log (debug-events --verbose) on stderr.")
+    var verbose = false
+
     func run() throws {
         try reportingErrors {
-            let verdict = try recording.playedToLibinput()
+            let passThrough: @Sendable (String) -> Void = { log in try? StandardStream.error.write(Array(log.utf8)) }
+            let verdict = try recording.playedToLibinput(verboseLog: verbose ? passThrough : nil)
             if json {
                 try JSONLineWriter().write(LibinputOnly(libinput: verdict))
             } else {
@@ -46,18 +56,21 @@ struct LibinputCommand: ParsableCommand {
 }
 
 /// libinput's verdict through the bridge next to this binary (its errors: status 69, with advice).
-func libinputVerdict(events: [InputEvent], device: DeviceDescription) throws -> LibinputVerdict {
+func libinputVerdict(events: [InputEvent], device: DeviceDescription,
+                     verboseLog: (@Sendable (String) -> Void)? = nil) throws -> LibinputVerdict {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
-    return try LibinputBridge.locate(executable: executable).verdict(events: events, device: device)
+    var bridge = try LibinputBridge.locate(executable: executable)
+    bridge.verboseLog = verboseLog
+    return try bridge.verdict(events: events, device: device)
 }
 
 extension RecordingOptions {
     /// The recording read whole and played to libinput (`libinput`, `replay --with-libinput`).
-    func playedToLibinput() throws -> LibinputVerdict {
+    func playedToLibinput(verboseLog: (@Sendable (String) -> Void)? = nil) throws -> LibinputVerdict {
         var source = try open()
         var events: [InputEvent] = []
         while let event = try source.nextEvent() { events.append(event) }
-        return try libinputVerdict(events: events, device: source.device)
+        return try libinputVerdict(events: events, device: source.device, verboseLog: verboseLog)
     }
 }

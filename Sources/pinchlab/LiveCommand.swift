@@ -22,6 +22,12 @@ struct LiveCommand: ParsableCommand {
         already down when it starts are seen (a gesture under way is recognized from there). A \
         device that is not a touchpad or touchscreen is refused (exit status 69).
 
+        Permissions: reading /dev/input/eventN needs membership of the input group (sudo usermod \
+        -aG input $USER, then log in again) or a udev rule; without it, exit status 77. live only \
+        reads the device and does not grab it (no EVIOCGRAB), so the desktop sees the same \
+        fingers and reacts to the same pinch: try it in a window that ignores pinches, or on a \
+        served recording (below).
+
         --web also serves the viewer page (see `pinchlab view`) on http://127.0.0.1:8765/ \
         (--port N, 0 for a free one; --bind ADDR to listen beyond loopback) and streams every \
         record to it as it happens; several tabs may watch, and a tab that reconnects catches \
@@ -34,7 +40,7 @@ struct LiveCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The device node (default: the first touchpad or touchscreen in /dev/input).")
+    @Argument(help: "The device node (default: the first touchpad or touchscreen in /dev/input).", completion: .file())
     var device: String?
 
     @OptionGroup var transition: TransitionOptions

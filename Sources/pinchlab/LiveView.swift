@@ -55,10 +55,18 @@ struct LiveView {
         var lines = [s.header, s.deviceLine, s.gestureLine, s.gestureValues]
         let p = min(max(s.progress.isFinite ? s.progress : 0, 0), 1)
         let percent = String(Int((p * 100).rounded()))
-        let head = "transition \(s.transitionName)  \(s.transitionState.padding(11))["
+        let head = "transition \(s.transitionName)  \(s.transitionState.padding(11))"
         let tail = "] \(percent.leftPadding(3))%"
-        let barWidth = min(maximumBarWidth, max(minimumBarWidth, width - head.count - tail.count))
-        lines.append(head + bar(p, threshold: s.threshold, width: barWidth) + tail)
+        if head.count + 1 + minimumBarWidth + tail.count <= width {
+            let barWidth = min(maximumBarWidth, width - head.count - 1 - tail.count)
+            lines.append(head + "[" + bar(p, threshold: s.threshold, width: barWidth) + tail)
+        } else {
+            // A narrow terminal (40 columns): the bar and its percentage get a line of their own
+            // rather than being cut off the end of the transition's line.
+            lines.append(head.trimmingCharacters(in: .whitespaces))
+            let barWidth = min(maximumBarWidth, max(1, width - 1 - tail.count))
+            lines.append("[" + bar(p, threshold: s.threshold, width: barWidth) + tail)
+        }
         lines.append(contentsOf: card(scale: s.cardScale, alpha: s.cardAlpha, centerX: s.cardCenterX, centerY: s.cardCenterY,
                                       areaWidth: min(cardAreaWidth, width - cardIndent.count)))
         lines.append(s.decision.isEmpty ? "decision   —" : "decision   \(s.decision)")

@@ -9,13 +9,14 @@ import InteractiveTransition
 struct RecordingOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "A recording: evemu (.evemu) or `libinput record` YAML (.yml), detected by content; - reads standard input.",
-        discussion: "Read once from the start, so a pipe works too: `xz -dc bug.evemu.xz | pinchlab replay -`."))
+        discussion: "Read once from the start, so a pipe works too: `xz -dc bug.evemu.xz | pinchlab replay -`."),
+        completion: .file())
     var file: String
 
     /// The file as messages name it (`<stdin>` for `-`, as the readers do).
     var displayName: String { recordingDisplayName(file) }
 
-    @Option(name: .customLong("events"), help: "The .events half of an old split evemu recording (FILE is the .desc half; - reads standard input).")
+    @Option(name: .customLong("events"), help: "The .events half of an old split evemu recording (FILE is the .desc half; - reads standard input).", completion: .file())
     var eventsFile: String?
 
     @Option(name: .customLong("device"), help: ArgumentHelp(
@@ -71,6 +72,7 @@ func comparedPolicies(_ list: String?) throws -> [PolicyComparison.Policy] {
 extension CompletionTiming: ExpressibleByArgument {
     public init?(argument: String) { self.init(named: argument) }
     public static var allValueStrings: [String] { named.map(\.name) }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     public var defaultValueDescription: String {
         Self.named.first { $0.timing == self }?.name ?? description
     }
@@ -86,6 +88,7 @@ extension RecordingFormat: ExpressibleByArgument {
         }
     }
     public static var allValueStrings: [String] { ["evemu", "libinput"] }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     public var defaultValueDescription: String { self == .evemu ? "evemu" : "libinput" }
 }
 
@@ -95,7 +98,7 @@ struct TransitionOptions: ParsableArguments {
     var transition: TransitionName = .pinchDismiss
 
     @Option(help: ArgumentHelp("Settings saved by `pinchlab tune --write` (recognizer thresholds, policy, mappings).",
-                               valueName: "file"))
+                               valueName: "file"), completion: .file(extensions: ["json"]))
     var config: String?
 
     @Option(help: ArgumentHelp("Finish/cancel policy preset instead of the configured one: \(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", ")) (seed = uikit-seed).",
@@ -110,6 +113,7 @@ struct TransitionOptions: ParsableArguments {
     var panDistance: Double?
 
     @Option(help: ArgumentHelp("How the completion animates after the release. A spring continues from the release velocity. Default: the transition's own.",
+                               discussion: "The seed documents' names are still accepted: seed003-present, seed003-dismiss, seed003-bounce (appstore-...), seed004-menu (slide-in-menu).",
                                valueName: "timing"))
     var completion: CompletionTiming?
 

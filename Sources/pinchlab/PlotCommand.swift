@@ -32,7 +32,7 @@ struct PlotCommand: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var transition: TransitionOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "out.svg"), completion: .file(extensions: ["svg"]))
     var output: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start the picture this many seconds after the first event.", valueName: "seconds"))
@@ -45,7 +45,7 @@ struct PlotCommand: ParsableCommand {
     var trial: Int?
 
     @Option(help: ArgumentHelp("Also draw these policy presets' progress and releases, dashed (comma-separated, at most 3, e.g. gnome,kwin).",
-                               valueName: "presets"))
+                               valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue)))
     var compare: String?
 
     func validate() throws {

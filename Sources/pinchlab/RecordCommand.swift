@@ -25,10 +25,10 @@ struct RecordCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The device node (default: the first touchpad or touchscreen in /dev/input).")
+    @Argument(help: "The device node (default: the first touchpad or touchscreen in /dev/input).", completion: .file())
     var device: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"), completion: .file())
     var output: String
 
     @Option(help: ArgumentHelp("The file's format; yml, yaml and libinput-record also name libinput.", valueName: "format"))
@@ -68,9 +68,17 @@ struct RecordCommand: ParsableCommand {
             var frames = 0
             var lastEventAt = MonotonicClock.seconds()
             var removed = false
+            // The device's frames are counted; a state-at-open frame is one more in the file.
+            var wroteState = false
+            /// "N frames", and when the file begins with the state at open, the file's count too:
+            /// `stats` and `replay` count that frame, so the numbers differ by one and say why.
+            func written() -> String {
+                "\(frames) frames to \(output)" + (wroteState ? " after the state at open (\(frames + 1) frames in the file, as stats and replay count them)" : "")
+            }
             do {
                 let state = StateAtOpen(input.currentStateEvents())
                 if try writer.write(state) {
+                    wroteState = true
                     printError("pinchlab: \(state.touchCount) touch\(state.touchCount == 1 ? "" : "es") down and "
                                + "\(state.heldKeyCount) button\(state.heldKeyCount == 1 ? "" : "s") held at open: the file "
                                + "begins with them (the frame after '# state at open', at time 0)")
@@ -102,11 +110,11 @@ struct RecordCommand: ParsableCommand {
                 }
             } catch let error as RecordingError where error.kind == .io {
                 printError("pinchlab: \(error)")
-                printError("pinchlab: wrote \(frames) frames to \(output); the file ends at its last whole frame")
+                printError("pinchlab: wrote \(written()); the file ends at its last whole frame")
                 throw ExitStatus.ioError.exitCode
             }
             try writer.close()
-            printError("pinchlab: wrote \(frames) frames to \(output)" + (removed ? "; the device was removed" : ""))
+            printError("pinchlab: wrote \(written())" + (removed ? "; the device was removed" : ""))
             if removed { throw ExitStatus.deviceUnavailable.exitCode }
         }
     }

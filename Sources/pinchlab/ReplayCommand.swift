@@ -21,7 +21,7 @@ struct ReplayCommand: ParsableCommand {
               --policy seed --summary
 
         --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last \
-        {"type":"summary",...} line (schema in the README).
+        {"type":"summary",...} line (schema: docs/reference/json-lines.md).
 
         Ctrl-C stops the replay as if the recording ended there: a gesture in flight is cancelled, \
         the summary is still printed, and the exit status is 130.
@@ -53,7 +53,7 @@ struct ReplayCommand: ParsableCommand {
     var withLibinput = false
 
     @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side.",
-                               valueName: "presets"))
+                               valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue)))
     var compare: String?
 
     func validate() throws {

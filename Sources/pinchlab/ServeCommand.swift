@@ -19,8 +19,9 @@ struct ServeCommand: ParsableCommand {
         event, as if unplugged. DIR is created if missing and removed again at the end; a DIR with \
         something else mounted on it is refused (exit status 64), never unmounted.
 
-        Needs /dev/fuse and fuse3 (scripts/setup-debian installs it); run as root or a user allowed \
-        to mount FUSE file systems.
+        Needs /dev/fuse and fuse3 (scripts/setup-debian installs it). Run by a user other than \
+        root, the mount uses allow_other (so libinput and other users may open the node), which \
+        needs the line user_allow_other in /etc/fuse.conf; without it serve says so (status 69).
 
         Example (two terminals, or & as here):
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
@@ -31,7 +32,7 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
-    @Option(help: ArgumentHelp("The directory to mount the device in (created if missing).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The directory to mount the device in (created if missing).", valueName: "dir"), completion: .directory)
     var at: String
 
     @Option(help: ArgumentHelp("The node's name in DIR.", valueName: "name"))

@@ -9,7 +9,9 @@ struct StatsCommand: ParsableCommand {
         Parses the whole file (it is also the parse benchmark's command), so a damaged recording is \
         reported with the line where it breaks. Fingers and touches are counted from the same touch \
         frames replay uses. A recording that ends inside a frame (events after its last SYN_REPORT) \
-        gets a warning; those events are left out of the counts and reported apart.
+        gets a warning; those events are left out of the counts and reported apart. Frames are \
+        the file's (each ended by a SYN_REPORT), as replay counts them; a file `record` began with \
+        fingers down holds one more than record's count of device frames: the state at open.
 
         Examples:
           pinchlab stats Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu

@@ -27,7 +27,7 @@ struct TuneCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A corpus directory with manifest.json (e.g. Fixtures/corpus).")
+    @Argument(help: "A corpus directory with manifest.json (e.g. Fixtures/corpus).", completion: .directory)
     var corpus: String
 
     @Flag(help: "Print one JSON object: best, defaults, seedRule (each with accuracy), confusion matrices.")
@@ -36,7 +36,7 @@ struct TuneCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Recognizer settings the search may replay per device class (the defaults are always one).", valueName: "n"))
     var budget: Int = Tuner.defaultBudget
 
-    @Option(help: ArgumentHelp("Save the best settings here, for `replay`/`live --config`.", valueName: "file"))
+    @Option(help: ArgumentHelp("Save the best settings here, for `replay`/`live --config`.", valueName: "file"), completion: .file(extensions: ["json"]))
     var write: String?
 
     @Option(help: ArgumentHelp("Cross-validate with K folds (default: \(Tuner.defaultFolds) when the corpus has \(Tuner.minimumFiles) files or more; 0: none).",

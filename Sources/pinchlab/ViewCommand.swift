@@ -29,19 +29,20 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var transition: TransitionOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: FILE's name with .html).",
-                                                    valueName: "out.html"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: FILE's name with .html, in the current directory).",
+                                                    valueName: "out.html"), completion: .file(extensions: ["html"]))
     var output: String?
 
     @Option(help: ArgumentHelp("Also replay under this policy preset (\(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))) and draw its card as a ghost.",
                                valueName: "policy"))
     var compare: CompletionPolicyPreset?
 
-    /// Where the page goes.
+    /// Where the page goes: without -o, into the current directory, never next to the recording
+    /// (often someone else's folder, or one that may not be written).
     var outputPath: String {
         if let output { return output }
-        let url = URL(fileURLWithPath: recording.file)
-        return url.deletingPathExtension().appendingPathExtension("html").path
+        let name = URL(fileURLWithPath: recording.file).deletingPathExtension().lastPathComponent
+        return FileManager.default.currentDirectoryPath + "/" + name + ".html"
     }
 
     func validate() throws {

@@ -43,4 +43,19 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("transition \(transition)") && $0.contains("finished") })
         #expect(screen.contains("\u{1B}[?25l") && screen.contains("\u{1B}[?25h"), "the cursor is hidden, then restored")
     }
+
+    /// In 40 columns the transition's line cannot hold the bar: the bar and its percentage get a
+    /// line of their own, whole, instead of being cut off.
+    @Test func aFortyColumnTerminalKeepsTheBarAndPercentage() throws {
+        let (status, screen) = try liveOnATerminal(columns: 40, fixture: "corpus/touchpad/pinch-in-slow-finish-01.evemu",
+                                                   transition: "pinch-dismiss")
+        #expect(status == 0, "\(screen.suffix(400))")
+        let lines = drawnLines(screen)
+        for line in lines { #expect(line.count < 40, "\(line.count) characters: \(line)") }
+        let bars = lines.filter { $0.hasPrefix("[") && $0.hasSuffix("%") }
+        #expect(bars.count > 10, "the bar is drawn on its own line: \(lines.prefix(12))")
+        #expect(bars.contains { $0.hasSuffix("] 100%") }, "the percentage reaches 100")
+        #expect(bars.allSatisfy { $0.count == 39 }, "the bar fills the line: \(bars.first ?? "")")
+        #expect(lines.contains("transition pinch-dismiss  finished"))
+    }
 }

@@ -134,7 +134,14 @@ import VirtualEvdev
         #expect(result.stderr.contains("pinchlab: 2 touches down and 2 buttons held at open: the file begins with them "
                                        + "(the frame after '# state at open', at time 0)\n"), "\(result.stderr)")
         let later = events[cut...].filter(\.isSynReport).count
-        #expect(result.stderr.contains("pinchlab: wrote \(later) frames to \(out)\n"), "the state's frame is not a device frame")
+        #expect(result.stderr.contains("pinchlab: wrote \(later) frames to \(out) after the state at open "
+                                       + "(\(later + 1) frames in the file, as stats and replay count them)\n"),
+                "the state's frame is not a device frame, and the file's count is said: \(result.stderr)")
+        // stats and replay count the file's frames, the state's included, and agree.
+        let stats = try CLI.run(["stats", out, "--json"])
+        #expect((try stats.json(line: 0))["frames"] as? Int == later + 1, "\(stats.stdout)")
+        let replayed = try CLI.run(["replay", out, "--summary"])
+        #expect((try replayed.json(line: 0))["frames"] as? Int == later + 1, "\(replayed.stdout)")
 
         let text = try String(contentsOfFile: out, encoding: .utf8)
         let marker = (format == "libinput" ? "  # " : "# ") + StateAtOpen.comment + "\n"

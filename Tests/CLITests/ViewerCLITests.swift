@@ -360,8 +360,12 @@ import Testing
         #expect(stdin.status == 64 && stdin.stderr.contains("-o OUT.html"), "\(stdin.stderr)")
         let compare = try CLI.run(["view", input, "--compare", "nope"])
         #expect(compare.status == 64 && compare.stderr.contains("The value 'nope' is invalid for '--compare <policy>'") && compare.stderr.contains("uikit-seed"), "\(compare.stderr)")
-        let defaulted = try CLI.run(["view", input])
+        // Without -o the page goes into the current directory, not next to the recording.
+        let here = try CLI.temporaryDirectory()
+        let defaulted = try CLI.run(["view", input], directory: here)
         #expect(defaulted.status == 0, "\(defaulted.stderr)")
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("in.html").path), "FILE's name with .html")
+        #expect(FileManager.default.fileExists(atPath: here.appendingPathComponent("in.html").path), "FILE's name with .html, here")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("in.html").path), "nothing beside the recording")
+        #expect(defaulted.stderr.hasPrefix("pinchlab: wrote \(here.path)/in.html ("), "\(defaulted.stderr)")
     }
 }

@@ -28,7 +28,7 @@ import Testing
         var settings = LabSettings.default
         settings.policy = policy
         settings.completionSpeed = 1.5
-        settings.completion = .spring(SpringPresets.seed004Menu)
+        settings.completion = .spring(SpringPresets.slideInMenu)
         let data = try JSONEncoder().encode(settings)
         #expect(try JSONDecoder().decode(LabSettings.self, from: data) == settings)
         #expect(try LabSettings.unknownKeys(inJSON: data).isEmpty, "what is written is read back whole")
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func completionTimingsByNameOrObject() throws {
-        #expect(try decode(#"{"completion": "seed003-dismiss"}"#).completion == .spring(SpringPresets.seed003Dismiss))
+        #expect(try decode(#"{"completion": "appstore-card-dismiss"}"#).completion == .spring(SpringPresets.appStoreCardDismiss))
         #expect(try decode(#"{"completion": "linear"}"#).completion == .curve(.linear))
         let curve = try decode(#"{"completion": {"curve": {"p1x": 0.2, "p1y": 0, "p2x": 0.4, "p2y": 1}}}"#)
         #expect(curve.completion == .curve(try CubicBezierCurve(p1x: 0.2, p1y: 0, p2x: 0.4, p2y: 1)))
@@ -69,6 +69,19 @@ import Testing
         #expect(spring.completion == .spring(SpringTiming(parameters: try SpringParameters(mass: 1, stiffness: 200, damping: 20))))
         #expect(throws: DecodingError.self) { try decode(#"{"completion": "bouncy"}"#) }
         #expect(throws: DecodingError.self) { try decode(#"{"completion": {"curve": {}, "spring": {}}}"#) }
+    }
+
+    /// The seed documents' names stay accepted as aliases of the readable ones, timing for timing.
+    @Test func seedNamesAreAliasesOfTheReadableNames() throws {
+        let pairs = [("seed003-present", "appstore-card-present"), ("seed003-dismiss", "appstore-card-dismiss"),
+                     ("seed003-bounce", "appstore-cell-bounce"), ("seed004-menu", "slide-in-menu")]
+        for (seed, readable) in pairs {
+            let byAlias = try decode(#"{"completion": "\#(seed)"}"#).completion
+            let byName = try decode(#"{"completion": "\#(readable)"}"#).completion
+            #expect(byAlias != nil && byAlias == byName, "\(seed) = \(readable)")
+        }
+        #expect(SpringPresets.all.map(\.name).allSatisfy { !$0.hasPrefix("seed") }, "only readable names are listed")
+        #expect(CompletionTiming(named: "seed004-menu") == .spring(SpringPresets.slideInMenu))
     }
 
     @Test func aSettleRuleThatCanNeverHoldIsRefused() {

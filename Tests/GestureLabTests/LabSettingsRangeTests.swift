@@ -153,7 +153,7 @@ import Testing
     @Test(arguments: CompletionPolicyPreset.allCases)
     func everyPresetAndTimingReadsBackTheSame(preset: CompletionPolicyPreset) throws {
         for timing in [nil, CompletionTiming.curve(try CubicBezierCurve(p1x: 0.1, p1y: -0.3, p2x: 0.7, p2y: 1.2)),
-                       .spring(SpringPresets.seed004Menu)] {
+                       .spring(SpringPresets.slideInMenu)] {
             var settings = LabSettings.default
             settings.policy = preset.policy
             settings.completion = timing

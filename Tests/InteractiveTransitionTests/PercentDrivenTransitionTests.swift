@@ -296,7 +296,7 @@ import Testing
     /// at three completion speeds, finishing with a forward throw and cancelling with a backward one.
     static let releaseCases: [ReleaseCase] = {
         let springs: [(SpringRegime, SpringTiming)] = [
-            (.underdamped, SpringPresets.seed003Dismiss), (.criticallyDamped, SpringPresets.seed003Bounce),
+            (.underdamped, SpringPresets.appStoreCardDismiss), (.criticallyDamped, SpringPresets.appStoreCellBounce),
             (.overdamped, SpringTiming(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 40))),
         ]
         return springs.flatMap { regime, spring in
@@ -344,7 +344,7 @@ import Testing
     }
 
     @Test func springWithoutGestureVelocityUsesThePresetVelocity() {
-        let timing = CompletionTiming.spring(SpringPresets.seed003Present)
+        let timing = CompletionTiming.spring(SpringPresets.appStoreCardPresent)
         var t = Fixtures.transition(.zoomPresent, timing: timing)
         t.begin(at: 0)
         t.finish(at: 0)   // like a tap: no gesture velocity

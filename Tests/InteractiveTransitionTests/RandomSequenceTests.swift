@@ -26,8 +26,8 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 42, 2024] as [UInt64]) func invariantsHoldUnderRandomCalls(seed: UInt64) {
         var g = SeededRandom(seed: seed)
-        let timings: [CompletionTiming] = [.curve(.easeInOut), .curve(.linear), .spring(SpringPresets.seed003Dismiss),
-                                           .spring(SpringPresets.androidDefault), .spring(SpringPresets.seed003Bounce)]
+        let timings: [CompletionTiming] = [.curve(.easeInOut), .curve(.linear), .spring(SpringPresets.appStoreCardDismiss),
+                                           .spring(SpringPresets.androidDefault), .spring(SpringPresets.appStoreCellBounce)]
         var time = 0.0
         var completedTransitions = 0
         for _ in 0..<30 {

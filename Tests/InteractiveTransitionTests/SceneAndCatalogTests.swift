@@ -13,7 +13,7 @@ import Testing
                                     Double.pi / 4, 0.5.nextUp, Double.leastNonzeroMagnitude, 0.123456789012345]
 
     @Test(arguments: TransitionName.allCases) func cancelRestoresTheFromStateBitForBit(_ name: TransitionName) {
-        for timing in [CompletionTiming.curve(.easeInOut), .spring(SpringPresets.seed003Dismiss)] {
+        for timing in [CompletionTiming.curve(.easeInOut), .spring(SpringPresets.appStoreCardDismiss)] {
             var t = Fixtures.transition(name, timing: timing)
             var time = 0.0
             t.begin(at: time)
@@ -67,7 +67,7 @@ import Testing
         #expect(isClose(t.scene.scale, 0.925, tolerance: 1e-15))
         #expect(t.scene.cornerRadius == 10)
         #expect(t.spec.role == .dismissal && t.spec.duration == 0.7)
-        #expect(t.spec.completionTiming == .spring(SpringPresets.seed003Dismiss))
+        #expect(t.spec.completionTiming == .spring(SpringPresets.appStoreCardDismiss))
     }
 
     @Test func reusedSceneBufferMatchesFreshScene() {

@@ -157,13 +157,13 @@ import Testing
     }
 
     @Test func seedPresets() {
-        let present = SpringPresets.seed003Present
+        let present = SpringPresets.appStoreCardPresent
         #expect(isClose(present.parameters.dampingRatio, 0.7, tolerance: 1e-12))
         #expect(isClose(present.parameters.response, 0.6, tolerance: 1e-12))
         #expect(present.normalizedInitialVelocity == 0.7)
-        #expect(isClose(SpringPresets.seed003Dismiss.parameters.response, 0.7, tolerance: 1e-12))
-        #expect(SpringPresets.seed003Bounce.parameters.regime == .criticallyDamped)
-        #expect(SpringPresets.seed004Menu.normalizedInitialVelocity == 0.8)
+        #expect(isClose(SpringPresets.appStoreCardDismiss.parameters.response, 0.7, tolerance: 1e-12))
+        #expect(SpringPresets.appStoreCellBounce.parameters.regime == .criticallyDamped)
+        #expect(SpringPresets.slideInMenu.normalizedInitialVelocity == 0.8)
         #expect(isClose(SpringPresets.material3SpatialDefault.parameters.dampingRatio, 0.9, tolerance: 1e-12))
         #expect(SpringPresets.all.count == Set(SpringPresets.all.map(\.name)).count)
     }

@@ -97,6 +97,11 @@ typedef enum {
  * of the call that failed (0 when none did), and `error` a human-readable reason to print. */
 int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *error, size_t error_size,
                  int *error_number);
+/* Whether the fuse.conf at `path` holds the option user_allow_other on a line of its own (blank
+ * space and comments aside), which a mount with allow_other by a user other than root needs
+ * (fusermount3 refuses it otherwise, and says so only on its own stderr). A missing file holds
+ * nothing. vevdev_mount names it as the cause of a failed non-root mount when it is missing. */
+bool vevdev_fuse_conf_allows_other(const char *path);
 /* Unmounts and joins every thread. Idempotent. Readers get ENODEV. */
 void vevdev_stop(vevdev *d);
 /* Stops if needed, then frees. */

@@ -20,7 +20,11 @@ public final class LibinputRecordWriter: RecordingWriter {
     /// What `- node:` says when the node is not known (a recording converted from evemu).
     public static let unknownNode = "unknown"
 
-    /// - Parameter node: the device node to note in the file (`- node:`).
+    /// - Parameters:
+    ///   - path: the file to write.
+    ///   - device: the device the events come from, written as the file's description.
+    ///   - node: the device node to note in the file (`- node:`).
+    ///   - options: whether key codes are masked, and the header's system lines.
     public init(path: String, device: DeviceDescription, node: String = LibinputRecordWriter.unknownNode,
                 options: RecordingWriterOptions = RecordingWriterOptions()) throws {
         self.device = device

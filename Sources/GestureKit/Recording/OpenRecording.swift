@@ -83,7 +83,7 @@ public func recordingDisplayName(_ path: String) -> String { LineInput.displayNa
 /// - Parameters:
 ///   - path: the recording (or the `.desc` half of an old split evemu recording).
 ///   - secondPath: the `.events` half of a split evemu recording.
-///   - device: which device of a multi-device `libinput record` file to read. An evemu file holds
+///   - selector: which device of a multi-device `libinput record` file to read. An evemu file holds
 ///     one device; asking it for another index or a node is an error.
 public func openRecording(path: String, secondPath: String? = nil,
                           device selector: RecordingDeviceSelector = .firstTouchDevice) throws -> any RecordingSource {

@@ -111,7 +111,7 @@ public struct CorpusEntry: Codable, Sendable, Hashable {
 }
 
 /// A corpus manifest (`manifest.json`): the entries and, for the generated corpus, the generator's
-/// version and parameters. Documented in the README; its JSON Schema is `Fixtures/manifest.schema.json`.
+/// version and parameters. Documented in docs/reference/manifest.md; its JSON Schema is `Fixtures/manifest.schema.json`.
 public struct CorpusManifest: Codable, Sendable {
     /// Bump when the generator changes what it writes for the same recipe and seed.
     public static let currentGeneratorVersion = 1

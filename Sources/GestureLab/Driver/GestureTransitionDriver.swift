@@ -77,8 +77,12 @@ public struct GestureTransitionDriver: Sendable {
     /// True while a completion animation runs.
     public var isAnimating: Bool { transition.phase.isAnimatingCompletion }
 
-    /// - Parameter gestureIndex: which gesture this is, counted from 0 in the order gestures began
-    ///   (the index of its entry in a summary's `gestures`); a trial it starts remembers it.
+    /// - Parameters:
+    ///   - event: the recognizer's event; only the kind this transition follows moves it.
+    ///   - time: the event's time in seconds, the only clock the transition reads.
+    ///   - gestureIndex: which gesture this is, counted from 0 in the order gestures began
+    ///     (the index of its entry in a summary's `gestures`); a trial it starts remembers it.
+    ///   - emit: every transition record the event makes, in time order.
     public mutating func handle(_ event: GestureEvent, at time: Double, gestureIndex: Int? = nil,
                                 emit: (TransitionRecord) -> Void) {
         if event.kind == .hold {

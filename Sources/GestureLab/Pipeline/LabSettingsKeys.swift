@@ -40,7 +40,7 @@ extension LabSettings {
         traits.deviceClass = .touchscreen
         var touchscreen = GestureRecognizerConfiguration.touchscreen
         touchscreen.device = traits
-        let timings: [CompletionTiming] = [.curve(.easeInOut), .spring(SpringPresets.seed003Dismiss)]
+        let timings: [CompletionTiming] = [.curve(.easeInOut), .spring(SpringPresets.appStoreCardDismiss)]
         let policies = CompletionPolicyPreset.allCases.map(\.policy)
         return zip(timings + Array(repeating: timings[0], count: policies.count - timings.count), policies).map { timing, policy in
             LabSettings(touchpadRecognizer: touchpad, touchscreenRecognizer: touchscreen, policy: policy, completion: timing)

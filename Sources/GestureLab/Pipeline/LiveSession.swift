@@ -53,6 +53,7 @@ public struct LiveSession {
     /// Reads until `shouldStop`, the idle timeout or the device's removal.
     ///
     /// - Parameters:
+    ///   - shouldStop: checked between reads (Ctrl-C sets what it reads).
     ///   - emit: every record the pipeline makes.
     ///   - afterEvent: called after each event went through the pipeline (benchmarks time here).
     ///   - whileIdle: called each time the device had nothing to read (a view refreshes here).

@@ -121,8 +121,8 @@ public struct ReplayPipeline: Sendable {
             emitStateChanges(emit)
             for gesture in events { handle(gesture, emit: emit) }
             // The recognizer is as new; the lifting frame only closes the touch tracks.
+            // It is not counted in `frames`: that is the recording's frames, as `stats` counts them.
             if let frame = assembler.finish(at: lastTime) {
-                frameCount += 1
                 countTouches(at: seconds(frame.time))
                 if recordsFrames { emit(.frame(frame, time: seconds(frame.time))) }
             }

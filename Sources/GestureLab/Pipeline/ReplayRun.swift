@@ -70,6 +70,7 @@ public struct ReplayRun: Sendable {
     /// of the input, and the error is in the result.
     ///
     /// - Parameters:
+    ///   - source: the events, read to their end or until the run stops.
     ///   - name: the source as the summary names it (`source` in JSON), e.g. the file's display name.
     ///   - pacer: plays events at their recorded pace (scaled); nil runs as fast as possible.
     ///   - shouldStop: checked before every event.

@@ -3,7 +3,7 @@
 /// for the last transition step at or before it, and a playhead on the timeline. Recording strings
 /// are only ever set as `textContent` or drawn on a canvas. Entry layout: `ViewerEntry`.
 ///
-/// Test interface (README): `#t=SECONDS` seeks and pauses on load; `window.pinchlab.seek(t)`,
+/// Test interface (docs/reference/viewer.md): `#t=SECONDS` seeks and pauses on load; `window.pinchlab.seek(t)`,
 /// `window.pinchlab.state()`; after each render `JSON.stringify(state())` is written into
 /// `<pre id="pinchlab-state">` for `chromium --headless --dump-dom`.
 enum ViewerPageScript {
