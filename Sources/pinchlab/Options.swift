@@ -4,11 +4,11 @@ import GestureKit
 import GestureLab
 import InteractiveTransition
 
-/// Where a recording comes from: one file (evemu or `libinput record`, detected by content), or the
+/// Where a recording comes from: one file (evemu, `libinput record` or an evtest log, detected by content), or the
 /// two halves of an old split evemu recording, and which device of a multi-device libinput file.
 struct RecordingOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "A recording: evemu (.evemu) or `libinput record` YAML (.yml), detected by content; - reads standard input.",
+        "A recording: evemu (.evemu), `libinput record` YAML (.yml) or an evtest log (as pasted in a bug report), detected by content; - reads standard input.",
         discussion: "Read once from the start, so a pipe works too: `xz -dc bug.evemu.xz | pinchlab replay -`."))
     var file: String
 

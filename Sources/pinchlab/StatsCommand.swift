@@ -98,6 +98,7 @@ enum PartialFrameHandling: String {
 /// short (the device read may still be complete), so it is said too.
 func warnAboutRecording(_ source: any InputEventSource, _ handling: PartialFrameHandling) {
     guard let recording = source as? any RecordingSource else { return }
+    if let cut = (source as? EvtestReader)?.cutHeader { printError("pinchlab: warning: \(cut)") }
     for warning in recording.descriptionWarnings { printError("pinchlab: warning: \(warning)") }
     for contradiction in recording.eventContradictions {
         let fate = handling == .kept ? "written as read" : contradiction.rule
