@@ -41,6 +41,10 @@ public struct TouchFrameAssembler: Sendable {
     private var nextTouchID: UInt64 = 1
     private var toolFingerCount = 0
     private var toolFingerBits: UInt8 = 0
+    /// The buttons held now, and those the description lists (a button it lacks is ignored, as
+    /// libevdev discards its events).
+    private var buttonsDown: PhysicalButtons = []
+    private let describedButtons: PhysicalButtons
     /// `BTN_TOOL_*` raises the finger count only on a touchpad that tracks fewer contacts than
     /// fingers (libinput's fake touches: a two-slot Synaptics reporting three fingers). Elsewhere the
     /// contacts are counted: a protocol-A touchscreen that sets `BTN_TOOL_DOUBLETAP` as its
@@ -99,6 +103,7 @@ public struct TouchFrameAssembler: Sendable {
             tools |= UInt8(1) << UInt8(index)
         }
         describedTools = tools
+        describedButtons = PhysicalButtons(describedBy: device)
         switch (device.deviceClass, mode) {
         case (.touchpad, .multitouchB): toolCountSlots = device.slotCount
         case (.touchpad, .singleTouch): toolCountSlots = 1
@@ -161,6 +166,12 @@ public struct TouchFrameAssembler: Sendable {
     // MARK: keys
 
     private mutating func consumeKey(_ code: EventCode, _ value: Int32) {
+        if let button = PhysicalButtons(code: code) {
+            guard describedButtons.contains(button) else { return }
+            // 2 is a key's autorepeat: still down.
+            if value != 0 { buttonsDown.insert(button) } else { buttonsDown.remove(button) }
+            return
+        }
         for (index, tool) in EventCode.fingerCountTools.enumerated() where tool.code == code {
             let bit = UInt8(1) << UInt8(index)
             guard describedTools & bit != 0 else { return }
@@ -288,6 +299,7 @@ public struct TouchFrameAssembler: Sendable {
             currentAHasPosition = false
         }
         frame.reset(time: time, isResync: resyncPending)
+        frame.buttons = buttonsDown
         resyncPending = false
         var down = 0
         for i in slots.indices {
