@@ -51,6 +51,9 @@ public struct TouchFrameAssembler: Sendable {
     /// "touching" flag with one contact is one finger.
     private let toolCountSlots: Int?
     private var resyncPending = false
+    /// Frames where `BTN_TOOL_*` said more fingers than there were contacts, nil when none did.
+    public private(set) var toolFingerExcess: ToolFingerExcess?
+    private var previousFrameTime: EventTime?
     private var sawAnyEvent = false
     // Protocol A: contacts of the frame being built, and of the previous frame.
     var pendingA: ProtocolAContacts
@@ -319,12 +322,30 @@ public struct TouchFrameAssembler: Sendable {
             }
             slots[i].clearFrameFlags()
         }
-        if let slots = toolCountSlots, toolFingerCount > slots {
-            frame.fingerCount = max(down, toolFingerCount)
-        } else {
-            frame.fingerCount = down
+        let counted = toolCountSlots.map { toolFingerCount > $0 } ?? false
+        frame.fingerCount = counted ? max(down, toolFingerCount) : down
+        // A hovering BTN_TOOL_FINGER with no contact is no excess; a counted one always is.
+        if toolFingerCount > down && (down > 0 || counted) {
+            noteToolFingerExcess(at: time, contacts: down, counted: counted)
         }
+        previousFrameTime = time
     }
+
+    /// Called only for a frame with the excess: nothing per ordinary frame.
+    private mutating func noteToolFingerExcess(at time: EventTime, contacts: Int, counted: Bool) {
+        let since = previousFrameTime.map { Double(time.totalMicroseconds - $0.totalMicroseconds) / 1_000_000 } ?? 0
+        if toolFingerExcess == nil {
+            toolFingerExcess = ToolFingerExcess(firstTime: time, slots: device.slotCount)
+        } else if toolFingerExcess!.lastTime == previousFrameTime {
+            toolFingerExcess!.seconds += since
+        }
+        toolFingerExcess!.lastTime = time
+        toolFingerExcess!.frames += 1
+        toolFingerExcess!.mostToolFingers = max(toolFingerExcess!.mostToolFingers, toolFingerCount)
+        toolFingerExcess!.mostContacts = max(toolFingerExcess!.mostContacts, contacts)
+        if counted { toolFingerExcess!.countedFrames += 1 }
+    }
+
 
     @inline(__always) private func position(_ x: Int32, _ y: Int32) -> PointMM {
         PointMM(x: geometry.x.millimetres(x), y: geometry.y.millimetres(y))
@@ -339,4 +360,31 @@ public struct TouchFrameAssembler: Sendable {
 private struct EndedReading: Sendable {
     var pressure: Int32 = -1
     var touchMajor: Int32 = 0
+}
+
+
+/// `BTN_TOOL_DOUBLETAP` ... `QUINTTAP` saying more fingers than the contacts down: a touchpad that
+/// tracks fewer contacts than it senses fingers (libinput's fake fingers), or one whose contacts
+/// went missing.
+public struct ToolFingerExcess: Sendable, Hashable {
+    /// The first frame with more tool fingers than contacts.
+    public var firstTime: EventTime
+    /// The last such frame.
+    public var lastTime: EventTime
+    /// Such frames, and how many of them counted the tool's fingers (a touchpad tracking fewer
+    /// slots than the tool says: `TouchFrame.fingerCount`).
+    public var frames = 0
+    public var countedFrames = 0
+    /// Seconds of consecutive such frames, added up.
+    public var seconds = 0.0
+    public var mostToolFingers = 0
+    public var mostContacts = 0
+    /// The device's slots.
+    public var slots: Int
+
+    init(firstTime: EventTime, slots: Int) {
+        self.firstTime = firstTime
+        self.lastTime = firstTime
+        self.slots = slots
+    }
 }
