@@ -33,8 +33,14 @@ struct RecordingOptions: ParsableArguments {
         if let deviceSelector, deviceSelector.isEmpty { throw ValidationError("--device needs an index or a node") }
     }
 
+    /// Opens the recording; a file with a description and no events gets the hint of a split
+    /// recording's `.desc` half read alone (it would replay to nothing, without a word).
     func open() throws -> any InputEventSource {
-        try openRecording(path: file, secondPath: eventsFile, device: selector)
+        let source = try openRecording(path: file, secondPath: eventsFile, device: selector)
+        if let evemu = source as? EvemuReader, evemu.holdsOnlyADescription {
+            printError("pinchlab: warning: \(SplitRecording.descriptionOnlyHint(displayName, path: file))")
+        }
+        return source
     }
 
     /// Refuses an output path that names an input file, by identity on disk rather than by spelling:
