@@ -18,7 +18,8 @@ import Testing
         let log = try CLI.temporaryDirectory().appendingPathComponent("evtest.txt").path
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let r = try CLI.run([dir + "/event0"], timeout: 60, standardOutput: log, executable: URL(fileURLWithPath: evtest))
-        #expect(r.stderr.contains("No such device"), "evtest stopped because the device went away: \(r.stderr)")
+        // ENODEV, or ECONNABORTED when the FUSE connection goes first.
+        #expect(r.stderr.contains("evtest: error reading: "), "evtest stopped because the device went away: \(r.stderr)")
         #expect(try serve.finish(timeout: 30).status == 0)
         return log
     }
