@@ -6,7 +6,7 @@ import GestureKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemuReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FuzzInputFile.write(data, size)
-    _ = try? RecordingFormat.detect(path: path)
+    _ = try? RecordingInputFormat.detect(path: path)
     guard let reader = try? EvemuReader(path: path) else { return 0 }
     var count = 0
     _ = reader.device.geometry

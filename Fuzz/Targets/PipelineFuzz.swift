@@ -118,6 +118,8 @@ struct RecordChecker {
             precondition(time.isFinite, "state change time \(time)")
             // The machine's diagram (docs/recognizer-states.md) must hold for any input.
             precondition(!change.isBug, "recognizer bug: \(change.input) in \(change.from)")
+        case .button(let button):
+            precondition(button.time.isFinite, "button time \(button.time)")
         }
     }
 }

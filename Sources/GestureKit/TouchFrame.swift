@@ -43,6 +43,44 @@ public struct Touch: Sendable, Hashable {
     }
 }
 
+/// The physical buttons of a touch device (`BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`): on a clickpad
+/// (`INPUT_PROP_BUTTONPAD`) the whole surface is the left one.
+public struct PhysicalButtons: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let left = PhysicalButtons(rawValue: 1 << 0)
+    public static let right = PhysicalButtons(rawValue: 1 << 1)
+    public static let middle = PhysicalButtons(rawValue: 1 << 2)
+
+    /// The button a key code is, nil for any other key.
+    @inline(__always)
+    public init?(code: EventCode) {
+        switch code {
+        case .btnLeft: self = .left
+        case .btnRight: self = .right
+        case .btnMiddle: self = .middle
+        default: return nil
+        }
+    }
+
+    /// The buttons `device` lists: events for others are ignored, as libevdev discards them.
+    public init(describedBy device: DeviceDescription) {
+        self = []
+        for code in [EventCode.btnLeft, .btnRight, .btnMiddle] where device.has(.key, code) { insert(PhysicalButtons(code: code)!) }
+    }
+
+    /// Its name in output (`"left"`), for one button.
+    public var name: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .middle: "middle"
+        default: "buttons"
+        }
+    }
+}
+
 /// Everything true of the surface at one `SYN_REPORT`.
 ///
 /// Touches live in an array with room for `capacity` made once with the frame: the assembler builds
@@ -61,6 +99,8 @@ public struct TouchFrame: Sendable {
     public var fingerCount: Int
     /// True for the first frame after a `SYN_DROPPED` resync or a device reset: positions may jump.
     public var isResync: Bool
+    /// The physical buttons held down at this frame.
+    public var buttons: PhysicalButtons = []
     public private(set) var touches: Touches
 
     public init(time: EventTime, fingerCount: Int = 0, isResync: Bool = false) {
@@ -126,7 +166,7 @@ public struct TouchFrame: Sendable {
 
 extension TouchFrame: Equatable {
     public static func == (a: TouchFrame, b: TouchFrame) -> Bool {
-        a.time == b.time && a.fingerCount == b.fingerCount && a.isResync == b.isResync
+        a.time == b.time && a.fingerCount == b.fingerCount && a.isResync == b.isResync && a.buttons == b.buttons
             && a.touches.elementsEqual(b.touches)
     }
 }

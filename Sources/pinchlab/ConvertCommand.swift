@@ -4,7 +4,7 @@ import GestureKit
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a recording between evemu and `libinput record` YAML, losslessly.",
+        abstract: "Convert a recording between evemu and `libinput record` YAML, losslessly, or an evtest log to either.",
         usage: "pinchlab convert <file> -o <out> [--to evemu|libinput] [<options>]",
         discussion: """
         The device description (LED and switch states too), every event and every timestamp are \
@@ -22,8 +22,13 @@ struct ConvertCommand: ParsableCommand {
           pinchlab convert bug.yml -o bug.evemu
           pinchlab convert Fixtures/corpus/touchpad/pinch-out-01.evemu -o pinch-out.yml
           pinchlab convert old.desc --events old.events -o new.evemu
+          pinchlab convert pasted-evtest.txt -o bug.evemu
           pinchlab convert typed.evemu -o share.yml --mask-keys
           xz -dc bug.evemu.xz | pinchlab convert - -o bug.yml
+
+        An evtest log (what people paste into bug reports) converts to either format with its \
+        device, events and timestamps as printed; what evtest does not print (LED and switch \
+        states, a libinput node) is not invented. evtest is not an output format.
 
         A libinput record holds one device or several; OUT holds the one --device picks (by \
         default the first touch device), and stderr says which when there were several. A device \

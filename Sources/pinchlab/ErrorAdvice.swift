@@ -49,6 +49,8 @@ func advice(for error: any Error) -> String? {
         case .virtualDeviceUnavailable: return "; it needs /dev/fuse and fuse3 (scripts/setup-debian) and permission to mount"
         case .libinputFailed: return "; run `libinput debug-events --help` to check the tool works"
         }
+    case let error as RecordingError where SplitRecording.isEventsHalf(error):
+        return SplitRecording.eventsHalfAdvice(error.path)
     case PlotError.trialNotKept:
         return "; crop to its seconds with --from/--to"
     default:

@@ -30,6 +30,8 @@ struct HumanOutput {
                 return "\(Self.seconds(g.time))  \(e.kind.rawValue.padding(6))\(e.state.rawValue.padding(10))"
                     + "\(e.fingerCount) finger\(e.fingerCount == 1 ? " " : "s")  " + Self.values(e)
             }
+        case .button(let b):
+            return "\(Self.seconds(b.time))  button \(b.button.name) \(b.state.rawValue)"
         case .stateChange(let change, let time):
             if traces { return "\(Self.seconds(time))  state \(change.traceText)" }
             if explains, let sentence = change.explanationWithoutGesture { return "\(Self.seconds(time))  \(sentence)" }

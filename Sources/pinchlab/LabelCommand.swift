@@ -56,6 +56,10 @@ struct LabelCommand: ParsableCommand {
               --notes "2 contacts, < 1 mm"
           pinchlab label --from-replay bug.evemu --corpus mine --yes
           pinchlab label --evidence bug.evemu
+          pinchlab label old.desc --events old.events --corpus mine --expect pan:2
+
+        An old split evemu recording (a .desc and a .events file) is labelled by its .desc half \
+        with --events naming the other; the manifest entry keeps both ("file" and "events").
         """
     )
 
@@ -78,6 +82,11 @@ struct LabelCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The transition the file is replayed through (default: pan-dismiss for a pan, else pinch-dismiss).",
                                valueName: "name"))
     var transition: TransitionName?
+
+    @Option(name: .customLong("events"), help: ArgumentHelp(
+        "The .events half of an old split evemu recording (FILE, only one, is the .desc half); written to the entry's \"events\".",
+        valueName: "file"))
+    var eventsFile: String?
 
     @Option(help: ArgumentHelp("What the person did, in words (e.g. \"two-finger scroll\").", valueName: "text"))
     var gesture: String?
@@ -112,6 +121,9 @@ struct LabelCommand: ParsableCommand {
             return
         }
         guard !files.isEmpty else { throw ValidationError("name the recordings to label (or use --from-replay FILE, or --evidence FILE)") }
+        if eventsFile != nil && files.count != 1 {
+            throw ValidationError("--events is the .events half of one split recording: give its .desc half as the only FILE")
+        }
         guard corpus != nil else { throw ValidationError("--corpus DIR names the manifest to write the labels into") }
         guard !expect.isEmpty else {
             throw ValidationError("--expect KIND[:FINGERS] says what the person did (e.g. --expect pinch:2, or --expect none)")
@@ -155,7 +167,10 @@ struct LabelCommand: ParsableCommand {
             }
             for file in files {
                 // Read it now: a label for a file that is not a recording would fail every check.
-                var source = try openRecording(path: file)
+                var source = try openRecording(path: file, secondPath: eventsFile)
+                if (source as? EvemuReader)?.holdsOnlyADescription == true {
+                    printError("pinchlab: warning: \(SplitRecording.descriptionOnlyHint(recordingDisplayName(file), path: file))")
+                }
                 while try source.nextEvent() != nil {}
             }
             let (location, written) = try write(expectations, for: files)
@@ -199,6 +214,8 @@ struct LabelCommand: ParsableCommand {
             if let gesture { entry.gesture = gesture }
             if let notes { entry.notes = notes }
             if let knownMismatch { entry.knownMismatch = knownMismatch.isEmpty ? nil : knownMismatch }
+            // The pair stays a pair: an entry is the .desc half with its .events half, or one file.
+            if let eventsFile, files.count == 1 { entry.events = location.manifestFile(for: eventsFile) }
             if let existing { manifest.entries[existing] = entry } else { manifest.entries.append(entry) }
             written.append((name, existing == nil))
         }

@@ -4,11 +4,11 @@ import GestureKit
 import GestureLab
 import InteractiveTransition
 
-/// Where a recording comes from: one file (evemu or `libinput record`, detected by content), or the
+/// Where a recording comes from: one file (evemu, `libinput record` or an evtest log, detected by content), or the
 /// two halves of an old split evemu recording, and which device of a multi-device libinput file.
 struct RecordingOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "A recording: evemu (.evemu) or `libinput record` YAML (.yml), detected by content; - reads standard input.",
+        "A recording: evemu (.evemu), `libinput record` YAML (.yml) or an evtest log (as pasted in a bug report), detected by content; - reads standard input.",
         discussion: "Read once from the start, so a pipe works too: `xz -dc bug.evemu.xz | pinchlab replay -`."),
         completion: .file())
     var file: String
@@ -34,8 +34,14 @@ struct RecordingOptions: ParsableArguments {
         if let deviceSelector, deviceSelector.isEmpty { throw ValidationError("--device needs an index or a node") }
     }
 
+    /// Opens the recording; a file with a description and no events gets the hint of a split
+    /// recording's `.desc` half read alone (it would replay to nothing, without a word).
     func open() throws -> any InputEventSource {
-        try openRecording(path: file, secondPath: eventsFile, device: selector)
+        let source = try openRecording(path: file, secondPath: eventsFile, device: selector)
+        if let evemu = source as? EvemuReader, evemu.holdsOnlyADescription {
+            printError("pinchlab: warning: \(SplitRecording.descriptionOnlyHint(displayName, path: file))")
+        }
+        return source
     }
 
     /// The files this recording is read from (`-` for standard input).

@@ -63,6 +63,7 @@ extension JSONLineWriter {
         case .gesture(let gesture): try write(gesture)
         case .transition(let step): try write(step)
         case .stateChange: break
+        case .button(let button): try write(button)
         }
     }
 }

@@ -6,7 +6,7 @@ struct Pinchlab: ParsableCommand {
         commandName: "pinchlab",
         abstract: "A gesture-input replay and interactive-transition lab for Linux touchpads and touchscreens.",
         discussion: """
-        Touch events from an evdev device or a recording (evemu or `libinput record`) are assembled into \
+        Touch events from an evdev device or a recording (evemu, `libinput record` or an evtest log) are assembled into \
         frames, recognized as pinches and pans, and drive a percent-driven interactive transition that \
         finishes or cancels by a policy you can tune.
 

@@ -33,15 +33,39 @@ struct StatsCommand: ParsableCommand {
         var heightMM: Double?
         var resolutionEstimated: Bool
         var slots: Int
+        /// `multitouch-b` (slots), `multitouch-a` (contacts by SYN_MT_REPORT), `single-touch`.
+        var `protocol`: String
+        /// INPUT_PROP_SEMI_MT: a bounding box of the fingers, not each finger.
+        var semiMT: Bool
         var events: Int
         var frames: Int
         var duration: Double
         var mostFingersDown: Int
+        /// Frames where BTN_TOOL_* said more fingers than the contacts down (absent when none).
+        var toolFingersAboveContacts: ToolFingers?
         var touchSequences: Int
         /// Events after the last SYN_REPORT, 0 for a recording that ends on a frame.
         var trailingPartialFrameEvents: Int
         /// The line of the last SYN_REPORT when events follow it (absent otherwise).
         var trailingPartialFrameAfterLine: Int?
+
+        struct ToolFingers: Encodable {
+            var mostToolFingers: Int
+            var mostContacts: Int
+            var seconds: Double
+            var frames: Int
+            /// Whether they were counted as fingers (the touchpad tracks fewer slots than that).
+            var counted: Bool
+        }
+    }
+
+    /// The protocol's name in the report.
+    static func protocolName(_ mode: TouchFrameAssembler.Mode) -> String {
+        switch mode {
+        case .multitouchB: "multitouch-b"
+        case .multitouchA: "multitouch-a"
+        case .singleTouch: "single-touch"
+        }
     }
 
     func run() throws {
@@ -50,6 +74,7 @@ struct StatsCommand: ParsableCommand {
             let stats = try RecordingStats.reading(&source)
             let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame
             warnAboutRecording(source, .ignored)
+            if let excess = stats.toolFingerExcess { printError("pinchlab: warning: \(Self.toolFingerWarning(excess, file: recording.displayName))") }
             let device = source.device
             let geometry = device.geometry
             let report = Report(
@@ -57,8 +82,14 @@ struct StatsCommand: ParsableCommand {
                 widthMM: geometry.map { ($0.widthMM * 10).rounded() / 10 },
                 heightMM: geometry.map { ($0.heightMM * 10).rounded() / 10 },
                 resolutionEstimated: geometry?.isEstimated ?? true, slots: device.slotCount,
+                protocol: Self.protocolName(stats.protocolMode), semiMT: device.properties.contains(.semiMT),
                 events: stats.eventCount, frames: stats.frameCount, duration: stats.durationSeconds,
-                mostFingersDown: stats.mostFingersDown, touchSequences: stats.touchSequenceCount,
+                mostFingersDown: stats.mostFingersDown,
+                toolFingersAboveContacts: stats.toolFingerExcess.map {
+                    .init(mostToolFingers: $0.mostToolFingers, mostContacts: $0.mostContacts, seconds: ($0.seconds * 1000).rounded() / 1000,
+                          frames: $0.frames, counted: $0.countedFrames > 0)
+                },
+                touchSequences: stats.touchSequenceCount,
                 trailingPartialFrameEvents: stats.trailingPartialFrameEventCount,
                 trailingPartialFrameAfterLine: partialFrame?.lastSynReportLine)
             if json {
@@ -74,12 +105,45 @@ struct StatsCommand: ParsableCommand {
             try printLine("  events      \(report.events)")
             try printLine("  frames      \(report.frames)")
             try printLine("  duration    \(format(report.duration, decimals: 6)) s")
-            try printLine("  fingers     at most \(report.mostFingersDown) down at once")
+            try printLine("  protocol    \(Self.protocolText(stats.protocolMode, slots: report.slots))")
+            if report.semiMT {
+                try printLine("  semi-MT     yes: the touchpad reports a box around two fingers, not each finger "
+                              + "(INPUT_PROP_SEMI_MT); it may scroll with two fingers, not pinch or swipe, as in libinput")
+            }
+            let tools = stats.toolFingerExcess.map { excess in
+                excess.countedFrames > 0
+                    ? " (BTN_TOOL_* counted: up to \(excess.mostToolFingers) fingers on \(excess.slots) slots for \(format(excess.seconds, decimals: 2)) s)"
+                    : " (BTN_TOOL_* said up to \(excess.mostToolFingers) for \(format(excess.seconds, decimals: 2)) s, not counted: "
+                        + "the touchpad tracks that many)"
+            } ?? ""
+            try printLine("  fingers     at most \(report.mostFingersDown) down at once\(tools)")
             try printLine("  touches     \(report.touchSequences) touch sequences")
             if report.trailingPartialFrameEvents > 0 {
                 try printLine("  unfinished  \(report.trailingPartialFrameEvents) events after the last SYN_REPORT, not counted")
             }
         }
+    }
+}
+
+extension StatsCommand {
+    static func protocolText(_ mode: TouchFrameAssembler.Mode, slots: Int) -> String {
+        switch mode {
+        case .multitouchB: "multitouch B (\(slots) slots)"
+        case .multitouchA: "multitouch A (no slots: contacts matched frame to frame by distance, as mtdev does)"
+        case .singleTouch: "single touch (one position, BTN_TOUCH or BTN_TOOL_FINGER)"
+        }
+    }
+
+    /// `BTN_TOOL_*` above the contacts, said once: how much, and what pinchlab made of it.
+    static func toolFingerWarning(_ excess: ToolFingerExcess, file: String) -> String {
+        let contacts = excess.mostContacts == 1 ? "1 contact" : "\(excess.mostContacts) contacts"
+        let fate = excess.countedFrames > 0
+            ? "counted as \(excess.mostToolFingers) fingers, as BTN_TOOL_* counts on a touchpad with fewer slots "
+                + "(\(excess.slots)) than fingers (libinput's fake fingers)"
+            : "not counted: the touchpad has \(excess.slots) slots, so the missing contacts are missing data"
+        return "\(file): BTN_TOOL_* says up to \(excess.mostToolFingers) fingers while at most \(contacts) were down, "
+            + "for \(format(excess.seconds, decimals: 2)) s in \(excess.frames) frames from the frame at "
+            + "\(excess.firstTime); \(fate)"
     }
 }
 
@@ -100,6 +164,7 @@ enum PartialFrameHandling: String {
 /// short (the device read may still be complete), so it is said too.
 func warnAboutRecording(_ source: any InputEventSource, _ handling: PartialFrameHandling) {
     guard let recording = source as? any RecordingSource else { return }
+    if let cut = (source as? EvtestReader)?.cutHeader { printError("pinchlab: warning: \(cut)") }
     for warning in recording.descriptionWarnings { printError("pinchlab: warning: \(warning)") }
     for contradiction in recording.eventContradictions {
         let fate = handling == .kept ? "written as read" : contradiction.rule

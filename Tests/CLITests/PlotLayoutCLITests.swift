@@ -225,13 +225,16 @@ import Testing
         Self.checkLayout(m, "session with quick holds")
         #expect(text.components(separatedBy: "class=\"hold\"").count > 10, "the holds are drawn")
         let legend = m.texts.filter { $0.role == "legend" }.map(\.text)
-        #expect(legend == ["idle stretch over 1 s, cut out", "track: touch-down, fading in to the lift", "hold (pale: cancelled by motion)"],
+        #expect(legend == ["idle stretch over 1 s, cut out", "track: touch-down, fading in to the lift", "hold (pale: cancelled by motion)",
+                           "button held (left)"],
                 "the legend names the marks drawn, not a release or gesture mark the session has none of: \(legend)")
+        #expect(text.components(separatedBy: "class=\"button-left\"").count - 1 == 2, "the session's two clicks")
         #expect(!m.texts.contains { $0.role == "marker-label" }, "no label for a hold: \(m.texts.filter { $0.role == "marker-label" })")
         let facts = m.texts.filter { $0.role == "fact" }.map(\.text)
         #expect(facts.contains { $0.range(of: #"^[0-9]+ holds cancelled by motion \(1 finger, [0-9]+-[0-9]+ ms\)$"#, options: .regularExpression) != nil },
                 "\(facts)")
-        #expect(!facts.contains { $0.contains("hold, 1 finger") }, "\(facts)")
+        // The one hold not cancelled by motion: the clickpad pressed under it at 21.677 s (clickpad-pressed).
+        #expect(facts.filter { $0.contains("hold, 1 finger") } == ["G9: hold, 1 finger, 21.668-21.677 s, cancelled"], "\(facts)")
     }
 
     @Test func aCropAndASingleAttemptShowOnlyTheirStretch() throws {

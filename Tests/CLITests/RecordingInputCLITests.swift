@@ -118,7 +118,7 @@ import Testing
         let path = try CLI.temporaryDirectory().appendingPathComponent("empty.evemu").path
         try Data().write(to: URL(fileURLWithPath: path))
         try Self.expectEveryReader(path, status: 65,
-                                   stderr: "pinchlab: \(path): expected an evemu or libinput record file, found an empty file\n")
+                                   stderr: "pinchlab: \(path): expected an evemu, libinput record or evtest file, found an empty file\n")
     }
 
     @Test func binaryJunkWithoutNulBytesIsBadData() throws {
@@ -129,7 +129,7 @@ import Testing
         #expect(!junk.contains(0))
         let r = try CLI.run(["stats", path])
         #expect(r.status == 65, "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("pinchlab: \(path):1: expected UTF-8 text (an evemu or libinput record file), found binary data '"),
+        #expect(r.stderr.hasPrefix("pinchlab: \(path):1: expected UTF-8 text (an evemu, libinput record or evtest file), found binary data '"),
                 "\(r.stderr)")
         #expect(!r.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control bytes in the message")
         try Self.expectEveryReader(path, status: 65, stderr: r.stderr)

@@ -332,6 +332,15 @@ import Testing
 
     /// The touch the recognizer leaves out (here a resting thumb) is marked with its rule from the
     /// moment it is left out, not before.
+    /// A clickpad's clicks: the page says which buttons are down at a time, and counts the presses.
+    @Test func theClicksOfAClickpadAreOnThePage() throws {
+        let page = try Self.page(of: "clicks/bcm5974-three-finger-click.evemu")
+        let states = try Self.states(ofPage: page, at: [0.1, 0.15, 0.3, 2.2])
+        try #require(states.count == 4)
+        #expect(states.map { $0["buttons"] as? [String] ?? ["?"] } == [[], ["left"], [], ["left"]])
+        #expect(states[0]["presses"] as? Int == 3)
+    }
+
     @Test func aRestingThumbIsMarkedWithItsRule() throws {
         let page = try Self.page(of: "corpus/touchpad/resting-thumb-01.evemu")
         let html = try String(contentsOfFile: page, encoding: .utf8)

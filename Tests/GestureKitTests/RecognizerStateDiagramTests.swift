@@ -68,6 +68,14 @@ import Testing
                          configuration: .default, into: &seen)
         let still3 = (0..<3).map { i in ScriptedFinger(id: UInt64(i + 1), upMS: 400, path: still(PointMM(x: 20 + 12 * Double(i), y: 30))) }
         Self.transitions(of: makeFrames(still3), configuration: .default, into: &seen)
+        // A clickpad pressed during a pinch, and under three fingers before they could hold.
+        var clickpad = GestureRecognizerConfiguration.default
+        clickpad.device = GestureDeviceTraits(deviceClass: .touchpad, heightMM: 60, isClickpad: true)
+        func pressed(_ frames: [TouchFrame], fromMS: Double, toMS: Double) -> [TouchFrame] {
+            frames.map { var f = $0; if milliseconds(f.time) >= fromMS && milliseconds(f.time) < toMS { f.buttons = .left }; return f }
+        }
+        Self.transitions(of: pressed(makeFrames(pinch), fromMS: 300, toMS: 500), configuration: clickpad, into: &seen)
+        Self.transitions(of: pressed(makeFrames(still3), fromMS: 100, toMS: 200), configuration: clickpad, into: &seen)
 
         let undocumented = seen.subtracting(documented)
         #expect(undocumented.isEmpty, "transitions the diagram lacks: \(undocumented.sorted())")

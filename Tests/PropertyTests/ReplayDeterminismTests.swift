@@ -23,6 +23,7 @@ import InteractiveTransition
                 case .frame: frames += 1
                 case .gesture(let g): lines.append(String(decoding: try encoder.encode(g), as: UTF8.self))
                 case .transition(let t): lines.append(String(decoding: try encoder.encode(t), as: UTF8.self))
+                case .button(let b): lines.append(String(decoding: try encoder.encode(b), as: UTF8.self))
                 case .stateChange: break
                 }
             } catch { encodingError = error }

@@ -191,8 +191,8 @@ import GestureKit
         try convert(firstEvemu, to: yaml, .libinputRecord)
         try convert(yaml, to: secondEvemu, .evemu)
         #expect(readFile(firstEvemu) == readFile(secondEvemu))
-        #expect(try RecordingFormat.detect(path: yaml) == .libinputRecord)
-        #expect(try RecordingFormat.detect(path: secondEvemu) == .evemu)
+        #expect(try RecordingInputFormat.detect(path: yaml) == .libinputRecord)
+        #expect(try RecordingInputFormat.detect(path: secondEvemu) == .evemu)
     }
 
     @Test func eventsListMayBeEmptyOrNull() throws {

@@ -218,7 +218,7 @@ import GestureKit
         writeFile(path, junk)
         let error = try #require(readError(path))
         #expect(error.kind == .binaryData)
-        #expect(error.description == "\(path):1: expected UTF-8 text (an evemu or libinput record file), found binary data '\\u{7f}ELF\\u{2}\\u{1}\\u{1}\\u{3}:'")
+        #expect(error.description == "\(path):1: expected UTF-8 text (an evemu, libinput record or evtest file), found binary data '\\u{7f}ELF\\u{2}\\u{1}\\u{1}\\u{3}:'")
     }
 
     @Test func aDirectoryIsAFileLevelError() throws {
@@ -233,7 +233,7 @@ import GestureKit
             let path = file("empty.evemu", text)
             let error = try #require(readError(path))
             #expect(error.kind == .emptyFile)
-            #expect(error.description == "\(path): expected an evemu or libinput record file, found an empty file")
+            #expect(error.description == "\(path): expected an evemu, libinput record or evtest file, found an empty file")
         }
     }
 
@@ -244,6 +244,6 @@ import GestureKit
         let error = try #require(readError(withoutVersion))
         #expect(error.expected == "'A: <code> <min> <max> <fuzz> <flat>' (file format 1.0, as the file has no '# EVEMU <version>' first line)")
         let garbage = file("garbage.evemu", "EVEMU 1.3\nN: Pad\n")
-        #expect(readError(garbage)?.description == "\(garbage):1: expected an evemu file ('# EVEMU 1.3' or 'N: <device name>') or libinput record YAML ('version: 1'), found 'EVEMU 1.3'")
+        #expect(readError(garbage)?.description == "\(garbage):1: expected an evemu file ('# EVEMU 1.3' or 'N: <device name>'), libinput record YAML ('version: 1') or an evtest log ('Input driver version is ...'), found 'EVEMU 1.3'")
     }
 }

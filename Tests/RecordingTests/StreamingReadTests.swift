@@ -67,6 +67,25 @@ import GestureKit
             precondition(secondsOffsets.allSatisfy { String(decoding: block[$0..<$0 + 10], as: UTF8.self) == "\(Self.firstSecond)" })
         }
 
+        /// The same frames as evtest prints them, after `EvtestReaderTests.header`.
+        init(evtest: Void) {
+            let frames = try! GeneratedRecording(format: .evemu, directory: makeTemporaryDirectory())
+            blockEvents = frames.blockEvents
+            header = Array(EvtestReaderTests.header.utf8)
+            let secondsPrefix = Array("Event: time ".utf8)
+            block = []
+            eventLineEnds = []
+            secondsOffsets = []
+            for event in blockEvents {
+                secondsOffsets.append(block.count + secondsPrefix.count)
+                let name = event.code == .absMTPositionX ? "53 (ABS_MT_POSITION_X)" : "54 (ABS_MT_POSITION_Y)"
+                let line = event.isSynReport ? "Event: time \(event.time), -------------- SYN_REPORT ------------\n"
+                    : "Event: time \(event.time), type 3 (EV_ABS), code \(name), value \(event.value)\n"
+                block += Array(line.utf8)
+                eventLineEnds.append(block.count)
+            }
+        }
+
         /// Copy `index` of the block, `index` seconds later.
         func block(_ index: Int) -> [UInt8] {
             var copy = block
@@ -76,9 +95,13 @@ import GestureKit
         }
     }
 
-    @Test(arguments: [RecordingFormat.evemu, .libinputRecord])
-    func aRecordingLargerThanEveryBufferIsReadAsItArrives(format: RecordingFormat) throws {
-        let recording = try GeneratedRecording(format: format, directory: makeTemporaryDirectory())
+    @Test(arguments: [RecordingInputFormat.evemu, .libinputRecord, .evtest])
+    func aRecordingLargerThanEveryBufferIsReadAsItArrives(format: RecordingInputFormat) throws {
+        let recording = switch format {
+        case .evemu: try GeneratedRecording(format: .evemu, directory: makeTemporaryDirectory())
+        case .libinputRecord: try GeneratedRecording(format: .libinputRecord, directory: makeTemporaryDirectory())
+        case .evtest: GeneratedRecording(evtest: ())
+        }
         let blockCount = (Self.streamBytes - recording.header.count) / recording.block.count + 1
         let nextChunk = Mutex(0)
         let feeder = PipeFeeder {

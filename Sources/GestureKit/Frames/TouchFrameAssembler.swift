@@ -41,12 +41,19 @@ public struct TouchFrameAssembler: Sendable {
     private var nextTouchID: UInt64 = 1
     private var toolFingerCount = 0
     private var toolFingerBits: UInt8 = 0
+    /// The buttons held now, and those the description lists (a button it lacks is ignored, as
+    /// libevdev discards its events).
+    private var buttonsDown: PhysicalButtons = []
+    private let describedButtons: PhysicalButtons
     /// `BTN_TOOL_*` raises the finger count only on a touchpad that tracks fewer contacts than
     /// fingers (libinput's fake touches: a two-slot Synaptics reporting three fingers). Elsewhere the
     /// contacts are counted: a protocol-A touchscreen that sets `BTN_TOOL_DOUBLETAP` as its
     /// "touching" flag with one contact is one finger.
     private let toolCountSlots: Int?
     private var resyncPending = false
+    /// Frames where `BTN_TOOL_*` said more fingers than there were contacts, nil when none did.
+    public private(set) var toolFingerExcess: ToolFingerExcess?
+    private var previousFrameTime: EventTime?
     private var sawAnyEvent = false
     // Protocol A: contacts of the frame being built, and of the previous frame.
     var pendingA: ProtocolAContacts
@@ -99,6 +106,7 @@ public struct TouchFrameAssembler: Sendable {
             tools |= UInt8(1) << UInt8(index)
         }
         describedTools = tools
+        describedButtons = PhysicalButtons(describedBy: device)
         switch (device.deviceClass, mode) {
         case (.touchpad, .multitouchB): toolCountSlots = device.slotCount
         case (.touchpad, .singleTouch): toolCountSlots = 1
@@ -161,6 +169,12 @@ public struct TouchFrameAssembler: Sendable {
     // MARK: keys
 
     private mutating func consumeKey(_ code: EventCode, _ value: Int32) {
+        if let button = PhysicalButtons(code: code) {
+            guard describedButtons.contains(button) else { return }
+            // 2 is a key's autorepeat: still down.
+            if value != 0 { buttonsDown.insert(button) } else { buttonsDown.remove(button) }
+            return
+        }
         for (index, tool) in EventCode.fingerCountTools.enumerated() where tool.code == code {
             let bit = UInt8(1) << UInt8(index)
             guard describedTools & bit != 0 else { return }
@@ -288,6 +302,7 @@ public struct TouchFrameAssembler: Sendable {
             currentAHasPosition = false
         }
         frame.reset(time: time, isResync: resyncPending)
+        frame.buttons = buttonsDown
         resyncPending = false
         var down = 0
         for i in slots.indices {
@@ -307,12 +322,30 @@ public struct TouchFrameAssembler: Sendable {
             }
             slots[i].clearFrameFlags()
         }
-        if let slots = toolCountSlots, toolFingerCount > slots {
-            frame.fingerCount = max(down, toolFingerCount)
-        } else {
-            frame.fingerCount = down
+        let counted = toolCountSlots.map { toolFingerCount > $0 } ?? false
+        frame.fingerCount = counted ? max(down, toolFingerCount) : down
+        // A hovering BTN_TOOL_FINGER with no contact is no excess; a counted one always is.
+        if toolFingerCount > down && (down > 0 || counted) {
+            noteToolFingerExcess(at: time, contacts: down, counted: counted)
         }
+        previousFrameTime = time
     }
+
+    /// Called only for a frame with the excess: nothing per ordinary frame.
+    private mutating func noteToolFingerExcess(at time: EventTime, contacts: Int, counted: Bool) {
+        let since = previousFrameTime.map { Double(time.totalMicroseconds - $0.totalMicroseconds) / 1_000_000 } ?? 0
+        if toolFingerExcess == nil {
+            toolFingerExcess = ToolFingerExcess(firstTime: time, slots: device.slotCount)
+        } else if toolFingerExcess!.lastTime == previousFrameTime {
+            toolFingerExcess!.seconds += since
+        }
+        toolFingerExcess!.lastTime = time
+        toolFingerExcess!.frames += 1
+        toolFingerExcess!.mostToolFingers = max(toolFingerExcess!.mostToolFingers, toolFingerCount)
+        toolFingerExcess!.mostContacts = max(toolFingerExcess!.mostContacts, contacts)
+        if counted { toolFingerExcess!.countedFrames += 1 }
+    }
+
 
     @inline(__always) private func position(_ x: Int32, _ y: Int32) -> PointMM {
         PointMM(x: geometry.x.millimetres(x), y: geometry.y.millimetres(y))
@@ -327,4 +360,31 @@ public struct TouchFrameAssembler: Sendable {
 private struct EndedReading: Sendable {
     var pressure: Int32 = -1
     var touchMajor: Int32 = 0
+}
+
+
+/// `BTN_TOOL_DOUBLETAP` ... `QUINTTAP` saying more fingers than the contacts down: a touchpad that
+/// tracks fewer contacts than it senses fingers (libinput's fake fingers), or one whose contacts
+/// went missing.
+public struct ToolFingerExcess: Sendable, Hashable {
+    /// The first frame with more tool fingers than contacts.
+    public var firstTime: EventTime
+    /// The last such frame.
+    public var lastTime: EventTime
+    /// Such frames, and how many of them counted the tool's fingers (a touchpad tracking fewer
+    /// slots than the tool says: `TouchFrame.fingerCount`).
+    public var frames = 0
+    public var countedFrames = 0
+    /// Seconds of consecutive such frames, added up.
+    public var seconds = 0.0
+    public var mostToolFingers = 0
+    public var mostContacts = 0
+    /// The device's slots.
+    public var slots: Int
+
+    init(firstTime: EventTime, slots: Int) {
+        self.firstTime = firstTime
+        self.lastTime = firstTime
+        self.slots = slots
+    }
 }

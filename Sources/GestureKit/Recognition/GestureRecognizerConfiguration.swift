@@ -11,13 +11,17 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     /// a bounding box) or a single slot. libinput allows such a touchpad two-finger scrolling only
     /// (`tp_gesture_are_gestures_enabled`): no pinch, no swipe. nil: it can (or nothing says).
     public var fingerPositionsTracked: Bool?
+    /// true for a clickpad: a touchpad whose whole surface is its button (`INPUT_PROP_BUTTONPAD`),
+    /// where pressing it cancels gestures (`clickpad-pressed`). nil: not one, or nothing says.
+    public var isClickpad: Bool?
 
     public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil,
-                fingerPositionsTracked: Bool? = nil) {
+                fingerPositionsTracked: Bool? = nil, isClickpad: Bool? = nil) {
         self.deviceClass = deviceClass
         self.fuzzMM = fuzzMM
         self.heightMM = heightMM
         self.fingerPositionsTracked = fingerPositionsTracked
+        self.isClickpad = isClickpad
     }
 
     /// Class, height, and the larger of the x/y fuzz of the position axes (MT axes preferred).
@@ -33,6 +37,7 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
         }
         fuzzMM = fuzz.isFinite ? max(0, fuzz) : 0
         fingerPositionsTracked = device.deviceClass == .touchpad && !device.supportsMultitouchGestures ? false : nil
+        isClickpad = device.deviceClass == .touchpad && device.properties.contains(.buttonpad) ? true : nil
     }
 }
 

@@ -58,6 +58,11 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
     case resync
     /// A position was NaN, infinite or absurd, or time went backwards.
     case badNumbers = "bad-numbers"
+    /// A clickpad's button (`INPUT_PROP_BUTTONPAD`: the whole surface clicks) was pressed by a
+    /// finger, not a thumb resting in the thumb band: the gesture in flight is cancelled and none
+    /// begins until the button is released, as libinput's `tp_gesture_post_events` does (only
+    /// pointer motion while the clickpad is down).
+    case clickpadPressed = "clickpad-pressed"
     /// Every finger lifted.
     case allLifted = "all-lifted"
     /// The stream ended (end of file, device removed, interrupted) with fingers down.

@@ -13,6 +13,9 @@ public enum RecognizerMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The finger count changed during a gesture; nothing is emitted until it comes back or the
     /// debounce runs out.
     case switchingFingers = "switching-fingers"
+    /// A clickpad pressed by a finger: no gesture until the button is released (libinput: pointer
+    /// motion only).
+    case clickpadPressed = "clickpad-pressed"
 }
 
 /// What happened to the recognizer: the named events of its state machine.
@@ -33,6 +36,10 @@ public enum RecognizerInput: String, Sendable, Hashable, Codable, CaseIterable {
     case fault
     /// End of the stream.
     case endOfStream = "end-of-stream"
+    /// A clickpad's button went down under a finger.
+    case buttonPressed = "button-pressed"
+    /// The clickpad's buttons are all up again.
+    case buttonReleased = "button-released"
 }
 
 /// One state change, with the rule that caused it when one did.

@@ -298,6 +298,24 @@ extension TouchGestureRecognizer {
     /// In the band along the bottom edge where a thumb rests. When the height is unknown there is no
     /// band: the answer is `whenHeightUnknown` (true where every still lower touch may be a thumb, as
     /// in libinput without thumb areas; false to jail nothing).
+    /// The decision of a clickpad press by a finger, nil when every touch down lies in the thumb
+    /// band (a thumb pressed it: libinput lets gestures go on). With no touch at all it counts as a
+    /// finger's, as libinput's thumb state starts as one. Evidence: the fingers down, and how far
+    /// the highest touch is from the bottom edge (above the band for a finger).
+    func clickpadPressedByFinger(fingers: Int) -> GestureDecision? {
+        var highest: TrackedTouch?
+        var allInBand = touches.count > 0
+        for i in 0..<touches.count {
+            if !isInThumbArea(touches[i], whenHeightUnknown: false) { allInBand = false }
+            if highest == nil || touches[i].position.y < highest!.position.y { highest = touches[i] }
+        }
+        guard !allInBand else { return nil }
+        var e = GestureEvidence()
+        e.fingersBefore = fingers
+        if let height = configuration.device.heightMM, let highest { e.fromBottomMM = max(0, height - highest.position.y) }
+        return GestureDecision(.clickpadPressed, e)
+    }
+
     private func isInThumbArea(_ t: TrackedTouch, whenHeightUnknown: Bool) -> Bool {
         guard let height = configuration.device.heightMM else { return whenHeightUnknown }
         return t.position.y >= height - configuration.restingThumbAreaMM

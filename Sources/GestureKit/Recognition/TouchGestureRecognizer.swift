@@ -37,6 +37,11 @@
 /// - Resync frame [resync], a touch jump [touch-jump], an invalid position or time going backwards
 ///   [bad-numbers]: the gesture is cancelled rather than jumping, and a fresh decision starts from
 ///   the frame's positions. A finger replaced within a frame [fingers-replaced] does the same.
+/// - A clickpad (`INPUT_PROP_BUTTONPAD`) pressed by a finger cancels the gesture in flight and
+///   nothing begins until the button is released [clickpad-pressed], as libinput's
+///   `tp_gesture_post_events` does; a press with every touch in the thumb band is a thumb's, and
+///   changes nothing (libinput: the button "held down by a thumb"). After the release the fingers
+///   down are judged afresh.
 /// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight [end-of-stream].
 public struct TouchGestureRecognizer: Sendable {
     public let configuration: GestureRecognizerConfiguration
@@ -90,6 +95,8 @@ public struct TouchGestureRecognizer: Sendable {
         case pan(Decision, InFlight?)
         case pinch(Decision, InFlight)
         case switchingFingers(Switching)
+        /// A clickpad held down by a finger: fingers are counted, nothing is decided.
+        case clickpadPressed
 
         var mode: RecognizerMode {
             switch self {
@@ -99,6 +106,7 @@ public struct TouchGestureRecognizer: Sendable {
             case .pan: .pan
             case .pinch: .pinch
             case .switchingFingers: .switchingFingers
+            case .clickpadPressed: .clickpadPressed
             }
         }
     }
@@ -113,6 +121,8 @@ public struct TouchGestureRecognizer: Sendable {
         case fingersReplaced
         case fault(GestureDecision)
         case endOfStream
+        case buttonPressed(GestureDecision)
+        case buttonReleased
 
         var name: RecognizerInput {
             switch self {
@@ -124,6 +134,8 @@ public struct TouchGestureRecognizer: Sendable {
             case .fingersReplaced: .fingersReplaced
             case .fault: .fault
             case .endOfStream: .endOfStream
+            case .buttonPressed: .buttonPressed
+            case .buttonReleased: .buttonReleased
             }
         }
     }
@@ -159,6 +171,9 @@ public struct TouchGestureRecognizer: Sendable {
     var touches = TrackedTouches()
     /// Fingers the machine is working with (thumbs left out).
     var committedFingerCount = 0
+    /// The fingers down when a clickpad was released clicked, they did not hold: no hold begins
+    /// for them (libinput starts its hold timer only when fingers land), until the count changes.
+    var holdSpentOnClick = false
     var lifecycles = KindLifecycles()
     var lastFrameTime: EventTime?
     var translationVelocity: VelocityTracker
@@ -179,7 +194,7 @@ public struct TouchGestureRecognizer: Sendable {
     /// The gesture between its `began` and its `ended`/`cancelled`, if any.
     public var gestureInFlight: GestureKind? {
         switch state {
-        case .idle, .undecided: nil
+        case .idle, .undecided, .clickpadPressed: nil
         case .hold: .hold
         case .pan(_, let g): g == nil ? nil : .pan
         case .pinch: .pinch
@@ -242,7 +257,15 @@ public struct TouchGestureRecognizer: Sendable {
             handle(.fault(fault), at: now, into: &out)
             committedFingerCount = fingers
         }
+        if configuration.device.isClickpad == true {
+            if case .clickpadPressed = state {
+                if frame.buttons.isEmpty { handle(.buttonReleased, at: now, into: &out) }
+            } else if !frame.buttons.isEmpty, let pressed = clickpadPressedByFinger(fingers: fingers) {
+                handle(.buttonPressed(pressed), at: now, into: &out)
+            }
+        }
         if fingers != committedFingerCount {
+            holdSpentOnClick = false
             handle(fingers == 0 ? .allLifted : .fingerCountChanged(to: fingers), at: now, into: &out)
         } else if case .switchingFingers(let s) = state {
             // The count came back within the debounce: the gesture goes on.
@@ -284,6 +307,7 @@ public struct TouchGestureRecognizer: Sendable {
         handle(.endOfStream, at: max(time, lastFrameTime ?? time), into: &out)
         touches.removeAll()
         committedFingerCount = 0
+        holdSpentOnClick = false
         lastFrameTime = nil
         return out
     }
@@ -297,7 +321,7 @@ public struct TouchGestureRecognizer: Sendable {
                 handle(.switchTimeout, at: s.since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
             }
         case .undecided(let d):
-            let timeout = holdTimeoutMS(fingers: committedFingerCount)
+            let timeout = holdSpentOnClick ? .infinity : holdTimeoutMS(fingers: committedFingerCount)
             let waited = now.milliseconds(since: d.since)
             if timeout.isFinite, waited > timeout || (includingNow && waited == timeout) {
                 handle(.holdTimeout, at: d.since.adding(milliseconds: timeout), into: &out)
@@ -322,6 +346,22 @@ public struct TouchGestureRecognizer: Sendable {
             cancelInFlight(GestureDecision(.endOfStream), at: now, into: &out)
             failWhatIsPossible()
             enter(.idle, on: input.name, at: now, because: GestureDecision(.endOfStream))
+        // A clickpad held down: fingers are counted, nothing else happens until the release.
+        case (.clickpadPressed, .allLifted):
+            committedFingerCount = 0
+        case (.clickpadPressed, .fingerCountChanged(let n)):
+            committedFingerCount = n
+        case (.clickpadPressed, .motion):
+            break
+        case (.clickpadPressed, .buttonReleased):
+            // The fingers still down are judged afresh from the next step of `process` (they may
+            // still scroll or pinch), but they clicked: they do not hold.
+            holdSpentOnClick = true
+            enter(.idle, on: input.name, at: now)
+        case (_, .buttonPressed(let why)):
+            cancelInFlight(why, at: now, into: &out)
+            failWhatIsPossible()
+            enter(.clickpadPressed, on: input.name, at: now, because: why)
         case (.idle, .allLifted):
             // Thumbs lifted (the count was already 0) or fingers that never made a decision.
             failWhatIsPossible()
@@ -426,7 +466,7 @@ public struct TouchGestureRecognizer: Sendable {
     private var decisionSignature: TouchSignature? {
         switch state {
         case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _): d.signature
-        case .idle, .switchingFingers: nil
+        case .idle, .switchingFingers, .clickpadPressed: nil
         }
     }
 
@@ -528,7 +568,7 @@ public struct TouchGestureRecognizer: Sendable {
             finishGesture(g, how, why, at: now, into: &out)
         case .switchingFingers(let s):
             finishGesture(s.gesture, how, why, at: now, into: &out)
-        case .idle, .undecided, .pan(_, .none):
+        case .idle, .undecided, .pan(_, .none), .clickpadPressed:
             break
         }
     }

@@ -18,6 +18,10 @@ public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
         case slotBeyondAxis
         /// An event of another type (a key, a switch) whose code the description does not list.
         case codeNotDescribed
+        /// A position (`ABS_X`, `ABS_Y`, `ABS_MT_POSITION_X`/`Y`) outside its axis's range: the
+        /// kernel does not clamp, so a driver that declares the wrong range sends them (a legacy
+        /// Synaptics declaring 1472...5472 and sending 968...8176).
+        case positionOutsideRange
     }
 
     public var kind: Kind
@@ -30,6 +34,16 @@ public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
     public var count: Int
     /// For `.slotBeyondAxis`: the slot axis's range.
     public var slotRange: ClosedRange<Int32>?
+    /// For `.positionOutsideRange`: each position axis that went outside its range, with the range
+    /// declared and the range of all its values seen.
+    public var positionRanges: [PositionRangeSeen] = []
+
+    /// A position axis's declared range and the values it took.
+    public struct PositionRangeSeen: Hashable, Sendable {
+        public var axis: EventCode
+        public var declared: ClosedRange<Int32>
+        public var seen: ClosedRange<Int32>
+    }
 
     /// What happened, with the first place: `FILE:LINE: ABS_MT_SLOT 7, beyond the description's
     /// slot axis (0...4) (3 events)`.
@@ -50,6 +64,14 @@ public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
         case .codeNotDescribed:
             return "\(place): \(codeName) (value \(firstEvent.value)), but the description does not list \(codeName) "
                 + "(\(times) for codes it lacks)"
+        case .positionOutsideRange:
+            let ranges = positionRanges.map {
+                "\($0.axis.name(for: .abs) ?? "axis"): \($0.seen.lowerBound)...\($0.seen.upperBound) seen, "
+                    + "\($0.declared.lowerBound)...\($0.declared.upperBound) declared"
+            }.joined(separator: "; ")
+            let positions = count == 1 ? "1 position" : "\(count) positions"
+            return "\(place): \(codeName) \(firstEvent.value) is outside the range the description declares "
+                + "(\(positions) outside; \(ranges))"
         }
     }
 
@@ -60,6 +82,8 @@ public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
             return "ignored, as libevdev discards events for codes a device does not have"
         case .slotBeyondAxis:
             return "that slot's events are ignored until a slot on the axis is selected"
+        case .positionOutsideRange:
+            return "read as given, beyond the surface's edges (its size comes from the declared range)"
         }
     }
 }
@@ -74,6 +98,30 @@ struct DescriptionConformance {
     private var firstWord: [Int] = []
     private let slotRange: ClosedRange<Int32>?
     private var found: [EventContradiction?] = Array(repeating: nil, count: EventContradiction.Kind.allCases.count)
+    /// ABS_X, ABS_Y, ABS_MT_POSITION_X, ABS_MT_POSITION_Y: declared ranges and what was seen.
+    private var positions = InlineArray<4, PositionWatch>(repeating: PositionWatch())
+
+    /// One position axis followed: a few integer updates per event.
+    private struct PositionWatch {
+        var isDeclared = false
+        var minimum: Int32 = 0, maximum: Int32 = 0
+        var seenMinimum = Int32.max, seenMaximum = Int32.min
+        var outside = 0
+        var firstLine = 0
+        var firstEvent: InputEvent?
+    }
+
+    /// The index in `positions` of a position axis, nil for any other code.
+    @inline(__always)
+    private static func positionIndex(_ code: EventCode) -> Int? {
+        switch code {
+        case .absX: 0
+        case .absY: 1
+        case .absMTPositionX: 2
+        case .absMTPositionY: 3
+        default: nil
+        }
+    }
 
     init(device: DeviceDescription, path: String) {
         self.path = path
@@ -91,6 +139,12 @@ struct DescriptionConformance {
                 let word = firstWord[Int(type.rawValue)] + Int(code.rawValue) / 64
                 if word < firstWord[Int(type.rawValue) + 1] { bits[word] |= 1 << UInt64(code.rawValue % 64) }
             }
+        }
+        for code in [EventCode.absX, .absY, .absMTPositionX, .absMTPositionY] {
+            guard let info = device.absInfo[code], let index = Self.positionIndex(code) else { continue }
+            positions[index].isDeclared = true
+            positions[index].minimum = info.minimum
+            positions[index].maximum = info.maximum
         }
         if let slot = device.absInfo[.absMTSlot], device.firstSlot <= Int(slot.maximum) {
             slotRange = Int32(device.firstSlot)...slot.maximum
@@ -115,9 +169,52 @@ struct DescriptionConformance {
                 kind = .codeNotDescribed
             }
             record(kind, event, line)
-        } else if event.type == .abs && event.code == .absMTSlot, let slotRange, !slotRange.contains(event.value) {
-            record(.slotBeyondAxis, event, line)
+        } else if event.type == .abs {
+            if event.code == .absMTSlot, let slotRange, !slotRange.contains(event.value) {
+                record(.slotBeyondAxis, event, line)
+            } else if let index = Self.positionIndex(event.code) {
+                notePosition(index, event, line)
+            }
         }
+    }
+
+    @inline(__always)
+    private mutating func notePosition(_ index: Int, _ event: InputEvent, _ line: Int) {
+        var watch = positions[index]
+        guard watch.isDeclared else { return }
+        let value = event.value
+        if value < watch.seenMinimum { watch.seenMinimum = value }
+        if value > watch.seenMaximum { watch.seenMaximum = value }
+        if value < watch.minimum || value > watch.maximum {
+            if watch.outside == 0 {
+                watch.firstLine = line
+                watch.firstEvent = event
+            }
+            watch.outside += 1
+        }
+        positions[index] = watch
+    }
+
+    /// The positions outside their ranges, all axes in one entry (its first place the earliest).
+    private var positionsOutsideRange: EventContradiction? {
+        var result: EventContradiction?
+        for index in 0..<4 where positions[index].outside > 0 {
+            let watch = positions[index]
+            guard let event = watch.firstEvent else { continue }
+            let range = EventContradiction.PositionRangeSeen(axis: event.code, declared: watch.minimum...watch.maximum,
+                                                             seen: watch.seenMinimum...watch.seenMaximum)
+            if result == nil || watch.firstLine < result!.firstLine {
+                let previous = result
+                result = EventContradiction(kind: .positionOutsideRange, path: path, firstLine: watch.firstLine,
+                                            firstEvent: event, count: watch.outside + (previous?.count ?? 0))
+                result!.positionRanges = (previous?.positionRanges ?? []) + [range]
+            } else {
+                result!.count += watch.outside
+                result!.positionRanges.append(range)
+            }
+        }
+        result?.positionRanges.sort { $0.axis < $1.axis }
+        return result
     }
 
     private mutating func record(_ kind: EventContradiction.Kind, _ event: InputEvent, _ line: Int) {
@@ -132,6 +229,6 @@ struct DescriptionConformance {
 
     /// Every kind met so far, in the order of their first lines.
     var contradictions: [EventContradiction] {
-        found.compactMap { $0 }.sorted { $0.firstLine < $1.firstLine }
+        (found.compactMap { $0 } + (positionsOutsideRange.map { [$0] } ?? [])).sorted { $0.firstLine < $1.firstLine }
     }
 }

@@ -30,6 +30,9 @@ public final class EvemuReader: RecordingSource {
     public let descriptionWarnings: [DescriptionWarning]
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
     public var indentedEventLines: IndentedEventLines? { indentedLines.found }
+    /// A description and no event line, with no `.events` file given: `evemu-describe` output, or
+    /// the `.desc` half of a split recording read without its other half.
+    public let holdsOnlyADescription: Bool
 
     private let input: LineInput
     // Noted on every event, from this reader's own methods only and never while another access is
@@ -74,6 +77,7 @@ public final class EvemuReader: RecordingSource {
                                                          listedAt: description.axisListedAt)
         conformance = DescriptionConformance(device: device, path: path)
         indentedLines = description.indentedLines
+        holdsOnlyADescription = eventsPath == nil && firstEvent == nil
         if let eventsPath {
             if firstEvent != nil {
                 throw RecordingError(path: path, line: input.lineNumber, kind: .malformedLine,

@@ -19,6 +19,10 @@ public struct RecordingStats: Sendable, Hashable {
     public var touchSequenceCount = 0
     /// Events after the last `SYN_REPORT`: a frame the recording never finished.
     public var trailingPartialFrameEventCount = 0
+    /// How the device reports touches (`TouchFrameAssembler.Mode`).
+    public var protocolMode: TouchFrameAssembler.Mode = .singleTouch
+    /// Frames where `BTN_TOOL_*` said more fingers than the contacts down.
+    public var toolFingerExcess: ToolFingerExcess?
 
     /// From the first event to the last `SYN_REPORT`.
     public var durationMicroseconds: Int64 {
@@ -55,5 +59,7 @@ public struct RecordingStats: Sendable, Hashable {
             for touch in assembler.frame.touches where touch.phase == .began { touchSequenceCount += 1 }
         }
         trailingPartialFrameEventCount = eventsInOpenFrame
+        protocolMode = assembler.mode
+        toolFingerExcess = assembler.toolFingerExcess
     }
 }

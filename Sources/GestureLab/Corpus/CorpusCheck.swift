@@ -36,7 +36,7 @@ public enum CorpusCheck {
         try parallelMap(manifest.entries) { entry in
             let path = location.path(of: entry.file)
             do {
-                var source = try openRecording(path: path)
+                var source: any InputEventSource = try location.openRecording(of: entry)
                 let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings)
                 let status: CheckResult.Status
                 switch (score.correct, entry.knownMismatch != nil) {

@@ -13,6 +13,11 @@ public struct CorpusLocation: Sendable, Hashable {
         file.hasPrefix("/") ? file : directory + "/" + file
     }
 
+    /// Opens `entry`'s recording (both halves of a split one).
+    public func openRecording(of entry: CorpusEntry) throws -> any RecordingSource {
+        try GestureKit.openRecording(path: path(of: entry.file), secondPath: entry.events.map(path(of:)))
+    }
+
     /// `path` as a manifest writes it: relative to the manifest's directory when it lies below it
     /// or beside it (`../shared/...`), absolute otherwise.
     public func manifestFile(for path: String) -> String {

@@ -62,8 +62,12 @@ public struct CorpusEntry: Codable, Sendable, Hashable {
         }
     }
 
-    /// The recording: relative to the manifest's directory, or absolute.
+    /// The recording: relative to the manifest's directory, or absolute. For an old split evemu
+    /// recording, its `.desc` half.
     public var file: String
+    /// The `.events` half of a split evemu recording (`file` is the `.desc` half), as `file` is
+    /// written; nil for a recording in one file.
+    public var events: String?
     /// The transition the file is replayed through (`pinch-dismiss`, `pan-dismiss`, `zoom-present`).
     public var transition: String
     /// The gestures a person made, in order; `[none]` (or an empty list) when none should be recognized.
@@ -82,10 +86,11 @@ public struct CorpusEntry: Codable, Sendable, Hashable {
     public var seed: UInt64?
     public var recipe: GestureRecipe?
 
-    public init(file: String, transition: String, expect: [GestureExpectation], gesture: String? = nil,
+    public init(file: String, events: String? = nil, transition: String, expect: [GestureExpectation], gesture: String? = nil,
                 difficulty: String? = nil, notes: String? = nil, knownMismatch: String? = nil,
                 device: Device? = nil, seed: UInt64? = nil, recipe: GestureRecipe? = nil) {
         self.file = file
+        self.events = events
         self.transition = transition
         self.expect = expect
         self.gesture = gesture

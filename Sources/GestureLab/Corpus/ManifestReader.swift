@@ -31,7 +31,7 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
 /// known ones (a misspelt `fingrs` never silently passes unchecked).
 enum ManifestReader {
     static let manifestKeys = ["$schema", "description", "generatorVersion", "synthesis", "entries"]
-    static let entryKeys = ["file", "transition", "expect", "gesture", "difficulty", "notes", "knownMismatch",
+    static let entryKeys = ["file", "events", "transition", "expect", "gesture", "difficulty", "notes", "knownMismatch",
                             "device", "seed", "recipe"]
     static let expectationKeys = ["kind", "fingers", "direction", "outcome"]
 
@@ -105,6 +105,10 @@ enum ManifestReader {
             transition = name
         }
         var entry = CorpusEntry(file: file, transition: transition, expect: expectations)
+        entry.events = try optionalString(object, "events", fail)
+        if entry.events?.isEmpty == true {
+            throw fail("events", "the .events half's path (relative to the manifest, or absolute)", "an empty string")
+        }
         entry.gesture = try optionalString(object, "gesture", fail)
         entry.difficulty = try optionalString(object, "difficulty", fail)
         entry.notes = try optionalString(object, "notes", fail)

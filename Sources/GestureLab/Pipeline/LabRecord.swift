@@ -9,6 +9,36 @@ public enum LabRecord: Sendable {
     case transition(TransitionRecord)
     /// A change of the recognizer's state (only when the pipeline records them: `--trace`).
     case stateChange(RecognizerStateChange, time: Double)
+    /// A physical button pressed or released (`BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`): a clickpad's
+    /// click, a touchpad's buttons.
+    case button(ButtonRecord)
+}
+
+/// A button pressed or released, as printed (`"type": "button"`). Times are seconds from the first event.
+public struct ButtonRecord: Sendable, Hashable, Encodable {
+    public enum State: String, Sendable, Hashable, Encodable {
+        case pressed, released
+    }
+
+    public var button: PhysicalButtons
+    public var state: State
+    public var time: Double
+
+    public init(button: PhysicalButtons, state: State, time: Double) {
+        self.button = button
+        self.state = state
+        self.time = time
+    }
+
+    enum CodingKeys: String, CodingKey { case type, button, state, time }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("button", forKey: .type)
+        try c.encode(button.name, forKey: .button)
+        try c.encode(state, forKey: .state)
+        try c.encode(rounded(time), forKey: .time)
+    }
 }
 
 /// A recognized gesture event as printed (`"type": "gesture"`). Times are seconds from the first event.

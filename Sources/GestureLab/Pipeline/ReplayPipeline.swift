@@ -34,6 +34,16 @@ public struct ReplayPipeline: Sendable {
     /// the stretch in progress).
     private var touches = LabSummary.Touches()
     private var touchingSince: Double?
+    /// The buttons the device lists (an event for another is ignored, as libevdev discards it),
+    /// and those down: a record is made when one changes.
+    private let describedButtons: PhysicalButtons
+    private var buttonsDown: PhysicalButtons = []
+    /// Buttons that changed in the frame being read, recorded once the frame is: after what the
+    /// recognizer's timers decided before it, so records stay in time order.
+    private var buttonsChanged: PhysicalButtons = []
+    private var buttonsChangedAt = EventTime.zero
+    /// Presses so far, for the summary.
+    public private(set) var buttonPressCount = 0
 
     /// Frame records cost a copy of each frame; only views that draw fingers (plots, the live view)
     /// ask for them.
@@ -50,6 +60,7 @@ public struct ReplayPipeline: Sendable {
                                                   input: device.deviceClass == .touchscreen ? .touchscreen : .touchpad)
         self.assembler = TouchFrameAssembler(device: device)
         self.recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
+        describedButtons = PhysicalButtons(describedBy: device)
     }
 
     /// Seconds from the first event to `time`.
@@ -62,6 +73,9 @@ public struct ReplayPipeline: Sendable {
         if origin == nil { origin = event.time }
         lastTime = event.time
         eventCount += 1
+        if event.type == .key, let button = PhysicalButtons(code: event.code), describedButtons.contains(button) {
+            noteButton(button, down: event.value != 0, at: event.time)
+        }
         // The frame stays in the assembler and is read in place: no 1 KiB copy per frame.
         guard assembler.ingest(event) else { return }
         frameCount += 1
@@ -71,8 +85,42 @@ public struct ReplayPipeline: Sendable {
         driver.advance(to: now) { emit(.transition($0)) }
         if recordsFrames { emit(.frame(assembler.frame, time: now)) }
         let events = recognizer.process(assembler.frame)
-        emitStateChanges(emit)
-        for gesture in events { handle(gesture, emit: emit) }
+        guard !buttonsChanged.isEmpty else {
+            emitStateChanges(emit)
+            for gesture in events { handle(gesture, emit: emit) }
+            return
+        }
+        // What the recognizer's timers decided before the button changed comes first, then the
+        // button, then what the frame decided.
+        let split = buttonsChangedAt
+        emitStateChanges(emit) { $0 < split }
+        for gesture in events where gesture.time < split { handle(gesture, emit: emit) }
+        emitButtonChanges(emit)
+        emitStateChanges(emit) { $0 >= split }
+        for gesture in events where gesture.time >= split { handle(gesture, emit: emit) }
+    }
+
+    /// A press or a release (a key's autorepeat, value 2, is neither), recorded with its frame.
+    private mutating func noteButton(_ button: PhysicalButtons, down: Bool, at time: EventTime) {
+        guard buttonsDown.contains(button) != down else { return }
+        if down {
+            buttonsDown.insert(button)
+            buttonPressCount += 1
+        } else {
+            buttonsDown.remove(button)
+        }
+        // Pressed and released within one frame: nothing changed at its end.
+        buttonsChanged.formSymmetricDifference(button)
+        buttonsChangedAt = time
+    }
+
+    private mutating func emitButtonChanges(_ emit: (LabRecord) -> Void) {
+        guard !buttonsChanged.isEmpty else { return }
+        for button in [PhysicalButtons.left, .right, .middle] where buttonsChanged.contains(button) {
+            let state: ButtonRecord.State = buttonsDown.contains(button) ? .pressed : .released
+            emit(.button(ButtonRecord(button: button, state: state, time: seconds(buttonsChangedAt))))
+        }
+        buttonsChanged = []
     }
 
     /// Read from the assembler's frame in place, by index: no copy of the frame per frame.
@@ -89,9 +137,9 @@ public struct ReplayPipeline: Sendable {
 
     /// Mutating although it changes nothing: called as a non-mutating method from `consume`, it was
     /// handed a copy of the whole pipeline (about 9.7 KB) every frame.
-    private mutating func emitStateChanges(_ emit: (LabRecord) -> Void) {
+    private mutating func emitStateChanges(_ emit: (LabRecord) -> Void, at times: (EventTime) -> Bool = { _ in true }) {
         guard recordsStateChanges else { return }
-        for change in recognizer.stateChanges { emit(.stateChange(change, time: seconds(change.time))) }
+        for change in recognizer.stateChanges where times(change.time) { emit(.stateChange(change, time: seconds(change.time))) }
     }
 
     /// Starts from the state a live device was in when it was opened
@@ -116,6 +164,7 @@ public struct ReplayPipeline: Sendable {
     /// policy must not be asked. Touches still down are then lifted, and the completion
     /// animation plays to its end.
     public mutating func finish(source: String? = nil, emit: (LabRecord) -> Void) -> LabSummary {
+        emitButtonChanges(emit)
         if let lastTime {
             let events = recognizer.finish(at: lastTime)
             emitStateChanges(emit)

@@ -1,7 +1,7 @@
 extension TimelinePlot {
     /// Names every mark the charts use, in rows that wrap at the column's width.
     enum Legend {
-        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track, hold }
+        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track, hold, button }
 
         /// The marks this picture draws, and only those: a 32 s pointer session has no release, no
         /// projection and no labelled gesture, and a legend of nine entries for two marks hides them.
@@ -20,6 +20,10 @@ extension TimelinePlot {
             if !t.tracks.isEmpty { entries.append((.track, "track: touch-down, fading in to the lift")) }
             if t.gestures.contains(where: { $0.kind == .hold }) {
                 entries.append((.hold, "hold (pale: cancelled by motion)"))
+            }
+            if !t.buttonPresses.isEmpty {
+                let names = Set(t.buttonPresses.map(\.button.name)).sorted().joined(separator: ", ")
+                entries.append((.button, "button held (\(names))"))
             }
             return entries
         }
@@ -98,6 +102,8 @@ extension TimelinePlot {
             case .hold:
                 doc.rect(x: x - 10, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.holdColor)
                 doc.rect(x: x + 1, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.cancelledHoldColor)
+            case .button:
+                doc.rect(x: x - 10, y: y - 2.5, width: 20, height: TimelinePlot.laneHeight, fill: TimelinePlot.buttonColor)
             case .track:
                 let color = TrackPanels.palette[0]
                 doc.polyline([(x - 8, y + 4), (x - 2, y + 1)], stroke: color, width: 2, opacity: 0.35)

@@ -30,6 +30,13 @@ public struct ReplayTimeline: Sendable {
         }
     }
 
+    /// A physical button held from `begin` to `end` (nil: still down when the replay stopped).
+    public struct ButtonPress: Sendable {
+        public var button: PhysicalButtons
+        public var begin: Double
+        public var end: Double?
+    }
+
     /// A moment marked on the charts.
     public struct Marker: Sendable {
         public enum Kind: String, Sendable, CaseIterable {
@@ -116,6 +123,8 @@ public struct ReplayTimeline: Sendable {
     /// The summary's attempts and gestures (for the facts and `--trial`).
     public var trials: [TrialSummary] = []
     public var gestures: [LabSummary.Gesture] = []
+    /// Every button press, in time order (a clickpad's clicks).
+    public var buttonPresses: [ButtonPress] = []
     public var summary: LabSummary?
 
     public init(title: String, surfaceWidthMM: Double, surfaceHeightMM: Double) {

@@ -45,6 +45,7 @@ public enum TimelinePlot {
         var chartsBottom = drawGestureChart(&doc, timeline, axis: axis, top: 66)
         chartsBottom = drawTouchLanes(&doc, timeline, colors: colors, axis: axis, top: chartsBottom + 8)
         chartsBottom = drawHoldLane(&doc, timeline, axis: axis, below: chartsBottom)
+        chartsBottom = drawButtonLane(&doc, timeline, axis: axis, below: chartsBottom)
         chartsBottom = drawProgressChart(&doc, timeline, axis: axis, top: chartsBottom + 14)
         chartsBottom = Legend.draw(&doc, timeline, axis: axis, x: chartX, y: chartsBottom + 18, width: chartWidth)
 
@@ -160,17 +161,49 @@ public enum TimelinePlot {
     /// under the fingers: many short holds stay one quiet strip. Returns the bottom.
     static func drawHoldLane(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, below: Double) -> Double {
         let holds = t.gestures.filter { $0.kind == .hold && $0.end >= axis.window.lowerBound && $0.begin <= axis.window.upperBound }
-        guard !holds.isEmpty else { return below }
+        return drawLane(&doc, name: "holds", role: "hold-lane", axis: axis, below: below, bars: holds.map {
+            LaneBar(begin: $0.begin, end: $0.end, fill: $0.isHoldCancelledByMotion ? cancelledHoldColor : holdColor, role: "hold")
+        })
+    }
+
+    /// One bar of a lane, in seconds.
+    struct LaneBar {
+        var begin: Double
+        var end: Double
+        var fill: String
+        var role: String
+    }
+
+    /// A lane of bars under the fingers, named at its right; nothing when there are no bars.
+    /// Returns the bottom.
+    static func drawLane(_ doc: inout SVGDocument, name: String, role: String, axis: TimeAxis, below: Double,
+                         bars: [LaneBar]) -> Double {
+        guard !bars.isEmpty else { return below }
         let top = below + 2
         let height = laneHeight + 3
-        doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd", role: "hold-lane")
-        doc.text("holds", x: axis.x + axis.width + 6, y: top + height - 1, size: 10, fill: "#666", role: "tick")
-        for hold in holds {
-            let x0 = axis.px(hold.begin), x1 = max(axis.px(hold.end), x0 + 1.5)
-            doc.rect(x: x0, y: top + 1.5, width: x1 - x0, height: laneHeight,
-                     fill: hold.isHoldCancelledByMotion ? cancelledHoldColor : holdColor, role: "hold")
+        doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd", role: role)
+        doc.text(name, x: axis.x + axis.width + 6, y: top + height - 1, size: 10, fill: "#666", role: "tick")
+        for bar in bars {
+            let x0 = axis.px(bar.begin), x1 = max(axis.px(bar.end), x0 + 1.5)
+            doc.rect(x: x0, y: top + 1.5, width: x1 - x0, height: laneHeight, fill: bar.fill, role: bar.role)
         }
         return top + height
+    }
+
+    static let buttonColor = "#8c564b"
+
+    /// Every button press as a bar from press to release (to the end of the window when never
+    /// released), named by its button, in one lane under the holds: a clickpad's clicks, seen
+    /// beside the gestures they stop. Returns the bottom.
+    static func drawButtonLane(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, below: Double) -> Double {
+        let window = axis.window
+        let presses = t.buttonPresses.filter { ($0.end ?? .infinity) >= window.lowerBound && $0.begin <= window.upperBound }
+        guard !presses.isEmpty else { return below }
+        // 2 more below the lane above: the lanes' names at the right are taller than a lane.
+        return drawLane(&doc, name: "buttons", role: "button-lane", axis: axis, below: below + 2, bars: presses.map {
+            LaneBar(begin: max($0.begin, window.lowerBound), end: min($0.end ?? window.upperBound, window.upperBound),
+                    fill: buttonColor, role: "button-\($0.button.name)")
+        })
     }
 
     // MARK: - The progress chart

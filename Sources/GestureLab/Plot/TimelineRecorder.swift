@@ -45,6 +45,12 @@ public struct TimelineRecorder {
             recordTransition(t)
         case .stateChange:
             break
+        case .button(let b):
+            if b.state == .pressed {
+                timeline.buttonPresses.append(.init(button: b.button, begin: b.time))
+            } else if let open = timeline.buttonPresses.lastIndex(where: { $0.button == b.button && $0.end == nil }) {
+                timeline.buttonPresses[open].end = b.time
+            }
         }
     }
 

@@ -75,6 +75,10 @@ extension GestureDecision {
         case .badNumbers:
             return e.waitedMS.map { "time went backwards by \(format(-$0, decimals: 3)) ms" }
                 ?? "a touch position was not a number or out of range"
+        case .clickpadPressed:
+            let n = e.fingersBefore.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "fingers"
+            let above = e.fromBottomMM.map { ", the highest \(format($0, decimals: 1)) mm from the bottom edge, above the thumb band" } ?? ""
+            return "the clickpad was pressed with \(n) down\(above): no gesture until it is released, as in libinput"
         case .allLifted:
             switch e.fingersBefore {
             case 1?: return "the finger lifted"
@@ -116,6 +120,8 @@ extension RecognizerStateChange {
         case .restingFinger where to == .undecided:
             return "touch left out: \(decision.reasonText)"
         case .panUnavailable:
+            return "no gesture: \(decision.reasonText)"
+        case .clickpadPressed where from == .idle || from == .undecided:
             return "no gesture: \(decision.reasonText)"
         default:
             return nil

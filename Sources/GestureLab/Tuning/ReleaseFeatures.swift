@@ -92,7 +92,7 @@ public struct LoadedRecording: Sendable {
 
     public static func load(_ entry: CorpusEntry, in location: CorpusLocation) throws -> LoadedRecording {
         let path = location.path(of: entry.file)
-        var source = try openRecording(path: path)
+        var source = try location.openRecording(of: entry)
         var events: [InputEvent] = []
         while let event = try source.nextEvent() { events.append(event) }
         return LoadedRecording(entry: entry, device: source.device, events: events, path: path)

@@ -14,7 +14,9 @@ import InteractiveTransition
 ///   cancelled it, or null; `x`, a pan's only: its rightward translation in mm, so a sideways swipe
 ///   reads as one);
 /// - `["r", time, touch, rule]`: the recognizer left a touch out from then on (`thumb-band`,
-///   `resting-thumb`, `resting-finger`): the page marks it until it lifts.
+///   `resting-thumb`, `resting-finger`): the page marks it until it lifts;
+/// - `["b", time, button, state]`: a physical button (`left`, `right`, `middle`) `pressed` or
+///   `released`: the page marks each press on its timeline, and says which are down.
 ///
 /// `[scene]` is the `SceneState` pinchlab computed for that step: `[x, y, width, height,
 /// cornerRadius, alpha, scale, extras...]` in points, extras in `ViewerDocument.sceneExtras` order.
@@ -24,6 +26,7 @@ public enum ViewerEntry: Sendable, Encodable {
     case gesture(time: Double, kind: GestureKind, state: GestureState, fingers: Int, value: Double, rule: GestureRule?,
                  rightwardMM: Double? = nil)
     case leftOut(time: Double, touch: UInt64, rule: GestureRule)
+    case button(ButtonRecord)
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
@@ -63,6 +66,11 @@ public enum ViewerEntry: Sendable, Encodable {
             try c.encode(rounded(time))
             try c.encode(touch)
             try c.encode(rule.rawValue)
+        case .button(let b):
+            try c.encode("b")
+            try c.encode(rounded(b.time))
+            try c.encode(b.button.name)
+            try c.encode(b.state.rawValue)
         }
     }
 }

@@ -16,11 +16,11 @@ enum ViewerPageScript {
   doc.transition.extras.forEach((name, i) => { extrasIndex[name] = 7 + i; });
 
   // ---- data, indexed by time -------------------------------------------------------------------
-  let frames, steps, ghostSteps, gestures, gestureTimes, leftOut, ticks, trials, ghostTrials, duration, latency;
+  let frames, steps, ghostSteps, gestures, gestureTimes, leftOut, presses, ticks, trials, ghostTrials, duration, latency;
   function reset() {
     frames = { t: [], fingers: [], touches: [] };
     steps = newSteps(); ghostSteps = newSteps();
-    gestures = []; gestureTimes = []; leftOut = new Map();
+    gestures = []; gestureTimes = []; leftOut = new Map(); presses = [];
     trials = []; ghostTrials = [];
     ticks = null; duration = 0; latency = [];
   }
@@ -43,6 +43,9 @@ enum ViewerPageScript {
         attempt.release = t; attempt.decision = decision; into.decisions.push(decision);
       }
       if (state === "finished" || state === "cancelled") { attempt.end = t; attempt.outcome = state; }
+    } else if (kind === "b") {
+      if (entry[3] === "pressed") presses.push({ button: entry[2], begin: t, end: null });
+      else { const open = presses.filter((p) => p.button === entry[2] && p.end === null).pop(); if (open) open.end = t; }
     } else if (kind === "r") {
       leftOut.set(entry[2], { t: t, rule: entry[3] });
     } else if (kind === "g") {
@@ -124,6 +127,8 @@ enum ViewerPageScript {
         return out ? { id: t.id, x: t.x, y: t.y, leftOut: out } : { id: t.id, x: t.x, y: t.y };
       }),
       fingers: fi < 0 ? 0 : frames.fingers[fi],
+      buttons: presses.filter((p) => p.begin <= time && (p.end === null || p.end > time)).map((p) => p.button),
+      presses: presses.length,
       duration: duration,
       attempts: trials.length,
       playing: playing,
@@ -306,6 +311,12 @@ enum ViewerPageScript {
       ctx.fillRect(x0, rows.gestures, x1 - x0, 20);
       ctx.globalAlpha = 1;
       if (x1 - x0 > 60) { ctx.fillStyle = "#fff"; ctx.textAlign = "left"; ctx.fillText(span.kind + " " + span.fingers + "f" + (span.ended === "cancelled" ? " (cancelled)" : ""), x0 + 4, rows.gestures + 14); }
+    }
+    // Button presses (a clickpad's clicks): brown bars just above the gestures, press to release.
+    ctx.fillStyle = "#8c564b";
+    for (const p of presses) {
+      const x0 = xOf(p.begin), x1 = Math.max(x0 + 2, xOf(p.end === null ? duration : p.end));
+      ctx.fillRect(x0, rows.gestures - 6, x1 - x0, 4);
     }
     // Attempts: begin to end, coloured by outcome, numbered.
     for (const trial of trials) {

@@ -39,6 +39,8 @@ public struct ViewerRecorder: Sendable {
                             rightwardMM: g.event.kind == .pan ? g.event.translationMM.x : nil)
         case .transition(let t):
             return .step(step(for: t), compared: compared)
+        case .button(let b):
+            return compared ? nil : .button(b)
         case .stateChange(let change, let time):
             // A touch the recognizer leaves out (a thumb, a resting finger), as it decides so.
             guard !compared, let decision = change.decision, Self.leavesTouchOut.contains(decision.rule),
