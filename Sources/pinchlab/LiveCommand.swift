@@ -146,7 +146,7 @@ struct LiveOutput {
         case .json:
             note(Result { try writer.write(record) })
         case .lines:
-            if let line = human.line(for: record) { note(Result { try printLine(line) }) }
+            for line in human.lines(for: record) { note(Result { try printLine(line) }) }
         case .view:
             update(with: record)
             refresh()

@@ -92,8 +92,8 @@ struct ReplayCommand: ParsableCommand {
                 do {
                     if json {
                         try writer.write(record)
-                    } else if !summary, let line = human.line(for: record) {
-                        try printLine(line)
+                    } else if !summary {
+                        for line in human.lines(for: record) { try printLine(line) }
                     }
                 } catch { writeError = error }
             }
