@@ -25,7 +25,7 @@ struct LiveCommand: ParsableCommand {
         --web also serves the viewer page (see `pinchlab view`) on http://127.0.0.1:8765/ \
         (--port N, 0 for a free one; --bind ADDR to listen beyond loopback) and streams every \
         record to it as it happens; several tabs may watch, and a tab that reconnects catches \
-        up. The URL is printed first.
+        up. The URL is printed first, on stderr.
 
         No touchpad here? Serve a recording as a virtual device and go live on it:
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
@@ -95,7 +95,8 @@ struct LiveCommand: ParsableCommand {
                                             policyName: transition.policyName, compare: nil)
                 web = try LiveWebOutput(options: webOptions, header: header,
                                         spec: TransitionSpecSource(spec: pipeline.driver.spec, policy: settings.policy))
-                try printLine("pinchlab: watch at \(web!.url)")
+                // On stderr with the server's other notes: stdout holds only the records (JSON Lines with --json).
+                printError("pinchlab: watch at \(web!.url)")
             }
             let emit: (LabRecord) -> Void = { record in
                 output.handle(record)
