@@ -23,9 +23,12 @@ struct LiveCommand: ParsableCommand {
         device that is not a touchpad or touchscreen is refused (exit status 69).
 
         --web also serves the viewer page (see `pinchlab view`) on http://127.0.0.1:8765/ \
-        (--port N, 0 for a free one; --bind ADDR to listen beyond loopback) and streams every \
+        (--port N, 0 for a free one; --bind ADDR to listen beyond loopback; it answers only requests \
+        for loopback names and that address, others get 421) and streams every \
         record to it as it happens; several tabs may watch, and a tab that reconnects catches \
-        up. The URL is printed first, on stderr.
+        up. A tab that falls more than --page-buffer KiB behind (4096 by default) is disconnected, \
+        and stderr says so (a browser reconnects and catches up); the catch-up a tab gets first \
+        holds at most the last 32 MiB of the session. The URL is printed first, on stderr.
 
         No touchpad here? Serve a recording as a virtual device and go live on it:
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\

@@ -168,7 +168,7 @@ import VirtualEvdev
         #expect(second.status == 69, "\(second.stderr)")
         #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port): the port is in use"), "\(second.stderr)")
         let usage = try CLI.run(["live", dir + "/event0", "--port", "9000"])
-        #expect(usage.status == 64 && usage.stderr.contains("--port and --bind go with --web"), "\(usage.stderr)")
+        #expect(usage.status == 64 && usage.stderr.contains("--port, --bind and --page-buffer go with --web"), "\(usage.stderr)")
     }
 
     /// GET `url`: status and body.
