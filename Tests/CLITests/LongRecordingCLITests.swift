@@ -32,12 +32,17 @@ import Testing
         return path
     }
 
-    @Test func plotOfAVeryLongStreamIsThinnedAndSaysSo() throws {
-        let input = try Self.tapsRecording()
-        let out = try CLI.temporaryDirectory().appendingPathComponent("taps.svg").path
-        let r = try CLI.run(["plot", "-", "-o", out], standardInput: FileHandle(forReadingAtPath: input))
+    /// What `pinchlab COMMAND - -o FILE` writes with the taps recording on stdin.
+    static func output(of command: String, fileExtension: String) throws -> String {
+        let input = try tapsRecording()
+        let out = try CLI.temporaryDirectory().appendingPathComponent("taps." + fileExtension).path
+        let r = try CLI.run([command, "-", "-o", out], standardInput: FileHandle(forReadingAtPath: input))
         #expect(r.status == 0, "\(r.stderr)")
-        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        return try String(contentsOfFile: out, encoding: .utf8)
+    }
+
+    @Test func plotOfAVeryLongStreamIsThinnedAndSaysSo() throws {
+        let svg = try Self.output(of: "plot", fileExtension: "svg")
         #expect(svg.utf8.count < 3_000_000, "\(svg.utf8.count) bytes")
         let note = try #require(svg.firstRange(of: "thinned for drawing (a long recording): ").map { svg[$0.lowerBound...].prefix { $0 != "<" } })
         #expect(note.hasSuffix(" of \(Self.taps) touches"), "\(note)")
@@ -46,11 +51,7 @@ import Testing
     }
 
     @Test func viewOfAVeryLongStreamIsThinnedAndSaysSo() throws {
-        let input = try Self.tapsRecording()
-        let out = try CLI.temporaryDirectory().appendingPathComponent("taps.html").path
-        let r = try CLI.run(["view", "-", "-o", out], standardInput: FileHandle(forReadingAtPath: input))
-        #expect(r.status == 0, "\(r.stderr)")
-        let html = try String(contentsOfFile: out, encoding: .utf8)
+        let html = try Self.output(of: "view", fileExtension: "html")
         #expect(html.utf8.count < 4_500_000, "\(html.utf8.count) bytes")
         #expect(html.contains("\"frameStride\":2"), "the page says its frames are thinned")
         #expect(html.contains("touch frames shown; gestures and every transition step are all here"))
