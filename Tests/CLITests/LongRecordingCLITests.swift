@@ -18,7 +18,7 @@ import Testing
         }
         var micros = 0
         for tap in 0..<taps {
-            let x = 1000 + tap * 37 % 3000, y = 1000 + tap * 53 % 2000
+            let x = 100 + tap * 37 % 1000, y = 100 + tap * 53 % 520  // within the touchpad's 1200 x 720
             for (type, code, value) in [(3, 0x2f, 0), (3, 0x39, tap + 1), (3, 0x35, x), (3, 0x36, y), (1, 0x14a, 1), (1, 0x145, 1),
                                         (3, 0, x), (3, 1, y), (0, 0, 0)] { event(micros, type, code, value) }
             micros += 10_000
