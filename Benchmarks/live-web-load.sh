@@ -9,7 +9,10 @@
 #
 #   Benchmarks/live-web-load.sh     (BENCH_SCRATCH: the build's scratch path, default .build;
 #                                    BENCH_CONFIG: debug or release, default release;
-#                                    LOAD_SECONDS, LOAD_CLIENTS, LOAD_WARMUP: seconds of session before)
+#                                    LOAD_SECONDS, LOAD_CLIENTS, LOAD_WARMUP: seconds of session before;
+#                                    PINCHLAB_BIN: a directory holding another build's pinchlab to load instead;
+#                                    LOAD_FAST=1: serve as fast as live reads, for a large catch-up by the time
+#                                    the clients come)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -30,17 +33,23 @@ trap cleanup EXIT
 say() { printf '%s\n' "$*" >&2; }
 rss_mb() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
-swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product pinchlab >&2
-BIN=$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)
+if [ -n "${PINCHLAB_BIN:-}" ]; then
+    BIN=$PINCHLAB_BIN
+else
+    swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product pinchlab >&2
+    BIN=$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)
+fi
 
 MOUNT=$DATA/vdev
-"$BIN/pinchlab" serve "$ROOT/Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu" --at "$MOUNT" --loop 2> "$DATA/serve.err" &
+FAST=(); [ "${LOAD_FAST:-0}" = 1 ] && FAST=(--fast)
+"$BIN/pinchlab" serve "$ROOT/Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu" --at "$MOUNT" --loop "${FAST[@]}" 2> "$DATA/serve.err" &
 SERVE_PID=$!
 for _ in $(seq 100); do [ -e "$MOUNT/event0" ] && break; sleep 0.1; done
 "$BIN/pinchlab" live "$MOUNT/event0" --web --port 0 --json > "$DATA/live.out" 2> "$DATA/live.err" &
 LIVE_PID=$!
-for _ in $(seq 100); do grep -q 'watch at' "$DATA/live.err" 2>/dev/null && break; sleep 0.1; done
-PORT=$(sed -n 's|^pinchlab: watch at http://127.0.0.1:\([0-9]*\)/$|\1|p' "$DATA/live.err" | head -1)
+for _ in $(seq 100); do grep -q 'watch at' "$DATA/live.err" "$DATA/live.out" 2>/dev/null && break; sleep 0.1; done
+# (builds before issue 27 printed the URL on stdout)
+PORT=$(sed -n 's|^pinchlab: watch at http://127.0.0.1:\([0-9]*\)/$|\1|p' "$DATA/live.err" "$DATA/live.out" | head -1)
 [ -n "$PORT" ] || { say "live did not start: $(cat "$DATA/live.err")"; exit 1; }
 sleep "$LOAD_WARMUP"
 BEFORE=$(rss_mb "$LIVE_PID")

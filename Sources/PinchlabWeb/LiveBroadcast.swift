@@ -150,9 +150,15 @@ public final class LiveBroadcast: @unchecked Sendable {
             broadcast.lock.withLock { broadcast.subscribers[id]?.queuedBytes -= bytes }
         }
 
-        /// The stream is no longer being written (ended, failed, or disconnected).
+        /// The stream is no longer being written (ended, failed, or disconnected). When it was the
+        /// last, the memory the streams' buffers took is handed back to the system: glibc keeps
+        /// what the server's threads freed in their arenas, and RSS stayed high after pages left.
         public func ended() {
-            _ = broadcast.lock.withLock { broadcast.writers.removeValue(forKey: id) }
+            let last = broadcast.lock.withLock {
+                broadcast.writers.removeValue(forKey: id)
+                return broadcast.writers.isEmpty
+            }
+            if last { _ = malloc_trim(0) }
         }
     }
 
@@ -178,3 +184,8 @@ public final class LiveBroadcast: @unchecked Sendable {
         "event: \(name)\ndata: \(data)\n\n"
     }
 }
+
+/// glibc's malloc_trim(3) (malloc.h is not in Swift's Glibc module): returns the free memory of
+/// every arena to the system.
+@_silgen_name("malloc_trim")
+private func malloc_trim(_ pad: Int) -> Int32
