@@ -32,6 +32,7 @@ let package = Package(
         // `swift package generate-documentation --target GestureKit` (and InteractiveTransition,
         // GestureLab): the DocC catalogs in Sources/<target>/<target>.docc; .ci/run builds them.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -64,6 +65,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -101,6 +103,7 @@ let package = Package(
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
         .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab"]),
+        .testTarget(name: "PinchlabWebTests", dependencies: ["PinchlabWeb", "GestureLab", "GestureKit", "InteractiveTransition"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -60,7 +60,7 @@ MOUNT=$DATA/vdev
 "$BIN/pinchlab" serve "$ROOT/Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu" --at "$MOUNT" --loop >&2 &
 SERVE_PID=$!
 for _ in $(seq 100); do [ -e "$MOUNT/event0" ] && break; sleep 0.1; done
-"$BIN/pinchlab" live "$MOUNT/event0" --web --port 0 > "$DATA/live.out" 2>&2 &
+"$BIN/pinchlab" live "$MOUNT/event0" --web --port 0 > /dev/null 2> "$DATA/live.out" &
 LIVE_PID=$!
 for _ in $(seq 100); do grep -q 'watch at' "$DATA/live.out" 2>/dev/null && break; sleep 0.1; done
 URL=$(sed -n 's/^pinchlab: watch at //p' "$DATA/live.out" | head -1)

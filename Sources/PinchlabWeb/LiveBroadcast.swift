@@ -1,33 +1,51 @@
 import Foundation
 import GestureLab
 
-/// What the live pages receive, as server-sent events: on connecting, a `document` event with every
-/// entry so far (a tab that connects late or reconnects catches up from the current state), then an
-/// `entries` event per batch as it happens, and a `summary` event when the session ends.
+/// What the live pages receive, as server-sent events: on connecting, a `document` event with the
+/// entries so far (a tab that connects late or reconnects catches up from the current state), then
+/// an `entries` event per batch as it happens, and a `summary` event when the session ends.
 ///
-/// The session's thread publishes; each tab's response reads its own stream. A tab that falls more
-/// than `maximumQueuedEvents` behind is disconnected rather than fed a gap (its page reconnects
-/// and catches up); the kept entries are capped at `maximumKeptEntries` (about an hour of a
-/// touchpad at 100 frames a second), after which the oldest are dropped from the catch-up.
+/// Memory stays bounded whatever the tabs do. The catch-up keeps the last `maximumKeptBytes` (init) of
+/// entries, in blocks every tab shares (`CatchUpBlocks`); each batch is encoded once and queued
+/// to every tab as the same text. A tab whose queue holds more than `maximumQueuedBytes` (it stopped
+/// reading, or reads slower than the session writes) is disconnected, and told by `onDrop`: a
+/// browser's page reconnects by itself and catches up.
 public final class LiveBroadcast: @unchecked Sendable {
-    public static let maximumQueuedEvents = 10_000
-    public static let maximumKeptEntries = 500_000
+    /// The catch-up's bound, unless told otherwise: at a touchpad's 100 frames a second about an hour of frames.
+    public static let defaultMaximumKeptBytes = 32 << 20
+    /// How far one tab may fall behind before it is disconnected, unless told otherwise.
+    public static let defaultMaximumQueuedBytes = 4 << 20
+    /// How far one tab may fall behind before it is disconnected: the bytes of stream waiting for it.
+    public let maximumQueuedBytes: Int
 
     /// The page every tab loads (its document has no entries: they come from the stream).
     public let pageHTML: String
 
     private let lock = NSLock()
     private let encoder = JSONEncoder()
-    private var entries: [String] = []
+    private var catchUp: CatchUpBlocks
     private var summaryJSON: String?
-    private var subscribers: [UInt64: AsyncStream<String>.Continuation] = [:]
-    private var nextSubscriber: UInt64 = 0
+    private var subscribers: [UInt64: Subscriber] = [:]
+    /// Every stream still being written (subscribed or not), with how to disconnect it.
+    private var writers: [UInt64: @Sendable () -> Void] = [:]
+    private var nextID: UInt64 = 0
     private var ended = false
+
+    private struct Subscriber {
+        let continuation: AsyncStream<String>.Continuation
+        let disconnect: @Sendable () -> Void
+        var queuedBytes = 0
+    }
 
     /// Told the number of tabs watching each time one connects (from the server's threads).
     public var onConnect: (@Sendable (Int) -> Void)?
+    /// Told the number of tabs still watching each time a tab too far behind is disconnected.
+    public var onDrop: (@Sendable (Int) -> Void)?
 
-    public init(header: ViewerDocument) throws {
+    public init(header: ViewerDocument, maximumQueuedBytes: Int = LiveBroadcast.defaultMaximumQueuedBytes,
+                maximumKeptBytes: Int = LiveBroadcast.defaultMaximumKeptBytes) throws {
+        self.maximumQueuedBytes = maximumQueuedBytes
+        catchUp = CatchUpBlocks(maximumBytes: maximumKeptBytes)
         var document = header
         document.live = true
         document.entries = []
@@ -39,29 +57,34 @@ public final class LiveBroadcast: @unchecked Sendable {
     public var subscriberCount: Int { lock.withLock { subscribers.count } }
 
     /// Responses still writing a stream (the server waits for them to flush the summary before it stops).
-    public var writingCount: Int { lock.withLock { writing } }
-    private var writing = 0
-    public func writingStarted() { lock.withLock { writing += 1 } }
-    public func writingEnded() { lock.withLock { writing -= 1 } }
+    public var writingCount: Int { lock.withLock { writers.count } }
+
+    /// The catch-up text kept now, in bytes.
+    public var keptBytes: Int { lock.withLock { catchUp.keptBytes } }
 
     /// Sends `batch` to every tab. `readAt`: when the first event of the batch was read, in
     /// milliseconds since 1970 (the page measures its latency from it).
     public func publish(_ batch: [ViewerEntry], readAt: Double) {
         guard !batch.isEmpty else { return }
-        let behind = lock.withLock {
-            let encoded = batch.map { String(decoding: (try? encoder.encode($0)) ?? Data("null".utf8), as: UTF8.self) }
-            entries.append(contentsOf: encoded)
-            if entries.count > Self.maximumKeptEntries { entries.removeFirst(entries.count - Self.maximumKeptEntries / 2) }
-            return send(Self.event("entries", "{\"readAt\":\(readAt),\"entries\":[\(encoded.joined(separator: ","))]}"))
+        // Encoded outside the lock: the server's threads take it for every message they write.
+        let encoded = batch.map { String(decoding: (try? encoder.encode($0)) ?? Data("null".utf8), as: UTF8.self) }
+        let message = Self.event("entries", "{\"readAt\":\(readAt),\"entries\":[\(encoded.joined(separator: ","))]}")
+        let (behind, watching) = lock.withLock {
+            for entry in encoded { catchUp.append(entry) }
+            return (send(message), subscribers.count)
         }
         // Outside the lock: finishing a stream calls its termination handler, which takes the lock.
-        for continuation in behind { continuation.finish() }
+        for subscriber in behind {
+            subscriber.continuation.finish()
+            subscriber.disconnect()
+            onDrop?(watching)
+        }
     }
 
     /// The session ended: every tab gets the summary, and its stream ends.
     public func finish(summary: LabSummary) {
+        let json = (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         let all = lock.withLock {
-            let json = (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
             summaryJSON = json
             ended = true
             _ = send(Self.event("summary", json))
@@ -69,41 +92,88 @@ public final class LiveBroadcast: @unchecked Sendable {
             subscribers.removeAll()
             return all
         }
-        for continuation in all { continuation.finish() }
+        for subscriber in all { subscriber.continuation.finish() }
     }
 
-    /// A new tab's stream: the catch-up document first, then what happens.
-    public func subscribe() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self,
-                                                            bufferingPolicy: .bufferingOldest(Self.maximumQueuedEvents))
-        lock.withLock {
-            let summary = summaryJSON.map { ",\"summary\":\($0)" } ?? ""
-            continuation.yield(Self.event("document", "{\"entries\":[\(entries.joined(separator: ","))]\(summary)}"))
+    /// Disconnects every stream still being written (the server is stopping and will not wait longer).
+    public func disconnectAll() {
+        let all = lock.withLock { Array(writers.values) }
+        for disconnect in all { disconnect() }
+    }
+
+    /// A new tab's stream. `disconnect` closes its connection (a tab too far behind, or the server
+    /// stopping). Call `Subscription.ended()` when done writing it.
+    public func subscribe(disconnect: @escaping @Sendable () -> Void) -> Subscription {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        return lock.withLock {
+            let id = nextID
+            nextID += 1
+            writers[id] = disconnect
+            let subscription = Subscription(id: id, broadcast: self, catchUp: catchUp.snapshot,
+                                            catchUpTail: summaryJSON.map { "],\"summary\":\($0)}\n\n" } ?? "]}\n\n",
+                                            messages: stream)
             if ended {
                 continuation.yield(Self.event("summary", summaryJSON ?? "null"))
                 continuation.finish()
-                return
+                return subscription
             }
-            let id = nextSubscriber
-            nextSubscriber += 1
-            subscribers[id] = continuation
+            subscribers[id] = Subscriber(continuation: continuation, disconnect: disconnect)
             continuation.onTermination = { [weak self] _ in
                 guard let self else { return }
                 _ = self.lock.withLock { self.subscribers.removeValue(forKey: id) }
             }
             onConnect?(subscribers.count)
+            return subscription
         }
-        return stream
     }
 
-    /// Call with the lock held. Returns the streams of tabs too far behind, taken off the list, for
-    /// the caller to finish once it has let go of the lock.
-    private func send(_ message: String) -> [AsyncStream<String>.Continuation] {
-        var behind: [AsyncStream<String>.Continuation] = []
-        for (id, continuation) in subscribers {
-            if case .dropped = continuation.yield(message) {
+    /// One tab's stream: its catch-up document in parts, then its messages as they come.
+    public struct Subscription: Sendable {
+        let id: UInt64
+        let broadcast: LiveBroadcast
+        /// The catch-up's blocks, each a comma-joined run of entries (shared with the broadcast).
+        let catchUp: [String]
+        let catchUpTail: String
+        public let messages: AsyncStream<String>
+
+        /// The `document` event, in parts to write one after another: every part but the first
+        /// and last is a block of the catch-up, so no part is larger than a block.
+        public var documentParts: [String] {
+            var parts = ["event: document\ndata: {\"entries\":["]
+            for (index, block) in catchUp.enumerated() { parts.append(index == 0 ? block : "," + block) }
+            parts.append(catchUpTail)
+            return parts
+        }
+
+        /// `bytes` of a message were written: they no longer count against the tab's queue.
+        public func wrote(_ bytes: Int) {
+            broadcast.lock.withLock { broadcast.subscribers[id]?.queuedBytes -= bytes }
+        }
+
+        /// The stream is no longer being written (ended, failed, or disconnected). When it was the
+        /// last, the memory the streams' buffers took is handed back to the system: glibc keeps
+        /// what the server's threads freed in their arenas, and RSS stayed high after pages left.
+        public func ended() {
+            let last = broadcast.lock.withLock {
+                broadcast.writers.removeValue(forKey: id)
+                return broadcast.writers.isEmpty
+            }
+            if last { _ = malloc_trim(0) }
+        }
+    }
+
+    /// Call with the lock held. Returns the tabs too far behind, taken off the list, for the caller
+    /// to finish and disconnect once it has let go of the lock.
+    private func send(_ message: String) -> [Subscriber] {
+        var behind: [Subscriber] = []
+        let bytes = message.utf8.count
+        for (id, subscriber) in subscribers {
+            if subscriber.queuedBytes + bytes > maximumQueuedBytes {
                 subscribers.removeValue(forKey: id)
-                behind.append(continuation)
+                behind.append(subscriber)
+            } else {
+                subscriber.continuation.yield(message)
+                subscribers[id]?.queuedBytes += bytes
             }
         }
         return behind
@@ -114,3 +184,8 @@ public final class LiveBroadcast: @unchecked Sendable {
         "event: \(name)\ndata: \(data)\n\n"
     }
 }
+
+/// glibc's malloc_trim(3) (malloc.h is not in Swift's Glibc module): returns the free memory of
+/// every arena to the system.
+@_silgen_name("malloc_trim")
+private func malloc_trim(_ pad: Int) -> Int32

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The live page over HTTP (Hummingbird 2): `GET /` is the viewer page, `GET /events` its stream of
 /// server-sent events (`LiveBroadcast`); every other path is 404. Runs on its own threads beside the
@@ -26,6 +27,7 @@ public final class LiveWebServer: @unchecked Sendable {
     public let host: String
     public let requestedPort: Int
     private var task: Task<Void, Never>?
+    private var serviceGroup: ServiceGroup?
     private let stopped = DispatchSemaphore(value: 0)
 
     public init(broadcast: LiveBroadcast, host: String, port: Int) {
@@ -36,26 +38,34 @@ public final class LiveWebServer: @unchecked Sendable {
 
     /// Starts listening; returns the port (the one chosen when 0 was asked for).
     public func start(timeoutSeconds: Double = 10) throws -> Int {
-        let router = Router()
+        let router = Router(context: LiveRequestContext.self)
+        router.add(middleware: HostCheck(allowed: AllowedHosts(bind: host)))
         let broadcast = self.broadcast
         let page = ByteBuffer(string: broadcast.pageHTML)
         router.get("/") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                      body: ResponseBody(byteBuffer: page))
         }
-        router.get("/events") { _, _ in
-            let stream = broadcast.subscribe()
+        router.get("/events") { _, context in
+            let channel = context.channel
             return Response(
                 status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                 body: ResponseBody { writer in
-                    broadcast.writingStarted()
-                    defer { broadcast.writingEnded() }
-                    for await message in stream { try await writer.write(ByteBuffer(string: message)) }
+                    // Subscribed here, where the stream is written: a response never written holds nothing.
+                    let subscription = broadcast.subscribe(disconnect: { channel.close(promise: nil) })
+                    defer { subscription.ended() }
+                    // The catch-up in parts, each waiting for the connection to take the one before.
+                    for part in subscription.documentParts { try await writer.write(ByteBuffer(string: part)) }
+                    for await message in subscription.messages {
+                        try await writer.write(ByteBuffer(string: message))
+                        subscription.wrote(message.utf8.count)
+                    }
                     try await writer.finish(nil)
                 })
         }
         let outcome = StartOutcome()
         let ready = DispatchSemaphore(value: 0)
+        let logger = Logger(label: "pinchlab.live-web", factory: { _ in SwiftLogNoOpLogHandler() })
         let app = Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(host, port: requestedPort), serverName: nil,
@@ -64,11 +74,17 @@ public final class LiveWebServer: @unchecked Sendable {
                 outcome.set(.success(channel.localAddress?.port ?? 0))
                 ready.signal()
             },
-            logger: Logger(label: "pinchlab.live-web", factory: { _ in SwiftLogNoOpLogHandler() }))
+            logger: logger)
+        // Run in a service group of our own so `stop` can shut the server down gracefully. Cancelling
+        // its task instead traps now and then: a connection accepted but not yet taken by the
+        // server's accept loop is dropped with its writer unfinished, and NIOAsyncWriter's deinit
+        // traps on that (swift-nio #2637, #2813; swift-http-server #137: "do a graceful shutdown").
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        serviceGroup = group
         let host = self.host, port = requestedPort, stopped = self.stopped
         task = Task.detached {
             do {
-                try await app.run()
+                try await group.run()
             } catch {
                 outcome.set(.failure(StartError.cannotListen(host: host, port: port, reason: Self.reason(error))))
                 ready.signal()
@@ -76,20 +92,25 @@ public final class LiveWebServer: @unchecked Sendable {
             stopped.signal()
         }
         guard ready.wait(timeout: .now() + timeoutSeconds) == .success else {
-            task?.cancel()
+            Task { await group.triggerGracefulShutdown() }
             throw StartError.notListening(host: host, port: port, seconds: timeoutSeconds)
         }
         return try outcome.get()
     }
 
     /// Ends the server once every page's stream has been written to its end (the session's summary:
-    /// cancelling first would drop what a stream still holds); waits a bounded time for each.
+    /// closing first would drop what a stream still holds), waiting a bounded time for them; a page
+    /// that has not taken its stream by then is disconnected. The server then shuts down gracefully
+    /// (never by cancelling its task: see `start`); if it has not within the time allowed, it is
+    /// left to the process's exit.
     public func stop(timeoutSeconds: Double = 5) {
-        guard let task else { return }
+        guard let serviceGroup else { return }
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while broadcast.writingCount > 0 && Date() < deadline { usleep(10_000) }
-        task.cancel()
+        broadcast.disconnectAll()
+        Task { await serviceGroup.triggerGracefulShutdown() }
         _ = stopped.wait(timeout: .now() + timeoutSeconds)
+        self.serviceGroup = nil
         self.task = nil
     }
 
@@ -112,5 +133,33 @@ private final class StartOutcome: @unchecked Sendable {
 
     func get() throws -> Int {
         try lock.withLock { result ?? .failure(LiveWebServer.StartError.notListening(host: "", port: 0, seconds: 0)) }.get()
+    }
+}
+
+/// The request context of the live server: Hummingbird's basic one plus the connection, which a
+/// stream closes to disconnect a page too far behind.
+struct LiveRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+/// Answers only requests whose `Host` the server accepts (`AllowedHosts`); others get 421
+/// Misdirected Request.
+struct HostCheck: RouterMiddleware {
+    typealias Context = LiveRequestContext
+    let allowed: AllowedHosts
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard allowed.allows(request.head.authority) else {
+            return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "421: this server answers only for loopback names "
+                                                                          + "and the address it listens on\n")))
+        }
+        return try await next(request, context)
     }
 }

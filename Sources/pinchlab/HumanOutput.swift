@@ -14,7 +14,17 @@ struct HumanOutput {
 
     static func seconds(_ t: Double) -> String { format(t, decimals: 3).leftPadding(8) + " s" }
 
-    mutating func line(for record: LabRecord) -> String? {
+    /// The lines `record` prints: none, or one (two for a release that is also the end).
+    mutating func lines(for record: LabRecord) -> [String] {
+        if case .transition(let t) = record, t.state == .finished || t.state == .cancelled, let reason = t.reason {
+            // Released exactly at 0 or 1: the decision and the end are one step.
+            lastDecile = -1
+            return [Self.released(t, reason), Self.ended(t)]
+        }
+        return line(for: record).map { [$0] } ?? []
+    }
+
+    private mutating func line(for record: LabRecord) -> String? {
         switch record {
         case .frame:
             return nil
@@ -48,17 +58,22 @@ struct HumanOutput {
             case .finishing, .cancelling:
                 guard let reason = t.reason else { return nil }
                 lastDecile = -1
-                return "\(Self.seconds(t.time))  \(t.name) released at \(Self.percent(t.progress)): \(reason)"
+                return Self.released(t, reason)
             case .finished, .cancelled:
                 lastDecile = -1
-                let end = "\(Self.seconds(t.time))  \(t.name) \(t.state.rawValue) \(Self.bar(t.progress))"
-                // Released exactly at 0 or 1: the decision and the end are one step.
-                guard let reason = t.reason else { return end }
-                return "\(Self.seconds(t.time))  \(t.name) released at \(Self.percent(t.progress)): \(reason)\n" + end
+                return Self.ended(t)
             case .idle:
                 return nil
             }
         }
+    }
+
+    private static func released(_ t: TransitionRecord, _ reason: TrialReason) -> String {
+        "\(seconds(t.time))  \(t.name) released at \(percent(t.progress)): \(reason)"
+    }
+
+    private static func ended(_ t: TransitionRecord) -> String {
+        "\(seconds(t.time))  \(t.name) \(t.state.rawValue) \(bar(t.progress))"
     }
 
     static func values(_ e: GestureEvent) -> String {

@@ -29,9 +29,12 @@ struct LiveCommand: ParsableCommand {
         served recording (below).
 
         --web also serves the viewer page (see `pinchlab view`) on http://127.0.0.1:8765/ \
-        (--port N, 0 for a free one; --bind ADDR to listen beyond loopback) and streams every \
+        (--port N, 0 for a free one; --bind ADDR to listen beyond loopback; it answers only requests \
+        for loopback names and that address, others get 421) and streams every \
         record to it as it happens; several tabs may watch, and a tab that reconnects catches \
-        up. The URL is printed first.
+        up. A tab that falls more than --page-buffer KiB behind (4096 by default) is disconnected, \
+        and stderr says so (a browser reconnects and catches up); the catch-up a tab gets first \
+        holds at most the last 32 MiB of the session. The URL is printed first, on stderr.
 
         No touchpad here? Serve a recording as a virtual device and go live on it:
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
@@ -101,7 +104,8 @@ struct LiveCommand: ParsableCommand {
                                             policyName: transition.policyName, compare: nil)
                 web = try LiveWebOutput(options: webOptions, header: header,
                                         spec: TransitionSpecSource(spec: pipeline.driver.spec, policy: settings.policy))
-                try printLine("pinchlab: watch at \(web!.url)")
+                // On stderr with the server's other notes: stdout holds only the records (JSON Lines with --json).
+                printError("pinchlab: watch at \(web!.url)")
             }
             let emit: (LabRecord) -> Void = { record in
                 output.handle(record)
@@ -152,7 +156,7 @@ struct LiveOutput {
         case .json:
             note(Result { try writer.write(record) })
         case .lines:
-            if let line = human.line(for: record) { note(Result { try printLine(line) }) }
+            for line in human.lines(for: record) { note(Result { try printLine(line) }) }
         case .view:
             update(with: record)
             refresh()

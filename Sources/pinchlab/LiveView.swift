@@ -71,7 +71,8 @@ struct LiveView {
                                       areaWidth: min(cardAreaWidth, width - cardIndent.count)))
         lines.append(s.decision.isEmpty ? "decision   —" : "decision   \(s.decision)")
         lines.append(s.footer)
-        return lines.map { fitted($0, width: width) }
+        // Escaped before fitting: the escapes take columns too. Only `draw` adds control sequences.
+        return lines.map { fitted(TerminalText.escaped($0), width: width) }
     }
 
     static func bar(_ progress: Double, threshold: Double?, width: Int) -> String {

@@ -16,11 +16,21 @@ struct LiveWebOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The address for --web to listen on (default: loopback only).", valueName: "addr"))
     var bind: String = "127.0.0.1"
 
+    @Option(help: ArgumentHelp("How far a page may fall behind the session (KiB of stream waiting for it) before --web "
+                               + "disconnects it; a browser's page then reconnects and catches up.", valueName: "KiB"))
+    var pageBuffer: Int = LiveBroadcast.defaultMaximumQueuedBytes / 1024
+
     static let defaultPort = 8765
+    static let pageBufferRange = 16...(1 << 20)
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be within 0...65535, got \(port)") }
-        if !web && (port != Self.defaultPort || bind != "127.0.0.1") { throw ValidationError("--port and --bind go with --web") }
+        if !Self.pageBufferRange.contains(pageBuffer) {
+            throw ValidationError("--page-buffer must be within \(Self.pageBufferRange.lowerBound)...\(Self.pageBufferRange.upperBound) KiB, got \(pageBuffer)")
+        }
+        if !web && (port != Self.defaultPort || bind != "127.0.0.1" || pageBuffer != LiveBroadcast.defaultMaximumQueuedBytes / 1024) {
+            throw ValidationError("--port, --bind and --page-buffer go with --web")
+        }
     }
 }
 
@@ -36,8 +46,12 @@ struct LiveWebOutput {
     /// Starts the server; a port in use or an address not of this machine is status 69.
     init(options: LiveWebOptions, header: ViewerDocument, spec: TransitionSpecSource) throws {
         recorder = ViewerRecorder(spec: spec.spec, policy: spec.policy)
-        let broadcast = try LiveBroadcast(header: header)
+        let broadcast = try LiveBroadcast(header: header, maximumQueuedBytes: options.pageBuffer * 1024)
         broadcast.onConnect = { watching in printError("pinchlab: a page connected (\(watching) watching)") }
+        broadcast.onDrop = { watching in
+            printError("pinchlab: a page fell more than \(options.pageBuffer) KiB behind and was disconnected "
+                       + "(\(watching) watching; a browser reconnects and catches up)")
+        }
         server = LiveWebServer(broadcast: broadcast, host: options.bind, port: options.port)
         let port: Int
         do {

@@ -29,9 +29,10 @@ enum StandardStream {
 }
 
 /// Writes a line to stderr without buffering. Best effort: when stderr itself cannot be written there
-/// is nowhere left to report it, and the exit status still tells.
+/// is nowhere left to report it, and the exit status still tells. Control characters are shown
+/// escaped (`TerminalText`): a message may quote a device's name or a file's text.
 func printError(_ message: String) {
-    try? StandardStream.error.write((message + "\n").utf8)
+    try? StandardStream.error.write((TerminalText.escaped(message) + "\n").utf8)
 }
 
 /// JSON Lines on stdout: one object a line, keys sorted so output is byte-for-byte repeatable,
@@ -44,15 +45,41 @@ struct JSONLineWriter {
     }()
 
     func write<T: Encodable>(_ value: T) throws {
-        var data = try encoder.encode(value)
+        var data = Self.escapingC1Controls(try encoder.encode(value))
         data.append(0x0A)
         try StandardStream.output.write(data)
     }
+
+    /// `json` with the C1 control characters (U+0080...U+009F, which some terminals act on as
+    /// they do on ESC sequences: U+009B is CSI) written as `\u0080`...: JSONEncoder escapes C0 only.
+    /// They can stand only inside strings, where the escape means the same character.
+    static func escapingC1Controls(_ json: Data) -> Data {
+        // UTF-8 of U+0080...U+009F: 0xC2 then 0x80...0x9F.
+        let hasC1 = json.withUnsafeBytes { bytes in
+            bytes.indices.dropLast().contains { bytes[$0] == 0xC2 && (0x80...0x9F).contains(bytes[$0 + 1]) }
+        }
+        guard hasC1 else { return json }
+        var escaped = Data(capacity: json.count + 16)
+        var index = json.startIndex
+        while index < json.endIndex {
+            let byte = json[index]
+            if byte == 0xC2, index + 1 < json.endIndex, (0x80...0x9F).contains(json[index + 1]) {
+                escaped.append(contentsOf: Array("\\u00\(String(json[index + 1], radix: 16))".utf8))
+                index += 2
+            } else {
+                escaped.append(byte)
+                index += 1
+            }
+        }
+        return escaped
+    }
 }
 
-/// Plain text on stdout, written at once (output may be a pipe to a script or to `less`).
+/// One line of plain text on stdout, written at once (output may be a pipe to a script or to
+/// `less`). Control characters and line breaks in it are shown escaped (`TerminalText`): a line
+/// may hold a device's name or other text from a recording, which must not drive the terminal.
 func printLine(_ text: String) throws {
-    try StandardStream.output.write((text + "\n").utf8)
+    try StandardStream.output.write((TerminalText.escaped(text) + "\n").utf8)
 }
 
 extension JSONLineWriter {

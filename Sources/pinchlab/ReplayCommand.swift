@@ -93,7 +93,7 @@ struct ReplayCommand: ParsableCommand {
                 do {
                     switch output {
                     case .json: try writer.write(record)
-                    case .human: if let line = human.line(for: record) { try printLine(line) }
+                    case .human: for line in human.lines(for: record) { try printLine(line) }
                     case .none: break
                     }
                 } catch { writeFailure.error = error }

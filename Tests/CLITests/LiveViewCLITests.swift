@@ -10,9 +10,15 @@ import Testing
         let serve = try CLI.Running(["serve", CLI.fixture(fixture), "--at", dir])
         defer { serve.process.interrupt() }
         try #require(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        let (status, screen) = try Self.liveScreen(columns: columns, device: dir + "/event0", transition: transition)
+        return (status, screen)
+    }
 
+    /// `live DEVICE` on a pseudo-terminal `columns` wide until 1 s without events: its exit status
+    /// and everything it wrote to the terminal.
+    static func liveScreen(columns: Int, device: String, transition: String) throws -> (status: Int32, text: String) {
         let typescript = try CLI.temporaryDirectory().appendingPathComponent("typescript").path
-        let command = "stty cols \(columns) rows 40; exec '\(CLI.binary.path)' live \(dir)/event0 --transition \(transition) --exit-after-idle 1"
+        let command = "stty cols \(columns) rows 40; exec '\(CLI.binary.path)' live \(device) --transition \(transition) --exit-after-idle 1"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["--quiet", "--flush", "--return", "--command", command, typescript]

@@ -85,11 +85,11 @@ import VirtualEvdev
         }
     }
 
-    /// The URL `live --web` prints first.
+    /// The URL `live --web` prints first (on stderr).
     static func url(of live: CLI.Running) throws -> String {
         var url: String?
         CLI.waitFor(20) {
-            guard let line = live.stdoutSoFar.split(separator: "\n").first(where: { $0.hasPrefix("pinchlab: watch at ") }) else {
+            guard let line = live.stderrSoFar.split(separator: "\n").first(where: { $0.hasPrefix("pinchlab: watch at ") }) else {
                 return false
             }
             url = String(line.dropFirst("pinchlab: watch at ".count))
@@ -140,6 +140,20 @@ import VirtualEvdev
         #expect(after == nil || after?.status != 200, "the server stopped with live")
     }
 
+    /// With --json, stdout holds JSON Lines only: the URL and the server's notes go to stderr.
+    @Test func jsonStdoutHoldsOnlyJSONLines() throws {
+        let (serve, live, _) = try Self.startLive("corpus/touchpad/pinch-in-quick-flick-01.evemu", transition: "pinch-dismiss",
+                                                  speed: "4", idle: "1")
+        defer { serve.process.interrupt() }
+        let r = try live.finish(timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines.count > 2, "\(r.stdout)")
+        for line in r.lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not a JSON line: \(line)")
+        }
+        #expect(r.stderr.contains("pinchlab: watch at http://127.0.0.1:"), "\(r.stderr)")
+    }
+
     /// A port in use is status 69 with a clear message.
     @Test func aPortInUseIsUnavailable() throws {
         let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
@@ -154,7 +168,7 @@ import VirtualEvdev
         #expect(second.status == 69, "\(second.stderr)")
         #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port): the port is in use"), "\(second.stderr)")
         let usage = try CLI.run(["live", dir + "/event0", "--port", "9000"])
-        #expect(usage.status == 64 && usage.stderr.contains("--port and --bind go with --web"), "\(usage.stderr)")
+        #expect(usage.status == 64 && usage.stderr.contains("--port, --bind and --page-buffer go with --web"), "\(usage.stderr)")
     }
 
     /// GET `url`: status and body.

@@ -93,16 +93,6 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The longest excerpt of a bad line quoted in a message.
     static let excerptMaxCharacters = 60
 
-    /// Control characters (C0, DEL, C1), zero-width characters and line and paragraph
-    /// separators, which a terminal shows as nothing or as a line break: a message names them by
-    /// number.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7f...0x9f, 0x200b...0x200f, 0x2028, 0x2029, 0x2060...0x2064: return true
-        default: return false
-        }
-    }
-
     /// A bad line quoted for a message: invalid UTF-8 replaced, control characters escaped, long
     /// lines shortened, so a message never carries raw binary junk.
     static func quote(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -116,16 +106,7 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
         var count = 0
         for scalar in text.unicodeScalars {
             if count == excerptMaxCharacters { quoted += "..."; break }
-            switch scalar {
-            case "\0": quoted += "\\0"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            case "\n": quoted += "\\n"
-            case "\u{FEFF}": quoted += "\\u{feff} (a byte order mark)"
-            case _ where isInvisible(scalar):
-                quoted += "\\u{\(String(scalar.value, radix: 16))}"
-            default: quoted.unicodeScalars.append(scalar)
-            }
+            if scalar == "\u{FEFF}" { quoted += "\\u{feff} (a byte order mark)" } else { TerminalText.append(scalar, to: &quoted) }
             count += 1
         }
         return "'" + quoted + "'"

@@ -88,6 +88,7 @@ extension TimelinePlot {
                 if let note = summary.pointerMotionNote { lines.append(note) }
                 lines.append("policy: \(summary.policy)")
                 lines.append("device: \(summary.device.text)")
+                if t.thinning.isThinned { lines.append(thinningText(t.thinning)) }
                 if let error = summary.error { lines.append("stopped early: \(error)") }
             }
             return lines
@@ -95,6 +96,15 @@ extension TimelinePlot {
 
         /// "attempt 2 (G3 pan, 4.10 s): released at 4.62 s, progress 0.594, -1.61/s: cancel, projected
         /// progress 0.131 ≤ threshold 0.5; cancelled at 4.95 s".
+        /// "thinned for drawing (a long recording): 1,000 of 1,000,000 touches, 1 in 8 finger positions, 1 in 2 values".
+        static func thinningText(_ thinning: ReplayTimeline.Thinning) -> String {
+            var parts: [String] = []
+            if thinning.tracksDrawn < thinning.touches { parts.append("\(thinning.tracksDrawn) of \(thinning.touches) touches") }
+            if thinning.frameStride > 1 { parts.append("1 in \(thinning.frameStride) finger positions") }
+            if thinning.seriesStride > 1 { parts.append("1 in \(thinning.seriesStride) values") }
+            return "thinned for drawing (a long recording): " + parts.joined(separator: ", ")
+        }
+
         static func trialLine(_ t: ReplayTimeline, _ index: Int) -> String {
             let trial = t.trials[index]
             var text = "attempt \(index + 1)"

@@ -19,14 +19,36 @@ public struct ReplayTimeline: Sendable {
     }
 
     /// Values over time drawn as lines; each run is one unbroken line (one gesture, one attempt).
+    /// Past `maximumSamples`, every other sample of each run is dropped (a run's first and last
+    /// stay) and only 1 in `stride` new samples is kept (with the last of each run).
     public struct Series: Sendable {
         public var runs: [[ValueSample]] = []
+        public var maximumSamples = Int.max
+        public private(set) var stride = 1
+        private var count = 0
+        private var seen = 0
+        /// The last sample was kept only as its run's last so far: the next one replaces it.
+        private var provisionalLast = false
         public var isEmpty: Bool { runs.allSatisfy(\.isEmpty) }
         public var values: [Double] { runs.flatMap { $0.map(\.value) } }
-        public mutating func startRun() { if runs.last?.isEmpty == false || runs.isEmpty { runs.append([]) } }
+        public mutating func startRun() {
+            if runs.last?.isEmpty == false || runs.isEmpty { runs.append([]) }
+            provisionalLast = false
+        }
         public mutating func append(_ sample: ValueSample) {
             if runs.isEmpty { runs.append([]) }
-            runs[runs.count - 1].append(sample)
+            let last = runs.count - 1
+            if provisionalLast { runs[last].removeLast(); count -= 1 }
+            provisionalLast = seen % stride != 0 && !runs[last].isEmpty
+            seen += 1
+            runs[last].append(sample)
+            count += 1
+            if count > maximumSamples {
+                runs = runs.map(ReplayTimeline.everyOther)
+                stride *= 2
+                count = runs.reduce(0) { $0 + $1.count }
+                provisionalLast = false
+            }
         }
     }
 
@@ -35,6 +57,25 @@ public struct ReplayTimeline: Sendable {
         public var button: PhysicalButtons
         public var begin: Double
         public var end: Double?
+    }
+
+    /// `samples` without every other one between the first and the last.
+    static func everyOther<Sample>(_ samples: [Sample]) -> [Sample] {
+        guard samples.count > 2 else { return samples }
+        var kept = samples.indices.dropLast().filter { $0 % 2 == 0 }.map { samples[$0] }
+        kept.append(samples[samples.count - 1])
+        return kept
+    }
+
+    /// How much of a very long recording the picture leaves out (`TimelineRecorder`'s bounds).
+    public struct Thinning: Sendable {
+        /// Touches in the recording, and tracks kept for drawing.
+        public var touches = 0
+        public var tracksDrawn = 0
+        /// 1 in this many frames' finger positions drawn; 1 in this many values of a line.
+        public var frameStride = 1
+        public var seriesStride = 1
+        public var isThinned: Bool { tracksDrawn < touches || frameStride > 1 || seriesStride > 1 }
     }
 
     /// A moment marked on the charts.
@@ -126,6 +167,21 @@ public struct ReplayTimeline: Sendable {
     /// Every button press, in time order (a clickpad's clicks).
     public var buttonPresses: [ButtonPress] = []
     public var summary: LabSummary?
+    /// What was left out for drawing a very long recording.
+    public var thinning = Thinning()
+    /// When fingers were down, every touch's (drawn or not), in time order: runs closer than the
+    /// time axis's idle limit are one span, since no idle cut could fall between them.
+    public private(set) var touchActivity: [ClosedRange<Double>] = []
+
+    /// Adds a touch's span to `touchActivity`.
+    public mutating func noteTouch(_ span: ClosedRange<Double>) {
+        if let last = touchActivity.last, span.lowerBound - last.upperBound <= TimeAxis.idleLimit,
+           span.lowerBound >= last.lowerBound {
+            touchActivity[touchActivity.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
+        } else {
+            touchActivity.append(span)
+        }
+    }
 
     public init(title: String, surfaceWidthMM: Double, surfaceHeightMM: Double) {
         self.title = title
@@ -147,7 +203,7 @@ public struct ReplayTimeline: Sendable {
     /// The stretches where something happened: a finger down, a gesture, an attempt from its begin to
     /// the end of its animation. Sorted and merged; what lies between is idle.
     public var activity: [ClosedRange<Double>] {
-        var spans: [ClosedRange<Double>] = tracks.map { $0.begin...$0.end }
+        var spans: [ClosedRange<Double>] = touchActivity + tracks.map { $0.begin...$0.end }
         for series in [scale, translationXMM, progress] + overlays.map(\.progress) {
             for run in series.runs { if let f = run.first, let l = run.last { spans.append(f.time...max(f.time, l.time)) } }
         }

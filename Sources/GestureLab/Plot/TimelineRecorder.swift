@@ -22,23 +22,57 @@ public struct TimelineRecorder {
         let mapping = TransitionBinding(transition).mapping
         timeline.progressMapping = mapping
         timeline.progressDivisor = mapping.divisor(settings)
+        for series in [\ReplayTimeline.scale, \.translationXMM, \.translationYMM, \.progress] {
+            timeline[keyPath: series].maximumSamples = Self.maximumSeriesSamples
+        }
         self.policy = policy
     }
+
+    /// The most finger tracks kept for drawing: past it, every other track is dropped and only
+    /// every other new one kept (1 in 2, 4, 8...), so a recording of a million touches draws a
+    /// bounded picture of touches spread over all of it.
+    public static let maximumTracks = 2_000
+    /// The most finger samples kept over all tracks: past it, every other sample of each track is
+    /// dropped (its first and last stay) and frames are sampled half as often from then on.
+    public static let maximumTrackSamples = 200_000
+    /// The most samples kept per value series (scale, translation, progress), thinned the same way.
+    public static let maximumSeriesSamples = 100_000
+
+    /// Touches down now: their track's index (nil for a touch not kept) and when they touched down.
+    private var liveTracks: [UInt64: (index: Int?, begin: Double)] = [:]
+    private var touchesSeen = 0
+    private var trackStride = 1
+    private var frameStride = 1
+    private var framesSeen = 0
+    private var keptSamples = 0
 
     public mutating func record(_ record: LabRecord) {
         switch record {
         case .frame(let frame, let time):
+            let sampled = framesSeen % frameStride == 0
+            framesSeen += 1
             for touch in frame.touches {
-                let index: Int
-                if let known = trackIndex[touch.id] {
-                    index = known
+                let index: Int?, begin: Double
+                if let known = liveTracks[touch.id] {
+                    (index, begin) = known
                 } else {
-                    index = timeline.tracks.count
-                    trackIndex[touch.id] = index
-                    timeline.tracks.append(.init(number: index + 1))
+                    (index, begin) = (touchesSeen % trackStride == 0 ? timeline.tracks.count : nil, time)
+                    touchesSeen += 1
+                    if index != nil { timeline.tracks.append(.init(number: touchesSeen)) }
+                    liveTracks[touch.id] = (index, begin)
                 }
-                timeline.tracks[index].samples.append(.init(time: time, position: touch.position))
+                // A track's first and last sample always; the ones between as the frame stride allows.
+                if let index, sampled || touch.phase == .began || touch.phase == .ended || timeline.tracks[index].samples.isEmpty {
+                    timeline.tracks[index].samples.append(.init(time: time, position: touch.position))
+                    keptSamples += 1
+                }
+                if touch.phase == .ended {
+                    liveTracks[touch.id] = nil
+                    timeline.noteTouch(begin...time)
+                }
             }
+            if timeline.tracks.count > Self.maximumTracks { dropEveryOtherTrack() }
+            if keptSamples > Self.maximumTrackSamples { thinTrackSamples() }
         case .gesture(let g):
             recordGesture(g)
         case .transition(let t):
@@ -52,6 +86,24 @@ public struct TimelineRecorder {
                 timeline.buttonPresses[open].end = b.time
             }
         }
+    }
+
+    private mutating func dropEveryOtherTrack() {
+        let kept = timeline.tracks.indices.filter { $0 % 2 == 0 }
+        var newIndex: [Int: Int] = [:]
+        for (new, old) in kept.enumerated() { newIndex[old] = new }
+        timeline.tracks = kept.map { timeline.tracks[$0] }
+        for (id, live) in liveTracks { liveTracks[id] = (live.index.flatMap { newIndex[$0] }, live.begin) }
+        trackStride *= 2
+        keptSamples = timeline.tracks.reduce(0) { $0 + $1.samples.count }
+    }
+
+    private mutating func thinTrackSamples() {
+        for index in timeline.tracks.indices {
+            timeline.tracks[index].samples = ReplayTimeline.everyOther(timeline.tracks[index].samples)
+        }
+        frameStride *= 2
+        keptSamples = timeline.tracks.reduce(0) { $0 + $1.samples.count }
     }
 
     private mutating func recordGesture(_ g: GestureRecord) {
@@ -110,6 +162,9 @@ public struct TimelineRecorder {
 
     public func timeline(summary: LabSummary) -> ReplayTimeline {
         var result = timeline
+        result.thinning = .init(touches: touchesSeen, tracksDrawn: timeline.tracks.count, frameStride: frameStride,
+                                seriesStride: max(timeline.scale.stride, timeline.translationXMM.stride, timeline.translationYMM.stride,
+                                                  timeline.progress.stride))
         result.summary = summary
         result.trials = summary.trials
         result.gestures = summary.gestures

@@ -46,6 +46,8 @@ public struct ViewerDocument: Sendable, Encodable {
     public var entries: [ViewerEntry]
     public var summary: LabSummary?
     public var compareSummary: LabSummary?
+    /// A very long recording's frames are thinned for the page: 1 in this many is kept (nil: all).
+    public var frameStride: Int?
 
     public init(live: Bool, title: String, source: String, device description: DeviceDescription,
                 settings: LabSettings, spec: TransitionSpec, policyName: String, compare: (name: String, policy: CompletionPolicy)?,

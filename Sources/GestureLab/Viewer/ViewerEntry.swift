@@ -79,6 +79,12 @@ public struct ViewerTouch: Sendable, Hashable {
     public var id: UInt64
     public var x: Double
     public var y: Double
+
+    public init(id: UInt64, x: Double, y: Double) {
+        self.id = id
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A transition record with what the page draws from it.

@@ -589,6 +589,10 @@ enum ViewerPageScript {
     $("stopped").hidden = false;
     $("stopped").textContent = "stopped early: " + doc.summary.error;
   }
+  if (doc.frameStride) {
+    $("thinned").hidden = false;
+    $("thinned").textContent = "thinned (a long recording): 1 in " + doc.frameStride + " touch frames shown; gestures and every transition step are all here";
+  }
   $("scene-heading").textContent = "Scene: " + doc.transition.name;
   $("surface-caption").textContent = doc.device.class + ", " + size + "; trails: last " + trailSeconds + " s";
   $("fact-policy").textContent = doc.policy.name + ": " + doc.policy.text;

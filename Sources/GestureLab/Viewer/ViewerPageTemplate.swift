@@ -47,6 +47,7 @@ section.panel { background: var(--panel); border: 1px solid var(--line); border-
 #live-status { color: var(--muted); }
 #pinchlab-state { display: none; }
 #stopped { color: #b00020; font-weight: 600; margin-top: 4px; }
+#thinned { color: #8a5a00; margin-top: 4px; }
 </style>
 </head>
 <body>
@@ -54,6 +55,7 @@ section.panel { background: var(--panel); border: 1px solid var(--line); border-
 <h1 id="title"></h1>
 <div id="subtitle"></div>
 <div id="stopped" hidden></div>
+<div id="thinned" hidden></div>
 </header>
 <main>
 <section class="panel" id="surface-panel"><h2>Touch surface</h2><canvas id="surface" width="420" height="260"></canvas><div id="surface-caption"></div></section>

@@ -30,7 +30,7 @@ public struct ViewerReplay {
     /// in the document.
     public mutating func run<Source: InputEventSource>(_ source: inout Source, title: String, source name: String,
                                                        policyName: String) -> (document: ViewerDocument, result: ReplayRun.Result) {
-        var entries: [ViewerEntry] = []
+        var entries = ThinnedEntries()
         var recorder = recorder, comparison = comparison, comparedRecorder = comparedRecorder
         let result = replay.run(&source, name: name, afterEvent: { event in
             comparison?.consume(event) { _, record in
@@ -46,8 +46,10 @@ public struct ViewerReplay {
         let pipeline = replay.pipeline
         let document = ViewerDocument(live: false, title: title, source: name, device: pipeline.device,
                                       settings: pipeline.settings, spec: pipeline.driver.spec, policyName: policyName,
-                                      compare: comparedPolicy, entries: entries, summary: result.summary,
+                                      compare: comparedPolicy, entries: entries.entries, summary: result.summary,
                                       compareSummary: comparison?.summaries.first)
-        return (document, result)
+        var thinned = document
+        thinned.frameStride = entries.frameStride > 1 ? entries.frameStride : nil
+        return (thinned, result)
     }
 }
