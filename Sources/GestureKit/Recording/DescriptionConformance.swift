@@ -104,7 +104,7 @@ struct DescriptionConformance {
     /// One position axis followed: a few integer updates per event.
     private struct PositionWatch {
         var isDeclared = false
-        var minimum: Int32 = 0, maximum: Int32 = 0
+        var minimum = Int32.min, maximum = Int32.max  // an axis without a range: nothing is outside it
         var seenMinimum = Int32.max, seenMaximum = Int32.min
         var outside = 0
         var firstLine = 0
@@ -178,21 +178,26 @@ struct DescriptionConformance {
         }
     }
 
+    /// Field by field in place, the rare value outside the range apart: a copy of the watch in and
+    /// out per position event cost more than the rest of the event's checks.
     @inline(__always)
     private mutating func notePosition(_ index: Int, _ event: InputEvent, _ line: Int) {
-        var watch = positions[index]
-        guard watch.isDeclared else { return }
         let value = event.value
-        if value < watch.seenMinimum { watch.seenMinimum = value }
-        if value > watch.seenMaximum { watch.seenMaximum = value }
-        if value < watch.minimum || value > watch.maximum {
-            if watch.outside == 0 {
-                watch.firstLine = line
-                watch.firstEvent = event
-            }
-            watch.outside += 1
+        if value < positions[index].seenMinimum { positions[index].seenMinimum = value }
+        if value > positions[index].seenMaximum { positions[index].seenMaximum = value }
+        if value < positions[index].minimum || value > positions[index].maximum {
+            noteOutside(index, event, line)
         }
-        positions[index] = watch
+    }
+
+    @inline(never)
+    private mutating func noteOutside(_ index: Int, _ event: InputEvent, _ line: Int) {
+        guard positions[index].isDeclared else { return }
+        if positions[index].outside == 0 {
+            positions[index].firstLine = line
+            positions[index].firstEvent = event
+        }
+        positions[index].outside += 1
     }
 
     /// The positions outside their ranges, all axes in one entry (its first place the earliest).
