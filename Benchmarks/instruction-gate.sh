@@ -72,7 +72,7 @@ if [ "$UPDATE" = 1 ]; then
         echo "# Instructions per event (callgrind) that Benchmarks/instruction-gate.sh allows: the figure"
         echo "# measured when the budget was last lowered, plus ${HEADROOM_PERCENT}%. Lower it whenever it is beaten"
         echo "# (--update); raise it only with a reason in the commit that does."
-        echo "# measured: parse $parse, pipeline $pipeline ($(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d))"
+        echo "# measured: parse $parse, pipeline $pipeline ($(git describe --always --dirty 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d))"
         awk -v v="$parse" -v h="$HEADROOM_PERCENT" 'BEGIN { printf "parse = %.0f\n", v * (1 + h / 100) }'
         awk -v v="$pipeline" -v h="$HEADROOM_PERCENT" 'BEGIN { printf "pipeline = %.0f\n", v * (1 + h / 100) }'
     } >"$BUDGET_FILE"
