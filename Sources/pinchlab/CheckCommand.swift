@@ -64,7 +64,7 @@ struct CheckCommand: ParsableCommand {
             let settings = config == nil ? LabSettings.default : try LabSettingsFile.load(path: config!)
             if let junit {
                 // The manifest, every recording it lists and the settings are this run's inputs.
-                let inputs = [location.manifestPath] + manifest.entries.map { location.path(of: $0.file) } + (config.map { [$0] } ?? [])
+                let inputs = location.inputPaths(of: manifest.entries) + (config.map { [$0] } ?? [])
                 try OutputFile.refuse(junit, option: "--junit", overwriting: inputs, doing: "writing the JUnit report over it")
             }
             let results = try CorpusCheck.run(manifest, at: location, settings: settings)

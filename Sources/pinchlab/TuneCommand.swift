@@ -141,10 +141,11 @@ struct TuneCommand: ParsableCommand {
         }
     }
 
-    /// `--write` naming the manifest or a recording would destroy the corpus being tuned on.
+    /// `--write` naming the manifest or a recording (either half of a split one) would destroy the
+    /// corpus being tuned on.
     private func refuseToOverwriteCorpus(with output: String, files: [LoadedRecording]) throws {
         let location = try CorpusFiles.locate(corpus)
-        try OutputFile.refuse(output, option: "--write", overwriting: [location.manifestPath] + files.map(\.path),
+        try OutputFile.refuse(output, option: "--write", overwriting: location.inputPaths(of: files.map(\.entry)),
                               doing: "saving the settings")
     }
 

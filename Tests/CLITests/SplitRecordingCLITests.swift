@@ -56,4 +56,19 @@ import Testing
         #expect(withoutEvents.status == 0, "a description alone is a recording (of no gesture): \(withoutEvents.stderr)")
         #expect(withoutEvents.stderr.contains("Give its events with --events \(events)"), "\(withoutEvents.stderr)")
     }
+
+    /// The `.events` half is an input of `check` and `tune` as much as the `.desc` half: neither
+    /// `--junit` nor `--write` may be written over it (both did, and exited 1 and 0).
+    @Test func checkAndTuneNeverWriteOverTheEventsHalf() throws {
+        let (desc, events) = try Self.split()
+        let corpus = URL(fileURLWithPath: desc).deletingLastPathComponent().appendingPathComponent("corpus").path
+        let label = try CLI.run(["label", desc, "--events", events, "--corpus", corpus, "--expect", "pinch:2", "--direction", "out"])
+        #expect(label.status == 0, "\(label.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: events))
+        let check = try CLI.run(["check", corpus, "--junit", events])
+        #expect(check.status == 64 && check.stderr.contains("is the input file"), "\(check.stderr)")
+        let tune = try CLI.run(["tune", corpus, "--budget", "2", "--write", events])
+        #expect(tune.status == 64 && tune.stderr.contains("is the input file"), "\(tune.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: events)) == before, "the events half is untouched")
+    }
 }

@@ -13,6 +13,12 @@ public struct CorpusLocation: Sendable, Hashable {
         file.hasPrefix("/") ? file : directory + "/" + file
     }
 
+    /// Every file a run over `entries` reads: the manifest and each entry's recording, both halves of
+    /// a split one. An output of the run (`check --junit`, `tune --write`) must be none of them.
+    public func inputPaths(of entries: [CorpusEntry]) -> [String] {
+        [manifestPath] + entries.flatMap { entry in [path(of: entry.file)] + (entry.events.map { [path(of: $0)] } ?? []) }
+    }
+
     /// Opens `entry`'s recording (both halves of a split one).
     public func openRecording(of entry: CorpusEntry) throws -> any RecordingSource {
         try GestureKit.openRecording(path: path(of: entry.file), secondPath: entry.events.map(path(of:)))
