@@ -20,7 +20,8 @@ public struct ReplayTimeline: Sendable {
 
     /// Values over time drawn as lines; each run is one unbroken line (one gesture, one attempt).
     /// Past `maximumSamples`, every other sample of each run is dropped (a run's first and last
-    /// stay) and only 1 in `stride` new samples is kept (with the last of each run).
+    /// stay; runs too short for that go every other one) and only 1 in `stride` new samples is kept
+    /// (with the last of each run).
     public struct Series: Sendable {
         public var runs: [[ValueSample]] = []
         public var maximumSamples = Int.max
@@ -43,12 +44,24 @@ public struct ReplayTimeline: Sendable {
             seen += 1
             runs[last].append(sample)
             count += 1
+            if count > maximumSamples { thin() }
+        }
+
+        /// Every other sample of each run; when the runs are too short for that to bring the count
+        /// under the bound (thousands of two-sample gestures), every other run as well, the one
+        /// being drawn kept. The stride doubles only when samples went, and stops at 2^30: doubling
+        /// on every append after a thinning that removed nothing overflowed within 62 appends.
+        private mutating func thin() {
+            let before = count
+            runs = runs.map(ReplayTimeline.everyOther)
+            count = runs.reduce(0) { $0 + $1.count }
             if count > maximumSamples {
-                runs = runs.map(ReplayTimeline.everyOther)
-                stride *= 2
+                let last = runs.count - 1
+                runs = runs.enumerated().filter { (last - $0.offset) % 2 == 0 }.map(\.element)
                 count = runs.reduce(0) { $0 + $1.count }
-                provisionalLast = false
             }
+            if count < before { stride = min(stride * 2, 1 << 30) }
+            provisionalLast = false
         }
     }
 
