@@ -328,4 +328,33 @@ struct RecordFullDiskCLITests {
         let replayed = try CLI.run(["replay", out, "--summary"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
     }
+
+    /// A writer whose header does not fit removes the file it made, but never a name that is not
+    /// that file: `-o LINK` where LINK leads to standard output (as `/dev/stdout` does) redirected
+    /// to a file on a full disk. Unlinking the name removed the link itself (the system's
+    /// `/dev/stdout`, when that was the name).
+    @Test func aHeaderThatDoesNotFitLeavesALinkToStandardOutputInPlace() throws {
+        let disk = try SmallTmpfs()
+        defer { disk.unmount() }
+        let standardOutput = try URL(fileURLWithPath: disk.path + "/out.evemu").creatingFile().path
+        // Fill the disk: the header's first flush fails with ENOSPC.
+        let filler = try FileHandle(forWritingTo: URL(fileURLWithPath: disk.path + "/filler").creatingFile())
+        while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
+        try? filler.close()
+        let dir = try CLI.temporaryDirectory().path
+        let link = dir + "/stdout-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
+        let r = try CLI.run(["convert", CLI.fixture(RecordCLITests.fixture), "-o", link, "--to", "evemu"],
+                            standardOutput: standardOutput)
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "/proc/self/fd/1", "the link is still there")
+    }
+}
+
+private extension URL {
+    /// The URL, after creating an empty file there.
+    func creatingFile() throws -> URL {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw POSIXError(.EIO) }
+        return self
+    }
 }

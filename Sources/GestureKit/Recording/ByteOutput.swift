@@ -78,15 +78,21 @@ final class ByteOutput {
 
     /// Runs `writeHeader`; when it fails (a disk full before the header fits), the file is closed
     /// and removed, as a regular file: a recording without its whole header is no recording, and
-    /// a 0-byte file left behind would be read later as an empty one. A device or a pipe stays.
+    /// a 0-byte file left behind would be read later as an empty one. A device or a pipe stays, and
+    /// so does a name that is not itself that file: `-o /dev/stdout` with stdout redirected to a
+    /// file is a symbolic link to it, and unlinking the name removed the system's `/dev/stdout`.
     func removingFileOnFailure(_ writeHeader: () throws -> Void) throws {
         do {
             try writeHeader()
         } catch {
-            let isRegular = (try? fd.status())?.type == .regular
+            let written = try? fd.status()
+            let named = try? FileStatus(path: path, followingLinks: false)
             isClosed = true
             try? fd.close()
-            if isRegular { unlink(path) }
+            if let written, let named, written.type == .regular, named.type == .regular,
+               named.device == written.device, named.inode == written.inode {
+                unlink(path)
+            }
             throw error
         }
     }
