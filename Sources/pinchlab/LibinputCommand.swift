@@ -41,7 +41,13 @@ struct LibinputCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let passThrough: @Sendable (String) -> Void = { log in try? StandardStream.error.write(Array(log.utf8)) }
+            // Line by line through printError, which escapes control characters: libinput's log
+            // names the device as the recording does (ESC ] 0 ; ... BEL in a name retitled the terminal).
+            let passThrough: @Sendable (String) -> Void = { log in
+                for line in log.split(separator: "\n", omittingEmptySubsequences: false).dropLast(log.hasSuffix("\n") ? 1 : 0) {
+                    printError(String(line))
+                }
+            }
             let verdict = try recording.playedToLibinput(verboseLog: verbose ? passThrough : nil)
             if json {
                 try JSONLineWriter().write(LibinputOnly(libinput: verdict))

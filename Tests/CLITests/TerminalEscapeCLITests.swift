@@ -89,3 +89,17 @@ import VirtualEvdev
         #expect(live.stderr.contains("(\"\(Self.shownName)\") is classified as 'other'"), "\(live.stderr)")
     }
 }
+
+/// libinput's own log names the device as the recording does: `libinput --verbose` passes it on
+/// escaped, as everything else printed to a terminal is.
+@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason), .serialized)
+struct LibinputLogEscapeCLITests {
+    @Test func libinputsVerboseLogShowsTheDeviceNameEscaped() throws {
+        let path = try TerminalEscapeCLITests.hostileRecording()
+        let r = try CLI.run(["libinput", path, "--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("gesture state"), "libinput's log is there: \(r.stderr.prefix(400))")
+        TerminalEscapeCLITests.expectNoControls(r.stderr, "stderr")
+        TerminalEscapeCLITests.expectNoControls(r.stdout, "stdout")
+    }
+}
