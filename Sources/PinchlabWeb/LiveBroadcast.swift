@@ -84,15 +84,21 @@ public final class LiveBroadcast: @unchecked Sendable {
     /// The session ended: every tab gets the summary, and its stream ends.
     public func finish(summary: LabSummary) {
         let json = (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        let all = lock.withLock {
+        let (behind, rest) = lock.withLock {
             summaryJSON = json
             ended = true
-            _ = send(Self.event("summary", json))
-            let all = Array(subscribers.values)
+            // A tab the summary puts too far behind leaves `subscribers` in `send`: it is finished
+            // and disconnected here, as in `publish` (left alone, its stream waited for ever).
+            let behind = send(Self.event("summary", json))
+            let rest = Array(subscribers.values)
             subscribers.removeAll()
-            return all
+            return (behind, rest)
         }
-        for subscriber in all { subscriber.continuation.finish() }
+        for subscriber in rest { subscriber.continuation.finish() }
+        for subscriber in behind {
+            subscriber.continuation.finish()
+            subscriber.disconnect()
+        }
     }
 
     /// Disconnects every stream still being written (the server is stopping and will not wait longer).

@@ -66,4 +66,24 @@ import Testing
         for subscription in stalled + [reader] { subscription.ended() }
         #expect(broadcast.writingCount == 0)
     }
+
+    /// A page that the summary itself puts past its bound is disconnected and its stream ended, as
+    /// a page too far behind is during the session (it was dropped from the list and left waiting).
+    @Test func aPageTheSummaryPutsTooFarBehindIsEndedAndDisconnected() async throws {
+        let header = ViewerDocument(live: true, title: "t", source: "s", device: try openRecording(path: Self.fixtures.appendingPathComponent("corpus/touchpad/pinch-in-quick-flick-01.evemu").path).device, settings: .default,
+                                    spec: try TransitionCatalog().spec(.pinchDismiss), policyName: "p", compare: nil)
+        let broadcast = try LiveBroadcast(header: header, maximumQueuedBytes: 64, maximumKeptBytes: 1 << 20)
+        final class Seen: @unchecked Sendable { let lock = NSLock(); var disconnected = 0 }
+        let seen = Seen()
+        let page = broadcast.subscribe(disconnect: { seen.lock.withLock { seen.disconnected += 1 } })
+        var source = try openRecording(path: Self.fixtures.appendingPathComponent("corpus/touchpad/pinch-in-quick-flick-01.evemu").path)
+        let summary = try ReplayRun.run(&source, name: "s").summary
+        broadcast.finish(summary: summary)  // far more than 64 bytes
+        try #require(seen.lock.withLock { seen.disconnected } == 1, "the page is disconnected")
+        // (Only then: a stream left open would wait here for ever.)
+        var messages = page.messages.makeAsyncIterator()
+        #expect(await messages.next() == nil, "its stream has ended")
+        page.ended()
+        #expect(broadcast.writingCount == 0)
+    }
 }
