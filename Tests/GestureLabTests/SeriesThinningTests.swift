@@ -30,3 +30,28 @@ import Testing
         #expect(series.runs[0].first?.time == 0 && series.runs[0].last?.time == 9_999)
     }
 }
+
+/// Marker labels beyond the rows a chart has are left out without being placed, so a chart of tens
+/// of thousands of gestures lays its labels out in one pass over them (each was checked against every
+/// label before it, placed or not).
+@Suite struct LabelLayoutLimitTests {
+    @Test func labelsPastTheLastRowAreLeftOutAndTheRestStayApart() {
+        // 50,000 labels 40 px wide across a 1,000 px chart: a row holds about 22 of them.
+        let labels: [(left: Double, right: Double, line: Double)] = (0..<50_000).map { (i: Int) in
+            let x = Double(i) * 0.02
+            return (left: x, right: x + 40, line: x)
+        }
+        let rows = LabelLayout.rows(labels, maximumRows: 9)
+        #expect(rows.count == 50_000)
+        #expect(rows.allSatisfy { $0 <= 9 })
+        let kept = rows.indices.filter { rows[$0] < 9 }
+        let keptCount = kept.count
+        #expect(keptCount > 100 && keptCount < 300, "\(keptCount) kept: about 22 a row")
+        for row in 0..<9 {
+            let onRow = kept.filter { rows[$0] == row }.map { labels[$0] }
+            for (a, b) in zip(onRow, onRow.dropFirst()) { #expect(a.right + LabelLayout.rowGap <= b.left) }
+        }
+        #expect(LabelLayout.rows(Array(labels.prefix(3))) == LabelLayout.rows(Array(labels.prefix(3)), maximumRows: 9),
+                "a limit the labels do not reach changes nothing")
+    }
+}

@@ -6,8 +6,11 @@ enum LabelLayout {
 
     /// A row for each label (row 0 at the top, the plot below the last row), such that no two labels
     /// on a row overlap and no label's line (from its row down to the plot, at `line`) passes through
-    /// a label on a lower row. `labels` are pixel extents in time order; rows are added as needed.
-    static func rows(_ labels: [(left: Double, right: Double, line: Double)]) -> [Int] {
+    /// a label on a lower row. `labels` are pixel extents in time order; rows are added as needed, up
+    /// to `maximumRows`: a label that fits none of those gets `maximumRows` (left out) and is not
+    /// placed, so the labels placed, and the work per label, stay bounded by what the rows can hold
+    /// (52,000 gesture labels were checked each against all before it: plot ran for minutes).
+    static func rows(_ labels: [(left: Double, right: Double, line: Double)], maximumRows: Int = .max) -> [Int] {
         var placed: [(row: Int, left: Double, right: Double, line: Double)] = []
         var result: [Int] = []
         for label in labels {
@@ -21,10 +24,16 @@ enum LabelLayout {
                 return true
             }
             let free = (placed.map(\.row).max() ?? -1) + 1
+            guard maximumRows > 0 else { result.append(maximumRows); continue }
+            let candidates = 0...min(free, maximumRows - 1)
             // The lowest row where nothing is crossed; if every row crosses a line (two markers at one
-            // moment), the lowest row where at least the texts stay apart (the new row always does).
-            let row = (0...free).first { row in placed.allSatisfy { clearsText($0, onRow: row) && clearsLines($0, onRow: row) } }
-                ?? (0...free).first { row in placed.allSatisfy { clearsText($0, onRow: row) } }!
+            // moment), the lowest row where at least the texts stay apart (a new row always does,
+            // while the limit allows one).
+            guard let row = candidates.first(where: { row in placed.allSatisfy { clearsText($0, onRow: row) && clearsLines($0, onRow: row) } })
+                ?? candidates.first(where: { row in placed.allSatisfy { clearsText($0, onRow: row) } }) else {
+                result.append(maximumRows)
+                continue
+            }
             placed.append((row, label.left, label.right, label.line))
             result.append(row)
         }

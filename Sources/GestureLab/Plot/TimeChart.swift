@@ -55,7 +55,8 @@ struct TimeChart {
         for useShort in [false, true] {
             let texts = shown.map { useShort ? $0.short : $0.text }
             let extents = zip(shown, texts).map { label, text in Self.extent(of: text, at: axis.px(label.time), limit: labelLimit) }
-            let rows = LabelLayout.rows(zip(shown, extents).map { ($1.left, $1.right, axis.px($0.time)) })
+            let rows = LabelLayout.rows(zip(shown, extents).map { ($1.left, $1.right, axis.px($0.time)) },
+                                        maximumRows: Self.maximumRows)
             if (rows.max() ?? -1) < Self.maximumRows || useShort {
                 // Whatever still does not fit in the rows is left out, never drawn over another.
                 let kept = rows.indices.filter { rows[$0] < Self.maximumRows }
