@@ -602,6 +602,7 @@ enum ViewerPageScript {
   const legend = $("legend");
   const items = [["blue line", "progress"], ["dashed gold", "threshold"], ["dot", "release (green finish, red cancel)"],
                  ["triangle", "projected progress"], ["bars", "gestures (purple pinch, green pan, grey hold) and attempts"], ["dashed grey touch", "left out by the recognizer (its rule above it)"]];
+  if (presses.length > 0) items.push(["brown bar", "a button held (a click), press to release"]);
   if (doc.compare) items.push(["dashed orange", doc.compare.name + " policy (ghost card)"]);
   for (const [what, means] of items) { const span = document.createElement("span"); span.textContent = what + ": " + means; legend.appendChild(span); }
   layoutSurface();
