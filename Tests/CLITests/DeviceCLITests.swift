@@ -226,7 +226,10 @@ import VirtualEvdev
         #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
         kill(serve.process.processIdentifier, SIGKILL)
         serve.process.waitUntilExit()
-        let gone = CLI.waitFor(5) {
+        // fusermount3's auto_unmount helper notices the dead session on its own schedule: on a busy
+        // machine it took over 5 s (this failed twice in full runs, never alone); a leaked mount
+        // never goes, so 20 s tells the two apart as well.
+        let gone = CLI.waitFor(20) {
             let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
             return !mounts.contains(dir)
         }
