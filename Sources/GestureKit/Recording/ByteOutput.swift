@@ -4,15 +4,25 @@ import Glibc
 /// straight into a reused byte buffer (no `String` per event).
 ///
 /// The file is whole at each `flush()` (a writer calls it after its header and after each frame).
+/// A recorder writes out at each one (`writesEachFlush`): what a device sent is on disk a frame
+/// later, whatever stops the program. A converter, whose input stays and whose output is staged,
+/// only marks the boundary and writes whole frames in 64 KiB blocks (one write per frame cost a
+/// system call per 100-odd bytes).
 /// When a write fails (a full disk, an I/O error), the file is cut back to the end of the last
-/// flush, so what is on disk still ends on a line and a frame boundary, and nothing more is written.
+/// whole frame written, so what is on disk still ends on a line and a frame boundary, and nothing
+/// more is written.
 final class ByteOutput {
     /// Written out early past this size so a stream with no `SYN_REPORT` still has bounded memory.
     static let flushThresholdBytes = 1 << 16
 
     let path: String
     private let fd: FileDescriptor
-    private var buffer: [UInt8]
+    private let writesEachFlush: Bool
+    // Unchecked: a writer is used by one thread, and a dynamic exclusivity check on every byte
+    // appended was half of `convert`'s instructions.
+    @exclusivity(unchecked) private var buffer: [UInt8]
+    /// Where the last whole frame ends in `buffer` (not yet written when `writesEachFlush` is false).
+    @exclusivity(unchecked) private var wholeInBuffer = 0
     private var isClosed = false
     /// The first write error; everything after it fails with it too.
     private var failure: RecordingError?
@@ -22,8 +32,9 @@ final class ByteOutput {
     /// Lines written so far, for error messages.
     private(set) var lineCount = 0
 
-    init(path: String) throws {
+    init(path: String, writesEachFlush: Bool = true) throws {
         self.path = path
+        self.writesEachFlush = writesEachFlush
         do {
             fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate])
         } catch {
@@ -35,15 +46,46 @@ final class ByteOutput {
 
     deinit {
         if !isClosed {
-            if failure == nil { try? flush() }
+            if failure == nil { try? writeBuffer() }
             try? fd.close()
         }
     }
 
-    /// Writes out everything so far: the file is whole up to here.
+    /// The file is whole up to here: written out now (`writesEachFlush`), or when the buffer is full.
     func flush() throws {
-        try writeBuffer()
+        if writesEachFlush {
+            try writeBuffer()
+            wholeBytes = writtenBytes
+            return
+        }
+        if let failure { throw failure }
+        wholeInBuffer = buffer.count
+        if buffer.count >= ByteOutput.flushThresholdBytes { try writeWholeFrames() }
+    }
+
+    /// Writes the buffer's whole frames and keeps the partial one after them.
+    private func writeWholeFrames() throws {
+        let whole = wholeInBuffer
+        let outcome = buffer.withUnsafeBytes { bytes in
+            var written = 0
+            let result = Result { () throws(Errno) in
+                try fd.writeAll(UnsafeRawBufferPointer(rebasing: bytes[..<whole])) { written = $0 }
+            }
+            return (result, written)
+        }
+        do {
+            try outcome.0.get()
+        } catch {
+            writtenBytes += Int64(outcome.1)
+            let failure = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write",
+                                                errno: error)
+            cutBackToWhole(after: failure)
+            throw failure
+        }
+        writtenBytes += Int64(whole)
         wholeBytes = writtenBytes
+        buffer.removeSubrange(..<whole)
+        wholeInBuffer = 0
     }
 
     /// Writes the buffer out (not a boundary: a frame may be half written).
@@ -64,6 +106,7 @@ final class ByteOutput {
         }
         writtenBytes += Int64(buffer.count)
         buffer.removeAll(keepingCapacity: true)
+        wholeInBuffer = 0
     }
 
     /// After a failed write: drops what is not whole, on disk (a regular file is truncated to the
@@ -99,7 +142,10 @@ final class ByteOutput {
 
     func close() throws {
         guard !isClosed else { return }
-        if failure == nil { try flush() }
+        if failure == nil {
+            try writeBuffer()
+            wholeBytes = writtenBytes
+        }
         isClosed = true
         do {
             try fd.close()
@@ -114,7 +160,10 @@ final class ByteOutput {
     func newline() throws {
         buffer.append(0x0A)
         lineCount += 1
-        if buffer.count >= ByteOutput.flushThresholdBytes { try writeBuffer() }
+        guard buffer.count >= ByteOutput.flushThresholdBytes else { return }
+        // Whole frames when there are some; otherwise (a frame past 64 KiB, a stream without
+        // SYN_REPORT) the buffer as it is, so memory stays bounded.
+        if wholeInBuffer > 0 { try writeWholeFrames() } else { try writeBuffer() }
     }
 
     @inline(__always) func byte(_ value: UInt8) { buffer.append(value) }

@@ -25,7 +25,7 @@ public final class EvemuWriter: RecordingWriter {
         }
         self.device = device
         self.options = options
-        output = try ByteOutput(path: path)
+        output = try ByteOutput(path: path, writesEachFlush: options.writesEachFrame)
         try output.removingFileOnFailure {
             try writeHeader()
             try writeDescriptionComments()

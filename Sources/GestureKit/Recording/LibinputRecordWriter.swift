@@ -29,7 +29,7 @@ public final class LibinputRecordWriter: RecordingWriter {
                 options: RecordingWriterOptions = RecordingWriterOptions()) throws {
         self.device = device
         self.options = options
-        output = try ByteOutput(path: path)
+        output = try ByteOutput(path: path, writesEachFlush: options.writesEachFrame)
         try output.removingFileOnFailure {
             try writeHeader()
             output.text("devices:"); try output.newline()
