@@ -16,7 +16,7 @@ import SystemPackage
 /// until it answers, so call them from a thread of your own (the command line's main thread), never
 /// from inside an async task.
 final class ChildProcess: Sendable {
-    enum Failure: Error { case spawn(SubprocessError) }
+    enum Failure: Error { case spawn(any Error) }
 
     typealias Ended = (stdout: String, stderr: String, exitStatus: Int32?)
 
@@ -27,7 +27,7 @@ final class ChildProcess: Sendable {
     private let changed = DispatchSemaphore(value: 0)
 
     private enum Phase {
-        case starting, running, failed(SubprocessError), ended(Ended)
+        case starting, running, failed(any Error), ended(Ended)
     }
 
     init(path: String, arguments: [String], environment: [String: String]) throws {
@@ -55,10 +55,8 @@ final class ChildProcess: Sendable {
                 let exitStatus: Int32? = if case .exited(let code) = result.terminationStatus { code } else { nil }
                 ended = .ended((String(decoding: result.standardOutput, as: UTF8.self),
                                 String(decoding: result.standardError, as: UTF8.self), exitStatus))
-            } catch let error as SubprocessError {
-                ended = .failed(error)
             } catch {
-                preconditionFailure("swift-subprocess threw \(type(of: error)): \(error)")  // the body throws nothing
+                ended = .failed(error)  // a SubprocessError: the body throws nothing
             }
             // A spawn that failed wakes `init` here; one that ran, whoever waits for its end.
             phase.withLock { $0 = ended }
