@@ -12,6 +12,9 @@ import PackageDescription
 //                           executable depends on it, so the libraries build without the web stack)
 //   pinchlab                the command-line tool (GitCommitStamp: the commit `--version` prints)
 //   pinchlab-bench          benchmark helper (Benchmarks/run.sh): big-file generator, in-process timings
+// swift-system's module: FileDescriptor, Errno, Stat (GestureKit/System extends it).
+let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "pinchlab",
     products: [
@@ -33,6 +36,10 @@ let package = Package(
         // GestureLab): the DocC catalogs in Sources/<target>/<target>.docc; .ci/run builds them.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // FileDescriptor and Errno (GestureKit/System adds only what it lacks: poll, ioctl, mkstemp).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Runs `libinput debug-events` (LibinputHarness).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -40,9 +47,9 @@ let package = Package(
         .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
 
-        .target(name: "GestureKit", dependencies: ["CEvdev", "CYAML"]),
+        .target(name: "GestureKit", dependencies: ["CEvdev", "CYAML", systemPackage]),
         .target(name: "InteractiveTransition"),
-        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition"]),
+        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", systemPackage]),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
         // every other udev call goes to the real libudev. Linked into nothing of pinchlab's own.
         .target(name: "CUdevPreload", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
@@ -53,10 +60,13 @@ let package = Package(
             cSettings: [.define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("fuse3"), .linkedLibrary("pthread")]
         ),
-        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit"], exclude: ["README.md"]),
+        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit", systemPackage], exclude: ["README.md"]),
         // Runs Debian's `libinput debug-events` on a recording served on a virtual node; the verdict
         // types and their comparison stay in GestureLab, which knows no FUSE.
-        .target(name: "LibinputHarness", dependencies: ["GestureLab", "GestureKit", "VirtualEvdev"]),
+        .target(
+            name: "LibinputHarness",
+            dependencies: ["GestureLab", "GestureKit", "VirtualEvdev", .product(name: "Subprocess", package: "swift-subprocess")]
+        ),
 
         .target(
             name: "PinchlabWeb",
@@ -73,7 +83,7 @@ let package = Package(
             name: "pinchlab",
             dependencies: [
                 "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), systemPackage,
             ],
             plugins: ["GitCommitStamp"]
         ),
@@ -83,15 +93,19 @@ let package = Package(
         .plugin(name: "GitCommitStamp", capability: .buildTool(), exclude: ["write-build-commit.sh"]),
 
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
-        .executableTarget(name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev"]),
+        .executableTarget(
+            name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", systemPackage]
+        ),
 
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
         .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "PinchlabTestSupport"]),
-        .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev"]),
-        .testTarget(name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport"]),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "PinchlabTestSupport", systemPackage]),
+        .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev", systemPackage]),
+        .testTarget(
+            name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
+        ),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
-        .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition"]),
+        .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", systemPackage]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

@@ -8,7 +8,8 @@
 #
 # SwiftPM cannot build fuzzer executables in a normal build, so this compiles the modules' sources
 # directly with swiftc -sanitize=fuzzer,address into .build-fuzz/ (FUZZ_BUILD overrides), module by
-# module as SwiftPM does (GestureKit with the CEvdev/CYAML module maps, InteractiveTransition,
+# module as SwiftPM does (swift-system's SystemPackage from SwiftPM's checkout, with its C shims and
+# its package settings; GestureKit with the CEvdev/CYAML module maps, InteractiveTransition,
 # GestureLab), then links each target in Fuzz/Targets/ against them.
 #
 # Targets and their committed seed corpora (Fuzz/corpus/<target>/, read-only: new inputs found go to
@@ -32,8 +33,19 @@ mkdir -p "$OUT/modules" "$OUT/objects"
 
 SWIFTC=${SWIFTC:-swiftc}
 FLAGS=(-sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library -I "$OUT/modules")
+# swift-system as SwiftPM checked it out (Package.swift names it; resolving is quick once fetched).
+swift package resolve >&2
+SYSTEM=$(swift package show-dependencies --format json \
+    | python3 -c 'import json,sys
+def find(node):
+    for dep in node["dependencies"]:
+        if dep["identity"] == "swift-system": return dep["path"]
+        found = find(dep)
+        if found: return found
+print(find(json.load(sys.stdin)) or "")')
+test -d "$SYSTEM/Sources/System" || { echo "fuzz: swift-system's checkout not found" >&2; exit 1; }
 # The C modules are found by their module maps; libevdev's header lives in a versioned directory.
-C_FLAGS=(-I Sources/CEvdev -I Sources/CYAML)
+C_FLAGS=(-I Sources/CEvdev -I Sources/CYAML -I "$SYSTEM/Sources/CSystem/include")
 for flag in $(pkg-config --cflags libevdev yaml-0.1); do C_FLAGS+=(-Xcc "$flag"); done
 LIBS=$(pkg-config --libs libevdev yaml-0.1)
 
@@ -45,10 +57,19 @@ build_module() {
     echo "fuzz: compiling $name" >&2
     "$SWIFTC" "${FLAGS[@]}" "$@" -module-name "$name" -wmo -c \
         -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" \
-        -o "$OUT/objects/$name.o" $(find "Sources/$name" -name '*.swift' | sort) 2>&1 | quiet_link
+        -o "$OUT/objects/$name.o" $(find "${SOURCES:-Sources/$name}" -name '*.swift' | sort) 2>&1 | quiet_link
     test -f "$OUT/objects/$name.o"
 }
 
+# swift-system's own settings (its Package.swift): the availability macros its sources use, and
+# SYSTEM_PACKAGE. Its C shims are one file.
+SYSTEM_FLAGS=(-D SYSTEM_PACKAGE -enable-experimental-feature Lifetimes -I "$SYSTEM/Sources/CSystem/include")
+for version in 0.0.1 0.0.2 0.0.3 1.1.0 1.1.1 1.2.0 1.2.1 1.3.0 1.3.1 1.3.2 1.4.0 1.7.0 199; do
+    SYSTEM_FLAGS+=(-enable-experimental-feature "AvailabilityMacro=System $version:macOS 10.10, iOS 8.0, watchOS 2.0, tvOS 9.0, visionOS 1.0")
+done
+clang -fsanitize=fuzzer-no-link,address -O1 -I "$SYSTEM/Sources/CSystem/include" -c "$SYSTEM/Sources/CSystem/shims.c" \
+    -o "$OUT/objects/CSystem.o"
+SOURCES="$SYSTEM/Sources/System" build_module SystemPackage "${SYSTEM_FLAGS[@]}"
 build_module GestureKit "${C_FLAGS[@]}"
 build_module InteractiveTransition
 build_module GestureLab "${C_FLAGS[@]}"

@@ -1,116 +1,88 @@
-import Foundation
-import GestureKit
-#if canImport(Glibc)
-import Glibc
-#endif
+import Dispatch
+import Subprocess
+import Synchronization
+import SystemPackage
 
-/// A child program with its stdout and stderr read to their ends on their own threads, started with
-/// posix_spawn so that it gets default signal handling and an empty signal mask whatever its parent
-/// blocks (a test runner or pinchlab's own signal thread block SIGTERM and SIGINT, and a child
-/// inherits the mask across exec: it could then never be stopped but by SIGKILL).
-final class ChildProcess: @unchecked Sendable {
-    // @unchecked: `stdout`/`stderr` are written by their reader threads before `done` is signalled
-    // and read only after; `pid` and `status` are used from the creating thread.
-    let pid: pid_t
-    private var stdout = Data(), stderr = Data()
-    private let done = DispatchGroup()
-    private var status: Int32?
+/// A child program run with swift-subprocess, its stdout and stderr collected to their ends, for
+/// the harness's synchronous callers: `init` returns once it has started, `stop` or `wait` once it
+/// has ended and its output is in.
+///
+/// swift-subprocess gives the child default signal handling and an empty signal mask whatever its
+/// parent blocks (a test runner or pinchlab's own signal thread block SIGTERM and SIGINT, and a
+/// child inherits the mask across exec: it could then never be stopped but by SIGKILL), standard
+/// input from /dev/null, and no descriptor of ours but its 0, 1 and 2.
+///
+/// The run is a task on Swift's global executor; `init`, `stop` and `wait` block the calling thread
+/// until it answers, so call them from a thread of your own (the command line's main thread), never
+/// from inside an async task.
+final class ChildProcess: Sendable {
+    enum Failure: Error { case spawn(any Error) }
 
-    enum Failure: Error { case spawn(Errno), pipe(Errno) }
+    typealias Ended = (stdout: String, stderr: String, exitStatus: Int32?)
+
+    /// What the running body waits for: a signal to stop with (and the grace before SIGKILL), or
+    /// nothing (`finish()`: the program ends by itself).
+    private let stopRequests: AsyncStream<(Signal, Duration)>.Continuation
+    private let phase = Mutex(Phase.starting)
+    private let changed = DispatchSemaphore(value: 0)
+
+    private enum Phase {
+        case starting, running, failed(any Error), ended(Ended)
+    }
 
     init(path: String, arguments: [String], environment: [String: String]) throws {
-        // Close-on-exec: not inherited by other children this process starts meanwhile (the dup2s
-        // below make the child's own 1 and 2, which stay open across exec).
-        let outPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-        let errPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-        do {
-            outPipe = try FileDescriptor.pipe()
-        } catch {
-            throw Failure.pipe(error)
+        let (requests, continuation) = AsyncStream.makeStream(of: (Signal, Duration).self)
+        stopRequests = continuation
+        // Not `.custom([[UInt8]])`: swift-subprocess 1.0.2 `strdup`s those arrays, so each would need
+        // its own NUL terminator.
+        let variables = Dictionary(environment.compactMap { name, value in Environment.Key(rawValue: name).map { ($0, value) } },
+                                   uniquingKeysWith: { first, _ in first })
+        Task.detached { [self] in
+            let ended: Phase
+            do {
+                let result = try await Subprocess.run(
+                    .path(FilePath(path)), arguments: Arguments(arguments), environment: .custom(variables),
+                    input: .none, output: .bytes(limit: .max), error: .bytes(limit: .max)
+                ) { execution in
+                    phase.withLock { $0 = .running }
+                    changed.signal()
+                    for await (signal, grace) in requests {
+                        await execution.teardown(using: [.send(signal: signal, allowedDurationToNextStep: grace)])
+                        break
+                    }
+                }
+                // A status a signal ended it with is unknown: nil, never "exited 0".
+                let exitStatus: Int32? = if case .exited(let code) = result.terminationStatus { code } else { nil }
+                ended = .ended((String(decoding: result.standardOutput, as: UTF8.self),
+                                String(decoding: result.standardError, as: UTF8.self), exitStatus))
+            } catch {
+                ended = .failed(error)  // a SubprocessError: the body throws nothing
+            }
+            // A spawn that failed wakes `init` here; one that ran, whoever waits for its end.
+            phase.withLock { $0 = ended }
+            changed.signal()
         }
-        do {
-            errPipe = try FileDescriptor.pipe()
-        } catch {
-            try? outPipe.readEnd.close(); try? outPipe.writeEnd.close()
-            throw Failure.pipe(error)
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe.writeEnd.rawValue, 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe.writeEnd.rawValue, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), defaults = sigset_t()
-        sigemptyset(&empty)
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        try? outPipe.writeEnd.close()
-        try? errPipe.writeEnd.close()
-        guard result == 0 else {
-            try? outPipe.readEnd.close(); try? errPipe.readEnd.close()
-            throw Failure.spawn(Errno(result))  // posix_spawn returns the errno
-        }
-        pid = child
-        let outRead = outPipe.readEnd, errRead = errPipe.readEnd
-        done.enter()
-        done.enter()
-        Thread.detachNewThread { [self] in
-            stdout = Self.readAll(outRead)
-            done.leave()
-        }
-        Thread.detachNewThread { [self] in
-            stderr = Self.readAll(errRead)
-            done.leave()
-        }
-    }
-
-    /// Everything until the end of the pipe (or until a read fails: what came so far).
-    private static func readAll(_ fd: FileDescriptor) -> Data {
-        defer { try? fd.close() }
-        var bytes: [UInt8] = []
-        try? fd.readToEnd(appendingTo: &bytes)
-        return Data(bytes)
-    }
-
-    /// Whether it is still running (reaps it when it ended).
-    var isRunning: Bool {
-        guard status == nil else { return false }
-        var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
-        if result == pid { status = raw; return false }
-        return result == 0
+        changed.wait()
+        if case .failed(let error) = phase.withLock({ $0 }) { throw Failure.spawn(error) }
     }
 
     /// Asks it to stop with `signal`; past `graceSeconds` kills it. Returns its output.
-    func stop(signal: Int32 = SIGINT, graceSeconds: Double = 3) -> (stdout: String, stderr: String, exitStatus: Int32?) {
-        if isRunning {
-            kill(pid, signal)
-            let deadline = Date().addingTimeInterval(graceSeconds)
-            while isRunning && Date() < deadline { usleep(10_000) }
-            if isRunning { kill(pid, SIGKILL) }
-        }
-        return wait()
+    func stop(signal: Signal = .interrupt, graceSeconds: Double = 3) -> Ended {
+        stopRequests.yield((signal, .milliseconds(Int64(graceSeconds * 1000))))
+        return ended()
     }
 
-    /// Waits for it to end and for its output; `exitStatus` is nil when a signal ended it or its
-    /// status is unknown.
-    func wait() -> (stdout: String, stderr: String, exitStatus: Int32?) {
-        if status == nil { status = try? waitForChild(pid) }
-        done.wait()
-        // A status waitpid could not give (the child already reaped) is unknown: nil, never "exited 0".
-        let exitStatus = status.flatMap { raw in (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : nil }
-        return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self), exitStatus)
+    /// Waits for it to end by itself and for its output; `exitStatus` is nil when a signal ended it.
+    func wait() -> Ended {
+        stopRequests.finish()
+        return ended()
+    }
+
+    private func ended() -> Ended {
+        while true {
+            if case .ended(let ended) = phase.withLock({ $0 }) { return ended }
+            if case .failed = phase.withLock({ $0 }) { return ("", "", nil) }
+            changed.wait()
+        }
     }
 }

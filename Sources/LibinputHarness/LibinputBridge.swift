@@ -149,7 +149,7 @@ public struct LibinputBridge: Sendable {
         device.remove()
         Thread.sleep(forTimeInterval: 0.1)
         // debug-events stops cleanly on SIGINT (Ctrl-C), flushing what it printed.
-        let (stdout, stderr, exitStatus) = process.stop(signal: SIGINT)
+        let (stdout, stderr, exitStatus) = process.stop(signal: .interrupt)
         if let raw = ProcessInfo.processInfo.environment["PINCHLAB_LIBINPUT_RAW"] {
             try? (stdout + stderr).write(toFile: raw, atomically: true, encoding: .utf8)
         }

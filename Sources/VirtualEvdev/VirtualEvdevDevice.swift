@@ -1,5 +1,6 @@
 import CVirtualEvdev
 import GestureKit
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -72,7 +73,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
             vevdev_free(handle)
             // The message is only for printing: the C side says what failed by its code.
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw VirtualEvdevError(mountFailure: vevdev_mount_failure(rawValue: UInt32(-result)), errno: Errno(errorNumber),
+            throw VirtualEvdevError(mountFailure: vevdev_mount_failure(rawValue: UInt32(-result)), errno: Errno(rawValue: errorNumber),
                                     directory: directory, reason: reason)
         }
         return handle

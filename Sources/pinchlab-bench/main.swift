@@ -1,5 +1,6 @@
 import GestureKit
 import Glibc
+import SystemPackage
 
 /// `pinchlab-bench`: the in-process half of `Benchmarks/run.sh`.
 ///
@@ -20,7 +21,7 @@ import Glibc
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func printError(_ message: String) {
-    try? Array((message + "\n").utf8).withUnsafeBytes { try FileDescriptor.standardError.writeAll($0) }
+    try? Array((message + "\n").utf8).withUnsafeBytes { try FileDescriptor.standardError.writeAll(from: $0) }
 }
 
 func usage() -> Never {

@@ -1,5 +1,6 @@
 import GestureKit
 import Glibc
+import SystemPackage
 
 /// What the live screen shows at one moment. Plain numbers, filled in by the live command.
 struct LiveSnapshot {

@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import GestureLab
 import InteractiveTransition
+import SystemPackage
 
 /// Where a recording comes from: one file (evemu, `libinput record` or an evtest log, detected by content), or the
 /// two halves of an old split evemu recording, and which device of a multi-device libinput file.

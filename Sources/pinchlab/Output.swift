@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import GestureLab
+import SystemPackage
 
 /// The process's standard streams, written with write(2) directly: Foundation's
 /// `FileHandle.write(_:)` traps when the write fails (a full disk, a closed terminal), and a failed
@@ -21,7 +22,7 @@ enum StandardStream {
 
     private func write(_ buffer: UnsafeRawBufferPointer) throws {
         do {
-            try descriptor.writeAll(buffer)
+            try descriptor.writeAll(from: buffer)
         } catch {
             throw CLIError(status: .ioError, message: "writing to standard \(self == .output ? "output" : "error"): \(error)")
         }

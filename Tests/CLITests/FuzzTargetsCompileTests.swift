@@ -16,12 +16,26 @@ import Testing
         let cflags = try Self.run("/usr/bin/pkg-config", ["--cflags", "libevdev", "yaml-0.1"])
         try #require(cflags.status == 0, "\(cflags.output)")
         let root = CLI.packageRoot.path
+        // GestureKit imports swift-system's SystemPackage, whose C module map is in SwiftPM's checkout.
+        let system = try #require(Self.checkout("swift-system"), "no swift-system checkout above \(CLI.binary.path)")
         var arguments = ["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules,
-                         "-I", root + "/Sources/CEvdev", "-I", root + "/Sources/CYAML"]
+                         "-I", root + "/Sources/CEvdev", "-I", root + "/Sources/CYAML",
+                         "-I", system + "/Sources/CSystem/include"]
         for flag in cflags.output.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
         let swiftc = try #require(Self.swiftc(), "no swiftc next to the running toolchain or in PATH")
         let result = try Self.run(swiftc, arguments + sources)
         #expect(result.status == 0, "Fuzz/Targets no longer compile against the libraries:\n\(result.output)")
+    }
+
+    /// SwiftPM's checkout of `package`: `checkouts/` in the scratch directory the binary was built in.
+    static func checkout(_ package: String) -> String? {
+        var directory = CLI.binary.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("checkouts/" + package).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// The `swiftc` in PATH (the toolchain `swift test` runs from).

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import SystemPackage
 import Testing
 @testable import GestureKit
 
@@ -11,31 +12,42 @@ private let signalsHandled = Atomic<Int>(0)
 /// the layer promises it (a read) and not where it promises not to (poll).
 @Suite(.serialized) struct SystemCallTests {
     @Test func realFailuresHaveTheirKind() throws {
-        #expect(throws: Errno(ENOENT)) { try FileDescriptor.open("/nonexistent-pinchlab/x", .readOnly) }
-        #expect(Errno(ENOENT).kind == .notFound)
-        #expect(throws: Errno(EISDIR)) { try FileDescriptor.open("/", .writeOnly) }
-        #expect(Errno(EISDIR).kind == .isDirectory)
+        #expect(throws: Errno(rawValue: ENOENT)) { try FileDescriptor.openCloseOnExec("/nonexistent-pinchlab/x", .readOnly) }
+        #expect(Errno(rawValue: ENOENT).kind == .notFound)
+        #expect(throws: Errno(rawValue: EISDIR)) { try FileDescriptor.openCloseOnExec("/", .writeOnly) }
+        #expect(Errno(rawValue: EISDIR).kind == .isDirectory)
         // /dev/full answers every write with ENOSPC: a full disk without filling one.
-        let full = try FileDescriptor.open("/dev/full", .writeOnly)
+        let full = try FileDescriptor.openCloseOnExec("/dev/full", .writeOnly)
         defer { try? full.close() }
         let bytes = [UInt8](repeating: 0x41, count: 10)
         do {
-            try bytes.withUnsafeBytes { try full.writeAll($0) }
+            try bytes.withUnsafeBytes { try full.writeAll(from: $0) }
             Issue.record("a write to /dev/full succeeded")
         } catch let error as Errno {
             #expect(error.kind == .noSpace)
             #expect(error.description == String(cString: strerror(ENOSPC)))
         }
-        #expect(Errno(EACCES).kind == .permissionDenied && Errno(EPERM).kind == .permissionDenied)
-        #expect(Errno(ENODEV).kind == .noDevice && Errno(EAGAIN).kind == .wouldBlock)
-        #expect(Errno(EINTR).kind == .interrupted && Errno(EDOM).kind == .other)
+        #expect(Errno(rawValue: EACCES).kind == .permissionDenied && Errno(rawValue: EPERM).kind == .permissionDenied)
+        #expect(Errno(rawValue: ENODEV).kind == .noDevice && Errno(rawValue: EAGAIN).kind == .wouldBlock)
+        #expect(Errno(rawValue: EINTR).kind == .interrupted && Errno(rawValue: EDOM).kind == .other)
+    }
+
+    /// Paths reach the system as given: swift-system's `FilePath` would drop a trailing slash, and
+    /// `file/` (ENOTDIR) would then open or stat `file`.
+    @Test func pathsKeepATrailingSlash() throws {
+        let (temporary, path) = try FileDescriptor.openTemporary(template: NSTemporaryDirectory() + "/pinchlab-syscall-XXXXXX")
+        defer { unlink(path); try? temporary.close() }
+        #expect(throws: Errno.notDirectory) { try FileDescriptor.openCloseOnExec(path + "/", .readOnly) }
+        #expect(throws: Errno.notDirectory) { try Stat(atPath: path + "/") }
+        #expect(try Stat(atPath: path).type == .regular)
+        #expect(try Stat(atPath: path).inodeNumber == (try temporary.stat()).inodeNumber)
     }
 
     @Test func descriptorsAreCloseOnExec() throws {
-        let fd = try FileDescriptor.open("/dev/null", .readOnly)
+        let fd = try FileDescriptor.openCloseOnExec("/dev/null", .readOnly)
         defer { try? fd.close() }
         #expect(fcntl(fd.rawValue, F_GETFD) & FD_CLOEXEC != 0)
-        let copy = try fd.duplicate()
+        let copy = try fd.duplicateCloseOnExec()
         defer { try? copy.close() }
         #expect(fcntl(copy.rawValue, F_GETFD) & FD_CLOEXEC != 0)
         let (temporary, path) = try FileDescriptor.openTemporary(template: NSTemporaryDirectory() + "/pinchlab-syscall-XXXXXX")
@@ -56,7 +68,7 @@ private let signalsHandled = Atomic<Int>(0)
                 let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
                 defer { buffer.deallocate() }
                 let result = Result { () throws(Errno) -> [UInt8] in
-                    let count = try reading.read(into: buffer)
+                    let count = try reading.readUnlessStopping(into: buffer)
                     return Array(buffer.prefix(count))
                 }
                 outcome.value.withLock { $0 = result }
@@ -67,7 +79,7 @@ private let signalsHandled = Atomic<Int>(0)
             #expect(signalled, "the reader was interrupted in read(2)")
             // The retry blocks in read again: only then is the byte written.
             #expect(reader.waitUntilBlocked(inSystemCall: SystemCallNumber.read), "the reader read again after EINTR")
-            try [UInt8(ascii: "x")].withUnsafeBytes { try writing.writeAll($0) }
+            try [UInt8(ascii: "x")].withUnsafeBytes { try writing.writeAll(from: $0) }
             #expect(finished.wait(timeout: .now() + 10) == .success)
             #expect(try outcome.value.withLock { $0 }?.get() == [UInt8(ascii: "x")])
         }
@@ -89,7 +101,7 @@ private let signalsHandled = Atomic<Int>(0)
             #expect(signalled, "the poller was interrupted in poll(2)")
             #expect(finished.wait(timeout: .now() + 10) == .success)
             let result = outcome.value.withLock { $0 }
-            #expect(throws: Errno(EINTR)) { try result?.get() }
+            #expect(throws: Errno(rawValue: EINTR)) { try result?.get() }
             _ = writing
         }
     }

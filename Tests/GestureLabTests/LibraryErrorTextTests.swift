@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import SystemPackage
 import Testing
 @testable import GestureLab
 
@@ -8,13 +9,13 @@ import Testing
     static let descriptions: [String] = [
         EvdevError.permissionDenied(path: "/dev/input/event3").description,
         EvdevError.noSuchDevice(path: "/dev/input/event9").description,
-        EvdevError.notAnEvdevDevice(path: "/tmp/x", errno: Errno(ENOTTY)).description,
+        EvdevError.notAnEvdevDevice(path: "/tmp/x", errno: Errno(rawValue: ENOTTY)).description,
         EvdevError.deviceRemoved(path: "/dev/input/event3").description,
-        EvdevError.system(path: "/dev/input/event3", call: "read", errno: Errno(EIO)).description,
+        EvdevError.system(path: "/dev/input/event3", call: "read", errno: Errno(rawValue: EIO)).description,
         DiscoveryError.noDevices(directory: "/dev/input").description,
         DiscoveryError.noTouchDevice(directory: "/dev/input", count: 3).description,
         DiscoveryError.permissionDenied(directory: "/dev/input").description,
-        DiscoveryError.cannotReadDirectory(directory: "/dev/input", errno: Errno(ENOENT)).description,
+        DiscoveryError.cannotReadDirectory(directory: "/dev/input", errno: Errno(rawValue: ENOENT)).description,
         PlotError.noSuchTrial(4, count: 2).description,
         PlotError.trialNotKept(300, kept: 256).description,
         PlotError.startsAfterTheEnd(from: 9, duration: 3).description,

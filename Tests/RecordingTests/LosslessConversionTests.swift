@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import Testing
 import GestureKit
 
@@ -189,7 +190,7 @@ enum KeysLEDsSwitches {
             _ = try StagedOutputFile(destination: directory + "/no/such/dir/out.evemu")
         }
         #expect(error.kind == .io)
-        #expect(error.systemFailure == RecordingError.SystemFailure(operation: .writing, errno: Errno(ENOENT)))
+        #expect(error.systemFailure == RecordingError.SystemFailure(operation: .writing, errno: Errno(rawValue: ENOENT)))
     }
 
     @Test func identityFollowsRelativePathsAndLinks() throws {
@@ -210,6 +211,6 @@ enum KeysLEDsSwitches {
         // The CLI maps by this number (EACCES -> 77, others -> 66), not by the message's wording.
         let missing = try #require(throws: RecordingError.self) { _ = try openRecording(path: directory + "/missing.evemu") }
         #expect(missing.kind == .io)
-        #expect(missing.systemFailure == RecordingError.SystemFailure(operation: .reading, errno: Errno(ENOENT)))
+        #expect(missing.systemFailure == RecordingError.SystemFailure(operation: .reading, errno: Errno(rawValue: ENOENT)))
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemPackage
 import Testing
 import GestureKit
 
@@ -224,7 +225,7 @@ import GestureKit
     @Test func aDirectoryIsAFileLevelError() throws {
         let error = try #require(readError(directory))
         #expect(error.kind == .io)
-        #expect(error.systemFailure == .init(operation: .reading, errno: Errno(EISDIR)))
+        #expect(error.systemFailure == .init(operation: .reading, errno: Errno(rawValue: EISDIR)))
         #expect(error.description == "\(directory): expected a recording file, found a directory")
     }
 

@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import GestureKit
+import SystemPackage
 import Testing
 import VirtualEvdev
 
@@ -192,7 +193,7 @@ import VirtualEvdev
             #expect(path == plain)
             #expect(error.description.contains("not an evdev device"))
         }
-        #expect(EvdevError.opening("/dev/input/event3", errno: Errno(EACCES)) == .permissionDenied(path: "/dev/input/event3"))
+        #expect(EvdevError.opening("/dev/input/event3", errno: Errno(rawValue: EACCES)) == .permissionDenied(path: "/dev/input/event3"))
         // What happened only: the advice (the 'input' group) is the CLI's, tested from the CLI.
         #expect(EvdevError.permissionDenied(path: "/dev/input/event3").description == "/dev/input/event3: permission denied.")
     }

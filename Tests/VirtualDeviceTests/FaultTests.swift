@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import GestureKit
+import SystemPackage
 import Testing
 import VirtualEvdev
 
@@ -211,7 +212,7 @@ import VirtualEvdev
                 _ = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
                 Issue.record("\(directory) was accepted")
             } catch VirtualEvdevError.directoryUnusable(_, _, let code) {
-                #expect(code == Errno(errno), "\(directory): errno \(code)")
+                #expect(code == Errno(rawValue: errno), "\(directory): errno \(code)")
             }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: existing) == ["plain-file"], "nothing left behind")

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,7 +47,7 @@ public enum DeviceDiscovery {
             } catch let error as EvdevError {
                 return DiscoveredDevice(path: path, result: .failure(error))
             } catch {
-                return DiscoveredDevice(path: path, result: .failure(.system(path: path, call: "open", errno: Errno(EIO))))
+                return DiscoveredDevice(path: path, result: .failure(.system(path: path, call: "open", errno: .ioError)))
             }
         }
     }

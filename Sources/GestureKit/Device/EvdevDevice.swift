@@ -1,4 +1,5 @@
 import CEvdev
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,7 @@ public final class EvdevDevice: InputEventSource {
         self.path = path
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
+            fd = try FileDescriptor.openCloseOnExec(path, .readOnly, options: .nonBlocking)
         } catch {
             throw EvdevError.opening(path, errno: error)
         }
@@ -42,7 +43,7 @@ public final class EvdevDevice: InputEventSource {
         let rc = libevdev_new_from_fd(fd.rawValue, &handle)
         guard rc == 0, let handle else {
             try? fd.close()
-            let error = Errno(-rc)
+            let error = Errno(rawValue: -rc)
             switch error.kind {
             case .noDevice: throw EvdevError.deviceRemoved(path: path)
             case .permissionDenied: throw EvdevError.permissionDenied(path: path)
@@ -54,7 +55,7 @@ public final class EvdevDevice: InputEventSource {
             // would break live and record silently, so say so instead.
             libevdev_free(handle)
             try? fd.close()
-            let error = Errno(-clockResult)
+            let error = Errno(rawValue: -clockResult)
             if error.kind == .noDevice { throw EvdevError.deviceRemoved(path: path) }
             throw EvdevError.system(path: path, call: "EVIOCSCLOCKID(CLOCK_MONOTONIC)", errno: error)
         }
@@ -76,7 +77,7 @@ public final class EvdevDevice: InputEventSource {
         var raw = input_event()
         let flags = syncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
         let rc = libevdev_next_event(handle, flags, &raw)
-        if rc < 0 && Errno(-rc).kind == .wouldBlock {
+        if rc < 0 && Errno(rawValue: -rc).kind == .wouldBlock {
             if syncing {
                 // The delta is exhausted; libevdev leaves normal reading to us.
                 syncing = false
@@ -85,7 +86,7 @@ public final class EvdevDevice: InputEventSource {
             return .wouldBlock
         }
         if rc < 0 {
-            let error = Errno(-rc)
+            let error = Errno(rawValue: -rc)
             if error.kind == .noDevice { throw EvdevError.deviceRemoved(path: path) }
             throw EvdevError.system(path: path, call: "libevdev_next_event", errno: error)
         }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// A buffered file writer with the few printf conversions the recording formats need, written
 /// straight into a reused byte buffer (no `String` per event).
@@ -36,7 +37,7 @@ final class ByteOutput {
         self.path = path
         self.writesEachFlush = writesEachFlush
         do {
-            fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate])
+            fd = try FileDescriptor.openCloseOnExec(path, .writeOnly, options: [.create, .truncate])
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
         }
@@ -93,7 +94,7 @@ final class ByteOutput {
         if let failure { throw failure }
         var written = 0
         let outcome = buffer.withUnsafeBytes { bytes in
-            Result { () throws(Errno) in try fd.writeAll(bytes) { written = $0 } }
+            Result { () throws(Errno) in try fd.writeAll(from: bytes) { written = $0 } }
         }
         do {
             try outcome.get()
@@ -114,8 +115,8 @@ final class ByteOutput {
     private func cutBackToWhole(after error: RecordingError) {
         failure = error
         buffer.removeAll()
-        if writtenBytes > wholeBytes, (try? fd.status())?.type == .regular {
-            try? fd.truncate(to: wholeBytes)
+        if writtenBytes > wholeBytes, (try? fd.stat())?.type == .regular {
+            try? fd.resize(to: wholeBytes)
         }
     }
 
@@ -128,12 +129,12 @@ final class ByteOutput {
         do {
             try writeHeader()
         } catch {
-            let written = try? fd.status()
-            let named = try? FileStatus(path: path, followingLinks: false)
+            let written = try? fd.stat()
+            let named = try? Stat(atPath: path, followingLinks: false)
             isClosed = true
             try? fd.close()
             if let written, let named, written.type == .regular, named.type == .regular,
-               named.device == written.device, named.inode == written.inode {
+               named.deviceID == written.deviceID, named.inode == written.inode {
                 unlink(path)
             }
             throw error
@@ -148,7 +149,7 @@ final class ByteOutput {
         }
         isClosed = true
         do {
-            try fd.close()
+            try fd.closeReportingErrno()
         } catch {
             throw RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful close", errno: error)
         }

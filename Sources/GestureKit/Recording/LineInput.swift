@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Reads a recording line by line through one fixed buffer, so memory stays flat however long the
 /// file is and no line is copied into a `String`.
@@ -58,7 +59,7 @@ final class LineInput {
         let name = displayName(path)
         let fd: FileDescriptor
         do {
-            fd = path == standardInputPath ? try FileDescriptor.standardInput.duplicate() : try FileDescriptor.openInput(path)
+            fd = path == standardInputPath ? try FileDescriptor.standardInput.duplicateCloseOnExec() : try FileDescriptor.openInput(path)
         } catch where error.kind == .interrupted {
             // Only a FIFO's open waits (for a writer); SIGINT/SIGTERM asked to stop first.
             throw RecordingError.system(.reading, path: name, line: 0, expected: "a writer to open the FIFO before the stop",
@@ -66,10 +67,10 @@ final class LineInput {
         } catch {
             throw RecordingError.system(.reading, path: name, line: 0, expected: "a readable file", errno: error)
         }
-        if (try? fd.status())?.type == .directory {
+        if (try? fd.stat())?.type == .directory {
             try? fd.close()
             throw RecordingError(path: name, line: 0, kind: .io, expected: "a recording file", found: "a directory",
-                                 systemFailure: .init(operation: .reading, errno: Errno(EISDIR)))
+                                 systemFailure: .init(operation: .reading, errno: .isDirectory))
         }
         return fd
     }
@@ -151,7 +152,7 @@ final class LineInput {
 
     private func readFromFile(into destination: UnsafeMutablePointer<UInt8>, maxCount: Int) throws -> Int {
         do {
-            return try fd.read(into: UnsafeMutableRawBufferPointer(start: destination, count: maxCount))
+            return try fd.readUnlessStopping(into: UnsafeMutableRawBufferPointer(start: destination, count: maxCount))
         } catch {
             throw RecordingError.system(.reading, path: path, line: lineNumber + 1, expected: "readable data", errno: error)
         }
@@ -198,7 +199,7 @@ final class LineInput {
     /// Whether the file can be read again from its start by seeking (a regular file or a block
     /// device, unlike a pipe or a terminal).
     private var isSeekable: Bool {
-        guard let type = (try? fd.status())?.type, type == .regular || type == .blockDevice else { return false }
+        guard let type = (try? fd.stat())?.type, type == .regular || type == .blockSpecial else { return false }
         return (try? fd.seek(offset: 0, from: .current)) != nil
     }
 
@@ -229,7 +230,7 @@ final class LineInput {
 
     private func writeCopy(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, to copy: FileDescriptor) throws {
         do {
-            try copy.writeAll(UnsafeRawBufferPointer(start: bytes, count: count))
+            try copy.writeAll(from: UnsafeRawBufferPointer(start: bytes, count: count))
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0,
                                         expected: "room for a temporary copy of the input (in $TMPDIR)", errno: error)
@@ -249,7 +250,7 @@ final class LineInput {
             startOffset = 0
         }
         do {
-            try fd.seek(offset: startOffset, from: .start)
+            try Errno.catching { try fd.seek(offset: startOffset, from: .start) }
         } catch {
             throw RecordingError.system(.reading, path: path, line: 0, expected: "a file that can be read twice", errno: error)
         }

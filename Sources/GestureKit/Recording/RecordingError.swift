@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Why a recording could not be read or written, with the place in the file.
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// What a recording writer needs besides the device: privacy and the system lines of the header.
 public struct RecordingWriterOptions: Sendable, Hashable {
@@ -61,10 +62,10 @@ public struct RecordingSystemInfo: Sendable, Hashable {
     }
 
     private static func readSmallFile(_ path: String) -> String? {
-        guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
+        guard let fd = try? FileDescriptor.openCloseOnExec(path, .readOnly) else { return nil }
         defer { try? fd.close() }
         var bytes = [UInt8](repeating: 0, count: 4096)
-        guard let count = bytes.withUnsafeMutableBytes({ try? fd.read(into: $0) }), count > 0 else { return nil }
+        guard let count = bytes.withUnsafeMutableBytes({ try? fd.readUnlessStopping(into: $0) }), count > 0 else { return nil }
         return String(decoding: bytes.prefix(count), as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// A file's identity on disk, `(st_dev, st_ino)`: two paths name the same file exactly when their
 /// identities are equal, whatever `./`, `..`, symbolic or hard links the paths go through.
@@ -8,17 +9,17 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity of the file `path` names (following symbolic links), nil when there is none.
     public init?(path: String) {
-        guard let status = try? FileStatus(path: path) else { return nil }
-        device = status.device
-        inode = status.inode
+        guard let status = try? Stat(atPath: path) else { return nil }
+        device = status.deviceNumber
+        inode = status.inodeNumber
     }
 
     /// The identity of the file open as `descriptor`, nil when it is not a regular file (a pipe, a
     /// terminal, `/dev/null`: nothing an output path could overwrite).
     public init?(regularFileOpenAs descriptor: FileDescriptor) {
-        guard let status = try? descriptor.status(), status.type == .regular else { return nil }
-        device = status.device
-        inode = status.inode
+        guard let status = try? descriptor.stat(), status.type == .regular else { return nil }
+        device = status.deviceNumber
+        inode = status.inodeNumber
     }
 
     /// The first of `paths` that names the same file on disk as `path`, nil when none does (or
@@ -60,11 +61,11 @@ public final class StagedOutputFile {
     public static func canStage(_ path: String) -> Bool {
         guard let target = target(of: path) else { return false }
         do {
-            return try FileStatus(path: target).type == .regular
+            return try Stat(atPath: target).type == .regular
         } catch {
             // Nothing there: a new file, or one a dangling link will name.
             let directory = directory(of: target)
-            return error == Errno(ENOENT) && (try? FileStatus(path: directory.isEmpty ? "." : directory)) != nil
+            return error == .noSuchFileOrDirectory && (try? Stat(atPath: directory.isEmpty ? "." : directory)) != nil
         }
     }
 
@@ -75,7 +76,7 @@ public final class StagedOutputFile {
     public static func target(of path: String) -> String? {
         var current = path
         for _ in 0..<linkHopsMax {
-            guard let status = try? FileStatus(path: current, followingLinks: false), status.type == .symbolicLink,
+            guard let status = try? Stat(atPath: current, followingLinks: false), status.type == .symbolicLink,
                   let link = readLink(current) else { return current }
             current = link.hasPrefix("/") ? link : directory(of: current) + link
             if current.hasPrefix("/proc/") { return nil }
@@ -101,7 +102,7 @@ public final class StagedOutputFile {
         self.destination = destination
         let target = StagedOutputFile.target(of: destination) ?? destination
         self.target = target
-        let existingMode = (try? FileStatus(path: target))?.permissions
+        let existingMode = (try? Stat(atPath: target))?.permissions
 
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[...$0]) } ?? ""
@@ -110,7 +111,7 @@ public final class StagedOutputFile {
         for _ in 0..<StagedOutputFile.namingAttempts {
             let candidate = directory + "." + name + ".pinchlab-" + String(UInt64.random(in: .min ... .max), radix: 16)
             do {
-                let fd = try FileDescriptor.open(candidate, .writeOnly, options: [.create, .exclusiveCreate])
+                let fd = try FileDescriptor.openCloseOnExec(candidate, .writeOnly, options: [.create, .exclusiveCreate])
                 if let existingMode { try? fd.setPermissions(existingMode) }
                 try? fd.close()
                 created = candidate
@@ -160,11 +161,11 @@ extension StagedOutputFile {
         defer { staged?.discard() }
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(staged?.stagingPath ?? path, .writeOnly, options: [.create, .truncate])
+            fd = try FileDescriptor.openCloseOnExec(staged?.stagingPath ?? path, .writeOnly, options: [.create, .truncate])
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
         }
-        let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try fd.writeAll(buffer) } }
+        let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try fd.writeAll(from: buffer) } }
         do {
             try outcome.get()
         } catch {
@@ -172,7 +173,7 @@ extension StagedOutputFile {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful write", errno: error)
         }
         do {
-            try fd.close()
+            try fd.closeReportingErrno()
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful close", errno: error)
         }

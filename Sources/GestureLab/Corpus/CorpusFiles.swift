@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import SystemPackage
 
 /// Where a corpus is: its manifest, and the directory its relative `file` paths start from.
 public struct CorpusLocation: Sendable, Hashable {
