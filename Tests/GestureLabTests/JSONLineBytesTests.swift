@@ -123,6 +123,31 @@ import Testing
         #expect(String(decoding: bytes.bytes, as: UTF8.self) == String(decoding: try Self.encoder.encode(value), as: UTF8.self))
     }
 
+    /// The fixed-point writer (values of at most six decimals) against Swift's shortest form, as
+    /// JSONEncoder writes it, on values of every magnitude it takes and the edges where it gives way.
+    @Test func roundedNumbersOfEveryMagnitudeAreWrittenAsTheEncoderWritesThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.0001, 0.00011, 0.0000999, 0.000099, 0.0002, 0.001, 8_589_934_591.999999, 8_589_934_592,
+                                9_007_199_254.740991, 1e-6, 5e-6, 0.5, 1, 10, 100.000001]
+        for exponent in -6...12 {
+            for _ in 0..<2_000 {
+                let raw = Double.random(in: 0..<pow(10, Double(exponent)), using: &generator)
+                values.append(rounded(raw))
+                values.append(rounded(-raw))
+            }
+        }
+        var mismatches: [String] = []
+        for value in values {
+            var bytes = JSONLineBytes()
+            bytes.number(value)
+            let expected = String(decoding: try Self.encoder.encode(value), as: UTF8.self)
+            let written = String(decoding: bytes.bytes, as: UTF8.self)
+            if written != expected { mismatches.append("\(value): \(written) != \(expected)") }
+        }
+        let firstMismatches = mismatches.prefix(10).joined(separator: "; ")
+        #expect(firstMismatches == "")
+    }
+
     @Test(arguments: [0, 7, -7, 10, 1234567890, Int.max, Int.min])
     func integersAreWrittenAsTheEncoderWritesThem(value: Int) throws {
         var bytes = JSONLineBytes()

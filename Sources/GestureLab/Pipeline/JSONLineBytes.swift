@@ -25,7 +25,10 @@ public struct JSONLineBytes: Sendable {
     @inline(__always) public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Text as it is (not a JSON string: for lines of readable output gathered in the same buffer).
-    public mutating func append(utf8 text: String) { bytes.append(contentsOf: text.utf8) }
+    public mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
 
     /// `"key":`, for a key that needs no escaping.
     @inline(__always) mutating func key(_ name: StaticString) {
@@ -39,27 +42,27 @@ public struct JSONLineBytes: Sendable {
     /// them as on ESC sequences (U+009B is CSI), and a line may quote text from a recording.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        var utf8 = value.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x00..<0x20: unicodeEscape(byte)
-            case 0xC2:
-                // UTF-8 of U+0080...U+009F is 0xC2 then 0x80...0x9F; 0xC2 is always followed by a byte.
-                guard let next = utf8.next() else { bytes.append(byte); break }
-                if (0x80...0x9F).contains(next) {
-                    unicodeEscape(next)
-                } else {
-                    bytes.append(byte)
-                    bytes.append(next)
+        var value = value
+        value.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case 0x08: raw("\\b")
+                case 0x0C: raw("\\f")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                case 0x00..<0x20: unicodeEscape(byte)
+                // UTF-8 of U+0080...U+009F is 0xC2 then 0x80...0x9F (valid UTF-8: 0xC2 is never last).
+                case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
+                    unicodeEscape(utf8[index])
+                    index += 1
+                default: bytes.append(byte)
                 }
-            default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
@@ -95,13 +98,51 @@ public struct JSONLineBytes: Sendable {
     /// A number as JSONEncoder writes a `Double`: Swift's shortest round-trip `description`
     /// without a trailing `.0` (`1`, `0.25`, `1e-06`, `1e+16`). Callers pass finite values (`rounded`).
     mutating func number(_ value: Double) {
-        let text = value.description
-        var utf8 = text.utf8[...]
-        if utf8.count > 2, utf8.last == UInt8(ascii: "0"),
-           utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
-            utf8 = utf8.dropLast(2)
+        if !fixedPoint(value) { slowNumber(value) }
+    }
+
+    /// A value of at most six decimals between 0.0001 and 2^33 (nearly every number printed) in
+    /// fixed point, without making a `String`: its decimal digits with trailing zeros dropped are
+    /// then exactly Swift's shortest round-trip form. (Any other decimal of at most six places is
+    /// 1e-6 away, more than a unit in the last place below 2^33, so none shorter reads back as the
+    /// same value; below 0.0001 and from 2^53 Swift writes exponents, which `slowNumber` keeps.)
+    /// False when the value is not such a number.
+    @inline(__always) private mutating func fixedPoint(_ value: Double) -> Bool {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return true
         }
-        bytes.append(contentsOf: utf8)
+        let magnitude = value.magnitude
+        guard magnitude >= 0.0001, magnitude < 8_589_934_592 else { return false }
+        let micro = (magnitude * 1_000_000).rounded()
+        guard micro / 1_000_000 == magnitude else { return false }
+        let units = UInt64(micro)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        integer(Int(units / 1_000_000))
+        var fraction = units % 1_000_000
+        guard fraction != 0 else { return true }
+        bytes.append(UInt8(ascii: "."))
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var divisor: UInt64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+        return true
+    }
+
+    private mutating func slowNumber(_ value: Double) {
+        var text = value.description
+        text.withUTF8 { utf8 in
+            var length = utf8.count
+            if length > 2, utf8[length - 1] == UInt8(ascii: "0"), utf8[length - 2] == UInt8(ascii: ".") { length -= 2 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<length]))
+        }
     }
 
     /// `{"x":…,"y":…}` of a point already rounded.
