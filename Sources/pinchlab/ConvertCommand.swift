@@ -88,7 +88,7 @@ struct ConvertCommand: ParsableCommand {
                 // YAML to YAML keeps the device's node.
                 let writer = try makeRecordingWriter(path: writePath, format: try outputFormat(), device: source.device,
                                                      node: multiDevice?.node,
-                                                     options: RecordingWriterOptions(maskKeyboardKeys: maskKeys))
+                                                     options: RecordingWriterOptions(maskKeyboardKeys: maskKeys, writesEachFrame: false))
                 while let event = try source.nextEvent() {
                     try writer.write(event)
                     if event.isSynReport { try writer.flush() }

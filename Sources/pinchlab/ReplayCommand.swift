@@ -77,12 +77,15 @@ struct ReplayCommand: ParsableCommand {
                                     recordsStateChanges: explain || trace)
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: comparedPolicies(compare))
-            let writer = JSONLineWriter()
+            let pacer = speed.map { RealTimePacer(speed: $0) }
+            // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
+            // time, or read from a pipe that may be live, are written as they are made.
+            let lines = BufferedLines(eachLine: pacer != nil || recording.file == "-")
             var human = HumanOutput()
             human.explains = explain
             human.traces = trace
             if !json && !summary {
-                try printLine("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
+                try lines.line("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
             }
             let writeFailure = WriteFailure()
             // Decided once: reading an ArgumentParser property wrapper costs a metadata lookup, and
@@ -92,18 +95,20 @@ struct ReplayCommand: ParsableCommand {
                 guard writeFailure.error == nil else { return }
                 do {
                     switch output {
-                    case .json: try writer.write(record)
-                    case .human: for line in human.lines(for: record) { try printLine(line) }
+                    case .json: try lines.write(record)
+                    case .human: for line in human.lines(for: record) { try lines.line(line) }
                     case .none: break
                     }
                 } catch { writeFailure.error = error }
             }
-            let pacer = speed.map { RealTimePacer(speed: $0) }
             let shouldStop = { StopSignals.requested || writeFailure.error != nil }
             let result = compare == nil
                 ? run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop, emit: emit)
                 : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
                           afterEvent: { comparison.consume($0) }, emit: emit)
+            if writeFailure.error == nil {
+                do { try lines.flush() } catch { writeFailure.error = error }
+            }
             if let writeError = writeFailure.error { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
             let libinput = try withLibinput && result.error == nil ? recording.playedToLibinput() : nil

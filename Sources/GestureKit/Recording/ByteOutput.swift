@@ -5,15 +5,28 @@ import SystemPackage
 /// straight into a reused byte buffer (no `String` per event).
 ///
 /// The file is whole at each `flush()` (a writer calls it after its header and after each frame).
+/// A recorder writes out at each one (`writesEachFlush`): what a device sent is on disk a frame
+/// later, whatever stops the program. A converter, whose input stays and whose output is staged,
+/// only marks the boundary and writes whole frames in 64 KiB blocks (one write per frame cost a
+/// system call per 100-odd bytes).
 /// When a write fails (a full disk, an I/O error), the file is cut back to the end of the last
-/// flush, so what is on disk still ends on a line and a frame boundary, and nothing more is written.
+/// whole frame written, so what is on disk still ends on a line and a frame boundary, and nothing
+/// more is written.
 final class ByteOutput {
     /// Written out early past this size so a stream with no `SYN_REPORT` still has bounded memory.
     static let flushThresholdBytes = 1 << 16
 
     let path: String
     private let fd: FileDescriptor
-    private var buffer: [UInt8]
+    private let writesEachFlush: Bool
+    // The bytes not yet written: raw storage grown only when a line does not fit (a long name), so
+    // appending a byte is a store and an index, with no array uniqueness or capacity check and no
+    // dynamic exclusivity check (one thread uses a writer). Those were most of `convert`'s work.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var count = 0
+    /// Where the last whole frame ends in the storage (not yet written when `writesEachFlush` is false).
+    @exclusivity(unchecked) private var wholeInBuffer = 0
     private var isClosed = false
     /// The first write error; everything after it fails with it too.
     private var failure: RecordingError?
@@ -23,39 +36,59 @@ final class ByteOutput {
     /// Lines written so far, for error messages.
     private(set) var lineCount = 0
 
-    init(path: String) throws {
+    init(path: String, writesEachFlush: Bool = true) throws {
         self.path = path
+        self.writesEachFlush = writesEachFlush
         do {
             fd = try FileDescriptor.openCloseOnExec(path, .writeOnly, options: [.create, .truncate])
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
         }
-        buffer = []
-        buffer.reserveCapacity(ByteOutput.flushThresholdBytes * 2)
+        capacity = ByteOutput.flushThresholdBytes * 2
+        storage = .allocate(capacity: capacity)
     }
 
     deinit {
         if !isClosed {
-            if failure == nil { try? flush() }
+            if failure == nil { try? writeBuffer() }
             try? fd.close()
         }
+        storage.deallocate()
     }
 
-    /// Writes out everything so far: the file is whole up to here.
+    /// Room for `extra` more bytes.
+    @inline(__always) private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toHold: count + extra) }
+    }
+
+    private func grow(toHold needed: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2))
+        larger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity = max(needed, capacity * 2)
+    }
+
+    private var pending: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+
+    /// The file is whole up to here: written out now (`writesEachFlush`), or when the buffer is full.
     func flush() throws {
-        try writeBuffer()
-        wholeBytes = writtenBytes
+        if writesEachFlush {
+            try writeBuffer()
+            wholeBytes = writtenBytes
+            return
+        }
+        if let failure { throw failure }
+        wholeInBuffer = count
+        if count >= ByteOutput.flushThresholdBytes { try writeWholeFrames() }
     }
 
-    /// Writes the buffer out (not a boundary: a frame may be half written).
-    private func writeBuffer() throws {
-        if let failure { throw failure }
+    /// Writes the buffer's whole frames and keeps the partial one after them.
+    private func writeWholeFrames() throws {
+        let whole = wholeInBuffer
         var written = 0
-        let outcome = buffer.withUnsafeBytes { bytes in
-            Result { () throws(Errno) in try fd.writeAll(from: bytes) { written = $0 } }
-        }
         do {
-            try outcome.get()
+            try fd.writeAll(from: UnsafeRawBufferPointer(start: storage, count: whole)) { written = $0 }
         } catch {
             writtenBytes += Int64(written)
             let failure = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write",
@@ -63,15 +96,38 @@ final class ByteOutput {
             cutBackToWhole(after: failure)
             throw failure
         }
-        writtenBytes += Int64(buffer.count)
-        buffer.removeAll(keepingCapacity: true)
+        writtenBytes += Int64(whole)
+        wholeBytes = writtenBytes
+        // The partial frame after them moves to the front.
+        memmove(storage, storage + whole, count - whole)
+        count -= whole
+        wholeInBuffer = 0
+    }
+
+    /// Writes the buffer out (not a boundary: a frame may be half written).
+    private func writeBuffer() throws {
+        if let failure { throw failure }
+        var written = 0
+        do {
+            try fd.writeAll(from: pending) { written = $0 }
+        } catch {
+            writtenBytes += Int64(written)
+            let failure = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write",
+                                                errno: error)
+            cutBackToWhole(after: failure)
+            throw failure
+        }
+        writtenBytes += Int64(count)
+        count = 0
+        wholeInBuffer = 0
     }
 
     /// After a failed write: drops what is not whole, on disk (a regular file is truncated to the
     /// last flush; a pipe cannot be) and in the buffer, and refuses further writes.
     private func cutBackToWhole(after error: RecordingError) {
         failure = error
-        buffer.removeAll()
+        count = 0
+        wholeInBuffer = 0
         if writtenBytes > wholeBytes, (try? fd.stat())?.type == .regular {
             try? fd.resize(to: wholeBytes)
         }
@@ -100,7 +156,10 @@ final class ByteOutput {
 
     func close() throws {
         guard !isClosed else { return }
-        if failure == nil { try flush() }
+        if failure == nil {
+            try writeBuffer()
+            wholeBytes = writtenBytes
+        }
         isClosed = true
         do {
             try fd.closeReportingErrno()
@@ -113,21 +172,43 @@ final class ByteOutput {
     /// Called at each line end; flushes when the buffer is large.
     @inline(__always)
     func newline() throws {
-        buffer.append(0x0A)
+        byte(0x0A)
         lineCount += 1
-        if buffer.count >= ByteOutput.flushThresholdBytes { try writeBuffer() }
+        guard count >= ByteOutput.flushThresholdBytes else { return }
+        // Whole frames when there are some; otherwise (a frame past 64 KiB, a stream without
+        // SYN_REPORT) the buffer as it is, so memory stays bounded.
+        if wholeInBuffer > 0 { try writeWholeFrames() } else { try writeBuffer() }
     }
 
-    @inline(__always) func byte(_ value: UInt8) { buffer.append(value) }
-    @inline(__always) func repeated(_ value: UInt8, _ count: Int) {
-        for _ in 0..<max(0, count) { buffer.append(value) }
+    @inline(__always) func byte(_ value: UInt8) {
+        reserve(1)
+        storage[count] = value
+        count += 1
     }
 
-    func text(_ value: StaticString) {
-        value.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    @inline(__always) func repeated(_ value: UInt8, _ times: Int) {
+        guard times > 0 else { return }
+        reserve(times)
+        (storage + count).update(repeating: value, count: times)
+        count += times
     }
 
-    func text(_ value: String) { buffer.append(contentsOf: value.utf8) }
+    @inline(__always) private func bytes(_ start: UnsafePointer<UInt8>, _ length: Int) {
+        reserve(length)
+        (storage + count).update(from: start, count: length)
+        count += length
+    }
+
+    /// Fixed text (a literal is a `StaticString` here: no `String` is made).
+    @inline(__always) func text(_ value: StaticString) {
+        bytes(value.utf8Start, value.utf8CodeUnitCount)
+    }
+
+    /// Text made at run time (a name, a comment).
+    func string(_ value: String) {
+        var value = value
+        value.withUTF8 { if let base = $0.baseAddress { bytes(base, $0.count) } }
+    }
 
     /// A C string as `%s` prints it, `(null)` for nil like glibc, padded on the right to `width`
     /// (`%-20s`).
@@ -139,9 +220,7 @@ final class ByteOutput {
             return
         }
         let length = strlen(value)
-        value.withMemoryRebound(to: UInt8.self, capacity: length) {
-            buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
-        }
+        value.withMemoryRebound(to: UInt8.self, capacity: length) { bytes($0, length) }
         repeated(0x20, width - length)
     }
 
@@ -159,14 +238,14 @@ final class ByteOutput {
         if !zeroPad { repeated(0x20, padCount) }
         if negative { byte(UInt8(ascii: "-")) } else if plusSign { byte(UInt8(ascii: "+")) }
         if zeroPad { repeated(UInt8(ascii: "0"), padCount) }
-        let first = buffer.count
-        repeated(UInt8(ascii: "0"), digitCount)
-        var index = first + digitCount - 1
+        reserve(digitCount)
+        var index = count + digitCount - 1
         repeat {
-            buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            storage[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
             index -= 1
         } while magnitude > 0
+        count += digitCount
     }
 
     /// `%0Nx`: lowercase hex, zero-padded to `width`.
@@ -176,16 +255,16 @@ final class ByteOutput {
         var probe = value
         while probe >= 16 { probe >>= 4; digitCount += 1 }
         repeated(UInt8(ascii: "0"), width - digitCount)
-        let first = buffer.count
-        repeated(UInt8(ascii: "0"), digitCount)
+        reserve(digitCount)
         var remaining = value
-        var index = first + digitCount - 1
+        var index = count + digitCount - 1
         repeat {
             let nibble = UInt8(remaining & 0xf)
-            buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            storage[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
             remaining >>= 4
             index -= 1
         } while remaining > 0
+        count += digitCount
     }
 
     /// `%#04x` as glibc prints it: `0x` prefix for non-zero values, all counted in the width.

@@ -25,7 +25,7 @@ public final class EvemuWriter: RecordingWriter {
         }
         self.device = device
         self.options = options
-        output = try ByteOutput(path: path)
+        output = try ByteOutput(path: path, writesEachFlush: options.writesEachFrame)
         try output.removingFileOnFailure {
             try writeHeader()
             try writeDescriptionComments()
@@ -90,7 +90,7 @@ public final class EvemuWriter: RecordingWriter {
     }
 
     public func writeComment(_ text: String) throws {
-        output.text("# "); output.text(EvemuWriter.oneLine(text)); try output.newline()
+        output.text("# "); output.string(EvemuWriter.oneLine(text)); try output.newline()
     }
 
     public func flush() throws { try output.flush() }
@@ -104,13 +104,13 @@ public final class EvemuWriter: RecordingWriter {
     private func writeHeader() throws {
         output.text("# EVEMU 1.3"); try output.newline()
         guard let system = options.systemInfo, let kernel = system.kernel else { return }
-        output.text("# Kernel: "); output.text(EvemuWriter.oneLine(kernel)); try output.newline()
-        if let dmi = system.dmi { output.text("# DMI: "); output.text(EvemuWriter.oneLine(dmi)); try output.newline() }
+        output.text("# Kernel: "); output.string(EvemuWriter.oneLine(kernel)); try output.newline()
+        if let dmi = system.dmi { output.text("# DMI: "); output.string(EvemuWriter.oneLine(dmi)); try output.newline() }
     }
 
     /// `write_desc` in evemu.c: an evtest-like listing as comments.
     private func writeDescriptionComments() throws {
-        output.text("# Input device name: \""); output.text(device.name); output.text("\""); try output.newline()
+        output.text("# Input device name: \""); output.string(device.name); output.text("\""); try output.newline()
         output.text("# Input device ID: bus "); output.alternateHex(UInt64(device.id.bustype), width: 4)
         output.text(" vendor "); output.alternateHex(UInt64(device.id.vendor), width: 4)
         output.text(" product "); output.alternateHex(UInt64(device.id.product), width: 4)
@@ -134,7 +134,7 @@ public final class EvemuWriter: RecordingWriter {
                     for (label, value, width) in [("Value   ", axis.value, 6), ("Min     ", axis.minimum, 6),
                                                   ("Max     ", axis.maximum, 6), ("Fuzz    ", axis.fuzz, 6),
                                                   ("Flat    ", axis.flat, 6), ("Resolution ", axis.resolution, 3)] {
-                        output.text("#       "); output.text(label)
+                        output.text("#       "); output.string(label)
                         output.decimal(Int64(value), width: width); try output.newline()
                     }
                 } else if type == .led || type == .sw {
@@ -152,7 +152,7 @@ public final class EvemuWriter: RecordingWriter {
     }
 
     private func writeDescription() throws {
-        output.text("N: "); output.text(device.name); try output.newline()
+        output.text("N: "); output.string(device.name); try output.newline()
         output.text("I: ")
         for (index, field) in [device.id.bustype, device.id.vendor, device.id.product, device.id.version].enumerated() {
             if index > 0 { output.byte(0x20) }

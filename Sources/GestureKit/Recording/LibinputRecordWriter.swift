@@ -29,11 +29,11 @@ public final class LibinputRecordWriter: RecordingWriter {
                 options: RecordingWriterOptions = RecordingWriterOptions()) throws {
         self.device = device
         self.options = options
-        output = try ByteOutput(path: path)
+        output = try ByteOutput(path: path, writesEachFlush: options.writesEachFrame)
         try output.removingFileOnFailure {
             try writeHeader()
             output.text("devices:"); try output.newline()
-            output.text("- node: "); output.text(LibinputRecordWriter.quoted(node)); try output.newline()
+            output.text("- node: "); output.string(LibinputRecordWriter.quoted(node)); try output.newline()
             try writeEvdevDescription()
             output.text("  events:"); try output.newline()
             try output.flush()
@@ -84,7 +84,7 @@ public final class LibinputRecordWriter: RecordingWriter {
 
     /// Indented as the `- evdev:` entries, so it sits inside the `events:` list.
     public func writeComment(_ text: String) throws {
-        output.text("  # "); output.text(LibinputRecordWriter.commentSafe(text)); try output.newline()
+        output.text("  # "); output.string(LibinputRecordWriter.commentSafe(text)); try output.newline()
     }
 
     public func flush() throws { try output.flush() }
@@ -104,14 +104,14 @@ public final class LibinputRecordWriter: RecordingWriter {
         output.text("  git: \"unknown\""); try output.newline()
         output.text("system:"); try output.newline()
         let system = options.systemInfo
-        if let os = system?.os { output.text("  os: "); output.text(LibinputRecordWriter.quoted(os)); try output.newline() }
-        output.text("  kernel: "); output.text(LibinputRecordWriter.quoted(system?.kernel ?? "unknown")); try output.newline()
-        output.text("  dmi: "); output.text(LibinputRecordWriter.quoted(system?.dmi ?? "unknown")); try output.newline()
+        if let os = system?.os { output.text("  os: "); output.string(LibinputRecordWriter.quoted(os)); try output.newline() }
+        output.text("  kernel: "); output.string(LibinputRecordWriter.quoted(system?.kernel ?? "unknown")); try output.newline()
+        output.text("  dmi: "); output.string(LibinputRecordWriter.quoted(system?.dmi ?? "unknown")); try output.newline()
     }
 
     private func writeEvdevDescription() throws {
         output.text("  evdev:"); try output.newline()
-        output.text("    # Name: "); output.text(LibinputRecordWriter.commentSafe(device.name)); try output.newline()
+        output.text("    # Name: "); output.string(LibinputRecordWriter.commentSafe(device.name)); try output.newline()
         output.text("    # ID: bus 0x"); output.hex(UInt64(device.id.bustype), width: 4)
         output.text(" vendor 0x"); output.hex(UInt64(device.id.vendor), width: 4)
         output.text(" product 0x"); output.hex(UInt64(device.id.product), width: 4)
@@ -126,7 +126,7 @@ public final class LibinputRecordWriter: RecordingWriter {
             }
             try output.newline()
         }
-        output.text("    name: "); output.text(LibinputRecordWriter.quoted(device.name)); try output.newline()
+        output.text("    name: "); output.string(LibinputRecordWriter.quoted(device.name)); try output.newline()
         output.text("    id: [")
         output.decimal(Int64(device.id.bustype)); output.text(", ")
         output.decimal(Int64(device.id.vendor)); output.text(", ")
@@ -172,11 +172,11 @@ public final class LibinputRecordWriter: RecordingWriter {
         let leds = device.ledStates.filter { $0.value != 0 && $0.key <= .ledMax }.sorted { $0.key < $1.key }
         let switches = device.switchStates.filter { $0.value != 0 && $0.key <= .swMax }.sorted { $0.key < $1.key }
         guard !leds.isEmpty || !switches.isEmpty else { return }
-        output.text("    "); output.text(LibinputRecordWriter.statesKey)
+        output.text("    "); output.string(LibinputRecordWriter.statesKey)
         output.text(": # LED and switch states (evemu L:/S:), read by pinchlab only"); try output.newline()
         for (key, states) in [(LibinputRecordWriter.ledStatesKey, leds), (LibinputRecordWriter.switchStatesKey, switches)]
         where !states.isEmpty {
-            output.text("      "); output.text(key); output.text(": {")
+            output.text("      "); output.string(key); output.text(": {")
             for (position, (code, state)) in states.enumerated() {
                 if position > 0 { output.text(", ") }
                 output.decimal(Int64(code.rawValue)); output.text(": "); output.decimal(Int64(state))

@@ -10,10 +10,15 @@ public struct RecordingWriterOptions: Sendable, Hashable {
     public var maskKeyboardKeys: Bool
     /// Kernel, DMI and OS lines for the header; nil leaves them out (deterministic output).
     public var systemInfo: RecordingSystemInfo?
+    /// Each `flush()` (each frame) goes to the file at once: what a recorder read from a device is
+    /// on disk a frame later, whatever stops it. False for a file made from another file (`convert`,
+    /// a staged whole recording): whole frames are written in 64 KiB blocks.
+    public var writesEachFrame: Bool
 
-    public init(maskKeyboardKeys: Bool = true, systemInfo: RecordingSystemInfo? = nil) {
+    public init(maskKeyboardKeys: Bool = true, systemInfo: RecordingSystemInfo? = nil, writesEachFrame: Bool = true) {
         self.maskKeyboardKeys = maskKeyboardKeys
         self.systemInfo = systemInfo
+        self.writesEachFrame = writesEachFrame
     }
 }
 
@@ -129,7 +134,8 @@ public func writeRecording(_ events: some Sequence<InputEvent>, of device: Devic
     defer { staged?.discard() }
     let writePath = staged?.stagingPath ?? path
     do {
-        let writer = try makeRecordingWriter(path: writePath, format: format, device: device)
+        let writer = try makeRecordingWriter(path: writePath, format: format, device: device,
+                                             options: RecordingWriterOptions(writesEachFrame: false))
         for event in events {
             try writer.write(event)
             if event.isSynReport { try writer.flush() }

@@ -98,11 +98,15 @@ struct EvidenceJSON: Encodable {
         init?(intValue: Int) { nil }
     }
 
+    /// Counts and touch ids are whole numbers; measurements carry six decimals.
+    static func isWholeNumber(_ key: String) -> Bool {
+        key == "fingersBefore" || key == "fingersAfter" || key == "touch"
+    }
+
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         for (key, value) in evidence.entries {
-            // Counts and touch ids are whole numbers; measurements carry six decimals.
-            if key == "fingersBefore" || key == "fingersAfter" || key == "touch" {
+            if Self.isWholeNumber(key) {
                 try c.encode(Int(value), forKey: Key(stringValue: key))
             } else {
                 try c.encode(rounded(value), forKey: Key(stringValue: key))

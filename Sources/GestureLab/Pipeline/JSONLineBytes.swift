@@ -1,0 +1,281 @@
+import GestureKit
+
+/// JSON text appended to a reused byte buffer, byte for byte as `JSONEncoder` with `.sortedKeys` and
+/// `.withoutEscapingSlashes` writes it, plus the C1 controls escaped (U+0080...U+009F as `\u0080`...).
+///
+/// Why not `JSONEncoder`: a replay prints a line per gesture and transition step, and the encoder
+/// spends about 70,000 instructions on each (a container tree, a key sort, a `Data`); the records'
+/// shapes are fixed, so their keys are written here already in sorted order. `JSONLineBytesTests`
+/// compares every record shape with `JSONEncoder`'s bytes, so a key added to one and not the other fails.
+public struct JSONLineBytes: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(reservingCapacity capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var count: Int { bytes.count }
+
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    @inline(__always) mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    @inline(__always) public mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// Text as it is (not a JSON string: for lines of readable output gathered in the same buffer).
+    public mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `"key":`, for a key that needs no escaping.
+    @inline(__always) mutating func key(_ name: StaticString) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        raw("\":")
+    }
+
+    /// A string value, escaped as JSONEncoder escapes (`\"`, `\\`, `\b \f \n \r \t`, other C0 controls
+    /// as `\u00xx`; `/` and DEL as they are), and the C1 controls as `\u0080`...: some terminals act on
+    /// them as on ESC sequences (U+009B is CSI), and a line may quote text from a recording.
+    mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case 0x08: raw("\\b")
+                case 0x0C: raw("\\f")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                case 0x00..<0x20: unicodeEscape(byte)
+                // UTF-8 of U+0080...U+009F is 0xC2 then 0x80...0x9F (valid UTF-8: 0xC2 is never last).
+                case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
+                    unicodeEscape(utf8[index])
+                    index += 1
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u00xx`, lower-case hexadecimal as JSONEncoder writes it.
+    private mutating func unicodeEscape(_ value: UInt8) {
+        raw("\\u00")
+        bytes.append(Self.hexDigit(value >> 4))
+        bytes.append(Self.hexDigit(value & 0x0F))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    /// A whole number, as JSONEncoder writes an `Int`.
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, no heap
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    /// A number as JSONEncoder writes a `Double`: Swift's shortest round-trip `description`
+    /// without a trailing `.0` (`1`, `0.25`, `1e-06`, `1e+16`). Callers pass finite values (`rounded`).
+    mutating func number(_ value: Double) {
+        if !fixedPoint(value) { slowNumber(value) }
+    }
+
+    /// A value of at most six decimals between 0.0001 and 2^33 (nearly every number printed) in
+    /// fixed point, without making a `String`: its decimal digits with trailing zeros dropped are
+    /// then exactly Swift's shortest round-trip form. (Any other decimal of at most six places is
+    /// 1e-6 away, more than a unit in the last place below 2^33, so none shorter reads back as the
+    /// same value; below 0.0001 and from 2^53 Swift writes exponents, which `slowNumber` keeps.)
+    /// False when the value is not such a number.
+    @inline(__always) private mutating func fixedPoint(_ value: Double) -> Bool {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return true
+        }
+        let magnitude = value.magnitude
+        guard magnitude >= 0.0001, magnitude < 8_589_934_592 else { return false }
+        let micro = (magnitude * 1_000_000).rounded()
+        guard micro / 1_000_000 == magnitude else { return false }
+        let units = UInt64(micro)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        integer(Int(units / 1_000_000))
+        var fraction = units % 1_000_000
+        guard fraction != 0 else { return true }
+        bytes.append(UInt8(ascii: "."))
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var divisor: UInt64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+        return true
+    }
+
+    private mutating func slowNumber(_ value: Double) {
+        var text = value.description
+        text.withUTF8 { utf8 in
+            var length = utf8.count
+            if length > 2, utf8[length - 1] == UInt8(ascii: "0"), utf8[length - 2] == UInt8(ascii: ".") { length -= 2 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<length]))
+        }
+    }
+
+    /// `{"x":…,"y":…}` of a point already rounded.
+    mutating func point(_ point: RoundedPoint) {
+        raw("{\"x\":")
+        number(point.x)
+        raw(",\"y\":")
+        number(point.y)
+        byte(UInt8(ascii: "}"))
+    }
+}
+
+extension LabRecord {
+    /// Appends this record's JSON line (with its line end) as `replay --json` and `live --json`
+    /// print it; frames and state changes have none (false).
+    public func appendJSONLine(to out: inout JSONLineBytes) -> Bool {
+        switch self {
+        case .frame, .stateChange: return false
+        case .gesture(let gesture): gesture.appendJSON(to: &out)
+        case .transition(let step): step.appendJSON(to: &out)
+        case .button(let button): button.appendJSON(to: &out)
+        }
+        out.byte(0x0A)
+        return true
+    }
+}
+
+// Each record's keys below are in sorted (byte) order, as JSONEncoder's `.sortedKeys` writes them;
+// they are the keys of the record's `encode(to:)`, which the summary and the tests still use.
+
+extension GestureRecord {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // center, evidence, fingers, gesture, kind, rotation, rule, scale, scaleVelocity, state, time,
+        // translation, type, velocity
+        out.byte(UInt8(ascii: "{"))
+        switch event.kind {
+        case .pinch, .hold:
+            out.key("center")
+            out.point(RoundedPoint(event.centerMM))
+            out.byte(UInt8(ascii: ","))
+        case .pan: break
+        }
+        if let decision = event.decision {
+            out.key("evidence")
+            EvidenceJSON(decision.evidence).appendJSON(to: &out)
+            out.byte(UInt8(ascii: ","))
+        }
+        out.key("fingers")
+        out.integer(event.fingerCount)
+        out.raw(",\"gesture\":")
+        out.integer(gesture)
+        out.raw(",\"kind\":")
+        out.string(event.kind.rawValue)
+        if event.kind == .pinch {
+            out.raw(",\"rotation\":")
+            out.number(rounded(event.rotationDegrees))
+        }
+        if let decision = event.decision {
+            out.raw(",\"rule\":")
+            out.string(decision.rule.rawValue)
+        }
+        if event.kind == .pinch {
+            out.raw(",\"scale\":")
+            out.number(rounded(event.scale))
+            out.raw(",\"scaleVelocity\":")
+            out.number(rounded(event.scaleVelocity))
+        }
+        out.raw(",\"state\":")
+        out.string(event.state.rawValue)
+        out.raw(",\"time\":")
+        out.number(rounded(time))
+        if event.kind == .pan {
+            out.raw(",\"translation\":")
+            out.point(RoundedPoint(event.translationMM))
+        }
+        out.raw(",\"type\":\"gesture\"")
+        if event.kind == .pan {
+            out.raw(",\"velocity\":")
+            out.point(RoundedPoint(event.velocityMMPerSecond))
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension EvidenceJSON {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // A decision's line only (a gesture's first and last): the sort and the entries' array are rare.
+        out.byte(UInt8(ascii: "{"))
+        for (index, (key, value)) in evidence.entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.string(key)
+            out.byte(UInt8(ascii: ":"))
+            if Self.isWholeNumber(key) { out.integer(Int(value)) } else { out.number(rounded(value)) }
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension TransitionRecord {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // progress, reason, state, time, transition, trial, type, velocity
+        out.raw("{\"progress\":")
+        out.number(rounded(progress))
+        if let reason {
+            out.raw(",\"reason\":")
+            out.string(reason.description)
+        }
+        out.raw(",\"state\":")
+        out.string(state.rawValue)
+        out.raw(",\"time\":")
+        out.number(rounded(time))
+        out.raw(",\"transition\":")
+        out.string(name.rawValue)
+        out.raw(",\"trial\":")
+        out.integer(trial)
+        out.raw(",\"type\":\"transition\"")
+        if let velocity {
+            out.raw(",\"velocity\":")
+            out.number(rounded(velocity))
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension ButtonRecord {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // button, state, time, type
+        out.raw("{\"button\":")
+        out.string(button.name)
+        out.raw(",\"state\":")
+        out.string(state.rawValue)
+        out.raw(",\"time\":")
+        out.number(rounded(time))
+        out.raw(",\"type\":\"button\"}")
+    }
+}

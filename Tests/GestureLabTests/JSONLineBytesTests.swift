@@ -1,0 +1,157 @@
+import Foundation
+import GestureKit
+@testable import GestureLab
+import InteractiveTransition
+import Testing
+
+/// `LabRecord.appendJSONLine` writes, by hand, what `JSONEncoder` (`.sortedKeys`,
+/// `.withoutEscapingSlashes`) writes for each record: `replay --json` prints the former, the
+/// summary and the documentation's schema follow the latter. Every record of every corpus file
+/// under every transition is compared byte for byte, and the string and number writers on their
+/// edge cases.
+@Suite struct JSONLineBytesTests {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func encoded(_ record: LabRecord) throws -> String? {
+        let data: Data
+        switch record {
+        case .frame, .stateChange: return nil
+        case .gesture(let gesture): data = try encoder.encode(gesture)
+        case .transition(let step): data = try encoder.encode(step)
+        case .button(let button): data = try encoder.encode(button)
+        }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func handWritten(_ record: LabRecord) -> String? {
+        var line = JSONLineBytes()
+        return record.appendJSONLine(to: &line) ? String(decoding: line.bytes, as: UTF8.self) : nil
+    }
+
+    @Test func everyCorpusRecordMatchesTheEncoder() throws {
+        let files = try LoadedRecording.loadCorpus(directory: CorpusFixtureTests.corpusDirectory)
+        var compared = 0, kinds = Set<String>()
+        for file in files {
+            for transition in TransitionName.allCases {
+                var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default,
+                                                  recordsFrames: true)
+                var records: [LabRecord] = []
+                for event in file.events { pipeline.consume(event) { records.append($0) } }
+                _ = pipeline.finish(source: file.entry.file) { records.append($0) }
+                for record in records {
+                    let expected = try Self.encoded(record)
+                    #expect(Self.handWritten(record) == expected, "\(file.entry.file) \(transition)")
+                    if let expected {
+                        compared += 1
+                        kinds.insert(String(expected.prefix(while: { $0 != "," })))
+                    }
+                }
+            }
+        }
+        #expect(compared > 1000)
+        #expect(kinds.count >= 3, "\(kinds)")
+    }
+
+    @Test(arguments: [
+        GestureKind.pinch, .pan, .hold,
+    ]) func everyGestureShapeWithEveryEvidenceKeyMatches(kind: GestureKind) throws {
+        var evidence = GestureEvidence()
+        evidence.angleDegrees = 171.123456789
+        evidence.angleLimitDegrees = 135
+        evidence.movedMM = 0.0000004
+        evidence.otherMovedMM = -2.5e-7
+        evidence.moveLimitMM = 1e16
+        evidence.waitedMS = 300
+        evidence.timeoutMS = 1.5e-5
+        evidence.spanChangeMM = -12.25
+        evidence.horizontalSpreadMM = 3
+        evidence.verticalSpreadMM = 4
+        evidence.fromBottomMM = 5
+        evidence.fingersBefore = 2
+        evidence.fingersAfter = 3
+        evidence.jumpMM = 20
+        evidence.increaseLimitMM = 7
+        evidence.previousStepMM = 0.1
+        evidence.touch = 12
+        for state in GestureState.allCases {
+            for decision in [nil, GestureDecision(.opposingFingers, evidence)] {
+                let event = GestureEvent(kind: kind, state: state, time: EventTime(totalMicroseconds: 1_250_000), fingerCount: 2,
+                                         scale: 1.0000005, rotationDegrees: -179.9999999, centerMM: PointMM(x: -0.0000001, y: 1e-6),
+                                         scaleVelocity: 123456789.123, translationMM: PointMM(x: 12, y: -3.5),
+                                         velocityMMPerSecond: PointMM(x: 0, y: 1e21), decision: decision)
+                let record = LabRecord.gesture(GestureRecord(event: event, time: 123.4567891, gesture: -7))
+                #expect(Self.handWritten(record) == (try Self.encoded(record)))
+            }
+        }
+    }
+
+    @Test func transitionAndButtonShapesMatch() throws {
+        for reason in [nil, TrialReason(.gestureCancelled, springCutAfterSeconds: 2.5)] {
+            for velocity in [nil, -0.00000049, 3.0] {
+                var step = TransitionRecord(name: .zoomPresent, trial: 3, state: .cancelling, time: 0.000001,
+                                            progress: 0.4999995, reason: reason, velocity: velocity)
+                step.decision = nil
+                #expect(Self.handWritten(.transition(step)) == (try Self.encoded(.transition(step))))
+            }
+        }
+        for button in [PhysicalButtons.left, .right, .middle] {
+            let record = LabRecord.button(ButtonRecord(button: button, state: .released, time: 99))
+            #expect(Self.handWritten(record) == (try Self.encoded(record)))
+        }
+    }
+
+    @Test func stringsAreEscapedAsTheEncoderDoesAndC1ControlsToo() throws {
+        let text = "a/b\"c\\\u{00}\u{01}\u{08}\u{09}\u{0A}\u{0C}\u{0D}\u{1F}\u{7F}é\u{85}\u{9B}\u{A0}ÿ😀"
+        var bytes = JSONLineBytes()
+        bytes.string(text)
+        let encoded = String(decoding: try Self.encoder.encode(text), as: UTF8.self)
+        let c1Escaped = encoded.replacingOccurrences(of: "\u{85}", with: "\\u0085")
+            .replacingOccurrences(of: "\u{9B}", with: "\\u009b")
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == c1Escaped)
+        #expect(c1Escaped != encoded)
+    }
+
+    @Test(arguments: [0, 1, -1, 0.1, 1e-6, 1.5e-5, 123456.789, 1e15, 1e16, 1.2345678901234568e16, 0.000123, 100,
+                      1e21, -1e-6, 0.3333333, 5e-324, Double.greatestFiniteMagnitude, -123.456])
+    func numbersAreWrittenAsTheEncoderWritesThem(value: Double) throws {
+        var bytes = JSONLineBytes()
+        bytes.number(value)
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == String(decoding: try Self.encoder.encode(value), as: UTF8.self))
+    }
+
+    /// The fixed-point writer (values of at most six decimals) against Swift's shortest form, as
+    /// JSONEncoder writes it, on values of every magnitude it takes and the edges where it gives way.
+    @Test func roundedNumbersOfEveryMagnitudeAreWrittenAsTheEncoderWritesThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.0001, 0.00011, 0.0000999, 0.000099, 0.0002, 0.001, 8_589_934_591.999999, 8_589_934_592,
+                                9_007_199_254.740991, 1e-6, 5e-6, 0.5, 1, 10, 100.000001]
+        for exponent in -6...12 {
+            for _ in 0..<2_000 {
+                let raw = Double.random(in: 0..<pow(10, Double(exponent)), using: &generator)
+                values.append(rounded(raw))
+                values.append(rounded(-raw))
+            }
+        }
+        var mismatches: [String] = []
+        for value in values {
+            var bytes = JSONLineBytes()
+            bytes.number(value)
+            let expected = String(decoding: try Self.encoder.encode(value), as: UTF8.self)
+            let written = String(decoding: bytes.bytes, as: UTF8.self)
+            if written != expected { mismatches.append("\(value): \(written) != \(expected)") }
+        }
+        let firstMismatches = mismatches.prefix(10).joined(separator: "; ")
+        #expect(firstMismatches == "")
+    }
+
+    @Test(arguments: [0, 7, -7, 10, 1234567890, Int.max, Int.min])
+    func integersAreWrittenAsTheEncoderWritesThem(value: Int) throws {
+        var bytes = JSONLineBytes()
+        bytes.integer(value)
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == String(decoding: try Self.encoder.encode(value), as: UTF8.self))
+    }
+}
