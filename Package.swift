@@ -3,7 +3,8 @@ import PackageDescription
 
 // Flow is one-way: source (device | file) -> events -> touch frames -> recognizers -> transition -> output.
 //   CEvdev / CYAML          C libraries (libevdev, libyaml), nothing above sees their pointers
-//   GestureKit              devices, recording formats, touch frames, recognizers, velocity
+//   GestureCore             events, touch frames, recognizers, velocity: pure Swift, no C module, no I/O
+//   GestureKit              devices, recording formats, system calls (re-exports GestureCore)
 //   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
 //   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
 //   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
@@ -19,6 +20,7 @@ let package = Package(
     name: "pinchlab",
     products: [
         .executable(name: "pinchlab", targets: ["pinchlab"]),
+        .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "InteractiveTransition", targets: ["InteractiveTransition"]),
         .library(name: "GestureLab", targets: ["GestureLab"]),
@@ -47,7 +49,9 @@ let package = Package(
         .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
 
-        .target(name: "GestureKit", dependencies: ["CEvdev", "CYAML", systemPackage]),
+        // Builds and tests without libevdev or libyaml: `swift build --target GestureCore`.
+        .target(name: "GestureCore"),
+        .target(name: "GestureKit", dependencies: ["GestureCore", "CEvdev", "CYAML", systemPackage]),
         .target(name: "InteractiveTransition"),
         .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", systemPackage]),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
