@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import SettingsTable
 
 // A settings file holds only what differs from the defaults (`tune --write`), so a reader sees what
 // was tuned and a file keeps following the defaults where it never changed them. Only the sections
@@ -53,5 +54,12 @@ extension LabSettings {
             }
         }
         return changed
+    }
+}
+
+private extension JSONValue {
+    /// The value of `encodable` as JSON data (our own settings types always encode).
+    init(encoding encodable: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(encodable))
     }
 }
