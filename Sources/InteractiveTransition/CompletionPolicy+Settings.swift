@@ -98,3 +98,25 @@ extension CompletionPolicy {
         }
     }
 }
+
+extension CompletionPolicy {
+    /// What a settings section needs to give this policy back when read over `defaults`: `kind`
+    /// when it differs, and the kind's keys that differ from where its reading starts (`defaults`
+    /// for the same kind, else the kind's preset).
+    public func changes(from defaults: CompletionPolicy) -> [String: JSONValue] {
+        let sameKind = kind.name == defaults.kind.name
+        let base = sameKind ? defaults : CompletionPolicyPreset.preset(of: kind.name).policy
+        var section: [String: JSONValue] = sameKind ? [:] : ["kind": .string(kind.name.rawValue)]
+        let figures: [String: JSONValue]
+        switch (kind, base.kind) {
+        case (.pinchlab, _): figures = Self.settings.changes(self, from: base)
+        case (.gnome(let rule), .gnome(let from)): figures = GNOMESwipeRule.settings.changes(rule, from: from)
+        case (.kwin(let rule), .kwin(let from)): figures = KWinRule.settings.changes(rule, from: from)
+        case (.hyprland(let rule), .hyprland(let from)): figures = HyprlandSwipeRule.settings.changes(rule, from: from)
+        case (.androidBack(let rule), .androidBack(let from)): figures = AndroidBackRule.settings.changes(rule, from: from)
+        default: figures = [:]  // the base is of the same kind by construction
+        }
+        section.merge(figures) { _, figure in figure }
+        return section
+    }
+}

@@ -121,6 +121,16 @@ public struct Setting<Part>: Sendable {
         }
     }
 
+    /// The value as a settings file holds it.
+    public func json(in part: Part) -> JSONValue {
+        switch read(part) {
+        case .number(let v): .number(v)
+        case .flag(let on): .bool(on)
+        case .name(let name): .string(name)
+        case .off: .null
+        }
+    }
+
     /// The value's problem with the range, if it has one (off, a flag and a name have none).
     public func rangeProblem(in part: Part) -> SettingsProblem.OutOfRange? {
         guard let range, case .number(let v) = read(part), !range.contains(v) else { return nil }

@@ -128,12 +128,34 @@ public struct SettingsTable<Part>: Sendable {
         return repaired
     }
 
+    /// The settings whose values differ between `part` and `base` as a settings section holds them:
+    /// a dotted key nested (`velocity.horizonMS` in `{"velocity": {"horizonMS": 60}}`), a rule
+    /// that is off as `null`. Read over `base`, the section gives `part` back.
+    public func changes(_ part: Part, from base: Part) -> [String: JSONValue] {
+        var section: [String: JSONValue] = [:]
+        for setting in settings where setting.value(in: part) != setting.value(in: base) {
+            let path = setting.key.split(separator: ".").map(String.init)
+            section.insert(setting.json(in: part), at: path[...])
+        }
+        return section
+    }
+
     /// The settings whose values differ between `part` and `base`, sorted by key, with the value
     /// of `part` as a settings file shows it.
     public func differences(_ part: Part, from base: Part) -> [(key: String, value: String)] {
         settings.filter { $0.value(in: part) != $0.value(in: base) }
             .map { (key: $0.key, value: $0.text(in: part)) }
             .sorted { $0.key < $1.key }
+    }
+}
+
+private extension [String: JSONValue] {
+    mutating func insert(_ value: JSONValue, at path: ArraySlice<String>) {
+        guard let first = path.first else { return }
+        guard path.count > 1 else { self[first] = value; return }
+        var nested = self[first]?.object ?? [:]
+        nested.insert(value, at: path.dropFirst())
+        self[first] = .object(nested)
     }
 }
 
