@@ -8,8 +8,8 @@
 #
 # SwiftPM cannot build fuzzer executables in a normal build, so this compiles the modules' sources
 # directly with swiftc -sanitize=fuzzer,address into .build-fuzz/ (FUZZ_BUILD overrides), module by
-# module as SwiftPM does (GestureKit with the CEvdev/CYAML module maps, InteractiveTransition,
-# GestureLab), then links each target in Fuzz/Targets/ against them.
+# module as SwiftPM does (SettingsTable, GestureKit with the CEvdev/CYAML module maps,
+# InteractiveTransition, GestureLab), then links each target in Fuzz/Targets/ against them.
 #
 # Targets and their committed seed corpora (Fuzz/corpus/<target>/, read-only: new inputs found go to
 # .build-fuzz/corpus/<target>/):
@@ -49,6 +49,7 @@ build_module() {
     test -f "$OUT/objects/$name.o"
 }
 
+build_module SettingsTable
 build_module GestureKit "${C_FLAGS[@]}"
 build_module InteractiveTransition
 build_module GestureLab "${C_FLAGS[@]}"

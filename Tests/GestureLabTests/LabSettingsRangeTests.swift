@@ -16,6 +16,18 @@ import Testing
         }
     }
 
+    /// The one parse a settings file gets gives the values JSONDecoder would: escapes decoded
+    /// (a surrogate pair to one character, a lone one to U+FFFD), numbers from their whole text,
+    /// the last of duplicated keys.
+    @Test func theParseGivesTheValues() throws {
+        let text = #"{"a": "x\"\u00e9\ud83d\ude00\n\/", "b": [-2.5e+3, 0, true, null], "c": "\ud800!", "a2": {}, "d": 1, "d": 2}"#
+        let value = try JSONSyntax.parse(Array(text.utf8))
+        #expect(value == .object(["a": .string("x\"é😀\n/"), "b": .array([.number(-2500), .number(0), .bool(true), .null]),
+                                  "c": .string("\u{FFFD}!"), "a2": .object([:]), "d": .number(2)]))
+        #expect(try JSONSyntax.parse(Array("0.1".utf8)) == .number(0.1))
+        #expect(try JSONSyntax.parse(Array(#"{"a": 1e400}"#.utf8)) == .object(["a": .number(.infinity)]))
+    }
+
     @Test func aSyntaxErrorNamesLineColumnAndWhatWasExpected() throws {
         let missingComma = syntaxError("{\n  \"policy\": {\n    \"progressThreshold\": 0.6\n    \"flickVelocity\": 2\n  }\n}\n")
         #expect(missingComma == JSONSyntaxError(line: 4, column: 5, expected: "',' or '}'", found: "'\"'"))
