@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import InteractiveTransition
 import SettingsTable
+import SystemPackage
 
 // The mappings' keys, and reading a settings file (`--config`): parsed once, then every key checked
 // and decoded from the tables of the parts (the recognizer per device class, each policy kind, the
