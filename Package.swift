@@ -49,11 +49,15 @@ let package = Package(
         .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
         .systemLibrary(name: "CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
 
+        // The table type every configurable part declares its settings with (key, default, unit,
+        // range, tuning grid, source) and the JSON value a settings file parses to: pure Swift, so
+        // InteractiveTransition (which knows no evdev) and GestureKit can both use it.
+        .target(name: "SettingsTable"),
         // Builds and tests without libevdev or libyaml: `swift build --target GestureCore`.
-        .target(name: "GestureCore"),
-        .target(name: "GestureKit", dependencies: ["GestureCore", "CEvdev", "CYAML", systemPackage]),
-        .target(name: "InteractiveTransition"),
-        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", systemPackage]),
+        .target(name: "GestureCore", dependencies: ["SettingsTable"]),
+        .target(name: "GestureKit", dependencies: ["GestureCore", "CEvdev", "CYAML", "SettingsTable", systemPackage]),
+        .target(name: "InteractiveTransition", dependencies: ["SettingsTable"]),
+        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
         // every other udev call goes to the real libudev. Linked into nothing of pinchlab's own.
         .target(name: "CUdevPreload", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
@@ -103,13 +107,13 @@ let package = Package(
 
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
         .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "PinchlabTestSupport", systemPackage]),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev", systemPackage]),
         .testTarget(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
-        .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", systemPackage]),
+        .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
@@ -120,7 +124,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu"]),
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
-        .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable"]),
         .testTarget(name: "PinchlabWebTests", dependencies: ["PinchlabWeb", "GestureLab", "GestureKit", "InteractiveTransition"]),
     ],
     swiftLanguageModes: [.v6]

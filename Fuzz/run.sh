@@ -9,8 +9,8 @@
 # SwiftPM cannot build fuzzer executables in a normal build, so this compiles the modules' sources
 # directly with swiftc -sanitize=fuzzer,address into .build-fuzz/ (FUZZ_BUILD overrides), module by
 # module as SwiftPM does (swift-system's SystemPackage from SwiftPM's checkout, with its C shims and
-# its package settings; GestureKit with the CEvdev/CYAML module maps, InteractiveTransition,
-# GestureLab), then links each target in Fuzz/Targets/ against them.
+# its package settings; SettingsTable; GestureKit with the CEvdev/CYAML module maps,
+# InteractiveTransition, GestureLab), then links each target in Fuzz/Targets/ against them.
 #
 # Targets and their committed seed corpora (Fuzz/corpus/<target>/, read-only: new inputs found go to
 # .build-fuzz/corpus/<target>/):
@@ -70,6 +70,7 @@ done
 clang -fsanitize=fuzzer-no-link,address -O1 -I "$SYSTEM/Sources/CSystem/include" -c "$SYSTEM/Sources/CSystem/shims.c" \
     -o "$OUT/objects/CSystem.o"
 SOURCES="$SYSTEM/Sources/System" build_module SystemPackage "${SYSTEM_FLAGS[@]}"
+build_module SettingsTable
 build_module GestureKit "${C_FLAGS[@]}"
 build_module InteractiveTransition
 build_module GestureLab "${C_FLAGS[@]}"

@@ -3,13 +3,13 @@ import GestureKit
 import GestureLab
 import InteractiveTransition
 
-/// Arbitrary bytes as a settings file (`--config`): a `LabSettingsFileError` or settings, never a
+/// Arbitrary bytes as a settings file (`--config`): a `LabSettingsError.Reason` or settings, never a
 /// crash. Settings that are accepted must survive the mathematics (a spring of mass 1e-300 trapped,
 /// one of 1e-15 never ended), so each is replayed on a quick pinch and a pan flick, whose releases
 /// run the completion policy and animation, the fuzz run's time limit catching a hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSettingsFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let settings = try? LabSettings(settingsFile: Data(bytes: data, count: size)) else { return 0 }
+    guard let settings = try? LabSettings(fileBytes: Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
     for (transition, events) in SettingsFuzzGestures.gestures {
         var source = EventList(device: SettingsFuzzGestures.device, events: events)
         guard let result = try? ReplayRun.run(&source, name: nil, transition: transition, settings: settings) else { continue }

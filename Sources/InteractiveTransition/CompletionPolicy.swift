@@ -1,3 +1,5 @@
+import SettingsTable
+
 /// Decides at release whether an interactive transition finishes or cancels — data the tuner can search,
 /// instead of the seeds' hard-coded `progress > 0.5`.
 ///
@@ -28,18 +30,10 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
 
     public init(progressThreshold: Double, decelerationRatePerMS: Double? = nil,
                 flickVelocity: Double? = nil) throws(TransitionError) {
-        guard progressThreshold.isFinite, (0...1).contains(progressThreshold) else {
-            throw .invalidPolicy(reason: "progressThreshold must be in 0...1, got \(progressThreshold)")
-        }
-        if let rate = decelerationRatePerMS, !(rate > 0 && rate < 1) {
-            throw .invalidPolicy(reason: "decelerationRatePerMS must be in (0, 1), got \(rate)")
-        }
-        if let flick = flickVelocity, !(flick.isFinite && flick > 0) {
-            throw .invalidPolicy(reason: "flickVelocity must be finite and > 0 progress/s, got \(flick)")
-        }
         self.progressThreshold = progressThreshold
         self.decelerationRatePerMS = decelerationRatePerMS
         self.flickVelocity = flickVelocity
+        if let problem = Self.settings.rangeProblems(in: self).first { throw .invalidPolicy(reason: problem.text) }
     }
 
     private init(unchecked threshold: Double, _ rate: Double?, _ flick: Double?) {
@@ -121,68 +115,9 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
         case triggerDP, switchDP, pageDP            // android-back
     }
 
-    /// The keys each kind reads besides `kind`.
-    private static func keys(of kind: CompletionPolicyKind.Name) -> Set<CodingKeys> {
-        switch kind {
-        case .pinchlab: return [.progressThreshold, .decelerationRatePerMS, .flickVelocity]
-        case .gnome: return [.touchpad, .touchscreen]
-        case .kwin: return [.threshold]
-        case .hyprland: return [.distance, .cancelRatio, .minSpeedToForce]
-        case .androidBack: return [.triggerDP, .switchDP, .pageDP]
-        }
-    }
-
-    /// Decodes over `CompletionPolicy.default`: see `init(from:defaults:)`.
+    /// Decodes over `CompletionPolicy.default`: see `init(settings:over:at:)`.
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder, defaults: .default)
-    }
-
-    /// A key left out keeps its value from `defaults` (or, when `kind` names another kind, from
-    /// that kind's preset); an explicit `null` turns pinchlab's optional rules off (no projection,
-    /// no flick), so `{"progressThreshold": 0.6}` changes only the threshold. A key of another kind
-    /// is an error, never silently ignored.
-    public init(from decoder: any Decoder, defaults: CompletionPolicy) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let kindName = try container.decodeIfPresent(CompletionPolicyKind.Name.self, forKey: .kind) ?? defaults.kind.name
-        let base = kindName == defaults.kind.name ? defaults : CompletionPolicyPreset.preset(of: kindName).policy
-        let allowed = Self.keys(of: kindName).union([.kind])
-        if let stray = container.allKeys.first(where: { !allowed.contains($0) }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: stray, in: container,
-                debugDescription: "'\(stray.stringValue)' is not a setting of a \(kindName.rawValue) policy; "
-                    + "its keys: \(Self.keys(of: kindName).map(\.stringValue).sorted().joined(separator: ", "))")
-        }
-        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
-            try container.decodeIfPresent(T.self, forKey: key) ?? fallback
-        }
-        do {
-            switch base.kind {
-            case .pinchlab:
-                func optional(_ key: CodingKeys, _ fallback: Double?) throws -> Double? {
-                    guard container.contains(key) else { return fallback }
-                    return try container.decodeNil(forKey: key) ? nil : container.decode(Double.self, forKey: key)
-                }
-                try self.init(
-                    progressThreshold: value(.progressThreshold, base.progressThreshold),
-                    decelerationRatePerMS: optional(.decelerationRatePerMS, base.decelerationRatePerMS),
-                    flickVelocity: optional(.flickVelocity, base.flickVelocity))
-            case .gnome(let rule):
-                try self.init(kind: .gnome(GNOMESwipeRule(touchpad: value(.touchpad, rule.touchpad),
-                                                          touchscreen: value(.touchscreen, rule.touchscreen))))
-            case .kwin(let rule):
-                try self.init(kind: .kwin(KWinRule(threshold: value(.threshold, rule.threshold))))
-            case .hyprland(let rule):
-                try self.init(kind: .hyprland(HyprlandSwipeRule(
-                    distance: value(.distance, rule.distance), cancelRatio: value(.cancelRatio, rule.cancelRatio),
-                    minSpeedToForce: value(.minSpeedToForce, rule.minSpeedToForce))))
-            case .androidBack(let rule):
-                try self.init(kind: .androidBack(AndroidBackRule(
-                    triggerDP: value(.triggerDP, rule.triggerDP), switchDP: value(.switchDP, rule.switchDP),
-                    pageDP: value(.pageDP, rule.pageDP))))
-            }
-        } catch let error as TransitionError {
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: error.description)
-        }
+        self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json, over: .default) }
     }
 
     /// Every key of the kind is written, a rule that is off as `null` (an optional encoded whole,

@@ -1,3 +1,5 @@
+import SettingsTable
+
 /// How the rest of a transition animates after the user lets go (UIKit's `completionCurve`, extended
 /// with springs).
 public enum CompletionTiming: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -39,25 +41,38 @@ public enum CompletionTiming: Hashable, Sendable, Codable, CustomStringConvertib
 extension CompletionTiming {
     private enum CodingKeys: String, CodingKey { case curve, spring }
 
-    public init(from decoder: any Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
+    /// Every key a timing object may hold (`curve.p1x`, `spring.parameters.mass`, ...).
+    public static var everyKey: [String] {
+        CubicBezierCurve.settings.keys.map { "curve." + $0 } + SpringTiming.settings.keys.map { "spring." + $0 }
+    }
+
+    /// The timing a settings value describes: a name, or an object with one key, `curve` or
+    /// `spring`, read from their tables.
+    public init(settings json: JSONValue, at section: [String] = []) throws(SettingsProblem) {
+        if case .string(let name) = json {
             guard let timing = CompletionTiming(named: name) else {
-                throw DecodingError.dataCorruptedError(
-                    in: single, debugDescription: "unknown timing '\(name)'; choose one of "
-                        + Self.named.map(\.name).joined(separator: ", ") + ", or give a curve or spring object")
+                throw SettingsProblem(at: section, .unknownName(what: "timing", name: name, choices: Self.named.map(\.name),
+                                                                orElse: "give a curve or spring object"))
             }
             self = timing
             return
         }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch (container.contains(.curve), container.contains(.spring)) {
-        case (true, false): self = .curve(try container.decode(CubicBezierCurve.self, forKey: .curve))
-        case (false, true): self = .spring(try container.decode(SpringTiming.self, forKey: .spring))
-        default:
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "expected a timing name, or an object with one key: curve or spring"))
+        guard let members = json.object else {
+            throw SettingsProblem(at: Array(section.dropLast()),
+                                  .wrongType(key: section.last ?? "", expected: "a timing name or an object", found: json.kindName))
         }
+        switch (members["curve"], members["spring"], members.count) {
+        case (let curve?, nil, 1):
+            self = .curve(try CubicBezierCurve.settings.decode(curve, over: .linear, at: section + ["curve"]))
+        case (nil, let spring?, 1):
+            self = .spring(try SpringTiming(settings: spring, at: section + ["spring"]))
+        default:
+            throw SettingsProblem(at: section, .invalid("expected a timing name, or an object with one key: curve or spring"))
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -89,13 +104,32 @@ public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible
         "spring(ζ: \(parameters.dampingRatio), response: \(parameters.response) s, v: \(normalizedInitialVelocity))"
     }
 
-    private enum CodingKeys: String, CodingKey { case parameters, normalizedInitialVelocity, settleRule }
-    /// The velocity (default 0) and the settle rule (default `.standard`) may be left out.
+    /// Its keys in a settings file: the three numbers of `parameters` are needed; the velocity
+    /// (default 0) and the settle rule (default `.standard`) may be left out.
+    public static let settings = SettingsTable<SpringTiming>(
+        SpringParameters.settings.settings.map { $0.nested(in: \.parameters, prefix: "parameters") }
+            + [.number("normalizedInitialVelocity", \.normalizedInitialVelocity, "", SettingRange(-100...100),
+                       source: "UIKit initialSpringVelocity: the seeds use 0 to 1; 100 is the whole move in a hundredth of its duration")]
+            + SpringSettleRule.settings.settings.map { $0.nested(in: \.settleRule, prefix: "settleRule") },
+        optionalSections: ["settleRule"])
+
+    /// The spring a settings section describes, from the table, then checked as its inits check it.
+    public init(settings json: JSONValue, at section: [String] = []) throws(SettingsProblem) {
+        let read = try Self.settings.decode(json, over: SpringTiming(parameters: SpringPresets.appStoreCardDismiss.parameters),
+                                            at: section)
+        do {
+            self.init(parameters: try SpringParameters(mass: read.parameters.mass, stiffness: read.parameters.stiffness,
+                                                       damping: read.parameters.damping),
+                      normalizedInitialVelocity: read.normalizedInitialVelocity,
+                      settleRule: try SpringSettleRule(settleDistance: read.settleRule.settleDistance,
+                                                       settleVelocity: read.settleRule.settleVelocity))
+        } catch {
+            throw SettingsProblem(at: section, .invalid(error.description))
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(parameters: try container.decode(SpringParameters.self, forKey: .parameters),
-                  normalizedInitialVelocity: try container.decodeIfPresent(Double.self, forKey: .normalizedInitialVelocity) ?? 0,
-                  settleRule: try container.decodeIfPresent(SpringSettleRule.self, forKey: .settleRule) ?? .standard)
+        self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
     }
 }
 

@@ -1,13 +1,15 @@
+import SettingsTable
+
 /// A CSS/Core Animation cubic-Bézier timing curve from (0, 0) to (1, 1) with two control points.
 ///
 /// `value(at: x)` answers "at this fraction of the duration, how far along is the animation?". x(t) is
 /// solved for the curve parameter t with Newton's method, falling back to bisection where the slope is too
 /// flat for Newton to be trusted — the approach of WebKit's `UnitBezier` (read, not copied).
 public struct CubicBezierCurve: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let p1x: Double
-    public let p1y: Double
-    public let p2x: Double
-    public let p2y: Double
+    public private(set) var p1x: Double
+    public private(set) var p1y: Double
+    public private(set) var p2x: Double
+    public private(set) var p2y: Double
 
     /// How close x(t) must come to the requested time fraction. Tight, because where dx/dt is nearly 0
     /// (a control point on an endpoint) a small x error becomes a large t error.
@@ -107,11 +109,17 @@ public struct CubicBezierCurve: Hashable, Sendable, Codable, CustomStringConvert
 
     public var description: String { "cubic-bezier(\(p1x), \(p1y), \(p2x), \(p2y))" }
 
-    private enum CodingKeys: String, CodingKey { case p1x, p1y, p2x, p2y }
+    /// Its keys in a settings file, all four needed. x stays in 0...1 so that time runs forwards
+    /// (the init's rule); y may overshoot, to 10 (CSS allows any y; no easing overshoots by ten
+    /// times the whole move).
+    public static let settings = SettingsTable<CubicBezierCurve>([
+        .number("p1x", \.p1x, "", SettingRange(0...1), required: true, source: "CSS cubic-bezier: x in 0...1"),
+        .number("p1y", \.p1y, "", SettingRange(-10...10), required: true, source: "overshoot and anticipation within ten moves"),
+        .number("p2x", \.p2x, "", SettingRange(0...1), required: true, source: "CSS cubic-bezier: x in 0...1"),
+        .number("p2y", \.p2y, "", SettingRange(-10...10), required: true, source: "overshoot and anticipation within ten moves"),
+    ])
+
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
-            p1x: container.decode(Double.self, forKey: .p1x), p1y: container.decode(Double.self, forKey: .p1y),
-            p2x: container.decode(Double.self, forKey: .p2x), p2y: container.decode(Double.self, forKey: .p2y))
+        self = try Self.settings.decode(from: decoder, over: .linear)
     }
 }

@@ -1,3 +1,5 @@
+import SettingsTable
+
 /// The finish/cancel rules of the desktops and phones people use every day, with their own figures,
 /// so a replay can be decided the way they would decide it. Each rule reads what its source reads
 /// (a velocity window, the path of the gesture, a per-update speed) from a `CompletionTracker` fed
@@ -24,6 +26,19 @@ public struct GNOMESwipeRule: Hashable, Sendable, Codable {
         /// unaccelerated deltas by `TOUCHPAD_BASE_WIDTH` 400 (`_HEIGHT` 300); on a touchscreen
         /// the page is the monitor in pixels (1080 assumed).
         public var pageDistance: Double
+
+        /// One range per figure, where `validate()` took any velocity threshold >= 0 and any page
+        /// distance > 0 and a settings file 0...100 and (0, 100000]: GNOME's thresholds are 0.6
+        /// and 0.3 units/ms and its parabola starts at `VELOCITY_CURVE_THRESHOLD` 2; at 100 units/ms
+        /// (250 touchpad pages a second) every gesture snaps, and 100000 units is a page no finger crosses.
+        public static let settings = SettingsTable<Figures>([
+            .number("velocityThreshold", \.velocityThreshold, "units/ms", SettingRange(0...100),
+                    source: "GNOME swipeTracker.js VELOCITY_THRESHOLD_TOUCHPAD 0.6, _TOUCH 0.3; 0 always projects, at 100 every gesture snaps"),
+            .number("deceleration", \.deceleration, "per ms", SettingRange(0, 1, lowerIsOpen: true, upperIsOpen: true),
+                    source: "GNOME DECELERATION_TOUCHPAD 0.997, _TOUCH 0.998; its projection divides by 1 - deceleration"),
+            .number("pageDistance", \.pageDistance, "units", SettingRange(0, 100_000, lowerIsOpen: true),
+                    source: "GNOME TOUCHPAD_BASE_WIDTH 400 (HEIGHT 300); a 1080-pixel monitor on a touchscreen"),
+        ])
     }
     public var touchpad: Figures
     public var touchscreen: Figures
@@ -41,18 +56,13 @@ public struct GNOMESwipeRule: Hashable, Sendable, Codable {
 
     public func figures(for input: CompletionInput) -> Figures { input == .touchpad ? touchpad : touchscreen }
 
+    /// Its keys: each figure per input (`touchpad.velocityThreshold`, ...).
+    public static let settings = SettingsTable<GNOMESwipeRule>(
+        Figures.settings.settings.map { $0.nested(in: \.touchpad, prefix: "touchpad") }
+            + Figures.settings.settings.map { $0.nested(in: \.touchscreen, prefix: "touchscreen") })
+
     func validate() throws(TransitionError) {
-        for (name, f) in [("touchpad", touchpad), ("touchscreen", touchscreen)] {
-            guard f.velocityThreshold.isFinite, f.velocityThreshold >= 0 else {
-                throw .invalidPolicy(reason: "gnome \(name).velocityThreshold must be finite and >= 0, got \(f.velocityThreshold)")
-            }
-            guard f.deceleration > 0, f.deceleration < 1 else {
-                throw .invalidPolicy(reason: "gnome \(name).deceleration must be in (0, 1), got \(f.deceleration)")
-            }
-            guard f.pageDistance.isFinite, f.pageDistance > 0 else {
-                throw .invalidPolicy(reason: "gnome \(name).pageDistance must be finite and > 0, got \(f.pageDistance)")
-            }
-        }
+        if let problem = Self.settings.rangeProblems(in: self).first { throw .invalidPolicy(reason: "gnome " + problem.text) }
     }
 
     /// `_getEndProgress` and `_endGesture` with snap points 0 and 1. `velocity` in units/ms
@@ -121,10 +131,12 @@ public struct KWinRule: Hashable, Sendable, Codable {
     public var threshold: Double
     public static let effects = KWinRule(threshold: 0.5)
 
+    public static let settings = SettingsTable<KWinRule>([
+        .number("threshold", \.threshold, "", SettingRange(0...1), source: "KWin EffectTogglableState: m_partialActivationFactor > 0.5"),
+    ])
+
     func validate() throws(TransitionError) {
-        guard threshold.isFinite, (0...1).contains(threshold) else {
-            throw .invalidPolicy(reason: "kwin threshold must be in 0...1, got \(threshold)")
-        }
+        if let problem = Self.settings.rangeProblems(in: self).first { throw .invalidPolicy(reason: "kwin " + problem.text) }
     }
 }
 
@@ -144,16 +156,17 @@ public struct HyprlandSwipeRule: Hashable, Sendable, Codable {
 
     public static let workspaceSwipe = HyprlandSwipeRule(distance: 300, cancelRatio: 0.5, minSpeedToForce: 30)
 
+    /// One range per figure, where `validate()` took any distance >= 1 and any speed >= 0.
+    public static let settings = SettingsTable<HyprlandSwipeRule>([
+        .number("distance", \.distance, "units", SettingRange(1...100_000),
+                source: "Hyprland workspace_swipe_distance 300; travel under 2 units never switches, so a page of 1 is the least"),
+        .number("cancelRatio", \.cancelRatio, "", SettingRange(0...1), source: "Hyprland workspace_swipe_cancel_ratio 0.5, a fraction of the distance"),
+        .number("minSpeedToForce", \.minSpeedToForce, "units per update", SettingRange(0...100_000),
+                source: "Hyprland workspace_swipe_min_speed_to_force 30; 0 never forces"),
+    ])
+
     func validate() throws(TransitionError) {
-        guard distance.isFinite, distance >= 1 else {
-            throw .invalidPolicy(reason: "hyprland distance must be >= 1, got \(distance)")
-        }
-        guard cancelRatio.isFinite, (0...1).contains(cancelRatio) else {
-            throw .invalidPolicy(reason: "hyprland cancelRatio must be in 0...1, got \(cancelRatio)")
-        }
-        guard minSpeedToForce.isFinite, minSpeedToForce >= 0 else {
-            throw .invalidPolicy(reason: "hyprland minSpeedToForce must be finite and >= 0, got \(minSpeedToForce)")
-        }
+        if let problem = Self.settings.rangeProblems(in: self).first { throw .invalidPolicy(reason: "hyprland " + problem.text) }
     }
 
     func decide(progress: Double, averageSpeedPages: Double) -> HyprlandDecision {
@@ -195,13 +208,15 @@ public struct AndroidBackRule: Hashable, Sendable, Codable {
     var triggerProgress: Double { triggerDP / pageDP }
     var switchProgress: Double { switchDP / pageDP }
 
+    /// One range per figure, where `validate()` took any distance >= 0 (a page > 0).
+    public static let settings = SettingsTable<AndroidBackRule>([
+        .number("triggerDP", \.triggerDP, "dp", SettingRange(0...100_000), source: "SystemUI NavigationBarEdgePanel mSwipeTriggerThreshold 16 dp"),
+        .number("switchDP", \.switchDP, "dp", SettingRange(0...100_000), source: "SystemUI mMinDeltaForSwitch 32 dp"),
+        .number("pageDP", \.pageDP, "dp", SettingRange(0, 100_000, lowerIsOpen: true), source: "a 411 dp wide phone; progress divides by it"),
+    ])
+
     func validate() throws(TransitionError) {
-        guard triggerDP.isFinite, triggerDP >= 0, switchDP.isFinite, switchDP >= 0 else {
-            throw .invalidPolicy(reason: "android-back triggerDP and switchDP must be finite and >= 0, got \(triggerDP), \(switchDP)")
-        }
-        guard pageDP.isFinite, pageDP > 0 else {
-            throw .invalidPolicy(reason: "android-back pageDP must be finite and > 0, got \(pageDP)")
-        }
+        if let problem = Self.settings.rangeProblems(in: self).first { throw .invalidPolicy(reason: "android-back " + problem.text) }
     }
 }
 

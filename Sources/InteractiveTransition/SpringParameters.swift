@@ -1,11 +1,12 @@
 import Foundation
+import SettingsTable
 
 /// A damped spring `m x'' + c x' + k x = 0`: mass m, stiffness k (N/m-like, per s² for unit mass),
 /// damping coefficient c. The animated quantity here is progress, so x is "progress still to travel".
 public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let mass: Double
-    public let stiffness: Double
-    public let damping: Double
+    public private(set) var mass: Double
+    public private(set) var stiffness: Double
+    public private(set) var damping: Double
 
     /// |ζ - 1| at or below this counts as critically damped: the under/over-damped closed forms divide by
     /// a quantity that vanishes at ζ = 1, and the critical form is exact to this tolerance.
@@ -91,13 +92,26 @@ public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvert
         "spring(m: \(mass), k: \(stiffness), c: \(damping), ζ: \(dampingRatio), response: \(response) s)"
     }
 
-    private enum CodingKeys: String, CodingKey { case mass, stiffness, damping }
+    /// Its keys in a settings file, all three needed. The init takes any finite value above 0 (the
+    /// closed forms' domain); a file takes these, and `LabSettings` bounds the period and settle
+    /// time they make together.
+    public static let settings = SettingsTable<SpringParameters>([
+        .number("mass", \.mass, "", SettingRange(0, 1000, lowerIsOpen: true), required: true,
+                source: "above 0 (the equation divides by it); Android SpringForce uses 1"),
+        .number("stiffness", \.stiffness, "", SettingRange(0, 1_000_000, lowerIsOpen: true), required: true,
+                source: "above 0; Android STIFFNESS_HIGH is 10000"),
+        .number("damping", \.damping, "", SettingRange(0, 100_000, lowerIsOpen: true), required: true,
+                source: "above 0: an undamped spring never settles"),
+    ])
+
+    private static let placeholder = SpringParameters(unchecked: 1, 1, 1)
+    private init(unchecked mass: Double, _ stiffness: Double, _ damping: Double) {
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+    }
+
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
-            mass: container.decode(Double.self, forKey: .mass),
-            stiffness: container.decode(Double.self, forKey: .stiffness),
-            damping: container.decode(Double.self, forKey: .damping))
+        let read = try Self.settings.decode(from: decoder, over: .placeholder)
+        try self.init(mass: read.mass, stiffness: read.stiffness, damping: read.damping)
     }
 }
 
@@ -133,12 +147,18 @@ public struct SpringSettleRule: Hashable, Sendable, Codable {
     /// 0.001 progress (a thousandth of the transition: under a point on a 1000-point move) and 0.01 progress/s.
     public static let standard = SpringSettleRule(unchecked: 0.001, 0.01)
 
-    private enum CodingKeys: String, CodingKey { case settleDistance, settleVelocity }
+    /// Its keys in a settings file, both needed when the rule is given.
+    public static let settings = SettingsTable<SpringSettleRule>([
+        .number("settleDistance", \.settleDistance, "progress", SettingRange(0, 1, lowerIsOpen: true), required: true,
+                source: "above 0 (0 never holds), at most the whole transition"),
+        .number("settleVelocity", \.settleVelocity, "progress/s", SettingRange(0, 100, lowerIsOpen: true), required: true,
+                source: "above 0 (0 never holds); 100 transitions a second is no longer settled"),
+    ])
+
     /// Validated like `init(settleDistance:settleVelocity:)`: a rule of 0 never settles.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(settleDistance: container.decode(Double.self, forKey: .settleDistance),
-                      settleVelocity: container.decode(Double.self, forKey: .settleVelocity))
+        let read = try Self.settings.decode(from: decoder, over: .standard)
+        try self.init(settleDistance: read.settleDistance, settleVelocity: read.settleVelocity)
     }
 
     public func isSettled(displacement: Double, velocity: Double) -> Bool {

@@ -129,15 +129,15 @@ struct TransitionOptions: ParsableArguments {
     var completionSpeed: Double?
 
     func validate() throws {
-        if let threshold, !(threshold >= 0 && threshold <= 1) {
-            throw ValidationError("--threshold must be within 0...1, got \(threshold)")
+        // The settings tables' ranges: an option and the key it overrides take the same values.
+        if let threshold, let range = CompletionPolicy.settings.setting(forKey: "progressThreshold")?.range, !range.contains(threshold) {
+            throw ValidationError("--threshold must be within \(range.text), got \(threshold)")
         }
-        // The settings file's ranges (`LabSettings.ranges`): an option and a key take the same values.
-        if let panDistance, let range = LabSettings.range(forKey: "panDismissDistanceMM"), !range.contains(panDistance) {
-            throw ValidationError("--pan-distance must be a positive number of millimetres in \(range.rangeText), got \(panDistance)")
+        if let panDistance, let range = LabSettings.settings.setting(forKey: "panDismissDistanceMM")?.range, !range.contains(panDistance) {
+            throw ValidationError("--pan-distance must be a positive number of millimetres in \(range.text), got \(panDistance)")
         }
-        if let completionSpeed, let range = LabSettings.range(forKey: "completionSpeed"), !range.contains(completionSpeed) {
-            throw ValidationError("--completion-speed must be a positive factor in \(range.rangeText), got \(completionSpeed)")
+        if let completionSpeed, let range = LabSettings.settings.setting(forKey: "completionSpeed")?.range, !range.contains(completionSpeed) {
+            throw ValidationError("--completion-speed must be a positive factor in \(range.text), got \(completionSpeed)")
         }
     }
 
@@ -169,8 +169,8 @@ struct TransitionOptions: ParsableArguments {
         if let completion { settings.completion = completion }
         if let completionSpeed { settings.completionSpeed = completionSpeed }
         // An option may break what the file's figures held (a slower --completion-speed for its spring).
-        if let (at, problem) = try LabSettings.rangeProblems(inJSON: JSONEncoder().encode(settings)).first {
-            throw CLIError(status: .usage, message: "with these options, " + (at.isEmpty ? "" : "at '\(at)': ") + problem)
+        if let problem = settings.validationError() {
+            throw CLIError(status: .usage, message: "with these options, \(problem)")
         }
         return settings
     }
@@ -178,22 +178,18 @@ struct TransitionOptions: ParsableArguments {
 
 /// Reads and writes `LabSettings` as JSON, with errors that name the file.
 enum LabSettingsFile {
+    /// The settings file at `path`, read, checked and decoded by the library; only the exit status
+    /// is chosen here.
     static func load(path: String) throws -> LabSettings {
-        let data: Data
         do {
-            data = Data(try FileDescriptor.contents(ofFile: path, limit: LabSettings.fileBytesMax))
-        } catch where error.kind == .interrupted {
-            throw CLIError(status: .interrupted, message: "\(path): interrupted while waiting for the settings file to be written")
+            return try LabSettings(contentsOf: path)
         } catch {
-            let status: ExitStatus = error.kind == .permissionDenied ? .permissionDenied : .noInput
-            throw CLIError(status: status, message: "\(path): cannot read the settings file (\(error)); "
-                           + "`pinchlab tune CORPUS --write FILE` writes one, and any key left out keeps its default")
-        }
-        do {
-            return try LabSettings(settingsFile: data)
-        } catch {
-            let place = error.line.map { ":\($0)" + (error.column.map { ":\($0)" } ?? "") } ?? ""
-            throw CLIError(status: .badData, message: "\(path)\(place): \(error.message)")
+            let status: ExitStatus = switch error.reason {
+            case .interrupted: .interrupted
+            case .unreadable(let errno): errno.kind == .permissionDenied ? .permissionDenied : .noInput
+            case .tooLarge, .syntax, .settings: .badData
+            }
+            throw CLIError(status: status, message: error.description)
         }
     }
 

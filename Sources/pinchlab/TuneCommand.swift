@@ -230,26 +230,12 @@ struct TuneCommand: ParsableCommand {
         }
     }
 
-    /// The thresholds that differ from the defaults, as `name value`.
+    /// The recognizer settings that differ from the defaults, as `name value`, from the table (the
+    /// device's traits are the recording's, not tuned).
     static func differences(_ a: GestureRecognizerConfiguration, _ b: GestureRecognizerConfiguration) -> [String] {
-        let encoder = JSONEncoder()
-        guard let da = try? encoder.encode(a), let db = try? encoder.encode(b),
-              let ja = try? JSONSerialization.jsonObject(with: da) as? [String: Any],
-              let jb = try? JSONSerialization.jsonObject(with: db) as? [String: Any] else { return [] }
-        return flatten(ja).filter { key, value in !key.hasPrefix("device") && flatten(jb)[key] != value }
-            .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-    }
-
-    private static func flatten(_ object: [String: Any], prefix: String = "") -> [String: String] {
-        var result: [String: String] = [:]
-        for (key, value) in object {
-            if let nested = value as? [String: Any] {
-                result.merge(flatten(nested, prefix: prefix + key + "."), uniquingKeysWith: { a, _ in a })
-            } else {
-                result[prefix + key] = "\(value)"
-            }
-        }
-        return result
+        GestureRecognizerConfiguration.settings.differences(a, from: b)
+            .filter { !$0.key.hasPrefix("device.") }
+            .map { "\($0.key) \($0.value)" }
     }
 }
 

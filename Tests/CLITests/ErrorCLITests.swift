@@ -288,6 +288,18 @@ import Testing
         (#"{"completionSpeed": 0}"#, "completionSpeed: 0 is outside 0.05...1000"),
         (#"{"animationFrameRateHz": 0.5}"#, "animationFrameRateHz: 0.5 Hz is outside 1...1000 Hz"),
         (#"{"policy": {"kind": "hyprland", "cancelRatio": 2}}"#, "at 'policy': cancelRatio: 2 is outside 0...1"),
+        // One range per key, from the part's table: CompletionPolicy took any flick above 0, GNOME's
+        // rule any velocity threshold >= 0, while a file was held to (0, 1000] and 0...100.
+        (#"{"policy": {"flickVelocity": 5000}}"#, "at 'policy': flickVelocity: 5000 progress/s is outside (0, 1000] progress/s"),
+        (#"{"policy": {"kind": "gnome", "touchpad": {"velocityThreshold": 500}}}"#,
+         "at 'policy.touchpad': velocityThreshold: 500 units/ms is outside 0...100 units/ms"),
+        (#"{"touchscreenRecognizer": {"velocity": {"horizonMS": 20000}}}"#,
+         "at 'touchscreenRecognizer.velocity': horizonMS: 20000 ms is outside 0...10000 ms"),
+        (#"{"completionSpeed": "fast"}"#, "wrong type at 'completionSpeed': expected a number, found a string"),
+        (#"{"touchpadRecognizer": {"panMaximumFingerCount": 2.5}}"#,
+         "wrong type at 'touchpadRecognizer.panMaximumFingerCount': expected a whole number, found 2.5"),
+        (#"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100}}}}"#,
+         "at 'completion.spring.parameters': expected the key 'damping'"),
     ])
     func aSettingOutsideItsRangeIsRefused(json: String, message: String) throws {
         let config = try write(json, name: "range.json")

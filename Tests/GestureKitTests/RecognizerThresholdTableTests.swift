@@ -1,48 +1,54 @@
 import Foundation
 import PinchlabTestSupport
+import SettingsTable
 import Testing
 @testable import GestureKit
 
-/// The threshold table is the one list of the recognizer's settings: decoding, range checks,
+/// The settings table is the one list of the recognizer's settings: decoding, range checks,
 /// `sanitized`, encoding and the tuner are made from it.
 @Suite struct RecognizerThresholdTableTests {
+    static let table = GestureRecognizerConfiguration.settings.settings
+
     /// A value of `t` inside its range that is not its default.
-    static func otherValue(_ t: RecognizerThreshold, from c: GestureRecognizerConfiguration) -> Double {
-        let v = t.value(in: c)
-        switch t.field {
-        case .flag: return v == 0 ? 1 : 0
-        case .count: return v + 1 <= t.range.upperBound ? v + 1 : v - 1
+    static func otherValue(_ t: Setting<GestureRecognizerConfiguration>, from c: GestureRecognizerConfiguration) -> SettingValue {
+        let v = t.number(in: c)
+        let upper = t.range?.upper ?? 1
+        switch t.kind {
+        case .flag: return .flag(v == 0)
+        case .count: return .number(v + 1 <= upper ? v + 1 : v - 1)
         // Halfway to the next whole unit (or to the upper bound), else halfway down.
-        case .number: return v < t.range.upperBound ? v + (min(t.range.upperBound, v + 1) - v) / 2 : v / 2
+        case .number: return .number(v < upper ? v + (min(upper, v + 1) - v) / 2 : v / 2)
+        case .optionalNumber: return .number(v.isNaN ? 60 : v / 2)
+        case .choice(let names): return .name(names.first { $0 != t.text(in: c) } ?? names[0])
         }
     }
 
     @Test func everyFieldIsInTheTable() {
-        let table = Set(GestureRecognizerConfiguration.thresholds.map(\.key))
+        let table = Set(Self.table.map(\.key))
         let fields = Mirror(reflecting: GestureRecognizerConfiguration.default).children.compactMap(\.label)
         for field in fields where field != "device" && field != "velocity" {
-            #expect(table.contains(field), "\(field) is not in GestureRecognizerConfiguration.thresholds")
+            #expect(table.contains(field), "\(field) is not in GestureRecognizerConfiguration.settings")
         }
         for field in Mirror(reflecting: VelocityTrackerConfiguration.default).children.compactMap(\.label) {
             #expect(table.contains("velocity." + field), "velocity.\(field) is not in the table")
         }
         #expect(table.contains("device.fuzzMM"))
-        #expect(table.count == Set(GestureRecognizerConfiguration.thresholds.map(\.key)).count, "a key twice")
+        #expect(table.count == Self.table.count, "a key twice")
     }
 
     /// Every field set to a value that is not its default survives encoding and decoding: a key the
     /// decoder forgot would come back as its default.
     @Test func everyFieldRoundTripsAtANonDefaultValue() throws {
         var c = GestureRecognizerConfiguration.default
-        for t in GestureRecognizerConfiguration.thresholds {
+        for t in Self.table {
             let before = t.value(in: c)
             t.set(Self.otherValue(t, from: c), in: &c)
             #expect(t.value(in: c) != before, "\(t.key) kept its default")
-            #expect(t.rangeProblem(in: c) == nil, "\(t.key): \(t.rangeProblem(in: c) ?? "")")
+            #expect(t.rangeProblem(in: c) == nil, "\(t.key): \(t.rangeProblem(in: c)?.text ?? "")")
         }
         #expect(c != .default)
         let back = try JSONDecoder().decode(GestureRecognizerConfiguration.self, from: JSONEncoder().encode(c))
-        for t in GestureRecognizerConfiguration.thresholds {
+        for t in Self.table {
             #expect(t.value(in: back) == t.value(in: c), "\(t.key) did not round-trip")
         }
         #expect(back == c)

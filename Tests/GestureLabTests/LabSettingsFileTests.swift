@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 import Testing
 @testable import GestureLab
 
@@ -9,6 +10,10 @@ import Testing
 @Suite struct LabSettingsFileTests {
     func decode(_ json: String) throws -> LabSettings {
         try JSONDecoder().decode(LabSettings.self, from: Data(json.utf8))
+    }
+
+    func unknownKeys(_ data: Data) throws -> [String] {
+        LabSettings.unknownKeys(in: try JSONSyntax.parse([UInt8](data)))
     }
 
     @Test func aPartialPolicyKeepsTheOtherDefaults() throws {
@@ -31,7 +36,7 @@ import Testing
         settings.completion = .spring(SpringPresets.slideInMenu)
         let data = try JSONEncoder().encode(settings)
         #expect(try JSONDecoder().decode(LabSettings.self, from: data) == settings)
-        #expect(try LabSettings.unknownKeys(inJSON: data).isEmpty, "what is written is read back whole")
+        #expect(try unknownKeys(data).isEmpty, "what is written is read back whole")
     }
 
     @Test func unknownKeysAreFoundAtEveryLevel() throws {
@@ -39,7 +44,7 @@ import Testing
             {"polcy": 1, "policy": {"flickVelocty": 2}, "touchpadRecognizer": {"minMoveMM": 2, "minMoveM": 3,
              "velocity": {"horizonMS": 100, "horizon": 1}}, "completion": {"spring": {"parameters": {"mas": 1}}}}
             """#
-        let unknown = try LabSettings.unknownKeys(inJSON: Data(json.utf8))
+        let unknown = try unknownKeys(Data(json.utf8))
         #expect(unknown.contains("polcy"))
         #expect(unknown.contains("policy.flickVelocty"))
         #expect(unknown.contains("touchpadRecognizer.minMoveM"))
@@ -57,7 +62,7 @@ import Testing
         var settings = LabSettings.default
         settings.touchpadRecognizer = .default
         settings.touchscreenRecognizer = .touchscreen
-        #expect(try LabSettings.unknownKeys(inJSON: JSONEncoder().encode(settings)).isEmpty)
+        #expect(try unknownKeys(JSONEncoder().encode(settings)).isEmpty)
     }
 
     @Test func completionTimingsByNameOrObject() throws {
@@ -84,9 +89,14 @@ import Testing
         #expect(CompletionTiming(named: "seed004-menu") == .spring(SpringPresets.slideInMenu))
     }
 
-    @Test func aSettleRuleThatCanNeverHoldIsRefused() {
+    @Test func aSettleRuleThatCanNeverHoldIsRefused() throws {
         let json = #"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100, "damping": 10}, "settleRule": {"settleDistance": 0, "settleVelocity": 1}}}}"#
-        #expect(throws: TransitionError.self) { try decode(json) }
+        #expect(throws: DecodingError.self) { try decode(json) }
+        #expect {
+            try LabSettings(settings: JSONSyntax.parse(Array(json.utf8)))
+        } throws: { error in
+            (error as? SettingsProblem)?.description == "at 'completion.spring.settleRule': settleDistance: 0 progress is outside (0, 1] progress"
+        }
     }
 
     @Test func completionSpeedScalesTheCompletion() throws {
@@ -109,6 +119,6 @@ import Testing
         #expect(normal > 0)
         var bad = LabSettings.default
         bad.completionSpeed = 0
-        #expect(bad.validationError() != nil)
+        #expect(bad.validationError()?.description == "completionSpeed: 0 is outside 0.05...1000")
     }
 }

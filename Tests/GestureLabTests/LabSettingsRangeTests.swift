@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 import Testing
 @testable import GestureLab
 
@@ -13,6 +14,18 @@ import Testing
         for text in [#"{}"#, #" {"a": [1, -2.5e+3, 0, true, false, null, "x\"\u00e9"]} "#, "[]", "0", #""s""#] {
             #expect(syntaxError(text) == nil, "\(text)")
         }
+    }
+
+    /// The one parse a settings file gets gives the values JSONDecoder would: escapes decoded
+    /// (a surrogate pair to one character, a lone one to U+FFFD), numbers from their whole text,
+    /// the last of duplicated keys.
+    @Test func theParseGivesTheValues() throws {
+        let text = #"{"a": "x\"\u00e9\ud83d\ude00\n\/", "b": [-2.5e+3, 0, true, null], "c": "\ud800!", "a2": {}, "d": 1, "d": 2}"#
+        let value = try JSONSyntax.parse(Array(text.utf8))
+        #expect(value == .object(["a": .string("x\"é😀\n/"), "b": .array([.number(-2500), .number(0), .bool(true), .null]),
+                                  "c": .string("\u{FFFD}!"), "a2": .object([:]), "d": .number(2)]))
+        #expect(try JSONSyntax.parse(Array("0.1".utf8)) == .number(0.1))
+        #expect(try JSONSyntax.parse(Array(#"{"a": 1e400}"#.utf8)) == .object(["a": .number(.infinity)]))
     }
 
     @Test func aSyntaxErrorNamesLineColumnAndWhatWasExpected() throws {
@@ -34,49 +47,95 @@ import Testing
         #expect(syntaxError(deep)?.expected.contains("nested") == true)
     }
 
+    /// Settings that together write every key a settings file may hold: both recognizer sections
+    /// (with the height a device may report), every kind of policy, and each kind of completion timing.
+    static var everyOptionalPart: [LabSettings] {
+        var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60)
+        var touchpad = GestureRecognizerConfiguration.default
+        touchpad.device = traits
+        traits.deviceClass = .touchscreen
+        var touchscreen = GestureRecognizerConfiguration.touchscreen
+        touchscreen.device = traits
+        let timings: [CompletionTiming] = [.curve(.easeInOut), .spring(SpringPresets.appStoreCardDismiss)]
+        let policies = CompletionPolicyPreset.allCases.map(\.policy)
+        return zip(timings + Array(repeating: timings[0], count: policies.count - timings.count), policies).map { timing, policy in
+            LabSettings(touchpadRecognizer: touchpad, touchscreenRecognizer: touchscreen, policy: policy, completion: timing)
+        }
+    }
+
+    /// Every number key of a file with its range, from the parts' tables.
+    static var ranges: [String: SettingRange] {
+        var ranges: [String: SettingRange] = [:]
+        func add(_ keys: [(String, SettingRange?)], under prefix: String) {
+            for (key, range) in keys { if let range { ranges[prefix + key] = range } }
+        }
+        add(LabSettings.settings.settings.map { ($0.key, $0.range) }, under: "")
+        for section in ["touchpadRecognizer.", "touchscreenRecognizer."] {
+            add(GestureRecognizerConfiguration.settings.settings.map { ($0.key, $0.range) }, under: section)
+        }
+        add(CompletionPolicy.settings.settings.map { ($0.key, $0.range) }, under: "policy.")
+        add(GNOMESwipeRule.settings.settings.map { ($0.key, $0.range) }, under: "policy.")
+        add(KWinRule.settings.settings.map { ($0.key, $0.range) }, under: "policy.")
+        add(HyprlandSwipeRule.settings.settings.map { ($0.key, $0.range) }, under: "policy.")
+        add(AndroidBackRule.settings.settings.map { ($0.key, $0.range) }, under: "policy.")
+        add(CubicBezierCurve.settings.settings.map { ($0.key, $0.range) }, under: "completion.curve.")
+        add(SpringTiming.settings.settings.map { ($0.key, $0.range) }, under: "completion.spring.")
+        return ranges
+    }
+
     @Test func everyNumberASettingsFileCanHoldHasARange() throws {
-        // The settings the key check learns its keys from: a key it accepts with no range would be
-        // a number nothing checks.
-        let recognizerKeys = Set(GestureRecognizerConfiguration.thresholds.map(\.key))
+        // What the presets write: a key the file accepts with no range would be a number nothing checks.
+        let ranges = Self.ranges
         var checked = 0
-        for settings in LabSettings.everyOptionalPart {
-            for (key, value) in numbers(in: try JSONValue(encoding: settings), path: []) {
-                let components = key.split(separator: ".", maxSplits: 1).map(String.init)
-                if components[0].hasSuffix("Recognizer"), recognizerKeys.contains(components[1]) { continue }
-                let range = try #require(LabSettings.range(forKey: key), "no range for \(key)")
-                #expect(range.contains(value), "\(key): the value written by a preset (\(value)) is outside \(range.rangeText)")
+        for settings in Self.everyOptionalPart {
+            let json = try JSONSyntax.parse([UInt8](JSONEncoder().encode(settings)))
+            #expect(LabSettings.unknownKeys(in: json).isEmpty, "what is written is read back whole")
+            for (key, value) in numbers(in: json, path: []) {
+                let range = try #require(ranges[key], "no range for \(key)")
+                #expect(range.contains(value), "\(key): the value written by a preset (\(value)) is outside \(range.text)")
                 checked += 1
             }
+            #expect(settings.validationError() == nil)
         }
         #expect(checked > 50)
+    }
+
+    func problem(_ json: String) throws -> SettingsProblem? {
+        do {
+            _ = try LabSettings(settings: JSONSyntax.parse(Array(json.utf8)))
+            return nil
+        } catch let problem as SettingsProblem {
+            return problem
+        }
     }
 
     /// The figures a section's numbers make together (a spring's period and settle time) hold for
     /// every preset, and each is refused on its own, naming the section: a spring in range number by
     /// number can still be one no display shows or that never settles.
     @Test func theCombinedRangesHoldForThePresetsAndRefuseWhatTheyBound() throws {
-        for settings in LabSettings.everyOptionalPart + SpringPresets.all.map({ LabSettings(completion: .spring($0.timing)) }) {
-            let problems = try LabSettings.rangeProblems(inJSON: JSONEncoder().encode(settings))
-            #expect(problems.isEmpty, "\(problems.map(\.problem))")
+        for settings in Self.everyOptionalPart + SpringPresets.all.map({ LabSettings(completion: .spring($0.timing)) }) {
+            #expect(settings.validationError() == nil)
+            #expect(try problem(String(decoding: JSONEncoder().encode(settings), as: UTF8.self)) == nil)
         }
-        func problem(mass: Double, stiffness: Double, damping: Double, settleDistance: Double? = nil) throws -> String? {
+        func figure(mass: Double, stiffness: Double, damping: Double, settleDistance: Double? = nil) throws -> String? {
             let rule = settleDistance.map { #", "settleRule": {"settleDistance": \#($0), "settleVelocity": 0.01}"# } ?? ""
             let json = #"{"completion": {"spring": {"parameters": {"mass": \#(mass), "stiffness": \#(stiffness), "damping": \#(damping)}\#(rule)}}}"#
-            let problems = try LabSettings.rangeProblems(inJSON: Data(json.utf8))
-            #expect(problems.allSatisfy { $0.at == "completion.spring.parameters" }, "\(problems)")
-            return problems.first?.problem
+            guard let found = try problem(json) else { return nil }
+            #expect(found.section == ["completion", "spring", "parameters"], "\(found)")
+            guard case .figureOutOfRange = found.reason else { return nil }
+            return String(found.description.dropFirst("at 'completion.spring.parameters': ".count))
         }
-        #expect(try problem(mass: 1, stiffness: 300, damping: 20) == nil)
-        #expect(try problem(mass: 1e-15, stiffness: 1, damping: 1)?.hasPrefix("period 2π√(mass/stiffness): ") == true)
-        #expect(try problem(mass: 1000, stiffness: 1e-3, damping: 1)?.hasSuffix("s is outside 0.001...60 s") == true, "a period of hours")
-        #expect(try problem(mass: 1, stiffness: 100, damping: 1e-4)?.hasPrefix("settle time from rest") == true, "rings for hours")
-        #expect(try problem(mass: 1, stiffness: 1, damping: 1000)?.hasPrefix("settle time from rest") == true, "creeps for hours")
+        #expect(try figure(mass: 1, stiffness: 300, damping: 20) == nil)
+        #expect(try figure(mass: 1e-15, stiffness: 1, damping: 1)?.hasPrefix("period 2π√(mass/stiffness): ") == true)
+        #expect(try figure(mass: 1000, stiffness: 1e-3, damping: 1)?.hasSuffix("s is outside 0.001...60 s") == true, "a period of hours")
+        #expect(try figure(mass: 1, stiffness: 100, damping: 1e-4)?.hasPrefix("settle time from rest") == true, "rings for hours")
+        #expect(try figure(mass: 1, stiffness: 1, damping: 1000)?.hasPrefix("settle time from rest") == true, "creeps for hours")
         // The settle time is measured to the file's own settle distance.
-        #expect(try problem(mass: 1, stiffness: 1, damping: 2) == nil, "critical at ω0 = 1: about 7 s to 0.001")
-        #expect(try problem(mass: 1, stiffness: 1, damping: 2, settleDistance: 1e-30)?.hasPrefix("settle time from rest") == true)
+        #expect(try figure(mass: 1, stiffness: 1, damping: 2) == nil, "critical at ω0 = 1: about 7 s to 0.001")
+        #expect(try figure(mass: 1, stiffness: 1, damping: 2, settleDistance: 1e-30)?.hasPrefix("settle time from rest") == true)
         // A number outside its own range is reported by its key, once.
-        let own = try LabSettings.rangeProblems(inJSON: Data(#"{"completion": {"spring": {"parameters": {"mass": 0, "stiffness": 1, "damping": 1}}}}"#.utf8))
-        #expect(own.map(\.problem) == ["mass: 0 is outside (0, 1000]"])
+        let own = try problem(#"{"completion": {"spring": {"parameters": {"mass": 0, "stiffness": 1, "damping": 1}}}}"#)
+        #expect(own?.description == "at 'completion.spring.parameters': mass: 0 is outside (0, 1000]")
     }
 
     private func numbers(in value: JSONValue, path: [String]) -> [(String, Double)] {
@@ -89,7 +148,7 @@ import Testing
 
     @Test func aValueOutsideItsRangeNamesKeyValueAndRange() throws {
         func problems(_ json: String) throws -> [String] {
-            try LabSettings.rangeProblems(inJSON: Data(json.utf8)).map { $0.at.isEmpty ? $0.problem : "at '\($0.at)': \($0.problem)" }
+            try problem(json).map { [$0.description] } ?? []
         }
         #expect(try problems(#"{"completionSpeed": 0}"#) == ["completionSpeed: 0 is outside 0.05...1000"])
         #expect(try problems(#"{"animationFrameRateHz": 5000}"#) == ["animationFrameRateHz: 5000 Hz is outside 1...1000 Hz"])
@@ -103,14 +162,23 @@ import Testing
         #expect(try problems(#"{"policy": {"kind": "gnome", "touchpad": {"velocityThreshold": -1, "deceleration": 0.9, "pageDistance": 400}}}"#)
                 == ["at 'policy.touchpad': velocityThreshold: -1 units/ms is outside 0...100 units/ms"])
         #expect(try problems(#"{"completionSpeed": 2, "policy": {"progressThreshold": 0.6}}"#).isEmpty)
-        #expect(try problems(#"{"completionSpeed": "fast"}"#).isEmpty, "a wrong type is the decoder's error")
+        #expect(try problems(#"{"completionSpeed": "fast"}"#) == ["wrong type at 'completionSpeed': expected a number, found a string"])
+        // One range per key: the policy's own init and a settings file refuse the same flick.
+        #expect(try problems(#"{"policy": {"flickVelocity": 5000}}"#)
+                == ["at 'policy': flickVelocity: 5000 progress/s is outside (0, 1000] progress/s"])
+        #expect(throws: TransitionError.self) { try CompletionPolicy(progressThreshold: 0.5, flickVelocity: 5000) }
+        #expect(throws: TransitionError.self) {
+            var rule = GNOMESwipeRule.shell
+            rule.touchpad.velocityThreshold = 500
+            return try CompletionPolicy(kind: .gnome(rule))
+        }
     }
 
     @Test func inMemorySettingsAreCheckedFromTheSameTable() {
         var settings = LabSettings.default
         #expect(settings.validationError() == nil)
         settings.animationFrameRateHz = 0
-        #expect(settings.validationError() == "animationFrameRateHz: 0 Hz is outside 1...1000 Hz")
+        #expect(settings.validationError()?.description == "animationFrameRateHz: 0 Hz is outside 1...1000 Hz")
     }
 }
 

@@ -1,3 +1,5 @@
+import SettingsTable
+
 /// What the recognizer needs to know about the device.
 public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     public var deviceClass: DeviceClass
@@ -273,8 +275,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
 
 // A settings file may name only the thresholds it changes, and files written before a threshold
 // existed keep loading: every key is optional and falls back to the defaults. The keys, their types
-// and their valid ranges come from `thresholds`; a value outside its range is refused, naming the
-// key, the value and the range.
+// and their valid ranges come from `settings` (RecognizerThresholds.swift).
 extension GestureRecognizerConfiguration {
     struct Key: CodingKey {
         var stringValue: String
@@ -284,56 +285,39 @@ extension GestureRecognizerConfiguration {
         init?(intValue: Int) { nil }
     }
 
-    /// Decodes with the defaults of the class the file names (`device.deviceClass`), else touchpad's.
+    /// Decodes from the table, over the defaults of the class the section names
+    /// (`device.deviceClass`), else touchpad's.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        let device = try container.decodeIfPresent(GestureDeviceTraits.self, forKey: Key("device"))
-        try self.init(from: decoder, defaults: device?.deviceClass == .touchscreen ? .touchscreen : .default)
-    }
-
-    /// Decodes what the file says; everything it leaves out comes from `defaults`.
-    public init(from decoder: any Decoder, defaults: GestureRecognizerConfiguration) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        var v = defaults
-        var present = Set<String>()
-        if let device = try c.decodeIfPresent(GestureDeviceTraits.self, forKey: Key("device")) {
-            v.device = device
-            present.insert("device.fuzzMM")
+        self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in
+            let touchscreen = json[path: ["device", "deviceClass"]] == .string(DeviceClass.touchscreen.rawValue)
+            return try Self.settings.decode(json, over: touchscreen ? .touchscreen : .default)
         }
-        for t in Self.thresholds where !t.key.contains(".") {
-            let key = Key(t.key)
-            guard c.contains(key) else { continue }
-            switch t.field {
-            case .number(let path): v[keyPath: path] = try c.decode(Double.self, forKey: key)
-            case .count(let path): v[keyPath: path] = try c.decode(Int.self, forKey: key)
-            case .flag(let path): v[keyPath: path] = try c.decode(Bool.self, forKey: key)
-            }
-            present.insert(t.key)
-        }
-        let velocityKey = Key("velocity")
-        if c.contains(velocityKey) {
-            v.velocity = try VelocityTrackerConfiguration(from: c.superDecoder(forKey: velocityKey), defaults: v.velocity)
-            let nested = try c.nestedContainer(keyedBy: Key.self, forKey: velocityKey)
-            for key in nested.allKeys { present.insert("velocity." + key.stringValue) }
-        }
-        let problems = v.rangeProblems(keys: present)
-        if let first = problems.first {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: problems.count == 1 ? first : problems.joined(separator: "; ")))
-        }
-        self = v
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(device, forKey: Key("device"))
-        for t in Self.thresholds where !t.key.contains(".") {
-            switch t.field {
-            case .number(let path): try c.encode(self[keyPath: path], forKey: Key(t.key))
-            case .count(let path): try c.encode(self[keyPath: path], forKey: Key(t.key))
-            case .flag(let path): try c.encode(self[keyPath: path], forKey: Key(t.key))
+        for setting in Self.settings.settings where !setting.key.contains(".") {
+            switch setting.value(in: self) {
+            case .number(let v) where setting.kind == .count: try c.encode(Int(v), forKey: Key(setting.key))
+            case .number(let v): try c.encode(v, forKey: Key(setting.key))
+            case .flag(let on): try c.encode(on, forKey: Key(setting.key))
+            case .name(let name): try c.encode(name, forKey: Key(setting.key))
+            case .off: try c.encodeNil(forKey: Key(setting.key))
             }
         }
         try c.encode(velocity, forKey: Key("velocity"))
     }
+}
+
+extension GestureDeviceTraits {
+    /// The traits a settings section may carry. `recognizerConfiguration(for:)` replaces them with
+    /// the replayed device's own, so they matter only to a configuration read on its own.
+    public static let settings = SettingsTable<GestureDeviceTraits>([
+        .choice("deviceClass", \.deviceClass, [DeviceClass.touchpad, .touchscreen, .other],
+                source: "the device's class: which defaults a section read on its own starts from"),
+        .number("fuzzMM", \.fuzzMM, "mm", SettingRange(0...100), source: "libinput absinfo fuzz, the hysteresis margin"),
+        .optionalNumber("heightMM", \.heightMM, "mm", SettingRange(0, 10_000, lowerIsOpen: true),
+                        source: "the surface's height; null when unknown; a surface beyond 10 m is no touch device"),
+    ])
 }

@@ -1,157 +1,72 @@
-/// Every setting of `GestureRecognizerConfiguration` once: its key in a settings file, where it
-/// lives, its unit, the values it may take, the values the tuner tries, and libinput's figure.
-/// Decoding, range validation, `sanitized`, encoding and the tuner's list are all made from this
-/// table, so a threshold added to the configuration and the table is read, checked, repaired and
-/// tuned without a second list to update (`RecognizerThresholdTableTests` checks every field is in
-/// it).
-public struct RecognizerThreshold: Sendable {
-    public enum Field: Sendable {
-        case number(WritableKeyPath<GestureRecognizerConfiguration, Double> & Sendable)
-        case count(WritableKeyPath<GestureRecognizerConfiguration, Int> & Sendable)
-        case flag(WritableKeyPath<GestureRecognizerConfiguration, Bool> & Sendable)
-    }
+import SettingsTable
 
-    /// The key path in a settings section, dot-separated (`minMoveMM`, `velocity.horizonMS`).
-    public let key: String
-    public let field: Field
-    /// "mm", "ms", "degrees", "fingers", "eighths of a turn", "" for a flag.
-    public let unit: String
-    /// Values outside are refused when read from a file and repaired by `sanitized` (flags: unused).
-    public let range: ClosedRange<Double>
-    /// What `pinchlab tune` tries (empty: not tuned).
-    public let tuningValues: [Double]
-    /// Where the default comes from in libinput, if it does.
-    public let libinput: String?
-
-    init(_ key: String, _ field: Field, _ unit: String, _ range: ClosedRange<Double>, tune: [Double] = [],
-         libinput: String? = nil) {
-        self.key = key
-        self.field = field
-        self.unit = unit
-        self.range = range
-        self.tuningValues = tune
-        self.libinput = libinput
-    }
-
-    /// The value as a number (a flag reads 0 or 1).
-    public func value(in c: GestureRecognizerConfiguration) -> Double {
-        switch field {
-        case .number(let path): c[keyPath: path]
-        case .count(let path): Double(c[keyPath: path])
-        case .flag(let path): c[keyPath: path] ? 1 : 0
-        }
-    }
-
-    /// Sets the value (a count is rounded; a flag is set when not 0).
-    public func set(_ value: Double, in c: inout GestureRecognizerConfiguration) {
-        switch field {
-        case .number(let path): c[keyPath: path] = value
-        case .count(let path): c[keyPath: path] = value.isFinite ? Int(value.rounded()) : 0
-        case .flag(let path): c[keyPath: path] = value != 0
-        }
-    }
-
-    /// "-3 mm is outside 0...50 mm".
-    public func rangeProblem(in c: GestureRecognizerConfiguration) -> String? {
-        if case .flag = field { return nil }
-        let v = value(in: c)
-        guard !(v.isFinite && range.contains(v)) else { return nil }
-        return Self.outside(v, unit: unit, range: "\(Self.text(range.lowerBound))...\(Self.text(range.upperBound))")
-    }
-
-    /// "-3 mm is outside 0...50 mm": how every settings number outside its range is reported.
-    public static func outside(_ value: Double, unit: String, range rangeText: String) -> String {
-        let unitText = unit.isEmpty ? "" : " \(unit)"
-        return "\(text(value))\(unitText) is outside \(rangeText)\(unitText)"
-    }
-
-    /// A number as messages show it: whole numbers without a fraction.
-    public static func text(_ v: Double) -> String {
-        v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
-}
-
+/// Every setting of `GestureRecognizerConfiguration` once: its key in a settings file, its unit, the
+/// values it may take, the values the tuner tries, and where its figure comes from (libinput's
+/// `evdev-mt-touchpad-gestures.c` where it has one). Decoding, range errors, `sanitized`, encoding,
+/// `tune`'s search and differences and the reference page are all made from this table, so a
+/// threshold added to the configuration and the table needs no second list
+/// (`RecognizerThresholdTableTests` checks every field is in it).
 extension GestureRecognizerConfiguration {
-    /// The table (see `RecognizerThreshold`).
-    public static let thresholds: [RecognizerThreshold] = [
-        .init("useFuzzHysteresis", .flag(\.useFuzzHysteresis), "", 0...1, libinput: "tp_motion_hysteresis"),
-        .init("panMinimumFingerCount", .count(\.panMinimumFingerCount), "fingers", 1...10),
-        .init("panMaximumFingerCount", .count(\.panMaximumFingerCount), "fingers", 0...10),
-        .init("pinchMinimumFingerCount", .count(\.pinchMinimumFingerCount), "fingers", 2...10),
-        .init("pinchMaximumFingerCount", .count(\.pinchMaximumFingerCount), "fingers", 0...10),
-        .init("panSlopMM", .number(\.panSlopMM), "mm", 0...50, tune: [2.0, 3.0, 4.0]),
-        .init("undecidedMoveMM", .number(\.undecidedMoveMM), "mm", 0...50, tune: [0.5, 1.0],
-              libinput: "tp_gesture_detect_motion_gestures: both < 1 mm"),
-        .init("minMoveMM", .number(\.minMoveMM), "mm", 0...50, tune: [1.0, 1.25, 1.5, 2.0], libinput: "min_move 1.5 mm"),
-        .init("maxMoveMM", .number(\.maxMoveMM), "mm", 0...100, tune: [3.0, 4.0, 5.0, 6.0], libinput: "max_move 4 mm"),
-        .init("minMoveExtraPerFingerMM", .number(\.minMoveExtraPerFingerMM), "mm", 0...20, libinput: "+0.5 mm per finger"),
-        .init("maxMoveExtraPerFingerMM", .number(\.maxMoveExtraPerFingerMM), "mm", 0...20, libinput: "+2 mm per finger"),
-        .init("scrollDecisionTimeoutMS", .number(\.scrollDecisionTimeoutMS), "ms", 0...5000, tune: [100, 150, 200],
-              libinput: "DEFAULT_GESTURE_SWIPE_TIMEOUT 150 ms"),
-        .init("scrollMaxHorizontalSpreadMM", .number(\.scrollMaxHorizontalSpreadMM), "mm", 0...1000, libinput: "40 mm"),
-        .init("scrollMaxVerticalSpreadMM", .number(\.scrollMaxVerticalSpreadMM), "mm", 0...1000, libinput: "7 mm"),
-        .init("directionSnapEighths", .number(\.directionSnapEighths), "eighths of a turn", 0...0.5, libinput: "0.1"),
-        .init("suppressRestingThumb", .flag(\.suppressRestingThumb), "", 0...1, libinput: "tp_thumb_suppress"),
-        .init("restingThumbAreaMM", .number(\.restingThumbAreaMM), "mm", 0...1000, libinput: "thumb area"),
-        .init("restingThumbMaxMoveMM", .number(\.restingThumbMaxMoveMM), "mm", 0...50),
-        .init("oneSidedPinchMaximumAngleDegrees", .number(\.oneSidedPinchMaximumAngleDegrees), "degrees", 0...90,
-              tune: [20, 30, 40]),
-        .init("pinchCorrectionWindowMS", .number(\.pinchCorrectionWindowMS), "ms", 0...5000, tune: [200, 300, 400],
-              libinput: "DEFAULT_GESTURE_PINCH_TIMEOUT 300 ms"),
-        .init("pinchCorrectionMinMoveMM", .number(\.pinchCorrectionMinMoveMM), "mm", 0...50,
-              libinput: "PINCH_DISAMBIGUATION_MOVE_THRESHOLD 1.5 mm"),
-        .init("pinchOpposingMinMoveMM", .number(\.pinchOpposingMinMoveMM), "mm", 0...50, tune: [0.75, 1.0, 1.25]),
-        .init("pinchOpposingMinimumAngleDegrees", .number(\.pinchOpposingMinimumAngleDegrees), "degrees", 0...180),
-        .init("pinchMinimumSpanMM", .number(\.pinchMinimumSpanMM), "mm", 0.1...1000),
-        .init("pinchSpanSlopMM", .number(\.pinchSpanSlopMM), "mm", 0...100, tune: [0.5, 1.0, 1.5, 2.0]),
-        .init("pinchRotationSlopMM", .number(\.pinchRotationSlopMM), "mm", 0...100),
-        .init("rotationMinimumSpanMM", .number(\.rotationMinimumSpanMM), "mm", 0...1000),
-        .init("fingerCountDebounceMS", .number(\.fingerCountDebounceMS), "ms", 0...5000,
-              libinput: "DEFAULT_GESTURE_SWITCH_TIMEOUT 100 ms"),
-        .init("jumpDistanceMM", .number(\.jumpDistanceMM), "mm", 0...1000, libinput: "tp_detect_jumps 20 mm per 12 ms"),
-        .init("jumpIncreaseMM", .number(\.jumpIncreaseMM), "mm", 0...1000, libinput: "tp_detect_jumps +7 mm"),
-        .init("holdTimeoutMS", .number(\.holdTimeoutMS), "ms", 0...10_000, libinput: "DEFAULT_GESTURE_HOLD_TIMEOUT 180 ms"),
-        .init("quickHoldTimeoutMS", .number(\.quickHoldTimeoutMS), "ms", 0...10_000, libinput: "QUICK_GESTURE_HOLD_TIMEOUT 40 ms"),
-        .init("quickHoldMaximumFingerCount", .count(\.quickHoldMaximumFingerCount), "fingers", 0...10,
-              libinput: "tp_gesture_is_quick_hold 1-2 fingers"),
-        .init("holdMinimumFingerCount", .count(\.holdMinimumFingerCount), "fingers", 0...99),
-        .init("holdMaximumFingerCount", .count(\.holdMaximumFingerCount), "fingers", 0...10, libinput: "1-4 fingers"),
-        .init("holdMaxMoveMM", .number(\.holdMaxMoveMM), "mm", 0...50),
-        .init("velocity.horizonMS", .number(\.velocity.horizonMS), "ms", 0...10_000, tune: [60, 80, 100, 150]),
-        .init("velocity.stopGapMS", .number(\.velocity.stopGapMS), "ms", 0...10_000),
-        .init("velocity.polynomialDegree", .count(\.velocity.polynomialDegree), "", 0...2, tune: [1, 2]),
-        .init("device.fuzzMM", .number(\.device.fuzzMM), "mm", 0...100, libinput: "absinfo fuzz"),
-    ]
+    public static let settings = SettingsTable<GestureRecognizerConfiguration>([
+        .flag("useFuzzHysteresis", \.useFuzzHysteresis, source: "libinput tp_motion_hysteresis: only when the kernel sets a fuzz"),
+        .count("panMinimumFingerCount", \.panMinimumFingerCount, "fingers", 1...10,
+               source: "one finger moves the pointer on a touchpad; 10 fingers is two hands"),
+        .count("panMaximumFingerCount", \.panMaximumFingerCount, "fingers", 0...10, source: "below the minimum turns pans off"),
+        .count("pinchMinimumFingerCount", \.pinchMinimumFingerCount, "fingers", 2...10, source: "a pinch needs two touches"),
+        .count("pinchMaximumFingerCount", \.pinchMaximumFingerCount, "fingers", 0...10, source: "below the minimum turns pinches off"),
+        .number("panSlopMM", \.panSlopMM, "mm", SettingRange(0...50), tune: [2.0, 3.0, 4.0],
+                source: "a one-finger pan's slop; 50 mm is most of a touchpad"),
+        .number("undecidedMoveMM", \.undecidedMoveMM, "mm", SettingRange(0...50), tune: [0.5, 1.0],
+                source: "libinput tp_gesture_detect_motion_gestures: both < 1 mm"),
+        .number("minMoveMM", \.minMoveMM, "mm", SettingRange(0...50), tune: [1.0, 1.25, 1.5, 2.0], source: "libinput min_move 1.5 mm"),
+        .number("maxMoveMM", \.maxMoveMM, "mm", SettingRange(0...100), tune: [3.0, 4.0, 5.0, 6.0], source: "libinput max_move 4 mm"),
+        .number("minMoveExtraPerFingerMM", \.minMoveExtraPerFingerMM, "mm", SettingRange(0...20), source: "libinput +0.5 mm per finger"),
+        .number("maxMoveExtraPerFingerMM", \.maxMoveExtraPerFingerMM, "mm", SettingRange(0...20), source: "libinput +2 mm per finger"),
+        .number("scrollDecisionTimeoutMS", \.scrollDecisionTimeoutMS, "ms", SettingRange(0...5000), tune: [100, 150, 200],
+                source: "libinput DEFAULT_GESTURE_SWIPE_TIMEOUT 150 ms"),
+        .number("scrollMaxHorizontalSpreadMM", \.scrollMaxHorizontalSpreadMM, "mm", SettingRange(0...1000), source: "libinput 40 mm"),
+        .number("scrollMaxVerticalSpreadMM", \.scrollMaxVerticalSpreadMM, "mm", SettingRange(0...1000), source: "libinput 7 mm"),
+        .number("directionSnapEighths", \.directionSnapEighths, "eighths of a turn", SettingRange(0...0.5),
+                source: "libinput 0.1; half an eighth reaches the neighbouring point"),
+        .flag("suppressRestingThumb", \.suppressRestingThumb, source: "libinput tp_thumb_suppress (touchpads only)"),
+        .number("restingThumbAreaMM", \.restingThumbAreaMM, "mm", SettingRange(0...1000),
+                source: "libinput's thumb area; macOS's band is about 20 mm of 76"),
+        .number("restingThumbMaxMoveMM", \.restingThumbMaxMoveMM, "mm", SettingRange(0...50), source: "a still thumb moves less than a finger's slop"),
+        .number("oneSidedPinchMaximumAngleDegrees", \.oneSidedPinchMaximumAngleDegrees, "degrees", SettingRange(0...90),
+                tune: [20, 30, 40], source: "heading at the still finger; past 90 degrees it heads away"),
+        .number("pinchCorrectionWindowMS", \.pinchCorrectionWindowMS, "ms", SettingRange(0...5000), tune: [200, 300, 400],
+                source: "libinput DEFAULT_GESTURE_PINCH_TIMEOUT 300 ms"),
+        .number("pinchCorrectionMinMoveMM", \.pinchCorrectionMinMoveMM, "mm", SettingRange(0...50),
+                source: "libinput PINCH_DISAMBIGUATION_MOVE_THRESHOLD 1.5 mm"),
+        .number("pinchOpposingMinMoveMM", \.pinchOpposingMinMoveMM, "mm", SettingRange(0...50), tune: [0.75, 1.0, 1.25],
+                source: "below min_move: no scroll moves its fingers apart"),
+        .number("pinchOpposingMinimumAngleDegrees", \.pinchOpposingMinimumAngleDegrees, "degrees", SettingRange(0...180),
+                source: "directions at most 180 degrees apart"),
+        .number("pinchMinimumSpanMM", \.pinchMinimumSpanMM, "mm", SettingRange(0.1...1000),
+                source: "the scale's denominator: above 0, about a fingertip's width"),
+        .number("pinchSpanSlopMM", \.pinchSpanSlopMM, "mm", SettingRange(0...100), tune: [0.5, 1.0, 1.5, 2.0],
+                source: "pinch intent, about libinput's 1 mm of movement"),
+        .number("pinchRotationSlopMM", \.pinchRotationSlopMM, "mm", SettingRange(0...100), source: "an arc, so wide and narrow pinches need the same movement"),
+        .number("rotationMinimumSpanMM", \.rotationMinimumSpanMM, "mm", SettingRange(0...1000), source: "below it the angle is noise"),
+        .number("fingerCountDebounceMS", \.fingerCountDebounceMS, "ms", SettingRange(0...5000),
+                source: "libinput DEFAULT_GESTURE_SWITCH_TIMEOUT 100 ms"),
+        .number("jumpDistanceMM", \.jumpDistanceMM, "mm", SettingRange(0...1000), source: "libinput tp_detect_jumps 20 mm per 12 ms"),
+        .number("jumpIncreaseMM", \.jumpIncreaseMM, "mm", SettingRange(0...1000), source: "libinput tp_detect_jumps +7 mm"),
+        .number("holdTimeoutMS", \.holdTimeoutMS, "ms", SettingRange(0...10_000),
+                source: "libinput DEFAULT_GESTURE_HOLD_TIMEOUT 180 ms; UIKit's long press 0.5 s on touchscreens"),
+        .number("quickHoldTimeoutMS", \.quickHoldTimeoutMS, "ms", SettingRange(0...10_000), source: "libinput QUICK_GESTURE_HOLD_TIMEOUT 40 ms"),
+        .count("quickHoldMaximumFingerCount", \.quickHoldMaximumFingerCount, "fingers", 0...10,
+               source: "libinput tp_gesture_is_quick_hold 1-2 fingers"),
+        .count("holdMinimumFingerCount", \.holdMinimumFingerCount, "fingers", 0...99, source: "above the maximum turns holds off"),
+        .count("holdMaximumFingerCount", \.holdMaximumFingerCount, "fingers", 0...10, source: "libinput 1-4 fingers"),
+        .number("holdMaxMoveMM", \.holdMaxMoveMM, "mm", SettingRange(0...50), source: "a hold is still: about libinput's 1 mm"),
+    ] + VelocityTrackerConfiguration.settings.settings.map { $0.nested(in: \.velocity, prefix: "velocity") }
+      + GestureDeviceTraits.settings.settings.map { $0.nested(in: \.device, prefix: "device") })
 
     /// The same configuration with every value that would break the arithmetic repaired from the
     /// table: a number that is not finite or below its range becomes its default, one above its range
-    /// its upper bound; a count is clamped into its range.
+    /// its upper bound; a count is clamped into its range (the device's height is its own).
     public var sanitized: GestureRecognizerConfiguration {
-        var c = self
-        let defaults = GestureRecognizerConfiguration.default
-        for t in Self.thresholds {
-            let v = t.value(in: c)
-            switch t.field {
-            case .flag:
-                continue
-            case .count:
-                t.set(min(max(v, t.range.lowerBound), t.range.upperBound), in: &c)
-            case .number:
-                if !v.isFinite || v < t.range.lowerBound {
-                    t.set(t.value(in: defaults), in: &c)
-                } else if v > t.range.upperBound {
-                    t.set(t.range.upperBound, in: &c)
-                }
-            }
-        }
-        return c
-    }
-
-    /// Every value read from a file outside its range, as "key: value is outside range".
-    func rangeProblems(keys present: Set<String>) -> [String] {
-        Self.thresholds.compactMap { t in
-            guard present.contains(t.key), let problem = t.rangeProblem(in: self) else { return nil }
-            return "\(t.key): \(problem)"
-        }
+        Self.settings.sanitized(self, defaults: .default)
     }
 }

@@ -1,3 +1,5 @@
+import SettingsTable
+
 /// Settings for `VelocityTracker`; the defaults are Android's and Flutter's.
 public struct VelocityTrackerConfiguration: Sendable, Hashable, Codable {
     /// Only samples this much older than the newest one are fitted (Android `HORIZON`, 100 ms).
@@ -24,19 +26,17 @@ public struct VelocityTrackerConfiguration: Sendable, Hashable, Codable {
 }
 
 extension VelocityTrackerConfiguration {
-    private enum CodingKeys: String, CodingKey { case horizonMS, stopGapMS, polynomialDegree }
+    /// The velocity settings of a recognizer section (`velocity.horizonMS`, ...).
+    public static let settings = SettingsTable<VelocityTrackerConfiguration>([
+        .number("horizonMS", \.horizonMS, "ms", SettingRange(0...10_000), tune: [60, 80, 100, 150],
+                source: "Android VelocityTracker HORIZON 100 ms"),
+        .number("stopGapMS", \.stopGapMS, "ms", SettingRange(0...10_000), source: "Android ASSUME_POINTER_STOPPED_TIME 40 ms"),
+        .count("polynomialDegree", \.polynomialDegree, "", 0...2, tune: [1, 2],
+               source: "least squares of degree 0 to 2; Android's LSQ2 amplifies noise (see polynomialDegree)"),
+    ])
 
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder, defaults: .default)
-    }
-
-    /// Decodes what the file says; everything it leaves out comes from `defaults`.
-    public init(from decoder: any Decoder, defaults: VelocityTrackerConfiguration) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self = defaults
-        if let v = try c.decodeIfPresent(Double.self, forKey: .horizonMS) { horizonMS = v }
-        if let v = try c.decodeIfPresent(Double.self, forKey: .stopGapMS) { stopGapMS = v }
-        if let v = try c.decodeIfPresent(Int.self, forKey: .polynomialDegree) { polynomialDegree = v }
+        self = try Self.settings.decode(from: decoder, over: .default)
     }
 }
 

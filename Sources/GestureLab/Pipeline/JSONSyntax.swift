@@ -1,4 +1,5 @@
 import Foundation
+import SettingsTable
 
 /// Where a text stops being JSON (RFC 8259), and what was expected there. Foundation's decoder says
 /// only "The given data was not valid JSON."; a user editing a settings file by hand needs the line
@@ -17,25 +18,33 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "expected \(expected), found \(found)" }
 }
 
-/// A recursive-descent check of JSON syntax that stops at the first error. It only checks: values
-/// are decoded afterwards by `JSONDecoder`, which this runs before so its message is never the one
-/// a user sees for a typo.
+/// A recursive-descent JSON parser that stops at the first error with its line and column. A
+/// settings file is parsed by it once (`parse`), to the `JSONValue` the settings tables read; a
+/// manifest is checked by it before `JSONDecoder` reads it, so that decoder's message is never the
+/// one a user sees for a typo.
 public enum JSONSyntax {
     /// Deeper nesting is refused rather than recursed into (a hostile file must not overflow the stack).
     public static let maximumDepth = 512
 
     /// The first syntax error in `data`, or nil when it is one JSON value (with surrounding white space).
     public static func firstError(in data: Data) -> JSONSyntaxError? {
-        var scanner = Scanner(bytes: [UInt8](data))
         do throws(JSONSyntaxError) {
-            try scanner.skipWhitespace()
-            try scanner.value(depth: 0)
-            try scanner.skipWhitespace()
-            if scanner.index < scanner.bytes.count { throw scanner.error(expected: "the end of the file after the JSON value") }
+            _ = try parse([UInt8](data))
             return nil
         } catch {
             return error
         }
+    }
+
+    /// The one JSON value `bytes` hold (with surrounding white space); a duplicated key keeps its
+    /// last value, as JSONDecoder does.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var scanner = Scanner(bytes: bytes)
+        try scanner.skipWhitespace()
+        let value = try scanner.value(depth: 0)
+        try scanner.skipWhitespace()
+        if scanner.index < scanner.bytes.count { throw scanner.error(expected: "the end of the file after the JSON value") }
+        return value
     }
 
     private struct Scanner {
@@ -69,80 +78,116 @@ public enum JSONSyntax {
             index += 1
         }
 
-        mutating func value(depth: Int) throws(JSONSyntaxError) {
+        mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
             guard let byte = current else { throw error(expected: "a value (object, array, string, number, true, false or null)") }
             switch byte {
-            case UInt8(ascii: "{"): try object(depth: depth + 1)
-            case UInt8(ascii: "["): try array(depth: depth + 1)
-            case UInt8(ascii: "\""): try string()
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-            case UInt8(ascii: "t"): try literal("true")
-            case UInt8(ascii: "f"): try literal("false")
-            case UInt8(ascii: "n"): try literal("null")
+            case UInt8(ascii: "{"): return try object(depth: depth + 1)
+            case UInt8(ascii: "["): return try array(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
             default: throw error(expected: "a value (object, array, string, number, true, false or null)")
             }
         }
 
-        mutating func object(depth: Int) throws(JSONSyntaxError) {
+        mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
             guard depth <= JSONSyntax.maximumDepth else { throw error(expected: "at most \(JSONSyntax.maximumDepth) nested objects and arrays") }
             index += 1 // {
+            var members: [String: JSONValue] = [:]
             try skipWhitespace()
-            if current == UInt8(ascii: "}") { index += 1; return }
+            if current == UInt8(ascii: "}") { index += 1; return .object(members) }
             while true {
                 guard current == UInt8(ascii: "\"") else { throw error(expected: "a key in double quotes") }
-                try string()
+                let key = try string()
                 try skipWhitespace()
                 try expect(":", "':' after the key")
                 try skipWhitespace()
-                try value(depth: depth)
+                members[key] = try value(depth: depth)
                 try skipWhitespace()
-                if current == UInt8(ascii: "}") { index += 1; return }
+                if current == UInt8(ascii: "}") { index += 1; return .object(members) }
                 try expect(",", "',' or '}'")
                 try skipWhitespace()
             }
         }
 
-        mutating func array(depth: Int) throws(JSONSyntaxError) {
+        mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
             guard depth <= JSONSyntax.maximumDepth else { throw error(expected: "at most \(JSONSyntax.maximumDepth) nested objects and arrays") }
             index += 1 // [
+            var elements: [JSONValue] = []
             try skipWhitespace()
-            if current == UInt8(ascii: "]") { index += 1; return }
+            if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
             while true {
-                try value(depth: depth)
+                elements.append(try value(depth: depth))
                 try skipWhitespace()
-                if current == UInt8(ascii: "]") { index += 1; return }
+                if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
                 try expect(",", "',' or ']'")
                 try skipWhitespace()
             }
         }
 
-        mutating func string() throws(JSONSyntaxError) {
+        /// A string's text, its escapes decoded (an unpaired surrogate becomes U+FFFD).
+        mutating func string() throws(JSONSyntaxError) -> String {
             index += 1 // opening quote
+            var text: [UInt8] = []
+            var pendingHighSurrogate: UInt32?
+            func appendScalar(_ value: UInt32) {
+                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                text.append(contentsOf: Array(String(Character(scalar)).utf8))
+            }
+            func flushSurrogate() {
+                if pendingHighSurrogate != nil { appendScalar(0xFFFD); pendingHighSurrogate = nil }
+            }
             while let byte = current {
                 switch byte {
-                case UInt8(ascii: "\""): index += 1; return
+                case UInt8(ascii: "\""):
+                    index += 1
+                    flushSurrogate()
+                    return String(decoding: text, as: UTF8.self)
                 case UInt8(ascii: "\\"):
                     index += 1
                     guard let escaped = current else { continue }
                     if escaped == UInt8(ascii: "u") {
                         index += 1
+                        var code: UInt32 = 0
                         for _ in 0..<4 {
-                            guard let hex = current, hex.isHexDigit else { throw error(expected: "four hexadecimal digits after \\u") }
+                            guard let hex = current, let digit = hex.hexValue else { throw error(expected: "four hexadecimal digits after \\u") }
+                            code = code << 4 | digit
                             index += 1
                         }
-                    } else if Array("\"\\/bfnrt".utf8).contains(escaped) {
+                        if (0xDC00...0xDFFF).contains(code), let high = pendingHighSurrogate {
+                            appendScalar(0x10000 + (high - 0xD800) << 10 + (code - 0xDC00))
+                            pendingHighSurrogate = nil
+                        } else {
+                            flushSurrogate()
+                            if (0xD800...0xDBFF).contains(code) { pendingHighSurrogate = code } else { appendScalar(code) }
+                        }
+                    } else if let decoded = Self.escapes[escaped] {
+                        flushSurrogate()
+                        text.append(decoded)
                         index += 1
                     } else {
                         throw error(expected: "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
                     }
                 case 0..<0x20: throw error(expected: "'\"' to close the string (control characters must be escaped)")
-                default: index += 1
+                default:
+                    flushSurrogate()
+                    text.append(byte)
+                    index += 1
                 }
             }
             throw error(expected: "'\"' to close the string")
         }
 
-        mutating func number() throws(JSONSyntaxError) {
+        static let escapes: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(ascii: "\\"), UInt8(ascii: "/"): UInt8(ascii: "/"),
+            UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+
+        /// A number's value, from its whole text (correctly rounded; beyond a double's range it is infinite).
+        mutating func number() throws(JSONSyntaxError) -> Double {
+            let start = index
             if current == UInt8(ascii: "-") { index += 1 }
             if current == UInt8(ascii: "0") {
                 index += 1
@@ -158,6 +203,7 @@ public enum JSONSyntax {
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
                 try digits("a digit in the exponent")
             }
+            return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .nan
         }
 
         mutating func digits(_ expected: String) throws(JSONSyntaxError) {
@@ -176,8 +222,13 @@ public enum JSONSyntax {
 
 private extension UInt8 {
     var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-    var isHexDigit: Bool {
-        isDigit || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
+    var hexValue: UInt32? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(self - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(self - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(self - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 }
 

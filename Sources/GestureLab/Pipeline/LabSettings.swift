@@ -1,5 +1,6 @@
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// Everything that decides how a recording is interpreted: the recognizer thresholds, the
 /// finish/cancel policy and the gesture-to-progress mappings. This is what `pinchlab tune --write`
@@ -63,46 +64,24 @@ public struct LabSettings: Codable, Sendable, Hashable {
         return tuned
     }
 
-    /// Why these settings cannot be used, if they cannot: the first top-level number outside its
-    /// range in `LabSettings.ranges` ("completionSpeed: 0 is outside (0, 1000]").
-    public func validationError() -> String? {
-        let values: [(String, Double)] = [("panDismissDistanceMM", panDismissDistanceMM),
-                                          ("zoomPresentScaleRange", zoomPresentScaleRange),
-                                          ("animationFrameRateHz", animationFrameRateHz),
-                                          ("completionSpeed", completionSpeed)]
-        for (key, value) in values {
-            if let problem = Self.range(forKey: key)?.problem(with: value) { return "\(key): \(problem)" }
+    /// Why these settings cannot be used, if they cannot: the first number outside its range in
+    /// its part's table, else the first figure numbers make together outside its range. The check
+    /// a settings file gets, for settings changed in memory (by command-line options).
+    public func validationError() -> SettingsProblem? {
+        do throws(SettingsProblem) {
+            try Self.settings.check(self)
+            if let touchpadRecognizer { try GestureRecognizerConfiguration.settings.check(touchpadRecognizer, at: ["touchpadRecognizer"]) }
+            if let touchscreenRecognizer { try GestureRecognizerConfiguration.settings.check(touchscreenRecognizer, at: ["touchscreenRecognizer"]) }
+            try policy.check(at: ["policy"])
+            switch completion {
+            case .curve(let curve)?: try CubicBezierCurve.settings.check(curve, at: ["completion", "curve"])
+            case .spring(let spring)?: try SpringTiming.settings.check(spring, at: ["completion", "spring"])
+            case nil: break
+            }
+            if let problem = figureProblem() { throw problem }
+            return nil
+        } catch {
+            return error
         }
-        return nil
-    }
-}
-
-// A settings file may hold only what it changes: every key falls back to the defaults, and each
-// recognizer section to its own class's defaults.
-extension LabSettings {
-    private enum CodingKeys: String, CodingKey {
-        case touchpadRecognizer, touchscreenRecognizer, policy, panDismissDistanceMM, zoomPresentScaleRange,
-             animationFrameRateHz, completion, completionSpeed
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init()
-        if c.contains(.touchpadRecognizer), try !c.decodeNil(forKey: .touchpadRecognizer) {
-            touchpadRecognizer = try GestureRecognizerConfiguration(
-                from: c.superDecoder(forKey: .touchpadRecognizer), defaults: .default)
-        }
-        if c.contains(.touchscreenRecognizer), try !c.decodeNil(forKey: .touchscreenRecognizer) {
-            touchscreenRecognizer = try GestureRecognizerConfiguration(
-                from: c.superDecoder(forKey: .touchscreenRecognizer), defaults: .touchscreen)
-        }
-        if c.contains(.policy), try !c.decodeNil(forKey: .policy) {
-            policy = try CompletionPolicy(from: c.superDecoder(forKey: .policy), defaults: .default)
-        }
-        if let v = try c.decodeIfPresent(Double.self, forKey: .panDismissDistanceMM) { panDismissDistanceMM = v }
-        if let v = try c.decodeIfPresent(Double.self, forKey: .zoomPresentScaleRange) { zoomPresentScaleRange = v }
-        if let v = try c.decodeIfPresent(Double.self, forKey: .animationFrameRateHz) { animationFrameRateHz = v }
-        completion = try c.decodeIfPresent(CompletionTiming.self, forKey: .completion)
-        if let v = try c.decodeIfPresent(Double.self, forKey: .completionSpeed) { completionSpeed = v }
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import GestureKit
+import SettingsTable
 
 // A settings file holds only what differs from the defaults (`tune --write`), so a reader sees what
-// was tuned and a file keeps following the defaults where it never changed them. Only the sections
-// whose decoder fills left-out keys from the defaults are written in part (the top level, the
-// recognizer sections and their `velocity`, the policy); any other object (a completion timing, a
-// device's traits, GNOME's figures) is written whole when it differs.
+// was tuned and a file keeps following the defaults where it never changed them. Each part's
+// changes come from its settings table (`SettingsTable.changes`), over the base its reading
+// starts from: the defaults, the recognizer class's defaults, the policy kind's preset.
 extension LabSettings {
     /// The settings as a settings file: pretty-printed JSON with sorted keys and a final newline,
     /// holding only the keys whose values differ from `LabSettings.default`. Decoding it gives these
@@ -18,40 +18,20 @@ extension LabSettings {
 
     /// The top-level keys that differ from the defaults, each section reduced to what it changes.
     func changedKeys() throws -> [String: JSONValue] {
-        let mine = try JSONValue(encoding: self).object ?? [:]
-        let defaults = try JSONValue(encoding: LabSettings.default).object ?? [:]
-        var changed: [String: JSONValue] = [:]
-        for (key, value) in mine {
-            switch key {
-            case "touchpadRecognizer", "touchscreenRecognizer":
-                // A section that is present decodes over its class's defaults, and is kept even when it
-                // changes nothing: an empty section still reads back as a configuration, not as nil.
-                let classDefaults: GestureRecognizerConfiguration = key == "touchpadRecognizer" ? .default : .touchscreen
-                let base = try JSONValue(encoding: classDefaults).object ?? [:]
-                changed[key] = .object(Self.changes(in: value.object ?? [:], from: base, partial: ["velocity"]))
-            case "policy":
-                let section = Self.changes(in: value.object ?? [:], from: defaults[key]?.object ?? [:], partial: [])
-                if !section.isEmpty { changed[key] = .object(section) }
-            default:
-                if defaults[key] != value { changed[key] = value }
-            }
+        var changed = Self.settings.changes(self, from: .default)
+        // A section that is present reads over its class's defaults, and is kept even when it
+        // changes nothing: an empty section still reads back as a configuration, not as nil.
+        if let touchpadRecognizer {
+            changed["touchpadRecognizer"] = .object(GestureRecognizerConfiguration.settings.changes(touchpadRecognizer, from: .default))
         }
-        return changed
-    }
-
-    /// The members of `object` that differ from `base`; a member named in `partial` is itself reduced
-    /// (one level) and left out when nothing in it changed.
-    private static func changes(in object: [String: JSONValue], from base: [String: JSONValue],
-                                partial: Set<String>) -> [String: JSONValue] {
-        var changed: [String: JSONValue] = [:]
-        for (key, value) in object where base[key] != value {
-            if partial.contains(key), let members = value.object, let baseMembers = base[key]?.object {
-                let nested = changes(in: members, from: baseMembers, partial: [])
-                if !nested.isEmpty { changed[key] = .object(nested) }
-            } else {
-                changed[key] = value
-            }
+        if let touchscreenRecognizer {
+            changed["touchscreenRecognizer"] = .object(GestureRecognizerConfiguration.settings.changes(touchscreenRecognizer,
+                                                                                                        from: .touchscreen))
         }
+        let policyChanges = policy.changes(from: .default)
+        if !policyChanges.isEmpty { changed["policy"] = .object(policyChanges) }
+        // A timing is written whole: its reading starts from no defaults.
+        if let completion { changed["completion"] = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(completion)) }
         return changed
     }
 }

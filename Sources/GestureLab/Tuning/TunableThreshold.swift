@@ -10,10 +10,10 @@ struct TunableThreshold: Sendable {
     /// The thresholds that decide pinch versus pan, how soon a gesture begins, and the velocity the
     /// policy sees at release: those of the recognizer's threshold table with tuning values (which
     /// bracket libinput's figures, the defaults).
-    static let all: [TunableThreshold] = GestureRecognizerConfiguration.thresholds
+    static let all: [TunableThreshold] = GestureRecognizerConfiguration.settings.settings
         .filter { !$0.tuningValues.isEmpty }
         .map { t in
-            TunableThreshold(name: t.key, values: t.tuningValues, read: { t.value(in: $0) }, write: { t.set($1, in: &$0) })
+            TunableThreshold(name: t.key, values: t.tuningValues, read: { t.number(in: $0) }, write: { t.set($1, in: &$0) })
         }
 
     /// Every configuration one step from `configuration`: one threshold moved to another of its values.

@@ -88,12 +88,17 @@ public struct Tuner: Sendable {
     }
 
     /// The policy grid: thresholds, deceleration rates (none = progress only) and flick velocities,
-    /// nearest the shipped default first. Ties are broken by this order, so the tuner only moves
-    /// away from the defaults as far as a measured improvement takes it.
+    /// each its setting's tuning values in `CompletionPolicy.settings` (off first where the setting
+    /// may be off), nearest the shipped default first. Ties are broken by this order, so the tuner
+    /// only moves away from the defaults as far as a measured improvement takes it.
     public static func policyCandidates() -> [CompletionPolicy] {
-        let thresholds = stride(from: 0.30, through: 0.701, by: 0.05).map { ($0 * 100).rounded() / 100 }
-        let rates: [Double?] = [nil, 0.99, 0.995, 0.997, 0.998, 0.999]
-        let flicks: [Double?] = [nil, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0]
+        func grid(_ key: String) -> [Double?] {
+            guard let setting = CompletionPolicy.settings.setting(forKey: key) else { return [] }
+            return (setting.tuningTriesOff ? [nil] : []) + setting.tuningValues.map(Optional.some)
+        }
+        let thresholds = grid("progressThreshold").compactMap { $0 }
+        let rates = grid("decelerationRatePerMS")
+        let flicks = grid("flickVelocity")
         let d = CompletionPolicy.default
         func position<T: Equatable>(_ values: [T], _ value: T) -> Int { values.firstIndex(of: value) ?? values.count }
         let home = (position(thresholds, d.progressThreshold), position(rates, d.decelerationRatePerMS),

@@ -1,9 +1,7 @@
-import Foundation
-
-/// A JSON value as data, for the settings code that works on a file's keys rather than on
-/// `LabSettings` (range checks before decoding, writing only the keys that differ). Decoded with
-/// `JSONDecoder`, so numbers keep every digit they were written with.
-enum JSONValue: Codable, Hashable, Sendable {
+/// A JSON value as data: what a settings file parses to once, before its keys, ranges and values
+/// are read from the settings tables (`SettingsTable`), and what `tune --write` diffs. Numbers are
+/// doubles, parsed from their text with every digit.
+public enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,7 +9,7 @@ enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() { self = .null }
         else if let value = try? single.decode(Bool.self) { self = .bool(value) }
@@ -21,7 +19,7 @@ enum JSONValue: Codable, Hashable, Sendable {
         else { self = .object(try single.decode([String: JSONValue].self)) }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var single = encoder.singleValueContainer()
         switch self {
         case .null: try single.encodeNil()
@@ -35,13 +33,27 @@ enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
-    /// The value of `encodable` as JSON data (our own settings types always encode).
-    init(encoding encodable: some Encodable) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(encodable))
-    }
-
-    var object: [String: JSONValue]? {
+    public var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
+    }
+
+    /// The value at a dotted path of object keys (`["spring", "parameters"]`), if every step is an object.
+    public subscript(path path: some Sequence<String>) -> JSONValue? {
+        var node: JSONValue? = self
+        for key in path { node = node?.object?[key] }
+        return node
+    }
+
+    /// What a message calls this kind of value: "a number", "an object".
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 }

@@ -1,0 +1,159 @@
+/// One key of a configurable part, declared once next to the part's type: its key in a settings
+/// file, what kind of value it holds, its unit, the values it may take, what `pinchlab tune` tries,
+/// and where its default and range come from. Reading a file, range errors, repairing values,
+/// differences and the reference page are all made from these (`SettingsTable`).
+public struct Setting<Part>: Sendable {
+    public typealias Kind = SettingKind
+    public typealias Value = SettingValue
+
+    /// The key path in the part's section, dot-separated (`minMoveMM`, `velocity.horizonMS`).
+    public let key: String
+    public let kind: Kind
+    /// "mm", "ms", "progress/s", "" for a plain number, a flag or a name.
+    public let unit: String
+    /// The values a number may take (nil for a flag or a name).
+    public let range: SettingRange?
+    /// What `pinchlab tune` tries (empty: not tuned).
+    public let tuningValues: [Double]
+    /// Whether the tuner also tries the setting turned off (`null`), before `tuningValues`.
+    public let tuningTriesOff: Bool
+    /// Where the default and the range come from: the system's code and figure, or the reason.
+    public let source: String
+    /// Must be given whenever its object is (a curve's four points, a spring's three numbers).
+    public let isRequired: Bool
+    private let read: @Sendable (Part) -> Value
+    private let write: @Sendable (inout Part, Value) -> Void
+
+    init(key: String, kind: Kind, unit: String, range: SettingRange?, tuningValues: [Double], tuningTriesOff: Bool,
+         source: String, isRequired: Bool, read: @escaping @Sendable (Part) -> Value,
+         write: @escaping @Sendable (inout Part, Value) -> Void) {
+        self.key = key
+        self.kind = kind
+        self.unit = unit
+        self.range = range
+        self.tuningValues = tuningValues
+        self.tuningTriesOff = tuningTriesOff
+        self.source = source
+        self.isRequired = isRequired
+        self.read = read
+        self.write = write
+    }
+
+    public static func number(_ key: String, _ path: WritableKeyPath<Part, Double> & Sendable, _ unit: String,
+                              _ range: SettingRange, tune: [Double] = [], required: Bool = false, source: String) -> Self {
+        Self(key: key, kind: .number, unit: unit, range: range, tuningValues: tune, tuningTriesOff: false, source: source,
+             isRequired: required, read: { .number($0[keyPath: path]) },
+             write: { part, value in if case .number(let v) = value { part[keyPath: path] = v } })
+    }
+
+    public static func optionalNumber(_ key: String, _ path: WritableKeyPath<Part, Double?> & Sendable, _ unit: String,
+                                      _ range: SettingRange, tune: [Double] = [], tuneOff: Bool = false, source: String) -> Self {
+        Self(key: key, kind: .optionalNumber, unit: unit, range: range, tuningValues: tune, tuningTriesOff: tuneOff,
+             source: source, isRequired: false, read: { $0[keyPath: path].map(SettingValue.number) ?? .off },
+             write: { part, value in
+                 switch value {
+                 case .number(let v): part[keyPath: path] = v
+                 case .off: part[keyPath: path] = nil
+                 case .flag, .name: break
+                 }
+             })
+    }
+
+    public static func count(_ key: String, _ path: WritableKeyPath<Part, Int> & Sendable, _ unit: String,
+                             _ range: ClosedRange<Double>, tune: [Double] = [], source: String) -> Self {
+        Self(key: key, kind: .count, unit: unit, range: SettingRange(range), tuningValues: tune, tuningTriesOff: false,
+             source: source, isRequired: false, read: { .number(Double($0[keyPath: path])) },
+             write: { part, value in
+                 if case .number(let v) = value { part[keyPath: path] = v.isFinite && abs(v) < 1e15 ? Int(v.rounded()) : 0 }
+             })
+    }
+
+    public static func flag(_ key: String, _ path: WritableKeyPath<Part, Bool> & Sendable, source: String) -> Self {
+        Self(key: key, kind: .flag, unit: "", range: nil, tuningValues: [], tuningTriesOff: false, source: source,
+             isRequired: false, read: { .flag($0[keyPath: path]) },
+             write: { part, value in if case .flag(let v) = value { part[keyPath: path] = v } })
+    }
+
+    public static func choice<Choice: RawRepresentable & Sendable>(
+        _ key: String, _ path: WritableKeyPath<Part, Choice> & Sendable, _ choices: [Choice], source: String
+    ) -> Self where Choice.RawValue == String {
+        Self(key: key, kind: .choice(choices.map(\.rawValue)), unit: "", range: nil, tuningValues: [], tuningTriesOff: false,
+             source: source, isRequired: false, read: { .name($0[keyPath: path].rawValue) },
+             write: { part, value in
+                 if case .name(let name) = value, let choice = Choice(rawValue: name) { part[keyPath: path] = choice }
+             })
+    }
+
+    /// This setting of a part held at `path` of a larger one, under `prefix` (`velocity`): how a
+    /// part's table is made of its members' tables.
+    public func nested<Outer>(in path: WritableKeyPath<Outer, Part> & Sendable, prefix: String) -> Setting<Outer> {
+        let read = self.read, write = self.write
+        return Setting<Outer>(key: prefix + "." + key, kind: kind, unit: unit, range: range, tuningValues: tuningValues,
+                              tuningTriesOff: tuningTriesOff, source: source, isRequired: isRequired,
+                              read: { read($0[keyPath: path]) }, write: { write(&$0[keyPath: path], $1) })
+    }
+
+    public func value(in part: Part) -> Value { read(part) }
+
+    /// The value as a number: a flag reads 0 or 1, off and a name NaN.
+    public func number(in part: Part) -> Double {
+        switch read(part) {
+        case .number(let v): v
+        case .flag(let on): on ? 1 : 0
+        case .name, .off: .nan
+        }
+    }
+
+    /// Sets the value (a count is rounded; a flag is set when not 0).
+    public func set(_ value: Value, in part: inout Part) { write(&part, value) }
+
+    public func set(_ number: Double, in part: inout Part) {
+        write(&part, kind == .flag ? .flag(number != 0) : .number(number))
+    }
+
+    /// The value as a settings file and `tune` show it: `1.25`, `true`, `null`, `touchpad`.
+    public func text(in part: Part) -> String {
+        switch read(part) {
+        case .number(let v): SettingRange.text(v)
+        case .flag(let on): on ? "true" : "false"
+        case .name(let name): name
+        case .off: "null"
+        }
+    }
+
+    /// The value as a settings file holds it.
+    public func json(in part: Part) -> JSONValue {
+        switch read(part) {
+        case .number(let v): .number(v)
+        case .flag(let on): .bool(on)
+        case .name(let name): .string(name)
+        case .off: .null
+        }
+    }
+
+    /// The value's problem with the range, if it has one (off, a flag and a name have none).
+    public func rangeProblem(in part: Part) -> SettingsProblem.OutOfRange? {
+        guard let range, case .number(let v) = read(part), !range.contains(v) else { return nil }
+        return SettingsProblem.OutOfRange(key: key, value: v, unit: unit, range: range)
+    }
+}
+
+/// What kind of value a setting holds.
+public enum SettingKind: Sendable, Hashable {
+    case number
+    /// A whole number (a finger count, a polynomial degree).
+    case count
+    case flag
+    /// A number that `null` turns off (a policy's optional rule, an unknown height).
+    case optionalNumber
+    /// One of these names.
+    case choice([String])
+}
+
+/// A setting's value as a part holds it.
+public enum SettingValue: Sendable, Hashable {
+    case number(Double)
+    case flag(Bool)
+    case name(String)
+    case off
+}
