@@ -107,13 +107,13 @@ let package = Package(
 
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
         .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
-        .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev", systemPackage]),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureCore", "GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
+        .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvemu", "VirtualEvdev", systemPackage]),
         .testTarget(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
-        .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
+        .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

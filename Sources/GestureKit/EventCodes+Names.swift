@@ -5,7 +5,7 @@ import GestureCore
 // GestureCore, which needs no C module; a type's text form is its name, so the conformance lives
 // here, beside libevdev.
 
-extension EventType: @retroactive CustomStringConvertible {
+extension EventType: CustomStringConvertible {
     /// The largest code number defined for this type (`ABS_MAX`, `KEY_MAX`, ...), from libevdev.
     public var maxCode: UInt16? {
         let value = libevdev_event_type_get_max(UInt32(rawValue))
@@ -29,7 +29,7 @@ extension EventCode {
     }
 }
 
-extension InputProperty: @retroactive CustomStringConvertible {
+extension InputProperty: CustomStringConvertible {
     public var name: String? {
         guard let cName = libevdev_property_get_name(UInt32(rawValue)) else { return nil }
         return String(cString: cName)

@@ -1,5 +1,6 @@
 import PinchlabTestSupport
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 /// Pinch and pan as two UIKit-style recognizers watching the same touches: each goes

@@ -1,6 +1,7 @@
 import Foundation
 import PinchlabTestSupport
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 @Suite struct RecognizerLifecycleTests {

@@ -2,6 +2,7 @@ import Foundation
 import PinchlabTestSupport
 import SettingsTable
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 /// The settings table is the one list of the recognizer's settings: decoding, range checks,

@@ -1,4 +1,5 @@
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 @Suite struct VelocityTrackerTests {
