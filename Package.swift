@@ -108,7 +108,7 @@ let package = Package(
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
         .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureCore", "GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
-        .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvemu", "VirtualEvdev", systemPackage]),
+        .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvdev", "CEvemu", "VirtualEvdev", systemPackage]),
         .testTarget(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
