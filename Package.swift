@@ -106,7 +106,9 @@ let package = Package(
         ),
 
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
-        .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
+        .target(name: "PinchlabTestSupport", dependencies: ["GestureCore"], path: "Tests/PinchlabTestSupport"),
+        // The core's tests: recognizer, frames, velocity; no C library needed.
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "SettingsTable", "PinchlabTestSupport"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureCore", "GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvdev", "CEvemu", "VirtualEvdev", systemPackage]),
         .testTarget(

@@ -1,7 +1,6 @@
 import PinchlabTestSupport
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 /// Finger-count changes, resting thumbs, resyncs, jumps, bad numbers and the end of the stream.
 @Suite struct RecognizerFaultTests {

@@ -1,7 +1,6 @@
 import PinchlabTestSupport
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 /// Decisions at their exact edges: the frame at which a timeout is due, the last moment of a window.
 /// Each test here was written against a small change to the recognizer that every other suite let

@@ -1,7 +1,6 @@
 import PinchlabTestSupport
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 /// The frame scripts the recognizer tests are built from (PinchlabTestSupport) do what they say.
 @Suite struct ScriptedFramesTests {

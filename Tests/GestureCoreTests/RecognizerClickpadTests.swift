@@ -1,7 +1,6 @@
 import PinchlabTestSupport
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 /// A clickpad pressed by a finger stops gestures until the release, as libinput's
 /// `tp_gesture_post_events` does; a thumb in the thumb band pressing it does not.

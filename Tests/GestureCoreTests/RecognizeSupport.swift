@@ -1,7 +1,6 @@
 import PinchlabTestSupport
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 // How the recognizer tests run a script: the frames from PinchlabTestSupport's builders through a
 // recognizer, the stream finished after the last frame, the order checked.

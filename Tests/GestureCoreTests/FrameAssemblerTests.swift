@@ -1,7 +1,6 @@
 import PinchlabTestSupport
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 /// Builds event streams by hand, one frame at a time, 10 ms apart.
 private struct EventScript {

@@ -2,7 +2,6 @@ import Foundation
 import PinchlabTestSupport
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 @Suite struct RecognizerLifecycleTests {
     @Test func legalPath() {

@@ -3,7 +3,6 @@ import PinchlabTestSupport
 import SettingsTable
 import Testing
 @testable import GestureCore
-@testable import GestureKit
 
 /// The settings table is the one list of the recognizer's settings: decoding, range checks,
 /// `sanitized`, encoding and the tuner are made from it.
