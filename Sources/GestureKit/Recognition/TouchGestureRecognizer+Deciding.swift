@@ -39,7 +39,7 @@ extension TouchGestureRecognizer {
             if let thumb = touch(jail.thumb), isInThumbArea(thumb, whenHeightUnknown: false),
                thumb.movedMM < configuration.restingThumbMaxMoveMM,
                let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
-                let v = verdict(a, b, fingers: d.fingers.count - 1, excluding: jail.thumb, since: d.since, at: now)
+                let v = verdict(a, b, fingers: state.fingers.count - 1, excluding: jail.thumb, since: d.since, at: now)
                 if case .undecided = v { return }
                 endHold(hold, d, v, at: now, into: &out)
                 var e = GestureEvidence()
@@ -50,7 +50,8 @@ extension TouchGestureRecognizer {
                 suppress(jail.thumb, &d)
                 d.pair = jail.pair
                 d.bandThumb = nil
-                enter(.undecided(d), on: .motion, at: now, because: GestureDecision(.thumbBand, e))
+                enter(.undecided(d), fingers: state.fingers.leavingOneOut, on: .motion, at: now,
+                      because: GestureDecision(.thumbBand, e))
                 apply(v, d, at: now, into: &out)
                 return
             }
@@ -70,7 +71,7 @@ extension TouchGestureRecognizer {
             apply(v, d, at: now, into: &out)
             return
         }
-        let v = verdict(a, b, fingers: d.fingers.count, excluding: nil, since: d.since, at: now)
+        let v = verdict(a, b, fingers: state.fingers.count, excluding: nil, since: d.since, at: now)
         if case .undecided = v { return }
         endHold(hold, d, v, at: now, into: &out)
         apply(v, d, at: now, into: &out)
@@ -100,14 +101,14 @@ extension TouchGestureRecognizer {
         case let .resting(id, why):
             var d = d
             suppress(id, &d)
-            startDecision(d.fingers, at: now, on: .motion, because: why)
+            startDecision(state.fingers.leavingOneOut, at: now, on: .motion, because: why)
         }
     }
 
-    /// A resting touch is ignored for the rest of its life (libinput `tp_thumb_suppress`).
+    /// A resting touch is ignored for the rest of its life (libinput `tp_thumb_suppress`); the
+    /// caller counts one finger fewer.
     private mutating func suppress(_ id: UInt64, _ d: inout Decision) {
         if let i = touches.index(of: id) { touches[i].isThumb = true }
-        d.fingers.count = max(0, d.fingers.count - 1)
         d.signature = touches.fingerSignature
     }
 
@@ -354,7 +355,7 @@ extension TouchGestureRecognizer {
     // MARK: Pan
 
     private mutating func choosePan(_ d: Decision, _ why: GestureDecision, at now: EventTime, into out: inout GestureEvents) {
-        let n = d.fingers.count
+        let n = state.fingers.count
         lifecycles.hold.failIfPossible()
         if !(n == 2 && allows(.pinch, fingers: 2)) { lifecycles.pinch.failIfPossible() }  // no correction to come
         let mayPan = allows(.pan, fingers: n)
@@ -380,7 +381,7 @@ extension TouchGestureRecognizer {
     mutating func updatePan(_ d: Decision, _ gesture: InFlight?, at now: EventTime, into out: inout GestureEvents) {
         let waited = now.milliseconds(since: d.since)
         let correctable = waited < configuration.pinchCorrectionWindowMS
-        if d.fingers.count == 2, correctable, let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom),
+        if state.fingers.count == 2, correctable, let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom),
            allows(.pinch, fingers: 2), isCorrectableToPinch(a, b) {
             var e = moves(a, b, limit: configuration.pinchCorrectionMinMoveMM)
             e.angleDegrees = angleBetweenMoves(a, b)
@@ -426,7 +427,7 @@ extension TouchGestureRecognizer {
         translationVelocity.add(.zero, at: now)
         scaleVelocity.reset()
         scaleVelocity.add(1, at: now)
-        guard var g = begin(GestureEvent(kind: .pinch, state: .began, time: now, fingerCount: d.fingers.count,
+        guard var g = begin(GestureEvent(kind: .pinch, state: .began, time: now, fingerCount: state.fingers.count,
                                          centerMM: center, decision: why),
                             center: center, decision: d, into: &out) else {
             // Unreachable: every decision resets the life cycles, and nothing fails pinch before

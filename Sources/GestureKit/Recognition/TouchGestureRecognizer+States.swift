@@ -4,14 +4,14 @@
 extension TouchGestureRecognizer {
     /// The one dispatch: every input goes to its state's handler.
     mutating func handle(_ input: Input, at now: EventTime, into out: inout GestureEvents) {
-        switch state {
-        case .idle(let fingers): handleIdle(fingers, input, at: now, into: &out)
+        switch state.stage {
+        case .idle: handleIdle(state.fingers, input, at: now, into: &out)
         case .undecided(let d): handleUndecided(d, input, at: now, into: &out)
         case .hold(let d, let h): handleHold(d, h, input, at: now, into: &out)
         case .pan(let d, let g): handlePan(d, g, input, at: now, into: &out)
         case .pinch(let d, let g): handlePinch(d, g, input, at: now, into: &out)
         case .switchingFingers(let s): handleSwitchingFingers(s, input, at: now, into: &out)
-        case .clickpadPressed(let fingers): handleClickpadPressed(fingers, input, at: now, into: &out)
+        case .clickpadPressed: handleClickpadPressed(state.fingers, input, at: now, into: &out)
         }
     }
 
@@ -20,20 +20,20 @@ extension TouchGestureRecognizer {
         switch input {
         case .fingerCountChanged(let n):
             // Counted; the next step of `process` judges them (`fingersDetected`).
-            enter(.idle(Fingers(count: n)), on: input.name, at: now)
+            enter(.idle, fingers: Fingers(count: n), on: input.name, at: now)
         case .fingersDetected:
             startDecision(fingers, at: now, on: input.name)
         case .allLifted:
             // Thumbs lifted (the count was already 0) or fingers that never made a decision.
             lifecycles.failWhatIsPossible()
-            enter(.idle(Fingers(count: 0)), on: input.name, at: now)
+            enter(.idle, fingers: Fingers(count: 0), on: input.name, at: now)
         case .motion:
             break  // no fingers to judge
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
             lifecycles.failWhatIsPossible()
-            enter(.idle(Fingers(count: 0)), on: input.name, at: now)
+            enter(.idle, fingers: Fingers(count: 0), on: input.name, at: now)
         case .buttonPressed(let why):
             pressClickpad(why, at: now, into: &out)
         case .switchTimeout, .holdTimeout, .fingersReplaced, .buttonReleased:
@@ -47,7 +47,7 @@ extension TouchGestureRecognizer {
         switch input {
         case .fingerCountChanged(let n):
             // Nothing begun to protect: switch at once and judge the new set of fingers afresh.
-            enter(.idle(Fingers(count: n)), on: input.name, at: now)
+            enter(.idle, fingers: Fingers(count: n), on: input.name, at: now)
         case .allLifted:
             liftAll(at: now, into: &out)
         case .holdTimeout:
@@ -57,7 +57,7 @@ extension TouchGestureRecognizer {
         case .fingersReplaced:
             // A finger replaced within a frame, or one that had no good position when the decision
             // started: judge the touches that are there now, from where they are.
-            startDecision(d.fingers, at: now, on: input.name, because: GestureDecision(.fingersReplaced))
+            startDecision(state.fingers, at: now, on: input.name, because: GestureDecision(.fingersReplaced))
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
@@ -80,7 +80,7 @@ extension TouchGestureRecognizer {
         case .motion:
             decide(d, hold: h, at: now, into: &out)
         case .fingersReplaced:
-            replaceFingers(d, at: now, into: &out)
+            replaceFingers(at: now, into: &out)
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
@@ -101,14 +101,14 @@ extension TouchGestureRecognizer {
                 switchFingers(to: n, .pan, d, g, at: now)
             } else {
                 // A silent pan has nothing to protect: switch at once, as undecided fingers do.
-                enter(.idle(Fingers(count: n)), on: input.name, at: now)
+                enter(.idle, fingers: Fingers(count: n), on: input.name, at: now)
             }
         case .allLifted:
             liftAll(at: now, into: &out)
         case .motion:
             updatePan(d, g, at: now, into: &out)
         case .fingersReplaced:
-            replaceFingers(d, at: now, into: &out)
+            replaceFingers(at: now, into: &out)
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
@@ -130,7 +130,7 @@ extension TouchGestureRecognizer {
         case .motion:
             updatePinch(d, g, at: now, into: &out)
         case .fingersReplaced:
-            replaceFingers(d, at: now, into: &out)
+            replaceFingers(at: now, into: &out)
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
@@ -145,9 +145,9 @@ extension TouchGestureRecognizer {
     private mutating func handleSwitchingFingers(_ s: Switching, _ input: Input, at now: EventTime,
                                                  into out: inout GestureEvents) {
         switch input {
-        case .fingerCountChanged(let n) where n == s.decision.fingers.count:
+        case .fingerCountChanged(let n) where n == state.fingers.count:
             // The count came back within the debounce: the gesture goes on.
-            let resumed: State = switch s.kind {
+            let resumed: Stage = switch s.kind {
             case .pinch: .pinch(s.decision, s.gesture)
             case .pan: .pan(s.decision, s.gesture)
             case .hold: .hold(s.decision, s.gesture)
@@ -164,10 +164,10 @@ extension TouchGestureRecognizer {
         case .allLifted:
             liftAll(at: now, into: &out)
         case .switchTimeout:
-            let why = fingerCountChange(from: s.decision.fingers.count, to: s.count,
+            let why = fingerCountChange(from: state.fingers.count, to: s.count,
                                         waitedMS: configuration.fingerCountDebounceMS)
             finishGesture(s.gesture, .cancelled, why, at: now, into: &out)
-            enter(.idle(Fingers(count: s.count)), on: input.name, at: now, because: why)
+            enter(.idle, fingers: Fingers(count: s.count), on: input.name, at: now, because: why)
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
@@ -185,15 +185,15 @@ extension TouchGestureRecognizer {
         switch input {
         case .fingerCountChanged(let n):
             // Fingers are counted, nothing else happens until the release.
-            enter(.clickpadPressed(Fingers(count: n)), on: input.name, at: now)
+            enter(.clickpadPressed, fingers: Fingers(count: n), on: input.name, at: now)
         case .allLifted:
-            enter(.clickpadPressed(Fingers(count: 0)), on: input.name, at: now)
+            enter(.clickpadPressed, fingers: Fingers(count: 0), on: input.name, at: now)
         case .motion:
             break  // libinput: pointer motion only
         case .buttonReleased:
             // The fingers still down are judged afresh from the next step of `process` (they may
             // still scroll or pinch), but they clicked: they do not hold.
-            enter(.idle(Fingers(count: fingers.count, clicked: true)), on: input.name, at: now)
+            enter(.idle, fingers: Fingers(count: fingers.count, clicked: true), on: input.name, at: now)
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
@@ -213,7 +213,7 @@ extension TouchGestureRecognizer {
                                         into out: inout GestureEvents) {
         let before = state.fingers
         cancelInFlight(why, at: now, into: &out)
-        enter(.idle(Fingers(count: n, clicked: before.clicked)), on: .fault, at: now, because: why,
+        enter(.idle, fingers: Fingers(count: n, clicked: before.clicked), on: .fault, at: now, because: why,
               tracing: before.count)
     }
 
@@ -223,16 +223,15 @@ extension TouchGestureRecognizer {
         let before = state.fingers.count
         cancelInFlight(why, at: now, into: &out)
         lifecycles.failWhatIsPossible()
-        enter(.idle(Fingers(count: 0)), on: .endOfStream, at: now, because: why, tracing: before)
+        enter(.idle, fingers: Fingers(count: 0), on: .endOfStream, at: now, because: why, tracing: before)
     }
 
     /// A clickpad pressed by a finger: the gesture in flight is cancelled and nothing begins until
     /// the release (libinput's `tp_gesture_post_events`).
     private mutating func pressClickpad(_ why: GestureDecision, at now: EventTime, into out: inout GestureEvents) {
-        let fingers = state.fingers
         cancelInFlight(why, at: now, into: &out)
         lifecycles.failWhatIsPossible()
-        enter(.clickpadPressed(fingers), on: .buttonPressed, at: now, because: why)
+        enter(.clickpadPressed, on: .buttonPressed, at: now, because: why)
     }
 
     /// Every finger lifted: the gesture in flight ends (not cancelled), at once.
@@ -242,23 +241,21 @@ extension TouchGestureRecognizer {
         let why = GestureDecision(.allLifted, e)
         finishInFlight(.ended, why, at: now, into: &out)
         lifecycles.failWhatIsPossible()
-        enter(.idle(Fingers(count: 0)), on: .allLifted, at: now, because: why)
+        enter(.idle, fingers: Fingers(count: 0), on: .allLifted, at: now, because: why)
     }
 
     /// A finger added or lifted during a gesture: nothing is emitted until the count comes back or
     /// the debounce runs out. The fingers it switches from clicked no more: the count changed.
     private mutating func switchFingers(to n: Int, _ kind: GestureKind, _ d: Decision, _ gesture: InFlight,
                                         at now: EventTime) {
-        var from = d
-        from.fingers.clicked = false
-        enter(.switchingFingers(Switching(count: n, since: now, kind: kind, decision: from, gesture: gesture)),
-              on: .fingerCountChanged, at: now)
+        enter(.switchingFingers(Switching(count: n, since: now, kind: kind, decision: d, gesture: gesture)),
+              fingers: Fingers(count: state.fingers.count), on: .fingerCountChanged, at: now)
     }
 
     /// Same count, different touches during a gesture: it is cancelled and a fresh decision starts.
-    private mutating func replaceFingers(_ d: Decision, at now: EventTime, into out: inout GestureEvents) {
+    private mutating func replaceFingers(at now: EventTime, into out: inout GestureEvents) {
         let why = GestureDecision(.fingersReplaced)
         cancelInFlight(why, at: now, into: &out)
-        startDecision(d.fingers, at: now, on: .fingersReplaced, because: why)
+        startDecision(state.fingers, at: now, on: .fingersReplaced, because: why)
     }
 }

@@ -3,12 +3,13 @@
 /// Every began, ended and cancelled event names the rule that decided it (`GestureDecision`).
 ///
 /// An explicit state machine (`docs/recognizer-states.md` draws it), after libinput's
-/// `evdev-mt-touchpad-gestures.c`: `State` is an enum whose cases carry all the data that changes
-/// with it (the fingers counted among them), `Input` names what can happen, `handle(_:at:into:)`
-/// sends each input to its state's handler, which lists every input (`+States.swift`), and
-/// `enter(_:on:at:because:)` is the one place the state changes, along an edge of `edges`. A pair of
-/// state and input the machine does not expect is a recognizer bug: an assertion in debug builds,
-/// counted in `bugCount` (and recorded in the trace) in release, and the state is left alone.
+/// `evdev-mt-touchpad-gestures.c`: `State` holds all the data that changes with the machine (its
+/// stage, an enum whose cases carry their data, and the fingers counted), `Input` names what can
+/// happen, `handle(_:at:into:)` sends each input to its stage's handler, which lists every input
+/// (`+States.swift`), and `enter(_:fingers:on:at:because:tracing:)` is the one place the state
+/// changes, along an edge of `edges`. A pair of state and input the machine does not expect is a
+/// recognizer bug: an assertion in debug builds, counted in `bugCount` (and recorded in the trace)
+/// in release, and the state is left alone.
 ///
 /// Time comes only from the frames (and from `advance(to:)` / `finish(at:)`); the recognizer never
 /// reads a clock. `process(_:)` does not allocate.
@@ -57,6 +58,9 @@ public struct TouchGestureRecognizer: Sendable {
         /// The fingers down when a clickpad was released clicked, they did not hold: no hold begins
         /// for them (libinput starts its hold timer only when fingers land), until the count changes.
         var clicked = false
+
+        /// One fewer: a touch among them turned out to be a resting thumb or finger.
+        var leavingOneOut: Fingers { Fingers(count: max(0, count - 1), clicked: clicked) }
     }
 
     /// What a decision started from (libinput `gesture.initial_time` and its touches).
@@ -69,8 +73,6 @@ public struct TouchGestureRecognizer: Sendable {
         var bandThumb: BandThumb?
         /// The set of touches it judges, to notice one replaced by another.
         var signature: TouchSignature
-        /// The fingers it judges.
-        var fingers: Fingers
     }
 
     /// A touch resting in the thumb band below the other fingers, and the pair to judge without it.
@@ -89,8 +91,8 @@ public struct TouchGestureRecognizer: Sendable {
         var turnedDegrees = 0.0
     }
 
-    /// A pan, pinch or hold waiting out a finger-count change. The decision keeps the count it
-    /// switches from (the committed one until the debounce runs out).
+    /// A pan, pinch or hold waiting out a finger-count change. The state's fingers are those it
+    /// switches from (committed until the debounce runs out).
     struct Switching: Sendable {
         /// The count it is switching to.
         var count: Int
@@ -100,9 +102,26 @@ public struct TouchGestureRecognizer: Sendable {
         var gesture: InFlight
     }
 
-    enum State: Sendable {
+    /// Where the machine is, with that stage's data, and the fingers it works with: every stage has
+    /// some (a struct beside the enum, so that reading the count copies no stage's data).
+    struct State: Sendable {
+        var stage: Stage
+        /// The fingers the machine works with; while switching, those it switches from.
+        var fingers: Fingers
+
+        /// The count a frame's fingers are compared with: while switching, the one it switches to
+        /// (the same count again changes nothing; the old one is a change back).
+        var watchedFingerCount: Int {
+            guard case .switchingFingers(let s) = stage else { return fingers.count }
+            return s.count
+        }
+
+        var mode: RecognizerMode { stage.mode }
+    }
+
+    enum Stage: Sendable {
         /// No decision: no fingers, or fingers counted that the next step of `process` judges.
-        case idle(Fingers)
+        case idle
         case undecided(Decision)
         case hold(Decision, InFlight)
         /// A pan; its gesture is nil when pan is not configured for this many fingers (a silent pan
@@ -111,25 +130,7 @@ public struct TouchGestureRecognizer: Sendable {
         case pinch(Decision, InFlight)
         case switchingFingers(Switching)
         /// A clickpad held down by a finger: fingers are counted, nothing is decided.
-        case clickpadPressed(Fingers)
-
-        /// The fingers the machine works with; while switching, those it switches from.
-        var fingers: Fingers {
-            switch self {
-            case .idle(let f), .clickpadPressed(let f): f
-            case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _): d.fingers
-            case .switchingFingers(let s): s.decision.fingers
-            }
-        }
-
-        /// The count a frame's fingers are compared with: while switching, the one it switches to
-        /// (the same count again changes nothing; the old one is a change back).
-        var watchedFingerCount: Int {
-            switch self {
-            case .switchingFingers(let s): s.count
-            case .idle, .undecided, .hold, .pan, .pinch, .clickpadPressed: fingers.count
-            }
-        }
+        case clickpadPressed
 
         var mode: RecognizerMode {
             switch self {
@@ -220,7 +221,7 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// Written only by `enter`.
-    private(set) var state = State.idle(Fingers(count: 0))
+    private(set) var state = State(stage: .idle, fingers: Fingers(count: 0))
     var touches = TrackedTouches()
     var lifecycles = KindLifecycles()
     var lastFrameTime: EventTime?
@@ -245,7 +246,7 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// The gesture between its `began` and its `ended`/`cancelled`, if any.
     public var gestureInFlight: GestureKind? {
-        switch state {
+        switch state.stage {
         case .idle, .undecided, .clickpadPressed: nil
         case .hold: .hold
         case .pan(_, let g): g == nil ? nil : .pan
@@ -309,7 +310,7 @@ public struct TouchGestureRecognizer: Sendable {
             handle(.fault(fault, fingers: fingers), at: now, into: &out)
         }
         if configuration.device.isClickpad == true {
-            if case .clickpadPressed = state {
+            if case .clickpadPressed = state.stage {
                 if frame.buttons.isEmpty { handle(.buttonReleased, at: now, into: &out) }
             } else if !frame.buttons.isEmpty, let pressed = clickpadPressedByFinger(fingers: fingers) {
                 handle(.buttonPressed(pressed), at: now, into: &out)
@@ -318,16 +319,16 @@ public struct TouchGestureRecognizer: Sendable {
         if fingers != state.watchedFingerCount {
             handle(fingers == 0 ? .allLifted : .fingerCountChanged(to: fingers), at: now, into: &out)
         }
-        if case .switchingFingers = state { return out }
+        if case .switchingFingers = state.stage { return out }
 
-        if case .idle(let counted) = state, counted.count > 0 {
+        if case .idle = state.stage, state.fingers.count > 0 {
             handle(.fingersDetected, at: now, into: &out)
         } else if let signature = decisionSignature, touches.fingerSignature != signature {
             handle(.fingersReplaced, at: now, into: &out)
         }
         handle(.motion, at: now, into: &out)
         // A hold due exactly now is judged after the frame's motion (which may have decided).
-        if case .undecided = state { runTimers(until: now, includingNow: true, into: &out) }
+        if case .undecided = state.stage { runTimers(until: now, includingNow: true, into: &out) }
         return out
     }
 
@@ -355,13 +356,13 @@ public struct TouchGestureRecognizer: Sendable {
     /// The timeouts due by `now`, each at its own time (libinput's timers): the finger-count
     /// debounce, the hold.
     private mutating func runTimers(until now: EventTime, includingNow: Bool, into out: inout GestureEvents) {
-        switch state {
+        switch state.stage {
         case .switchingFingers(let s):
             if now.milliseconds(since: s.since) >= configuration.fingerCountDebounceMS {
                 handle(.switchTimeout, at: s.since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
             }
         case .undecided(let d):
-            let timeout = d.fingers.clicked ? .infinity : holdTimeoutMS(fingers: d.fingers.count)
+            let timeout = state.fingers.clicked ? .infinity : holdTimeoutMS(fingers: state.fingers.count)
             let waited = now.milliseconds(since: d.since)
             if timeout.isFinite, waited > timeout || (includingNow && waited == timeout) {
                 handle(.holdTimeout, at: d.since.adding(milliseconds: timeout), into: &out)
@@ -379,12 +380,15 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// The one place the state changes, along an edge of `edges`; records the change for `--trace`.
-    /// - Parameter tracedFingers: the count the trace shows, when not the new state's: a fault and
-    ///   the end of the stream show the fingers of what they cancelled.
-    mutating func enter(_ next: State, on input: RecognizerInput, at now: EventTime,
+    /// - Parameters:
+    ///   - fingers: the fingers of the new state; nil: the same.
+    ///   - tracedFingers: the count the trace shows, when not the new state's: a fault and the end
+    ///     of the stream show the fingers of what they cancelled.
+    mutating func enter(_ next: Stage, fingers: Fingers? = nil, on input: RecognizerInput, at now: EventTime,
                         because decision: GestureDecision? = nil, tracing tracedFingers: Int? = nil) {
         let from = state.mode
-        state = next
+        state.stage = next
+        if let fingers { state.fingers = fingers }
         #if DEBUG
         let edge = RecognizerEdge(from, input, next.mode, decision?.rule)
         assert(Self.edges.contains(edge), "an edge missing from TouchGestureRecognizer.edges: \(edge)")
@@ -393,7 +397,7 @@ public struct TouchGestureRecognizer: Sendable {
         if from != next.mode || decision != nil {
             // Switching: the count it is switching to (the committed one waits for the debounce).
             stateChanges.append(RecognizerStateChange(time: now, from: from, to: next.mode, input: input,
-                                                      fingers: tracedFingers ?? next.watchedFingerCount,
+                                                      fingers: tracedFingers ?? state.watchedFingerCount,
                                                       decision: decision))
         }
     }
@@ -410,7 +414,7 @@ public struct TouchGestureRecognizer: Sendable {
 
 
     var decisionSignature: TouchSignature? {
-        switch state {
+        switch state.stage {
         case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _): d.signature
         case .idle, .switchingFingers, .clickpadPressed: nil
         }
@@ -435,9 +439,9 @@ public struct TouchGestureRecognizer: Sendable {
         if !lifecycles.resetAll() { recordBug(input, at: now) }
         touches.rebaseline()
         let pair = fingers.count >= 2 ? touches.topAndBottom : nil
-        var d = Decision(since: now, pair: pair, bandThumb: nil, signature: touches.fingerSignature, fingers: fingers)
+        var d = Decision(since: now, pair: pair, bandThumb: nil, signature: touches.fingerSignature)
         d.bandThumb = fingers.count >= 3 ? restingThumbInBand(pair) : nil
-        enter(.undecided(d), on: input, at: now, because: decision)
+        enter(.undecided(d), fingers: fingers, on: input, at: now, because: decision)
     }
 
     /// The hold timeout for `n` fingers, infinite when `n` fingers do not hold. A touchpad that
@@ -457,11 +461,11 @@ public struct TouchGestureRecognizer: Sendable {
               lifecycles.hold.begin() != nil else { return }
         var e = GestureEvidence()
         e.waitedMS = now.milliseconds(since: d.since)
-        e.timeoutMS = holdTimeoutMS(fingers: d.fingers.count)
+        e.timeoutMS = holdTimeoutMS(fingers: state.fingers.count)
         e.movedMM = moved
         e.moveLimitMM = configuration.holdMaxMoveMM
         let why = GestureDecision(.holdTimeout, e)
-        let event = GestureEvent(kind: .hold, state: .began, time: now, fingerCount: d.fingers.count,
+        let event = GestureEvent(kind: .hold, state: .began, time: now, fingerCount: state.fingers.count,
                                  centerMM: centroid, decision: why)
         out.append(event)
         enter(.hold(d, InFlight(last: event, initialCenter: centroid)), on: .holdTimeout, at: now, because: why)
@@ -503,7 +507,7 @@ public struct TouchGestureRecognizer: Sendable {
 
     mutating func finishInFlight(_ how: GestureState, _ why: GestureDecision, at now: EventTime,
                                          into out: inout GestureEvents) {
-        switch state {
+        switch state.stage {
         case .hold(_, let g), .pan(_, let g?), .pinch(_, let g):
             finishGesture(g, how, why, at: now, into: &out)
         case .switchingFingers(let s):
