@@ -56,6 +56,8 @@ struct LiveCommand: ParsableCommand {
 
     @OptionGroup var webOptions: LiveWebOptions
 
+    @OptionGroup var flightOptions: FlightRecorderOptions
+
     func validate() throws {
         if let exitAfterIdle, !(exitAfterIdle > 0 && exitAfterIdle.isFinite) {
             throw ValidationError("--exit-after-idle must be a positive number of seconds")
@@ -82,9 +84,15 @@ struct LiveCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             StopSignals.install()
+            // Before anything can take long: SIGUSR1's default action would end the process.
+            DumpRequest.installSignalHandler()
+            if flightOptions.isOn { try FlightDumper.checkDirectory(flightOptions.dumpDir) }
             let path = try resolveDevicePath(device)
             let input = try Self.openTouchDevice(path)
             let settings = try transition.settings()
+            if let early = DumpRequest.take() {
+                printError("pinchlab: warning: a dump (\(early.rawValue)) was asked for before the device was open: nothing to dump yet")
+            }
             var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
                                               recordsFrames: true)
             // The page marks the touches the recognizer leaves out (thumbs); the terminal ignores them.
@@ -107,17 +115,34 @@ struct LiveCommand: ParsableCommand {
                 // On stderr with the server's other notes: stdout holds only the records (JSON Lines with --json).
                 printError("pinchlab: watch at \(web!.url)")
             }
+            let flight = FlightSession(options: flightOptions, device: input.device, node: path,
+                                       stateAtOpen: input.currentStateEvents(), settings: settings,
+                                       transition: transition.transition)
+            let keys = output.mode == .view && flight.recorder.isOn ? KeyPresses() : nil
+            defer { keys?.restore() }
             let emit: (LabRecord) -> Void = { record in
                 output.handle(record)
                 web?.handle(record)
+                flight.note(record)
             }
             let stop = try session.run(shouldStop: { StopSignals.requested || output.writeError != nil }, emit: emit,
-                                       afterEvent: { _ in web?.flush() },
-                                       whileIdle: { web?.flush(); output.refresh() })
+                                       afterEvent: { event in
+                                           flight.note(event)
+                                           flight.dumpIfAsked()
+                                           web?.flush()
+                                       },
+                                       whileIdle: {
+                                           if keys?.pressed("d") == true { DumpRequest.note(.key) }
+                                           flight.dumpIfAsked()
+                                           web?.flush()
+                                           output.refresh()
+                                       })
             let wasInFlight = output.gestureInFlight
             let summary = session.finish(source: path, emit: emit)
             web?.finish(summary)
             output.finish(summary, removed: stop == .deviceRemoved, cancelledInFlight: wasInFlight)
+            // Dumps under way are finished before the process ends: none asked for is lost.
+            flight.finish()
             if let error = output.writeError { throw error }
             if stop == .deviceRemoved { throw ExitStatus.deviceUnavailable.exitCode }
         }

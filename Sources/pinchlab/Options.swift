@@ -151,8 +151,10 @@ struct TransitionOptions: ParsableArguments {
         return config == nil ? "default" : "configured"
     }
 
-    func settings() throws -> LabSettings {
-        var settings = LabSettings.default
+    /// The settings: `--config`'s file, else `base` (a dump's own, else the defaults), with the
+    /// options set on top.
+    func settings(base: LabSettings = .default) throws -> LabSettings {
+        var settings = base
         if let config { settings = try LabSettingsFile.load(path: config) }
         if let policy { settings.policy = policy.policy }
         if let threshold {

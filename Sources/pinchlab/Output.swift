@@ -38,7 +38,7 @@ func printError(_ message: String) {
 /// JSON Lines on stdout: one object a line, keys sorted so output is byte-for-byte repeatable,
 /// written per line so a consumer reading a pipe sees each line as it happens.
 struct JSONLineWriter {
-    private let encoder: JSONEncoder = {
+    fileprivate let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
@@ -83,6 +83,18 @@ func printLine(_ text: String) throws {
 }
 
 extension JSONLineWriter {
+    /// A record's JSON line without its newline, as `write` prints it; nil for what is not printed.
+    func text(for record: LabRecord) throws -> String? {
+        let data: Data
+        switch record {
+        case .frame, .stateChange: return nil
+        case .gesture(let gesture): data = try encoder.encode(gesture)
+        case .transition(let step): data = try encoder.encode(step)
+        case .button(let button): data = try encoder.encode(button)
+        }
+        return String(decoding: Self.escapingC1Controls(data), as: UTF8.self)
+    }
+
     /// A record as its JSON line; frames are not printed (they are for pictures and views).
     func write(_ record: LabRecord) throws {
         switch record {

@@ -72,9 +72,10 @@ struct ReplayCommand: ParsableCommand {
         try reportingErrors {
             StopSignals.install()
             var source = try recording.open()
-            let settings = try transition.settings()
+            let dump = try DumpedSession(source, name: recording.displayName, transition: transition)
+            let settings = try transition.settings(base: dump?.settings ?? .default)
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
-                                    recordsStateChanges: explain || trace)
+                                    recordsStateChanges: explain || trace, position: dump?.position)
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: comparedPolicies(compare))
             let writer = JSONLineWriter()
