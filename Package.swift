@@ -33,6 +33,7 @@ let package = Package(
         // GestureLab): the DocC catalogs in Sources/<target>/<target>.docc; .ci/run builds them.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -74,6 +75,8 @@ let package = Package(
             dependencies: [
                 "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `pinchlab report`'s archive.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             plugins: ["GitCommitStamp"]
         ),

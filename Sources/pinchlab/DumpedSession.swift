@@ -11,21 +11,21 @@ struct DumpedSession {
     var position: SessionPosition?
 
     /// Nil for any recording that is not a dump.
-    init?(_ source: any InputEventSource, name: String, transition: TransitionOptions) throws {
+    init?(_ source: any InputEventSource, name: String, transition: TransitionOptions, quiet: Bool = false) throws {
         guard let reader = source as? LibinputRecordReader,
               let settingsText = reader.extras.texts[FlightDump.Key.settings] else { return nil }
         position = SessionPosition(extras: reader.extras)
         if transition.config != nil {
-            printError("pinchlab: \(name) is a live dump; --config given: replaying with \(transition.config!), not the dump's own settings")
+            if !quiet { printError("pinchlab: \(name) is a live dump; --config given: replaying with \(transition.config!), not the dump's own settings") }
         } else {
             do {
                 settings = try LabSettings(settingsFile: Data(settingsText.utf8))
             } catch {
                 throw CLIError(status: .badData, message: "\(name): the dump's settings (pinchlab: settings:): \(error.message)")
             }
-            printError("pinchlab: \(name) is a live dump: replaying with its own settings (--config FILE uses others)")
+            if !quiet { printError("pinchlab: \(name) is a live dump: replaying with its own settings (--config FILE uses others)") }
         }
-        if let made = reader.extras.texts[FlightDump.Key.transition], made != transition.transition.rawValue {
+        if !quiet, let made = reader.extras.texts[FlightDump.Key.transition], made != transition.transition.rawValue {
             printError("pinchlab: note: the dump was made with --transition \(made); this replay drives \(transition.transition.rawValue)")
         }
     }

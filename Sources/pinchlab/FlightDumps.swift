@@ -98,7 +98,14 @@ final class FlightDumper: @unchecked Sendable {
     }
 
     private func makeReport(of dumpPath: String) {
-        // Step 3: the bug report archive.
+        let archive = BugReport.defaultArchivePath(for: dumpPath)
+        do {
+            // libinput's verdict plays the dump in real time: left to `pinchlab report` on the dump.
+            try BugReport.make(recording: dumpPath, output: archive, libinput: false)
+            printError("pinchlab: report \(archive)")
+        } catch {
+            printError("pinchlab: warning: the report of \(dumpPath) was not made: \(error)")
+        }
     }
 
     /// Waits for the dumps under way: nothing asked for is lost when live stops.
