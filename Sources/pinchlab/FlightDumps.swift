@@ -3,8 +3,7 @@ import GestureKit
 import GestureLab
 import Synchronization
 
-/// Set by SIGUSR1 (one atomic store, async-signal-safe), by the `d` key and by the page's dump
-/// button; the live loop takes it after each event and each idle step.
+/// Set by SIGUSR1 (one atomic store, async-signal-safe) and by the `d` key; the live loop takes it after each event and each idle step.
 enum DumpRequest {
     private static let requested = Atomic<Int>(0)
 

@@ -9,7 +9,7 @@ extension AutomaticDump: ExpressibleByArgument {}
 /// `live`'s flight recorder: how much to keep, when to dump, where.
 struct FlightRecorderOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Keep the last SECONDS of raw events (0...3600; 0 turns the flight recorder off) for a dump: SIGUSR1, the d key, the page's dump button, or --dump-on.",
+        "Keep the last SECONDS of raw events (0...3600; 0 turns the flight recorder off) for a dump: SIGUSR1, the d key in the view, or --dump-on.",
         valueName: "seconds"))
     var keep: Double = 60
 

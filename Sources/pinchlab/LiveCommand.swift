@@ -36,6 +36,12 @@ struct LiveCommand: ParsableCommand {
         and stderr says so (a browser reconnects and catches up); the catch-up a tab gets first \
         holds at most the last 32 MiB of the session. The URL is printed first, on stderr.
 
+        Flight recorder: the last --keep seconds (60; 0 turns it off) of raw events are kept, and \
+        SIGUSR1, the d key in the view, or --dump-on cancelled|failed|every-release writes them to \
+        --dump-dir as pinchlab-YYYYMMDD-HHMMSS.yml, a libinput record file that `pinchlab replay` \
+        replays to the lines live printed (--report also makes `pinchlab report`'s archive of it). \
+        See docs/guide-report.md.
+
         No touchpad here? Serve a recording as a virtual device and go live on it:
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
               --at /tmp/vdev --loop &
