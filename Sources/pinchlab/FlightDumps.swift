@@ -35,6 +35,12 @@ enum DumpRequest {
     }
 }
 
+/// What became of a dump, for the live page.
+enum DumpOutcome: Sendable {
+    case written(path: String)
+    case notMade(reason: String)
+}
+
 /// Writes dumps (and their reports) on a thread of their own, one at a time, so the reading
 /// thread only copies the recorder's contents. At most `pendingMax` wait: a dump asked for
 /// beyond that is refused with a warning rather than growing memory. A failed write (a full disk)
@@ -49,9 +55,12 @@ final class FlightDumper: @unchecked Sendable {
     private let written = Atomic<Int>(0)
     static let pendingMax = 2
 
-    init(directory: String, makesReport: Bool) {
+    private let announce: (@Sendable (DumpOutcome) -> Void)?
+
+    init(directory: String, makesReport: Bool, announce: (@Sendable (DumpOutcome) -> Void)? = nil) {
         self.directory = directory
         self.makesReport = makesReport
+        self.announce = announce
     }
 
     /// Checks `directory` before the session starts: an error naming it when it is not a
@@ -76,6 +85,7 @@ final class FlightDumper: @unchecked Sendable {
             pending.subtract(1, ordering: .relaxed)
             printError("pinchlab: warning: a dump (\(dump.trigger.rawValue)) was not made: "
                        + "\(Self.pendingMax) are still being written")
+            announce?(.notMade(reason: "\(Self.pendingMax) dumps are still being written"))
             return
         }
         queue.async(group: group) { [self] in
@@ -88,10 +98,12 @@ final class FlightDumper: @unchecked Sendable {
                 printError("pinchlab: dumped \(String(format: "%.1f", snapshot.window.seconds)) s (\(dump.trigger.rawValue); "
                            + "\(snapshot.window.touchCount) touch\(snapshot.window.touchCount == 1 ? "" : "es") down at its start) to \(path)"
                            + (snapshot.isShort ? "; fewer seconds than --keep asked: the device sends more events than the ring was sized for" : ""))
+                announce?(.written(path: path))
                 if makesReport { makeReport(of: path) }
             } catch {
                 printError("pinchlab: warning: the dump (\(dump.trigger.rawValue)) was not written: \(error); "
                            + "live goes on and keeps recording")
+                announce?(.notMade(reason: "\(error)"))
             }
         }
     }

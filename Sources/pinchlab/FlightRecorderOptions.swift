@@ -9,7 +9,7 @@ extension AutomaticDump: ExpressibleByArgument {}
 /// `live`'s flight recorder: how much to keep, when to dump, where.
 struct FlightRecorderOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Keep the last SECONDS of raw events (0...3600; 0 turns the flight recorder off) for a dump: SIGUSR1, the d key in the view, or --dump-on.",
+        "Keep the last SECONDS of raw events (0...3600; 0 turns the flight recorder off) for a dump: SIGUSR1, the d key in the view, the --web page's Dump button, or --dump-on.",
         valueName: "seconds"))
     var keep: Double = 60
 
@@ -48,14 +48,18 @@ final class FlightSession {
     private let transition: TransitionName
     private var automatic: DumpTrigger?
 
+    /// Told what became of every dump asked for (the live page shows it); from any thread.
+    private let announce: (@Sendable (DumpOutcome) -> Void)?
+
     init(options: FlightRecorderOptions, device: DeviceDescription, node: String, stateAtOpen: [InputEvent],
-         settings: LabSettings, transition: TransitionName) {
+         settings: LabSettings, transition: TransitionName, announce: (@Sendable (DumpOutcome) -> Void)? = nil) {
+        self.announce = announce
         self.options = options
         self.node = node
         self.settings = settings
         self.transition = transition
         recorder = FlightRecorder(seconds: options.keep, device: device, stateAtOpen: stateAtOpen)
-        dumper = options.isOn ? FlightDumper(directory: options.dumpDir, makesReport: options.report) : nil
+        dumper = options.isOn ? FlightDumper(directory: options.dumpDir, makesReport: options.report, announce: announce) : nil
     }
 
     @inline(__always)
@@ -77,6 +81,7 @@ final class FlightSession {
         }
         guard let snapshot = recorder.snapshot() else {
             printError("pinchlab: warning: a dump (\(trigger.rawValue)) was asked for before the device sent a whole frame: nothing to dump yet")
+            announce?(.notMade(reason: "the device has not sent a whole frame yet"))
             return
         }
         dumper.dump(FlightDump(snapshot: snapshot, node: node, settings: settings, transition: transition,

@@ -37,7 +37,7 @@ struct LiveCommand: ParsableCommand {
         holds at most the last 32 MiB of the session. The URL is printed first, on stderr.
 
         Flight recorder: the last --keep seconds (60; 0 turns it off) of raw events are kept, and \
-        SIGUSR1, the d key in the view, or --dump-on cancelled|failed|every-release writes them to \
+        SIGUSR1, the d key in the view, the --web page's Dump button, or --dump-on cancelled|failed|every-release writes them to \
         --dump-dir as pinchlab-YYYYMMDD-HHMMSS.yml, a libinput record file that `pinchlab replay` \
         replays to the lines live printed (--report also makes `pinchlab report`'s archive of it). \
         See docs/guide-report.md.
@@ -117,13 +117,15 @@ struct LiveCommand: ParsableCommand {
                                             device: input.device, settings: settings, spec: pipeline.driver.spec,
                                             policyName: transition.policyName, compare: nil)
                 web = try LiveWebOutput(options: webOptions, header: header,
-                                        spec: TransitionSpecSource(spec: pipeline.driver.spec, policy: settings.policy))
+                                        spec: TransitionSpecSource(spec: pipeline.driver.spec, policy: settings.policy),
+                                        dumps: flightOptions.isOn)
                 // On stderr with the server's other notes: stdout holds only the records (JSON Lines with --json).
                 printError("pinchlab: watch at \(web!.url)")
             }
             let flight = FlightSession(options: flightOptions, device: input.device, node: path,
                                        stateAtOpen: input.currentStateEvents(), settings: settings,
-                                       transition: transition.transition)
+                                       transition: transition.transition,
+                                       announce: web?.announcesDumps)
             let keys = output.mode == .view && flight.recorder.isOn ? KeyPresses() : nil
             defer { keys?.restore() }
             let emit: (LabRecord) -> Void = { record in

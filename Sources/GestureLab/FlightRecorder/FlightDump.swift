@@ -6,6 +6,7 @@ import InteractiveTransition
 public enum DumpTrigger: String, Sendable, CaseIterable {
     case signal = "SIGUSR1"
     case key = "the d key"
+    case page = "the page's dump button"
     case cancelled = "an attempt that cancelled"
     case failed = "a gesture that failed"
     case release = "an attempt that ended"
