@@ -176,6 +176,57 @@ import Testing
         #expect(notADirectory.status == 64 && notADirectory.stderr.contains("not a directory"), "\(notADirectory.stderr)")
     }
 
+    /// A --dump-dir this process may not write in is refused before the device is opened (77).
+    /// As a user that is a directory without write permission; as root, whom permissions do not
+    /// stop, /proc/sys, which the kernel keeps unwritable for root too (a test running as root
+    /// cannot make a directory of its own that it may not write in without mounting one).
+    @Test func aDumpDirectoryWithoutWritePermissionIsRefused() throws {
+        let own = try CLI.temporaryDirectory().appendingPathComponent("read-only").path
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o500])
+        defer { chmod(own, 0o700) }
+        let dir = access(own, W_OK) == 0 ? "/proc/sys" : own
+        try #require(access(dir, W_OK) != 0, "\(dir) is unwritable for this test's user")
+        let r = try CLI.run(["live", "/dev/null", "--dump-dir", dir])
+        #expect(r.status == 77, "\(r.stderr)")
+        #expect(r.stderr.contains("--dump-dir \(dir): cannot write there"), "\(r.stderr)")
+        #expect(!r.stderr.contains("/dev/null"), "refused before the device is opened: \(r.stderr)")
+    }
+
+    /// SIGUSR1 while live is still opening the device (the served device's process is stopped,
+    /// so live's open waits on it): a warning that there is nothing to dump yet, no file, and live
+    /// goes on to read the device once it opens.
+    @Test func aDumpAskedForBeforeTheDeviceOpensIsAWarning() throws {
+        let (serve, node) = try Self.serve(Self.pinch)
+        defer { kill(serve.process.processIdentifier, SIGCONT); serve.process.interrupt() }
+        kill(serve.process.processIdentifier, SIGSTOP)
+        let dir = try CLI.temporaryDirectory()
+        let live = try CLI.Running(["live", node, "--json", "--keep", "5", "--dump-dir", dir.path])
+        defer { if live.process.isRunning { live.process.interrupt() } }
+        // SIGUSR1 is caught (its handler installed) before the device is looked at.
+        #expect(CLI.waitFor(20) { Self.catchesSIGUSR1(live.process.processIdentifier) })
+        usleep(500_000)
+        #expect(live.stdoutSoFar.isEmpty && live.process.isRunning, "live waits on the stopped device: \(live.stderrSoFar)")
+        kill(live.process.processIdentifier, SIGUSR1)
+        usleep(300_000)
+        kill(serve.process.processIdentifier, SIGCONT)
+        #expect(CLI.waitFor(20) { live.stderrSoFar.contains("was asked for before the device was open: nothing to dump yet") },
+                "\(live.stderrSoFar)")
+        #expect(CLI.waitFor(40) { live.stdoutSoFar.contains("\"type\":\"gesture\"") }, "live goes on: \(live.stderrSoFar)")
+        live.process.interrupt()
+        let r = try live.finish()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.dumps(in: dir).isEmpty, "the early request made no dump")
+    }
+
+    /// Whether `pid` catches SIGUSR1 (bit 10 of SigCgt in /proc/PID/status).
+    static func catchesSIGUSR1(_ pid: Int32) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & (1 << (UInt64(SIGUSR1) - 1)) != 0
+    }
+
     /// SIGUSR1 with the recorder off (--keep 0): a warning, and live goes on to its normal end.
     @Test func aDumpWithTheRecorderOffIsAWarning() throws {
         let (serve, node) = try Self.serve(Self.pinch)
