@@ -43,6 +43,7 @@ struct BugReport {
         let name = recordingDisplayName(path)
         let dump = try DumpedSession(source, name: name, transition: options, quiet: quiet)
         let settings = try options.settings(base: dump?.settings ?? .default)
+        let transition = dump?.transition ?? options.transition
         var events: [InputEvent] = []
         while let event = try source.nextEvent() { events.append(event) }
         let device = source.device
@@ -59,7 +60,7 @@ struct BugReport {
         var jsonLines: [String] = []
         var explained: [String] = []
         var list = EventList(device: device, events: events)
-        var run = try ReplayRun(device: device, transition: options.transition, settings: settings,
+        var run = try ReplayRun(device: device, transition: transition, settings: settings,
                                 recordsStateChanges: true, position: dump?.position)
         let result = run.run(&list, name: name) { record in
             if let line = try? lineWriter.text(for: record) { jsonLines.append(line) }
@@ -73,22 +74,22 @@ struct BugReport {
             verdict = Self.libinputText(events: events, device: device)
             files.append((Entry.libinput, Data((verdict.joined(separator: "\n") + "\n").utf8)))
         }
-        let facts = Self.facts(device: device, extras: extras, settings: settings, transition: options.transition)
+        let facts = Self.facts(device: device, extras: extras, settings: settings, transition: transition)
         let summaryText = facts + ["", "What pinchlab decided (pinchlab replay \(name) --explain):"]
             + explained + HumanOutput.summary(result.summary)
             + (verdict.isEmpty ? [] : ["", "libinput's verdict:"] + verdict)
         files.append((Entry.summary, Data((summaryText.map { TerminalText.escaped($0) }.joined(separator: "\n") + "\n").utf8)))
 
         list = EventList(device: device, events: events)
-        var plotRun = try ReplayRun(device: device, transition: options.transition, settings: settings, recordsFrames: true)
-        var recorder = TimelineRecorder(title: "\((name as NSString).lastPathComponent) — \(options.transition)", device: device,
-                                        transition: options.transition, policy: settings.policy, settings: settings)
+        var plotRun = try ReplayRun(device: device, transition: transition, settings: settings, recordsFrames: true)
+        var recorder = TimelineRecorder(title: "\((name as NSString).lastPathComponent) — \(transition)", device: device,
+                                        transition: transition, policy: settings.policy, settings: settings)
         let plotted = plotRun.run(&list, name: name) { recorder.record($0) }
         files.append((Entry.plot, Data(try TimelinePlot.svg(recorder.timeline(summary: plotted.summary), window: PlotWindow()).utf8)))
 
         list = EventList(device: device, events: events)
-        var viewer = try ViewerReplay(device: device, transition: options.transition, settings: settings)
-        let (document, _) = viewer.run(&list, title: "\((name as NSString).lastPathComponent) — \(options.transition)",
+        var viewer = try ViewerReplay(device: device, transition: transition, settings: settings)
+        let (document, _) = viewer.run(&list, title: "\((name as NSString).lastPathComponent) — \(transition)",
                                        source: name, policyName: options.policyName)
         files.append((Entry.view, Data(try ViewerPage.html(document).utf8)))
     }

@@ -100,8 +100,14 @@ extension RecordingFormat: ExpressibleByArgument {
 
 /// What turns gestures into a transition: which transition, which policy, which settings file.
 struct TransitionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The transition the gesture drives.", valueName: "name"))
-    var transition: TransitionName = .pinchDismiss
+    @Option(name: .customLong("transition"),
+            help: ArgumentHelp("The transition the gesture drives (default: pinch-dismiss; a live dump's own when replaying one).",
+                               valueName: "name"))
+    var chosenTransition: TransitionName?
+
+    /// The transition given, or the default: `replay` and `report` take a live dump's own instead
+    /// of the default (`DumpedSession`), so they need to know whether one was given.
+    var transition: TransitionName { chosenTransition ?? .pinchDismiss }
 
     @Option(help: ArgumentHelp("Settings saved by `pinchlab tune --write` (recognizer thresholds, policy, mappings).",
                                valueName: "file"), completion: .file(extensions: ["json"]))

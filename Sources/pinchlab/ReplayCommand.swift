@@ -74,16 +74,17 @@ struct ReplayCommand: ParsableCommand {
             var source = try recording.open()
             let dump = try DumpedSession(source, name: recording.displayName, transition: transition)
             let settings = try transition.settings(base: dump?.settings ?? .default)
-            var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
+            let driven = dump?.transition ?? transition.transition
+            var run = try ReplayRun(device: source.device, transition: driven, settings: settings,
                                     recordsStateChanges: explain || trace, position: dump?.position)
-            var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
+            var comparison = try PolicyComparison(device: source.device, transition: driven,
                                                   settings: settings, policies: comparedPolicies(compare))
             let writer = JSONLineWriter()
             var human = HumanOutput()
             human.explains = explain
             human.traces = trace
             if !json && !summary {
-                try printLine("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
+                try printLine("\(recording.displayName): \(driven), policy \(settings.policy)")
             }
             let writeFailure = WriteFailure()
             // Decided once: reading an ArgumentParser property wrapper costs a metadata lookup, and

@@ -14,7 +14,7 @@ struct ReportCommand: ParsableCommand {
         and git commit, kernel, libinput's version, the device, what pinchlab decided and the \
         --explain text), replay.jsonl (replay --json), plot.svg, view.html, and libinput.txt \
         (libinput's verdict, when libinput is installed: it plays the recording in real time; \
-        --no-libinput leaves it out). A dump of `live --keep` is replayed with its own settings.
+        --no-libinput leaves it out). A dump of `live --keep` is replayed with its own settings and transition.
 
         Examples:
           pinchlab report bug.yml                       # bug-report.zip

@@ -96,6 +96,45 @@ import Testing
         #expect(fromReplay == fromLive, "the same lines, times and numbers from \(start) s to \(end) s")
     }
 
+    /// A dump made with `--transition zoom-present` replays driving zoom-present, and says so,
+    /// unless `--transition` names another (then a note says the dump was made with its own); the
+    /// replay's lines are those of `--transition zoom-present` given by hand, and `report` of the
+    /// dump says the same transition.
+    @Test func aDumpReplaysWithItsOwnTransitionUnlessOneIsGiven() throws {
+        let (serve, node) = try Self.serve(Self.pinch)
+        defer { serve.process.interrupt() }
+        let dir = try CLI.temporaryDirectory()
+        let live = try CLI.Running(["live", node, "--json", "--keep", "5", "--transition", "zoom-present", "--dump-dir", dir.path])
+        #expect(CLI.waitFor(40) { live.stdoutSoFar.contains("\"state\":\"ended\"") }, "\(live.stderrSoFar)")
+        kill(live.process.processIdentifier, SIGUSR1)
+        #expect(CLI.waitFor(20) { !Self.dumps(in: dir).isEmpty }, "\(live.stderrSoFar)")
+        live.process.interrupt()
+        #expect(try live.finish().status == 0)
+        let dump = try #require(Self.dumps(in: dir).first)
+
+        let own = try CLI.run(["replay", dump])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(own.stderr.contains("is a live dump: driving its own transition, zoom-present (--transition NAME drives another)"),
+                "\(own.stderr)")
+        #expect(own.lines.first?.contains(": zoom-present, policy") == true, "\(own.lines.first ?? "")")
+        let ownJSON = try CLI.run(["replay", dump, "--json"])
+        let byHand = try CLI.run(["replay", dump, "--json", "--transition", "zoom-present"])
+        #expect(ownJSON.status == 0 && ownJSON.stdout == byHand.stdout)
+        #expect(!byHand.stderr.contains("the dump was made with"), "\(byHand.stderr)")
+
+        let other = try CLI.run(["replay", dump, "--transition", "pinch-dismiss"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(other.lines.first?.contains(": pinch-dismiss, policy") == true, "\(other.lines.first ?? "")")
+        #expect(other.stderr.contains("the dump was made with --transition zoom-present; --transition given: this replay drives pinch-dismiss"),
+                "\(other.stderr)")
+
+        let archive = dir.appendingPathComponent("report.zip").path
+        let report = try CLI.run(["report", dump, "-o", archive, "--no-libinput"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let summary = try String(contentsOf: ReportCLITests.extract(archive).appendingPathComponent("summary.txt"), encoding: .utf8)
+        #expect(summary.contains("transition: zoom-present,"), "\(summary.prefix(600))")
+    }
+
     /// Debian's libinput reads a dump as its own: `libinput analyze recording` lists its frames.
     static func expectLibinputReads(_ dump: String) throws {
         guard FileManager.default.fileExists(atPath: "/usr/libexec/libinput/libinput-analyze-recording") else { return }
