@@ -17,14 +17,31 @@ struct FlightRecorderOptions: ParsableArguments {
                                valueName: "moment"))
     var dumpOn: AutomaticDump?
 
-    @Option(help: ArgumentHelp("Where dumps go, as pinchlab-YYYYMMDD-HHMMSS.yml.", valueName: "dir"),
+    @Option(help: ArgumentHelp("Where dumps go, as pinchlab-YYYYMMDD-HHMMSS.yml (default: the current directory).", valueName: "dir"),
             completion: .directory)
-    var dumpDir: String = "."
+    var dumpDir: String?
+
+    /// Where dumps go: --dump-dir, or the current directory.
+    var dumpDirectory: String { dumpDir ?? "." }
 
     @Flag(help: "Also make a bug report archive (see `pinchlab report`) of every dump, beside it.")
     var report = false
 
     var isOn: Bool { keep > 0 }
+
+    /// Checks where dumps go before the session starts. A --dump-dir given that cannot be written
+    /// in is refused; the default, the current directory, is only warned about: live is started
+    /// from anywhere (/, a read-only checkout) by someone who may never dump, and a dump asked
+    /// for there fails with a warning of its own.
+    func checkDumpDirectory() throws {
+        guard isOn else { return }
+        if let dumpDir { return try FlightDumper.checkDirectory(dumpDir) }
+        do {
+            try FlightDumper.checkDirectory(dumpDirectory)
+        } catch let error as CLIError {
+            printError("pinchlab: warning: dumps go to the current directory, but \(error.message) (--dump-dir DIR puts them elsewhere)")
+        }
+    }
 
     func validate() throws {
         guard FlightRecorder.secondsRange.contains(keep) else {
@@ -33,7 +50,7 @@ struct FlightRecorderOptions: ParsableArguments {
         if keep == 0 && (dumpOn != nil || report) {
             throw ValidationError("--keep 0 turns the flight recorder off: --dump-on and --report need it on")
         }
-        if dumpDir.isEmpty { throw ValidationError("--dump-dir needs a directory") }
+        if dumpDir?.isEmpty == true { throw ValidationError("--dump-dir needs a directory") }
     }
 }
 
@@ -59,7 +76,7 @@ final class FlightSession {
         self.settings = settings
         self.transition = transition
         recorder = FlightRecorder(seconds: options.keep, device: device, stateAtOpen: stateAtOpen)
-        dumper = options.isOn ? FlightDumper(directory: options.dumpDir, makesReport: options.report, announce: announce) : nil
+        dumper = options.isOn ? FlightDumper(directory: options.dumpDirectory, makesReport: options.report, announce: announce) : nil
     }
 
     @inline(__always)

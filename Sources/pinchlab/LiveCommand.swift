@@ -92,7 +92,7 @@ struct LiveCommand: ParsableCommand {
             StopSignals.install()
             // Before anything can take long: SIGUSR1's default action would end the process.
             DumpRequest.installSignalHandler()
-            if flightOptions.isOn { try FlightDumper.checkDirectory(flightOptions.dumpDir) }
+            try flightOptions.checkDumpDirectory()
             let path = try resolveDevicePath(device)
             let input = try Self.openTouchDevice(path)
             let settings = try transition.settings()

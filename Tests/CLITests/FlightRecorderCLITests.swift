@@ -232,6 +232,21 @@ import Testing
         #expect(!r.stderr.contains("/dev/null"), "refused before the device is opened: \(r.stderr)")
     }
 
+    /// Without --dump-dir, an unwritable current directory (/, a read-only checkout) does not stop
+    /// live: a warning names it and the device is opened as ever (here /dev/null, refused as no
+    /// evdev device). Run from the first unwritable directory of the test above.
+    @Test func anUnwritableCurrentDirectoryIsOnlyAWarning() throws {
+        let own = try CLI.temporaryDirectory().appendingPathComponent("read-only")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o500])
+        defer { chmod(own.path, 0o700) }
+        let dir = access(own.path, W_OK) == 0 ? URL(fileURLWithPath: "/proc/sys") : own
+        try #require(access(dir.path, W_OK) != 0)
+        let r = try CLI.run(["live", "/dev/null"], directory: dir)
+        #expect(r.stderr.contains("pinchlab: warning: dumps go to the current directory, but --dump-dir .: cannot write there"),
+                "\(r.stderr)")
+        #expect(r.status == 69 && r.stderr.contains("/dev/null: not an evdev device"), "the device is still opened: \(r.stderr)")
+    }
+
     /// SIGUSR1 while live is still opening the device (the served device's process is stopped,
     /// so live's open waits on it): a warning that there is nothing to dump yet, no file, and live
     /// goes on to read the device once it opens.
