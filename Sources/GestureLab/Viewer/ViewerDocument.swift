@@ -35,6 +35,8 @@ public struct ViewerDocument: Sendable, Encodable {
     public var format = ViewerDocument.formatVersion
     /// The page receives its entries from `events` (a live server) instead of this document.
     public var live: Bool
+    /// A live page offers a dump button (`live`'s flight recorder is on); nil elsewhere.
+    public var dumps: Bool?
     public var title: String
     public var source: String
     public var device: Device
