@@ -42,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Runs `libinput debug-events` (LibinputHarness).
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -92,6 +93,8 @@ let package = Package(
             dependencies: [
                 "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), systemPackage,
+                // `pinchlab report`'s archive.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             plugins: ["GitCommitStamp"]
         ),

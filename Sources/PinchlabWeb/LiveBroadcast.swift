@@ -101,6 +101,19 @@ package final class LiveBroadcast: @unchecked Sendable {
         }
     }
 
+    /// Tells every tab what became of a flight recorder dump (a `dump` event: the file written, or
+    /// why none was). Not kept for tabs that connect later.
+    package func announceDump(_ notice: DumpNotice) {
+        guard let json = try? encoder.encode(notice) else { return }
+        let message = Self.event("dump", String(decoding: json, as: UTF8.self))
+        let (behind, watching) = lock.withLock { (send(message), subscribers.count) }
+        for subscriber in behind {
+            subscriber.continuation.finish()
+            subscriber.disconnect()
+            onDrop?(watching)
+        }
+    }
+
     /// Disconnects every stream still being written (the server is stopping and will not wait longer).
     package func disconnectAll() {
         let all = lock.withLock { Array(writers.values) }
@@ -189,6 +202,15 @@ package final class LiveBroadcast: @unchecked Sendable {
     static func event(_ name: String, _ data: String) -> String {
         "event: \(name)\ndata: \(data)\n\n"
     }
+}
+
+/// What the pages are told of a dump: the file it was written to, or why it was not.
+package struct DumpNotice: Sendable, Encodable, Equatable {
+    package var file: String?
+    package var problem: String?
+
+    package static func written(_ file: String) -> DumpNotice { DumpNotice(file: file, problem: nil) }
+    package static func notMade(_ problem: String) -> DumpNotice { DumpNotice(file: nil, problem: problem) }
 }
 
 /// glibc's malloc_trim(3) (malloc.h is not in Swift's Glibc module): returns the free memory of

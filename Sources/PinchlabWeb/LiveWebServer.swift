@@ -5,7 +5,8 @@ import NIOCore
 import ServiceLifecycle
 
 /// The live page over HTTP (Hummingbird 2): `GET /` is the viewer page, `GET /events` its stream of
-/// server-sent events (`LiveBroadcast`); every other path is 404. Runs on its own threads beside the
+/// server-sent events (`LiveBroadcast`), `POST /dump` the page's dump button (when `onDumpRequest`
+/// is set: the flight recorder is on); every other path is 404. Runs on its own threads beside the
 /// session's blocking read loop: `start` returns once the socket listens (or says why it cannot),
 /// `stop` ends every stream and the server.
 package final class LiveWebServer: @unchecked Sendable {
@@ -29,6 +30,12 @@ package final class LiveWebServer: @unchecked Sendable {
     private var task: Task<Void, Never>?
     private var serviceGroup: ServiceGroup?
     private let stopped = DispatchSemaphore(value: 0)
+    /// Asks the session for a flight recorder dump (`POST /dump`); set before `start`. The dump's
+    /// outcome reaches the pages as a `dump` event (`LiveBroadcast.announceDump`).
+    package var onDumpRequest: (@Sendable () -> Void)?
+    /// The header `POST /dump` must carry: a page of another site cannot send it without a CORS
+    /// preflight, which this server never grants, so a form posted from elsewhere cannot dump.
+    package static let dumpRequestHeader = "X-Pinchlab-Dump"
 
     package init(broadcast: LiveBroadcast, host: String, port: Int) {
         self.broadcast = broadcast
@@ -62,6 +69,16 @@ package final class LiveWebServer: @unchecked Sendable {
                     }
                     try await writer.finish(nil)
                 })
+        }
+        if let onDumpRequest {
+            let header = Self.dumpRequestHeader.lowercased()
+            router.post("/dump") { request, _ in
+                guard request.headers.contains(where: { $0.name.canonicalName == header }) else {
+                    return Self.plain(.forbidden, "403: a dump is asked for by the page's button (header \(Self.dumpRequestHeader))\n")
+                }
+                onDumpRequest()
+                return Self.plain(.accepted, "asked for a dump\n")
+            }
         }
         let outcome = StartOutcome()
         let ready = DispatchSemaphore(value: 0)
@@ -112,6 +129,11 @@ package final class LiveWebServer: @unchecked Sendable {
         _ = stopped.wait(timeout: .now() + timeoutSeconds)
         self.serviceGroup = nil
         self.task = nil
+    }
+
+    static func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     static func reason(_ error: any Error) -> String {

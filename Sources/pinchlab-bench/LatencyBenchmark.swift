@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import GestureLab
 import InteractiveTransition
@@ -26,6 +27,10 @@ enum LatencyBenchmark {
         device.play(events, speed: speed, loop: true, startOnFirstRead: true, loopPauseMicroseconds: 100_000)
         let input = try EvdevDevice(path: device.path)
         var session = LiveSession(input: input, pipeline: try ReplayPipeline(device: input.device, transition: transitionName))
+        // `live --keep SECONDS`' flight recorder on the same path (PINCHLAB_BENCH_KEEP, default 0: none),
+        // noting every event and line as `live` does, to measure what it costs.
+        let keep = ProcessInfo.processInfo.environment["PINCHLAB_BENCH_KEEP"].flatMap(Double.init) ?? 0
+        let flight = FlightRecorder(seconds: keep, device: input.device, stateAtOpen: input.currentStateEvents())
 
         var samples: [Double] = []
         samples.reserveCapacity(wanted)
@@ -35,9 +40,11 @@ enum LatencyBenchmark {
         let stop = try session.run(
             shouldStop: { samples.count >= wanted || MonotonicClock.seconds() - started > 600 },
             emit: { record in
+                if keep > 0 { flight.note(record) }
                 if case .transition = record { frameMadeUpdate = true }
             },
             afterEvent: { event in
+                if keep > 0 { flight.note(event) }
                 guard event.isSynReport else {
                     frameMadeUpdate = false   // a new frame begins; idle-time animation steps do not count
                     return
@@ -60,6 +67,7 @@ enum LatencyBenchmark {
         line.add("samples", samples.count)
         line.add("frames", frames)
         line.add("speed", speed, decimals: 2)
+        line.add("keep_s", keep, decimals: 0)
         line.add("median_us", micro(percentile(50)), decimals: 1)
         line.add("p90_us", micro(percentile(90)), decimals: 1)
         line.add("p99_us", micro(percentile(99)), decimals: 1)

@@ -36,6 +36,12 @@ struct LiveCommand: ParsableCommand {
         and stderr says so (a browser reconnects and catches up); the catch-up a tab gets first \
         holds at most the last 32 MiB of the session. The URL is printed first, on stderr.
 
+        Flight recorder: the last --keep seconds (60; 0 turns it off) of raw events are kept, and \
+        SIGUSR1, the d key in the view, the --web page's Dump button, or --dump-on cancelled|failed|every-release writes them to \
+        --dump-dir as pinchlab-YYYYMMDD-HHMMSS.yml, a libinput record file that `pinchlab replay` \
+        replays to the lines live printed (--report also makes `pinchlab report`'s archive of it). \
+        See docs/guide-report.md.
+
         No touchpad here? Serve a recording as a virtual device and go live on it:
           pinchlab serve Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu \\
               --at /tmp/vdev --loop &
@@ -55,6 +61,8 @@ struct LiveCommand: ParsableCommand {
     var exitAfterIdle: Double?
 
     @OptionGroup var webOptions: LiveWebOptions
+
+    @OptionGroup var flightOptions: FlightRecorderOptions
 
     func validate() throws {
         if let exitAfterIdle, !(exitAfterIdle > 0 && exitAfterIdle.isFinite) {
@@ -82,9 +90,15 @@ struct LiveCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             StopSignals.install()
+            // Before anything can take long: SIGUSR1's default action would end the process.
+            DumpRequest.installSignalHandler()
+            try flightOptions.checkDumpDirectory()
             let path = try resolveDevicePath(device)
             let input = try Self.openTouchDevice(path)
             let settings = try transition.settings()
+            if let early = DumpRequest.take() {
+                printError("pinchlab: warning: a dump (\(early.rawValue)) was asked for before the device was open: nothing to dump yet")
+            }
             var pipeline = try ReplayPipeline(device: input.device, transition: transition.transition, settings: settings,
                                               recordsFrames: true)
             // The page marks the touches the recognizer leaves out (thumbs); the terminal ignores them.
@@ -103,21 +117,40 @@ struct LiveCommand: ParsableCommand {
                                             device: input.device, settings: settings, spec: pipeline.driver.spec,
                                             policyName: transition.policyName, compare: nil)
                 web = try LiveWebOutput(options: webOptions, header: header,
-                                        spec: TransitionSpecSource(spec: pipeline.driver.spec, policy: settings.policy))
+                                        spec: TransitionSpecSource(spec: pipeline.driver.spec, policy: settings.policy),
+                                        dumps: flightOptions.isOn)
                 // On stderr with the server's other notes: stdout holds only the records (JSON Lines with --json).
                 printError("pinchlab: watch at \(web!.url)")
             }
+            let flight = FlightSession(options: flightOptions, device: input.device, node: path,
+                                       stateAtOpen: input.currentStateEvents(), settings: settings,
+                                       transition: transition.transition,
+                                       announce: web?.announcesDumps)
+            let keys = output.mode == .view && flight.recorder.isOn ? KeyPresses() : nil
+            defer { keys?.restore() }
             let emit: (LabRecord) -> Void = { record in
                 output.handle(record)
                 web?.handle(record)
+                flight.note(record)
             }
             let stop = try session.run(shouldStop: { StopSignals.requested || output.writeError != nil }, emit: emit,
-                                       afterEvent: { _ in web?.flush() },
-                                       whileIdle: { web?.flush(); output.refresh() })
+                                       afterEvent: { event in
+                                           flight.note(event)
+                                           flight.dumpIfAsked()
+                                           web?.flush()
+                                       },
+                                       whileIdle: {
+                                           if keys?.pressed("d") == true { DumpRequest.note(.key) }
+                                           flight.dumpIfAsked()
+                                           web?.flush()
+                                           output.refresh()
+                                       })
             let wasInFlight = output.gestureInFlight
             let summary = session.finish(source: path, emit: emit)
             web?.finish(summary)
             output.finish(summary, removed: stop == .deviceRemoved, cancelledInFlight: wasInFlight)
+            // Dumps under way are finished before the process ends: none asked for is lost.
+            flight.finish()
             if let error = output.writeError { throw error }
             if stop == .deviceRemoved { throw ExitStatus.deviceUnavailable.exitCode }
         }

@@ -43,9 +43,12 @@ struct LiveWebOutput {
     private var pending: [ViewerEntry] = []
     private var readAt = 0.0
 
-    /// Starts the server; a port in use or an address not of this machine is status 69.
-    init(options: LiveWebOptions, header: ViewerDocument, spec: TransitionSpecSource) throws {
+    /// Starts the server; a port in use or an address not of this machine is status 69. With
+    /// `dumps` (the flight recorder is on) the page has a dump button, which asks as SIGUSR1 does.
+    init(options: LiveWebOptions, header: ViewerDocument, spec: TransitionSpecSource, dumps: Bool) throws {
         recorder = ViewerRecorder(spec: spec.spec, policy: spec.policy)
+        var header = header
+        header.dumps = dumps ? true : nil
         let broadcast = try LiveBroadcast(header: header, maximumQueuedBytes: options.pageBuffer * 1024)
         broadcast.onConnect = { watching in printError("pinchlab: a page connected (\(watching) watching)") }
         broadcast.onDrop = { watching in
@@ -53,6 +56,7 @@ struct LiveWebOutput {
                        + "(\(watching) watching; a browser reconnects and catches up)")
         }
         server = LiveWebServer(broadcast: broadcast, host: options.bind, port: options.port)
+        if dumps { server.onDumpRequest = { DumpRequest.note(.page) } }
         let port: Int
         do {
             port = try server.start()
@@ -68,6 +72,17 @@ struct LiveWebOutput {
         guard let entry = recorder.entry(for: record) else { return }
         if pending.isEmpty { readAt = Date().timeIntervalSince1970 * 1000 }
         pending.append(entry)
+    }
+
+    /// Tells the pages what became of each dump (called from the dumper's thread).
+    var announcesDumps: @Sendable (DumpOutcome) -> Void {
+        let broadcast = server.broadcast
+        return { outcome in
+            switch outcome {
+            case .written(let path): broadcast.announceDump(.written(path))
+            case .notMade(let reason): broadcast.announceDump(.notMade(reason))
+            }
+        }
     }
 
     mutating func flush() {

@@ -101,8 +101,14 @@ extension RecordingFormat: ExpressibleByArgument {
 
 /// What turns gestures into a transition: which transition, which policy, which settings file.
 struct TransitionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The transition the gesture drives.", valueName: "name"))
-    var transition: TransitionName = .pinchDismiss
+    @Option(name: .customLong("transition"),
+            help: ArgumentHelp("The transition the gesture drives (default: pinch-dismiss; a live dump's own when replaying one).",
+                               valueName: "name"))
+    var chosenTransition: TransitionName?
+
+    /// The transition given, or the default: `replay` and `report` take a live dump's own instead
+    /// of the default (`DumpedSession`), so they need to know whether one was given.
+    var transition: TransitionName { chosenTransition ?? .pinchDismiss }
 
     @Option(help: ArgumentHelp("Settings saved by `pinchlab tune --write` (recognizer thresholds, policy, mappings).",
                                valueName: "file"), completion: .file(extensions: ["json"]))
@@ -152,8 +158,10 @@ struct TransitionOptions: ParsableArguments {
         return config == nil ? "default" : "configured"
     }
 
-    func settings() throws -> LabSettings {
-        var settings = LabSettings.default
+    /// The settings: `--config`'s file, else `base` (a dump's own, else the defaults), with the
+    /// options set on top.
+    func settings(base: LabSettings = .default) throws -> LabSettings {
+        var settings = base
         if let config { settings = try LabSettingsFile.load(path: config) }
         if let policy { settings.policy = policy.policy }
         if let threshold {

@@ -39,7 +39,7 @@ func printError(_ message: String) {
 /// JSON Lines on stdout: one object a line, keys sorted so output is byte-for-byte repeatable,
 /// written per line so a consumer reading a pipe sees each line as it happens.
 struct JSONLineWriter {
-    private let encoder: JSONEncoder = {
+    fileprivate let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
@@ -84,6 +84,13 @@ func printLine(_ text: String) throws {
 }
 
 extension JSONLineWriter {
+    /// A record's JSON line without its newline, as `write` prints it; nil for what is not printed.
+    func text(for record: LabRecord) -> String? {
+        var line = JSONLineBytes(reservingCapacity: 512)
+        guard record.appendJSONLine(to: &line) else { return nil }
+        return String(decoding: line.bytes.dropLast(), as: UTF8.self)
+    }
+
     /// A record as its JSON line, written at once; frames and state changes are not printed (they are
     /// for pictures and views). The bytes are `LabRecord.appendJSONLine`'s, the same as the encoder's.
     func write(_ record: LabRecord) throws {

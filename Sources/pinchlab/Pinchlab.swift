@@ -17,6 +17,6 @@ struct Pinchlab: ParsableCommand {
         Exit status: \(ExitStatus.summary)
         """,
         version: PinchlabVersion.text,
-        subcommands: [ReplayCommand.self, LiveCommand.self, RecordCommand.self, ServeCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, ViewCommand.self, TuneCommand.self, LibinputCommand.self, CheckCommand.self, LabelCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
+        subcommands: [ReplayCommand.self, LiveCommand.self, RecordCommand.self, ServeCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, ViewCommand.self, ReportCommand.self, TuneCommand.self, LibinputCommand.self, CheckCommand.self, LabelCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
     )
 }

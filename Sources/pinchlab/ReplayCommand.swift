@@ -72,10 +72,12 @@ struct ReplayCommand: ParsableCommand {
         try reportingErrors {
             StopSignals.install()
             var source = try recording.open()
-            let settings = try transition.settings()
-            var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
-                                    recordsStateChanges: explain || trace)
-            var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
+            let dump = try DumpedSession(source, name: recording.displayName, transition: transition)
+            let settings = try transition.settings(base: dump?.settings ?? .default)
+            let driven = dump?.transition ?? transition.transition
+            var run = try ReplayRun(device: source.device, transition: driven, settings: settings,
+                                    recordsStateChanges: explain || trace, position: dump?.position)
+            var comparison = try PolicyComparison(device: source.device, transition: driven,
                                                   settings: settings, policies: comparedPolicies(compare))
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
@@ -85,7 +87,7 @@ struct ReplayCommand: ParsableCommand {
             human.explains = explain
             human.traces = trace
             if !json && !summary {
-                try lines.line("\(recording.displayName): \(transition.transition), policy \(settings.policy)")
+                try lines.line("\(recording.displayName): \(driven), policy \(settings.policy)")
             }
             let writeFailure = WriteFailure()
             // Decided once: reading an ArgumentParser property wrapper costs a metadata lookup, and

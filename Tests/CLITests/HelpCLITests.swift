@@ -5,7 +5,7 @@ import Testing
 /// (prose is left to ArgumentParser to wrap, examples are kept short or split with a shell `\`).
 @Suite struct HelpCLITests {
     /// The root and every subcommand (`helpExamplesNeverWrapInsideACommand` checks none is missing).
-    static let commands = ["", "replay", "live", "record", "serve", "devices", "stats", "convert", "plot", "view", "tune",
+    static let commands = ["", "replay", "live", "record", "serve", "devices", "stats", "convert", "plot", "view", "report", "tune",
                            "libinput", "check", "label", "generate-corpus"]
 
     @Test(arguments: commands)

@@ -173,10 +173,17 @@ import VirtualEvdev
 
     /// GET `url`: status and body.
     static func get(_ url: String) throws -> (status: Int, body: String) {
+        try request(url)
+    }
+
+    /// `method` `url` with `headers`: status and body.
+    static func request(_ url: String, method: String = "GET", headers: [String: String] = [:]) throws -> (status: Int, body: String) {
         final class Box: @unchecked Sendable { var status = 0; var body = Data(); var error: (any Error)? }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.timeoutInterval = 10
         let task = URLSession.shared.dataTask(with: request) { data, response, error in
             box.status = (response as? HTTPURLResponse)?.statusCode ?? 0

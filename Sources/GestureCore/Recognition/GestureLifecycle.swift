@@ -61,6 +61,13 @@ public struct GestureLifecycle: Sendable, Hashable {
         return true
     }
 
+    /// possible -> failed, and nothing past `possible`: the touches turned out to be something else,
+    /// which tells only a kind that has not begun (one that began keeps its ending, one that failed
+    /// stays failed).
+    public mutating func failIfPossible() {
+        if state == .possible { state = .failed }
+    }
+
     /// ended | cancelled | failed -> possible. Refused while a gesture is in flight, so a began can
     /// never be dropped without its end.
     public mutating func reset() -> Bool {

@@ -39,7 +39,7 @@ extension TouchGestureRecognizer {
             if let thumb = touch(jail.thumb), isInThumbArea(thumb, whenHeightUnknown: false),
                thumb.movedMM < configuration.restingThumbMaxMoveMM,
                let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
-                let v = verdict(a, b, fingers: committedFingerCount - 1, excluding: jail.thumb, since: d.since, at: now)
+                let v = verdict(a, b, fingers: state.fingers.count - 1, excluding: jail.thumb, since: d.since, at: now)
                 if case .undecided = v { return }
                 endHold(hold, d, v, at: now, into: &out)
                 var e = GestureEvidence()
@@ -50,7 +50,8 @@ extension TouchGestureRecognizer {
                 suppress(jail.thumb, &d)
                 d.pair = jail.pair
                 d.bandThumb = nil
-                enter(.undecided(d), on: .motion, at: now, because: GestureDecision(.thumbBand, e))
+                enter(.undecided(d), fingers: state.fingers.leavingOneOut, on: .motion, at: now,
+                      because: GestureDecision(.thumbBand, e))
                 apply(v, d, at: now, into: &out)
                 return
             }
@@ -70,7 +71,7 @@ extension TouchGestureRecognizer {
             apply(v, d, at: now, into: &out)
             return
         }
-        let v = verdict(a, b, fingers: committedFingerCount, excluding: nil, since: d.since, at: now)
+        let v = verdict(a, b, fingers: state.fingers.count, excluding: nil, since: d.since, at: now)
         if case .undecided = v { return }
         endHold(hold, d, v, at: now, into: &out)
         apply(v, d, at: now, into: &out)
@@ -100,14 +101,14 @@ extension TouchGestureRecognizer {
         case let .resting(id, why):
             var d = d
             suppress(id, &d)
-            startDecision(at: now, on: .motion, because: why)
+            startDecision(state.fingers.leavingOneOut, at: now, on: .motion, because: why)
         }
     }
 
-    /// A resting touch is ignored for the rest of its life (libinput `tp_thumb_suppress`).
+    /// A resting touch is ignored for the rest of its life (libinput `tp_thumb_suppress`); the
+    /// caller counts one finger fewer.
     private mutating func suppress(_ id: UInt64, _ d: inout Decision) {
         if let i = touches.index(of: id) { touches[i].isThumb = true }
-        committedFingerCount = max(0, committedFingerCount - 1)
         d.signature = touches.fingerSignature
     }
 
@@ -354,12 +355,12 @@ extension TouchGestureRecognizer {
     // MARK: Pan
 
     private mutating func choosePan(_ d: Decision, _ why: GestureDecision, at now: EventTime, into out: inout GestureEvents) {
-        let n = committedFingerCount
-        _ = lifecycles.hold.fail()
-        if !(n == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles.pinch.fail() }  // no correction to come
+        let n = state.fingers.count
+        lifecycles.hold.failIfPossible()
+        if !(n == 2 && allows(.pinch, fingers: 2)) { lifecycles.pinch.failIfPossible() }  // no correction to come
         let mayPan = allows(.pan, fingers: n)
         guard mayPan, let centroid = touches.fingerCentroid else {
-            _ = lifecycles.pan.fail()
+            lifecycles.pan.failIfPossible()
             // A silent pan says so: traced as the motion's rule it read as a pan that never came.
             var unavailable = why
             if !mayPan {
@@ -380,7 +381,7 @@ extension TouchGestureRecognizer {
     mutating func updatePan(_ d: Decision, _ gesture: InFlight?, at now: EventTime, into out: inout GestureEvents) {
         let waited = now.milliseconds(since: d.since)
         let correctable = waited < configuration.pinchCorrectionWindowMS
-        if committedFingerCount == 2, correctable, let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom),
+        if state.fingers.count == 2, correctable, let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom),
            allows(.pinch, fingers: 2), isCorrectableToPinch(a, b) {
             var e = moves(a, b, limit: configuration.pinchCorrectionMinMoveMM)
             e.angleDegrees = angleBetweenMoves(a, b)
@@ -392,7 +393,7 @@ extension TouchGestureRecognizer {
             beginPinch(a, b, d, why, at: now, into: &out)
             return
         }
-        if !correctable { _ = lifecycles.pinch.fail() }
+        if !correctable { lifecycles.pinch.failIfPossible() }
         guard var g = gesture, let centroid = touches.fingerCentroid else { return }
         let translation = centroid - g.initialCenter
         guard translation != g.last.translationMM else { return }
@@ -426,7 +427,7 @@ extension TouchGestureRecognizer {
         translationVelocity.add(.zero, at: now)
         scaleVelocity.reset()
         scaleVelocity.add(1, at: now)
-        guard var g = begin(GestureEvent(kind: .pinch, state: .began, time: now, fingerCount: committedFingerCount,
+        guard var g = begin(GestureEvent(kind: .pinch, state: .began, time: now, fingerCount: state.fingers.count,
                                          centerMM: center, decision: why),
                             center: center, decision: d, into: &out) else {
             // Unreachable: every decision resets the life cycles, and nothing fails pinch before

@@ -2,11 +2,14 @@
 /// gesture code does, and reports them with UIKit's began / changed / ended / cancelled life cycle.
 /// Every began, ended and cancelled event names the rule that decided it (`GestureDecision`).
 ///
-/// An explicit state machine (`docs/recognizer-states.md` draws it): `State` is an enum whose
-/// cases carry their own data, `Input` names what can happen, `handle(_:at:)` dispatches each input
-/// to its state's handler, and `enter(_:because:at:)` is the one place the state changes. A pair of
-/// state and input the machine does not expect is a recognizer bug: an assertion in debug builds,
-/// counted in `bugCount` (and recorded in the trace) in release, and the state is left alone.
+/// An explicit state machine (`docs/recognizer-states.md` draws it), after libinput's
+/// `evdev-mt-touchpad-gestures.c`: `State` holds all the data that changes with the machine (its
+/// stage, an enum whose cases carry their data, and the fingers counted), `Input` names what can
+/// happen, `handle(_:at:into:)` sends each input to its stage's handler, which lists every input
+/// (`+States.swift`), and `enter(_:fingers:on:at:because:tracing:)` is the one place the state
+/// changes, along an edge of `edges`. A pair of state and input the machine does not expect is a
+/// recognizer bug: an assertion in debug builds, counted in `bugCount` (and recorded in the trace)
+/// in release, and the state is left alone.
 ///
 /// Time comes only from the frames (and from `advance(to:)` / `finish(at:)`); the recognizer never
 /// reads a clock. `process(_:)` does not allocate.
@@ -48,6 +51,18 @@ public struct TouchGestureRecognizer: Sendable {
 
     // MARK: States
 
+    /// The fingers the machine works with (thumbs left out): what libinput calls the gesture's
+    /// finger count, as opposed to the touches down.
+    struct Fingers: Sendable, Equatable {
+        var count: Int
+        /// The fingers down when a clickpad was released clicked, they did not hold: no hold begins
+        /// for them (libinput starts its hold timer only when fingers land), until the count changes.
+        var clicked = false
+
+        /// One fewer: a touch among them turned out to be a resting thumb or finger.
+        var leavingOneOut: Fingers { Fingers(count: max(0, count - 1), clicked: clicked) }
+    }
+
     /// What a decision started from (libinput `gesture.initial_time` and its touches).
     struct Decision: Sendable {
         /// When the fingers of this decision came down.
@@ -76,17 +91,36 @@ public struct TouchGestureRecognizer: Sendable {
         var turnedDegrees = 0.0
     }
 
-    /// A pan or pinch waiting out a finger-count change.
+    /// A pan, pinch or hold waiting out a finger-count change. The state's fingers are those it
+    /// switches from (committed until the debounce runs out).
     struct Switching: Sendable {
+        /// The count it is switching to.
         var count: Int
         var since: EventTime
-        var from: Int
         var kind: GestureKind
         var decision: Decision
         var gesture: InFlight
     }
 
-    enum State: Sendable {
+    /// Where the machine is, with that stage's data, and the fingers it works with: every stage has
+    /// some (a struct beside the enum, so that reading the count copies no stage's data).
+    struct State: Sendable {
+        var stage: Stage
+        /// The fingers the machine works with; while switching, those it switches from.
+        var fingers: Fingers
+
+        /// The count a frame's fingers are compared with: while switching, the one it switches to
+        /// (the same count again changes nothing; the old one is a change back).
+        var watchedFingerCount: Int {
+            guard case .switchingFingers(let s) = stage else { return fingers.count }
+            return s.count
+        }
+
+        var mode: RecognizerMode { stage.mode }
+    }
+
+    enum Stage: Sendable {
+        /// No decision: no fingers, or fingers counted that the next step of `process` judges.
         case idle
         case undecided(Decision)
         case hold(Decision, InFlight)
@@ -114,19 +148,23 @@ public struct TouchGestureRecognizer: Sendable {
     /// The named events of the machine, with what they carry.
     enum Input {
         case fingerCountChanged(to: Int)
+        /// Fingers counted while idle, to be judged (libinput's `GESTURE_EVENT_FINGER_DETECTED`);
+        /// traced as a finger-count change, which is what brought them.
+        case fingersDetected
         case allLifted
         case switchTimeout
         case holdTimeout
         case motion
         case fingersReplaced
-        case fault(GestureDecision)
+        /// The frame's positions cannot be trusted; `fingers` are the fingers it has down.
+        case fault(GestureDecision, fingers: Int)
         case endOfStream
         case buttonPressed(GestureDecision)
         case buttonReleased
 
         var name: RecognizerInput {
             switch self {
-            case .fingerCountChanged: .fingerCountChanged
+            case .fingerCountChanged, .fingersDetected: .fingerCountChanged
             case .allLifted: .allLifted
             case .switchTimeout: .switchTimeout
             case .holdTimeout: .holdTimeout
@@ -149,6 +187,21 @@ public struct TouchGestureRecognizer: Sendable {
         var pinch = GestureLifecycle()
         var pan = GestureLifecycle()
         var hold = GestureLifecycle()
+        /// Every kind possible again, for a fresh decision. False when a kind is still in flight:
+        /// its reset is refused (a began is never dropped without its end), a recognizer bug.
+        mutating func resetAll() -> Bool {
+            let pinchReset = pinch.reset(), panReset = pan.reset(), holdReset = hold.reset()
+            return pinchReset && panReset && holdReset
+        }
+
+        /// Fingers lifted (or the stream ended, or a clickpad clicked) with nothing begun for a
+        /// kind: it failed. Kinds that began keep their ending.
+        mutating func failWhatIsPossible() {
+            pinch.failIfPossible()
+            pan.failIfPossible()
+            hold.failIfPossible()
+        }
+
         subscript(kind: GestureKind) -> GestureLifecycle {
             get {
                 switch kind {
@@ -167,13 +220,9 @@ public struct TouchGestureRecognizer: Sendable {
         }
     }
 
-    var state = State.idle
+    /// Written only by `enter`.
+    private(set) var state = State(stage: .idle, fingers: Fingers(count: 0))
     var touches = TrackedTouches()
-    /// Fingers the machine is working with (thumbs left out).
-    var committedFingerCount = 0
-    /// The fingers down when a clickpad was released clicked, they did not hold: no hold begins
-    /// for them (libinput starts its hold timer only when fingers land), until the count changes.
-    var holdSpentOnClick = false
     var lifecycles = KindLifecycles()
     var lastFrameTime: EventTime?
     var translationVelocity: VelocityTracker
@@ -182,6 +231,10 @@ public struct TouchGestureRecognizer: Sendable {
     public private(set) var bugCount = 0
     /// Tests that provoke a bug on purpose (to see it counted) turn the debug assertion off.
     var assertsOnBug = true
+    #if DEBUG
+    /// Test-only: every edge `enter` took while this is not nil (the state diagram test's coverage).
+    var takenEdges: Set<RecognizerEdge>?
+    #endif
     /// The state changes of the last `process`, `advance` or `finish` call.
     public private(set) var stateChanges = RecognizerStateChanges()
 
@@ -193,7 +246,7 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// The gesture between its `began` and its `ended`/`cancelled`, if any.
     public var gestureInFlight: GestureKind? {
-        switch state {
+        switch state.stage {
         case .idle, .undecided, .clickpadPressed: nil
         case .hold: .hold
         case .pan(_, let g): g == nil ? nil : .pan
@@ -254,38 +307,28 @@ public struct TouchGestureRecognizer: Sendable {
 
         let fingers = max(touches.fingerCount, frame.fingerCount - touches.thumbCount, 0)
         if let fault {
-            handle(.fault(fault), at: now, into: &out)
-            committedFingerCount = fingers
+            handle(.fault(fault, fingers: fingers), at: now, into: &out)
         }
         if configuration.device.isClickpad == true {
-            if case .clickpadPressed = state {
+            if case .clickpadPressed = state.stage {
                 if frame.buttons.isEmpty { handle(.buttonReleased, at: now, into: &out) }
             } else if !frame.buttons.isEmpty, let pressed = clickpadPressedByFinger(fingers: fingers) {
                 handle(.buttonPressed(pressed), at: now, into: &out)
             }
         }
-        if fingers != committedFingerCount {
-            holdSpentOnClick = false
+        if fingers != state.watchedFingerCount {
             handle(fingers == 0 ? .allLifted : .fingerCountChanged(to: fingers), at: now, into: &out)
-        } else if case .switchingFingers(let s) = state {
-            // The count came back within the debounce: the gesture goes on.
-            let resumed: State = switch s.kind {
-            case .pinch: .pinch(s.decision, s.gesture)
-            case .pan: .pan(s.decision, s.gesture)
-            case .hold: .hold(s.decision, s.gesture)
-            }
-            enter(resumed, on: .fingerCountChanged, at: now)
         }
-        if case .switchingFingers = state { return out }
+        if case .switchingFingers = state.stage { return out }
 
-        if case .idle = state, committedFingerCount > 0 {
-            startDecision(at: now, on: .fingerCountChanged)
+        if case .idle = state.stage, state.fingers.count > 0 {
+            handle(.fingersDetected, at: now, into: &out)
         } else if let signature = decisionSignature, touches.fingerSignature != signature {
             handle(.fingersReplaced, at: now, into: &out)
         }
         handle(.motion, at: now, into: &out)
         // A hold due exactly now is judged after the frame's motion (which may have decided).
-        if case .undecided = state { runTimers(until: now, includingNow: true, into: &out) }
+        if case .undecided = state.stage { runTimers(until: now, includingNow: true, into: &out) }
         return out
     }
 
@@ -306,8 +349,6 @@ public struct TouchGestureRecognizer: Sendable {
         // As in process(_:), the clock never goes back: an end before the latest frame is at it.
         handle(.endOfStream, at: max(time, lastFrameTime ?? time), into: &out)
         touches.removeAll()
-        committedFingerCount = 0
-        holdSpentOnClick = false
         lastFrameTime = nil
         return out
     }
@@ -315,140 +356,49 @@ public struct TouchGestureRecognizer: Sendable {
     /// The timeouts due by `now`, each at its own time (libinput's timers): the finger-count
     /// debounce, the hold.
     private mutating func runTimers(until now: EventTime, includingNow: Bool, into out: inout GestureEvents) {
-        switch state {
+        switch state.stage {
         case .switchingFingers(let s):
             if now.milliseconds(since: s.since) >= configuration.fingerCountDebounceMS {
                 handle(.switchTimeout, at: s.since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
             }
         case .undecided(let d):
-            let timeout = holdSpentOnClick ? .infinity : holdTimeoutMS(fingers: committedFingerCount)
+            let timeout = state.fingers.clicked ? .infinity : holdTimeoutMS(fingers: state.fingers.count)
             let waited = now.milliseconds(since: d.since)
             if timeout.isFinite, waited > timeout || (includingNow && waited == timeout) {
                 handle(.holdTimeout, at: d.since.adding(milliseconds: timeout), into: &out)
             }
-        default:
-            break
+        case .idle, .hold, .pan, .pinch, .clickpadPressed:
+            break  // no timer runs
         }
     }
 
-    // MARK: The machine
-
-    /// The one dispatch: every input goes to its state's handler.
-    private mutating func handle(_ input: Input, at now: EventTime, into out: inout GestureEvents) {
-        switch (state, input) {
-        // Inputs every state takes the same way.
-        case (_, .fault(let why)):
-            cancelInFlight(why, at: now, into: &out)
-            enter(.idle, on: input.name, at: now, because: why)
-        case (.idle, .endOfStream):
-            failWhatIsPossible()
-        case (_, .endOfStream):
-            cancelInFlight(GestureDecision(.endOfStream), at: now, into: &out)
-            failWhatIsPossible()
-            enter(.idle, on: input.name, at: now, because: GestureDecision(.endOfStream))
-        // A clickpad held down: fingers are counted, nothing else happens until the release.
-        case (.clickpadPressed, .allLifted):
-            committedFingerCount = 0
-        case (.clickpadPressed, .fingerCountChanged(let n)):
-            committedFingerCount = n
-        case (.clickpadPressed, .motion):
-            break
-        case (.clickpadPressed, .buttonReleased):
-            // The fingers still down are judged afresh from the next step of `process` (they may
-            // still scroll or pinch), but they clicked: they do not hold.
-            holdSpentOnClick = true
-            enter(.idle, on: input.name, at: now)
-        case (_, .buttonPressed(let why)):
-            cancelInFlight(why, at: now, into: &out)
-            failWhatIsPossible()
-            enter(.clickpadPressed, on: input.name, at: now, because: why)
-        case (.idle, .allLifted):
-            // Thumbs lifted (the count was already 0) or fingers that never made a decision.
-            failWhatIsPossible()
-            committedFingerCount = 0
-        case (_, .allLifted):
-            var e = GestureEvidence()
-            e.fingersBefore = committedFingerCount
-            finishInFlight(.ended, GestureDecision(.allLifted, e), at: now, into: &out)
-            failWhatIsPossible()
-            committedFingerCount = 0
-            enter(.idle, on: input.name, at: now, because: GestureDecision(.allLifted, e))
-
-        // Finger count changes.
-        case (.idle, .fingerCountChanged(let n)), (.undecided, .fingerCountChanged(let n)),
-             (.pan(_, .none), .fingerCountChanged(let n)):
-            // Nothing to protect: switch at once and judge the new set of fingers afresh.
-            committedFingerCount = n
-            enter(.idle, on: input.name, at: now)
-        case (.hold(let d, let g), .fingerCountChanged(let n)):
-            enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .hold,
-                                              decision: d, gesture: g)), on: input.name, at: now)
-        case (.pan(let d, let g?), .fingerCountChanged(let n)):
-            enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .pan,
-                                              decision: d, gesture: g)), on: input.name, at: now)
-        case (.pinch(let d, let g), .fingerCountChanged(let n)):
-            enter(.switchingFingers(Switching(count: n, since: now, from: committedFingerCount, kind: .pinch,
-                                              decision: d, gesture: g)), on: input.name, at: now)
-        case (.switchingFingers(var s), .fingerCountChanged(let n)):
-            // Changed again: the debounce starts over from this count.
-            if s.count != n {
-                s.count = n
-                s.since = now
-                enter(.switchingFingers(s), on: input.name, at: now)  // same state, new data: nothing traced
-            }
-        case (.switchingFingers(let s), .switchTimeout):
-            let why = fingerCountChange(from: s.from, to: s.count, waitedMS: configuration.fingerCountDebounceMS)
-            finishGesture(s.gesture, .cancelled, why, at: now, into: &out)
-            committedFingerCount = s.count
-            enter(.idle, on: input.name, at: now, because: why)
-
-        // Same count, different touches.
-        case (.undecided, .fingersReplaced):
-            // A finger replaced within a frame, or one that had no good position when the decision
-            // started: judge the touches that are there now, from where they are.
-            startDecision(at: now, on: input.name, because: GestureDecision(.fingersReplaced))
-        case (.hold, .fingersReplaced), (.pan, .fingersReplaced), (.pinch, .fingersReplaced):
-            let why = GestureDecision(.fingersReplaced)
-            cancelInFlight(why, at: now, into: &out)
-            startDecision(at: now, on: input.name, because: why)
-
-        // Holds.
-        case (.undecided(let d), .holdTimeout):
-            beginHoldIfStill(d, at: now, into: &out)
-
-        // Motion: the state's own handler.
-        case (.idle, .motion), (.switchingFingers, .motion):
-            break
-        case (.undecided(let d), .motion):
-            decide(d, hold: nil, at: now, into: &out)
-        case (.hold(let d, let h), .motion):
-            decide(d, hold: h, at: now, into: &out)
-        case (.pan(let d, let g), .motion):
-            updatePan(d, g, at: now, into: &out)
-        case (.pinch(let d, let g), .motion):
-            updatePinch(d, g, at: now, into: &out)
-
-        default:
-            recordBug(input.name, at: now)
-        }
-    }
+    // MARK: The machine (the handlers are in +States.swift)
 
     /// Tests feed the machine an input directly (to provoke a pair it does not expect).
     mutating func handleForTesting(_ input: Input, at now: EventTime, into out: inout GestureEvents) {
         handle(input, at: now, into: &out)
     }
 
-    /// The one place the state changes; records the change for `--trace`.
-    mutating func enter(_ next: State, on input: RecognizerInput, at now: EventTime,
-                        because decision: GestureDecision? = nil) {
+    /// The one place the state changes, along an edge of `edges`; records the change for `--trace`.
+    /// - Parameters:
+    ///   - fingers: the fingers of the new state; nil: the same.
+    ///   - tracedFingers: the count the trace shows, when not the new state's: a fault and the end
+    ///     of the stream show the fingers of what they cancelled.
+    mutating func enter(_ next: Stage, fingers: Fingers? = nil, on input: RecognizerInput, at now: EventTime,
+                        because decision: GestureDecision? = nil, tracing tracedFingers: Int? = nil) {
         let from = state.mode
-        state = next
+        state.stage = next
+        if let fingers { state.fingers = fingers }
+        #if DEBUG
+        let edge = RecognizerEdge(from, input, next.mode, decision?.rule)
+        assert(Self.edges.contains(edge), "an edge missing from TouchGestureRecognizer.edges: \(edge)")
+        takenEdges?.insert(edge)
+        #endif
         if from != next.mode || decision != nil {
             // Switching: the count it is switching to (the committed one waits for the debounce).
-            var fingers = committedFingerCount
-            if case .switchingFingers(let s) = next { fingers = s.count }
             stateChanges.append(RecognizerStateChange(time: now, from: from, to: next.mode, input: input,
-                                                      fingers: fingers, decision: decision))
+                                                      fingers: tracedFingers ?? state.watchedFingerCount,
+                                                      decision: decision))
         }
     }
 
@@ -456,21 +406,21 @@ public struct TouchGestureRecognizer: Sendable {
     mutating func recordBug(_ input: RecognizerInput, at now: EventTime) {
         bugCount += 1
         stateChanges.append(RecognizerStateChange(time: now, from: state.mode, to: state.mode, input: input,
-                                                  fingers: committedFingerCount, isBug: true))
+                                                  fingers: state.fingers.count, isBug: true))
         if assertsOnBug {
             assertionFailure("recognizer bug: \(input.rawValue) in state \(state.mode.rawValue)")
         }
     }
 
 
-    private var decisionSignature: TouchSignature? {
-        switch state {
+    var decisionSignature: TouchSignature? {
+        switch state.stage {
         case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _): d.signature
         case .idle, .switchingFingers, .clickpadPressed: nil
         }
     }
 
-    private func fingerCountChange(from: Int, to: Int, waitedMS: Double?) -> GestureDecision {
+    func fingerCountChange(from: Int, to: Int, waitedMS: Double?) -> GestureDecision {
         var e = GestureEvidence()
         e.fingersBefore = from
         e.fingersAfter = to
@@ -481,16 +431,17 @@ public struct TouchGestureRecognizer: Sendable {
 
     // MARK: Deciding
 
-    mutating func startDecision(at now: EventTime, on input: RecognizerInput, because decision: GestureDecision? = nil) {
-        // Refused for a kind still in flight, so a began is never dropped without its end.
-        _ = lifecycles.pinch.reset()
-        _ = lifecycles.pan.reset()
-        _ = lifecycles.hold.reset()
+    /// A fresh decision on `fingers`, from where the touches are now.
+    mutating func startDecision(_ fingers: Fingers, at now: EventTime, on input: RecognizerInput,
+                                because decision: GestureDecision? = nil) {
+        // Every way here ended the gesture in flight first; a kind still in flight keeps it (and
+        // is counted), so a began is never dropped without its end.
+        if !lifecycles.resetAll() { recordBug(input, at: now) }
         touches.rebaseline()
-        let pair = committedFingerCount >= 2 ? touches.topAndBottom : nil
+        let pair = fingers.count >= 2 ? touches.topAndBottom : nil
         var d = Decision(since: now, pair: pair, bandThumb: nil, signature: touches.fingerSignature)
-        d.bandThumb = committedFingerCount >= 3 ? restingThumbInBand(pair) : nil
-        enter(.undecided(d), on: input, at: now, because: decision)
+        d.bandThumb = fingers.count >= 3 ? restingThumbInBand(pair) : nil
+        enter(.undecided(d), fingers: fingers, on: input, at: now, because: decision)
     }
 
     /// The hold timeout for `n` fingers, infinite when `n` fingers do not hold. A touchpad that
@@ -504,17 +455,17 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// The hold timeout ran out: the fingers hold if none moved past `holdMaxMoveMM`.
-    private mutating func beginHoldIfStill(_ d: Decision, at now: EventTime, into out: inout GestureEvents) {
+    mutating func beginHoldIfStill(_ d: Decision, at now: EventTime, into out: inout GestureEvents) {
         let moved = touches.largestFingerMoveMM
         guard moved < configuration.holdMaxMoveMM, let centroid = touches.fingerCentroid,
               lifecycles.hold.begin() != nil else { return }
         var e = GestureEvidence()
         e.waitedMS = now.milliseconds(since: d.since)
-        e.timeoutMS = holdTimeoutMS(fingers: committedFingerCount)
+        e.timeoutMS = holdTimeoutMS(fingers: state.fingers.count)
         e.movedMM = moved
         e.moveLimitMM = configuration.holdMaxMoveMM
         let why = GestureDecision(.holdTimeout, e)
-        let event = GestureEvent(kind: .hold, state: .began, time: now, fingerCount: committedFingerCount,
+        let event = GestureEvent(kind: .hold, state: .began, time: now, fingerCount: state.fingers.count,
                                  centerMM: centroid, decision: why)
         out.append(event)
         enter(.hold(d, InFlight(last: event, initialCenter: centroid)), on: .holdTimeout, at: now, because: why)
@@ -533,19 +484,12 @@ public struct TouchGestureRecognizer: Sendable {
     /// Begins a pan or pinch from the undecided (or hold) state.
     mutating func begin(_ event: GestureEvent, center: PointMM, decision d: Decision, into out: inout GestureEvents) -> InFlight? {
         guard lifecycles[event.kind].begin() != nil else { return nil }
-        _ = lifecycles.hold.fail()
+        lifecycles.hold.failIfPossible()
         let other: GestureKind = event.kind == .pinch ? .pan : .pinch
         // A pinch may still take over from a two-finger pan (the correction window).
-        if !(event.kind == .pan && event.fingerCount == 2 && allows(.pinch, fingers: 2)) { _ = lifecycles[other].fail() }
+        if !(event.kind == .pan && event.fingerCount == 2 && allows(.pinch, fingers: 2)) { lifecycles[other].failIfPossible() }
         out.append(event)
         return InFlight(last: event, initialCenter: center)
-    }
-
-    /// Fingers lifted (or the stream ended) with nothing begun for a kind: it failed.
-    mutating func failWhatIsPossible() {
-        _ = lifecycles.pinch.fail()
-        _ = lifecycles.pan.fail()
-        _ = lifecycles.hold.fail()
     }
 
     mutating func emitChange(_ g: inout InFlight, at now: EventTime, into out: inout GestureEvents) {
@@ -557,13 +501,13 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// Cancels (or ends) whatever gesture the state has in flight.
-    private mutating func cancelInFlight(_ why: GestureDecision, at now: EventTime, into out: inout GestureEvents) {
+    mutating func cancelInFlight(_ why: GestureDecision, at now: EventTime, into out: inout GestureEvents) {
         finishInFlight(.cancelled, why, at: now, into: &out)
     }
 
-    private mutating func finishInFlight(_ how: GestureState, _ why: GestureDecision, at now: EventTime,
+    mutating func finishInFlight(_ how: GestureState, _ why: GestureDecision, at now: EventTime,
                                          into out: inout GestureEvents) {
-        switch state {
+        switch state.stage {
         case .hold(_, let g), .pan(_, let g?), .pinch(_, let g):
             finishGesture(g, how, why, at: now, into: &out)
         case .switchingFingers(let s):

@@ -42,6 +42,8 @@ public final class LibinputRecordReader: RecordingSource {
     public let node: String?
     /// The device's 0-based position in `devices:`.
     public let deviceIndex: Int
+    /// pinchlab's own data (`pinchlab:` before `devices:`), empty when the file has none.
+    public var extras: PinchlabExtras { document.extras }
     /// How many devices `devices:` lists; known once `nextEvent()` has returned nil.
     public private(set) var deviceCount: Int?
     /// The other devices whose events end inside a frame (a file cut short in another device's
@@ -213,6 +215,7 @@ private struct RecordDocument {
     }
 
     let yaml: YAMLEventReader
+    private(set) var extras = PinchlabExtras()
     private var sawVersion = false
     private var passed: [Passed] = []
     private(set) var otherDevicesEndingInsideFrame: [TrailingPartialFrame] = []
@@ -267,8 +270,53 @@ private struct RecordDocument {
                 guard yaml.kind == .sequenceStart else { throw notARecord("a list of devices after 'devices:'") }
                 return
             }
+            if yaml.scalarIs("pinchlab") {
+                try readExtras()
+                continue
+            }
             try yaml.next()
             try yaml.skipNode()
+        }
+    }
+
+    /// Reads `pinchlab:`'s mapping (the current event is its key): texts, and lists of texts;
+    /// anything else under it is skipped. Bounded by `PinchlabExtras`' limits.
+    private mutating func readExtras() throws {
+        try yaml.next()
+        guard yaml.kind == .mappingStart else {
+            try yaml.skipNode()
+            return
+        }
+        var entries = 0
+        func text() throws -> String {
+            guard yaml.scalar.count <= PinchlabExtras.textBytesMax, entries < PinchlabExtras.entriesMax,
+                  let text = yaml.scalarString else {
+                throw malformed("pinchlab's data: texts of at most \(PinchlabExtras.textBytesMax) bytes, "
+                                + "\(PinchlabExtras.entriesMax) in all")
+            }
+            entries += 1
+            return text
+        }
+        while true {
+            try yaml.next()
+            if yaml.kind == .mappingEnd { return }
+            guard yaml.kind == .scalar, let key = yaml.scalarString else { throw malformed("a key of 'pinchlab:'") }
+            try yaml.next()
+            switch yaml.kind {
+            case .scalar:
+                extras.texts[key] = try text()
+            case .sequenceStart:
+                var list: [String] = []
+                while true {
+                    try yaml.next()
+                    if yaml.kind == .sequenceEnd { break }
+                    guard yaml.kind == .scalar else { throw malformed("a text in 'pinchlab: \(key):'") }
+                    list.append(try text())
+                }
+                extras.lists[key] = list
+            default:
+                try yaml.skipNode()
+            }
         }
     }
 

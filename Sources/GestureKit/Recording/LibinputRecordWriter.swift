@@ -25,13 +25,15 @@ public final class LibinputRecordWriter: RecordingWriter {
     ///   - device: the device the events come from, written as the file's description.
     ///   - node: the device node to note in the file (`- node:`).
     ///   - options: whether key codes are masked, and the header's system lines.
+    ///   - extras: pinchlab's own data, written under `pinchlab:` before `devices:` (nothing when empty).
     public init(path: String, device: DeviceDescription, node: String = LibinputRecordWriter.unknownNode,
-                options: RecordingWriterOptions = RecordingWriterOptions()) throws {
+                options: RecordingWriterOptions = RecordingWriterOptions(), extras: PinchlabExtras = PinchlabExtras()) throws {
         self.device = device
         self.options = options
         output = try ByteOutput(path: path, writesEachFlush: options.writesEachFrame)
         try output.removingFileOnFailure {
             try writeHeader()
+            try writeExtras(extras)
             output.text("devices:"); try output.newline()
             output.text("- node: "); output.string(LibinputRecordWriter.quoted(node)); try output.newline()
             try writeEvdevDescription()
@@ -107,6 +109,24 @@ public final class LibinputRecordWriter: RecordingWriter {
         if let os = system?.os { output.text("  os: "); output.string(LibinputRecordWriter.quoted(os)); try output.newline() }
         output.text("  kernel: "); output.string(LibinputRecordWriter.quoted(system?.kernel ?? "unknown")); try output.newline()
         output.text("  dmi: "); output.string(LibinputRecordWriter.quoted(system?.dmi ?? "unknown")); try output.newline()
+    }
+
+    /// `pinchlab:` with its texts, then its lists, each in key order, every text quoted.
+    private func writeExtras(_ extras: PinchlabExtras) throws {
+        guard !extras.isEmpty else { return }
+        output.string(PinchlabExtras.key); output.text(":"); try output.newline()
+        for (key, text) in extras.texts.sorted(by: { $0.key < $1.key }) {
+            output.text("  "); output.string(LibinputRecordWriter.quoted(key)); output.text(": ")
+            output.string(LibinputRecordWriter.quoted(text)); try output.newline()
+        }
+        for (key, list) in extras.lists.sorted(by: { $0.key < $1.key }) {
+            output.text("  "); output.string(LibinputRecordWriter.quoted(key)); output.text(":")
+            if list.isEmpty { output.text(" []") }
+            try output.newline()
+            for text in list {
+                output.text("  - "); output.string(LibinputRecordWriter.quoted(text)); try output.newline()
+            }
+        }
     }
 
     private func writeEvdevDescription() throws {

@@ -18,14 +18,22 @@ public struct StateAtOpen: Sendable, Equatable {
     /// Keys and buttons held (`BTN_TOUCH`, `BTN_TOOL_*`, a button, a key).
     public let heldKeyCount: Int
 
-    /// - Parameter state: `EvdevDevice.currentStateEvents()` right after the device was opened.
-    public init(_ state: [InputEvent]) {
+    /// The comment line written before the frame.
+    public let commentText: String
+
+    /// - Parameters:
+    ///   - state: `EvdevDevice.currentStateEvents()` right after the device was opened (or a
+    ///     flight recorder's state at its window's start, `EventWindow`).
+    ///   - time: the frame's time: 0 for a recording that counts time from its first event.
+    ///   - comment: what the comment line before the frame says.
+    public init(_ state: [InputEvent], at time: EventTime = .zero, comment: String = StateAtOpen.comment) {
+        commentText = comment
         let slotTouches = state.count { $0.type == .abs && $0.code == .absMTTrackingID && $0.value >= 0 }
         let touchDown = state.contains { $0.type == .key && $0.code == .btnTouch && $0.value != 0 }
         touchCount = slotTouches > 0 ? slotTouches : (touchDown ? 1 : 0)
         heldKeyCount = state.count { $0.type == .key && $0.value != 0 }
-        frame = state.map { InputEvent(time: .zero, type: $0.type, code: $0.code, value: $0.value) }
-            + [InputEvent(time: .zero, type: .syn, code: .synReport, value: 0)]
+        frame = state.map { InputEvent(time: time, type: $0.type, code: $0.code, value: $0.value) }
+            + [InputEvent(time: time, type: .syn, code: .synReport, value: 0)]
     }
 
     /// Nothing down: the file needs no first frame (and gets none, so an idle start writes what
@@ -39,7 +47,7 @@ extension RecordingWriter {
     @discardableResult
     public func write(_ state: StateAtOpen) throws -> Bool {
         guard !state.isIdle else { return false }
-        try writeComment(StateAtOpen.comment)
+        try writeComment(state.commentText)
         for event in state.frame { try write(event) }
         try flush()
         return true

@@ -51,9 +51,18 @@ public struct ReplayPipeline: Sendable {
     /// Emit the recognizer's state changes (`LabRecord.stateChange`, for `--trace`).
     public var recordsStateChanges = false
 
+    /// Where the events sit in the live session they were cut from (a flight recorder's dump): the
+    /// records count time from the session's first event and number gestures and attempts as the
+    /// session did, so they read as the session's own lines. Nil: the events are a whole recording.
+    public let position: SessionPosition?
+    private let firstTrial: Int
+
     public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings = .default,
-                recordsFrames: Bool = false) throws {
+                recordsFrames: Bool = false, position: SessionPosition? = nil) throws {
         self.device = device
+        self.position = position
+        origin = position?.origin
+        firstTrial = position?.firstTrial ?? 0
         self.settings = settings
         self.recordsFrames = recordsFrames
         self.driver = try GestureTransitionDriver(transition: transition, settings: settings,
@@ -82,7 +91,8 @@ public struct ReplayPipeline: Sendable {
         let now = seconds(assembler.frame.time)
         if firstTouchTime == nil && assembler.frame.activeTouchCount > 0 { firstTouchTime = now }
         countTouches(at: now)
-        driver.advance(to: now) { emit(.transition($0)) }
+        let firstTrial = self.firstTrial
+        driver.advance(to: now) { Self.emitTransition($0, firstTrial: firstTrial, emit) }
         if recordsFrames { emit(.frame(assembler.frame, time: now)) }
         let events = recognizer.process(assembler.frame)
         guard !buttonsChanged.isEmpty else {
@@ -98,6 +108,16 @@ public struct ReplayPipeline: Sendable {
         emitButtonChanges(emit)
         emitStateChanges(emit) { $0 >= split }
         for gesture in events where gesture.time >= split { handle(gesture, emit: emit) }
+    }
+
+    /// A transition record, its attempt numbered as the session numbered it (`position`).
+    /// (A static function of a local copy: the driver is being changed while it emits.)
+    @inline(__always)
+    private static func emitTransition(_ record: TransitionRecord, firstTrial: Int, _ emit: (LabRecord) -> Void) {
+        guard firstTrial != 0 else { return emit(.transition(record)) }
+        var record = record
+        record.trial += firstTrial
+        emit(.transition(record))
     }
 
     /// A press or a release (a key's autorepeat, value 2, is neither), recorded with its frame.
@@ -156,7 +176,8 @@ public struct ReplayPipeline: Sendable {
         let events = recognizer.advance(to: time)
         emitStateChanges(emit)
         for gesture in events { handle(gesture, emit: emit) }
-        driver.advance(to: seconds(time)) { emit(.transition($0)) }
+        let firstTrial = self.firstTrial
+        driver.advance(to: seconds(time)) { Self.emitTransition($0, firstTrial: firstTrial, emit) }
     }
 
     /// End of the stream: a gesture in flight is cancelled (a recording that stops mid-gesture, a
@@ -176,7 +197,8 @@ public struct ReplayPipeline: Sendable {
                 if recordsFrames { emit(.frame(frame, time: seconds(frame.time))) }
             }
         }
-        driver.finish { emit(.transition($0)) }
+        let firstTrial = self.firstTrial
+        driver.finish { Self.emitTransition($0, firstTrial: firstTrial, emit) }
         return summary(source: source)
     }
 
@@ -219,7 +241,7 @@ public struct ReplayPipeline: Sendable {
     private mutating func handle(_ gesture: GestureEvent, emit: (LabRecord) -> Void) {
         let time = seconds(gesture.time)
         // One gesture at a time: the one in flight is the next to be counted.
-        emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount)))
+        emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount + (position?.firstGesture ?? 0))))
         switch gesture.state {
         case .began:
             // A hold began when its timer ran out: the evidence says how long the fingers had waited.
@@ -243,6 +265,23 @@ public struct ReplayPipeline: Sendable {
         }
         // One gesture at a time, so the index a gesture will have among those ended is the count so far.
         let index = gesture.state == .began ? gestureCount : nil
-        driver.handle(gesture, at: time, gestureIndex: index) { emit(.transition($0)) }
+        let firstTrial = self.firstTrial
+        driver.handle(gesture, at: time, gestureIndex: index) { Self.emitTransition($0, firstTrial: firstTrial, emit) }
+    }
+}
+
+
+/// Where a stretch of events sits in the live session it was cut from (`pinchlab live --keep`'s
+/// dumps): the session's first event, which its times count from, and the numbers its next
+/// gesture and next attempt at the transition had when the stretch began.
+public struct SessionPosition: Sendable, Hashable {
+    public var origin: EventTime
+    public var firstGesture: Int
+    public var firstTrial: Int
+
+    public init(origin: EventTime, firstGesture: Int, firstTrial: Int) {
+        self.origin = origin
+        self.firstGesture = firstGesture
+        self.firstTrial = firstTrial
     }
 }

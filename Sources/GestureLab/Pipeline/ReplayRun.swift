@@ -57,11 +57,12 @@ public struct ReplayRun: Sendable {
     ///   - settings: recognizer thresholds, policy and mappings.
     ///   - recordsFrames: also emit `.frame` records (plots and live views draw fingers from them).
     ///   - recordsStateChanges: also emit the recognizer's `.stateChange` records (`--explain`, `--trace`).
+    ///   - position: where the events sit in a live session (a dump of `live --keep`), nil for a recording.
     public init(device: DeviceDescription, transition: TransitionName = .pinchDismiss,
                 settings: LabSettings = .default, recordsFrames: Bool = false,
-                recordsStateChanges: Bool = false) throws {
+                recordsStateChanges: Bool = false, position: SessionPosition? = nil) throws {
         pipeline = try ReplayPipeline(device: device, transition: transition, settings: settings,
-                                      recordsFrames: recordsFrames)
+                                      recordsFrames: recordsFrames, position: position)
         pipeline.recordsStateChanges = recordsStateChanges
     }
 

@@ -35,6 +35,8 @@ package struct ViewerDocument: Sendable, Encodable {
     package var format = ViewerDocument.formatVersion
     /// The page receives its entries from `events` (a live server) instead of this document.
     package var live: Bool
+    /// A live page offers a dump button (`live`'s flight recorder is on); nil elsewhere.
+    package var dumps: Bool?
     package var title: String
     package var source: String
     package var device: Device

@@ -542,7 +542,7 @@ enum ViewerPageScript {
   window.addEventListener("hashchange", seekFromHash);
 
   // ---- live: entries streamed from the server as they happen -------------------------------------
-  let connected = false, entryCount = 0, caughtUp = 0, ended = false;
+  let connected = false, entryCount = 0, caughtUp = 0, ended = false, dumpPressedFromHash = false;
   function connectLive() {
     const events = new EventSource("events");
     const status = $("live-status");
@@ -553,6 +553,11 @@ enum ViewerPageScript {
       timelineBackground = null;
       if (followLive) time = duration;
       render();
+      // Opened at #dump (a bookmark, or a test in a headless browser): the button is pressed once connected.
+      if (!dumpPressedFromHash && /(?:^#|&)dump(?:&|$)/.test(location.hash) && !$("dump").hidden) {
+        dumpPressedFromHash = true;
+        $("dump").click();
+      }
     });
     events.addEventListener("entries", (e) => {
       const batch = JSON.parse(e.data);
@@ -571,6 +576,11 @@ enum ViewerPageScript {
       timelineBackground = null;
       render();
     });
+    // What became of a dump (this page's button, SIGUSR1, the d key, --dump-on): the file or why none.
+    events.addEventListener("dump", (e) => {
+      const notice = JSON.parse(e.data);
+      $("dump-status").textContent = notice.file ? "dumped to " + notice.file : "no dump: " + notice.problem;
+    });
     // The browser reconnects by itself; the "document" event then brings the page up to date.
     // Once the session has ended there is nothing to reconnect to.
     events.onerror = () => {
@@ -578,6 +588,19 @@ enum ViewerPageScript {
       if (ended) { events.close(); render(); return; }
       status.textContent = "live: reconnecting...";
     };
+  }
+
+  // The flight recorder's button: the server dumps off the session's reading thread and says what it
+  // wrote in a "dump" event. The header keeps pages of other sites from asking (see LiveWebServer).
+  function askForDump() {
+    $("dump-status").textContent = "dumping...";
+    fetch("dump", { method: "POST", headers: { "X-Pinchlab-Dump": "1" } })
+      .then((response) => { if (!response.ok) $("dump-status").textContent = "no dump: the server answered " + response.status; })
+      .catch(() => { $("dump-status").textContent = "no dump: the server is gone"; });
+  }
+  if (doc.live && doc.dumps) {
+    $("dump").hidden = false;
+    $("dump").addEventListener("click", askForDump);
   }
 
   // ---- start -------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ section.panel { background: var(--panel); border: 1px solid var(--line); border-
 #controls button { font: inherit; padding: 3px 10px; }
 #scrub { flex: 1 1 300px; }
 #time-readout { font-variant-numeric: tabular-nums; min-width: 130px; }
-#live-status { color: var(--muted); }
+#live-status, #dump-status { color: var(--muted); }
 #pinchlab-state { display: none; }
 #stopped { color: #b00020; font-weight: 600; margin-top: 4px; }
 #thinned { color: #8a5a00; margin-top: 4px; }
@@ -85,6 +85,8 @@ section.panel { background: var(--panel); border: 1px solid var(--line); border-
 <input id="scrub" type="range" min="0" max="1" step="0.001" value="0" aria-label="time">
 <span id="time-readout"></span>
 <span id="live-status"></span>
+<button id="dump" type="button" title="Write the flight recorder's last seconds to a file (as SIGUSR1 or the d key)" hidden>Dump</button>
+<span id="dump-status"></span>
 </nav>
 <pre id="pinchlab-state"></pre>
 

@@ -1,0 +1,153 @@
+/// The last stretch of a device's raw events, in a ring of fixed-size event records allocated once
+/// (`append` never allocates), with the device's state at the oldest event kept: what `live
+/// --keep SECONDS` holds so that a dump can write the last SECONDS as a recording that starts at a
+/// frame boundary with the touches down at that point.
+///
+/// How big: `capacity(seconds:device:)` events of 24 bytes. When the device sends more events per
+/// second than assumed there, the ring simply holds fewer seconds than asked (the oldest frames go
+/// first, memory stays the same); `window()` says how many seconds it holds, and a dump says so.
+public final class EventRing {
+    /// The events the ring holds at most.
+    public let capacity: Int
+    private let storage: UnsafeMutablePointer<InputEvent>
+    /// Where the next event goes; once full, also the oldest event.
+    private var next = 0
+    public private(set) var count = 0
+    /// Every event appended, dropped ones included.
+    public private(set) var appendedCount = 0
+    /// The state at the oldest event held: the state at open with every dropped event applied.
+    private var stateBeforeOldest: EvdevStateTracker
+    /// Whether the last dropped event ended a frame (the oldest held one begins a frame).
+    private var droppedAtFrameEnd = true
+
+    /// Frames per second assumed when sizing the ring: touchpads report 80 to 150 frames a second
+    /// while touched, touchscreens up to 240.
+    public static let assumedFramesPerSecond = 250
+    /// The most events a ring holds (a 3600 s ring of a busy touchscreen: 24 bytes each, 384 MiB).
+    public static let capacityMax = 16 << 20
+
+    /// Events for `seconds` of `device`: `assumedFramesPerSecond` frames of `eventsPerFrame(device)`
+    /// events each, so a touchpad with two fingers moving fits; at 0 seconds, none.
+    public static func capacity(seconds: Double, device: DeviceDescription) -> Int {
+        guard seconds > 0 else { return 0 }
+        let events = seconds * Double(assumedFramesPerSecond * eventsPerFrame(device))
+        return Int(min(events.rounded(.up), Double(capacityMax)))
+    }
+
+    /// The events of a frame with two fingers moving: per finger its slot, x, y and the pressure
+    /// and touch size the device reports, the single-touch axes, `MSC_TIMESTAMP` and `SYN_REPORT`.
+    public static func eventsPerFrame(_ device: DeviceDescription) -> Int {
+        let perFinger = [EventCode.absMTSlot, .absMTPositionX, .absMTPositionY, .absMTPressure, .absMTTouchMajor]
+            .count { device.has(.abs, $0) }
+        let singleTouch = [EventCode.absX, .absY, .absPressure].count { device.has(.abs, $0) }
+        return 2 * max(perFinger, 2) + singleTouch + (device.has(.msc, EventCode(rawValue: 0x05)) ? 1 : 0)  // MSC_TIMESTAMP + 1
+    }
+
+    /// - Parameters:
+    ///   - capacity: events held at most (`capacity(seconds:device:)`).
+    ///   - stateAtOpen: `EvdevDevice.currentStateEvents()` when reading began.
+    public init(capacity: Int, device: DeviceDescription, stateAtOpen: [InputEvent]) {
+        self.capacity = max(0, capacity)
+        // Allocated and left untouched: its pages cost memory only once events fill them.
+        storage = .allocate(capacity: max(1, self.capacity))
+        stateBeforeOldest = EvdevStateTracker(device: device)
+        stateBeforeOldest.seed(with: stateAtOpen)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Keeps `event`, dropping the oldest when full. No allocation, no copy beyond the event.
+    @inline(__always)
+    public func append(_ event: InputEvent) {
+        guard capacity > 0 else { return }
+        appendedCount &+= 1
+        if count == capacity {
+            let dropped = storage[next]
+            stateBeforeOldest.apply(dropped)
+            droppedAtFrameEnd = dropped.isSynReport
+        } else {
+            count += 1
+        }
+        storage[next] = event
+        next += 1
+        if next == capacity { next = 0 }
+    }
+
+    /// The ring's whole frames of the last `seconds` (all it holds when nil): from the first frame
+    /// boundary, with the state there, to the last `SYN_REPORT` (a frame still coming is left
+    /// out). A copy, made in one pass over the ring.
+    public func window(seconds: Double? = nil) -> EventWindow {
+        var state = stateBeforeOldest
+        var events: [InputEvent] = []
+        events.reserveCapacity(count)
+        let oldest = count == capacity ? next : 0
+        func event(at offset: Int) -> InputEvent { storage[(oldest + offset) % max(capacity, 1)] }
+        // Frames that end before this time are older than asked for.
+        var notBefore = Int64.min
+        if let seconds, let lastEnd = (0..<count).reversed().first(where: { event(at: $0).isSynReport }) {
+            notBefore = event(at: lastEnd).time.totalMicroseconds - Int64((seconds * 1_000_000).rounded())
+        }
+        var skipping = !droppedAtFrameEnd
+        var skipped = 0
+        var frameStart = 0
+        for offset in 0..<count {
+            let event = event(at: offset)
+            if skipping {
+                // The oldest frame lost its beginning, or is older than asked for: its events only
+                // move the state on.
+                state.apply(event)
+                skipped += 1
+                if event.isSynReport { skipping = false }
+                continue
+            }
+            if frameStart == events.count && event.time.totalMicroseconds < notBefore {
+                skipping = true
+                state.apply(event)
+                skipped += 1
+                if event.isSynReport { skipping = false }
+                continue
+            }
+            events.append(event)
+            if event.isSynReport { frameStart = events.count }
+        }
+        if let lastEnd = events.lastIndex(where: \.isSynReport) {
+            events.removeSubrange((lastEnd + 1)...)
+        } else {
+            events.removeAll()
+        }
+        let firstIndex = appendedCount - count + skipped
+        return EventWindow(stateEvents: state.stateEvents(), touchCount: state.touchCount, stateTime: state.time,
+                           events: events, firstEventIndex: firstIndex, isWhole: skipped == 0 && appendedCount == count)
+    }
+}
+
+/// What an `EventRing` held when asked: whole frames and the device's state just before them.
+public struct EventWindow: Sendable {
+    /// The state before the first event, as `EvdevDevice.currentStateEvents()` lists it (time 0).
+    public var stateEvents: [InputEvent]
+    /// Touches down at the window's start.
+    public var touchCount: Int
+    /// When the state was reached (the last event before the window), nil when it is the state at open.
+    public var stateTime: EventTime?
+    /// Whole frames, with their original times.
+    public var events: [InputEvent]
+    /// How many events the device sent before the window's first one.
+    public var firstEventIndex: Int
+    /// Nothing was dropped: the window begins with the first event read.
+    public var isWhole: Bool
+
+    /// The comment before the first frame of a dump that begins with touches down.
+    public static let stateComment = "state at the window's start: touches and keys down before the first event kept, not events the device sent then"
+
+    /// Seconds from the first event to the last.
+    public var seconds: Double {
+        guard let first = events.first, let last = events.last else { return 0 }
+        return Double(last.time.totalMicroseconds - first.time.totalMicroseconds) / 1_000_000
+    }
+
+    /// The state as a first frame for a recording of the window: at the time it was reached (or,
+    /// for the state at open, the first event's), after a comment saying what it is.
+    public var stateAtStart: StateAtOpen {
+        StateAtOpen(stateEvents, at: stateTime ?? events.first?.time ?? .zero, comment: EventWindow.stateComment)
+    }
+}

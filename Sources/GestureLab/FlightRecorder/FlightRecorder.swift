@@ -1,0 +1,139 @@
+import GestureKit
+
+/// `pinchlab live --keep SECONDS`: the last SECONDS of the device's raw events (an `EventRing`)
+/// and of the lines the session printed, so that the gesture that went wrong can be written out
+/// after it happened (`snapshot`, then `FlightDump.write` off the reading thread).
+///
+/// Memory is fixed when it is made: the event ring's records and the line ring's slots are
+/// reserved once, and `note` only overwrites them (their pages are touched as they fill). Lines
+/// are kept at most `linesMax`; past that the oldest go, and a dump's lines then begin later than
+/// its events (it says so).
+public final class FlightRecorder {
+    public let seconds: Double
+    public let device: DeviceDescription
+    public let events: EventRing
+    private var lines: [LabRecord] = []
+    private var nextLine = 0
+    private let lineCapacity: Int
+    /// The session's first event: its records' times count from it.
+    public private(set) var origin: EventTime?
+    /// Lines dropped for room.
+    private var lineCountDropped = 0
+    /// The number the session's next gesture and next attempt will have.
+    private var nextGesture = 0
+    private var nextTrial = 0
+
+    /// Lines per second assumed: a gesture line and a transition line per frame at 125 frames a
+    /// second, and the completion's 60 steps a second.
+    public static let assumedLinesPerSecond = 310
+    /// The most lines kept (about 300 bytes each).
+    public static let linesMax = 1 << 15
+    /// `--keep`'s bounds, in seconds.
+    public static let secondsRange: ClosedRange<Double> = 0...3600
+
+    public init(seconds: Double, device: DeviceDescription, stateAtOpen: [InputEvent]) {
+        self.seconds = seconds
+        self.device = device
+        events = EventRing(capacity: EventRing.capacity(seconds: seconds, device: device), device: device,
+                           stateAtOpen: stateAtOpen)
+        lineCapacity = seconds > 0 ? min(Self.linesMax, Int((seconds * Double(Self.assumedLinesPerSecond)).rounded(.up))) : 0
+        lines.reserveCapacity(lineCapacity)
+    }
+
+    public var isOn: Bool { events.capacity > 0 }
+
+    /// Keeps an event the session read (after the pipeline consumed it).
+    @inline(__always)
+    public func note(_ event: InputEvent) {
+        if origin == nil { origin = event.time }
+        events.append(event)
+    }
+
+    /// Keeps a line the session printed (gestures, transition steps, buttons; frames are not lines).
+    public func note(_ record: LabRecord) {
+        guard lineCapacity > 0 else { return }
+        switch record {
+        case .gesture(let g): if g.event.state.isFinal { nextGesture = g.gesture + 1 }
+        case .transition(let t): nextTrial = t.trial + 1
+        case .button: break
+        case .frame, .stateChange: return
+        }
+        if lines.count < lineCapacity {
+            lines.append(record)
+        } else {
+            lines[nextLine] = record
+            lineCountDropped += 1
+        }
+        nextLine += 1
+        if nextLine == lineCapacity { nextLine = 0 }
+    }
+
+    /// What the recorder holds now, copied for a dump written on another thread: the events' whole
+    /// frames with the state at their start, the lines from the window's first event on, and the
+    /// session's numbering there. Nil before the first event.
+    public func snapshot() -> FlightSnapshot? {
+        guard let origin else { return nil }
+        let window = events.window(seconds: seconds)
+        guard let first = window.events.first, let last = window.events.last else { return nil }
+        let start = Self.seconds(from: origin, to: window.stateTime ?? first.time)
+        let end = Self.seconds(from: origin, to: last.time)
+        let ordered = lines.count < lineCapacity ? lines : Array(lines[nextLine...] + lines[..<nextLine])
+        // Lines at the state's time belong to the frame before the window.
+        let kept = ordered.filter { (Self.time(of: $0) ?? -1) > start || (window.isWhole && Self.time(of: $0) == start) }
+        let position = SessionPosition(origin: origin,
+                                       firstGesture: Self.firstGesture(in: kept) ?? nextGesture,
+                                       firstTrial: Self.firstTrial(in: kept) ?? nextTrial)
+        let linesBegin = lineCountDropped > 0 && kept.count == ordered.count ? kept.first.flatMap(Self.time(of:)) : nil
+        return FlightSnapshot(device: device, window: window, position: position, lines: kept,
+                              linesBeginLate: linesBegin, windowStart: start, windowEnd: end, seconds: seconds)
+    }
+
+    static func seconds(from origin: EventTime, to time: EventTime) -> Double {
+        Double(time.totalMicroseconds - origin.totalMicroseconds) / 1_000_000
+    }
+
+    static func time(of record: LabRecord) -> Double? {
+        switch record {
+        case .gesture(let g): g.time
+        case .transition(let t): t.time
+        case .button(let b): b.time
+        case .frame(_, let time), .stateChange(_, let time): time
+        }
+    }
+
+    /// The number the window's first gesture has: that of the first gesture line in it (a gesture
+    /// in flight at the start keeps its number, as a replay's continuation of it takes it).
+    static func firstGesture(in lines: [LabRecord]) -> Int? {
+        for case .gesture(let g) in lines { return g.gesture }
+        return nil
+    }
+
+    /// The number the window's first attempt has: that of the first transition line, or the next
+    /// one when that line is a completion already under way (a replay starts no attempt for it).
+    static func firstTrial(in lines: [LabRecord]) -> Int? {
+        for case .transition(let t) in lines {
+            return t.state == .interactive ? t.trial : t.trial + 1
+        }
+        return nil
+    }
+}
+
+/// A flight recorder's contents at one moment, copied: what a dump writes.
+public struct FlightSnapshot: Sendable {
+    public var device: DeviceDescription
+    public var window: EventWindow
+    public var position: SessionPosition
+    /// The session's lines from the window's start on (gestures, transition steps, buttons).
+    public var lines: [LabRecord]
+    /// When lines were dropped for room: the time of the first line kept (later than `windowStart`).
+    public var linesBeginLate: Double?
+    /// Session seconds of the window's start (its state) and of its last event.
+    public var windowStart: Double
+    public var windowEnd: Double
+    /// The seconds asked for (`--keep`).
+    public var seconds: Double
+
+    /// The window holds less than asked although the session ran longer: the device sent more
+    /// events per second than the ring was sized for.
+    public var isShort: Bool { !window.isWhole && windowEnd - windowStart < seconds * 0.95 }
+}
