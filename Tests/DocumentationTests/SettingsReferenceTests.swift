@@ -19,9 +19,10 @@ import Testing
             let flag: Bool
             if case .flag = t.field { flag = true } else { flag = false }
             let show = { (c: GestureRecognizerConfiguration) in
-                flag ? (t.value(in: c) != 0 ? "true" : "false") : number(t.value(in: c))
+                t.name(in: c).map { "`\($0)`" } ?? (flag ? (t.value(in: c) != 0 ? "true" : "false") : number(t.value(in: c)))
             }
-            let range = flag ? "true, false" : "\(number(t.range.lowerBound))...\(number(t.range.upperBound))"
+            var range = flag ? "true, false" : "\(number(t.range.lowerBound))...\(number(t.range.upperBound))"
+            if case .choice(let choice) = t.field { range = choice.names.map { "`\($0)`" }.joined(separator: ", ") }
             rows.append("| `\(t.key)` | \(t.unit) | \(range) | \(show(.default)) | \(show(.touchscreen)) | "
                         + "\(t.tuningValues.map(number).joined(separator: ", ")) | \(t.libinput.map { "`\($0)`" } ?? "") |")
         }

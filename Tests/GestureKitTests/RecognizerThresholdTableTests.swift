@@ -11,6 +11,7 @@ import Testing
         let v = t.value(in: c)
         switch t.field {
         case .flag: return v == 0 ? 1 : 0
+        case .choice(let choice): return v + 1 < Double(choice.names.count) ? v + 1 : v - 1
         case .count: return v + 1 <= t.range.upperBound ? v + 1 : v - 1
         // Halfway to the next whole unit (or to the upper bound), else halfway down.
         case .number: return v < t.range.upperBound ? v + (min(t.range.upperBound, v + 1) - v) / 2 : v / 2

@@ -9,6 +9,28 @@ public struct RecognizerThreshold: Sendable {
         case number(WritableKeyPath<GestureRecognizerConfiguration, Double> & Sendable)
         case count(WritableKeyPath<GestureRecognizerConfiguration, Int> & Sendable)
         case flag(WritableKeyPath<GestureRecognizerConfiguration, Bool> & Sendable)
+        /// One of a closed set of names (`scrollMethod`); its value is the name's index.
+        case choice(Choice)
+    }
+
+    /// A setting that takes one of a few names, written as the name in a settings file.
+    public struct Choice: Sendable {
+        /// The names, in the order of their indices.
+        public let names: [String]
+        let index: @Sendable (GestureRecognizerConfiguration) -> Int
+        let setIndex: @Sendable (inout GestureRecognizerConfiguration, Int) -> Void
+
+        init<Value: CaseIterable & RawRepresentable & Equatable & Sendable>(
+            _ path: WritableKeyPath<GestureRecognizerConfiguration, Value> & Sendable
+        ) where Value.RawValue == String {
+            let cases = Array(Value.allCases)
+            names = cases.map(\.rawValue)
+            index = { c in cases.firstIndex(of: c[keyPath: path]) ?? 0 }
+            setIndex = { c, i in c[keyPath: path] = cases[min(max(i, 0), cases.count - 1)] }
+        }
+
+        /// The index of `name`, nil when it is none of them.
+        public func index(of name: String) -> Int? { names.firstIndex(of: name) }
     }
 
     /// The key path in a settings section, dot-separated (`minMoveMM`, `velocity.horizonMS`).
@@ -39,7 +61,14 @@ public struct RecognizerThreshold: Sendable {
         case .number(let path): c[keyPath: path]
         case .count(let path): Double(c[keyPath: path])
         case .flag(let path): c[keyPath: path] ? 1 : 0
+        case .choice(let choice): Double(choice.index(c))
         }
+    }
+
+    /// The value as a settings file writes it: a name for a choice, else nil.
+    public func name(in c: GestureRecognizerConfiguration) -> String? {
+        guard case .choice(let choice) = field else { return nil }
+        return choice.names[choice.index(c)]
     }
 
     /// Sets the value (a count is rounded; a flag is set when not 0).
@@ -48,12 +77,16 @@ public struct RecognizerThreshold: Sendable {
         case .number(let path): c[keyPath: path] = value
         case .count(let path): c[keyPath: path] = value.isFinite ? Int(value.rounded()) : 0
         case .flag(let path): c[keyPath: path] = value != 0
+        case .choice(let choice): choice.setIndex(&c, value.isFinite ? Int(value.rounded()) : 0)
         }
     }
 
     /// "-3 mm is outside 0...50 mm".
     public func rangeProblem(in c: GestureRecognizerConfiguration) -> String? {
-        if case .flag = field { return nil }
+        switch field {
+        case .flag, .choice: return nil
+        case .number, .count: break
+        }
         let v = value(in: c)
         guard !(v.isFinite && range.contains(v)) else { return nil }
         return Self.outside(v, unit: unit, range: "\(Self.text(range.lowerBound))...\(Self.text(range.upperBound))")
@@ -79,6 +112,15 @@ extension GestureRecognizerConfiguration {
         .init("panMaximumFingerCount", .count(\.panMaximumFingerCount), "fingers", 0...10),
         .init("pinchMinimumFingerCount", .count(\.pinchMinimumFingerCount), "fingers", 2...10),
         .init("pinchMaximumFingerCount", .count(\.pinchMaximumFingerCount), "fingers", 0...10),
+        .init("scrollMethod", .choice(.init(\.scrollMethod)), "", 0...Double(ScrollMethod.allCases.count - 1),
+              libinput: "tp_scroll_get_default_method: 2fg when ntouches >= 2, else edge"),
+        .init("edgeScrollWidthMM", .number(\.edgeScrollWidthMM), "mm", 0...100, libinput: "tp_edge_scroll_init 7 mm"),
+        .init("edgeScrollMinMoveMM", .number(\.edgeScrollMinMoveMM), "mm", 0...50,
+              libinput: "DEFAULT_SCROLL_THRESHOLD 3 mm"),
+        .init("edgeScrollLockTimeoutMS", .number(\.edgeScrollLockTimeoutMS), "ms", 0...10_000,
+              libinput: "DEFAULT_SCROLL_LOCK_TIMEOUT 300 ms"),
+        .init("edgeScrollBottomMinimumHeightMM", .number(\.edgeScrollBottomMinimumHeightMM), "mm", 0...1000,
+              libinput: "tp_edge_scroll_init: height >= 40 mm"),
         .init("panSlopMM", .number(\.panSlopMM), "mm", 0...50, tune: [2.0, 3.0, 4.0]),
         .init("undecidedMoveMM", .number(\.undecidedMoveMM), "mm", 0...50, tune: [0.5, 1.0],
               libinput: "tp_gesture_detect_motion_gestures: both < 1 mm"),
@@ -132,7 +174,7 @@ extension GestureRecognizerConfiguration {
         for t in Self.thresholds {
             let v = t.value(in: c)
             switch t.field {
-            case .flag:
+            case .flag, .choice:
                 continue
             case .count:
                 t.set(min(max(v, t.range.lowerBound), t.range.upperBound), in: &c)

@@ -34,7 +34,7 @@ extension LabSettings {
     /// another kind is the policy decoder's error, with the kind named), and each kind of completion
     /// timing. The key check learns the keys from them; the range tests check every number in them.
     static var everyOptionalPart: [LabSettings] {
-        var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60)
+        var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60, widthMM: 100, maximumFingerCount: 5)
         var touchpad = GestureRecognizerConfiguration.default
         touchpad.device = traits
         traits.deviceClass = .touchscreen

@@ -93,9 +93,12 @@ extension LabSettings {
                 .init("policy.\(input).pageDistance", "units", 0, 100_000, lowerIsOpen: true),
             ]
         }
-        // The surface height a recognizer section may carry (its fuzz is in the recognizer table).
+        // The surface size and finger count a recognizer section may carry (its fuzz is in the
+        // recognizer table).
         for section in ["touchpadRecognizer", "touchscreenRecognizer"] {
             ranges.append(.init("\(section).device.heightMM", "mm", 0, 10_000, lowerIsOpen: true))
+            ranges.append(.init("\(section).device.widthMM", "mm", 0, 10_000, lowerIsOpen: true))
+            ranges.append(.init("\(section).device.maximumFingerCount", "fingers", 0, 1_000))
         }
         return ranges
     }()

@@ -48,6 +48,15 @@ extension GestureDecision {
             let n = e.fingersAfter.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "these fingers"
             return "\(n) moved \(mm(e.movedMM)) mm (>= \(limitMM(e.moveLimitMM)) mm) but may not pan here "
                 + "(panMinimumFingerCount, panMaximumFingerCount; on a touchpad one finger moves the pointer)"
+        case .edgeScroll:
+            let edge = e.fromRightMM.map { "\(format($0, decimals: 1)) mm from the right edge" }
+                ?? e.fromBottomMM.map { "\(format($0, decimals: 1)) mm from the bottom edge" } ?? "in an edge"
+            let landed = "\(touch) landed \(edge) (< \(limitMM(e.edgeWidthMM)) mm)"
+            guard e.timeoutMS != nil else {
+                return "\(landed) and moved \(mm(e.movedMM)) mm along it (>= \(limitMM(e.moveLimitMM)) mm): edge scrolling"
+            }
+            return "\(landed), stayed \(ms(e.waitedMS)) (>= \(ms(e.timeoutMS)) locks it in) and moved along it "
+                + "(\(mm(e.movedMM)) mm since it landed): edge scrolling"
         case .restingThumb:
             return "\(touch) is a resting thumb: it moved \(mm(e.otherMovedMM)) mm (< \(limitMM(e.moveLimitMM)) mm) "
                 + "while the other moved \(mm(e.movedMM)) mm\(fromBottom)"
