@@ -32,7 +32,8 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
 enum ManifestReader {
     static let manifestKeys = ["$schema", "description", "generatorVersion", "synthesis", "entries"]
     static let entryKeys = ["file", "events", "transition", "expect", "gesture", "difficulty", "notes", "knownMismatch",
-                            "device", "seed", "recipe"]
+                            "deviceConfiguration", "device", "seed", "recipe"]
+    static let deviceConfigurationKeys = ["scrollMethod"]
     static let expectationKeys = ["kind", "fingers", "direction", "outcome"]
 
     static func read(_ data: Data, path: String) throws -> CorpusManifest {
@@ -113,6 +114,9 @@ enum ManifestReader {
         entry.difficulty = try optionalString(object, "difficulty", fail)
         entry.notes = try optionalString(object, "notes", fail)
         entry.knownMismatch = try optionalString(object, "knownMismatch", fail)
+        if let value = object["deviceConfiguration"] {
+            entry.deviceConfiguration = try deviceConfiguration(value, fail)
+        }
         if let device = object["device"] {
             guard let name = device as? String, let preset = CorpusEntry.Device(rawValue: name) else {
                 throw fail("device", "the generator's device preset, one of "
@@ -130,6 +134,24 @@ enum ManifestReader {
             entry.recipe = try decode(GestureRecipe.self, recipe) { fail("recipe", "a generator recipe (\($0))", nil) }
         }
         return entry
+    }
+
+    private static func deviceConfiguration(_ value: Any, _ fail: (String?, String, String?) -> ManifestError)
+        throws -> OwnerDeviceConfiguration {
+        let key = "deviceConfiguration"
+        guard let object = value as? [String: Any] else {
+            throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", describe(value))
+        }
+        try checkKeys(object, known: deviceConfigurationKeys, prefix: key + ".", fail)
+        var configuration = OwnerDeviceConfiguration()
+        if let method = object["scrollMethod"] {
+            guard let name = method as? String, let value = ScrollMethod(rawValue: name) else {
+                throw fail(key + ".scrollMethod", "one of " + ScrollMethod.allCases.map(\.rawValue).joined(separator: ", "),
+                           describe(method))
+            }
+            configuration.scrollMethod = value
+        }
+        return configuration
     }
 
     private static func expectation(_ value: Any, key: String,
