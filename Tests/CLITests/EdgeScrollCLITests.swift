@@ -38,6 +38,24 @@ import Testing
         #expect(!r.stdout.contains("pan began"), "\(r.stdout)")
     }
 
+    /// `--trace` prints the edge scroll's state changes among the machine's, with the rule and
+    /// evidence that began it and the input that stopped it.
+    @Test func traceShowsTheEdgeScrollBeginningAndStopping() throws {
+        let edge = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": "edge"}}"#)
+        let r = try CLI.run(["replay", Self.rightEdge, "--config", edge, "--trace"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let began = try #require(lines.firstIndex { $0.contains("state edge scroll: none -> scrolling  (motion, 1 finger)  edge-scroll") },
+                                 "\(r.stdout)")
+        #expect(lines[began].contains("fromRightMM=4.50") && lines[began].contains("edgeWidthMM=7"), "\(lines[began])")
+        let stopped = try #require(lines.firstIndex { $0.contains("state edge scroll: scrolling -> none  (all-lifted, 0 fingers)  all-lifted") },
+                                   "\(r.stdout)")
+        #expect(began < stopped)
+        // Without edge scrolling there is no such line.
+        let plain = try CLI.run(["replay", Self.rightEdge, "--trace"])
+        #expect(plain.status == 0 && !plain.stdout.contains("edge scroll"), "\(plain.stdout)")
+    }
+
     @Test func aScrollMethodThatIsNoneOfTheNamesIsRefusedWithTheNames() throws {
         let bad = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": "edgy"}}"#)
         let r = try CLI.run(["replay", Self.rightEdge, "--config", bad])

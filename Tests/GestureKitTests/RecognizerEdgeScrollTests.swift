@@ -147,4 +147,38 @@ import Testing
         #expect(cancelled.decision?.rule == .resync)
         #expect(milliseconds(cancelled.time) == 250)
     }
+
+    /// `--trace` reads the recognizer's state changes: the edge scroll's begin and stop are among
+    /// them, marked as the edge scroll's, while the machine beside it stays idle.
+    @Test func theEdgeScrollsBeginAndStopAreStateChangesBesideAnIdleMachine() throws {
+        var frames = finger(PointMM(x: 98, y: 30), PointMM(x: 0, y: -20))
+        frames[25].isResync = true
+        var r = TouchGestureRecognizer(configuration: Self.edgeScrolling())
+        var changes: [(ms: Double, change: RecognizerStateChange)] = []
+        for f in frames {
+            _ = r.process(f)
+            changes += r.stateChanges.map { (milliseconds(f.time), $0) }
+        }
+        let edge = changes.filter { $0.change.edgeScroll != nil }
+        #expect(edge.map(\.change.edgeScroll) == [.began, .stopped], "\(edge)")
+        #expect(edge.allSatisfy { $0.change.from == .idle && $0.change.to == .idle })
+        let began = try #require(edge.first), stopped = try #require(edge.last)
+        #expect(began.ms == 150 && began.change.input == .motion && began.change.fingers == 1)
+        #expect(began.change.decision?.rule == .edgeScroll && began.change.decision?.evidence.edgeWidthMM == 7)
+        #expect(stopped.ms == 250 && stopped.change.input == .fault && stopped.change.fingers == 0)
+        #expect(stopped.change.decision?.rule == .resync)
+        // The finger was left out: the machine itself never left idle while it scrolled.
+        #expect(!changes.contains { $0.ms < 250 && $0.change.edgeScroll == nil && $0.change.to != .idle })
+        #expect(r.bugCount == 0)
+    }
+
+    @Test func theEndOfTheStreamStopsTheEdgeScrollInTheTrace() throws {
+        let frames = finger(PointMM(x: 98, y: 30), PointMM(x: 0, y: -20), upMS: 2_000)
+        var r = TouchGestureRecognizer(configuration: Self.edgeScrolling())
+        for f in frames.prefix(30) { _ = r.process(f) }
+        #expect(r.gestureInFlight == .pan)
+        _ = r.finish(at: frames[30].time)
+        let stopped = try #require(r.stateChanges.first { $0.edgeScroll == .stopped })
+        #expect(stopped.input == .endOfStream && stopped.decision?.rule == .endOfStream)
+    }
 }

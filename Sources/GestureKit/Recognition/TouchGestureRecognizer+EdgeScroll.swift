@@ -32,14 +32,17 @@ extension TouchGestureRecognizer {
                 if let jump = fault, jump.rule == .touchJump {
                     // Another touch's jump (a waiting one) is none of the scroll's business.
                     if jump.evidence.touch == pan.touch { edgeScrollPan?.start = pan.start + (touches[i].position - pan.last) }
-                } else if let stop = fault ?? (clickpadPressed ? GestureDecision(.clickpadPressed) : nil) {
+                } else if let fault {
                     touches[i].edgeScroll = .area
-                    endEdgeScroll(.cancelled, stop, at: now, into: &out)
+                    endEdgeScroll(.cancelled, fault, on: .fault, at: now, into: &out)
+                } else if clickpadPressed {
+                    touches[i].edgeScroll = .area
+                    endEdgeScroll(.cancelled, GestureDecision(.clickpadPressed), on: .buttonPressed, at: now, into: &out)
                 }
             } else {
                 var e = GestureEvidence()
                 e.fingersBefore = 1
-                endEdgeScroll(.ended, GestureDecision(.allLifted, e), at: now, into: &out)
+                endEdgeScroll(.ended, GestureDecision(.allLifted, e), on: .allLifted, at: now, into: &out)
             }
         }
         for i in 0..<touches.count where touches[i].id != edgeScrollPan?.touch {
@@ -60,11 +63,13 @@ extension TouchGestureRecognizer {
         }
     }
 
-    /// Ends or cancels the edge scroll in flight, if any; the touches that waited become fingers.
-    mutating func endEdgeScroll(_ how: GestureState, _ why: GestureDecision, at now: EventTime,
+    /// Ends or cancels the edge scroll in flight, if any, on `input`; the touches that waited
+    /// become fingers.
+    mutating func endEdgeScroll(_ how: GestureState, _ why: GestureDecision, on input: RecognizerInput, at now: EventTime,
                                 into out: inout GestureEvents) {
         guard let pan = edgeScrollPan else { return }
         finishGesture(pan.gesture, how, why, at: now, into: &out)
+        recordEdgeScroll(.stopped, on: input, fingers: 0, because: why, at: now)
         edgeScrollPan = nil
         for i in 0..<touches.count where touches[i].edgeScroll == .waiting { touches[i].edgeScroll = .area }
     }
@@ -100,9 +105,17 @@ extension TouchGestureRecognizer {
         out.append(event)
         translationVelocity.reset()
         translationVelocity.add(.zero, at: now)
+        recordEdgeScroll(.began, on: .motion, fingers: 1, because: GestureDecision(.edgeScroll, e), at: now)
         edgeScrollPan = EdgeScrollPan(touch: touch.id, edge: edge, start: touch.position, last: touch.position,
                                       gesture: InFlight(last: event, initialCenter: touch.position))
         for i in 0..<touches.count where touches[i].id != touch.id { touches[i].edgeScroll = .waiting }
+    }
+
+    /// The edge scroll's change among the machine's for `--trace`; the machine's mode stays as it is.
+    private mutating func recordEdgeScroll(_ change: EdgeScrollChange, on input: RecognizerInput, fingers: Int,
+                                           because decision: GestureDecision, at now: EventTime) {
+        stateChanges.append(RecognizerStateChange(time: now, from: mode, to: mode, input: input, fingers: fingers,
+                                                  decision: decision, edgeScroll: change))
     }
 
     /// The scroll follows its touch along its edge only (a right-edge scroll is vertical, a bottom

@@ -187,8 +187,9 @@ public struct TouchGestureRecognizer: Sendable {
     public private(set) var bugCount = 0
     /// Tests that provoke a bug on purpose (to see it counted) turn the debug assertion off.
     var assertsOnBug = true
-    /// The state changes of the last `process`, `advance` or `finish` call.
-    public private(set) var stateChanges = RecognizerStateChanges()
+    /// The state changes of the last `process`, `advance` or `finish` call (set here and by the
+    /// edge scroll beside the machine).
+    public internal(set) var stateChanges = RecognizerStateChanges()
 
     public init(configuration: GestureRecognizerConfiguration = .default) {
         self.configuration = configuration.sanitized
@@ -311,7 +312,7 @@ public struct TouchGestureRecognizer: Sendable {
         var out = GestureEvents()
         stateChanges.removeAll()
         // As in process(_:), the clock never goes back: an end before the latest frame is at it.
-        endEdgeScroll(.cancelled, GestureDecision(.endOfStream), at: max(time, lastFrameTime ?? time), into: &out)
+        endEdgeScroll(.cancelled, GestureDecision(.endOfStream), on: .endOfStream, at: max(time, lastFrameTime ?? time), into: &out)
         handle(.endOfStream, at: max(time, lastFrameTime ?? time), into: &out)
         touches.removeAll()
         committedFingerCount = 0

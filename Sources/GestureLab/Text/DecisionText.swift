@@ -122,7 +122,8 @@ extension RecognizerStateChange {
     /// A decision that emitted no gesture event (a touch left out, a silent pan), as a sentence;
     /// nil when a gesture event explains the change, or when nothing was decided.
     public var explanationWithoutGesture: String? {
-        guard let decision, !isBug else { return nil }
+        // An edge scroll's own changes are explained by its pan's began and ended lines.
+        guard let decision, !isBug, edgeScroll == nil else { return nil }
         switch decision.rule {
         case .restingThumb, .thumbBand:
             return "touch left out: \(decision.reasonText)"
@@ -142,7 +143,12 @@ extension RecognizerStateChange {
         if isBug {
             return "RECOGNIZER BUG: \(input.rawValue) is not expected in state \(from.rawValue) (\(fingers) fingers); ignored"
         }
-        var line = "\(from.rawValue) -> \(to.rawValue)  (\(input.rawValue), \(fingers) \(fingers == 1 ? "finger" : "fingers"))"
+        var line = switch edgeScroll {
+        case nil: "\(from.rawValue) -> \(to.rawValue)"
+        case .began?: "edge scroll: none -> scrolling"
+        case .stopped?: "edge scroll: scrolling -> none"
+        }
+        line += "  (\(input.rawValue), \(fingers) \(fingers == 1 ? "finger" : "fingers"))"
         if let decision {
             line += "  \(decision.rule.rawValue)"
             let evidence = decision.evidenceText
