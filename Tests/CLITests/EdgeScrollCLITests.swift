@@ -27,6 +27,7 @@ import Testing
         let evidence = try #require(began["evidence"] as? [String: Any])
         #expect(evidence["edgeWidthMM"] as? Double == 7 && evidence["fromRightMM"] as? Double == 4.5)
         #expect(evidence["moveLimitMM"] as? Double == 3)
+        #expect(evidence["touch"] as? Int == 1, "the touch --explain names: \(evidence)")
 
         // The touchpad's own default (it counts four fingers: two-finger scrolling): the pointer.
         r = try CLI.run(["replay", Self.rightEdge, "--explain"])
@@ -47,7 +48,8 @@ import Testing
         let lines = r.stdout.split(separator: "\n").map(String.init)
         let began = try #require(lines.firstIndex { $0.contains("state edge scroll: none -> scrolling  (motion, 1 finger)  edge-scroll") },
                                  "\(r.stdout)")
-        #expect(lines[began].contains("fromRightMM=4.50") && lines[began].contains("edgeWidthMM=7"), "\(lines[began])")
+        #expect(lines[began].contains("fromRightMM=4.50") && lines[began].contains("edgeWidthMM=7") && lines[began].hasSuffix("touch=1"),
+                "\(lines[began])")
         let stopped = try #require(lines.firstIndex { $0.contains("state edge scroll: scrolling -> none  (all-lifted, 0 fingers)  all-lifted") },
                                    "\(r.stdout)")
         #expect(began < stopped)

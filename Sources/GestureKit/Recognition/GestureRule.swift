@@ -183,7 +183,8 @@ public struct GestureEvidence: Sendable, Hashable {
         add("jumpMM", jumpMM)
         add("increaseLimitMM", increaseLimitMM)
         add("previousStepMM", previousStepMM)
-        add("touch", touch.map(Double.init))
+        // Not `touch.map(Double.init)`: for a UInt64 that is `Double(bitPattern:)`, and id 1 read 5e-324.
+        add("touch", touch.map { Double($0) })
         return out
     }
 }
