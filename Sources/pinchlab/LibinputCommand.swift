@@ -27,7 +27,7 @@ struct LibinputCommand: ParsableCommand {
           pinchlab libinput Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
           pinchlab libinput bug.yml --json
           pinchlab libinput bug.evemu --verbose   # and libinput's own debug log
-          pinchlab libinput edge.evemu --scroll-method edge   # as an owner with edge scrolling
+          pinchlab libinput edge.evemu --scroll-method edge   # edge scrolling on
           pinchlab replay bug.evemu --with-libinput --summary   # both, side by side
         """
     )
