@@ -51,6 +51,9 @@ package struct LibinputBridge: Sendable {
     /// events among it) of the run the verdict keeps: `pinchlab libinput --verbose` prints it.
     /// Setting up the node and the preload library by hand for this is what it saves.
     package var verboseLog: (@Sendable (String) -> Void)?
+    /// The scroll method libinput is told to use (`debug-events --set-scroll-method`), as the
+    /// recognizer's settings say; nil or `deviceDefault`: libinput's own choice for the device.
+    package var scrollMethod: ScrollMethod?
 
     package init(tool: String, preloadLibrary: String) {
         self.tool = tool
@@ -130,7 +133,8 @@ package struct LibinputBridge: Sendable {
         let process: ChildProcess
         do {
             process = try ChildProcess(path: tool, arguments: ["debug-events", "--enable-tap"] + (verboseLog == nil ? [] : ["--verbose"])
-                                       + ["--device", device.path], environment: environment)
+                                       + Self.scrollMethodArguments(scrollMethod) + ["--device", device.path],
+                                       environment: environment)
         } catch {
             throw .libinputFailed(status: nil, stderr: "cannot start \(tool): \(error)")
         }
@@ -170,6 +174,16 @@ package struct LibinputBridge: Sendable {
             lateEvents: lateness.eventsLaterThan(milliseconds: threshold), events: lateness.events,
             lateThresholdMS: Double(threshold), runs: 1, late: false)
         return (parser.gestures, timing, stdout + stderr)
+    }
+
+    /// `--set-scroll-method=...` for a method that is not libinput's default choice.
+    static func scrollMethodArguments(_ method: ScrollMethod?) -> [String] {
+        switch method {
+        case nil, .deviceDefault?: []
+        case .twoFinger?: ["--set-scroll-method=twofinger"]
+        case .edge?: ["--set-scroll-method=edge"]
+        case .none?: ["--set-scroll-method=none"]
+        }
     }
 
     /// Runs a short command and returns its status and output.

@@ -68,6 +68,20 @@ public struct Setting<Part>: Sendable {
              })
     }
 
+    /// A whole number that `null` leaves unknown (a device's finger count).
+    public static func optionalCount(_ key: String, _ path: WritableKeyPath<Part, Int?> & Sendable, _ unit: String,
+                                     _ range: ClosedRange<Double>, source: String) -> Self {
+        Self(key: key, kind: .optionalCount, unit: unit, range: SettingRange(range), tuningValues: [], tuningTriesOff: false,
+             source: source, isRequired: false, read: { $0[keyPath: path].map { SettingValue.number(Double($0)) } ?? .off },
+             write: { part, value in
+                 switch value {
+                 case .number(let v): part[keyPath: path] = v.isFinite && abs(v) < 1e15 ? Int(v.rounded()) : nil
+                 case .off: part[keyPath: path] = nil
+                 case .flag, .name: break
+                 }
+             })
+    }
+
     public static func flag(_ key: String, _ path: WritableKeyPath<Part, Bool> & Sendable, source: String) -> Self {
         Self(key: key, kind: .flag, unit: "", range: nil, tuningValues: [], tuningTriesOff: false, source: source,
              isRequired: false, read: { .flag($0[keyPath: path]) },
@@ -146,6 +160,8 @@ public enum SettingKind: Sendable, Hashable {
     case flag
     /// A number that `null` turns off (a policy's optional rule, an unknown height).
     case optionalNumber
+    /// A whole number that `null` leaves unknown (a device's finger count).
+    case optionalCount
     /// One of these names.
     case choice([String])
 }

@@ -70,13 +70,13 @@ public struct SettingsTable<Part>: Sendable {
         }
         switch (setting.kind, json) {
         case (.number, .number(let v)): return .number(v)
-        case (.count, .number(let v)):
+        case (.count, .number(let v)), (.optionalCount, .number(let v)):
             guard v == v.rounded(), abs(v) < 1e15 else {
                 throw SettingsProblem(at: section, .wrongType(key: key, expected: "a whole number", found: SettingRange.text(v)))
             }
             return .number(v)
         case (.optionalNumber, .number(let v)): return .number(v)
-        case (.optionalNumber, .null): return .off
+        case (.optionalNumber, .null), (.optionalCount, .null): return .off
         case (.flag, .bool(let on)): return .flag(on)
         case (.choice(let names), .string(let name)):
             guard names.contains(name) else {
@@ -86,6 +86,7 @@ public struct SettingsTable<Part>: Sendable {
         case (.number, _): throw wrong("a number")
         case (.count, _): throw wrong("a whole number")
         case (.optionalNumber, _): throw wrong("a number or null")
+        case (.optionalCount, _): throw wrong("a whole number or null")
         case (.flag, _): throw wrong("true or false")
         case (.choice, _): throw wrong("a string")
         }
@@ -106,8 +107,8 @@ public struct SettingsTable<Part>: Sendable {
 
     /// `part` with every value that would break the arithmetic repaired from the table: a number
     /// that is not finite or below its range becomes its value in `defaults`, one above its range
-    /// the upper bound; a count is clamped into its range. An optional number (a height a device
-    /// reports) is left as it is: nil already says "unknown".
+    /// the upper bound; a count is clamped into its range. An optional number or count (a height, a
+    /// finger count a device reports) is left as it is: nil already says "unknown".
     public func sanitized(_ part: Part, defaults: Part) -> Part {
         var repaired = part
         for setting in settings {
@@ -121,7 +122,7 @@ public struct SettingsTable<Part>: Sendable {
                 } else if v > range.upper {
                     setting.set(range.upper, in: &repaired)
                 }
-            case .optionalNumber, .flag, .choice:
+            case .optionalNumber, .optionalCount, .flag, .choice:
                 continue
             }
         }

@@ -27,6 +27,7 @@ struct LibinputCommand: ParsableCommand {
           pinchlab libinput Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu
           pinchlab libinput bug.yml --json
           pinchlab libinput bug.evemu --verbose   # and libinput's own debug log
+          pinchlab libinput edge.evemu --scroll-method edge   # edge scrolling on
           pinchlab replay bug.evemu --with-libinput --summary   # both, side by side
         """
     )
@@ -39,6 +40,10 @@ struct LibinputCommand: ParsableCommand {
     @Flag(help: "Also print libinput's own debug log (debug-events --verbose) on stderr.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("The scroll method libinput uses (debug-events --set-scroll-method): default (libinput's choice for the device), two-finger, edge or none.",
+                               valueName: "method"))
+    var scrollMethod: ScrollMethod = .deviceDefault
+
     func run() throws {
         try reportingErrors {
             // Line by line through printError, which escapes control characters: libinput's log
@@ -48,7 +53,7 @@ struct LibinputCommand: ParsableCommand {
                     printError(String(line))
                 }
             }
-            let verdict = try recording.playedToLibinput(verboseLog: verbose ? passThrough : nil)
+            let verdict = try recording.playedToLibinput(scrollMethod: scrollMethod, verboseLog: verbose ? passThrough : nil)
             if json {
                 try JSONLineWriter().write(LibinputOnly(libinput: verdict))
             } else {
@@ -62,21 +67,23 @@ struct LibinputCommand: ParsableCommand {
 }
 
 /// libinput's verdict through the bridge next to this binary (its errors: status 69, with advice).
-func libinputVerdict(events: [InputEvent], device: DeviceDescription,
+func libinputVerdict(events: [InputEvent], device: DeviceDescription, scrollMethod: ScrollMethod? = nil,
                      verboseLog: (@Sendable (String) -> Void)? = nil) throws -> LibinputVerdict {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
     var bridge = try LibinputBridge.locate(executable: executable)
     bridge.verboseLog = verboseLog
+    bridge.scrollMethod = scrollMethod
     return try bridge.verdict(events: events, device: device)
 }
 
 extension RecordingOptions {
     /// The recording read whole and played to libinput (`libinput`, `replay --with-libinput`).
-    func playedToLibinput(verboseLog: (@Sendable (String) -> Void)? = nil) throws -> LibinputVerdict {
+    func playedToLibinput(scrollMethod: ScrollMethod? = nil,
+                          verboseLog: (@Sendable (String) -> Void)? = nil) throws -> LibinputVerdict {
         var source = try open()
         var events: [InputEvent] = []
         while let event = try source.nextEvent() { events.append(event) }
-        return try libinputVerdict(events: events, device: source.device, verboseLog: verboseLog)
+        return try libinputVerdict(events: events, device: source.device, scrollMethod: scrollMethod, verboseLog: verboseLog)
     }
 }

@@ -58,6 +58,7 @@ struct RecordingOptions: ParsableArguments {
 // Closed sets of names on the command line: ArgumentParser lists the values in the help, offers them
 // to shell completion, and refuses anything else with the list.
 extension TransitionName: ExpressibleByArgument {}
+extension ScrollMethod: ExpressibleByArgument {}
 extension CompletionPolicyPreset: ExpressibleByArgument {
     /// A preset's name, or an older name still accepted (`seed`).
     public init?(argument: String) { self.init(named: argument) }

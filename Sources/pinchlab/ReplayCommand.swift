@@ -113,7 +113,9 @@ struct ReplayCommand: ParsableCommand {
             }
             if let writeError = writeFailure.error { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
             let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
-            let libinput = try withLibinput && result.error == nil ? recording.playedToLibinput() : nil
+            // libinput scrolls as the settings say (--set-scroll-method), so the two are compared alike.
+            let libinput = try withLibinput && result.error == nil
+                ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod) : nil
             try printSummary(result.summary, comparisons: comparisons, libinput: libinput, policy: settings.policy)
             try reportEnding(result, of: source)
         }

@@ -19,7 +19,7 @@ import Testing
         switch setting.kind {
         case .flag: "true, false"
         case .choice(let names): names.joined(separator: ", ")
-        case .optionalNumber: (setting.range?.text ?? "") + " or null"
+        case .optionalNumber, .optionalCount: (setting.range?.text ?? "") + " or null"
         case .number, .count: setting.range?.text ?? ""
         }
     }

@@ -15,4 +15,15 @@ import Testing
         #expect(a == b && a.hashValue == b.hashValue)
         #expect(a.entries.map(\.key) == ["jumpMM", "previousStepMM"])
     }
+
+    /// The touch id in the JSON and trace form is the id `--explain` names (it once went through
+    /// `Double(bitPattern:)`, and every touch read 0).
+    @Test func theTouchIdIsTheSameNumberInEveryForm() {
+        for id: UInt64 in [1, 2, 279, 1 << 40] {
+            var e = GestureEvidence()
+            e.touch = id
+            #expect(e.entries.first { $0.key == "touch" }?.value == Double(id))
+            #expect(GestureDecision(.touchJump, e).evidence.touch == id)
+        }
+    }
 }

@@ -19,6 +19,7 @@ import Testing
         // Halfway to the next whole unit (or to the upper bound), else halfway down.
         case .number: return .number(v < upper ? v + (min(upper, v + 1) - v) / 2 : v / 2)
         case .optionalNumber: return .number(v.isNaN ? 60 : v / 2)
+        case .optionalCount: return .number(v.isNaN ? 2 : (v + 1 <= upper ? v + 1 : v - 1))
         case .choice(let names): return .name(names.first { $0 != t.text(in: c) } ?? names[0])
         }
     }

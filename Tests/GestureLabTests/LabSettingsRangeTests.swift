@@ -48,9 +48,10 @@ import Testing
     }
 
     /// Settings that together write every key a settings file may hold: both recognizer sections
-    /// (with the height a device may report), every kind of policy, and each kind of completion timing.
+    /// (with the size and finger count a device may report), every kind of policy, and each kind of
+    /// completion timing.
     static var everyOptionalPart: [LabSettings] {
-        var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60)
+        var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60, widthMM: 100, maximumFingerCount: 5)
         var touchpad = GestureRecognizerConfiguration.default
         touchpad.device = traits
         traits.deviceClass = .touchscreen
@@ -172,6 +173,31 @@ import Testing
             rule.touchpad.velocityThreshold = 500
             return try CompletionPolicy(kind: .gnome(rule))
         }
+    }
+
+    /// Edge scrolling's keys come from the recognizer's table like every other: a scroll method by
+    /// name, its figures with their ranges, and the device's width and finger count (a whole number
+    /// or null).
+    @Test func edgeScrollKeysAreReadAndCheckedFromTheRecognizerTable() throws {
+        let read = try LabSettings(settings: JSONSyntax.parse(Array(#"""
+            {"touchpadRecognizer": {"scrollMethod": "edge", "edgeScrollMinMoveMM": 2,
+             "device": {"widthMM": 90, "maximumFingerCount": 1}}}
+            """#.utf8)))
+        #expect(read.touchpadRecognizer?.scrollMethod == .edge && read.touchpadRecognizer?.edgeScrollMinMoveMM == 2)
+        #expect(read.touchpadRecognizer?.device.widthMM == 90 && read.touchpadRecognizer?.device.maximumFingerCount == 1)
+        #expect(read.touchpadRecognizer?.edgeScrollWidthMM == 7, "a key left out keeps its default")
+        func problems(_ json: String) throws -> [String] { try problem(json).map { [$0.description] } ?? [] }
+        #expect(try problems(#"{"touchscreenRecognizer": {"scrollMethod": "sideways"}}"#)
+                == ["at 'touchscreenRecognizer': unknown scrollMethod 'sideways'; choose one of default, two-finger, edge, none"])
+        #expect(try problems(#"{"touchpadRecognizer": {"edgeScrollLockTimeoutMS": -1}}"#)
+                == ["at 'touchpadRecognizer': edgeScrollLockTimeoutMS: -1 ms is outside 0...10000 ms"])
+        #expect(try problems(#"{"touchpadRecognizer": {"device": {"maximumFingerCount": 2.5}}}"#)
+                == ["wrong type at 'touchpadRecognizer.device.maximumFingerCount': expected a whole number, found 2.5"])
+        #expect(try problems(#"{"touchpadRecognizer": {"device": {"maximumFingerCount": 1001}}}"#)
+                == ["at 'touchpadRecognizer.device': maximumFingerCount: 1001 fingers is outside 0...1000 fingers"])
+        #expect(try problems(#"{"touchpadRecognizer": {"device": {"maximumFingerCount": null, "widthMM": null}}}"#).isEmpty)
+        #expect(try problems(#"{"touchpadRecognizer": {"device": {"widthMM": 0}}}"#)
+                == ["at 'touchpadRecognizer.device': widthMM: 0 mm is outside (0, 10000] mm"])
     }
 
     @Test func inMemorySettingsAreCheckedFromTheSameTable() {

@@ -16,20 +16,31 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     /// true for a clickpad: a touchpad whose whole surface is its button (`INPUT_PROP_BUTTONPAD`),
     /// where pressing it cancels gestures (`clickpad-pressed`). nil: not one, or nothing says.
     public var isClickpad: Bool?
+    /// Width of the surface in millimetres, nil when unknown; the right edge (edge scrolling) is at
+    /// this value.
+    public var widthMM: Double?
+    /// The most fingers the device can count (slots, or `BTN_TOOL_*` up to `BTN_TOOL_QUINTTAP`):
+    /// libinput's `ntouches`, which picks the default scroll method. nil: unknown (taken as 2 or more).
+    public var maximumFingerCount: Int?
 
     public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil,
-                fingerPositionsTracked: Bool? = nil, isClickpad: Bool? = nil) {
+                fingerPositionsTracked: Bool? = nil, isClickpad: Bool? = nil, widthMM: Double? = nil,
+                maximumFingerCount: Int? = nil) {
         self.deviceClass = deviceClass
         self.fuzzMM = fuzzMM
         self.heightMM = heightMM
         self.fingerPositionsTracked = fingerPositionsTracked
         self.isClickpad = isClickpad
+        self.widthMM = widthMM
+        self.maximumFingerCount = maximumFingerCount
     }
 
     /// Class, height, and the larger of the x/y fuzz of the position axes (MT axes preferred).
     public init(device: DeviceDescription) {
         deviceClass = device.deviceClass
         heightMM = device.geometry.flatMap { $0.heightMM.isFinite && $0.heightMM > 0 ? $0.heightMM : nil }
+        widthMM = device.geometry.flatMap { $0.widthMM.isFinite && $0.widthMM > 0 ? $0.widthMM : nil }
+        maximumFingerCount = device.maxFingerCount
         var fuzz = 0.0
         if let geometry = device.geometry {
             let xAxis = device.absInfo[.absMTPositionX] ?? device.absInfo[.absX]
@@ -62,6 +73,25 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     public var pinchMinimumFingerCount: Int
     /// Most fingers that pinch; set below `pinchMinimumFingerCount` to turn pinch off.
     public var pinchMaximumFingerCount: Int
+    /// How a touchpad scrolls (libinput's scroll method): two fingers, one along an edge, or not
+    /// at all. The default is libinput's choice for the device (`ScrollMethod.resolved(for:)`).
+    public var scrollMethod: ScrollMethod
+
+    // MARK: Edge scrolling (libinput's evdev-mt-touchpad-edge-scroll.c)
+
+    /// A touch landing this close to the right edge, or to the bottom edge, is an edge touch
+    /// (libinput: 7 mm).
+    public var edgeScrollWidthMM: Double
+    /// An edge touch scrolls once it moved this far along its edge since it landed (libinput's
+    /// `DEFAULT_SCROLL_THRESHOLD`, 3 mm) ...
+    public var edgeScrollMinMoveMM: Double
+    /// ... or, after resting in the edge this long, with any movement along it (libinput's
+    /// `DEFAULT_SCROLL_LOCK_TIMEOUT`, 300 ms; not on a clickpad, where libinput's default click
+    /// method, software button areas, turns it off: a finger resting there is about to click).
+    public var edgeScrollLockTimeoutMS: Double
+    /// A touchpad shorter than this has no bottom scroll edge, unless it is a clickpad (libinput:
+    /// "Touchpads smaller than 40mm are not tall enough to have a horizontal scroll area").
+    public var edgeScrollBottomMinimumHeightMM: Double
 
     // MARK: Deciding what the fingers do (libinput's UNKNOWN state)
 
@@ -176,6 +206,11 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         panMaximumFingerCount: Int = 5,
         pinchMinimumFingerCount: Int = 2,
         pinchMaximumFingerCount: Int = 5,
+        scrollMethod: ScrollMethod = .deviceDefault,
+        edgeScrollWidthMM: Double = 7,
+        edgeScrollMinMoveMM: Double = 3,
+        edgeScrollLockTimeoutMS: Double = 300,
+        edgeScrollBottomMinimumHeightMM: Double = 40,
         panSlopMM: Double = 3.0,
         undecidedMoveMM: Double = 1.0,
         minMoveMM: Double = 1.5,
@@ -215,6 +250,11 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         self.panMaximumFingerCount = panMaximumFingerCount
         self.pinchMinimumFingerCount = pinchMinimumFingerCount
         self.pinchMaximumFingerCount = pinchMaximumFingerCount
+        self.scrollMethod = scrollMethod
+        self.edgeScrollWidthMM = edgeScrollWidthMM
+        self.edgeScrollMinMoveMM = edgeScrollMinMoveMM
+        self.edgeScrollLockTimeoutMS = edgeScrollLockTimeoutMS
+        self.edgeScrollBottomMinimumHeightMM = edgeScrollBottomMinimumHeightMM
         self.panSlopMM = panSlopMM
         self.undecidedMoveMM = undecidedMoveMM
         self.minMoveMM = minMoveMM
@@ -319,5 +359,9 @@ extension GestureDeviceTraits {
         .number("fuzzMM", \.fuzzMM, "mm", SettingRange(0...100), source: "libinput absinfo fuzz, the hysteresis margin"),
         .optionalNumber("heightMM", \.heightMM, "mm", SettingRange(0, 10_000, lowerIsOpen: true),
                         source: "the surface's height; null when unknown; a surface beyond 10 m is no touch device"),
+        .optionalNumber("widthMM", \.widthMM, "mm", SettingRange(0, 10_000, lowerIsOpen: true),
+                        source: "the surface's width, where the right scroll edge is; null when unknown"),
+        .optionalCount("maximumFingerCount", \.maximumFingerCount, "fingers", 0...1_000,
+                       source: "libinput ntouches (slots or BTN_TOOL_*), which picks the default scroll method; null when unknown"),
     ])
 }

@@ -33,6 +33,10 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// `panMaximumFingerCount`): on a touchpad one finger moves the pointer. The recognizer waits in
     /// its pan state without a gesture until the count changes.
     case panUnavailable = "pan-unavailable"
+    /// Edge scrolling (`scrollMethod` edge): one finger that landed within `edgeScrollWidthMM` of the
+    /// right or bottom edge moved `edgeScrollMinMoveMM` along it, or any distance after resting
+    /// there `edgeScrollLockTimeoutMS` (libinput's evdev-mt-touchpad-edge-scroll.c).
+    case edgeScroll = "edge-scroll"
 
     // Leaving a touch out.
     /// A still lower touch while the other moved past `maxMoveMM`: suppressed as a resting thumb.
@@ -74,15 +78,15 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
 /// `UInt64.max` for absent values) in a fixed struct, so that a gesture event carrying it stays
 /// small to copy and making one never allocates.
 public struct GestureEvidence: Sendable, Hashable {
-    private var numbers = InlineArray<14, Double>(repeating: .nan)  // Slot.count
+    private var numbers = InlineArray<16, Double>(repeating: .nan)  // Slot.count
     private var before: Int16 = -1
     private var after: Int16 = -1
     private var touchID = UInt64.max
 
     private enum Slot: Int {
         case angle, angleLimit, moved, otherMoved, moveLimit, waited, timeout, spanChange, horizontalSpread,
-             verticalSpread, fromBottom, jump, increaseLimit, previousStep
-        static let count = Slot.previousStep.rawValue + 1
+             verticalSpread, fromBottom, jump, increaseLimit, previousStep, fromRight, edgeWidth
+        static let count = Slot.edgeWidth.rawValue + 1
     }
 
     private subscript(slot: Slot) -> Double? {
@@ -112,6 +116,10 @@ public struct GestureEvidence: Sendable, Hashable {
     public var verticalSpreadMM: Double? { get { self[.verticalSpread] } set { self[.verticalSpread] = newValue } }
     /// Distance of a touch from the bottom edge (thumb band).
     public var fromBottomMM: Double? { get { self[.fromBottom] } set { self[.fromBottom] = newValue } }
+    /// Distance of a touch from the right edge (edge scrolling).
+    public var fromRightMM: Double? { get { self[.fromRight] } set { self[.fromRight] = newValue } }
+    /// The width of the scroll edge a touch had to land in (`edgeScrollWidthMM`).
+    public var edgeWidthMM: Double? { get { self[.edgeWidth] } set { self[.edgeWidth] = newValue } }
     /// A jump's distance, normalized to libinput's 12 ms reference frame, and the growth over the
     /// frame before that also counts as a jump.
     public var jumpMM: Double? { get { self[.jump] } set { self[.jump] = newValue } }
@@ -168,12 +176,15 @@ public struct GestureEvidence: Sendable, Hashable {
         add("horizontalSpreadMM", horizontalSpreadMM)
         add("verticalSpreadMM", verticalSpreadMM)
         add("fromBottomMM", fromBottomMM)
+        add("fromRightMM", fromRightMM)
+        add("edgeWidthMM", edgeWidthMM)
         add("fingersBefore", fingersBefore.map(Double.init))
         add("fingersAfter", fingersAfter.map(Double.init))
         add("jumpMM", jumpMM)
         add("increaseLimitMM", increaseLimitMM)
         add("previousStepMM", previousStepMM)
-        add("touch", touch.map(Double.init))
+        // Not `touch.map(Double.init)`: for a UInt64 that is `Double(bitPattern:)`, and id 1 read 5e-324.
+        add("touch", touch.map { Double($0) })
         return out
     }
 }

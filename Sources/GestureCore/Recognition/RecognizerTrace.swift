@@ -54,9 +54,12 @@ public struct RecognizerStateChange: Sendable, Hashable {
     /// True when (from, input) is a pair the machine does not expect: a recognizer bug, counted in
     /// `TouchGestureRecognizer.bugCount` and left in the state it was in.
     public var isBug: Bool
+    /// Set when the change is the edge scroll's, which runs beside the machine (scroll method edge):
+    /// the machine's own mode is then unchanged (`from == to`).
+    public var edgeScroll: EdgeScrollChange?
 
     public init(time: EventTime, from: RecognizerMode, to: RecognizerMode, input: RecognizerInput,
-                fingers: Int, decision: GestureDecision? = nil, isBug: Bool = false) {
+                fingers: Int, decision: GestureDecision? = nil, isBug: Bool = false, edgeScroll: EdgeScrollChange? = nil) {
         self.time = time
         self.from = from
         self.to = to
@@ -64,9 +67,17 @@ public struct RecognizerStateChange: Sendable, Hashable {
         self.fingers = fingers
         self.decision = decision
         self.isBug = isBug
+        self.edgeScroll = edgeScroll
     }
 
     static let placeholder = RecognizerStateChange(time: .zero, from: .idle, to: .idle, input: .motion, fingers: 0)
+}
+
+/// What an edge scroll did: it began (its touch moved along the edge, or rested there past the
+/// lock timeout, rule edge-scroll), or it stopped (its touch lifted, a fault, a clickpad press, the
+/// end of the stream).
+public enum EdgeScrollChange: String, Sendable, Hashable, Codable {
+    case began, stopped
 }
 
 /// The state changes of one call to the recognizer, stored inline so that recording them never

@@ -118,7 +118,7 @@ extension TouchGestureRecognizer {
     func restingThumbInBand(_ pair: (top: UInt64, bottom: UInt64)?) -> BandThumb? {
         guard configuration.suppressRestingThumb, let pair, let lowest = touch(pair.bottom),
               isInThumbArea(lowest, whenHeightUnknown: false) else { return nil }
-        for i in 0..<touches.count where !touches[i].isThumb && touches[i].id != lowest.id {
+        for i in 0..<touches.count where !touches[i].isLeftOut && touches[i].id != lowest.id {
             if isInThumbArea(touches[i], whenHeightUnknown: false) { return nil }
         }
         guard let others = touches.topAndBottom(excluding: lowest.id) else { return nil }
@@ -134,6 +134,7 @@ extension TouchGestureRecognizer {
         let positions = configuration.device.fingerPositionsTracked != false
         switch kind {
         case .pan: return configuration.panMinimumFingerCount <= n && n <= configuration.panMaximumFingerCount && (positions || n <= 2)
+            && (n != 2 || configuration.scrollMethod.resolved(for: configuration.device) == .twoFinger)
         case .pinch: return positions && configuration.pinchMinimumFingerCount <= n && n <= configuration.pinchMaximumFingerCount
         case .hold: return holdTimeoutMS(fingers: n).isFinite
         }
@@ -249,7 +250,7 @@ extension TouchGestureRecognizer {
                             besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
         let heading = directions(moving)
         var any = false
-        for i in 0..<touches.count where !touches[i].isThumb {
+        for i in 0..<touches.count where !touches[i].isLeftOut {
             let t = touches[i]
             if t.id == a || t.id == b || t.id == excluded { continue }
             guard t.movedMM >= minMoveMM, directions(t).isSameOrNeighbour(of: heading) else { return false }
@@ -261,7 +262,7 @@ extension TouchGestureRecognizer {
     /// Every finger but `a`, `b` and `excluded` moved less than `minMoveMM` (true when there is none:
     /// more fingers than positions).
     private func othersRest(minMoveMM: Double, besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
-        for i in 0..<touches.count where !touches[i].isThumb {
+        for i in 0..<touches.count where !touches[i].isLeftOut {
             let t = touches[i]
             if t.id == a || t.id == b || t.id == excluded { continue }
             if t.movedMM >= minMoveMM { return false }
@@ -345,7 +346,7 @@ extension TouchGestureRecognizer {
     private var initialCentroid: PointMM? {
         var sum = PointMM.zero
         var n = 0
-        for i in 0..<touches.count where !touches[i].isThumb {
+        for i in 0..<touches.count where !touches[i].isLeftOut {
             sum = sum + touches[i].initial
             n += 1
         }

@@ -46,6 +46,9 @@
 ///   changes nothing (libinput: the button "held down by a thumb"). After the release the fingers
 ///   down are judged afresh.
 /// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight [end-of-stream].
+/// - Scroll method edge (`scrollMethod`): a touch landing in the right or bottom edge is left out;
+///   one that moves along it scrolls, a one-finger pan [edge-scroll], beside the machine
+///   (`TouchGestureRecognizer+EdgeScroll`); two fingers moving together do not pan.
 public struct TouchGestureRecognizer: Sendable {
     public let configuration: GestureRecognizerConfiguration
 
@@ -224,6 +227,8 @@ public struct TouchGestureRecognizer: Sendable {
     private(set) var state = State(stage: .idle, fingers: Fingers(count: 0))
     var touches = TrackedTouches()
     var lifecycles = KindLifecycles()
+    /// A one-finger edge scroll in flight, beside the machine (`TouchGestureRecognizer+EdgeScroll`).
+    var edgeScrollPan: EdgeScrollPan?
     var lastFrameTime: EventTime?
     var translationVelocity: VelocityTracker
     var scaleVelocity: VelocityTracker
@@ -235,8 +240,9 @@ public struct TouchGestureRecognizer: Sendable {
     /// Test-only: every edge `enter` took while this is not nil (the state diagram test's coverage).
     var takenEdges: Set<RecognizerEdge>?
     #endif
-    /// The state changes of the last `process`, `advance` or `finish` call.
-    public private(set) var stateChanges = RecognizerStateChanges()
+    /// The state changes of the last `process`, `advance` or `finish` call (set here and by the
+    /// edge scroll beside the machine).
+    public internal(set) var stateChanges = RecognizerStateChanges()
 
     public init(configuration: GestureRecognizerConfiguration = .default) {
         self.configuration = configuration.sanitized
@@ -246,7 +252,8 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// The gesture between its `began` and its `ended`/`cancelled`, if any.
     public var gestureInFlight: GestureKind? {
-        switch state.stage {
+        if edgeScrollPan != nil { return .pan }
+        return switch state.stage {
         case .idle, .undecided, .clickpadPressed: nil
         case .hold: .hold
         case .pan(_, let g): g == nil ? nil : .pan
@@ -305,7 +312,8 @@ public struct TouchGestureRecognizer: Sendable {
             if fault == nil { fault = GestureDecision(.badNumbers) }
         }
 
-        let fingers = max(touches.fingerCount, frame.fingerCount - touches.thumbCount, 0)
+        followEdgeScroll(frame, fault: fault, at: now, into: &out)
+        let fingers = max(touches.fingerCount, frame.fingerCount - touches.leftOutCount, 0)
         if let fault {
             handle(.fault(fault, fingers: fingers), at: now, into: &out)
         }
@@ -347,6 +355,7 @@ public struct TouchGestureRecognizer: Sendable {
         var out = GestureEvents()
         stateChanges.removeAll()
         // As in process(_:), the clock never goes back: an end before the latest frame is at it.
+        endEdgeScroll(.cancelled, GestureDecision(.endOfStream), on: .endOfStream, at: max(time, lastFrameTime ?? time), into: &out)
         handle(.endOfStream, at: max(time, lastFrameTime ?? time), into: &out)
         touches.removeAll()
         lastFrameTime = nil

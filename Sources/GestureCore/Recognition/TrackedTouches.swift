@@ -19,6 +19,11 @@ struct TrackedTouch: Sendable {
     var isThumb: Bool
     /// The last frame's movement normalized to libinput's 12 ms reference frame (jump detection).
     var lastStepMM = 0.0
+    /// Its edge-scroll state (`none` unless the scroll method is edge scrolling).
+    var edgeScroll = EdgeScrollTouchState.none
+
+    /// Not one of the recognizer's fingers: a resting thumb, or a touch edge scrolling has.
+    var isLeftOut: Bool { isThumb || edgeScroll.leavesTouchOut }
 
     var movedMM: Double { position.distance(to: initial) }
     var displacement: PointMM { position - initial }
@@ -139,33 +144,34 @@ struct TrackedTouches: Sendable {
         for i in 0..<count { storage[i].initial = storage[i].position }
     }
 
-    var thumbCount: Int {
+    /// Touches that are not the recognizer's fingers (`TrackedTouch.isLeftOut`).
+    var leftOutCount: Int {
         var n = 0
-        for i in 0..<count where storage[i].isThumb { n += 1 }
+        for i in 0..<count where storage[i].isLeftOut { n += 1 }
         return n
     }
 
-    var fingerCount: Int { count - thumbCount }
+    var fingerCount: Int { count - leftOutCount }
 
-    /// The farthest any finger (not a thumb) moved since the decision began.
+    /// The farthest any finger (not a left-out touch) moved since the decision began.
     var largestFingerMoveMM: Double {
         var largest = 0.0
-        for i in 0..<count where !storage[i].isThumb { largest = max(largest, storage[i].movedMM) }
+        for i in 0..<count where !storage[i].isLeftOut { largest = max(largest, storage[i].movedMM) }
         return largest
     }
 
-    /// Centroid of the touches that are not thumbs; nil when there are none.
+    /// Centroid of the fingers (touches not left out); nil when there are none.
     var fingerCentroid: PointMM? {
         var sum = PointMM.zero
         var n = 0
-        for i in 0..<count where !storage[i].isThumb {
+        for i in 0..<count where !storage[i].isLeftOut {
             sum = sum + storage[i].position
             n += 1
         }
         return n == 0 ? nil : sum * (1 / Double(n))
     }
 
-    /// The topmost and bottommost non-thumb touches (smallest and largest y; y grows downwards on
+    /// The topmost and bottommost fingers (touches not left out) (smallest and largest y; y grows downwards on
     /// evdev surfaces). For two touches, the two; for more, the pair libinput follows, since a pinching
     /// hand's thumb is the lowest touch and one of its fingers the highest.
     var topAndBottom: (top: UInt64, bottom: UInt64)? { topAndBottom(excluding: nil) }
@@ -174,20 +180,20 @@ struct TrackedTouches: Sendable {
     func topAndBottom(excluding excluded: UInt64?) -> (top: UInt64, bottom: UInt64)? {
         var top: Int?
         var bottom: Int?
-        for i in 0..<count where !storage[i].isThumb && storage[i].id != excluded {
+        for i in 0..<count where !storage[i].isLeftOut && storage[i].id != excluded {
             if top == nil || storage[i].position.y < storage[top!].position.y { top = i }
         }
-        for i in 0..<count where !storage[i].isThumb && storage[i].id != excluded && i != top {
+        for i in 0..<count where !storage[i].isLeftOut && storage[i].id != excluded && i != top {
             if bottom == nil || storage[i].position.y >= storage[bottom!].position.y { bottom = i }
         }
         guard let top, let bottom else { return nil }
         return (storage[top].id, storage[bottom].id)
     }
 
-    /// Identifies the set of non-thumb touches, to notice one finger replaced by another in a frame.
+    /// Identifies the set of fingers (touches not left out), to notice one finger replaced by another in a frame.
     var fingerSignature: TouchSignature {
         var s = TouchSignature()
-        for i in 0..<count where !storage[i].isThumb {
+        for i in 0..<count where !storage[i].isLeftOut {
             s.count += 1
             s.sum &+= storage[i].id
             s.mix ^= storage[i].id &* 0x9E37_79B9_7F4A_7C15

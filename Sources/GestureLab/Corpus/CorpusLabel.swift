@@ -81,6 +81,10 @@ public struct CorpusEntry: Codable, Sendable, Hashable {
     /// Set when pinchlab is known to disagree with the label, saying why. `check` reports such a file
     /// apart and fails if it starts to match (so the marker gets removed).
     public var knownMismatch: String?
+    /// How the recording's owner had configured the device (their desktop's libinput settings),
+    /// which `check` and `tune` replay the file with: a device setting of libinput, never a
+    /// pinchlab threshold fitted to the file. nil: libinput's defaults.
+    public var deviceConfiguration: OwnerDeviceConfiguration?
     /// The generator's device preset, seed and recipe; nil for recordings not made by the generator.
     public var device: Device?
     public var seed: UInt64?

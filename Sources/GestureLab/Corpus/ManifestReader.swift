@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// What is wrong with a manifest, said in its own words: the entry (by number and file), the key,
 /// what was expected and what was found. Never a raw `DecodingError`.
@@ -32,7 +33,7 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
 enum ManifestReader {
     static let manifestKeys = ["$schema", "description", "generatorVersion", "synthesis", "entries"]
     static let entryKeys = ["file", "events", "transition", "expect", "gesture", "difficulty", "notes", "knownMismatch",
-                            "device", "seed", "recipe"]
+                            "deviceConfiguration", "device", "seed", "recipe"]
     static let expectationKeys = ["kind", "fingers", "direction", "outcome"]
 
     static func read(_ data: Data, path: String) throws -> CorpusManifest {
@@ -113,6 +114,9 @@ enum ManifestReader {
         entry.difficulty = try optionalString(object, "difficulty", fail)
         entry.notes = try optionalString(object, "notes", fail)
         entry.knownMismatch = try optionalString(object, "knownMismatch", fail)
+        if let value = object["deviceConfiguration"] {
+            entry.deviceConfiguration = try deviceConfiguration(value, fail)
+        }
         if let device = object["device"] {
             guard let name = device as? String, let preset = CorpusEntry.Device(rawValue: name) else {
                 throw fail("device", "the generator's device preset, one of "
@@ -130,6 +134,36 @@ enum ManifestReader {
             entry.recipe = try decode(GestureRecipe.self, recipe) { fail("recipe", "a generator recipe (\($0))", nil) }
         }
         return entry
+    }
+
+    /// The owner's device configuration, read through the touchpad recognizer's settings table
+    /// (`OwnerDeviceConfiguration.settings`): the same names and choices as a settings file's.
+    private static func deviceConfiguration(_ value: Any, _ fail: (String?, String, String?) -> ManifestError)
+        throws -> OwnerDeviceConfiguration {
+        let key = "deviceConfiguration"
+        guard let object = value as? [String: Any] else {
+            throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", describe(value))
+        }
+        try checkKeys(object, known: OwnerDeviceConfiguration.settings.keys, prefix: key + ".", fail)
+        let json: JSONValue
+        do {
+            json = try JSONSyntax.parse(Array(JSONSerialization.data(withJSONObject: object)))
+        } catch {
+            throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", "\(error)")
+        }
+        do {
+            return try OwnerDeviceConfiguration(settings: json, at: [key])
+        } catch {
+            let at = { (name: String) in (error.section + [name]).joined(separator: ".") }
+            switch error.reason {
+            case .unknownName(let setting, let name, let choices, _):
+                throw fail(at(setting), "one of " + choices.joined(separator: ", "), describe(name))
+            case .wrongType(let name, let expected, let found):
+                throw fail(at(name), expected, found)
+            default:
+                throw fail(key, "the owner's libinput settings", error.description)
+            }
+        }
     }
 
     private static func expectation(_ value: Any, key: String,

@@ -138,6 +138,20 @@ public enum StandardCorpus {
                                                     dy: KeyframeTrack([.init(0, 0), .init(0.6, r.uniform(8...14))]))),
                         landingStaggerS: 0.2, settleS: 0.25, releaseAtS: 0.7, liftStaggerS: 0.05, jitterMM: nil)
                 }
+                // Edge scrolling, as an owner who chose it in libinput has it: one finger along the
+                // right edge (vertical) or the bottom edge (horizontal), within libinput's 7 mm.
+                for (i, right) in [(1, true), (2, false)] {
+                    add(device, "edge-scroll", i, gesture: "edge-scroll", direction: right ? .down : .right, kind: .pan, fingers: 1,
+                        transition: "pinch-dismiss", outcome: .none,
+                        difficulty: "one finger along the \(right ? "right" : "bottom") edge with edge scrolling on: a scroll, not the pointer",
+                        owner: OwnerDeviceConfiguration(scrollMethod: .edge)) { r in
+                        let travel = r.uniform(20...28)
+                        let start = right ? PointMM(x: size.x - r.uniform(2...5), y: size.y * 0.2)
+                            : PointMM(x: size.x * 0.25, y: size.y - r.uniform(2...5))
+                        return pan(&r, fingers: 1, start: start, spacing: 0, dx: right ? 0 : travel, dy: right ? travel : 0,
+                                   duration: r.uniform(0.4...0.6))
+                    }
+                }
             }
             // Pull-down dismissal: two fingers on a touchpad (one finger moves the pointer), one on a touchscreen.
             let panFingers = isPad ? 2 : 1
@@ -167,7 +181,7 @@ public enum StandardCorpus {
         mutating func add(_ device: CorpusEntry.Device, _ name: String, _ index: Int, gesture: String,
                           direction: GestureExpectation.Direction?, kind: GestureExpectation.Kind, fingers: Int?,
                           transition: String, outcome: GestureExpectation.Outcome, difficulty: String,
-                          recipe make: (inout SeededRandom) -> GestureRecipe) {
+                          owner: OwnerDeviceConfiguration? = nil, recipe make: (inout SeededRandom) -> GestureRecipe) {
             let file = "\(device.rawValue)/\(name)-\(index < 10 ? "0" : "")\(index)" + (variant > 1 ? "-v\(variant)" : "") + ".evemu"
             let seed = StandardCorpus.seed(for: file)
             var random = SeededRandom(seed: seed)
@@ -175,8 +189,10 @@ public enum StandardCorpus {
             // "None" expects no gesture at all; the transition then never starts.
             let expect = kind == .none ? [GestureExpectation(kind: .none)]
                 : [GestureExpectation(kind: kind, fingers: fingers, direction: direction, outcome: outcome)]
-            entries.append(CorpusEntry(file: file, transition: transition, expect: expect, gesture: gesture,
-                                       difficulty: difficulty, device: device, seed: seed, recipe: recipe))
+            var entry = CorpusEntry(file: file, transition: transition, expect: expect, gesture: gesture,
+                                    difficulty: difficulty, device: device, seed: seed, recipe: recipe)
+            entry.deviceConfiguration = owner
+            entries.append(entry)
         }
     }
 

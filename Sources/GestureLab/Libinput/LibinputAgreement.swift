@@ -3,7 +3,9 @@ import GestureKit
 /// How pinchlab's gestures and libinput's line up on one recording: summary key `"agreement"`.
 ///
 /// Compared are libinput's pinches (with pinchlab's pinches of the same finger count), swipes (with
-/// pinchlab's pans of the same count), finger scrolls (with pinchlab's two-finger pans) and holds
+/// pinchlab's pans of the same count), finger scrolls (with pinchlab's two-finger pans, and its
+/// one-finger pans: edge scrolls on a touchpad, where libinput's scroll does not say how many
+/// fingers made it) and holds
 /// (with pinchlab's holds of the same count); pointer motion has no pinchlab counterpart and is
 /// left out. Two gestures match when they
 /// overlap in time (within `toleranceSeconds`); each gesture matches at most once, in time order.
@@ -56,7 +58,7 @@ public struct LibinputAgreement: Sendable, Hashable, Encodable {
         switch theirs.kind {
         case .pinch: return ours.kind == .pinch && ours.fingers == theirs.fingers
         case .swipe: return ours.kind == .pan && ours.fingers == theirs.fingers
-        case .scroll: return ours.kind == .pan && ours.fingers == 2
+        case .scroll: return ours.kind == .pan && (ours.fingers == 1 || ours.fingers == 2)
         case .hold: return ours.kind == .hold && ours.fingers == theirs.fingers
         case .motion: return false
         }

@@ -146,13 +146,16 @@ package enum TimelinePlot {
         }
         let height = Double(laneEnds.count) * (laneHeight + 1) + 2
         doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd")
-        doc.text("fingers down", x: axis.x + axis.width + 6, y: top + min(height, 12) - 2, size: 10, fill: "#666", role: "tick")
+        let name = doc.text("fingers down", x: axis.x + axis.width + 6, y: top + min(height, 12) - 2, size: laneNameSize,
+                            fill: "#666", role: "tick")
         for (index, track) in t.tracks.enumerated() {
             let x0 = axis.px(track.begin), x1 = max(axis.px(track.end), x0 + 1.5)
             doc.rect(x: x0, y: top + 1.5 + Double(lanes[index]) * (laneHeight + 1), width: x1 - x0, height: laneHeight,
                      fill: colors[index % max(colors.count, 1)])
         }
-        return top + height
+        // One finger at a time makes a band shorter than its name: the lane below (holds,
+        // buttons) must start where its own name clears this one, not where the band ends.
+        return max(top + height, name.maxY + laneNameRise + 1)
     }
 
     static let holdColor = "#555555", cancelledHoldColor = "#bbbbbb"
@@ -174,15 +177,23 @@ package enum TimelinePlot {
         var role: String
     }
 
+    static let laneGap = 2.0, laneBandHeight = laneHeight + 3
+    /// Lanes are named at their right in this size, on a baseline this far above the band's bottom.
+    static let laneNameSize = 10.0, laneNameAboveBottom = 1.0
+    /// How far a lane's name reaches above the `below` it is drawn under (a name is taller than a
+    /// lane): what is drawn above a lane must end this much higher for the two not to touch.
+    static let laneNameRise = TextMetrics.ascent * laneNameSize - (laneBandHeight - laneNameAboveBottom) - laneGap
+
     /// A lane of bars under the fingers, named at its right; nothing when there are no bars.
     /// Returns the bottom.
     static func drawLane(_ doc: inout SVGDocument, name: String, role: String, axis: TimeAxis, below: Double,
                          bars: [LaneBar]) -> Double {
         guard !bars.isEmpty else { return below }
-        let top = below + 2
-        let height = laneHeight + 3
+        let top = below + laneGap
+        let height = laneBandHeight
         doc.rect(x: axis.x, y: top, width: axis.width, height: height, fill: "#fafafa", stroke: "#ddd", role: role)
-        doc.text(name, x: axis.x + axis.width + 6, y: top + height - 1, size: 10, fill: "#666", role: "tick")
+        doc.text(name, x: axis.x + axis.width + 6, y: top + height - laneNameAboveBottom, size: laneNameSize, fill: "#666",
+                 role: "tick")
         for bar in bars {
             let x0 = axis.px(bar.begin), x1 = max(axis.px(bar.end), x0 + 1.5)
             doc.rect(x: x0, y: top + 1.5, width: x1 - x0, height: laneHeight, fill: bar.fill, role: bar.role)

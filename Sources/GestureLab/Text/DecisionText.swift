@@ -48,6 +48,15 @@ extension GestureDecision {
             let n = e.fingersAfter.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "these fingers"
             return "\(n) moved \(mm(e.movedMM)) mm (>= \(limitMM(e.moveLimitMM)) mm) but may not pan here "
                 + "(panMinimumFingerCount, panMaximumFingerCount; on a touchpad one finger moves the pointer)"
+        case .edgeScroll:
+            let edge = e.fromRightMM.map { "\(format($0, decimals: 1)) mm from the right edge" }
+                ?? e.fromBottomMM.map { "\(format($0, decimals: 1)) mm from the bottom edge" } ?? "in an edge"
+            let landed = "\(touch) landed \(edge) (< \(limitMM(e.edgeWidthMM)) mm)"
+            guard e.timeoutMS != nil else {
+                return "\(landed) and moved \(mm(e.movedMM)) mm along it (>= \(limitMM(e.moveLimitMM)) mm): edge scrolling"
+            }
+            return "\(landed), stayed \(ms(e.waitedMS)) (>= \(ms(e.timeoutMS)) locks it in) and moved along it "
+                + "(\(mm(e.movedMM)) mm since it landed): edge scrolling"
         case .restingThumb:
             return "\(touch) is a resting thumb: it moved \(mm(e.otherMovedMM)) mm (< \(limitMM(e.moveLimitMM)) mm) "
                 + "while the other moved \(mm(e.movedMM)) mm\(fromBottom)"
@@ -113,7 +122,8 @@ extension RecognizerStateChange {
     /// A decision that emitted no gesture event (a touch left out, a silent pan), as a sentence;
     /// nil when a gesture event explains the change, or when nothing was decided.
     package var explanationWithoutGesture: String? {
-        guard let decision, !isBug else { return nil }
+        // An edge scroll's own changes are explained by its pan's began and ended lines.
+        guard let decision, !isBug, edgeScroll == nil else { return nil }
         switch decision.rule {
         case .restingThumb, .thumbBand:
             return "touch left out: \(decision.reasonText)"
@@ -133,7 +143,12 @@ extension RecognizerStateChange {
         if isBug {
             return "RECOGNIZER BUG: \(input.rawValue) is not expected in state \(from.rawValue) (\(fingers) fingers); ignored"
         }
-        var line = "\(from.rawValue) -> \(to.rawValue)  (\(input.rawValue), \(fingers) \(fingers == 1 ? "finger" : "fingers"))"
+        var line = switch edgeScroll {
+        case nil: "\(from.rawValue) -> \(to.rawValue)"
+        case .began?: "edge scroll: none -> scrolling"
+        case .stopped?: "edge scroll: scrolling -> none"
+        }
+        line += "  (\(input.rawValue), \(fingers) \(fingers == 1 ? "finger" : "fingers"))"
         if let decision {
             line += "  \(decision.rule.rawValue)"
             let evidence = decision.evidenceText

@@ -78,13 +78,14 @@ public enum CorpusRunner {
     }
 
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
-    /// transition with `settings` (`ReplayRun`); a source that turns bad part-way throws its error.
+    /// transition with `settings` and the owner's device configuration (`ReplayRun`); a source that turns bad part-way throws its error.
     public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
                              settings: LabSettings) throws -> (FileScore, LabSummary) {
         guard let transition = TransitionName(rawValue: entry.transition) else {
             throw TransitionError.unknownTransition(name: entry.transition)
         }
-        let result = try ReplayRun.run(&source, name: file, transition: transition, settings: settings)
+        let result = try ReplayRun.run(&source, name: file, transition: transition,
+                                       settings: settings.configured(by: entry.deviceConfiguration))
         if let error = result.error { throw error }
         return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }
