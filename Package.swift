@@ -3,7 +3,8 @@ import PackageDescription
 
 // Flow is one-way: source (device | file) -> events -> touch frames -> recognizers -> transition -> output.
 //   CEvdev / CYAML          C libraries (libevdev, libyaml), nothing above sees their pointers
-//   GestureKit              devices, recording formats, touch frames, recognizers, velocity
+//   GestureCore             events, touch frames, recognizers, velocity: pure Swift, no C module, no I/O
+//   GestureKit              devices, recording formats, system calls (re-exports GestureCore)
 //   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
 //   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
 //   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
@@ -19,6 +20,7 @@ let package = Package(
     name: "pinchlab",
     products: [
         .executable(name: "pinchlab", targets: ["pinchlab"]),
+        .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "InteractiveTransition", targets: ["InteractiveTransition"]),
         .library(name: "GestureLab", targets: ["GestureLab"]),
@@ -52,7 +54,9 @@ let package = Package(
         // range, tuning grid, source) and the JSON value a settings file parses to: pure Swift, so
         // InteractiveTransition (which knows no evdev) and GestureKit can both use it.
         .target(name: "SettingsTable"),
-        .target(name: "GestureKit", dependencies: ["CEvdev", "CYAML", "SettingsTable", systemPackage]),
+        // Builds and tests without libevdev or libyaml: `swift build --target GestureCore`.
+        .target(name: "GestureCore", dependencies: ["SettingsTable"]),
+        .target(name: "GestureKit", dependencies: ["GestureCore", "CEvdev", "CYAML", "SettingsTable", systemPackage]),
         .target(name: "InteractiveTransition", dependencies: ["SettingsTable"]),
         .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
@@ -105,14 +109,16 @@ let package = Package(
         ),
 
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
-        .target(name: "PinchlabTestSupport", dependencies: ["GestureKit"], path: "Tests/PinchlabTestSupport"),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
-        .testTarget(name: "RecordingTests", dependencies: ["GestureKit", "CEvemu", "VirtualEvdev", systemPackage]),
+        .target(name: "PinchlabTestSupport", dependencies: ["GestureCore"], path: "Tests/PinchlabTestSupport"),
+        // The core's tests: recognizer, frames, velocity; no C library needed.
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "SettingsTable", "PinchlabTestSupport"]),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureCore", "GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
+        .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvdev", "CEvemu", "VirtualEvdev", systemPackage]),
         .testTarget(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
-        .testTarget(name: "GestureLabTests", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
+        .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

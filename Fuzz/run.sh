@@ -9,7 +9,7 @@
 # SwiftPM cannot build fuzzer executables in a normal build, so this compiles the modules' sources
 # directly with swiftc -sanitize=fuzzer,address into .build-fuzz/ (FUZZ_BUILD overrides), module by
 # module as SwiftPM does (swift-system's SystemPackage from SwiftPM's checkout, with its C shims and
-# its package settings; SettingsTable; GestureKit with the CEvdev/CYAML module maps,
+# its package settings; SettingsTable; GestureCore; GestureKit with the CEvdev/CYAML module maps,
 # InteractiveTransition, GestureLab), then links each target in Fuzz/Targets/ against them.
 #
 # Targets and their committed seed corpora (Fuzz/corpus/<target>/, read-only: new inputs found go to
@@ -32,7 +32,8 @@ OUT=${FUZZ_BUILD:-.build-fuzz}
 mkdir -p "$OUT/modules" "$OUT/objects"
 
 SWIFTC=${SWIFTC:-swiftc}
-FLAGS=(-sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library -I "$OUT/modules")
+# One package name for every module, as SwiftPM gives them: `package` declarations are shared.
+FLAGS=(-sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library -package-name pinchlab -I "$OUT/modules")
 # swift-system as SwiftPM checked it out (Package.swift names it; resolving is quick once fetched).
 swift package resolve >&2
 SYSTEM=$(swift package show-dependencies --format json \
@@ -71,6 +72,7 @@ clang -fsanitize=fuzzer-no-link,address -O1 -I "$SYSTEM/Sources/CSystem/include"
     -o "$OUT/objects/CSystem.o"
 SOURCES="$SYSTEM/Sources/System" build_module SystemPackage "${SYSTEM_FLAGS[@]}"
 build_module SettingsTable
+build_module GestureCore
 build_module GestureKit "${C_FLAGS[@]}"
 build_module InteractiveTransition
 build_module GestureLab "${C_FLAGS[@]}"

@@ -2,10 +2,10 @@
 /// number instead: a device name holding `ESC ] 0 ; ... BEL` would retitle the user's terminal and
 /// `ESC [ 2 J` clear it. Names and anything else read from a recording or a device are data; the
 /// command line's output layer passes every line it prints through `escaped(_:)`.
-public enum TerminalText {
+package enum TerminalText {
     /// Control characters (C0, DEL, C1), zero-width characters and line and paragraph separators,
     /// which a terminal acts on, shows as nothing or as a line break.
-    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7f...0x9f, 0x200b...0x200f, 0x2028, 0x2029, 0x2060...0x2064: return true
         default: return false
@@ -14,7 +14,7 @@ public enum TerminalText {
 
     /// `text` with each invisible character but the tab written as its escape (`\n`, `\u{1b}`):
     /// what is printed is one line, and shows what the file holds.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         // The common case, nothing to escape, costs one scan and no copy.
         guard text.unicodeScalars.contains(where: { isInvisible($0) && $0 != "\t" }) else { return text }
         var shown = ""
@@ -25,7 +25,7 @@ public enum TerminalText {
     }
 
     /// Appends `scalar`, escaped if it is invisible (the tab too).
-    public static func append(_ scalar: Unicode.Scalar, to shown: inout String) {
+    package static func append(_ scalar: Unicode.Scalar, to shown: inout String) {
         switch scalar {
         case "\0": shown += "\\0"
         case "\t": shown += "\\t"

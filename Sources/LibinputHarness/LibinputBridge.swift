@@ -4,7 +4,7 @@ import GestureLab
 import VirtualEvdev
 
 /// Why libinput's verdict could not be had. Library errors say what happened; the CLI adds advice.
-public enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
+package enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
     /// No `libinput` program (Debian's libinput-tools) in any of these directories.
     case libinputToolsMissing(searched: [String])
     /// The preload library pinchlab builds (`libpinchlab-udev-preload.so`) is not next to the binary.
@@ -14,7 +14,7 @@ public enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
     /// `libinput debug-events` exited or never started reading the node; its own words.
     case libinputFailed(status: Int32?, stderr: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .libinputToolsMissing(let dirs):
             return "libinput-tools is not installed: no `libinput` in \(dirs.joined(separator: ":"))"
@@ -36,33 +36,33 @@ public enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
 /// udev device behind it. libinput's timers run on the wall clock, so how late it read each event
 /// is measured; a run with events read late is made again once, and the verdict says if the kept
 /// run was still late.
-public struct LibinputBridge: Sendable {
-    public var tool: String
-    public var preloadLibrary: String
+package struct LibinputBridge: Sendable {
+    package var tool: String
+    package var preloadLibrary: String
     /// An event read later than this counts as late.
-    public var lateThresholdMS = 20
+    package var lateThresholdMS = 20
     /// After the last event, time for libinput's timers (hold, tap, finger-count changes) to fire.
-    public var settleSeconds = 0.6
+    package var settleSeconds = 0.6
     /// From libinput's first read of the node to the first event.
     static let leadInSeconds = 0.25
     /// Where the virtual node is mounted (a fresh directory in it per run).
-    public var temporaryDirectory = "/tmp"
+    package var temporaryDirectory = "/tmp"
     /// Runs `debug-events --verbose` and gives its whole output (libinput's own debug log, its
     /// events among it) of the run the verdict keeps: `pinchlab libinput --verbose` prints it.
     /// Setting up the node and the preload library by hand for this is what it saves.
-    public var verboseLog: (@Sendable (String) -> Void)?
+    package var verboseLog: (@Sendable (String) -> Void)?
     /// The scroll method libinput is told to use (`debug-events --set-scroll-method`), as the
     /// recognizer's settings say; nil or `deviceDefault`: libinput's own choice for the device.
-    public var scrollMethod: ScrollMethod?
+    package var scrollMethod: ScrollMethod?
 
-    public init(tool: String, preloadLibrary: String) {
+    package init(tool: String, preloadLibrary: String) {
         self.tool = tool
         self.preloadLibrary = preloadLibrary
     }
 
     /// Finds `libinput` in `PATH` and the preload library next to `executable` (or in
     /// `../lib/pinchlab/`, where `scripts/install` puts it).
-    public static func locate(executable: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func locate(executable: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(LibinputBridgeError) -> LibinputBridge {
         let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         guard let tool = dirs.map({ $0 + "/libinput" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -77,7 +77,7 @@ public struct LibinputBridge: Sendable {
     }
 
     /// `libinput --version`.
-    public func version() throws(LibinputBridgeError) -> String {
+    package func version() throws(LibinputBridgeError) -> String {
         let run = Self.capture(tool, ["--version"])
         guard run.status == 0, let text = run.stdout.split(separator: "\n").first else {
             throw .libinputFailed(status: run.status, stderr: run.stderr)
@@ -87,7 +87,7 @@ public struct LibinputBridge: Sendable {
 
     /// libinput's gestures for `events` on `device`. A touchscreen is not run: libinput has no
     /// touchscreen gestures, and the verdict says so.
-    public func verdict(events: [InputEvent], device: DeviceDescription) throws(LibinputBridgeError) -> LibinputVerdict {
+    package func verdict(events: [InputEvent], device: DeviceDescription) throws(LibinputBridgeError) -> LibinputVerdict {
         let version = try version()
         guard device.deviceClass != .touchscreen else {
             return LibinputVerdict(version: version, gestures: [], note: .touchscreen, timing: nil)

@@ -5,18 +5,18 @@ import Foundation
 /// reach the stream by pointing a name of its own at 127.0.0.1 (DNS rebinding). Listening on every
 /// address (`0.0.0.0`, `::`), any IP address is accepted too: an address is not a name anyone can
 /// rebind.
-public struct AllowedHosts: Sendable {
+package struct AllowedHosts: Sendable {
     private let boundHost: String
     private let acceptsAnyAddress: Bool
 
     /// `bind`: the address given to `--bind`.
-    public init(bind: String) {
+    package init(bind: String) {
         boundHost = Self.normalized(bind)
         acceptsAnyAddress = boundHost == "0.0.0.0" || boundHost == "::" || boundHost == "[::]"
     }
 
     /// Whether a request with this `Host` header (nil: none) is answered.
-    public func allows(_ hostHeader: String?) -> Bool {
+    package func allows(_ hostHeader: String?) -> Bool {
         guard let hostHeader, let host = Self.hostPart(of: hostHeader) else { return false }
         if host == "localhost" || host.hasSuffix(".localhost") || host == boundHost { return true }
         if let address = Self.address(host) {

@@ -10,16 +10,16 @@ import GestureLab
 /// to every tab as the same text. A tab whose queue holds more than `maximumQueuedBytes` (it stopped
 /// reading, or reads slower than the session writes) is disconnected, and told by `onDrop`: a
 /// browser's page reconnects by itself and catches up.
-public final class LiveBroadcast: @unchecked Sendable {
+package final class LiveBroadcast: @unchecked Sendable {
     /// The catch-up's bound, unless told otherwise: at a touchpad's 100 frames a second about an hour of frames.
-    public static let defaultMaximumKeptBytes = 32 << 20
+    package static let defaultMaximumKeptBytes = 32 << 20
     /// How far one tab may fall behind before it is disconnected, unless told otherwise.
-    public static let defaultMaximumQueuedBytes = 4 << 20
+    package static let defaultMaximumQueuedBytes = 4 << 20
     /// How far one tab may fall behind before it is disconnected: the bytes of stream waiting for it.
-    public let maximumQueuedBytes: Int
+    package let maximumQueuedBytes: Int
 
     /// The page every tab loads (its document has no entries: they come from the stream).
-    public let pageHTML: String
+    package let pageHTML: String
 
     private let lock = NSLock()
     private let encoder = JSONEncoder()
@@ -38,11 +38,11 @@ public final class LiveBroadcast: @unchecked Sendable {
     }
 
     /// Told the number of tabs watching each time one connects (from the server's threads).
-    public var onConnect: (@Sendable (Int) -> Void)?
+    package var onConnect: (@Sendable (Int) -> Void)?
     /// Told the number of tabs still watching each time a tab too far behind is disconnected.
-    public var onDrop: (@Sendable (Int) -> Void)?
+    package var onDrop: (@Sendable (Int) -> Void)?
 
-    public init(header: ViewerDocument, maximumQueuedBytes: Int = LiveBroadcast.defaultMaximumQueuedBytes,
+    package init(header: ViewerDocument, maximumQueuedBytes: Int = LiveBroadcast.defaultMaximumQueuedBytes,
                 maximumKeptBytes: Int = LiveBroadcast.defaultMaximumKeptBytes) throws {
         self.maximumQueuedBytes = maximumQueuedBytes
         catchUp = CatchUpBlocks(maximumBytes: maximumKeptBytes)
@@ -54,17 +54,17 @@ public final class LiveBroadcast: @unchecked Sendable {
     }
 
     /// How many tabs are connected now.
-    public var subscriberCount: Int { lock.withLock { subscribers.count } }
+    package var subscriberCount: Int { lock.withLock { subscribers.count } }
 
     /// Responses still writing a stream (the server waits for them to flush the summary before it stops).
-    public var writingCount: Int { lock.withLock { writers.count } }
+    package var writingCount: Int { lock.withLock { writers.count } }
 
     /// The catch-up text kept now, in bytes.
-    public var keptBytes: Int { lock.withLock { catchUp.keptBytes } }
+    package var keptBytes: Int { lock.withLock { catchUp.keptBytes } }
 
     /// Sends `batch` to every tab. `readAt`: when the first event of the batch was read, in
     /// milliseconds since 1970 (the page measures its latency from it).
-    public func publish(_ batch: [ViewerEntry], readAt: Double) {
+    package func publish(_ batch: [ViewerEntry], readAt: Double) {
         guard !batch.isEmpty else { return }
         // Encoded outside the lock: the server's threads take it for every message they write.
         let encoded = batch.map { String(decoding: (try? encoder.encode($0)) ?? Data("null".utf8), as: UTF8.self) }
@@ -82,7 +82,7 @@ public final class LiveBroadcast: @unchecked Sendable {
     }
 
     /// The session ended: every tab gets the summary, and its stream ends.
-    public func finish(summary: LabSummary) {
+    package func finish(summary: LabSummary) {
         let json = (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         let (behind, rest) = lock.withLock {
             summaryJSON = json
@@ -103,7 +103,7 @@ public final class LiveBroadcast: @unchecked Sendable {
 
     /// Tells every tab what became of a flight recorder dump (a `dump` event: the file written, or
     /// why none was). Not kept for tabs that connect later.
-    public func announceDump(_ notice: DumpNotice) {
+    package func announceDump(_ notice: DumpNotice) {
         guard let json = try? encoder.encode(notice) else { return }
         let message = Self.event("dump", String(decoding: json, as: UTF8.self))
         let (behind, watching) = lock.withLock { (send(message), subscribers.count) }
@@ -115,14 +115,14 @@ public final class LiveBroadcast: @unchecked Sendable {
     }
 
     /// Disconnects every stream still being written (the server is stopping and will not wait longer).
-    public func disconnectAll() {
+    package func disconnectAll() {
         let all = lock.withLock { Array(writers.values) }
         for disconnect in all { disconnect() }
     }
 
     /// A new tab's stream. `disconnect` closes its connection (a tab too far behind, or the server
     /// stopping). Call `Subscription.ended()` when done writing it.
-    public func subscribe(disconnect: @escaping @Sendable () -> Void) -> Subscription {
+    package func subscribe(disconnect: @escaping @Sendable () -> Void) -> Subscription {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         return lock.withLock {
             let id = nextID
@@ -147,17 +147,17 @@ public final class LiveBroadcast: @unchecked Sendable {
     }
 
     /// One tab's stream: its catch-up document in parts, then its messages as they come.
-    public struct Subscription: Sendable {
+    package struct Subscription: Sendable {
         let id: UInt64
         let broadcast: LiveBroadcast
         /// The catch-up's blocks, each a comma-joined run of entries (shared with the broadcast).
         let catchUp: [String]
         let catchUpTail: String
-        public let messages: AsyncStream<String>
+        package let messages: AsyncStream<String>
 
         /// The `document` event, in parts to write one after another: every part but the first
         /// and last is a block of the catch-up, so no part is larger than a block.
-        public var documentParts: [String] {
+        package var documentParts: [String] {
             var parts = ["event: document\ndata: {\"entries\":["]
             for (index, block) in catchUp.enumerated() { parts.append(index == 0 ? block : "," + block) }
             parts.append(catchUpTail)
@@ -165,14 +165,14 @@ public final class LiveBroadcast: @unchecked Sendable {
         }
 
         /// `bytes` of a message were written: they no longer count against the tab's queue.
-        public func wrote(_ bytes: Int) {
+        package func wrote(_ bytes: Int) {
             broadcast.lock.withLock { broadcast.subscribers[id]?.queuedBytes -= bytes }
         }
 
         /// The stream is no longer being written (ended, failed, or disconnected). When it was the
         /// last, the memory the streams' buffers took is handed back to the system: glibc keeps
         /// what the server's threads freed in their arenas, and RSS stayed high after pages left.
-        public func ended() {
+        package func ended() {
             let last = broadcast.lock.withLock {
                 broadcast.writers.removeValue(forKey: id)
                 return broadcast.writers.isEmpty
@@ -205,12 +205,12 @@ public final class LiveBroadcast: @unchecked Sendable {
 }
 
 /// What the pages are told of a dump: the file it was written to, or why it was not.
-public struct DumpNotice: Sendable, Encodable, Equatable {
-    public var file: String?
-    public var problem: String?
+package struct DumpNotice: Sendable, Encodable, Equatable {
+    package var file: String?
+    package var problem: String?
 
-    public static func written(_ file: String) -> DumpNotice { DumpNotice(file: file, problem: nil) }
-    public static func notMade(_ problem: String) -> DumpNotice { DumpNotice(file: nil, problem: problem) }
+    package static func written(_ file: String) -> DumpNotice { DumpNotice(file: file, problem: nil) }
+    package static func notMade(_ problem: String) -> DumpNotice { DumpNotice(file: nil, problem: problem) }
 }
 
 /// glibc's malloc_trim(3) (malloc.h is not in Swift's Glibc module): returns the free memory of

@@ -9,14 +9,14 @@ import ServiceLifecycle
 /// is set: the flight recorder is on); every other path is 404. Runs on its own threads beside the
 /// session's blocking read loop: `start` returns once the socket listens (or says why it cannot),
 /// `stop` ends every stream and the server.
-public final class LiveWebServer: @unchecked Sendable {
-    public enum StartError: Error, CustomStringConvertible {
+package final class LiveWebServer: @unchecked Sendable {
+    package enum StartError: Error, CustomStringConvertible {
         /// The address could not be listened on (in use, not an address of this machine, no permission).
         case cannotListen(host: String, port: Int, reason: String)
         /// The server did not say it was listening within the time allowed.
         case notListening(host: String, port: Int, seconds: Double)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
             case .notListening(let host, let port, let seconds): "the server on \(host):\(port) did not start within \(seconds) s"
@@ -24,27 +24,27 @@ public final class LiveWebServer: @unchecked Sendable {
         }
     }
 
-    public let broadcast: LiveBroadcast
-    public let host: String
-    public let requestedPort: Int
+    package let broadcast: LiveBroadcast
+    package let host: String
+    package let requestedPort: Int
     private var task: Task<Void, Never>?
     private var serviceGroup: ServiceGroup?
     private let stopped = DispatchSemaphore(value: 0)
     /// Asks the session for a flight recorder dump (`POST /dump`); set before `start`. The dump's
     /// outcome reaches the pages as a `dump` event (`LiveBroadcast.announceDump`).
-    public var onDumpRequest: (@Sendable () -> Void)?
+    package var onDumpRequest: (@Sendable () -> Void)?
     /// The header `POST /dump` must carry: a page of another site cannot send it without a CORS
     /// preflight, which this server never grants, so a form posted from elsewhere cannot dump.
-    public static let dumpRequestHeader = "X-Pinchlab-Dump"
+    package static let dumpRequestHeader = "X-Pinchlab-Dump"
 
-    public init(broadcast: LiveBroadcast, host: String, port: Int) {
+    package init(broadcast: LiveBroadcast, host: String, port: Int) {
         self.broadcast = broadcast
         self.host = host
         self.requestedPort = port
     }
 
     /// Starts listening; returns the port (the one chosen when 0 was asked for).
-    public func start(timeoutSeconds: Double = 10) throws -> Int {
+    package func start(timeoutSeconds: Double = 10) throws -> Int {
         let router = Router(context: LiveRequestContext.self)
         router.add(middleware: HostCheck(allowed: AllowedHosts(bind: host)))
         let broadcast = self.broadcast
@@ -120,7 +120,7 @@ public final class LiveWebServer: @unchecked Sendable {
     /// that has not taken its stream by then is disconnected. The server then shuts down gracefully
     /// (never by cancelling its task: see `start`); if it has not within the time allowed, it is
     /// left to the process's exit.
-    public func stop(timeoutSeconds: Double = 5) {
+    package func stop(timeoutSeconds: Double = 5) {
         guard let serviceGroup else { return }
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while broadcast.writingCount > 0 && Date() < deadline { usleep(10_000) }

@@ -23,18 +23,18 @@ import Glibc
 /// All methods are thread-safe. The mount goes away on `stop()`, on deinit and at process exit (and
 /// the directory with it, if `init` created it). A dead mount left behind by a crashed run is
 /// detached by the next `init` on the same directory; anything else mounted there is refused.
-public final class VirtualEvdevDevice: @unchecked Sendable {
+package final class VirtualEvdevDevice: @unchecked Sendable {
     // @unchecked: the only state is the C device, which serialises every call with its own mutex.
     private let handle: OpaquePointer
 
     /// The device the node describes.
-    public let description: DeviceDescription
+    package let description: DeviceDescription
     /// The mounted directory.
-    public let directory: String
+    package let directory: String
     /// The node's file name inside `directory`.
-    public let nodeName: String
+    package let nodeName: String
     /// Full path of the node, to hand to `open(2)`, libevdev or `libinput record`.
-    public var path: String { directory.hasSuffix("/") ? directory + nodeName : directory + "/" + nodeName }
+    package var path: String { directory.hasSuffix("/") ? directory + nodeName : directory + "/" + nodeName }
 
     /// Mounts `directory` (created if missing, one level) with one node named `nodeName`.
     ///
@@ -42,7 +42,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     ///   `.directoryInUse` when something other than a dead mount of ours is mounted on `directory`
     ///   (it is left alone), `.mountFailed` when the mount itself fails, `.invalidDescription` for
     ///   codes the kernel does not define.
-    public init(
+    package init(
         description: DeviceDescription,
         directory: String,
         nodeName: String = "event0",
@@ -124,7 +124,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     // MARK: Feeding events
 
     /// How generated events are paced. Changing it keeps the events already queued.
-    public func setTiming(_ timing: VirtualEvdevTiming) {
+    package func setTiming(_ timing: VirtualEvdevTiming) {
         switch timing {
         case .asFastAsRead:
             vevdev_set_timing(handle, VEVDEV_TIMING_AS_FAST_AS_READ, 1, false)
@@ -136,7 +136,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// Appends events to the queue, paced by the current timing (`.asFastAsRead` unless changed):
     /// each reader sees them as soon as it reads. Readers only see events up to the last
     /// `SYN_REPORT`, as with the kernel.
-    public func enqueue(_ events: some Sequence<InputEvent>) {
+    package func enqueue(_ events: some Sequence<InputEvent>) {
         var buffer = [vevdev_event]()
         buffer.reserveCapacity(events.underestimatedCount)
         for event in events { buffer.append(Self.cEvent(event)) }
@@ -155,7 +155,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     ///     plus `loopPauseMicroseconds` so timestamps keep increasing.
     ///   - startOnFirstRead: wait until a reader is ready (its first `read()`/`poll()`, after
     ///     libevdev's initial ioctls) before the first event.
-    public func play(
+    package func play(
         _ events: [InputEvent], speed: Double = 1, loop: Bool = false, startOnFirstRead: Bool = false,
         loopPauseMicroseconds: Int64 = VirtualEvdevDevice.defaultLoopPauseMicroseconds
     ) {
@@ -172,7 +172,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
 
     /// Pause between two passes of a looped `play`, so a replayed gesture does not start in the
     /// same instant the previous one ended.
-    public static let defaultLoopPauseMicroseconds: Int64 = 500_000
+    package static let defaultLoopPauseMicroseconds: Int64 = 500_000
 
     /// Feeds a sequence of any length lazily, blocking the caller: at most `maxPendingEvents`
     /// wait in memory at once. Use for `pinchlab serve` of a large recording.
@@ -180,7 +180,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// - Returns: `true` when every event was handed over, `false` when the device was removed
     ///   or stopped first.
     @discardableResult
-    public func stream(
+    package func stream(
         _ events: some Sequence<InputEvent>, timing: VirtualEvdevTiming,
         maxPendingEvents: Int = VirtualEvdevDevice.defaultMaxPendingEvents
     ) -> Bool {
@@ -191,7 +191,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// `stream(_:timing:maxPendingEvents:)` for a recording reader, marked as a recording's start
     /// (`enqueueRecordingStart()`); rethrows the reader's errors.
     @discardableResult
-    public func stream(
+    package func stream(
         from source: inout some InputEventSource, timing: VirtualEvdevTiming,
         maxPendingEvents: Int = VirtualEvdevDevice.defaultMaxPendingEvents
     ) throws -> Bool {
@@ -214,10 +214,10 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// belong to slot 0, where a new device starts, which the recording never says. If a previous
     /// recording left the device in another slot, the device generates `ABS_MT_SLOT 0` first, as
     /// the kernel's input core would have; otherwise nothing is added.
-    public func enqueueRecordingStart() { _ = vevdev_enqueue_recording_start(handle) }
+    package func enqueueRecordingStart() { _ = vevdev_enqueue_recording_start(handle) }
 
     /// Events handed to the C side per call while streaming.
-    public static let defaultMaxPendingEvents = 4096
+    package static let defaultMaxPendingEvents = 4096
 
     private func stream(timing: VirtualEvdevTiming, maxPendingEvents: Int, next: () -> InputEvent?) -> Bool {
         setTiming(timing)
@@ -239,7 +239,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// once, so the device state (key bits, ABS values, MT slots) follows every one of them, but
     /// each open client's queue ends up as `EV_SYN/SYN_DROPPED` plus the newest event, as the
     /// kernel's evdev buffer leaves it. Readers must then resync with ioctls.
-    public func overflow(generating events: [InputEvent]) {
+    package func overflow(generating events: [InputEvent]) {
         let cEvents = events.map(Self.cEvent)
         _ = cEvents.withUnsafeBufferPointer { vevdev_overflow(handle, $0.baseAddress, $0.count) }
     }
@@ -248,46 +248,46 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
 
     /// Unplugs the device: reads fail with `ENODEV`, `poll()` reports `POLLERR | POLLHUP`, ioctls and
     /// new opens fail with `ENODEV`. The mount stays until `stop()`.
-    public func remove() { vevdev_remove(handle) }
+    package func remove() { vevdev_remove(handle) }
 
     /// While stalled nothing is generated and nothing is readable: reads block (or `EAGAIN` with
     /// `O_NONBLOCK`), so a reader's timeout can be tested. Real-time playing resumes from "now".
-    public func stall(_ stalled: Bool) { vevdev_stall(handle, stalled) }
+    package func stall(_ stalled: Bool) { vevdev_stall(handle, stalled) }
 
     /// Unmounts and joins the FUSE threads. Open files then fail with `ENODEV`/`ENOTCONN`.
     /// Idempotent; deinit calls it too.
-    public func stop() { vevdev_stop(handle) }
+    package func stop() { vevdev_stop(handle) }
 
     // MARK: Observation
 
     /// Files currently open on the node.
-    public var openCount: Int { Int(vevdev_open_count(handle)) }
+    package var openCount: Int { Int(vevdev_open_count(handle)) }
     /// Opens since the mount.
-    public var totalOpens: Int { Int(vevdev_total_opens(handle)) }
+    package var totalOpens: Int { Int(vevdev_total_opens(handle)) }
     /// Events queued but not generated yet.
-    public var pendingEventCount: Int { vevdev_pending_count(handle) }
+    package var pendingEventCount: Int { vevdev_pending_count(handle) }
     /// Events generated so far (delivered to the clients open at the time).
-    public var generatedEventCount: Int { Int(vevdev_generated_count(handle)) }
+    package var generatedEventCount: Int { Int(vevdev_generated_count(handle)) }
 
     /// Waits until the node was opened `times` times in total; `false` on timeout.
-    public func waitUntilOpened(times: Int = 1, timeoutSeconds: Double) -> Bool {
+    package func waitUntilOpened(times: Int = 1, timeoutSeconds: Double) -> Bool {
         vevdev_wait_total_opens(handle, UInt64(Swift.max(0, times)), Self.milliseconds(timeoutSeconds))
     }
 
     /// Clients that have issued their first `read()` or `poll()` since the mount.
-    public var readerCount: Int { Int(vevdev_total_readers(handle)) }
+    package var readerCount: Int { Int(vevdev_total_readers(handle)) }
 
     /// Waits until `clients` readers are ready: each has issued its first `read()` or `poll()`,
     /// which a libevdev reader does only after reading the device's state with ioctls (answered
     /// with the state at its open, so state and queue never hold an event twice).
-    public func waitUntilReading(clients: Int = 1, timeoutSeconds: Double) -> Bool {
+    package func waitUntilReading(clients: Int = 1, timeoutSeconds: Double) -> Bool {
         vevdev_wait_total_readers(handle, UInt64(Swift.max(0, clients)), Self.milliseconds(timeoutSeconds))
     }
 
     /// How late readers read their events: the reader's clock at each `read()` minus the
     /// timestamps of the events it got. A reader whose timers run on the wall clock (libinput)
     /// decides differently when events reach it late.
-    public var readLateness: ReadLateness {
+    package var readLateness: ReadLateness {
         var firstUS: Int64 = 0, maxUS: Int64 = 0
         var events: UInt64 = 0
         var late: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
@@ -299,7 +299,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     }
 
     /// Waits until every queued event was generated; `false` on timeout, removal or stop.
-    public func waitUntilGenerated(timeoutSeconds: Double) -> Bool {
+    package func waitUntilGenerated(timeoutSeconds: Double) -> Bool {
         vevdev_wait_pending_at_most(handle, 0, Self.milliseconds(timeoutSeconds))
     }
 
@@ -308,7 +308,7 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
     /// readable, as with the kernel). `false` on timeout, removal or stop. Call before `remove()`
     /// so readers get the last frame: the kernel fails reads with `ENODEV` once a device is gone,
     /// even with events queued.
-    public func waitUntilDrained(timeoutSeconds: Double) -> Bool {
+    package func waitUntilDrained(timeoutSeconds: Double) -> Bool {
         vevdev_wait_drained(handle, Self.milliseconds(timeoutSeconds))
     }
 
@@ -325,26 +325,26 @@ public final class VirtualEvdevDevice: @unchecked Sendable {
 }
 
 /// How late readers read the events they were given (`VirtualEvdevDevice.readLateness`).
-public struct ReadLateness: Sendable, Hashable {
+package struct ReadLateness: Sendable, Hashable {
     /// The thresholds of `lateCounts`, microseconds.
-    public static let thresholdsMicroseconds: [Int64] = [1_000, 5_000, 10_000, 20_000, 50_000]
+    package static let thresholdsMicroseconds: [Int64] = [1_000, 5_000, 10_000, 20_000, 50_000]
     /// How late the first event was read.
-    public var firstMicroseconds: Int64
-    public var maximumMicroseconds: Int64
+    package var firstMicroseconds: Int64
+    package var maximumMicroseconds: Int64
     /// Events read.
-    public var events: Int
+    package var events: Int
     /// Events read more than each of `thresholdsMicroseconds` late.
-    public var lateCounts: [Int]
+    package var lateCounts: [Int]
 
     /// Events read more than `milliseconds` late (one of 1, 5, 10, 20, 50).
-    public func eventsLaterThan(milliseconds: Int) -> Int {
+    package func eventsLaterThan(milliseconds: Int) -> Int {
         guard let index = Self.thresholdsMicroseconds.firstIndex(of: Int64(milliseconds) * 1000) else { return 0 }
         return lateCounts[index]
     }
 }
 
 /// How generated events are paced.
-public enum VirtualEvdevTiming: Sendable, Equatable {
+package enum VirtualEvdevTiming: Sendable, Equatable {
     /// Events are generated lazily, as fast as readers read them (nothing is lost to overflow).
     case asFastAsRead
     /// A player thread generates each event at its recorded time divided by `speed`, measured
@@ -355,18 +355,18 @@ public enum VirtualEvdevTiming: Sendable, Equatable {
 }
 
 /// Settings of a virtual device beyond its `DeviceDescription`.
-public struct VirtualEvdevOptions: Sendable, Equatable {
+package struct VirtualEvdevOptions: Sendable, Equatable {
     /// `EVIOCGPHYS`; nil answers `ENOENT` like a uinput device.
-    public var physicalLocation: String?
+    package var physicalLocation: String?
     /// `EVIOCGUNIQ`; nil answers `ENOENT`.
-    public var uniqueIdentifier: String?
+    package var uniqueIdentifier: String?
     /// Each client's queue in events (rounded up to a power of two); nil uses the kernel's
     /// estimate for the device (`evdev_compute_buffer_size`).
-    public var clientBufferEvents: Int?
+    package var clientBufferEvents: Int?
     /// How events are stamped: `.recorded` (byte for byte) unless changed.
-    public var timestamps: VirtualEvdevTimestamps
+    package var timestamps: VirtualEvdevTimestamps
 
-    public init(
+    package init(
         physicalLocation: String? = nil, uniqueIdentifier: String? = nil,
         clientBufferEvents: Int? = nil, timestamps: VirtualEvdevTimestamps = .recorded
     ) {
@@ -378,7 +378,7 @@ public struct VirtualEvdevOptions: Sendable, Equatable {
 }
 
 /// The times readers see on the events a virtual device generates.
-public enum VirtualEvdevTimestamps: Sendable, Equatable {
+package enum VirtualEvdevTimestamps: Sendable, Equatable {
     /// The events' own times, byte for byte: what was served reads back unchanged.
     case recorded
     /// Like a kernel device: each reader gets times in its own clock (`CLOCK_REALTIME`, the
@@ -403,7 +403,7 @@ public enum VirtualEvdevTimestamps: Sendable, Equatable {
 }
 
 /// Why a virtual device could not be created.
-public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
+package enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
     /// `/dev/fuse` is missing or not accessible (no FUSE in this machine or container).
     case fuseUnavailable(reason: String)
     /// Something is already mounted on the directory (another file system, or a virtual device
@@ -429,7 +429,7 @@ public enum VirtualEvdevError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fuseUnavailable(let reason): return "FUSE is unavailable: \(reason)"
         case .directoryInUse(_, let reason): return reason

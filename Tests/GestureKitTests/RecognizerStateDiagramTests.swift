@@ -1,6 +1,7 @@
 import Foundation
 import PinchlabTestSupport
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 /// docs/recognizer-states.md is the specification: its table of edges (from, input, to, rule) is the

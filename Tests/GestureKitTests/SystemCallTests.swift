@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import SystemPackage
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 /// How many SIGUSR1s the test handler has seen.

@@ -84,7 +84,7 @@ import Testing
     }
 
     /// Each article's code blocks are this file's snippets, in order.
-    @Test(arguments: [("GestureKit", ["frames", "recognize"]), ("InteractiveTransition", ["transition", "decision"]),
+    @Test(arguments: [("GestureCore", ["frames", "recognize"]), ("InteractiveTransition", ["transition", "decision"]),
                       ("GestureLab", ["frames", "recognize", "transition", "decision"])])
     func theArticlesShowThisCode(library: String, snippets: [String]) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

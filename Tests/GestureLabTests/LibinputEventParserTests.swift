@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 @testable import GestureLab
 

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 /// Follows a stream of gesture events and records every broken rule, for every suite that checks
 /// one (recognizer, property and pipeline tests): one gesture at a time, began -> changed* ->

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 // Fixture builders: TouchFrame sequences from parametric finger paths, for the recognizer tests.
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 /// The fixed-offset reading of evemu's own layout must agree with the general scanner on every

@@ -1,4 +1,5 @@
 import Testing
+@testable import GestureCore
 @testable import GestureKit
 
 /// The limits a description is held to, and the arithmetic on a description's numbers that must

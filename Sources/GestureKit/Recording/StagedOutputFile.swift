@@ -3,12 +3,12 @@ import SystemPackage
 
 /// A file's identity on disk, `(st_dev, st_ino)`: two paths name the same file exactly when their
 /// identities are equal, whatever `./`, `..`, symbolic or hard links the paths go through.
-public struct FileIdentity: Hashable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
 
     /// The identity of the file `path` names (following symbolic links), nil when there is none.
-    public init?(path: String) {
+    package init?(path: String) {
         guard let status = try? Stat(atPath: path) else { return nil }
         device = status.deviceNumber
         inode = status.inodeNumber
@@ -16,7 +16,7 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity of the file open as `descriptor`, nil when it is not a regular file (a pipe, a
     /// terminal, `/dev/null`: nothing an output path could overwrite).
-    public init?(regularFileOpenAs descriptor: FileDescriptor) {
+    package init?(regularFileOpenAs descriptor: FileDescriptor) {
         guard let status = try? descriptor.stat(), status.type == .regular else { return nil }
         device = status.deviceNumber
         inode = status.inodeNumber
@@ -24,7 +24,7 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The first of `paths` that names the same file on disk as `path`, nil when none does (or
     /// nothing is at `path` yet): an output that would overwrite one of a command's inputs.
-    public static func firstPath(in paths: [String], sameFileAs path: String) -> String? {
+    package static func firstPath(in paths: [String], sameFileAs path: String) -> String? {
         guard let identity = FileIdentity(path: path) else { return nil }
         return paths.first { FileIdentity(path: $0) == identity }
     }
@@ -40,13 +40,13 @@ public struct FileIdentity: Hashable, Sendable {
 ///
 /// A symbolic link is followed: the file is staged beside the link's target and renamed over the
 /// target, so the link stays a link and its file is whole or untouched.
-public final class StagedOutputFile {
+package final class StagedOutputFile {
     /// The path the user named (messages use it).
-    public let destination: String
+    package let destination: String
     /// The file renamed over: `destination` with its symbolic links followed.
-    public let target: String
+    package let target: String
     /// Where to write until `commit()`: `.<name>.pinchlab-<random>` beside `target`.
-    public let stagingPath: String
+    package let stagingPath: String
     private var isSettled = false
 
     /// Names tried before giving up on finding an unused one (each has 64 random bits).
@@ -58,7 +58,7 @@ public final class StagedOutputFile {
     /// any symbolic links). Anything else is written in place: renaming over a device or a FIFO
     /// would replace the node (and `/dev/stdout` is a link to whatever stdout is, a pipe or an
     /// appended log included, which `stat` sees through).
-    public static func canStage(_ path: String) -> Bool {
+    package static func canStage(_ path: String) -> Bool {
         guard let target = target(of: path) else { return false }
         do {
             return try Stat(atPath: target).type == .regular
@@ -73,7 +73,7 @@ public final class StagedOutputFile {
     /// yet). A link's relative target is taken from the link's directory, as the kernel does. Nil
     /// through `/proc` (`/dev/stdout`, `/dev/fd/N`): those name an open descriptor, which may be
     /// a log opened for appending, to be written where it stands, never replaced.
-    public static func target(of path: String) -> String? {
+    package static func target(of path: String) -> String? {
         var current = path
         for _ in 0..<linkHopsMax {
             guard let status = try? Stat(atPath: current, followingLinks: false), status.type == .symbolicLink,
@@ -98,7 +98,7 @@ public final class StagedOutputFile {
 
     /// Creates the empty staging file (`O_EXCL`) beside the target, with the existing target's
     /// mode, or 0644 less the umask as a new file gets.
-    public init(destination: String) throws {
+    package init(destination: String) throws {
         self.destination = destination
         let target = StagedOutputFile.target(of: destination) ?? destination
         self.target = target
@@ -133,7 +133,7 @@ public final class StagedOutputFile {
     deinit { discard() }
 
     /// Renames the finished staging file over the target (`destination`, or the file its links name).
-    public func commit() throws {
+    package func commit() throws {
         guard !isSettled else { return }
         guard rename(stagingPath, target) == 0 else {
             let failure = RecordingError.system(.writing, path: destination, line: 0,
@@ -145,7 +145,7 @@ public final class StagedOutputFile {
     }
 
     /// Removes the staging file; the destination is untouched. Does nothing after `commit()`.
-    public func discard() {
+    package func discard() {
         guard !isSettled else { return }
         isSettled = true
         unlink(stagingPath)
@@ -156,7 +156,7 @@ extension StagedOutputFile {
     /// Writes `bytes` to `path` whole or not at all: staged and renamed over the file (through a
     /// symbolic link, over its target) when it can be (`canStage`), else (a device, a FIFO,
     /// `/dev/stdout`) written in place. The one way a command writes a finished output file.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let staged = canStage(path) ? try StagedOutputFile(destination: path) : nil
         defer { staged?.discard() }
         let fd: FileDescriptor

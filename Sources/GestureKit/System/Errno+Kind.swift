@@ -10,12 +10,12 @@ import Glibc
 extension Errno {
     /// The `errno` the failed call just left; read it first, before any other call can change it.
     /// (swift-system keeps its own `current` internal.)
-    public static var current: Errno { Errno(rawValue: errno) }
+    package static var current: Errno { Errno(rawValue: errno) }
 
     /// Turns a swift-system call's error into the typed `Errno`: its calls declare an untyped
     /// `throws` but throw nothing else, and pinchlab's callers catch `Errno` by its `kind`.
     @inline(__always)
-    public static func catching<Result>(_ call: () throws -> Result) throws(Errno) -> Result {
+    package static func catching<Result>(_ call: () throws -> Result) throws(Errno) -> Result {
         do {
             return try call()
         } catch let error as Errno {
@@ -26,7 +26,7 @@ extension Errno {
     }
 
     /// What a failure means for the one who asked, whatever call failed.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// No file can be at the path: `ENOENT`; `ENOTDIR` (a component is a file), `ELOOP` (a
         /// symbolic link loop), `ENAMETOOLONG`.
         case notFound
@@ -59,7 +59,7 @@ extension Errno {
         case other
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .noSuchFileOrDirectory, .notDirectory, .tooManySymbolicLinkLevels, .fileNameTooLong: return .notFound
         case .permissionDenied, .notPermitted: return .permissionDenied

@@ -20,10 +20,10 @@ import Glibc
 /// A value: whoever opened it closes it, once.
 extension FileDescriptor {
     /// `0o644`: what a created file gets (less the umask).
-    public static let newFilePermissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+    package static let newFilePermissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
 
     /// Opens `path`, close-on-exec. `permissions` apply to a file `.create` makes (less the umask).
-    public static func openCloseOnExec(
+    package static func openCloseOnExec(
         _ path: String, _ mode: AccessMode, options: OpenOptions = [], permissions: FilePermissions = newFilePermissions
     ) throws(Errno) -> FileDescriptor {
         // The C string as given, not a `FilePath`: that would normalize it (drop a trailing slash),
@@ -38,7 +38,7 @@ extension FileDescriptor {
     /// Creates and opens a new file from `template` (ending in `XXXXXX`, replaced to make the name
     /// unused), close-on-exec (set just after: Swift does not see glibc's `mkostemp`). Returns the
     /// descriptor and the name made.
-    public static func openTemporary(template: String) throws(Errno) -> (FileDescriptor, path: String) {
+    package static func openTemporary(template: String) throws(Errno) -> (FileDescriptor, path: String) {
         var bytes = Array(template.utf8CString)
         let fd = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Errno.current }
@@ -51,7 +51,7 @@ extension FileDescriptor {
     /// SIGINT/SIGTERM can end the wait for it. A FIFO's `open` blocks until a writer comes, and is
     /// restarted after a signal; so it is opened without blocking and its writer waited for with
     /// `poll`, which a stop (`StopRequest`) ends with `.interrupted`. Reads then block as usual.
-    public static func openInput(_ path: String) throws(Errno) -> FileDescriptor {
+    package static func openInput(_ path: String) throws(Errno) -> FileDescriptor {
         let fd = try openCloseOnExec(path, .readOnly, options: .nonBlocking)
         do throws(Errno) {
             if try fd.stat().type == .fifo { try fd.waitForWriter() }
@@ -76,7 +76,7 @@ extension FileDescriptor {
     }
 
     /// Sets or clears `O_NONBLOCK`.
-    public func setNonBlocking(_ nonBlocking: Bool) throws(Errno) {
+    package func setNonBlocking(_ nonBlocking: Bool) throws(Errno) {
         let flags = fcntl(rawValue, F_GETFL)
         guard flags >= 0 else { throw Errno.current }
         let wanted = nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
@@ -86,7 +86,7 @@ extension FileDescriptor {
     /// The start of a file a user named as input (`openInput`), at most `limit + 1` bytes, so a
     /// caller tells a file over its limit by the count and no file (`/dev/zero`, a huge one) is
     /// read whole; `EISDIR` for a directory.
-    public static func contents(ofFile path: String, limit: Int) throws(Errno) -> [UInt8] {
+    package static func contents(ofFile path: String, limit: Int) throws(Errno) -> [UInt8] {
         let fd = try openInput(path)
         defer { try? fd.close() }
         if try fd.stat().type == .directory { throw Errno.isDirectory }
@@ -97,7 +97,7 @@ extension FileDescriptor {
 
     /// Reads until the end of the file (or of a pipe), or until `bytes` holds `limit` bytes,
     /// appending to `bytes`; what came before a failed read stays in `bytes`.
-    public func readToEnd(appendingTo bytes: inout [UInt8], limit: Int = .max) throws(Errno) {
+    package func readToEnd(appendingTo bytes: inout [UInt8], limit: Int = .max) throws(Errno) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { chunk.deallocate() }
         while bytes.count < limit {
@@ -111,7 +111,7 @@ extension FileDescriptor {
     /// Reads up to `buffer.count` bytes; 0 at the end of the file. A signal restarts the read
     /// unless it asked to stop (`StopRequest`): then `.interrupted`, so a stalled pipe cannot hold
     /// a command the user stopped.
-    public func readUnlessStopping(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    package func readUnlessStopping(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         while true {
             do throws(Errno) {
                 return try Errno.catching { try read(into: buffer, retryOnInterrupt: false) }
@@ -124,7 +124,7 @@ extension FileDescriptor {
     /// Writes all of `buffer`, continuing after short writes (swift-system's `write`, `EINTR`
     /// retried). On failure, `written` bytes of it had gone out (`onPartialFailure` is told before
     /// the error is thrown): swift-system's `writeAll` does not say how many.
-    public func writeAll(from buffer: UnsafeRawBufferPointer, onPartialFailure: (_ written: Int) -> Void = { _ in }) throws(Errno) {
+    package func writeAll(from buffer: UnsafeRawBufferPointer, onPartialFailure: (_ written: Int) -> Void = { _ in }) throws(Errno) {
         var offset = 0
         while offset < buffer.count {
             do throws(Errno) {
@@ -138,45 +138,45 @@ extension FileDescriptor {
 
     /// Closes the descriptor (swift-system's `close`, never retried). An error means data may not
     /// have reached the file (NFS, a full disk), but the descriptor is gone either way.
-    public func closeReportingErrno() throws(Errno) {
+    package func closeReportingErrno() throws(Errno) {
         try Errno.catching { try close() }
     }
 
     /// A new descriptor for the same open file, close-on-exec (`F_DUPFD_CLOEXEC`; swift-system's
     /// `duplicate()` is a plain `dup`, which a child process would inherit).
-    public func duplicateCloseOnExec() throws(Errno) -> FileDescriptor {
+    package func duplicateCloseOnExec() throws(Errno) -> FileDescriptor {
         let fd = fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
         guard fd >= 0 else { throw Errno.current }
         return FileDescriptor(rawValue: fd)
     }
 
     /// `fchmod`.
-    public func setPermissions(_ permissions: FilePermissions) throws(Errno) {
+    package func setPermissions(_ permissions: FilePermissions) throws(Errno) {
         guard fchmod(rawValue, permissions.rawValue) == 0 else { throw Errno.current }
     }
 
     /// `ioctl(fd, request, argument)`; returns its non-negative result.
     @discardableResult
-    public func control(_ request: UInt, _ argument: UnsafeMutableRawPointer) throws(Errno) -> Int32 {
+    package func control(_ request: UInt, _ argument: UnsafeMutableRawPointer) throws(Errno) -> Int32 {
         let result = ioctl(rawValue, request, argument)
         guard result >= 0 else { throw Errno.current }
         return result
     }
 
     /// The `poll(2)` event bits.
-    public struct PollEvents: OptionSet, Sendable {
-        public let rawValue: Int16
-        public init(rawValue: Int16) { self.rawValue = rawValue }
+    package struct PollEvents: OptionSet, Sendable {
+        package let rawValue: Int16
+        package init(rawValue: Int16) { self.rawValue = rawValue }
 
-        public static let readable = PollEvents(rawValue: Int16(POLLIN))
-        public static let error = PollEvents(rawValue: Int16(POLLERR))
-        public static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
-        public static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+        package static let readable = PollEvents(rawValue: Int16(POLLIN))
+        package static let error = PollEvents(rawValue: Int16(POLLERR))
+        package static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
+        package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
     }
 
     /// Waits up to `timeoutMS` (negative: forever) for `events`; returns what happened (empty: the
     /// time ran out). A signal ends the wait with `.interrupted`, never retried: see the type.
-    public func poll(for events: PollEvents, timeoutMS: Int32) throws(Errno) -> PollEvents {
+    package func poll(for events: PollEvents, timeoutMS: Int32) throws(Errno) -> PollEvents {
         var entry = pollfd(fd: rawValue, events: events.rawValue, revents: 0)
         guard Glibc.poll(&entry, 1, timeoutMS) >= 0 else { throw Errno.current }
         return PollEvents(rawValue: entry.revents)
@@ -186,11 +186,11 @@ extension FileDescriptor {
 extension Stat {
     /// What `stat` (or, with `followingLinks: false`, `lstat`) says about `path`, the path exactly
     /// as given (see `openCloseOnExec`: a `FilePath` would drop a trailing slash).
-    public init(atPath path: String, followingLinks: Bool = true) throws(Errno) {
+    package init(atPath path: String, followingLinks: Bool = true) throws(Errno) {
         self = try Errno.catching { try path.withCString { try Stat($0, followTargetSymlink: followingLinks) } }
     }
 
     /// `(st_dev, st_ino)` as plain numbers.
-    public var deviceNumber: UInt64 { UInt64(deviceID.rawValue) }
-    public var inodeNumber: UInt64 { UInt64(inode.rawValue) }
+    package var deviceNumber: UInt64 { UInt64(deviceID.rawValue) }
+    package var inodeNumber: UInt64 { UInt64(inode.rawValue) }
 }

@@ -7,25 +7,25 @@ import GestureKit
 /// spends about 70,000 instructions on each (a container tree, a key sort, a `Data`); the records'
 /// shapes are fixed, so their keys are written here already in sorted order. `JSONLineBytesTests`
 /// compares every record shape with `JSONEncoder`'s bytes, so a key added to one and not the other fails.
-public struct JSONLineBytes: Sendable {
-    public private(set) var bytes: [UInt8] = []
+package struct JSONLineBytes: Sendable {
+    package private(set) var bytes: [UInt8] = []
 
-    public init(reservingCapacity capacity: Int = 1 << 16) {
+    package init(reservingCapacity capacity: Int = 1 << 16) {
         bytes.reserveCapacity(capacity)
     }
 
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     @inline(__always) mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    @inline(__always) public mutating func byte(_ value: UInt8) { bytes.append(value) }
+    @inline(__always) package mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Text as it is (not a JSON string: for lines of readable output gathered in the same buffer).
-    public mutating func append(utf8 text: String) {
+    package mutating func append(utf8 text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -158,7 +158,7 @@ public struct JSONLineBytes: Sendable {
 extension LabRecord {
     /// Appends this record's JSON line (with its line end) as `replay --json` and `live --json`
     /// print it; frames and state changes have none (false).
-    public func appendJSONLine(to out: inout JSONLineBytes) -> Bool {
+    package func appendJSONLine(to out: inout JSONLineBytes) -> Bool {
         switch self {
         case .frame, .stateChange: return false
         case .gesture(let gesture): gesture.appendJSON(to: &out)

@@ -1,18 +1,18 @@
 /// Which part of a replay a picture shows: all of it, the seconds between `from` and `to`, or one
 /// attempt at the transition alone (`trial`, numbered from 1 as the summary lists them).
-public struct PlotWindow: Sendable, Hashable {
-    public var from: Double?
-    public var to: Double?
+package struct PlotWindow: Sendable, Hashable {
+    package var from: Double?
+    package var to: Double?
     /// 1-based: attempt 1 is the summary's `trials[0]`.
-    public var trial: Int?
+    package var trial: Int?
 
-    public init(from: Double? = nil, to: Double? = nil, trial: Int? = nil) {
+    package init(from: Double? = nil, to: Double? = nil, trial: Int? = nil) {
         self.from = from
         self.to = to
         self.trial = trial
     }
 
-    public static let all = PlotWindow()
+    package static let all = PlotWindow()
 
     /// Seconds shown around an attempt alone: before its fingers touched, after its animation ended.
     static let trialMargin = 0.15
@@ -47,7 +47,7 @@ public struct PlotWindow: Sendable, Hashable {
 }
 
 /// Why a picture cannot be drawn as asked.
-public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `--trial` names an attempt the replay did not have.
     case noSuchTrial(Int, count: Int)
     /// The attempt happened, but past the first `LabSummary.maximumListed` that a replay keeps.
@@ -57,7 +57,7 @@ public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `--from` is not before `--to` (after cropping to an attempt, too).
     case emptyWindow(from: Double, to: Double)
 
-    public var description: String {
+    package var description: String {
         func s(_ value: Double) -> String { FixedPoint.string(value, decimals: 3, trimmingZeros: true) }
         switch self {
         case .noSuchTrial(let n, let count):

@@ -5,38 +5,38 @@ import InteractiveTransition
 /// the transition's progress over time, every attempt's release and decision, and the moments that
 /// matter. Times are seconds from the first event. Everything stays typed (kinds, decisions, indices):
 /// `TimelinePlot` makes the words.
-public struct ReplayTimeline: Sendable {
-    public struct FingerSample: Sendable { public var time: Double; public var position: PointMM }
-    public struct ValueSample: Sendable { public var time: Double; public var value: Double }
+package struct ReplayTimeline: Sendable {
+    package struct FingerSample: Sendable { package var time: Double; package var position: PointMM }
+    package struct ValueSample: Sendable { package var time: Double; package var value: Double }
 
     /// One contact from touch-down to lift.
-    public struct Track: Sendable {
+    package struct Track: Sendable {
         /// 1-based, in the order contacts began (the number drawn beside it).
-        public var number: Int
-        public var samples: [FingerSample] = []
-        public var begin: Double { samples.first?.time ?? 0 }
-        public var end: Double { samples.last?.time ?? 0 }
+        package var number: Int
+        package var samples: [FingerSample] = []
+        package var begin: Double { samples.first?.time ?? 0 }
+        package var end: Double { samples.last?.time ?? 0 }
     }
 
     /// Values over time drawn as lines; each run is one unbroken line (one gesture, one attempt).
     /// Past `maximumSamples`, every other sample of each run is dropped (a run's first and last
     /// stay; runs too short for that go every other one) and only 1 in `stride` new samples is kept
     /// (with the last of each run).
-    public struct Series: Sendable {
-        public var runs: [[ValueSample]] = []
-        public var maximumSamples = Int.max
-        public private(set) var stride = 1
+    package struct Series: Sendable {
+        package var runs: [[ValueSample]] = []
+        package var maximumSamples = Int.max
+        package private(set) var stride = 1
         private var count = 0
         private var seen = 0
         /// The last sample was kept only as its run's last so far: the next one replaces it.
         private var provisionalLast = false
-        public var isEmpty: Bool { runs.allSatisfy(\.isEmpty) }
-        public var values: [Double] { runs.flatMap { $0.map(\.value) } }
-        public mutating func startRun() {
+        package var isEmpty: Bool { runs.allSatisfy(\.isEmpty) }
+        package var values: [Double] { runs.flatMap { $0.map(\.value) } }
+        package mutating func startRun() {
             if runs.last?.isEmpty == false || runs.isEmpty { runs.append([]) }
             provisionalLast = false
         }
-        public mutating func append(_ sample: ValueSample) {
+        package mutating func append(_ sample: ValueSample) {
             if runs.isEmpty { runs.append([]) }
             let last = runs.count - 1
             if provisionalLast { runs[last].removeLast(); count -= 1 }
@@ -66,10 +66,10 @@ public struct ReplayTimeline: Sendable {
     }
 
     /// A physical button held from `begin` to `end` (nil: still down when the replay stopped).
-    public struct ButtonPress: Sendable {
-        public var button: PhysicalButtons
-        public var begin: Double
-        public var end: Double?
+    package struct ButtonPress: Sendable {
+        package var button: PhysicalButtons
+        package var begin: Double
+        package var end: Double?
     }
 
     /// `samples` without every other one between the first and the last.
@@ -81,34 +81,34 @@ public struct ReplayTimeline: Sendable {
     }
 
     /// How much of a very long recording the picture leaves out (`TimelineRecorder`'s bounds).
-    public struct Thinning: Sendable {
+    package struct Thinning: Sendable {
         /// Touches in the recording, and tracks kept for drawing.
-        public var touches = 0
-        public var tracksDrawn = 0
+        package var touches = 0
+        package var tracksDrawn = 0
         /// 1 in this many frames' finger positions drawn; 1 in this many values of a line.
-        public var frameStride = 1
-        public var seriesStride = 1
-        public var isThinned: Bool { tracksDrawn < touches || frameStride > 1 || seriesStride > 1 }
+        package var frameStride = 1
+        package var seriesStride = 1
+        package var isThinned: Bool { tracksDrawn < touches || frameStride > 1 || seriesStride > 1 }
     }
 
     /// A moment marked on the charts.
-    public struct Marker: Sendable {
-        public enum Kind: String, Sendable, CaseIterable {
+    package struct Marker: Sendable {
+        package enum Kind: String, Sendable, CaseIterable {
             case gestureBegan, gestureCancelled, release, finished, cancelled
         }
-        public var kind: Kind
-        public var time: Double
+        package var kind: Kind
+        package var time: Double
         /// The gesture's index in the summary's `gestures` (gesture markers).
-        public var gesture: Int?
-        public var gestureKind: GestureKind?
-        public var fingers: Int?
+        package var gesture: Int?
+        package var gestureKind: GestureKind?
+        package var fingers: Int?
         /// The attempt's index in the summary's `trials` (release, finished, cancelled).
-        public var trial: Int?
+        package var trial: Int?
         /// The recognizer rule that fired here, when one did (a thumb band, a resting touch), drawn
         /// after the marker's label.
-        public var rule: String?
+        package var rule: String?
 
-        public init(kind: Kind, time: Double, gesture: Int? = nil, gestureKind: GestureKind? = nil, fingers: Int? = nil,
+        package init(kind: Kind, time: Double, gesture: Int? = nil, gestureKind: GestureKind? = nil, fingers: Int? = nil,
                     trial: Int? = nil, rule: String? = nil) {
             self.kind = kind; self.time = time; self.gesture = gesture; self.gestureKind = gestureKind
             self.fingers = fingers; self.trial = trial; self.rule = rule
@@ -116,78 +116,78 @@ public struct ReplayTimeline: Sendable {
     }
 
     /// An attempt's release: where the fingers lifted (or the gesture was cancelled) and what decided.
-    public struct Release: Sendable {
+    package struct Release: Sendable {
         /// Index in the summary's `trials`.
-        public var trial: Int
-        public var time: Double
-        public var progress: Double
+        package var trial: Int
+        package var time: Double
+        package var progress: Double
         /// Progress per second at the release; nil when the gesture was cancelled.
-        public var velocity: Double?
+        package var velocity: Double?
         /// The policy's decision; nil when the gesture was cancelled (the policy was not asked).
-        public var decision: CompletionDecision?
+        package var decision: CompletionDecision?
         /// When the completion animation ended and the progress it ended at (nil if the replay
         /// stopped before, or a new gesture grabbed the animation back).
-        public var end: Double?
-        public var endProgress: Double?
-        public var finished: Bool { decision?.shouldFinish ?? false }
+        package var end: Double?
+        package var endProgress: Double?
+        package var finished: Bool { decision?.shouldFinish ?? false }
 
         /// The progress the policy projected the motion to, when projection decided.
-        public var projectedProgress: Double? {
+        package var projectedProgress: Double? {
             if case .projected(let projected, _)? = decision?.reason { return projected }
             if case .gnome(let gnome)? = decision?.reason, let projected = gnome.projectedProgress { return projected }
             return nil
         }
 
-        public init(trial: Int, time: Double, progress: Double, velocity: Double?, decision: CompletionDecision?, end: Double? = nil) {
+        package init(trial: Int, time: Double, progress: Double, velocity: Double?, decision: CompletionDecision?, end: Double? = nil) {
             self.trial = trial; self.time = time; self.progress = progress; self.velocity = velocity
             self.decision = decision; self.end = end
         }
     }
 
     /// Another policy's progress over the same recording (`--compare`), drawn over the main one.
-    public struct ProgressOverlay: Sendable {
-        public var name: String
-        public var progress = Series()
-        public var releases: [Release] = []
-        public init(name: String) { self.name = name }
+    package struct ProgressOverlay: Sendable {
+        package var name: String
+        package var progress = Series()
+        package var releases: [Release] = []
+        package init(name: String) { self.name = name }
     }
 
-    public var title: String
-    public var surfaceWidthMM: Double
-    public var surfaceHeightMM: Double
+    package var title: String
+    package var surfaceWidthMM: Double
+    package var surfaceHeightMM: Double
     /// The transition drawn, and the kind of gesture that drives it (which gesture chart is shown).
-    public var transition: String = ""
-    public var drivingKind: GestureKind?
-    public var tracks: [Track] = []
+    package var transition: String = ""
+    package var drivingKind: GestureKind?
+    package var tracks: [Track] = []
     /// The pinch's scale over time, one run per gesture.
-    public var scale = Series()
+    package var scale = Series()
     /// The pan's translation in millimetres over time, both axes (x right, y down), one run per gesture.
-    public var translationXMM = Series()
-    public var translationYMM = Series()
+    package var translationXMM = Series()
+    package var translationYMM = Series()
     /// The transition's progress (interactive and animated) over time, one run per attempt.
-    public var progress = Series()
-    public var overlays: [ProgressOverlay] = []
-    public var progressThreshold: Double?
+    package var progress = Series()
+    package var overlays: [ProgressOverlay] = []
+    package var progressThreshold: Double?
     /// How the driving gesture becomes progress, and the figure it divides by (pan-dismiss's
     /// distance in mm, zoom-present's scale range), for the progress chart's title.
-    public var progressMapping: TransitionBinding.Mapping?
-    public var progressDivisor: Double?
-    public var markers: [Marker] = []
-    public var releases: [Release] = []
+    package var progressMapping: TransitionBinding.Mapping?
+    package var progressDivisor: Double?
+    package var markers: [Marker] = []
+    package var releases: [Release] = []
     /// The summary's attempts and gestures (for the facts and `--trial`).
-    public var trials: [TrialSummary] = []
-    public var gestures: [LabSummary.Gesture] = []
+    package var trials: [TrialSummary] = []
+    package var gestures: [LabSummary.Gesture] = []
     /// Every button press, in time order (a clickpad's clicks).
-    public var buttonPresses: [ButtonPress] = []
-    public var summary: LabSummary?
+    package var buttonPresses: [ButtonPress] = []
+    package var summary: LabSummary?
     /// What was left out for drawing a very long recording.
-    public var thinning = Thinning()
+    package var thinning = Thinning()
     /// When fingers were down, every touch's (drawn or not), in time order: runs closer than the
     /// time axis's idle limit are one span, since no idle cut could fall between them.
-    public private(set) var touchActivity: [ClosedRange<Double>] = []
+    package private(set) var touchActivity: [ClosedRange<Double>] = []
 
     /// Adds a touch's span to `touchActivity`.
-    public mutating func noteTouch(_ span: ClosedRange<Double>) {
+    package mutating func noteTouch(_ span: ClosedRange<Double>) {
         if let last = touchActivity.last, span.lowerBound - last.upperBound <= TimeAxis.idleLimit,
            span.lowerBound >= last.lowerBound {
             touchActivity[touchActivity.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
@@ -196,14 +196,14 @@ public struct ReplayTimeline: Sendable {
         }
     }
 
-    public init(title: String, surfaceWidthMM: Double, surfaceHeightMM: Double) {
+    package init(title: String, surfaceWidthMM: Double, surfaceHeightMM: Double) {
         self.title = title
         self.surfaceWidthMM = surfaceWidthMM
         self.surfaceHeightMM = surfaceHeightMM
     }
 
     /// The last moment anything happened.
-    public var duration: Double {
+    package var duration: Double {
         var end = summary?.duration ?? 0
         for track in tracks { end = max(end, track.end) }
         for series in [scale, translationXMM, translationYMM, progress] + overlays.map(\.progress) {
@@ -215,7 +215,7 @@ public struct ReplayTimeline: Sendable {
 
     /// The stretches where something happened: a finger down, a gesture, an attempt from its begin to
     /// the end of its animation. Sorted and merged; what lies between is idle.
-    public var activity: [ClosedRange<Double>] {
+    package var activity: [ClosedRange<Double>] {
         var spans: [ClosedRange<Double>] = touchActivity + tracks.map { $0.begin...$0.end }
         for series in [scale, translationXMM, progress] + overlays.map(\.progress) {
             for run in series.runs { if let f = run.first, let l = run.last { spans.append(f.time...max(f.time, l.time)) } }

@@ -6,7 +6,7 @@ import InteractiveTransition
 /// stretches cut out: the chart of the gesture that drives the transition (a pinch's scale, a pan's
 /// translation on both axes) and the transition's progress, where each release shows its velocity,
 /// the progress the policy projected, and the decision's reason; a legend names every mark.
-public enum TimelinePlot {
+package enum TimelinePlot {
     static let canvasWidth = 1240.0
     static let leftX = 20.0, leftWidth = 370.0
     static let chartX = 455.0, chartWidth = 680.0
@@ -19,7 +19,7 @@ public enum TimelinePlot {
     static let overlayColors = ["#7f7f7f", "#17becf", "#bcbd22"]
 
     /// The picture of `timeline`, cropped to `window`.
-    public static func svg(_ timeline: ReplayTimeline, window: PlotWindow = .all) throws(PlotError) -> String {
+    package static func svg(_ timeline: ReplayTimeline, window: PlotWindow = .all) throws(PlotError) -> String {
         try document(timeline, window: window).rendered
     }
 

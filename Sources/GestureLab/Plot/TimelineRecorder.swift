@@ -2,7 +2,7 @@ import GestureKit
 import InteractiveTransition
 
 /// Collects a replay's records into a `ReplayTimeline` for `TimelinePlot`.
-public struct TimelineRecorder {
+package struct TimelineRecorder {
     private var timeline: ReplayTimeline
     private var trackIndex: [UInt64: Int] = [:]
     private let policy: CompletionPolicy
@@ -11,7 +11,7 @@ public struct TimelineRecorder {
     private var lastTrial: Int?
 
     /// `settings` give the progress mapping's figures (the pan's distance, zoom's scale range).
-    public init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy,
+    package init(title: String, device: DeviceDescription, transition: TransitionName, policy: CompletionPolicy,
                 settings: LabSettings) {
         let geometry = device.geometry
         timeline = ReplayTimeline(title: title, surfaceWidthMM: geometry?.widthMM ?? 100,
@@ -31,12 +31,12 @@ public struct TimelineRecorder {
     /// The most finger tracks kept for drawing: past it, every other track is dropped and only
     /// every other new one kept (1 in 2, 4, 8...), so a recording of a million touches draws a
     /// bounded picture of touches spread over all of it.
-    public static let maximumTracks = 2_000
+    package static let maximumTracks = 2_000
     /// The most finger samples kept over all tracks: past it, every other sample of each track is
     /// dropped (its first and last stay) and frames are sampled half as often from then on.
-    public static let maximumTrackSamples = 200_000
+    package static let maximumTrackSamples = 200_000
     /// The most samples kept per value series (scale, translation, progress), thinned the same way.
-    public static let maximumSeriesSamples = 100_000
+    package static let maximumSeriesSamples = 100_000
 
     /// Touches down now: their track's index (nil for a touch not kept) and when they touched down.
     private var liveTracks: [UInt64: (index: Int?, begin: Double)] = [:]
@@ -46,7 +46,7 @@ public struct TimelineRecorder {
     private var framesSeen = 0
     private var keptSamples = 0
 
-    public mutating func record(_ record: LabRecord) {
+    package mutating func record(_ record: LabRecord) {
         switch record {
         case .frame(let frame, let time):
             let sampled = framesSeen % frameStride == 0
@@ -153,14 +153,14 @@ public struct TimelineRecorder {
     }
 
     /// What this recorder saw, as another policy's overlay on a main timeline (`plot --compare`).
-    public func overlay(name: String) -> ReplayTimeline.ProgressOverlay {
+    package func overlay(name: String) -> ReplayTimeline.ProgressOverlay {
         var overlay = ReplayTimeline.ProgressOverlay(name: name)
         overlay.progress = timeline.progress
         overlay.releases = timeline.releases
         return overlay
     }
 
-    public func timeline(summary: LabSummary) -> ReplayTimeline {
+    package func timeline(summary: LabSummary) -> ReplayTimeline {
         var result = timeline
         result.thinning = .init(touches: touchesSeen, tracksDrawn: timeline.tracks.count, frameStride: frameStride,
                                 seriesStride: max(timeline.scale.stride, timeline.translationXMM.stride, timeline.translationYMM.stride,

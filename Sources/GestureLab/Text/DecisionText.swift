@@ -5,7 +5,7 @@ import GestureKit
 
 extension GestureDecision {
     /// Why, in one clause: "fingers moved 171° apart (>= 135°) after 1.0 and 1.1 mm (>= 1 mm)".
-    public var reasonText: String {
+    package var reasonText: String {
         let e = evidence
         func mm(_ v: Double?) -> String { v.map { format($0, decimals: 1) } ?? "?" }
         func limitMM(_ v: Double?) -> String { v.map { trimmed($0) } ?? "?" }
@@ -100,7 +100,7 @@ extension GestureDecision {
     }
 
     /// The evidence as `key=value` pairs, units in the keys (the trace's form).
-    public var evidenceText: String {
+    package var evidenceText: String {
         evidence.entries.map { entry in
             let whole = entry.key == "fingersBefore" || entry.key == "fingersAfter" || entry.key == "touch"
             return "\(entry.key)=\(whole ? String(Int(entry.value)) : format(entry.value, decimals: 2))"
@@ -111,7 +111,7 @@ extension GestureDecision {
 extension GestureEvent {
     /// "pinch began: fingers moved 171° apart (>= 135°) after 1.0 and 1.1 mm (>= 1 mm)"; nil for
     /// `changed` events, which decide nothing.
-    public var explanation: String? {
+    package var explanation: String? {
         guard let decision else { return nil }
         return "\(kind.rawValue) \(state.rawValue) (\(fingerCount) \(fingerCount == 1 ? "finger" : "fingers")): "
             + decision.reasonText
@@ -121,7 +121,7 @@ extension GestureEvent {
 extension RecognizerStateChange {
     /// A decision that emitted no gesture event (a touch left out, a silent pan), as a sentence;
     /// nil when a gesture event explains the change, or when nothing was decided.
-    public var explanationWithoutGesture: String? {
+    package var explanationWithoutGesture: String? {
         // An edge scroll's own changes are explained by its pan's began and ended lines.
         guard let decision, !isBug, edgeScroll == nil else { return nil }
         switch decision.rule {
@@ -139,7 +139,7 @@ extension RecognizerStateChange {
     }
 
     /// One line of `--trace`: "undecided -> pinch  (motion, 2 fingers) opposing-fingers angleDegrees=171.00 ...".
-    public var traceText: String {
+    package var traceText: String {
         if isBug {
             return "RECOGNIZER BUG: \(input.rawValue) is not expected in state \(from.rawValue) (\(fingers) fingers); ignored"
         }

@@ -1,13 +1,13 @@
 /// Numbers as people read them in reports, plots and the terminal: a fixed number of decimals,
 /// without Foundation's locale-dependent `String(format:)`, the same text on every run.
-public enum FixedPoint {
+package enum FixedPoint {
     /// Above this many units in the last place the digits are no longer exact in a `Double`:
     /// such numbers are printed as Swift prints them.
     static let exactLimit = 9_007_199_254_740_992.0   // 2^53
 
     /// `value` with `decimals` decimals ("0.50"), or with trailing zeros dropped when
     /// `trimmingZeros` ("0.5", "12"). Not finite: "0"; never "-0".
-    public static func string(_ value: Double, decimals: Int, trimmingZeros: Bool = false) -> String {
+    package static func string(_ value: Double, decimals: Int, trimmingZeros: Bool = false) -> String {
         guard value.isFinite else { return "0" }
         var unit: Int64 = 1
         for _ in 0..<max(0, decimals) { unit *= 10 }

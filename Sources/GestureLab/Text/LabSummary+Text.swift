@@ -1,7 +1,7 @@
 /// The summary's parts in words, as the terminal summary and the plot's facts both show them.
 extension LabSummary.Gesture {
     /// `pinch, 2 fingers, 0.211-0.843 s, ended, scale 0.33, rotation -4.8°`.
-    public var text: String {
+    package var text: String {
         var text = "\(kind.rawValue), \(fingers) finger\(fingers == 1 ? "" : "s"), "
             + "\(FixedPoint.string(begin, decimals: 3))-\(FixedPoint.string(end, decimals: 3)) s, \(ended.rawValue)"
         if let scale { text += ", scale \(FixedPoint.string(scale, decimals: 2))" }
@@ -17,11 +17,11 @@ extension LabSummary.Gesture {
     /// A hold the fingers' motion cancelled: a touch that settled long enough for a hold and then
     /// moved on (libinput's quick 40 ms hold makes one of nearly every touch of a touchpad session).
     /// The outputs count them in one line instead of one line or label each.
-    public var isHoldCancelledByMotion: Bool { kind == .hold && ended == .cancelled && rule == .motionEndsHold }
+    package var isHoldCancelledByMotion: Bool { kind == .hold && ended == .cancelled && rule == .motionEndsHold }
 
     /// `11 holds cancelled by motion (1 finger, 10-481 ms)` for the holds among `gestures` that
     /// motion cancelled; nil when there are none.
-    public static func holdsCancelledByMotionText(_ gestures: some Sequence<LabSummary.Gesture>) -> String? {
+    package static func holdsCancelledByMotionText(_ gestures: some Sequence<LabSummary.Gesture>) -> String? {
         let holds = gestures.filter(\.isHoldCancelledByMotion)
         guard !holds.isEmpty else { return nil }
         func range(_ values: [Int], _ unit: String) -> String {
@@ -38,7 +38,7 @@ extension LabSummary.Gesture {
 
 extension LabSummary.Device {
     /// `"pinchlab virtual touchpad" (touchpad, 100.0 x 60.0 mm, 4 slots)`.
-    public var text: String {
+    package var text: String {
         var size = ""
         if let widthMM, let heightMM {
             size = ", \(FixedPoint.string(widthMM, decimals: 1)) x \(FixedPoint.string(heightMM, decimals: 1)) mm"
@@ -50,7 +50,7 @@ extension LabSummary.Device {
 
 extension LabSummary {
     /// `45 contacts, at most 1 finger at once, down 21.6 s`; `none` when no finger touched.
-    public var touchesText: String {
+    package var touchesText: String {
         guard touches.count > 0 || touches.maxFingers > 0 else { return "none" }
         return "\(touches.count) contact\(touches.count == 1 ? "" : "s"), at most \(touches.maxFingers) "
             + "finger\(touches.maxFingers == 1 ? "" : "s") at once, down \(FixedPoint.string(touches.seconds, decimals: 1)) s"
@@ -58,14 +58,14 @@ extension LabSummary {
 
     /// Why a touchpad recording of one finger at a time has no pan or pinch: that finger moved the
     /// pointer. Nil when a pan or pinch was recognized, on a touchscreen, or with more fingers.
-    public var pointerMotionNote: String? {
+    package var pointerMotionNote: String? {
         guard device.class == "touchpad", touches.maxFingers == 1,
               !gestures.contains(where: { $0.kind != .hold }) else { return nil }
         return "one finger at a time: on a touchpad that moves the pointer; pans and pinches take 2 fingers or more"
     }
 
     /// `3 attempts: 1 finished, 2 cancelled` (every trial, also those past `maximumListed`).
-    public var attemptsText: String {
+    package var attemptsText: String {
         var text = "\(trialCount) attempt\(trialCount == 1 ? "" : "s"): \(outcomes.finished) finished, "
             + "\(outcomes.cancelled) cancelled"
         let open = trialCount - outcomes.finished - outcomes.cancelled
@@ -75,7 +75,7 @@ extension LabSummary {
 
     /// One line per listed trial: `attempt 2  at 3.210 s  pan, 2 fingers  cancelled (cancel: projected
     /// progress 0.131 <= threshold 0.5)`; numbered from 1 as people count, the JSON index plus one.
-    public var attemptLines: [String] {
+    package var attemptLines: [String] {
         trials.enumerated().map { index, trial in
             var line = "attempt \(index + 1)  at \(FixedPoint.string(trial.begin, decimals: 3)) s"
             if let g = trial.gesture, g < gestures.count {
@@ -95,5 +95,5 @@ extension LabSummary {
 
 extension TransitionHint {
     /// `2 pans, no pinch: try --transition pan-dismiss`.
-    public var text: String { "\(self): try --transition \(suggested)" }
+    package var text: String { "\(self): try --transition \(suggested)" }
 }

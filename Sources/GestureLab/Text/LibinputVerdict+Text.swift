@@ -1,7 +1,7 @@
 extension LibinputGesture {
     /// One line: `pinch, 2 fingers, 0.238-0.843 s, scale 0.34, angle -3.1 deg` (times in the
     /// recording's seconds).
-    public var text: String {
+    package var text: String {
         var parts = ["\(kind.rawValue)" + (fingers.map { ", \($0) finger\($0 == 1 ? "" : "s")" } ?? ""),
                      "\(FixedPoint.string(begin, decimals: 3))-\(FixedPoint.string(end, decimals: 3)) s"]
         if let scale { parts.append("scale \(FixedPoint.string(scale, decimals: 2))") }
@@ -16,7 +16,7 @@ extension LibinputGesture {
 
 extension LibinputVerdict {
     /// The human lines of `pinchlab libinput` and `replay --with-libinput`.
-    public var textLines: [String] {
+    package var textLines: [String] {
         var lines = ["libinput \(version): \(gestures.count) gesture\(gestures.count == 1 ? "" : "s")"]
         if let note { lines.append("  \(note.rawValue)") }
         lines += gestures.map { "  \($0.text)" }
@@ -31,7 +31,7 @@ extension LibinputVerdict {
 }
 
 extension LibinputAgreement {
-    public var text: String {
+    package var text: String {
         "agreement with libinput: \(matched) matched, \(libinputOnly.count) libinput only, "
             + "\(pinchlabOnly.count) pinchlab only (\(FixedPoint.string(ratio * 100, decimals: 0)) %)"
     }

@@ -5,8 +5,8 @@ import InteractiveTransition
 ///     policy        attempt  outcome    reason
 ///     (used)        1        finished   finish: flick, |velocity| 2.948/s >= 1.5/s, towards completion
 ///     gnome         1        finished   finish: GNOME, |velocity| 0.887 units/ms >= 0.6, ...
-public enum PolicyComparisonTable {
-    public static func lines(used: CompletionPolicy, summary: LabSummary, rows: [PolicyComparisonRow]) -> [String] {
+package enum PolicyComparisonTable {
+    package static func lines(used: CompletionPolicy, summary: LabSummary, rows: [PolicyComparisonRow]) -> [String] {
         let usedName = CompletionPolicyPreset(matching: used).map { "\($0.rawValue) (used)" } ?? "configured (used)"
         let usedRows = summary.trials.enumerated().map { index, trial in
             PolicyComparisonRow(policy: usedName, trial: index, outcome: trial.outcome, reason: trial.reason, decision: trial.decision)

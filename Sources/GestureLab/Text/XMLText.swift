@@ -2,16 +2,16 @@
 /// JUnit report share this one escaper. Markup is escaped, and characters XML 1.0 cannot hold at all
 /// (controls other than tab and line breaks, U+FFFE, U+FFFF) become U+FFFD, so a hostile name never
 /// makes the document unreadable. (Unpaired surrogates cannot occur in a Swift string.)
-public enum XMLText {
+package enum XMLText {
     /// What becomes of tabs and line breaks.
-    public enum Whitespace: Sendable {
+    package enum Whitespace: Sendable {
         /// Kept as character references, so an attribute keeps them too (a JUnit failure message).
         case kept
         /// Each one a space: an SVG `<text>` is one line.
         case asSpaces
     }
 
-    public static func escape(_ text: String, whitespace: Whitespace) -> String {
+    package static func escape(_ text: String, whitespace: Whitespace) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -3,55 +3,55 @@ import InteractiveTransition
 
 /// Everything a viewer page shows, as the JSON embedded in it (or, live, sent to it first): the
 /// recording's device, the transition's container and end scenes, the policies, and the entries.
-public struct ViewerDocument: Sendable, Encodable {
-    public static let formatVersion = 1
+package struct ViewerDocument: Sendable, Encodable {
+    package static let formatVersion = 1
 
-    public struct Device: Sendable, Encodable {
-        public var name: String
-        public var `class`: String
-        public var widthMM: Double
-        public var heightMM: Double
-        public var resolutionEstimated: Bool
+    package struct Device: Sendable, Encodable {
+        package var name: String
+        package var `class`: String
+        package var widthMM: Double
+        package var heightMM: Double
+        package var resolutionEstimated: Bool
     }
 
-    public struct Transition: Sendable, Encodable {
-        public var name: String
-        public var role: String
-        public var container: [Double]
+    package struct Transition: Sendable, Encodable {
+        package var name: String
+        package var role: String
+        package var container: [Double]
         /// The scene at progress 0 and 1, as entries carry it (see `ViewerEntry`).
-        public var fromScene: [Double]
-        public var toScene: [Double]
+        package var fromScene: [Double]
+        package var toScene: [Double]
         /// Names of the scene's extras, in the order entries carry them.
-        public var extras: [String]
+        package var extras: [String]
     }
 
-    public struct Policy: Sendable, Encodable {
+    package struct Policy: Sendable, Encodable {
         /// `default`, `seed`, `fluid`, or `configured` (from --config or --threshold).
-        public var name: String
-        public var text: String
-        public var threshold: Double
+        package var name: String
+        package var text: String
+        package var threshold: Double
     }
 
-    public var format = ViewerDocument.formatVersion
+    package var format = ViewerDocument.formatVersion
     /// The page receives its entries from `events` (a live server) instead of this document.
-    public var live: Bool
+    package var live: Bool
     /// A live page offers a dump button (`live`'s flight recorder is on); nil elsewhere.
-    public var dumps: Bool?
-    public var title: String
-    public var source: String
-    public var device: Device
+    package var dumps: Bool?
+    package var title: String
+    package var source: String
+    package var device: Device
     /// The touchpad's thumb band along the bottom edge (mm), when the recognizer keeps one.
-    public var thumbBandMM: Double?
-    public var transition: Transition
-    public var policy: Policy
-    public var compare: Policy?
-    public var entries: [ViewerEntry]
-    public var summary: LabSummary?
-    public var compareSummary: LabSummary?
+    package var thumbBandMM: Double?
+    package var transition: Transition
+    package var policy: Policy
+    package var compare: Policy?
+    package var entries: [ViewerEntry]
+    package var summary: LabSummary?
+    package var compareSummary: LabSummary?
     /// A very long recording's frames are thinned for the page: 1 in this many is kept (nil: all).
-    public var frameStride: Int?
+    package var frameStride: Int?
 
-    public init(live: Bool, title: String, source: String, device description: DeviceDescription,
+    package init(live: Bool, title: String, source: String, device description: DeviceDescription,
                 settings: LabSettings, spec: TransitionSpec, policyName: String, compare: (name: String, policy: CompletionPolicy)?,
                 entries: [ViewerEntry] = [], summary: LabSummary? = nil, compareSummary: LabSummary? = nil) {
         self.live = live

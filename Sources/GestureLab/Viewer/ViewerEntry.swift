@@ -20,7 +20,7 @@ import InteractiveTransition
 ///
 /// `[scene]` is the `SceneState` pinchlab computed for that step: `[x, y, width, height,
 /// cornerRadius, alpha, scale, extras...]` in points, extras in `ViewerDocument.sceneExtras` order.
-public enum ViewerEntry: Sendable, Encodable {
+package enum ViewerEntry: Sendable, Encodable {
     case frame(time: Double, fingers: Int, touches: [ViewerTouch])
     case step(ViewerStep, compared: Bool)
     case gesture(time: Double, kind: GestureKind, state: GestureState, fingers: Int, value: Double, rule: GestureRule?,
@@ -28,7 +28,7 @@ public enum ViewerEntry: Sendable, Encodable {
     case leftOut(time: Double, touch: UInt64, rule: GestureRule)
     case button(ButtonRecord)
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
         switch self {
         case .frame(let time, let fingers, let touches):
@@ -75,12 +75,12 @@ public enum ViewerEntry: Sendable, Encodable {
     }
 }
 
-public struct ViewerTouch: Sendable, Hashable {
-    public var id: UInt64
-    public var x: Double
-    public var y: Double
+package struct ViewerTouch: Sendable, Hashable {
+    package var id: UInt64
+    package var x: Double
+    package var y: Double
 
-    public init(id: UInt64, x: Double, y: Double) {
+    package init(id: UInt64, x: Double, y: Double) {
         self.id = id
         self.x = x
         self.y = y
@@ -88,18 +88,18 @@ public struct ViewerTouch: Sendable, Hashable {
 }
 
 /// A transition record with what the page draws from it.
-public struct ViewerStep: Sendable {
-    public var time: Double
-    public var progress: Double
-    public var state: TransitionPhase
+package struct ViewerStep: Sendable {
+    package var time: Double
+    package var progress: Double
+    package var state: TransitionPhase
     /// Index of the attempt (trial) this step belongs to, counted from 0.
-    public var trial: Int
+    package var trial: Int
     /// The scene as numbers: frame, corner radius, alpha, scale, then the extras.
-    public var scene: [Double]
-    public var reason: String?
-    public var velocity: Double?
+    package var scene: [Double]
+    package var reason: String?
+    package var velocity: Double?
     /// The progress the policy projected from the release (nil when it did not project).
-    public var projectedProgress: Double?
+    package var projectedProgress: Double?
 }
 
 /// Micrometres are below any sensor's resolution.

@@ -3,9 +3,9 @@ import Foundation
 /// The viewer page: one self-contained HTML file (no network: no CDN, fonts or scripts from
 /// elsewhere) with the document embedded as JSON data, which the page's script reads and renders as
 /// text only (`textContent`, canvas text), never as markup.
-public enum ViewerPage {
+package enum ViewerPage {
     /// The whole page for `document`.
-    public static func html(_ document: ViewerDocument) throws -> String {
+    package static func html(_ document: ViewerDocument) throws -> String {
         let json = try embeddableJSON(document)
         var page = ""
         page.reserveCapacity(json.utf8.count + ViewerPageTemplate.head.utf8.count + ViewerPageScript.source.utf8.count + 256)
@@ -21,7 +21,7 @@ public enum ViewerPage {
     /// `value` as JSON that can sit inside a `<script>` element whatever its strings hold: every `<`,
     /// `>` and `&` is written as a `\u` escape (so no `</script>` or `<!--` can end or change the
     /// element), and so are U+2028 and U+2029. `JSON.parse` reads the same strings back.
-    public static func embeddableJSON<T: Encodable>(_ value: T) throws -> String {
+    package static func embeddableJSON<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = try encoder.encode(value)

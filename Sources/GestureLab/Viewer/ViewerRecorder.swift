@@ -5,14 +5,14 @@ import InteractiveTransition
 /// transition computed it (`SceneState.shown`, the rule the transition itself uses), the attempt it
 /// belongs to, and, where the policy decided, the progress it projected. The page draws these
 /// numbers; it never recomputes the transition.
-public struct ViewerRecorder: Sendable {
-    public let spec: TransitionSpec
-    public let policy: CompletionPolicy
+package struct ViewerRecorder: Sendable {
+    package let spec: TransitionSpec
+    package let policy: CompletionPolicy
     /// Entries of this recorder are the compared policy's (drawn as a ghost).
-    public let compared: Bool
+    package let compared: Bool
     private var scene: SceneState
 
-    public init(spec: TransitionSpec, policy: CompletionPolicy, compared: Bool = false) {
+    package init(spec: TransitionSpec, policy: CompletionPolicy, compared: Bool = false) {
         self.spec = spec
         self.policy = policy
         self.compared = compared
@@ -21,7 +21,7 @@ public struct ViewerRecorder: Sendable {
 
     /// The entry for `record`, or nil for what the page does not show (a compared replay's frames
     /// and gestures, which are the main replay's).
-    public mutating func entry(for record: LabRecord) -> ViewerEntry? {
+    package mutating func entry(for record: LabRecord) -> ViewerEntry? {
         switch record {
         case .frame(let frame, let time):
             guard !compared else { return nil }

@@ -4,14 +4,14 @@ import InteractiveTransition
 /// A recording replayed for the viewer: `ReplayRun`'s records as viewer entries and, with a
 /// compared policy, that policy's `PolicyComparison` replay fed the same events in the same pass
 /// (so a file, or a pipe, is read once) whose transition steps become the ghost's.
-public struct ViewerReplay {
+package struct ViewerReplay {
     private var replay: ReplayRun
     private var recorder: ViewerRecorder
     private var comparison: PolicyComparison?
     private var comparedRecorder: ViewerRecorder?
-    public let comparedPolicy: (name: String, policy: CompletionPolicy)?
+    package let comparedPolicy: (name: String, policy: CompletionPolicy)?
 
-    public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings,
+    package init(device: DeviceDescription, transition: TransitionName, settings: LabSettings,
                 compare: (name: String, policy: CompletionPolicy)? = nil) throws {
         // Frames for the fingers, state changes for the touches the recognizer leaves out (thumbs).
         replay = try ReplayRun(device: device, transition: transition, settings: settings, recordsFrames: true,
@@ -28,7 +28,7 @@ public struct ViewerReplay {
     /// Replays `source` as `ReplayRun.run` does (to its end, or to the event that fails) and returns
     /// the page's document with the run's result (its summary, and how it ended); `source` names it
     /// in the document.
-    public mutating func run<Source: InputEventSource>(_ source: inout Source, title: String, source name: String,
+    package mutating func run<Source: InputEventSource>(_ source: inout Source, title: String, source name: String,
                                                        policyName: String) -> (document: ViewerDocument, result: ReplayRun.Result) {
         var entries = ThinnedEntries()
         var recorder = recorder, comparison = comparison, comparedRecorder = comparedRecorder

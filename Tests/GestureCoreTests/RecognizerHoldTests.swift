@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// Holds after libinput: fingers down and still past the hold timeout (180 ms; 40 ms for one or two
 /// fingers, libinput's quick hold) begin a hold; motion ends it cancelled and the decision goes on;

@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// Finger-count changes, resting thumbs, resyncs, jumps, bad numbers and the end of the stream.
 @Suite struct RecognizerFaultTests {

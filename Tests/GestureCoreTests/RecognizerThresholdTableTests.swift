@@ -2,7 +2,7 @@ import Foundation
 import PinchlabTestSupport
 import SettingsTable
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// The settings table is the one list of the recognizer's settings: decoding, range checks,
 /// `sanitized`, encoding and the tuner are made from it.

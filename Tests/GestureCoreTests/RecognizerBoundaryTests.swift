@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// Decisions at their exact edges: the frame at which a timeout is due, the last moment of a window.
 /// Each test here was written against a small change to the recognizer that every other suite let

@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// The frame scripts the recognizer tests are built from (PinchlabTestSupport) do what they say.
 @Suite struct ScriptedFramesTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 @Suite struct VelocityTrackerTests {
     func time(ms: Double) -> EventTime { EventTime(totalMicroseconds: 5_000_000 + Int64((ms * 1000).rounded())) }

@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 #if canImport(Glibc)
 import Glibc

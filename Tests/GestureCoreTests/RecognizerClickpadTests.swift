@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// A clickpad pressed by a finger stops gestures until the release, as libinput's
 /// `tp_gesture_post_events` does; a thumb in the thumb band pressing it does not.

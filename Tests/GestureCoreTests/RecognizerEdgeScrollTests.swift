@@ -1,6 +1,6 @@
+@testable import GestureCore
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
 
 /// Edge scrolling (scroll method edge) at the boundaries of libinput's figures: the 7 mm edge, the
 /// 3 mm along it, the 300 ms lock, the 40 mm a bottom edge needs; and what it does to the rest.

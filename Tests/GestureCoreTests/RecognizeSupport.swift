@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 // How the recognizer tests run a script: the frames from PinchlabTestSupport's builders through a
 // recognizer, the stream finished after the last frame, the order checked.

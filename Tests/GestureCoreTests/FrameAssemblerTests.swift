@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// Builds event streams by hand, one frame at a time, 10 ms apart.
 private struct EventScript {

@@ -1,5 +1,5 @@
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// Evidence compares and hashes by every value set: two that differ only in the last slot
 /// (`previousStepMM`) differ, and the JSON form lists it.

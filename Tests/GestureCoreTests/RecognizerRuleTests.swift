@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// Every began, ended and cancelled event names the rule that decided it, with its evidence in
 /// physical units (the invariant in `checkInvariants` checks the presence on every test's events;

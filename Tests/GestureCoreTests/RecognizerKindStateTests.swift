@@ -1,6 +1,6 @@
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 /// Pinch and pan as two UIKit-style recognizers watching the same touches: each goes
 /// possible -> began -> changed* -> ended | cancelled, or possible -> failed.

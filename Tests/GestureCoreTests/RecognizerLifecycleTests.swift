@@ -1,7 +1,7 @@
 import Foundation
 import PinchlabTestSupport
 import Testing
-@testable import GestureKit
+@testable import GestureCore
 
 @Suite struct RecognizerLifecycleTests {
     @Test func legalPath() {
