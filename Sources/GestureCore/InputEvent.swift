@@ -2,11 +2,11 @@
 ///
 /// Kept as the two integers the kernel and the recording formats use, so a time read from a file is
 /// written back bit for bit.
-public struct EventTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+@frozen public struct EventTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var seconds: Int64
     public var microseconds: Int32
 
-    public init(seconds: Int64, microseconds: Int32) {
+    @inlinable public init(seconds: Int64, microseconds: Int32) {
         self.seconds = seconds
         self.microseconds = microseconds
     }
@@ -18,11 +18,11 @@ public struct EventTime: Hashable, Sendable, Comparable, CustomStringConvertible
 
     public static let zero = EventTime(seconds: 0, microseconds: 0)
 
-    public var totalMicroseconds: Int64 { seconds &* 1_000_000 &+ Int64(microseconds) }
+    @inlinable public var totalMicroseconds: Int64 { seconds &* 1_000_000 &+ Int64(microseconds) }
     /// Seconds as a Double, for arithmetic in recognizers and transitions.
     public var timeInterval: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
 
-    public static func < (a: EventTime, b: EventTime) -> Bool {
+    @inlinable public static func < (a: EventTime, b: EventTime) -> Bool {
         (a.seconds, a.microseconds) < (b.seconds, b.microseconds)
     }
 
@@ -34,21 +34,21 @@ public struct EventTime: Hashable, Sendable, Comparable, CustomStringConvertible
 }
 
 /// One evdev event (`struct input_event`).
-public struct InputEvent: Hashable, Sendable {
+@frozen public struct InputEvent: Hashable, Sendable {
     public var time: EventTime
     public var type: EventType
     public var code: EventCode
     public var value: Int32
 
-    public init(time: EventTime, type: EventType, code: EventCode, value: Int32) {
+    @inlinable public init(time: EventTime, type: EventType, code: EventCode, value: Int32) {
         self.time = time
         self.type = type
         self.code = code
         self.value = value
     }
 
-    public var isSynReport: Bool { type == .syn && code == .synReport }
-    public var isSynDropped: Bool { type == .syn && code == .synDropped }
+    @inlinable public var isSynReport: Bool { type == .syn && code == .synReport }
+    @inlinable public var isSynDropped: Bool { type == .syn && code == .synDropped }
 }
 
 /// Where events come from: a live device or a recording. The same pipeline consumes both.

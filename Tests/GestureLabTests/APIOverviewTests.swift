@@ -1,0 +1,23 @@
+import Foundation
+import GestureKit
+import GestureLab
+import Testing
+
+/// docs/reference/api.md's minimal program, with the fixture's path for "pinch.evemu": a reader of
+/// the overview can paste it into a package that depends on GestureKit and GestureLab.
+@Suite struct APIOverviewTests {
+    @Test func theOverviewsMinimalProgramRuns() throws {
+        let path = CorpusFixtureTests.corpusDirectory.appendingPathComponent("touchpad/pinch-in-slow-finish-01.evemu").path
+        var printed: [String] = []
+        var source = try openRecording(path: path)
+        let result = try ReplayRun.run(&source, name: "pinch.evemu") { record in
+            if case .gesture(let gesture) = record { printed.append("\(gesture.event.kind) \(gesture.event.state)") }
+        }
+        #expect(printed.first == "pinch began" && printed.last == "pinch ended", "\(printed)")
+        #expect(result.summary.outcome == .finished)
+        let overview = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/reference/api.md"), encoding: .utf8)
+        #expect(overview.contains("var source = try openRecording(path: \"pinch.evemu\")"))
+        #expect(overview.contains("let result = try ReplayRun.run(&source, name: \"pinch.evemu\") { record in"))
+    }
+}
