@@ -7,10 +7,11 @@ import Testing
 /// the overview can paste it into a package that depends on GestureKit and GestureLab.
 @Suite struct APIOverviewTests {
     @Test func theOverviewsMinimalProgramRuns() throws {
-        let path = CorpusFixtureTests.corpusDirectory.appendingPathComponent("touchpad/pinch-in-slow-finish-01.evemu").path
+        let path = CorpusFixtureTests.corpusDirectory + "/touchpad/pinch-in-slow-finish-01.evemu"
         var printed: [String] = []
         var source = try openRecording(path: path)
-        let result = try ReplayRun.run(&source, name: "pinch.evemu") { record in
+        var run = try ReplayRun(device: source.device, transition: .pinchDismiss)
+        let result = run.run(&source, name: "pinch.evemu") { record in
             if case .gesture(let gesture) = record { printed.append("\(gesture.event.kind) \(gesture.event.state)") }
         }
         #expect(printed.first == "pinch began" && printed.last == "pinch ended", "\(printed)")
@@ -18,6 +19,7 @@ import Testing
         let overview = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/reference/api.md"), encoding: .utf8)
         #expect(overview.contains("var source = try openRecording(path: \"pinch.evemu\")"))
-        #expect(overview.contains("let result = try ReplayRun.run(&source, name: \"pinch.evemu\") { record in"))
+        #expect(overview.contains("var run = try ReplayRun(device: source.device, transition: .pinchDismiss)"))
+        #expect(overview.contains("let result = run.run(&source, name: \"pinch.evemu\") { record in"))
     }
 }
