@@ -210,7 +210,7 @@ import Testing
         #expect(missing.status == 66, "\(missing.stderr)")
         #expect(missing.stderr.contains("--dump-dir /nonexistent/pinchlab"), "\(missing.stderr)")
         let file = try CLI.temporaryDirectory().appendingPathComponent("file").path
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         let notADirectory = try CLI.run(["live", "/dev/null", "--dump-dir", file])
         #expect(notADirectory.status == 64 && notADirectory.stderr.contains("not a directory"), "\(notADirectory.stderr)")
     }

@@ -45,6 +45,7 @@ public final class EventRing {
 
     /// - Parameters:
     ///   - capacity: events held at most (`capacity(seconds:device:)`).
+    ///   - device: the device the events come from (its axes and slots make the state kept).
     ///   - stateAtOpen: `EvdevDevice.currentStateEvents()` when reading began.
     public init(capacity: Int, device: DeviceDescription, stateAtOpen: [InputEvent]) {
         self.capacity = max(0, capacity)
