@@ -69,8 +69,6 @@ final class ByteOutput {
         capacity = max(needed, capacity * 2)
     }
 
-    private var pending: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
-
     /// The file is whole up to here: written out now (`writesEachFlush`), or when the buffer is full.
     func flush() throws {
         if writesEachFlush {
@@ -85,31 +83,22 @@ final class ByteOutput {
 
     /// Writes the buffer's whole frames and keeps the partial one after them.
     private func writeWholeFrames() throws {
-        let whole = wholeInBuffer
-        var written = 0
-        do {
-            try fd.writeAll(from: UnsafeRawBufferPointer(start: storage, count: whole)) { written = $0 }
-        } catch {
-            writtenBytes += Int64(written)
-            let failure = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write",
-                                                errno: error)
-            cutBackToWhole(after: failure)
-            throw failure
-        }
-        writtenBytes += Int64(whole)
+        try writeOut(wholeInBuffer)
         wholeBytes = writtenBytes
-        // The partial frame after them moves to the front.
-        memmove(storage, storage + whole, count - whole)
-        count -= whole
-        wholeInBuffer = 0
     }
 
     /// Writes the buffer out (not a boundary: a frame may be half written).
     private func writeBuffer() throws {
         if let failure { throw failure }
+        try writeOut(count)
+    }
+
+    /// Writes the buffer's first `length` bytes and moves the rest to its front; on failure, cuts
+    /// the file back to its last whole frame and keeps the error for every later write.
+    private func writeOut(_ length: Int) throws {
         var written = 0
         do {
-            try fd.writeAll(from: pending) { written = $0 }
+            try fd.writeAll(from: UnsafeRawBufferPointer(start: storage, count: length)) { written = $0 }
         } catch {
             writtenBytes += Int64(written)
             let failure = RecordingError.system(.writing, path: path, line: lineCount, expected: "a successful write",
@@ -117,9 +106,10 @@ final class ByteOutput {
             cutBackToWhole(after: failure)
             throw failure
         }
-        writtenBytes += Int64(count)
-        count = 0
-        wholeInBuffer = 0
+        writtenBytes += Int64(length)
+        memmove(storage, storage + length, count - length)
+        count -= length
+        wholeInBuffer = max(0, wholeInBuffer - length)
     }
 
     /// After a failed write: drops what is not whole, on disk (a regular file is truncated to the
