@@ -54,7 +54,6 @@ struct BugReport {
         files.append((Entry.settings, try settings.settingsFileData()))
 
         // One replay gives the JSON lines, the human lines and the explanation.
-        let lineWriter = JSONLineWriter()
         var human = HumanOutput()
         human.explains = true
         var jsonLines: [String] = []
@@ -63,11 +62,11 @@ struct BugReport {
         var run = try ReplayRun(device: device, transition: transition, settings: settings,
                                 recordsStateChanges: true, position: dump?.position)
         let result = run.run(&list, name: name) { record in
-            if let line = try? lineWriter.text(for: record) { jsonLines.append(line) }
+            if let line = record.jsonLine { jsonLines.append(line) }
             explained += human.lines(for: record)
         }
-        let summaryLine = String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self)
-        files.append((Entry.replay, Data((jsonLines + [summaryLine]).joined(separator: "\n").utf8 + [0x0A])))
+        // The bytes `replay --json` prints: its records' lines, then its summary's (C1 controls escaped too).
+        files.append((Entry.replay, Data(jsonLines.map { $0 + "\n" }.joined().utf8) + (try JSONLineWriter().line(result.summary))))
 
         var verdict: [String] = []
         if libinput {
@@ -166,14 +165,5 @@ struct BugReport {
         }
         guard let data = archive.data else { throw CLIError(status: .internalError, message: "the report archive was not made") }
         return data
-    }
-}
-
-extension JSONEncoder {
-    /// Sorted keys, slashes as they are: as `replay --json` prints its summary.
-    static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 }

@@ -90,9 +90,8 @@ final class FlightDumper: @unchecked Sendable {
         }
         queue.async(group: group) { [self] in
             defer { pending.subtract(1, ordering: .relaxed) }
-            let lines = JSONLineWriter()
             do {
-                let path = try dump.write(inDirectory: directory) { try lines.text(for: $0) }
+                let path = try dump.write(inDirectory: directory)
                 written.add(1, ordering: .relaxed)
                 let snapshot = dump.snapshot
                 printError("pinchlab: dumped \(String(format: "%.1f", snapshot.window.seconds)) s (\(dump.trigger.rawValue); "

@@ -165,6 +165,8 @@ struct LiveOutput {
     private var snapshot: LiveSnapshot
     private var human = HumanOutput()
     private let writer = JSONLineWriter()
+    /// Lines as they happen, from one reused buffer (no allocation per line).
+    private let lines = BufferedLines(eachLine: true)
     private var lastDraw = 0.0
     private var dirty = true
     private let sceneSpec: TransitionSpec?
@@ -187,9 +189,9 @@ struct LiveOutput {
         guard writeError == nil else { return }
         switch mode {
         case .json:
-            note(Result { try writer.write(record) })
+            note(Result { try lines.write(record) })
         case .lines:
-            for line in human.lines(for: record) { note(Result { try printLine(line) }) }
+            for line in human.lines(for: record) { note(Result { try lines.line(line) }) }
         case .view:
             update(with: record)
             refresh()

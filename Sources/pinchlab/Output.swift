@@ -39,16 +39,21 @@ func printError(_ message: String) {
 /// JSON Lines on stdout: one object a line, keys sorted so output is byte-for-byte repeatable,
 /// written per line so a consumer reading a pipe sees each line as it happens.
 struct JSONLineWriter {
-    fileprivate let encoder: JSONEncoder = {
+    private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
 
     func write<T: Encodable>(_ value: T) throws {
+        try StandardStream.output.write(try line(value))
+    }
+
+    /// `value`'s JSON line with its line end, as `write` prints it.
+    func line<T: Encodable>(_ value: T) throws -> Data {
         var data = Self.escapingC1Controls(try encoder.encode(value))
         data.append(0x0A)
-        try StandardStream.output.write(data)
+        return data
     }
 
     /// `json` with the C1 control characters (U+0080...U+009F, which some terminals act on as
@@ -83,23 +88,7 @@ func printLine(_ text: String) throws {
     try StandardStream.output.write((TerminalText.escaped(text) + "\n").utf8)
 }
 
-extension JSONLineWriter {
-    /// A record's JSON line without its newline, as `write` prints it; nil for what is not printed.
-    func text(for record: LabRecord) -> String? {
-        var line = JSONLineBytes(reservingCapacity: 512)
-        guard record.appendJSONLine(to: &line) else { return nil }
-        return String(decoding: line.bytes.dropLast(), as: UTF8.self)
-    }
-
-    /// A record as its JSON line, written at once; frames and state changes are not printed (they are
-    /// for pictures and views). The bytes are `LabRecord.appendJSONLine`'s, the same as the encoder's.
-    func write(_ record: LabRecord) throws {
-        var line = JSONLineBytes(reservingCapacity: 512)
-        if record.appendJSONLine(to: &line) { try StandardStream.output.write(line.bytes) }
-    }
-}
-
-/// A replay's lines on stdout (JSON records or readable text), gathered in one reused buffer and
+/// A replay's or a live run's lines on stdout (JSON records or readable text), in one reused buffer,
 /// written when it is full and when the run ends: one write(2) per 64 KiB instead of one per line
 /// (a million-event replay prints hundreds of thousands of lines). With `eachLine` (a replay paced
 /// in real time, or reading a pipe that may be live) every line is written as it is made, so a

@@ -91,9 +91,8 @@ public struct FlightDump: Sendable {
 
     /// Writes the dump into `directory` under a name no file has yet (`-2`, `-3`... after a
     /// second's first), staged and renamed: the file is whole or absent, whatever stops the write.
-    /// `line` turns a record into the JSON line `live --json` prints. Returns the path.
-    public func write(inDirectory directory: String, at date: Date = Date(),
-                      line: (LabRecord) throws -> String?) throws -> String {
+    /// Returns the path.
+    public func write(inDirectory directory: String, at date: Date = Date()) throws -> String {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         var path = base + Self.fileName(at: date)
         for attempt in 1..<100 where FileManager.default.fileExists(atPath: path) {
@@ -104,8 +103,9 @@ public struct FlightDump: Sendable {
         do {
             let writer = try LibinputRecordWriter(
                 path: staged.stagingPath, device: snapshot.device, node: node,
-                options: RecordingWriterOptions(maskKeyboardKeys: true, systemInfo: system),
-                extras: try extras(line: line))
+                // Staged and made from memory: whole frames in 64 KiB writes, not one write a frame.
+                options: RecordingWriterOptions(maskKeyboardKeys: true, systemInfo: system, writesEachFrame: false),
+                extras: try extras())
             try writer.write(snapshot.window.stateAtStart)
             for event in snapshot.window.events {
                 try writer.write(event)
@@ -120,7 +120,7 @@ public struct FlightDump: Sendable {
         return path
     }
 
-    func extras(line: (LabRecord) throws -> String?) throws -> PinchlabExtras {
+    func extras() throws -> PinchlabExtras {
         let position = snapshot.position
         var texts = [
             Key.settings: String(decoding: try settings.settingsFileData(), as: UTF8.self),
@@ -135,7 +135,7 @@ public struct FlightDump: Sendable {
             + "\(snapshot.window.touchCount) touches down at the start; --keep \(format(snapshot.seconds))"
             + (snapshot.isShort ? " (the device sent more events per second than the ring was sized for)" : "")
             + (snapshot.linesBeginLate.map { "; lines from \(format($0)) only" } ?? "")
-        return PinchlabExtras(texts: texts, lists: [Key.lines: try snapshot.lines.compactMap(line)])
+        return PinchlabExtras(texts: texts, lists: [Key.lines: snapshot.lines.compactMap(\.jsonLine)])
     }
 
     private func format(_ seconds: Double) -> String { String(format: "%.6f", seconds) }

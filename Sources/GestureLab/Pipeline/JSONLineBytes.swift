@@ -156,6 +156,14 @@ package struct JSONLineBytes: Sendable {
 }
 
 extension LabRecord {
+    /// This record's JSON line without its line end, as `replay --json` prints it; nil for frames
+    /// and state changes (a dump's kept lines, a report's replay.jsonl).
+    public var jsonLine: String? {
+        var line = JSONLineBytes(reservingCapacity: 512)
+        guard appendJSONLine(to: &line) else { return nil }
+        return String(decoding: line.bytes.dropLast(), as: UTF8.self)
+    }
+
     /// Appends this record's JSON line (with its line end) as `replay --json` and `live --json`
     /// print it; frames and state changes have none (false).
     package func appendJSONLine(to out: inout JSONLineBytes) -> Bool {
