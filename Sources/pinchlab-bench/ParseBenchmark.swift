@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import GestureLab
 import InteractiveTransition
@@ -33,9 +34,17 @@ enum PipelineBenchmark {
         var events = 0
         var frames = 0
         var gestures = 0
+        // `live --keep SECONDS`' flight recorder on the path, as live feeds it (PINCHLAB_BENCH_KEEP,
+        // default 0: none): under callgrind, keep 0 against keep 60 is the ring's cost per event.
+        let keep = ProcessInfo.processInfo.environment["PINCHLAB_BENCH_KEEP"].flatMap(Double.init) ?? 0
         let seconds = try Stopwatch.seconds {
             var source = try openRecording(path: path)
-            let result = try ReplayRun.run(&source, name: path, transition: transitionName, emit: { _ in records += 1 })
+            let flight = FlightRecorder(seconds: keep, device: source.device, stateAtOpen: [])
+            var run = try ReplayRun(device: source.device, transition: transitionName)
+            let result = run.run(&source, name: path, afterEvent: { if keep > 0 { flight.note($0) } }, emit: { record in
+                records += 1
+                if keep > 0 { flight.note(record) }
+            })
             if let error = result.error { throw error }
             let summary = result.summary
             events = summary.events

@@ -10,15 +10,17 @@ public final class EventRing {
     /// The events the ring holds at most.
     public let capacity: Int
     private let storage: UnsafeMutablePointer<InputEvent>
+    // Unchecked: only the reading thread appends and takes windows (a dump is written from a
+    // copy), and a dynamic exclusivity check on each of these per event was most of the ring's cost.
     /// Where the next event goes; once full, also the oldest event.
-    private var next = 0
-    public private(set) var count = 0
+    @exclusivity(unchecked) private var next = 0
+    @exclusivity(unchecked) public private(set) var count = 0
     /// Every event appended, dropped ones included.
-    public private(set) var appendedCount = 0
+    @exclusivity(unchecked) public private(set) var appendedCount = 0
     /// The state at the oldest event held: the state at open with every dropped event applied.
-    private var stateBeforeOldest: EvdevStateTracker
+    @exclusivity(unchecked) private var stateBeforeOldest: EvdevStateTracker
     /// Whether the last dropped event ended a frame (the oldest held one begins a frame).
-    private var droppedAtFrameEnd = true
+    @exclusivity(unchecked) private var droppedAtFrameEnd = true
 
     /// Frames per second assumed when sizing the ring: touchpads report 80 to 150 frames a second
     /// while touched, touchscreens up to 240.

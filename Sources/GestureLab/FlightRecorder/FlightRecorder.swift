@@ -12,16 +12,18 @@ public final class FlightRecorder {
     public let seconds: Double
     public let device: DeviceDescription
     public let events: EventRing
-    private var lines: [LabRecord] = []
-    private var nextLine = 0
+    // Unchecked: noted and snapshot on the reading thread only (the dump thread gets a copy); a
+    // dynamic exclusivity check on each access was a large part of the recorder's per-event cost.
+    @exclusivity(unchecked) private var lines: [LabRecord] = []
+    @exclusivity(unchecked) private var nextLine = 0
     private let lineCapacity: Int
     /// The session's first event: its records' times count from it.
-    public private(set) var origin: EventTime?
+    @exclusivity(unchecked) public private(set) var origin: EventTime?
     /// Lines dropped for room.
-    private var lineCountDropped = 0
+    @exclusivity(unchecked) private var lineCountDropped = 0
     /// The number the session's next gesture and next attempt will have.
-    private var nextGesture = 0
-    private var nextTrial = 0
+    @exclusivity(unchecked) private var nextGesture = 0
+    @exclusivity(unchecked) private var nextTrial = 0
 
     /// Lines per second assumed: a gesture line and a transition line per frame at 125 frames a
     /// second, and the completion's 60 steps a second.
