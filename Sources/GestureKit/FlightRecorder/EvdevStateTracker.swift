@@ -53,22 +53,40 @@ public struct EvdevStateTracker: Sendable {
     }
 
     /// Applies one event as libevdev would: a slot change, a slot's value, an axis, a key.
-    @inline(__always)
     public mutating func apply(_ event: InputEvent) {
-        time = event.time
-        if event.type == .abs {
-            if event.code == .absMTSlot {
-                currentSlot = Int(event.value)
-            } else if slotCount > 0, let index = Self.multitouchIndex(event.code) {
-                guard currentSlot >= 0 && currentSlot < slotCount else { return }
-                slotValues[currentSlot * Self.multitouchCodeCount + index] = event.value
-            } else if Int(event.code.rawValue) < Self.absoluteCodeCount {
-                absoluteValues[Int(event.code.rawValue)] = event.value
+        withUnsafePointer(to: event) { apply(UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
+    /// Applies `events` in order as libevdev would (a slot change, a slot's value, an axis, a key):
+    /// the arrays' storage is made unique once for the whole run instead of once per event (the
+    /// ring drops events in blocks).
+    public mutating func apply(_ events: UnsafeBufferPointer<InputEvent>) {
+        guard let last = events.last else { return }
+        let slots = slotCount
+        var slot = currentSlot
+        slotValues.withUnsafeMutableBufferPointer { slotValues in
+            absoluteValues.withUnsafeMutableBufferPointer { absoluteValues in
+                keysDown.withUnsafeMutableBufferPointer { keysDown in
+                    for event in events {
+                        if event.type == .abs {
+                            if event.code == .absMTSlot {
+                                slot = Int(event.value)
+                            } else if slots > 0, let index = Self.multitouchIndex(event.code) {
+                                guard slot >= 0 && slot < slots else { continue }
+                                slotValues[slot * Self.multitouchCodeCount + index] = event.value
+                            } else if Int(event.code.rawValue) < Self.absoluteCodeCount {
+                                absoluteValues[Int(event.code.rawValue)] = event.value
+                            }
+                        } else if event.type == .key, Int(event.code.rawValue) < Self.keyCodeCount {
+                            // Autorepeat (2) keeps a key down.
+                            keysDown[Int(event.code.rawValue)] = event.value != 0
+                        }
+                    }
+                }
             }
-        } else if event.type == .key, Int(event.code.rawValue) < Self.keyCodeCount {
-            // Autorepeat (2) keeps a key down.
-            keysDown[Int(event.code.rawValue)] = event.value != 0
         }
+        currentSlot = slot
+        time = last.time
     }
 
     /// The touches down: slots with a tracking id (protocol B), or `BTN_TOUCH` for others.

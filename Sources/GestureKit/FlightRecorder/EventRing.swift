@@ -3,30 +3,43 @@
 /// --keep SECONDS` holds so that a dump can write the last SECONDS as a recording that starts at a
 /// frame boundary with the touches down at that point.
 ///
-/// How big: `capacity(seconds:device:)` events of 24 bytes. When the device sends more events per
+/// How big: `capacity(seconds:device:)` events of 24 bytes, and room for a block more. When the device sends more events per
 /// second than assumed there, the ring simply holds fewer seconds than asked (the oldest frames go
 /// first, memory stays the same); `window()` says how many seconds it holds, and a dump says so.
 public final class EventRing {
-    /// The events the ring holds at most.
+    /// The events the ring holds at least, once that many came (at most `capacity + dropBlock`).
     public let capacity: Int
-    private let storage: UnsafeMutablePointer<InputEvent>
+    /// How many of the oldest events go at once when the ring is full: the state at the oldest
+    /// event follows them in one pass over contiguous memory instead of one call per event, which
+    /// was most of the ring's cost per event. Storage has room for this many beyond `capacity`.
+    @usableFromInline let dropBlock: Int
+    @usableFromInline let storageCount: Int
+    @usableFromInline let storage: UnsafeMutablePointer<InputEvent>
     // Unchecked: only the reading thread appends and takes windows (a dump is written from a
     // copy), and a dynamic exclusivity check on each of these per event was most of the ring's cost.
-    /// Where the next event goes; once full, also the oldest event.
-    @exclusivity(unchecked) private var next = 0
-    @exclusivity(unchecked) public private(set) var count = 0
+    /// Where the next event goes.
+    @usableFromInline @exclusivity(unchecked) var next = 0
+    @usableFromInline @exclusivity(unchecked) var held = 0
     /// Every event appended, dropped ones included.
-    @exclusivity(unchecked) public private(set) var appendedCount = 0
+    @usableFromInline @exclusivity(unchecked) var appended = 0
     /// The state at the oldest event held: the state at open with every dropped event applied.
     @exclusivity(unchecked) private var stateBeforeOldest: EvdevStateTracker
     /// Whether the last dropped event ended a frame (the oldest held one begins a frame).
     @exclusivity(unchecked) private var droppedAtFrameEnd = true
+
+    /// The events held now.
+    public var count: Int { held }
+    /// Every event appended, dropped ones included.
+    public var appendedCount: Int { appended }
 
     /// Frames per second assumed when sizing the ring: touchpads report 80 to 150 frames a second
     /// while touched, touchscreens up to 240.
     public static let assumedFramesPerSecond = 250
     /// The most events a ring holds (a 3600 s ring of a busy touchscreen: 24 bytes each, 384 MiB).
     public static let capacityMax = 16 << 20
+    /// The most events dropped at once (96 KiB of events; a 60 s touchpad ring drops about 2% of
+    /// itself at a time).
+    public static let dropBlockMax = 4096
 
     /// Events for `seconds` of `device`: `assumedFramesPerSecond` frames of `eventsPerFrame(device)`
     /// events each, so a touchpad with two fingers moving fits; at 0 seconds, none.
@@ -46,34 +59,47 @@ public final class EventRing {
     }
 
     /// - Parameters:
-    ///   - capacity: events held at most (`capacity(seconds:device:)`).
+    ///   - capacity: events held at least (`capacity(seconds:device:)`).
     ///   - device: the device the events come from (its axes and slots make the state kept).
     ///   - stateAtOpen: `EvdevDevice.currentStateEvents()` when reading began.
     public init(capacity: Int, device: DeviceDescription, stateAtOpen: [InputEvent]) {
         self.capacity = max(0, capacity)
+        dropBlock = self.capacity == 0 ? 0 : min(Self.dropBlockMax, max(1, self.capacity / 32))
+        storageCount = self.capacity + dropBlock
         // Allocated and left untouched: its pages cost memory only once events fill them.
-        storage = .allocate(capacity: max(1, self.capacity))
+        storage = .allocate(capacity: max(1, storageCount))
         stateBeforeOldest = EvdevStateTracker(device: device)
         stateBeforeOldest.seed(with: stateAtOpen)
     }
 
     deinit { storage.deallocate() }
 
-    /// Keeps `event`, dropping the oldest when full. No allocation, no copy beyond the event.
-    @inline(__always)
+    /// `dropBlock`, for tests of the ring's bounds.
+    package var dropBlockForTests: Int { dropBlock }
+
+    /// Keeps `event`, dropping the oldest block when full. No allocation, no copy beyond the event;
+    /// inlined into the reading loop (a call across the module boundary cost as much as the rest).
+    @inlinable @inline(__always)
     public func append(_ event: InputEvent) {
-        guard capacity > 0 else { return }
-        appendedCount &+= 1
-        if count == capacity {
-            let dropped = storage[next]
-            stateBeforeOldest.apply(dropped)
-            droppedAtFrameEnd = dropped.isSynReport
-        } else {
-            count += 1
-        }
+        // The rare full ring is a tail call, so the common path saves no registers for a call.
+        if held == storageCount { return appendWhenFull(event) }
         storage[next] = event
-        next += 1
-        if next == capacity { next = 0 }
+        next = next &+ 1 == storageCount ? 0 : next &+ 1
+        held &+= 1
+        appended &+= 1
+    }
+
+    /// `append` when the ring is full: forgets the oldest `dropBlock` events (fewer where they
+    /// reach the end of storage), applying them to the state at the oldest event, then keeps the
+    /// event. Full, so the oldest is at `next`.
+    @usableFromInline @inline(never)
+    func appendWhenFull(_ event: InputEvent) {
+        guard storageCount > 0 else { return }
+        let dropped = UnsafeBufferPointer(start: storage + next, count: min(dropBlock, storageCount - next))
+        stateBeforeOldest.apply(dropped)
+        droppedAtFrameEnd = dropped[dropped.count - 1].isSynReport
+        held -= dropped.count
+        append(event)
     }
 
     /// The ring's whole frames of the last `seconds` (all it holds when nil): from the first frame
@@ -83,8 +109,9 @@ public final class EventRing {
         var state = stateBeforeOldest
         var events: [InputEvent] = []
         events.reserveCapacity(count)
-        let oldest = count == capacity ? next : 0
-        func event(at offset: Int) -> InputEvent { storage[(oldest + offset) % max(capacity, 1)] }
+        let slots = max(storageCount, 1)
+        let oldest = (next - held + slots) % slots
+        func event(at offset: Int) -> InputEvent { storage[(oldest + offset) % slots] }
         // Frames that end before this time are older than asked for.
         var notBefore = Int64.min
         if let seconds, let lastEnd = (0..<count).reversed().first(where: { event(at: $0).isSynReport }) {

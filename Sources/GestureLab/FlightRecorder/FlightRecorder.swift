@@ -14,11 +14,15 @@ public final class FlightRecorder {
     public let events: EventRing
     // Unchecked: noted and snapshot on the reading thread only (the dump thread gets a copy); a
     // dynamic exclusivity check on each access was a large part of the recorder's per-event cost.
-    @exclusivity(unchecked) private var lines: [LabRecord] = []
+    /// The kept lines' slots, allocated once: `lineCount` of them filled, the oldest at `nextLine`
+    /// once all are.
+    private let lines: UnsafeMutablePointer<KeptLine>
+    @exclusivity(unchecked) private var lineCount = 0
     @exclusivity(unchecked) private var nextLine = 0
     private let lineCapacity: Int
+    @usableFromInline @exclusivity(unchecked) var firstEventTime: EventTime?
     /// The session's first event: its records' times count from it.
-    @exclusivity(unchecked) public private(set) var origin: EventTime?
+    public var origin: EventTime? { firstEventTime }
     /// Lines dropped for room.
     @exclusivity(unchecked) private var lineCountDropped = 0
     /// The number the session's next gesture and next attempt will have.
@@ -39,35 +43,50 @@ public final class FlightRecorder {
         events = EventRing(capacity: EventRing.capacity(seconds: seconds, device: device), device: device,
                            stateAtOpen: stateAtOpen)
         lineCapacity = seconds > 0 ? min(Self.linesMax, Int((seconds * Double(Self.assumedLinesPerSecond)).rounded(.up))) : 0
-        lines.reserveCapacity(lineCapacity)
+        lines = .allocate(capacity: max(1, lineCapacity))
+    }
+
+    deinit {
+        lines.deinitialize(count: lineCount)
+        lines.deallocate()
     }
 
     public var isOn: Bool { events.capacity > 0 }
 
-    /// Keeps an event the session read (after the pipeline consumed it).
-    @inline(__always)
+    /// Keeps an event the session read (after the pipeline consumed it). Inlined into the reading
+    /// loop, with the ring's `append`.
+    @inlinable @inline(__always)
     public func note(_ event: InputEvent) {
-        if origin == nil { origin = event.time }
+        if firstEventTime == nil { firstEventTime = event.time }
         events.append(event)
     }
 
     /// Keeps a line the session printed (gestures, transition steps, buttons; frames are not lines).
-    public func note(_ record: LabRecord) {
+    public func note(_ record: borrowing LabRecord) {
         guard lineCapacity > 0 else { return }
+        // Each case writes its payload straight into its slot (POD: initializing over an old line
+        // needs no deinitialization): one copy of the line, where building a `KeptLine` first and
+        // storing it was five.
+        let slot = lines + nextLine
         switch record {
-        case .gesture(let g): if g.event.state.isFinal { nextGesture = g.gesture + 1 }
-        case .transition(let t): nextTrial = t.trial + 1
-        case .button: break
+        case .gesture(let g):
+            if g.event.state.isFinal { nextGesture = g.gesture + 1 }
+            slot.initialize(to: .gesture(g))
+        case .transition(let t):
+            nextTrial = t.trial + 1
+            slot.initialize(to: .transition(t))
+        case .button(let b): slot.initialize(to: .button(b))
         case .frame, .stateChange: return
         }
-        if lines.count < lineCapacity {
-            lines.append(record)
-        } else {
-            lines[nextLine] = record
-            lineCountDropped += 1
-        }
+        if lineCount < lineCapacity { lineCount += 1 } else { lineCountDropped += 1 }
         nextLine += 1
         if nextLine == lineCapacity { nextLine = 0 }
+    }
+
+    /// The kept lines, oldest first.
+    private var orderedLines: [LabRecord] {
+        let oldest = lineCount < lineCapacity ? 0 : nextLine
+        return (0..<lineCount).map { lines[(oldest + $0) % lineCapacity].record }
     }
 
     /// What the recorder holds now, copied for a dump written on another thread: the events' whole
@@ -79,7 +98,7 @@ public final class FlightRecorder {
         guard let first = window.events.first, let last = window.events.last else { return nil }
         let start = Self.seconds(from: origin, to: window.stateTime ?? first.time)
         let end = Self.seconds(from: origin, to: last.time)
-        let ordered = lines.count < lineCapacity ? lines : Array(lines[nextLine...] + lines[..<nextLine])
+        let ordered = orderedLines
         // Lines at the state's time belong to the frame before the window.
         let kept = ordered.filter { (Self.time(of: $0) ?? -1) > start || (window.isWhole && Self.time(of: $0) == start) }
         let position = SessionPosition(origin: origin,
@@ -117,6 +136,24 @@ public final class FlightRecorder {
             return t.state == .interactive ? t.trial : t.trial + 1
         }
         return nil
+    }
+}
+
+/// A line a flight recorder keeps (frames and state changes are not lines), as a plain value: its
+/// payloads hold no references, so keeping one is a copy of bytes, where a `LabRecord` (which can
+/// hold a whole touch frame) was copied through its value witnesses (FlightRecorderTests checks
+/// that it stays plain).
+package enum KeptLine {
+    case gesture(GestureRecord)
+    case transition(TransitionRecord)
+    case button(ButtonRecord)
+
+    var record: LabRecord {
+        switch self {
+        case .gesture(let g): .gesture(g)
+        case .transition(let t): .transition(t)
+        case .button(let b): .button(b)
+        }
     }
 }
 

@@ -1,0 +1,33 @@
+#!/bin/bash
+# What `live --keep 60`'s flight recorder costs the live path, counted by callgrind: instructions per
+# event of `pinchlab live DEVICE --json` (libevdev on the virtual FUSE device, frames, recognizer,
+# transition, JSON lines) with --keep 0 and --keep 60, on two generated files (the difference of
+# their totals over the difference of their event counts, as the instruction gate does). The
+# device is served --fast --unplug-when-done, so live reads everything and ends.
+#
+#   Benchmarks/flight-recorder-cost.sh [PINCHLAB_BINARY]   (default: the release build)
+#
+# Not in CI (it mounts a FUSE device and takes about two minutes); the gate's `flight` measure is
+# the same cost on the pipeline alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${1:-$(swift build -c release --show-bin-path)/pinchlab}
+BENCH=$(dirname "$BIN")/pinchlab-bench
+T=$(mktemp -d "${TMPDIR:-/tmp}/pinchlab-flight.XXXXXX"); trap 'rm -rf "$T"' EXIT
+D=$T
+# valgrind 3.19 cannot read the DWARF 5 debug information Swift writes: a copy without it.
+strip --strip-debug -o "$T/p" "$BIN"
+"$BENCH" generate "$D/small.evemu" 100000 >/dev/null
+"$BENCH" generate "$D/large.evemu" 300000 >/dev/null
+small_events=$(grep -c '^E:' "$D/small.evemu"); large_events=$(grep -c '^E:' "$D/large.evemu")
+run() { # keep file
+  "$T/p" serve "$2" --at "$T/v" --fast --unplug-when-done >/dev/null 2>&1 & local s=$!
+  for _ in $(seq 100); do [ -e "$T/v/event0" ] && break; sleep 0.1; done
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$T/p" live "$T/v/event0" --json --keep "$1" 2>"$T/log" >/dev/null
+  wait "$s"
+  sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$T/log" | tail -1
+}
+per_event() { awk -v s="$(run "$1" "$D/small.evemu")" -v l="$(run "$1" "$D/large.evemu")" \
+    -v n="$small_events" -v m="$large_events" 'BEGIN { printf "%.1f", (l - s) / (m - n) }'; }
+off=$(per_event 0); on=$(per_event 60)
+echo "live --json, instructions per event: --keep 0 $off, --keep 60 $on ($(awk -v a="$off" -v b="$on" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }'))"
