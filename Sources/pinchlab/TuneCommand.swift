@@ -24,8 +24,9 @@ struct TuneCommand: ParsableCommand {
 
         Examples:
           pinchlab tune Fixtures/corpus
-          pinchlab tune Fixtures/corpus --budget 200 --write tuned.json
-          pinchlab replay bug.evemu --config tuned.json
+          pinchlab tune Fixtures/real-recordings.json --write t.json
+          pinchlab tune mine --by-device --write t.json
+          pinchlab replay bug.evemu --config t.json
         """
     )
 

@@ -16,15 +16,16 @@ struct FileDecisions {
 /// How far each decision of a replay was from going the other way: the tuner's robustness is the
 /// smallest normalized margin over the decisions of the files it gets right.
 ///
-/// This is the seam between the tuner and the margins of #22. `margins(of:)` is the one function
-/// the tuner calls (from `ReleaseFeatures.robustness`); the two below it are stopgaps made from what
-/// the decisions carry today. When the recognizer's rule margins (issue-22-recognizer) and the
-/// release policy's (issue-22-release) are merged, their functions replace `recognizerMargins` and
-/// `releaseMargin` here and nothing else in the tuner changes. Whatever replaces them should leave
-/// out a value that is at its threshold by construction: a timer fires on the first frame (or at
-/// the instant) past its timeout, and a motion rule on the first frame past its distance, so
-/// "waited vs timeout" and "moved vs the distance that triggered" are under one frame whatever the
-/// fingers did, and would make every candidate's smallest margin the same frame-sized number.
+/// This is the seam between the tuner and the margins of #22. `margins(of:)` is the only function
+/// the tuner calls (`ReleaseFeatures.verdict` in the search, `Tuner.evaluate` for the report); the
+/// two it calls are stopgaps made from what the decisions carry today. MERGE: when the recognizer's
+/// rule margins (issue-22-recognizer) and the release policy's (issue-22-release) land, their
+/// functions replace the two calls in `margins(of:)` (and the stopgaps are deleted); nothing else in
+/// the tuner changes. Whatever replaces them should leave out a value that is at its threshold by
+/// construction: a timer fires on the first frame (or at the instant) past its timeout, and a
+/// motion rule on the first frame past its distance, so "waited vs timeout" and "moved vs the
+/// distance that triggered" are under one frame whatever the fingers did, and would give every
+/// candidate the same frame-sized smallest margin.
 enum DecisionMargins {
     static func margins(of file: FileDecisions) -> [DecisionMargin] {
         let section = file.configuration.device.deviceClass == .touchscreen ? "touchscreenRecognizer" : "touchpadRecognizer"
@@ -36,11 +37,6 @@ enum DecisionMargins {
             if let margin = releaseMargin(release) { margins.append(margin) }
         }
         return margins
-    }
-
-    /// The smallest normalized margin (`DecisionMargin.normalized`), nil when there is none.
-    static func smallestNormalized(_ margins: [DecisionMargin]) -> Double? {
-        margins.compactMap(\.normalized).min()
     }
 
     /// Stopgap until the recognizer's own margins: the evidence's value/limit pairs that say *what*
