@@ -109,7 +109,7 @@ public enum TuneWarning: Sendable, Hashable, Encodable {
     case corpusTooSmall(files: Int, minimum: Int)
     /// A device class with fewer files than `Tuner.minimumFilesPerClass`.
     case classTooSmall(deviceClass: String, files: Int, minimum: Int)
-    /// No cross-validation: the accuracy reported is on the files tuned on.
+    /// No cross-validation: no setting can be shown to generalize, so none moves.
     case noHeldOutEstimate
 
     enum CodingKeys: String, CodingKey { case kind, files, minimum, deviceClass }
