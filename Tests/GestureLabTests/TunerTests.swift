@@ -19,7 +19,8 @@ import Testing
         #expect(report.defaults.correct == report.defaults.files, "the slice is one the defaults get right")
         #expect(!report.beatsDefaults && report.changes.isEmpty)
         #expect(report.best.settings == .default)
-        #expect(try report.best.settings.settingsFileData() == Data("{\n\n}\n".utf8), "a settings file with no changed setting")
+        let file = try JSONSerialization.jsonObject(with: report.best.settings.settingsFileData()) as? [String: Any]
+        #expect(file?.isEmpty == true, "a settings file with no changed setting")
         #expect(report.best.correct == report.predictedCorrect, "the shortcut agrees with the full replay")
         let cv = try #require(report.crossValidation)
         #expect(cv.heldOutCorrect == cv.defaultsHeldOutCorrect && cv.perFold.allSatisfy(\.moved.isEmpty))
