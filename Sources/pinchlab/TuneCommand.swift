@@ -7,39 +7,42 @@ import InteractiveTransition
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
-        abstract: "Search recognizer thresholds and the finish/cancel policy on a labelled corpus.",
+        abstract: "Search recognizer thresholds and the finish/cancel policy for settings that do better on recordings they were not tuned on.",
         usage: "pinchlab tune <corpus> [--folds <k> | --by-device] [<options>]",
         discussion: """
         Every recording in CORPUS (listed with its label in CORPUS/manifest.json) is replayed with \
-        recognizer settings found by a search that starts at the defaults and moves one threshold at \
-        a time, keeping a move only when it scores better; each finish/cancel policy of a grid \
-        (progress threshold, velocity projection's deceleration rate, flick velocity) is scored on \
-        the releases. A file counts as right when the recognized gesture (kind and fingers) and the \
-        transition's outcome match its label; ties go to fewer wrong gestures, then earlier begins \
-        (in steps of 2 ms), then fewer changed thresholds. The report compares the best settings \
-        with the shipped defaults and with the seeds' fixed rule (finish when progress > 0.5, no \
-        velocity). Deterministic; uses all cores.
+        recognizer settings (per device class) and finish/cancel policies found by a search that \
+        starts at the defaults and moves one setting at a time. Settings are ranked by the files \
+        they get right (the recognized gesture and the transition's outcome match the label), then \
+        by robustness (the smallest margin by which a right decision cleared its threshold, as a \
+        fraction of the setting's range), then by earlier begins (in steps of 2 ms). A setting is \
+        let move only when that raises the accuracy on held-out files (cross-validation: searched \
+        on the other folds); a tie keeps the default. The whole search is cross-validated once \
+        more, and the settings are written only when it beats the defaults on held-out files; \
+        otherwise the report says so and --write saves a file with no changed setting. \
+        Deterministic; uses all cores.
 
         Examples:
           pinchlab tune Fixtures/corpus
-          pinchlab tune Fixtures/corpus --budget 200 --write tuned.json
-          pinchlab replay bug.evemu --config tuned.json
+          pinchlab tune Fixtures/real-recordings.json --write t.json
+          pinchlab tune mine --by-device --write t.json
+          pinchlab replay bug.evemu --config t.json
         """
     )
 
     @Argument(help: "A corpus directory with manifest.json (e.g. Fixtures/corpus).", completion: .directory)
     var corpus: String
 
-    @Flag(help: "Print one JSON object: best, defaults, seedRule (each with accuracy), confusion matrices.")
+    @Flag(help: "Print one JSON object: best (the settings written), defaults, seedRule, baselines, changes, crossValidation.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Recognizer settings the search may replay per device class (the defaults are always one).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Recognizer configurations the search may replay per device class (the defaults are always one).", valueName: "n"))
     var budget: Int = Tuner.defaultBudget
 
-    @Option(help: ArgumentHelp("Save the best settings here, for `replay`/`live --config`.", valueName: "file"), completion: .file(extensions: ["json"]))
+    @Option(help: ArgumentHelp("Save the tuned settings here (only what changed; none when nothing beats the defaults held out), for `replay`/`live --config`.", valueName: "file"), completion: .file(extensions: ["json"]))
     var write: String?
 
-    @Option(help: ArgumentHelp("Cross-validate with K folds (default: \(Tuner.defaultFolds) when the corpus has \(Tuner.minimumFiles) files or more; 0: none).",
+    @Option(help: ArgumentHelp("Cross-validate with K folds (default: \(Tuner.defaultFolds) when the corpus has \(Tuner.minimumFiles) files or more; 0: none, and then no setting moves).",
                                valueName: "k"))
     var folds: Int?
 
@@ -47,7 +50,7 @@ struct TuneCommand: ParsableCommand {
     var byDevice = false
 
     @Option(name: .customLong("fail-under"),
-            help: ArgumentHelp("Exit 1 when the best settings' accuracy is below this fraction (0 to 1, e.g. 0.95).", valueName: "accuracy"))
+            help: ArgumentHelp("Exit 1 when the tuned settings' accuracy is below this fraction (0 to 1, e.g. 0.95).", valueName: "accuracy"))
     var failUnder: Double?
 
     @Flag(name: .customLong("with-libinput"),
@@ -91,11 +94,14 @@ struct TuneCommand: ParsableCommand {
                 try JSONLineWriter().write(report)
             } else {
                 try printHuman(report, files: files)
-                if let write { try printLine("best settings written to \(write)") }
+                if let write {
+                    try printLine(report.beatsDefaults ? "tuned settings written to \(write)"
+                                                       : "\(write): a settings file with no changed setting (it reads as the defaults)")
+                }
             }
             for warning in report.warnings { printError("pinchlab: warning: " + Self.text(warning)) }
             if let failUnder, report.best.accuracy < failUnder {
-                printError("pinchlab: the best settings score \(format(report.best.accuracy * 100, decimals: 1))%, "
+                printError("pinchlab: the tuned settings score \(format(report.best.accuracy * 100, decimals: 1))%, "
                            + "below --fail-under \(format(failUnder * 100, decimals: 1))%")
                 throw ExitCode(1)
             }
@@ -129,15 +135,15 @@ struct TuneCommand: ParsableCommand {
         switch warning {
         case .corpusTooSmall(let files, let minimum):
             return "\(files) recording\(files == 1 ? " is" : "s are") too few to tune on (fewer than \(minimum)): the search "
-                + "(\(Tuner.searchedThresholdCount) thresholds per device class, \(Tuner.policyCandidates().count) policies) can fit that many "
-                + "files by chance, so the best settings' accuracy on them says little about new recordings; "
+                + "(\(Tuner.searchedThresholdCount) thresholds per device class, \(Tuner.searchedPolicySettingCount) of the policy) can fit that many "
+                + "files by chance, and a few held-out files say little about new recordings; "
                 + "label more (pinchlab label) before trusting the thresholds"
         case .classTooSmall(let deviceClass, let files, let minimum):
             return "only \(files) \(deviceClass) recording\(files == 1 ? "" : "s") (fewer than \(minimum)): "
                 + "the \(deviceClass) recognizer settings are fitted on too few to generalize"
         case .noHeldOutEstimate:
-            return "no cross-validation: the accuracies above are on the very files tuned on (use --folds K or --by-device "
-                + "for an estimate on recordings the tuning has not seen)"
+            return "no cross-validation: no setting can be shown to do better on recordings it was not tuned on, so none moved "
+                + "(use --folds K or --by-device)"
         }
     }
 
@@ -152,29 +158,30 @@ struct TuneCommand: ParsableCommand {
     func printHuman(_ r: Tuner.Report, files: [LoadedRecording]) throws {
         let pads = files.filter { $0.device.deviceClass != .touchscreen }.count
         try printLine("tuned on \(files.count) recordings (\(pads) touchpad, \(files.count - pads) touchscreen): "
-                  + "\(r.recognizerCandidates) recognizer settings x \(r.policyCandidates) policies, \(r.replays) replays")
+                      + "\(r.searchedSettings) settings searched, \(r.recognizerCandidates) recognizer settings replayed, \(r.replays) replays")
         try printLine("")
         let baselines = r.baselines.map { ("preset \($0.preset)", $0.scored) }
-        let rows = [("best", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] + baselines
+        let rows = [("tuned", r.best), ("defaults", r.defaults), ("seed rule", r.seedRule)] + baselines
         // The name column fits the longest name ("preset android-back" ran into the figures).
         let nameWidth = max(18, (rows.map(\.0.count).max() ?? 0) + 1)
-        try printLine("".padding(nameWidth + 1) + "accuracy  correct  wrong gesture  wrong outcome  mean begin latency")
+        try printLine("".padding(nameWidth + 1) + "accuracy  correct  wrong gesture  wrong outcome  mean begin latency  robustness")
         for (name, s) in rows {
             let latency = s.meanBeginLatencyMS.map { "\(format($0, decimals: 0)) ms" } ?? "-"
             try printLine(name.padding(nameWidth) + (format(s.accuracy * 100, decimals: 1) + "%").leftPadding(9)
                       + "\(s.correct)/\(s.files)".leftPadding(9) + "\(s.wrongGesture)".leftPadding(15)
-                      + "\(s.wrongOutcome)".leftPadding(15) + latency.leftPadding(20))
+                      + "\(s.wrongOutcome)".leftPadding(15) + latency.leftPadding(20)
+                      + (s.robustness.map(Self.percent) ?? "-").leftPadding(12))
+        }
+        try printVerdict(r)
+        if let edge = r.best.nearestEdge {
+            try printLine("")
+            let unit = edge.unit.isEmpty ? "" : " " + edge.unit
+            try printLine("nearest decision edge (tuned): \(oneLine(edge.file)): \(edge.key) \(Self.number(edge.value)) against "
+                          + "\(Self.number(edge.threshold))\(unit), \(Self.number(abs(edge.value - edge.threshold)))\(unit) away "
+                          + "(\(Self.percent(edge.normalized)) of the setting's range)")
         }
         try printLine("")
-        try printLine("best policy: \(r.best.settings.policy)")
-        for (label, tuned, base) in [("touchpad", r.best.settings.touchpadRecognizer, GestureRecognizerConfiguration.default),
-                                     ("touchscreen", r.best.settings.touchscreenRecognizer, GestureRecognizerConfiguration.touchscreen)] {
-            guard let tuned else { continue }
-            let changes = Self.differences(tuned, base)
-            try printLine("best recognizer (\(label)): " + (changes.isEmpty ? "the defaults" : changes.joined(separator: ", ")))
-        }
-        try printLine("")
-        try printLine("gesture confusion (best; rows: label, columns: replay; kind and fingers)")
+        try printLine("gesture confusion (tuned; rows: label, columns: replay; kind and fingers)")
         let gestureRows = r.best.confusion.gesture
         let gestures = Set(gestureRows.keys).union(gestureRows.values.flatMap(\.keys)).sorted()
         let width = max(8, (gestures.map(\.count).max() ?? 0) + 2)
@@ -184,14 +191,15 @@ struct TuneCommand: ParsableCommand {
             try printLine(expected.padding(width) + gestures.map { "\(row[$0] ?? 0)".leftPadding(width) }.joined())
         }
         try printLine("")
-        try printLine("outcome confusion (best; rows: label, columns: replay)")
+        try printLine("outcome confusion (tuned; rows: label, columns: replay)")
         let outcomes = ["finish", "cancel", "none"]
         try printLine("            " + outcomes.map { $0.leftPadding(8) }.joined())
         for expected in outcomes {
             let row = r.best.confusion.outcome[expected] ?? [:]
             try printLine(expected.padding(12) + outcomes.map { "\(row[$0] ?? 0)".leftPadding(8) }.joined())
         }
-        for (name, scored) in [("the best settings", r.best), ("the defaults", r.defaults)] {
+        let lists = r.beatsDefaults ? [("the tuned settings", r.best), ("the defaults", r.defaults)] : [("the defaults", r.defaults)]
+        for (name, scored) in lists {
             let wrong = scored.perFile.filter { !$0.correct }
             try printLine("")
             guard !wrong.isEmpty else { try printLine("\(name) get every file right"); continue }
@@ -210,18 +218,6 @@ struct TuneCommand: ParsableCommand {
                 try printLine("  (\(first.lateFiles) of the libinput runs still read events late: its timers may have decided otherwise)")
             }
         }
-        if let cv = r.crossValidation {
-            try printLine("")
-            try printLine("held out (\(cv.method), \(cv.folds) folds: each fold scored with settings tuned without it): "
-                          + "\(format(cv.heldOutAccuracy * 100, decimals: 1))%, \(cv.heldOutCorrect)/\(cv.files)")
-            for fold in cv.perFold {
-                let what = fold.heldOutDevice.map { "device \"\(oneLine($0))\"" } ?? "fold \(fold.fold)"
-                try printLine("  \(what): held out \(fold.heldOutCorrect)/\(fold.heldOutFiles) "
-                              + "(\(format(fold.heldOutAccuracy * 100, decimals: 1))%), trained on \(fold.trainingFiles) "
-                              + "(\(format(fold.trainingAccuracy * 100, decimals: 1))%)"
-                              + (fold.wrong.isEmpty ? "" : "; wrong: " + fold.wrong.map(oneLine).joined(separator: ", ")))
-            }
-        }
         let seedWrong = r.seedRule.perFile.filter { !$0.outcomeCorrect && $0.gestureCorrect }
         if !seedWrong.isEmpty {
             try printLine("")
@@ -230,13 +226,57 @@ struct TuneCommand: ParsableCommand {
         }
     }
 
-    /// The recognizer settings that differ from the defaults, as `name value`, from the table (the
-    /// device's traits are the recording's, not tuned).
-    static func differences(_ a: GestureRecognizerConfiguration, _ b: GestureRecognizerConfiguration) -> [String] {
-        GestureRecognizerConfiguration.settings.differences(a, from: b)
-            .filter { !$0.key.hasPrefix("device.") }
-            .map { "\($0.key) \($0.value)" }
+    /// The held-out accuracy of the search against the defaults', fold by fold, and what it means:
+    /// the settings changed, each with its gain, or why none is.
+    func printVerdict(_ r: Tuner.Report) throws {
+        try printLine("")
+        guard let cv = r.crossValidation else {
+            try printLine("no cross-validation: no setting can be shown to do better on recordings it was not tuned on; "
+                          + "the defaults are kept, nothing written")
+            return
+        }
+        try printLine("held out (\(cv.method), \(cv.folds) folds: each fold's files scored with the settings the whole search "
+                      + "chose without them):")
+        try printLine("  tuned     \(format(cv.heldOutAccuracy * 100, decimals: 1))%, \(cv.heldOutCorrect)/\(cv.files)")
+        try printLine("  defaults  \(format(cv.defaultsHeldOutAccuracy * 100, decimals: 1))%, \(cv.defaultsHeldOutCorrect)/\(cv.files)")
+        for fold in cv.perFold {
+            let what = fold.heldOutDevice.map { "device \"\(oneLine($0))\"" } ?? "fold \(fold.fold)"
+            let moved = fold.moved.isEmpty ? "moved nothing"
+                : "moved " + fold.moved.map { "\($0.key) \(Self.number($0.value))" }.joined(separator: ", ")
+            try printLine("  \(what): held out \(fold.heldOutCorrect)/\(fold.heldOutFiles) "
+                          + "(\(format(fold.heldOutAccuracy * 100, decimals: 1))%), trained on \(fold.trainingFiles) "
+                          + "(\(format(fold.trainingAccuracy * 100, decimals: 1))%), \(moved)"
+                          + (fold.wrong.isEmpty ? "" : "; wrong: " + fold.wrong.map(oneLine).joined(separator: ", ")))
+        }
+        try printLine("")
+        if r.beatsDefaults {
+            try printLine("changed settings (each let move only because that raised the held-out accuracy):")
+            for change in r.changes { try printLine("  " + Self.text(change)) }
+            return
+        }
+        try printLine("the defaults are as good as anything found; nothing written")
+        if !r.changes.isEmpty {
+            try printLine("(on all \(r.best.files) files the search would change the settings below, but as a whole it does not "
+                          + "beat the defaults on files it did not see)")
+            for change in r.changes { try printLine("  " + Self.text(change)) }
+        }
     }
+
+    /// "touchpadRecognizer.minMoveMM 1.5 -> 2: held out 35/42 -> 38/42 (+7.1%); fixes a, b, c; breaks d".
+    static func text(_ change: Tuner.SettingChange) -> String {
+        func files(_ names: [String]) -> String { names.isEmpty ? "nothing" : names.map(oneLine).joined(separator: ", ") }
+        return "\(change.key) \(number(change.defaultValue)) -> \(number(change.value)): held out "
+            + "\(change.heldOutCorrectBefore)/\(change.heldOutFiles) -> \(change.heldOutCorrectAfter)/\(change.heldOutFiles) "
+            + "(+\(format(change.heldOutGain * 100, decimals: 1))%); fixes \(files(change.fixes)); breaks \(files(change.breaks))"
+    }
+
+    /// A setting's value as a settings file shows it, to at most 3 decimals; an off rule as `null`.
+    static func number(_ value: Double?) -> String {
+        value.map { FixedPoint.string($0, decimals: 3, trimmingZeros: true) } ?? "null"
+    }
+
+    /// A normalized margin as a percentage of its setting's range: "0.7%".
+    static func percent(_ fraction: Double) -> String { format(fraction * 100, decimals: 1) + "%" }
 }
 
 /// Progress of a tuning run on stderr: in place on a terminal; elsewhere (CI logs) a line every
@@ -254,8 +294,7 @@ final class TuneProgress: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if onTerminal {
-            guard done % 8 == 0 || done == total else { return }
-            try? StandardStream.error.write("\rtuning: \(done)/\(total) recognizer settings replayed".utf8)
+            try? StandardStream.error.write("\rtuning: \(done)/\(total) cross-validated searches done".utf8)
             if done == total { try? StandardStream.error.write("\n".utf8) }
             return
         }
@@ -264,7 +303,7 @@ final class TuneProgress: @unchecked Sendable {
         lastLine = now
         let elapsed = now - started
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        try? StandardStream.error.write(("tuning: \(done)/\(total) recognizer settings replayed, "
+        try? StandardStream.error.write(("tuning: \(done)/\(total) cross-validated searches done, "
             + "about \(Int(remaining.rounded(.up))) s left\n").utf8)
     }
 }

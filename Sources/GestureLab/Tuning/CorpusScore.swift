@@ -70,22 +70,23 @@ extension FileScore: Encodable {
 
 /// Replays labelled recordings with given settings.
 public enum CorpusRunner {
-    /// Replays `events` recorded on `device` through the entry's transition with `settings`.
+    /// Replays `events` recorded on `device` through the entry's transition with `settings`;
+    /// `emit` sees every record (the tuner keeps the recognizer's decisions).
     public static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
-                             settings: LabSettings) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings, emit: (LabRecord) -> Void = { _ in }) throws -> (FileScore, LabSummary) {
         var source = EventList(device: device, events: events)
-        return try score(file: file, source: &source, entry: entry, settings: settings)
+        return try score(file: file, source: &source, entry: entry, settings: settings, emit: emit)
     }
 
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
     /// transition with `settings` and the owner's device configuration (`ReplayRun`); a source that turns bad part-way throws its error.
     public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
-                             settings: LabSettings) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings, emit: (LabRecord) -> Void = { _ in }) throws -> (FileScore, LabSummary) {
         guard let transition = TransitionName(rawValue: entry.transition) else {
             throw TransitionError.unknownTransition(name: entry.transition)
         }
         let result = try ReplayRun.run(&source, name: file, transition: transition,
-                                       settings: settings.configured(by: entry.deviceConfiguration))
+                                       settings: settings.configured(by: entry.deviceConfiguration), emit: emit)
         if let error = result.error { throw error }
         return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }

@@ -16,11 +16,7 @@ public enum CrossValidation: Sendable, Hashable {
         }
     }
 
-    struct Fold {
-        var heldOut: [Int]
-        var device: String?
-    }
-
+    /// The folds of the whole corpus, as the user asked for them: an error when there cannot be any.
     func folds(of corpus: [LoadedRecording]) throws -> [Fold] {
         switch self {
         case .kFold(let k):
@@ -28,19 +24,42 @@ public enum CrossValidation: Sendable, Hashable {
                 throw CorpusError(path: "", kind: .badData,
                                   message: "\(k) folds for \(corpus.count) recordings: expected 2 to \(corpus.count) folds")
             }
-            let order = corpus.indices.sorted { (Self.hash(corpus[$0].entry.file), $0) < (Self.hash(corpus[$1].entry.file), $1) }
-            var folds = Array(repeating: Fold(heldOut: []), count: k)
-            for (position, index) in order.enumerated() { folds[position % k].heldOut.append(index) }
-            return folds.map { Fold(heldOut: $0.heldOut.sorted()) }
         case .byDevice:
-            var byName: [String: [Int]] = [:]
-            for (index, file) in corpus.enumerated() { byName[file.device.name, default: []].append(index) }
-            guard byName.count >= 2 else {
+            guard Set(corpus.map(\.device.name)).count >= 2 else {
                 throw CorpusError(path: "", kind: .badData,
                                   message: "leaving one device out needs recordings from 2 devices or more; all \(corpus.count) are from "
                                       + "\"\(oneLine(corpus.first?.device.name ?? ""))\"")
             }
-            return byName.keys.sorted().map { Fold(heldOut: byName[$0]!, device: $0) }
+        }
+        return folds(of: Array(corpus.indices), in: corpus)
+    }
+
+    /// The folds of the files at `indices` (a fold's training files, for the search nested in it):
+    /// K folds, fewer when there are fewer files; one per device. Empty when no split is
+    /// possible (fewer than 2 files or devices): nothing can then be shown to generalize.
+    func folds(of indices: [Int], in corpus: [LoadedRecording]) -> [Fold] {
+        var heldOut: [[Int]]
+        var devices: [String?]
+        switch self {
+        case .kFold(let requested):
+            let k = min(requested, indices.count)
+            guard k >= 2 else { return [] }
+            let order = indices.sorted { (Self.hash(corpus[$0].entry.file), $0) < (Self.hash(corpus[$1].entry.file), $1) }
+            heldOut = Array(repeating: [], count: k)
+            for (position, index) in order.enumerated() { heldOut[position % k].append(index) }
+            heldOut = heldOut.map { $0.sorted() }
+            devices = Array(repeating: nil, count: k)
+        case .byDevice:
+            var byName: [String: [Int]] = [:]
+            for index in indices { byName[corpus[index].device.name, default: []].append(index) }
+            guard byName.count >= 2 else { return [] }
+            let names = byName.keys.sorted()
+            heldOut = names.map { byName[$0]! }
+            devices = names
+        }
+        return zip(heldOut, devices).map { held, device in
+            let out = Set(held)
+            return Fold(training: indices.filter { !out.contains($0) }, heldOut: held, device: device)
         }
     }
 
@@ -52,14 +71,19 @@ public enum CrossValidation: Sendable, Hashable {
     }
 }
 
-/// Held-out accuracy of the tuning, fold by fold.
+/// Held-out accuracy of the whole search, fold by fold, against the defaults'.
 public struct CrossValidationReport: Sendable, Encodable {
     public var method: String
     public var folds: Int
     /// Files scored held out (every file once).
     public var files: Int
+    /// Held-out files the search gets right: each fold's files scored with the settings it chose
+    /// on the other folds.
     public var heldOutCorrect: Int
     public var heldOutAccuracy: Double
+    /// The same files with the defaults (which are not tuned, so held out or not is the same).
+    public var defaultsHeldOutCorrect: Int
+    public var defaultsHeldOutAccuracy: Double
     public var perFold: [FoldReport]
 }
 
@@ -73,6 +97,8 @@ public struct FoldReport: Sendable, Encodable {
     public var heldOutAccuracy: Double
     /// What the settings tuned on this fold's training files score on them (the search's figure).
     public var trainingAccuracy: Double
+    /// The settings the fold's search moved from their defaults.
+    public var moved: [Tuner.SettingMove]
     /// Held-out files the fold's settings get wrong.
     public var wrong: [String]
 }
@@ -83,7 +109,7 @@ public enum TuneWarning: Sendable, Hashable, Encodable {
     case corpusTooSmall(files: Int, minimum: Int)
     /// A device class with fewer files than `Tuner.minimumFilesPerClass`.
     case classTooSmall(deviceClass: String, files: Int, minimum: Int)
-    /// No cross-validation: the accuracy reported is on the files tuned on.
+    /// No cross-validation: no setting can be shown to generalize, so none moves.
     case noHeldOutEstimate
 
     enum CodingKeys: String, CodingKey { case kind, files, minimum, deviceClass }
@@ -103,45 +129,5 @@ public enum TuneWarning: Sendable, Hashable, Encodable {
         case .noHeldOutEstimate:
             try c.encode("noHeldOutEstimate", forKey: .kind)
         }
-    }
-}
-
-/// One device class's recordings replayed per recognizer configuration, memoized: the folds of a
-/// cross-validation search from the same defaults and mostly try the same candidates, so each
-/// (configuration, file) pair is replayed once however many folds ask for it.
-final class FeatureCache: @unchecked Sendable {
-    let files: [LoadedRecording]
-    private var stored: [GestureRecognizerConfiguration: [ReleaseFeatures]] = [:]
-    private let lock = NSLock()
-    /// Replays actually run (one file, one configuration).
-    private(set) var replays = 0
-
-    init(files: [LoadedRecording]) { self.files = files }
-
-    /// Each candidate's features for every file, replaying only what is not stored yet, every
-    /// (candidate, file) pair in parallel.
-    func features(for candidates: [GestureRecognizerConfiguration]) throws -> [[ReleaseFeatures]] {
-        lock.lock()
-        var missing: [GestureRecognizerConfiguration] = []
-        for candidate in candidates where stored[candidate] == nil && !missing.contains(candidate) { missing.append(candidate) }
-        lock.unlock()
-        let files = self.files
-        let count = files.count
-        if !missing.isEmpty && count > 0 {
-            let missingCandidates = missing
-            let measured = try parallelMap(Array(0..<(missing.count * count))) { pair in
-                var settings = LabSettings.default
-                settings.touchpadRecognizer = missingCandidates[pair / count]
-                settings.touchscreenRecognizer = missingCandidates[pair / count]
-                return try ReleaseFeatures.measure(files[pair % count], settings: settings)
-            }
-            lock.lock()
-            for (n, candidate) in missing.enumerated() { stored[candidate] = Array(measured[(n * count)..<((n + 1) * count)]) }
-            replays += measured.count
-            lock.unlock()
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        return candidates.map { stored[$0] ?? [] }
     }
 }

@@ -2,8 +2,9 @@ import GestureKit
 import InteractiveTransition
 
 /// What a replay of one file produced at each release, with one recognizer configuration: enough
-/// to score any finish/cancel policy without replaying again (the policy acts only there). Kept
-/// small, without the replay's gesture list: the tuner stores one per file and configuration tried.
+/// to score any finish/cancel policy without replaying again (the policy acts only there), and the
+/// recognizer's decisions for the margins. Kept small, without the replay's gesture list: the
+/// tuner stores one per file and configuration tried.
 struct ReleaseFeatures: Sendable {
     enum Trial: Sendable {
         /// The gesture was cancelled (finger count changed, resync...): the transition cancels.
@@ -42,6 +43,9 @@ struct ReleaseFeatures: Sendable {
     /// The label's gestures (the entry's own array, shared, not copied).
     var expected: [GestureExpectation]
     var releases: Releases
+    /// The recognizer's decisions that began, ended or cancelled a gesture (what its margins are
+    /// made from; the policy's are made per policy from the releases).
+    var decisions: [GestureDecision]
 
     /// The recognized gestures' outcomes under `policy`. Exact for the first trial; a later one is
     /// decided on the releases this replay measured, though another policy's completion could have
@@ -60,10 +64,30 @@ struct ReleaseFeatures: Sendable {
         return expected.indices.allSatisfy { expected[$0].matchesOutcome(outcome(of: $0, with: policy)) }
     }
 
+    /// How this file scores with the recognizer `configuration` it was replayed with and `policy`.
+    func verdict(configuration: GestureRecognizerConfiguration, policy: CompletionPolicy) -> FileVerdict {
+        let correct = gestureCorrect && outcomeCorrect(with: policy)
+        var margins: [Double] = []
+        if correct {
+            var decided: [CompletionDecision] = []
+            for index in 0..<releases.count {
+                if case .released(let progress, let velocity)? = releases[index] {
+                    decided.append(policy.decide(progress: progress, velocity: velocity))
+                }
+            }
+            margins = DecisionMargins.margins(of: FileDecisions(
+                recognizer: decisions, configuration: configuration, releases: decided, policy: policy)).compactMap(\.normalized)
+        }
+        return FileVerdict(correct: correct, gestureCorrect: gestureCorrect, beginLatencyMS: beginLatencyMS, margins: margins)
+    }
+
     /// Replays `file` once with `settings` (its policy does not matter here).
     static func measure(_ file: LoadedRecording, settings: LabSettings) throws -> ReleaseFeatures {
+        var decisions: [GestureDecision] = []
         let (score, summary) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
-                                                      entry: file.entry, settings: settings)
+                                                      entry: file.entry, settings: settings) { record in
+            if case .gesture(let gesture) = record, let decision = gesture.event.decision { decisions.append(decision) }
+        }
         let trials: [Trial?] = score.recognized.map { gesture in
             guard let index = gesture.trial else { return nil }
             guard let decision = summary.trials[index].decision else { return .gestureCancelled }
@@ -71,8 +95,18 @@ struct ReleaseFeatures: Sendable {
         }
         let releases: Releases = trials.isEmpty ? .none : trials.count == 1 ? .one(trials[0]) : .several(trials)
         return ReleaseFeatures(gestureCorrect: score.gestureCorrect, beginLatencyMS: score.beginLatencyMS,
-                               expected: file.entry.expectedGestures, releases: releases)
+                               expected: file.entry.expectedGestures, releases: releases, decisions: decisions)
     }
+}
+
+/// How one file scores with one point of the search.
+struct FileVerdict: Sendable {
+    /// The gestures and the outcomes match the label.
+    var correct: Bool
+    var gestureCorrect: Bool
+    var beginLatencyMS: Double?
+    /// The normalized margins of its decisions when it is correct (none when it is not).
+    var margins: [Double]
 }
 
 /// A corpus file read into memory once, replayed many times.
