@@ -65,7 +65,11 @@ let package = Package(
         .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         // What people read of the lab's results: text, SVG plots, the HTML viewer. Above the engine,
         // never below it: GestureLab returns typed values, the strings are made here.
-        .target(name: "LabReports", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable"]),
+        // The viewer page's HTML, CSS and JavaScript are files (Viewer/Page), compiled in by EmbedTextFiles.
+        .target(
+            name: "LabReports", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable"],
+            exclude: ["Viewer/Page"], plugins: ["EmbedTextFiles"]
+        ),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
         // every other udev call goes to the real libudev. Linked into nothing of pinchlab's own.
         .target(name: "CUdevPreload", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
@@ -109,6 +113,9 @@ let package = Package(
         // tree, and whether pinchlab's sources differed from it) whenever the git state or a source
         // changes. Needs /bin/sh only; without git or .git the stamp is nil and only the version prints.
         .plugin(name: "GitCommitStamp", capability: .buildTool(), exclude: ["write-build-commit.sh"]),
+        // Compiles a target's .html, .css and .js files into it as string constants (EmbeddedFiles), so
+        // the binary stays one file where SwiftPM resources would need a bundle beside it. /bin/sh only.
+        .plugin(name: "EmbedTextFiles", capability: .buildTool(), exclude: ["embed-text-files.sh"]),
 
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
         .executableTarget(
