@@ -6,7 +6,11 @@ import PackageDescription
 //   GestureCore             events, touch frames, recognizers, velocity: pure Swift, no C module, no I/O
 //   GestureKit              devices, recording formats, system calls (re-exports GestureCore)
 //   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
-//   GestureLab              binds recognizers to transitions: pipeline, reports, corpus, tuner, plots
+//   GestureLab              the lab engine: binds recognizers to transitions (pipeline, driver), corpus,
+//                           tuner, synthesis, policy comparison, libinput verdicts, flight recorder;
+//                           returns typed values (JSON lines, errors' descriptions), no human report
+//   LabReports              what people read of the engine's results: text, JUnit XML, SVG plots, the
+//                           HTML viewer (package API only: not a product)
 //   CVirtualEvdev / VirtualEvdev   a FUSE file that answers the evdev ioctls (tests, `pinchlab serve`)
 //   LibinputHarness         Debian's `libinput debug-events` on a recording served on a virtual node
 //   PinchlabWeb             `live --web`: the viewer page and its event stream over Hummingbird (only the
@@ -59,6 +63,13 @@ let package = Package(
         .target(name: "GestureKit", dependencies: ["GestureCore", "CEvdev", "CYAML", "SettingsTable", systemPackage]),
         .target(name: "InteractiveTransition", dependencies: ["SettingsTable"]),
         .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
+        // What people read of the lab's results: text, SVG plots, the HTML viewer. Above the engine,
+        // never below it: GestureLab returns typed values, the strings are made here.
+        // The viewer page's HTML, CSS and JavaScript are files (Viewer/Page), compiled in by EmbedTextFiles.
+        .target(
+            name: "LabReports", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable"],
+            exclude: ["Viewer/Page"], plugins: ["EmbedTextFiles"]
+        ),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
         // every other udev call goes to the real libudev. Linked into nothing of pinchlab's own.
         .target(name: "CUdevPreload", cSettings: [.define("_GNU_SOURCE")], linkerSettings: [.linkedLibrary("dl")]),
@@ -80,7 +91,7 @@ let package = Package(
         .target(
             name: "PinchlabWeb",
             dependencies: [
-                "GestureLab",
+                "GestureLab", "LabReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -91,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "pinchlab",
             dependencies: [
-                "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
+                "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), systemPackage,
                 // `pinchlab report`'s archive.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -102,6 +113,9 @@ let package = Package(
         // tree, and whether pinchlab's sources differed from it) whenever the git state or a source
         // changes. Needs /bin/sh only; without git or .git the stamp is nil and only the version prints.
         .plugin(name: "GitCommitStamp", capability: .buildTool(), exclude: ["write-build-commit.sh"]),
+        // Compiles a target's .html, .css and .js files into it as string constants (EmbeddedFiles), so
+        // the binary stays one file where SwiftPM resources would need a bundle beside it. /bin/sh only.
+        .plugin(name: "EmbedTextFiles", capability: .buildTool(), exclude: ["embed-text-files.sh"]),
 
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
         .executableTarget(
@@ -118,7 +132,7 @@ let package = Package(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
-        .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
+        .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
@@ -130,7 +144,7 @@ let package = Package(
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
         .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable"]),
-        .testTarget(name: "PinchlabWebTests", dependencies: ["PinchlabWeb", "GestureLab", "GestureKit", "InteractiveTransition"]),
+        .testTarget(name: "PinchlabWebTests", dependencies: ["PinchlabWeb", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GestureLab
+import LabReports
 
 /// What the live pages receive, as server-sent events: on connecting, a `document` event with the
 /// entries so far (a tab that connects late or reconnects catches up from the current state), then

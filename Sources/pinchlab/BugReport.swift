@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureLab
 import InteractiveTransition
+import LabReports
 import ZIPFoundation
 
 /// One archive for an issue tracker (`pinchlab report`, `live --dump-on ... --report`): the

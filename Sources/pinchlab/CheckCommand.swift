@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import LabReports
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import LabReports
 import LibinputHarness
 
 // The libraries' errors say what happened; what a user of this command line can do about it (which

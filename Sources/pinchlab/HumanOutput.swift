@@ -1,6 +1,7 @@
 import GestureKit
 import GestureLab
 import InteractiveTransition
+import LabReports
 
 /// The readable form of a replay or live run: gesture begins and ends, the transition's progress in
 /// steps of 10%, the policy's decision with its reason, and the end of the animation.

@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import GestureLab
 import InteractiveTransition
+import LabReports
 import PinchlabWeb
 
 /// `live --web`: where the browser connects.

@@ -20,6 +20,20 @@ enum Chromium {
         return try run(budget + ["--dump-dom", url], timeout: timeout).stdout
     }
 
+    /// Every console message of the page while it loads and runs its scripts (`--enable-logging`):
+    /// the scripts' own `console` calls and every uncaught error, a syntax error among them, each
+    /// with the line of the page it names.
+    static func consoleMessages(_ url: String, timeout: TimeInterval = 60) throws -> [(line: Int?, text: String)] {
+        let stderr = try run(["--enable-logging=stderr", "--v=0", "--dump-dom", url], timeout: timeout).stderr
+        // [pid:tid:time:INFO:CONSOLE:91] "Uncaught SyntaxError: ...", source: file:///page.html (91)
+        return stderr.split(separator: "\n").compactMap { line -> (line: Int?, text: String)? in
+            guard line.contains(":CONSOLE"), let open = line.range(of: "] \""),
+                  let close = line.range(of: "\", source: ", options: .backwards), open.upperBound <= close.lowerBound else { return nil }
+            let number = line[close.upperBound...].split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) }
+            return (number, String(line[open.upperBound..<close.lowerBound]))
+        }
+    }
+
     /// A PNG of the page at `width` x `height` CSS pixels (device scale 1).
     static func screenshot(_ url: String, to path: String, width: Int = 1280, height: Int = 900,
                            timeout: TimeInterval = 60) throws {

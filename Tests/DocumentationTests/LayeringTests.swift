@@ -4,7 +4,8 @@ import Testing
 /// The flow is one-way and the recognition core is pure: GestureCore imports no C module (no
 /// libevdev, no libyaml, no FUSE) and no Foundation (no file I/O), so it builds and tests on a
 /// machine without them; `.ci/run` also builds it alone before installing the C libraries.
-/// InteractiveTransition knows no evdev.
+/// InteractiveTransition knows no evdev. The lab engine (GestureLab) knows nothing of its reports;
+/// the reports (LabReports) know the engine and the libraries below it, nothing above.
 @Suite struct LayeringTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -37,5 +38,25 @@ import Testing
     @Test func theTransitionKnowsNoEvdev() throws {
         let modules = Set(try Self.imports(of: "InteractiveTransition").map(\.module))
         #expect(modules.isDisjoint(with: ["GestureCore", "GestureKit", "CEvdev", "GestureLab"]), "\(modules)")
+    }
+
+    /// The engine returns typed values; text, plots and the viewer page are made above it.
+    @Test func theLabEngineImportsNoReportAndNothingAboveIt() throws {
+        let imports = try Self.imports(of: "GestureLab")
+        #expect(imports.count > 0, "the scan found no imports at all: is Sources/GestureLab there?")
+        let allowed: Set<String> = ["GestureCore", "GestureKit", "InteractiveTransition", "SettingsTable", "SystemPackage",
+                                    "Foundation", "Glibc", "Musl", "Darwin"]
+        let foreign = imports.filter { !allowed.contains($0.module) }.map { "\($0.file): import \($0.module)" }
+        #expect(foreign == [])
+    }
+
+    /// Reports read the engine's results: no device, no system call, no web server, no command line.
+    @Test func theReportsImportOnlyTheEngineAndTheLibrariesBelowIt() throws {
+        let imports = try Self.imports(of: "LabReports")
+        #expect(imports.contains { $0.module == "GestureLab" }, "the scan found no import of the engine: is Sources/LabReports there?")
+        let allowed: Set<String> = ["GestureLab", "GestureCore", "GestureKit", "InteractiveTransition", "SettingsTable",
+                                    "Foundation", "Glibc", "Musl", "Darwin"]
+        let foreign = imports.filter { !allowed.contains($0.module) }.map { "\($0.file): import \($0.module)" }
+        #expect(foreign == [])
     }
 }

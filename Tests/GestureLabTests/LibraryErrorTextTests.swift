@@ -3,6 +3,7 @@ import GestureKit
 import SystemPackage
 import Testing
 @testable import GestureLab
+@testable import LabReports
 
 /// Library errors say what happened; the advice (a command to run, an option to pass) is the CLI's.
 @Suite struct LibraryErrorTextTests {

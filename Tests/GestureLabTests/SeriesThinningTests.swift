@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureLab
+@testable import LabReports
 
 /// `ReplayTimeline.Series` stays within its bound whatever the runs look like: a recording of tens of
 /// thousands of short gestures (two samples each, which halving cannot shorten) trapped `plot` with an

@@ -3,6 +3,7 @@ import GestureKit
 import InteractiveTransition
 import Testing
 @testable import GestureLab
+@testable import LabReports
 
 @Suite struct TimelinePlotTests {
     /// Marker labels close in time go on different rows; labels far apart share the first row; no

@@ -3,6 +3,7 @@ import GestureKit
 import InteractiveTransition
 import Testing
 @testable import GestureLab
+@testable import LabReports
 
 @Suite struct ViewerTests {
     /// Strings reach the page inside a `<script>` element: no `<`, `>` or `&` may appear raw, and

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureLab
 import InteractiveTransition
+import LabReports
 import PinchlabWeb
 import Testing
 

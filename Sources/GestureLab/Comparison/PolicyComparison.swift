@@ -64,6 +64,14 @@ public struct PolicyComparisonRow: Sendable, Encodable {
     /// Typed as `TrialSummary.reason` is; JSON writes its sentence, the table makes its text.
     public var reason: TrialReason?
     public var decision: TrialSummary.Decision?
+
+    package init(policy: String, trial: Int, outcome: TrialSummary.Outcome, reason: TrialReason?, decision: TrialSummary.Decision?) {
+        self.policy = policy
+        self.trial = trial
+        self.outcome = outcome
+        self.reason = reason
+        self.decision = decision
+    }
 }
 
 /// A replay's summary with what was asked for beside it: `"comparisons"` (`--compare`),

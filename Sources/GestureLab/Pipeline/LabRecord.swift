@@ -162,11 +162,11 @@ public struct TransitionRecord: Sendable, Hashable, Encodable {
 
 /// 0 for -0: a value that rounds to nothing from below (-0.0000001) prints as `0`, never `-0`
 /// (JSONEncoder writes a negative zero's sign).
-@inline(__always) func positiveZero(_ value: Double) -> Double { value == 0 ? 0 : value }
+@inlinable @inline(__always) package func positiveZero(_ value: Double) -> Double { value == 0 ? 0 : value }
 
 /// Output numbers carry six decimals: microsecond times, micrometre positions. Keeps lines short
 /// and stable; the computation itself is not rounded.
-@inline(__always) func rounded(_ value: Double) -> Double {
+@inlinable @inline(__always) package func rounded(_ value: Double) -> Double {
     guard value.isFinite else { return 0 }
     return positiveZero((value * 1_000_000).rounded() / 1_000_000)
 }

@@ -8,13 +8,10 @@ package enum ViewerPage {
     package static func html(_ document: ViewerDocument) throws -> String {
         let json = try embeddableJSON(document)
         var page = ""
-        page.reserveCapacity(json.utf8.count + ViewerPageTemplate.head.utf8.count + ViewerPageScript.source.utf8.count + 256)
-        page += ViewerPageTemplate.head
-        page += "<script type=\"application/json\" id=\"pinchlab-data\">"
+        page.reserveCapacity(ViewerPageFiles.beforeDocument.utf8.count + json.utf8.count + ViewerPageFiles.afterDocument.utf8.count)
+        page += ViewerPageFiles.beforeDocument
         page += json
-        page += "</script>\n<script>\n"
-        page += ViewerPageScript.source
-        page += "\n</script>\n</body>\n</html>\n"
+        page += ViewerPageFiles.afterDocument
         return page
     }
 

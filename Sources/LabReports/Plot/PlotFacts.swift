@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 extension TimelinePlot {

@@ -1,13 +1,3 @@
-/// The viewer page's script. It reads the embedded document (`#pinchlab-data`), indexes its entries
-/// by time, and draws the moment `time`: the fingers on the surface, the scene pinchlab computed
-/// for the last transition step at or before it, and a playhead on the timeline. Recording strings
-/// are only ever set as `textContent` or drawn on a canvas. Entry layout: `ViewerEntry`.
-///
-/// Test interface (docs/reference/viewer.md): `#t=SECONDS` seeks and pauses on load; `window.pinchlab.seek(t)`,
-/// `window.pinchlab.state()`; after each render `JSON.stringify(state())` is written into
-/// `<pre id="pinchlab-state">` for `chromium --headless --dump-dom`.
-enum ViewerPageScript {
-    static let source = #"""
 "use strict";
 (function () {
   const doc = JSON.parse(document.getElementById("pinchlab-data").textContent);
@@ -634,5 +624,3 @@ enum ViewerPageScript {
   if (!seekFromHash()) render();
   if (doc.live) connectLive();
 })();
-"""#
-}

@@ -1,9 +1,11 @@
+import GestureLab
+
 /// A check's results as JUnit XML, the format CI systems (GitLab, Jenkins, GitHub actions that read
 /// test reports) display: one `testsuite` for the corpus, one `testcase` per file, a `failure` with
 /// the mismatch, an `error` for a recording that could not be read, `skipped` for a known mismatch
 /// (with its reason). Everything from the manifest or a recording is escaped.
-public enum JUnitReport {
-    public static func xml(suite: String, results: [CheckResult], message: (CheckResult) -> String) -> String {
+package enum JUnitReport {
+    package static func xml(suite: String, results: [CheckResult], message: (CheckResult) -> String) -> String {
         let failures = results.filter { $0.status == .mismatch || $0.status == .unexpectedMatch }.count
         let errors = results.filter { $0.status == .unreadable }.count
         let skipped = results.filter { $0.status == .knownMismatch }.count
@@ -29,5 +31,5 @@ public enum JUnitReport {
     }
 
     /// XML-safe text with line breaks kept (`XMLText`).
-    public static func escape(_ text: String) -> String { XMLText.escape(text, whitespace: .kept) }
+    package static func escape(_ text: String) -> String { XMLText.escape(text, whitespace: .kept) }
 }

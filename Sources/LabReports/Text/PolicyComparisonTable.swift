@@ -1,3 +1,4 @@
+import GestureLab
 import InteractiveTransition
 
 /// `replay --compare`'s table: one row per attempt and policy, the policy used first.

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 /// Turns one pipeline's records into viewer entries: the scene of every transition step as the

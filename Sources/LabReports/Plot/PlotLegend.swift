@@ -1,3 +1,5 @@
+import GestureLab
+
 extension TimelinePlot {
     /// Names every mark the charts use, in rows that wrap at the column's width.
     enum Legend {

@@ -1,3 +1,5 @@
+import GestureLab
+
 extension LibinputGesture {
     /// One line: `pinch, 2 fingers, 0.238-0.843 s, scale 0.34, angle -3.1 deg` (times in the
     /// recording's seconds).

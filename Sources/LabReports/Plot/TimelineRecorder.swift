@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 /// Collects a replay's records into a `ReplayTimeline` for `TimelinePlot`.

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 /// What a replay produced, kept for drawing: finger tracks, the driving gesture's values over time,

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 /// Draws a replay as an SVG picture. Left: the finger tracks on the device's surface, the same

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 /// Everything a viewer page shows, as the JSON embedded in it (or, live, sent to it first): the

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 /// A recording replayed for the viewer: `ReplayRun`'s records as viewer entries and, with a

@@ -1,4 +1,5 @@
 import GestureKit
+import GestureLab
 import InteractiveTransition
 
 /// One thing the viewer page shows, made from one pipeline record. The page keeps a list of them in

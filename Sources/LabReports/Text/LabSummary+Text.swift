@@ -1,3 +1,5 @@
+import GestureLab
+
 /// The summary's parts in words, as the terminal summary and the plot's facts both show them.
 extension LabSummary.Gesture {
     /// `pinch, 2 fingers, 0.211-0.843 s, ended, scale 0.33, rotation -4.8°`.
