@@ -23,7 +23,11 @@ package final class LiveBroadcast: @unchecked Sendable {
     package let pageHTML: String
 
     private let lock = NSLock()
-    private let encoder = JSONEncoder()
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys   // the same bytes for the same state on every run
+        return encoder
+    }()
     private var catchUp: CatchUpBlocks
     private var summaryJSON: String?
     private var subscribers: [UInt64: Subscriber] = [:]

@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import GestureLab
 import InteractiveTransition
+import LabReports
 
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

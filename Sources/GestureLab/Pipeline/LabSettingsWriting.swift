@@ -11,9 +11,13 @@ extension LabSettings {
     /// holding only the keys whose values differ from `LabSettings.default`. Decoding it gives these
     /// settings back (`LabSettingsWritingTests` checks the round trip).
     public func settingsFileData() throws -> Data {
+        let changed = try changedKeys()
+        // Foundation pretty-prints an empty object as "{\n\n}": the file of no changed setting
+        // (what tune writes when nothing beats the defaults) reads better as "{}".
+        if changed.isEmpty { return Data("{}\n".utf8) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(JSONValue.object(changedKeys())) + Data("\n".utf8)
+        return try encoder.encode(JSONValue.object(changed)) + Data("\n".utf8)
     }
 
     /// The top-level keys that differ from the defaults, each section reduced to what it changes.

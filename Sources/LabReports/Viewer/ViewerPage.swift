@@ -20,7 +20,9 @@ package enum ViewerPage {
     /// element), and so are U+2028 and U+2029. `JSON.parse` reads the same strings back.
     package static func embeddableJSON<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted: a dictionary's keys otherwise follow the process's random hash seed, and the same
+        // recording made a different page on every run.
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         let data = try encoder.encode(value)
         var escaped = [UInt8]()
         escaped.reserveCapacity(data.count + 64)
