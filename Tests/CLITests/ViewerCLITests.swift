@@ -362,9 +362,9 @@ import Testing
     /// A page is a report someone attaches and diffs: the same recording makes the same bytes on
     /// every run (the page's JSON once followed Swift's per-process random hashing in its key order).
     @Test func theSamePageEveryRun() throws {
-        let first = try Data(contentsOf: URL(fileURLWithPath: try Self.page(of: "touchpad/pinch-in-slow-finish-01.evemu", ["--compare", "gnome"])))
+        let first = try Data(contentsOf: URL(fileURLWithPath: try Self.page(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu", ["--compare", "gnome"])))
         for _ in 0..<2 {
-            let again = try Data(contentsOf: URL(fileURLWithPath: try Self.page(of: "touchpad/pinch-in-slow-finish-01.evemu", ["--compare", "gnome"])))
+            let again = try Data(contentsOf: URL(fileURLWithPath: try Self.page(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu", ["--compare", "gnome"])))
             #expect(again == first)
         }
     }
