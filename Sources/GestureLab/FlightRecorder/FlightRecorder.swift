@@ -58,7 +58,7 @@ public final class FlightRecorder {
         case .gesture(let g): if g.event.state.isFinal { nextGesture = g.gesture + 1 }
         case .transition(let t): nextTrial = t.trial + 1
         case .button: break
-        case .frame, .stateChange: return
+        case .frame, .stateChange, .releaseMargins: return
         }
         if lines.count < lineCapacity {
             lines.append(record)
@@ -100,6 +100,7 @@ public final class FlightRecorder {
         case .transition(let t): t.time
         case .button(let b): b.time
         case .frame(_, let time), .stateChange(_, let time): time
+        case .releaseMargins(let m): m.time
         }
     }
 
