@@ -270,15 +270,16 @@ struct PinchlabFlip {
 /// rule, whose projection (a line, then a parabola) and page logic have no simple inverse.
 enum FlipSearch {
     /// Where `finishes(x)` turns, searching from `current` towards the other decision within
-    /// `range`; the value returned is the first that decides the other way (to the last bit of
-    /// the halving). nil when nothing in `range` does. `finishes` must be monotone non-decreasing.
+    /// `range`; the value returned decides the other way, within 1e-12 of the turn (relative, past
+    /// 1). nil when nothing in `range` does. `finishes` must be monotone non-decreasing.
+    /// About 50 halvings: the search runs at each release, for GNOME's preset too.
     static func boundary(from current: Double, in range: ClosedRange<Double>, finishes currentlyFinishes: Bool,
                          _ finishes: (Double) -> Bool) -> FlipPoint? {
         // Finishing lies above: a cancel looks upwards, a finish downwards.
         var keeps = min(max(current, range.lowerBound), range.upperBound)
         var flips = currentlyFinishes ? range.lowerBound : range.upperBound
         guard finishes(flips) != currentlyFinishes, finishes(keeps) == currentlyFinishes else { return nil }
-        for _ in 0..<200 {
+        while abs(flips - keeps) > 1e-12 * max(1, abs(flips)) {
             let middle = keeps + (flips - keeps) / 2
             if middle == keeps || middle == flips { break }
             if finishes(middle) == currentlyFinishes { keeps = middle } else { flips = middle }

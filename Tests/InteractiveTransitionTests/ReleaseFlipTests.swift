@@ -195,10 +195,13 @@ import Testing
         #expect(flip == ReleaseFlip(finishes: true), "no threshold, velocity or progress at the release turns it")
     }
 
-    @Test func aBoundarySearchFindsTheFirstValueThatFlips() throws {
-        // x > 0.3 finishes: from 0 the first finishing value is just above 0.3.
+    @Test func aBoundarySearchFindsAValueThatFlipsWithinATrillionth() throws {
+        // x > 0.3 finishes: from 0, a finishing value just above 0.3.
         let point = try #require(FlipSearch.boundary(from: 0, in: 0...1, finishes: false) { $0 > 0.3 })
-        #expect(point.value > 0.3 && point.value.nextDown <= 0.3 && point.otherSide == .above)
+        #expect(point.value > 0.3 && point.value - 0.3 <= 1e-12 && point.otherSide == .above && point.includesValue)
+        // Far out: relative to the value (GNOME's velocities reach 1000 pages/ms).
+        let far = try #require(FlipSearch.boundary(from: 0, in: -1000...1000, finishes: true) { $0 > -700.25 })
+        #expect(far.value <= -700.25 && -700.25 - far.value <= 700.25 * 1e-12 && far.otherSide == .below)
         #expect(FlipSearch.boundary(from: 0.5, in: 0...1, finishes: false) { _ in false } == nil)
     }
 }

@@ -5,8 +5,11 @@ import InteractiveTransition
 /// Android's commitment), each following the gesture beside the driver's own tracker while margins
 /// are measured. The others (pinchlab's, KWin's) read the release alone and need nothing followed.
 struct PresetTrackers: Sendable {
-    static let followed = CompletionPolicyPreset.allCases.filter { preset in
-        switch preset.policy.kind {
+    /// Every preset with its policy, made once: a preset's `policy` builds and checks its figures.
+    static let presets = CompletionPolicyPreset.allCases.map { (preset: $0, policy: $0.policy) }
+    /// The presets followed, in `presets` order.
+    static let followed = presets.filter { entry in
+        switch entry.policy.kind {
         case .pinchlab, .kwin: false
         case .gnome, .hyprland, .androidBack: true
         }
@@ -28,12 +31,17 @@ struct PresetTrackers: Sendable {
 
     /// Every preset's flip for a release at `progress` with `velocity` (progress/s).
     func flips(progress: Double, velocity: Double, at time: Double) -> [(CompletionPolicyPreset, ReleaseFlip)] {
-        CompletionPolicyPreset.allCases.map { preset in
-            if let index = Self.followed.firstIndex(of: preset), index < trackers.count {
+        Self.presets.map { preset, policy in
+            if let index = Self.followed.firstIndex(where: { $0.preset == preset }), index < trackers.count {
                 return (preset, trackers[index].flip(progress: progress, velocity: velocity, at: time))
             }
-            return (preset, preset.policy.flip(progress: progress, velocity: velocity))
+            return (preset, policy.flip(progress: progress, velocity: velocity))
         }
+    }
+
+    /// The preset `policy` is, if any (`CompletionPolicyPreset(matching:)` without building them again).
+    static func preset(matching policy: CompletionPolicy) -> CompletionPolicyPreset? {
+        presets.first { $0.policy == policy }?.preset
     }
 }
 
@@ -93,7 +101,7 @@ extension TrialMargins {
         let entries = presets.flips(progress: progress, velocity: velocity, at: time).map { preset, flip in
             PresetMargin(preset: preset, margin: ReleaseMargin(flip: flip, gesture: gesture.flip(flip.progress)))
         }
-        return TrialMargins(progress: progress, velocity: velocity, usedPreset: CompletionPolicyPreset(matching: policy),
+        return TrialMargins(progress: progress, velocity: velocity, usedPreset: PresetTrackers.preset(matching: policy),
                             flip: ReleaseMargin(flip: flip, gesture: gesture.flip(flip.progress)),
                             presets: PresetMargins(entries: entries))
     }
