@@ -79,9 +79,31 @@ extension CompletionPolicy {
     /// decided on its own as `decide(progress:velocity:)` decides it (a desktop's rule as a
     /// gesture of one update).
     package func flip(progress: Double, velocity: Double) -> ReleaseFlip {
-        var tracker = tracker(input: .touchpad, initialProgress: 0, at: 0)
-        if kind != .pinchlab { tracker.observe(progress: progress, at: 0) }
-        return tracker.flip(progress: progress, velocity: velocity, at: 0)
+        switch kind {
+        case .pinchlab, .kwin:
+            return releaseFlip(progress: progress, velocity: velocity)
+        case .gnome, .hyprland, .androidBack:
+            var tracker = tracker(input: .touchpad, initialProgress: 0, at: 0)
+            tracker.observe(progress: progress, at: 0)
+            return tracker.flip(progress: progress, velocity: velocity, at: 0)
+        }
+    }
+
+    /// The flip of a rule that reads the release alone (pinchlab's, KWin's): no tracker to make.
+    func releaseFlip(progress given: Double, velocity givenVelocity: Double) -> ReleaseFlip {
+        let decision = decide(progress: given, velocity: givenVelocity)
+        let progress = given.isFinite ? given : 0
+        switch kind {
+        case .pinchlab:
+            return PinchlabFlip(policy: self, progress: progress, velocity: givenVelocity.isFinite ? givenVelocity : 0).flip(decision)
+        case .kwin(let rule):
+            return ReleaseFlip(finishes: decision.shouldFinish,
+                               threshold: CompletionTracker.strictThreshold(measured: progress, finishes: decision.shouldFinish),
+                               progress: CompletionTracker.strictProgress(rule.threshold, finishes: decision.shouldFinish),
+                               margin: CompletionTracker.progressMargin(progress, rule.threshold, key: "policy.threshold"))
+        case .gnome, .hyprland, .androidBack:
+            return ReleaseFlip(finishes: decision.shouldFinish)
+        }
     }
 }
 
@@ -90,24 +112,17 @@ extension CompletionTracker {
     /// the release (the path, GNOME's velocity window, Hyprland's speed): the arguments are
     /// `decide(progress:velocity:at:)`'s, and the flip agrees with that decision exactly.
     package func flip(progress given: Double, velocity givenVelocity: Double, at time: Double) -> ReleaseFlip {
-        let decision = decide(progress: given, velocity: givenVelocity, at: time)
         let progress = given.isFinite ? given : 0
-        let velocity = givenVelocity.isFinite ? givenVelocity : 0
         switch policy.kind {
-        case .pinchlab:
-            return PinchlabFlip(policy: policy, progress: progress, velocity: velocity).flip(decision)
-        case .kwin(let rule):
-            return ReleaseFlip(finishes: decision.shouldFinish,
-                               threshold: Self.strictThreshold(measured: progress, finishes: decision.shouldFinish),
-                               progress: Self.strictProgress(rule.threshold, finishes: decision.shouldFinish),
-                               margin: Self.progressMargin(progress, rule.threshold, key: "policy.threshold"))
+        case .pinchlab, .kwin:
+            return policy.releaseFlip(progress: given, velocity: givenVelocity)
         case .gnome(let rule):
-            return gnomeFlip(rule, progress: progress, at: time, decision: decision)
+            return gnomeFlip(rule, progress: progress, at: time, decision: decide(progress: given, velocity: givenVelocity, at: time))
         case .hyprland(let rule):
-            return hyprlandFlip(rule, progress: progress, decision: decision)
+            return hyprlandFlip(rule, progress: progress, decision: decide(progress: given, velocity: givenVelocity, at: time))
         case .androidBack:
             // Committed or not by the path: no release figure turns it.
-            return ReleaseFlip(finishes: decision.shouldFinish)
+            return ReleaseFlip(finishes: decide(progress: given, velocity: givenVelocity, at: time).shouldFinish)
         }
     }
 
@@ -144,10 +159,13 @@ extension CompletionTracker {
         }
         // Both are monotone (shown in docs/reference/policies.md): the boundary is found by halving.
         let fastest = ReleaseFlip.fastestVelocity / 1000
-        let velocity = FlipSearch.boundary(from: window, in: -fastest...fastest, finishes: decision.shouldFinish) {
+        // Most turn where the rule switches from snapping to projecting, or at the middle: tried first.
+        let switchAt = figures.velocityThreshold / page
+        let velocity = FlipSearch.boundary(from: window, in: -fastest...fastest, finishes: decision.shouldFinish,
+                                           tryingFirst: [switchAt, -switchAt]) {
             finishes(progress: progress, pagesPerMS: $0)
         }.map { FlipPoint(value: $0.value * 1000, otherSide: $0.otherSide, includesValue: true) }
-        let progressFlip = FlipSearch.boundary(from: progress, in: 0...1, finishes: decision.shouldFinish) {
+        let progressFlip = FlipSearch.boundary(from: progress, in: 0...1, finishes: decision.shouldFinish, tryingFirst: [0.5]) {
             finishes(progress: $0, pagesPerMS: window)
         }
         let margin = DecisionMargin(value: abs(window * page), threshold: figures.velocityThreshold,
@@ -202,10 +220,9 @@ struct PinchlabFlip {
         let velocityFlip = velocityBoundary(finishes: finishes)
         switch decision.reason {
         case .flick(let v, let limit):
-            let scale = CompletionPolicy.settings.setting(forKey: "flickVelocity").flatMap(Self.tuningSpan)
             return ReleaseFlip(finishes: finishes, velocity: velocityFlip,
                                margin: DecisionMargin(value: abs(v), threshold: limit, key: "policy.flickVelocity",
-                                                      unit: "progress/s", scale: scale))
+                                                      unit: "progress/s", scale: Self.flickScale))
         case .projected(let measured, let threshold), .progress(let measured, let threshold):
             // The threshold and the release progress move the comparison `progress + coast > threshold`.
             return ReleaseFlip(finishes: finishes,
@@ -258,6 +275,9 @@ struct PinchlabFlip {
         return v
     }
 
+    /// The flick's usual range: looked up once, not at every release.
+    static let flickScale = CompletionPolicy.settings.setting(forKey: "flickVelocity").flatMap(tuningSpan)
+
     /// The span of the values the tuner tries for a setting: its usual range, when its valid
     /// range (a flick's (0, 1000]) is far wider than any setting people use.
     static func tuningSpan(_ setting: Setting<CompletionPolicy>) -> Double? {
@@ -273,17 +293,30 @@ enum FlipSearch {
     /// `range`; the value returned decides the other way, within 1e-12 of the turn (relative, past
     /// 1). nil when nothing in `range` does. `finishes` must be monotone non-decreasing.
     /// About 50 halvings: the search runs at each release, for GNOME's preset too.
+    /// `tryingFirst`: values where the turn often is; each (and its neighbours a bit either side)
+    /// is checked before halving, so a turn found there costs a few calls instead of fifty.
     static func boundary(from current: Double, in range: ClosedRange<Double>, finishes currentlyFinishes: Bool,
-                         _ finishes: (Double) -> Bool) -> FlipPoint? {
+                         tryingFirst candidates: [Double] = [], _ finishes: (Double) -> Bool) -> FlipPoint? {
         // Finishing lies above: a cancel looks upwards, a finish downwards.
         var keeps = min(max(current, range.lowerBound), range.upperBound)
         var flips = currentlyFinishes ? range.lowerBound : range.upperBound
         guard finishes(flips) != currentlyFinishes, finishes(keeps) == currentlyFinishes else { return nil }
+        let side: FlipPoint.Side = currentlyFinishes ? .below : .above
+        for candidate in candidates where range.contains(candidate) {
+            for value in [candidate.nextDown, candidate, candidate.nextUp] {
+                // The turn is at `value` when it flips and the next value towards `current` does not.
+                let towards = currentlyFinishes ? value.nextUp : value.nextDown
+                if (currentlyFinishes ? value < keeps : value > keeps), finishes(value) != currentlyFinishes,
+                   finishes(towards) == currentlyFinishes {
+                    return FlipPoint(value: value, otherSide: side, includesValue: true)
+                }
+            }
+        }
         while abs(flips - keeps) > 1e-12 * max(1, abs(flips)) {
             let middle = keeps + (flips - keeps) / 2
             if middle == keeps || middle == flips { break }
             if finishes(middle) == currentlyFinishes { keeps = middle } else { flips = middle }
         }
-        return FlipPoint(value: flips, otherSide: currentlyFinishes ? .below : .above, includesValue: true)
+        return FlipPoint(value: flips, otherSide: side, includesValue: true)
     }
 }

@@ -34,7 +34,8 @@ import Testing
         #expect(Set(margins.keys) == ["gnome", "kwin", "hyprland", "android-back", "uikit-seed", "default", "fluid"])
         #expect(margins["kwin"]?["outcome"] as? String == "finished" && margins["kwin"]?["threshold"] as? Double == 0.593521)
         #expect(margins["gnome"]?["outcome"] as? String == "cancelled" && margins["gnome"]?["threshold"] is NSNull)
-        #expect(margins["android-back"]?["velocity"] is NSNull && margins["android-back"]?["margin"] is NSNull)
+        #expect(margins["android-back"]?["velocity"] is NSNull && margins["android-back"]?["scale"] is NSNull)
+        #expect(margins.values.allSatisfy { Set($0.keys) == ["outcome", "threshold", "velocity", "scale"] })
         #expect(margins["default"]?["threshold"] as? Double == 0.131275, "the default is the policy used: the same flip")
         // A pan's flip says the travel in mm instead of a scale.
         let pans = Self.trials(try Self.summary([Self.session, "--transition", "pan-dismiss"]))

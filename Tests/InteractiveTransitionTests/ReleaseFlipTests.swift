@@ -161,6 +161,15 @@ import Testing
         Self.check(progress, finishes: false, epsilon: 1e-9, in: 0...1, exact: true,
                    { finishes(progress: $0, progressPerSecond: 0.4) }, "gnome progress")
         #expect(flip.margin?.key == "policy.touchpad.velocityThreshold" && flip.margin?.unit == "units/ms")
+        // Past the middle, moving back slowly snaps forwards; moving back fast enough projects below
+        // the middle: that turn lies on GNOME's projection (0.35 pages at 0.997/ms), found by halving.
+        let back = DesktopPolicyTests.drag(to: 0.9, over: 1) + DesktopPolicyTests.drag(to: 0.85, over: 0.15, from: 0.9, start: 1)
+        let backFlip = Self.tracker(.gnome, back).flip(progress: 0.85, velocity: 0, at: 1.15)
+        let backVelocity = try #require(backFlip.velocity)
+        #expect(backFlip.finishes && backVelocity.otherSide == .below)
+        #expect(isClose(backVelocity.value, -0.35 / (0.997 / 0.003 / 1000) / 400 * 1000, tolerance: 1e-6), "\(backVelocity)")
+        Self.check(backVelocity, finishes: true, epsilon: 1e-6, in: -1e6...1e6,
+                   { finishes(progress: 0.85, progressPerSecond: $0) }, "gnome's projection")
         // A fast swipe forwards finishes from anywhere: no progress flips it.
         let fast = Self.tracker(.gnome, DesktopPolicyTests.drag(to: 0.3, over: 0.1))
         let fastFlip = fast.flip(progress: 0.3, velocity: 0, at: 0.1)

@@ -379,4 +379,26 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
     package var margins: PresetMargins?
 
     public init(begin: Double) { self.begin = begin }
+
+    enum CodingKeys: String, CodingKey { case begin, gesture, release, end, outcome, reason, decision, grabbedCount, flip, margins }
+
+    /// As synthesized; a summary line writes the whole trial by hand instead (`MarginsSplice`).
+    public func encode(to encoder: any Encoder) throws {
+        if let splice = encoder.userInfo[MarginsSplice.key] as? MarginsSplice {
+            var single = encoder.singleValueContainer()
+            try single.encode(splice.placeholder { appendJSON(to: &$0) })
+            return
+        }
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(begin, forKey: .begin)
+        try c.encodeIfPresent(gesture, forKey: .gesture)
+        try c.encodeIfPresent(release, forKey: .release)
+        try c.encodeIfPresent(end, forKey: .end)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encodeIfPresent(reason, forKey: .reason)
+        try c.encodeIfPresent(decision, forKey: .decision)
+        try c.encode(grabbedCount, forKey: .grabbedCount)
+        try c.encodeIfPresent(flip, forKey: .flip)
+        try c.encodeIfPresent(margins, forKey: .margins)
+    }
 }

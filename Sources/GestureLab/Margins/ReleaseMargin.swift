@@ -22,6 +22,10 @@ package struct ReleaseMargin: Sendable, Hashable {
 
     /// True when the release finishes under this policy.
     package var finishes: Bool { flip.finishes }
+    /// The deciding rule's margin (`check`'s fragility): the measured value, its threshold, the setting's key.
+    package var margin: DecisionMargin? { flip.margin }
+    /// The threshold at which the release decides the other way (`--threshold` for pinchlab's rule).
+    package var threshold: FlipPoint? { flip.threshold }
 }
 
 /// A progress flip in the gesture's own terms: the pan's downward travel (mm) or the pinch's scale
@@ -93,7 +97,7 @@ public struct ReleaseMarginsRecord: Sendable, Hashable {
 // MARK: - JSON
 
 /// A key named at run time: the margin's fields, and the presets' names.
-private struct Key: CodingKey {
+struct MarginKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
     init(_ name: String) { stringValue = name }
@@ -103,40 +107,111 @@ private struct Key: CodingKey {
 
 extension ReleaseMargin: Encodable {
     /// `{"margin", "progress", "threshold", "velocity"}` and `"travelMM"` (a pan) or `"scale"` (a
-    /// pinch), each null when none flips it.
+    /// pinch), each null when none flips it (a preset's entry: `"outcome"`, no `"margin"` and no
+    /// `"progress"`, which its scale or travel says). A
+    /// summary line writes the same bytes by hand
+    /// (`appendJSON`, spliced in by `SummaryJSON`); this is for any other encoder (the viewer's).
     package func encode(to encoder: any Encoder) throws {
-        try encode(to: encoder, outcome: false)
+        var c = encoder.container(keyedBy: MarginKey.self)
+        try encode(into: &c, outcome: false)
     }
 
-    /// As `encode(to:)`, with `"outcome"` (a preset's entry in `"margins"`).
-    func encode(to encoder: any Encoder, outcome: Bool) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        if outcome { try c.encode(finishes ? "finished" : "cancelled", forKey: Key("outcome")) }
-        try c.encode(flip.threshold.map { rounded($0.value) }, forKey: Key("threshold"))
-        try c.encode(flip.velocity.map { rounded($0.value) }, forKey: Key("velocity"))
-        try c.encode(flip.progress.map { rounded($0.value) }, forKey: Key("progress"))
+    /// The fields into `c`, with `"outcome"` for a preset's entry in `"margins"`.
+    func encode(into c: inout KeyedEncodingContainer<MarginKey>, outcome: Bool) throws {
+        func number(_ value: Double?, _ key: String) throws {
+            if let value { try c.encode(rounded(value), forKey: MarginKey(key)) } else { try c.encodeNil(forKey: MarginKey(key)) }
+        }
+        if outcome { try c.encode(finishes ? "finished" : "cancelled", forKey: MarginKey("outcome")) }
+        try number(flip.threshold?.value, "threshold")
+        try number(flip.velocity?.value, "velocity")
+        if !outcome { try number(flip.progress?.value, "progress") }
         switch gesture?.measure {
-        case .travelMM?: try c.encode(gesture?.change.map(rounded), forKey: Key("travelMM"))
-        case .scale?: try c.encode(gesture?.point.map { rounded($0.value) }, forKey: Key("scale"))
+        case .travelMM?: try number(gesture?.change, "travelMM")
+        case .scale?: try number(gesture?.point?.value, "scale")
         case nil: break
         }
-        if let margin = flip.margin {
-            var m = c.nestedContainer(keyedBy: Key.self, forKey: Key("margin"))
-            try m.encode(rounded(margin.value), forKey: Key("value"))
-            try m.encode(rounded(margin.threshold), forKey: Key("threshold"))
-            try m.encode(margin.key, forKey: Key("key"))
-            try m.encode(margin.unit, forKey: Key("unit"))
+        if outcome {
+            return   // the deciding rule's margin is the policy's own: `flip` has it
+        } else if let margin = flip.margin {
+            var m = c.nestedContainer(keyedBy: MarginKey.self, forKey: MarginKey("margin"))
+            try m.encode(rounded(margin.value), forKey: MarginKey("value"))
+            try m.encode(rounded(margin.threshold), forKey: MarginKey("threshold"))
+            try m.encode(margin.key, forKey: MarginKey("key"))
+            try m.encode(margin.unit, forKey: MarginKey("unit"))
         } else {
-            try c.encodeNil(forKey: Key("margin"))
+            try c.encodeNil(forKey: MarginKey("margin"))
         }
+    }
+
+    /// The same object, by hand, keys in sorted order, as `JSONEncoder` (`.sortedKeys`) writes it:
+    /// about fifty times cheaper, and a summary of a thousand trials writes eight for each.
+    func appendJSON(to out: inout JSONLineBytes, outcome: Bool) {
+        // margin (the policy's own only), outcome (a preset's only), progress, scale, threshold, travelMM, velocity
+        if outcome {
+            out.raw(finishes ? "{\"outcome\":\"finished\"" : "{\"outcome\":\"cancelled\"")
+        } else if let margin = flip.margin {
+            out.raw("{\"margin\":{\"key\":")
+            out.string(margin.key)
+            out.raw(",\"threshold\":")
+            out.number(rounded(margin.threshold))
+            out.raw(",\"unit\":")
+            out.string(margin.unit)
+            out.raw(",\"value\":")
+            out.number(rounded(margin.value))
+            out.byte(UInt8(ascii: "}"))
+        } else {
+            out.raw("{\"margin\":null")
+        }
+        if !outcome {
+            out.raw(",\"progress\":")
+            Self.append(flip.progress?.value, to: &out)
+        }
+        if gesture?.measure == .scale {
+            out.raw(",\"scale\":")
+            Self.append(gesture?.point?.value, to: &out)
+        }
+        out.raw(",\"threshold\":")
+        Self.append(flip.threshold?.value, to: &out)
+        if gesture?.measure == .travelMM {
+            out.raw(",\"travelMM\":")
+            Self.append(gesture?.change, to: &out)
+        }
+        out.raw(",\"velocity\":")
+        Self.append(flip.velocity?.value, to: &out)
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    private static func append(_ value: Double?, to out: inout JSONLineBytes) {
+        if let value { out.number(rounded(value)) } else { out.raw("null") }
     }
 }
 
 extension PresetMargins: Encodable {
     package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
+        var c = encoder.container(keyedBy: MarginKey.self)
         for entry in entries {
-            try entry.margin.encode(to: c.superEncoder(forKey: Key(entry.preset.rawValue)), outcome: true)
+            var nested = c.nestedContainer(keyedBy: MarginKey.self, forKey: MarginKey(entry.preset.rawValue))
+            try entry.margin.encode(into: &nested, outcome: true)
         }
     }
+
+    /// `{"android-back": {...}, "default": {...}, ...}` by hand, the presets' names in sorted order.
+    func appendJSON(to out: inout JSONLineBytes) {
+        out.byte(UInt8(ascii: "{"))
+        var first = true
+        for preset in Self.sortedPresets {
+            guard let margin = self[preset] else { continue }
+            if !first { out.byte(UInt8(ascii: ",")) }
+            first = false
+            // A preset's name needs no escaping: its quotes and the name as they are.
+            out.byte(UInt8(ascii: "\""))
+            out.append(utf8: preset.rawValue)
+            out.raw("\":")
+            margin.appendJSON(to: &out, outcome: true)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    /// The presets as `.sortedKeys` orders their names.
+    private static let sortedPresets = CompletionPolicyPreset.allCases.sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
 }
