@@ -79,6 +79,7 @@ package struct TrialMargins: Sendable, Hashable {
 /// A release's margins in the record stream, right after its transition step: only when the run
 /// measures margins (`ReplayRun.measuresMargins`). Not a JSON line: the summary's trials carry them.
 public struct ReleaseMarginsRecord: Sendable, Hashable {
+    /// The transition the release was of.
     public var transition: TransitionName
     /// The attempt's index in the summary's `trials` (as the release's transition step numbers it).
     public var trial: Int
