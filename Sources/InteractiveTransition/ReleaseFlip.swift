@@ -100,7 +100,7 @@ extension CompletionPolicy {
             return ReleaseFlip(finishes: decision.shouldFinish,
                                threshold: CompletionTracker.strictThreshold(measured: progress, finishes: decision.shouldFinish),
                                progress: CompletionTracker.strictProgress(rule.threshold, finishes: decision.shouldFinish),
-                               margin: CompletionTracker.progressMargin(progress, rule.threshold, key: "policy.threshold"))
+                               margin: decision.margin())
         case .gnome, .hyprland, .androidBack:
             return ReleaseFlip(finishes: decision.shouldFinish)
         }
@@ -144,11 +144,6 @@ extension CompletionTracker {
         return bound < 1 ? FlipPoint(value: bound, otherSide: .above, includesValue: false) : nil
     }
 
-    /// A progress against a progress threshold, whose range is the whole transition (0...1).
-    static func progressMargin(_ measured: Double, _ threshold: Double, key: String) -> DecisionMargin {
-        DecisionMargin(value: measured, threshold: threshold, key: key, unit: "progress", scale: 1)
-    }
-
     private func gnomeFlip(_ rule: GNOMESwipeRule, progress: Double, at time: Double,
                            decision: CompletionDecision) -> ReleaseFlip {
         let figures = rule.figures(for: input)
@@ -168,9 +163,8 @@ extension CompletionTracker {
         let progressFlip = FlipSearch.boundary(from: progress, in: 0...1, finishes: decision.shouldFinish, tryingFirst: [0.5]) {
             finishes(progress: $0, pagesPerMS: window)
         }
-        let margin = DecisionMargin(value: abs(window * page), threshold: figures.velocityThreshold,
-                                    key: "policy.\(input.rawValue).velocityThreshold", unit: "units/ms")
-        return ReleaseFlip(finishes: decision.shouldFinish, velocity: velocity, progress: progressFlip, margin: margin)
+        return ReleaseFlip(finishes: decision.shouldFinish, velocity: velocity, progress: progressFlip,
+                           margin: decision.margin(input: input))
     }
 
     private func hyprlandFlip(_ rule: HyprlandSwipeRule, progress: Double, decision: CompletionDecision) -> ReleaseFlip {
@@ -192,14 +186,7 @@ extension CompletionTracker {
         let progressFlip: FlipPoint? = switches
             ? (bound > 0 ? FlipPoint(value: bound, otherSide: .below, includesValue: false) : nil)
             : (bound <= 1 ? FlipPoint(value: bound, otherSide: .above, includesValue: true) : nil)
-        var margin: DecisionMargin?
-        if longEnough {
-            margin = switches && d.forced
-                ? DecisionMargin(value: d.averageSpeed, threshold: d.minSpeedToForce, key: "policy.minSpeedToForce",
-                                 unit: "units per update")
-                : Self.progressMargin(progress, d.cancelRatio, key: "policy.cancelRatio")
-        }
-        return ReleaseFlip(finishes: switches, threshold: threshold, progress: progressFlip, margin: margin)
+        return ReleaseFlip(finishes: switches, threshold: threshold, progress: progressFlip, margin: decision.margin())
     }
 }
 
@@ -219,17 +206,15 @@ struct PinchlabFlip {
         let finishes = decision.shouldFinish
         let velocityFlip = velocityBoundary(finishes: finishes)
         switch decision.reason {
-        case .flick(let v, let limit):
-            return ReleaseFlip(finishes: finishes, velocity: velocityFlip,
-                               margin: DecisionMargin(value: abs(v), threshold: limit, key: "policy.flickVelocity",
-                                                      unit: "progress/s", scale: Self.flickScale))
+        case .flick:
+            return ReleaseFlip(finishes: finishes, velocity: velocityFlip, margin: decision.margin())
         case .projected(let measured, let threshold), .progress(let measured, let threshold):
             // The threshold and the release progress move the comparison `progress + coast > threshold`.
             return ReleaseFlip(finishes: finishes,
                                threshold: CompletionTracker.strictThreshold(measured: measured, finishes: finishes),
                                velocity: velocityFlip,
                                progress: CompletionTracker.strictProgress(threshold - coast, finishes: finishes),
-                               margin: CompletionTracker.progressMargin(measured, threshold, key: "policy.progressThreshold"))
+                               margin: decision.margin())
         case .kwin, .gnome, .hyprland, .androidBack:
             return ReleaseFlip(finishes: finishes)
         }
@@ -273,6 +258,47 @@ struct PinchlabFlip {
         while finishes(v) && steps < 64 { v = v.nextDown; steps += 1 }
         while !finishes(v.nextUp) && steps < 128 { v = v.nextUp; steps += 1 }
         return v
+    }
+
+}
+
+extension CompletionDecision {
+    /// The deciding rule's margin, from the decision's own numbers: the measured value, the
+    /// threshold it was compared with, that setting's key (as a settings file's `policy` section
+    /// spells it), unit and usual range. `ReleaseFlip.margin`; the tuner's robustness reads it too.
+    /// - the (projected) progress against `progressThreshold` (KWin's `threshold`, Hyprland's
+    ///   `cancelRatio`), progress, range 1 (the whole transition);
+    /// - a flick's |velocity| against `flickVelocity`, progress/s, range 4.5 (the tuner's 0.5...5:
+    ///   its valid range, up to 1000/s, is far wider than any flick people use);
+    /// - GNOME's velocity against its velocity threshold, units/ms, no range (its figures are the
+    ///   source's); Hyprland's speed against `minSpeedToForce` when the speed forced the switch;
+    /// - nil for Android's path and for Hyprland's travel under 2 units (no setting decides them).
+    /// - Parameter input: what the fingers were on (GNOME's threshold is the touchpad's or the touchscreen's).
+    package func margin(input: CompletionInput = .touchpad) -> DecisionMargin? {
+        func progress(_ value: Double, _ threshold: Double, _ key: String) -> DecisionMargin {
+            DecisionMargin(value: value, threshold: threshold, key: key, unit: "progress", scale: 1)
+        }
+        switch reason {
+        case .projected(let measured, let threshold), .progress(let measured, let threshold):
+            return progress(measured, threshold, "policy.progressThreshold")
+        case .flick(let velocity, let flick):
+            return DecisionMargin(value: abs(velocity), threshold: flick, key: "policy.flickVelocity", unit: "progress/s",
+                                  scale: Self.flickScale)
+        case .kwin(let measured, let threshold):
+            return progress(measured, threshold, "policy.threshold")
+        case .gnome(let d):
+            return DecisionMargin(value: abs(d.velocity), threshold: d.velocityThreshold,
+                                  key: "policy.\(input.rawValue).velocityThreshold", unit: "units/ms")
+        case .hyprland(let d):
+            guard d.travel >= HyprlandSwipeRule.minimumTravel else { return nil }
+            if d.switches && d.forced {
+                return DecisionMargin(value: d.averageSpeed, threshold: d.minSpeedToForce, key: "policy.minSpeedToForce",
+                                      unit: "units per update")
+            }
+            return progress(d.travel / d.distance, d.cancelRatio, "policy.cancelRatio")
+        case .androidBack:
+            return nil
+        }
     }
 
     /// The flick's usual range: looked up once, not at every release.

@@ -204,6 +204,23 @@ import Testing
         #expect(flip == ReleaseFlip(finishes: true), "no threshold, velocity or progress at the release turns it")
     }
 
+    /// The deciding rule's margin comes from the decision alone (the tuner has only decisions), and
+    /// is the flip's.
+    @Test func theDecidingRulesMarginIsTheDecisions() throws {
+        let projected = CompletionPolicy.default.decide(progress: 0.3, velocity: 0.3)
+        let margin = try #require(projected.margin())
+        #expect(margin.key == "policy.progressThreshold" && margin.threshold == 0.5 && margin.scale == 1)
+        #expect(margin == CompletionPolicy.default.flip(progress: 0.3, velocity: 0.3).margin)
+        let flick = try #require(CompletionPolicy.fluid.decide(progress: 0.2, velocity: -2).margin())
+        #expect(flick.key == "policy.flickVelocity" && flick.value == 2 && flick.threshold == 0.75 && flick.normalized == 1.25 / 4.5)
+        let kwin = try #require(CompletionPolicyPreset.kwin.policy.decide(progress: 0.7, velocity: 0).margin())
+        #expect(kwin.key == "policy.threshold" && isClose(kwin.distance, 0.2))
+        let gnome = Self.tracker(.gnome, DesktopPolicyTests.drag(to: 0.1, over: 0.15), input: .touchscreen)
+            .decide(progress: 0.1, velocity: 0, at: 0.15)
+        #expect(gnome.margin(input: .touchscreen)?.key == "policy.touchscreen.velocityThreshold")
+        #expect(CompletionPolicyPreset.androidBack.policy.decide(progress: 0.5, velocity: 0).margin() == nil)
+    }
+
     @Test func aBoundarySearchFindsAValueThatFlipsWithinATrillionth() throws {
         // x > 0.3 finishes: from 0, a finishing value just above 0.3.
         let point = try #require(FlipSearch.boundary(from: 0, in: 0...1, finishes: false) { $0 > 0.3 })
