@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "GestureKit", "GestureLab", "InteractiveTransition", "PinchlabTestSupport",
+                "GestureKit", "GestureLab", "LabReports", "InteractiveTransition", "PinchlabTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -120,6 +120,9 @@ struct RecordChecker {
             precondition(!change.isBug, "recognizer bug: \(change.input) in \(change.from)")
         case .button(let button):
             precondition(button.time.isFinite, "button time \(button.time)")
+        case .releaseMargins(let record):
+            // Only when margins are measured (package API; PropertyTests' random streams measure them).
+            precondition(record.time.isFinite, "margins time \(record.time)")
         }
     }
 }

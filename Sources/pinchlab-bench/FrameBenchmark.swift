@@ -120,7 +120,7 @@ enum FrameBenchmark {
                         result.transitions += 1
                         result.progressSum += step.progress
                         if step.state.isTerminal || step.reason != nil { quiet = false }
-                    case .stateChange, .button:
+                    case .stateChange, .button, .releaseMargins:
                         quiet = false
                     }
                 }

@@ -62,6 +62,7 @@ struct BugReport {
         var list = EventList(device: device, events: events)
         var run = try ReplayRun(device: device, transition: transition, settings: settings,
                                 recordsStateChanges: true, position: dump?.position)
+        run.measuresMargins = true   // as replay --json's summary and --explain
         let result = run.run(&list, name: name) { record in
             if let line = record.jsonLine { jsonLines.append(line) }
             explained += human.lines(for: record)
@@ -82,6 +83,7 @@ struct BugReport {
 
         list = EventList(device: device, events: events)
         var plotRun = try ReplayRun(device: device, transition: transition, settings: settings, recordsFrames: true)
+        plotRun.measuresMargins = true
         var recorder = TimelineRecorder(title: "\((name as NSString).lastPathComponent) — \(transition)", device: device,
                                         transition: transition, policy: settings.policy, settings: settings)
         let plotted = plotRun.run(&list, name: name) { recorder.record($0) }

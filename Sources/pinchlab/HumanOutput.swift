@@ -43,6 +43,8 @@ struct HumanOutput {
             }
         case .button(let b):
             return "\(Self.seconds(b.time))  button \(b.button.name) \(b.state.rawValue)"
+        case .releaseMargins(let m):
+            return explains ? "\(Self.seconds(m.time))  \(m.transition) \(m.margins.sentence)" : nil
         case .stateChange(let change, let time):
             if traces { return "\(Self.seconds(time))  state \(change.traceText)" }
             if explains, let sentence = change.explanationWithoutGesture { return "\(Self.seconds(time))  \(sentence)" }

@@ -214,7 +214,7 @@ struct LiveOutput {
         case .gesture(let g):
             snapshot.gestureLine = "gesture    \(g.event.kind.rawValue) \(g.event.state.rawValue), \(g.event.fingerCount) fingers"
             snapshot.gestureValues = "           " + HumanOutput.values(g.event)
-        case .stateChange, .button:
+        case .stateChange, .button, .releaseMargins:
             break
         case .transition(let t):
             // A new trial: the last one's decision no longer applies.

@@ -51,7 +51,7 @@ struct JSONLineWriter {
 
     /// `value`'s JSON line with its line end, as `write` prints it.
     func line<T: Encodable>(_ value: T) throws -> Data {
-        var data = Self.escapingC1Controls(try encoder.encode(value))
+        var data = Self.escapingC1Controls(try MarginsSplice.encode(value, with: encoder))
         data.append(0x0A)
         return data
     }

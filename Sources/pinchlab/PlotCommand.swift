@@ -66,12 +66,14 @@ struct PlotCommand: ParsableCommand {
             let settings = try transition.settings()
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
                                     recordsFrames: true)
+            run.measuresMargins = true
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, transition: transition.transition, policy: settings.policy,
                                             settings: settings)
             let compared = try comparedPolicies(compare)
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: compared)
+            comparison.measuresMargins = true
             var overlays = compared.map { TimelineRecorder(title: $0.name, device: source.device,
                                                            transition: transition.transition, policy: $0.policy,
                                                            settings: settings) }

@@ -78,6 +78,8 @@ struct ReplayCommand: ParsableCommand {
             let driven = dump?.transition ?? transition.transition
             var run = try ReplayRun(device: source.device, transition: driven, settings: settings,
                                     recordsStateChanges: explain || trace, position: dump?.position)
+            // The summary's trials carry each release's margins, and --explain says them.
+            run.measuresMargins = explain || json || summary
             var comparison = try PolicyComparison(device: source.device, transition: driven,
                                                   settings: settings, policies: comparedPolicies(compare))
             let pacer = speed.map { RealTimePacer(speed: $0) }

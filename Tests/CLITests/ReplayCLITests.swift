@@ -237,10 +237,11 @@ import Testing
         #expect(text.contains("<svg") && text.contains("threshold 0.5") && text.contains("finished"))
         // What happened, in words: the release and what the policy decided.
         #expect(text.contains(">attempt 1 (G2 pinch, 0.17 s): released at 0.26 s, progress 0.202,<"), "the release, as replay --summary has it (G2: the fingers rested 40 ms first, libinput's quick hold G1)")
-        #expect(text.contains("class=\"fact\">2.95/s; finish by flick; finished at 1.06 s<"),
+        #expect(text.contains("class=\"fact\">2.95/s; finish by flick (releasing at 0.59/s or slower would have<"),
                 "wrapped at a word in the facts box (indented by position: SVG drops leading spaces)")
-        #expect(text.contains(">attempt 1: finish, flick, |velocity| 2.95/s ≥ 1.5/s towards completion (released at 0.202)<"),
-                "the decision's reason beside the release")
+        #expect(text.contains("class=\"fact\">cancelled it); finished at 1.06 s<"), "what would have flipped it, then the end")
+        #expect(text.contains(">attempt 1: finish, flick, |velocity| 2.95/s ≥ 1.5/s towards completion (released at 0.202); ≤ 0.59/s cancels<"),
+                "the decision's reason beside the release, and its margin")
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         render.arguments = [svg, "-o", png]

@@ -317,6 +317,27 @@ import Testing
                 && r.stderr.contains("pinchlab: hint: 1 pan, no pinch: try --transition pan-dismiss"), "\(r.stderr)")
     }
 
+    /// The decision shows what would have flipped it once the release happened (the sentence
+    /// `replay --explain` prints), and with `--compare` the ghost's own under its policy.
+    @Test func theDecisionSaysWhatWouldHaveFlippedIt() throws {
+        let fixture = "corpus/touchscreen/pinch-in-late-reversal-01.evemu"
+        let replay = try Self.replay(fixture)
+        let release = try #require(replay.transitions.first { $0["reason"] != nil }?["time"] as? Double)
+        let page = try Self.page(of: fixture, ["--compare", "kwin"])
+        let shown = try #require(try Self.evaluate(
+            "[\(release - 0.05), \(release)].map((t) => { const s = window.pinchlab.seek(t); "
+                + "return [s.margin, s.compare.margin, document.getElementById(\"fact-decision\").textContent, "
+                + "document.getElementById(\"fact-compare\").textContent]; })",
+            inPage: page) as? [[Any]])
+        try #require(shown.count == 2)
+        #expect(shown[0][0] is NSNull && shown[0][1] is NSNull, "nothing is told before the release: \(shown[0])")
+        let margin = try #require(shown[1][0] as? String)
+        #expect(margin.hasPrefix("cancelled at 59%: a threshold of 0.131 or less, a scale of 0.03 or less, or moving back at 0.18/s or slower would have finished it (gnome: "), "\(margin)")
+        #expect((shown[1][1] as? String)?.hasPrefix("finished at 59%: a threshold of 0.594 or more, or a scale of 0.50 or more would have cancelled it") == true, "\(shown[1][1])")
+        #expect((shown[1][2] as? String)?.hasSuffix("; " + margin) == true, "the decision fact ends with it: \(shown[1][2])")
+        #expect((shown[1][3] as? String)?.contains("would have cancelled it") == true, "the ghost's fact: \(shown[1][3])")
+    }
+
     /// A device without resolution is said to be so in the words replay uses (the subtitle read
     /// "69.0 x 50.0 mm (estimated))").
     @Test(.enabled(if: PlotLayoutCLITests.hasSharedRecordings)) func anEstimatedSizeIsSaidOnce() throws {

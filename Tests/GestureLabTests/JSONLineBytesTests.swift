@@ -19,7 +19,7 @@ import Testing
     static func encoded(_ record: LabRecord) throws -> String? {
         let data: Data
         switch record {
-        case .frame, .stateChange: return nil
+        case .frame, .stateChange, .releaseMargins: return nil
         case .gesture(let gesture): data = try encoder.encode(gesture)
         case .transition(let step): data = try encoder.encode(step)
         case .button(let button): data = try encoder.encode(button)

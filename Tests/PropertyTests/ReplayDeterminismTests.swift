@@ -3,6 +3,7 @@ import Testing
 import PropertyBased
 import GestureKit
 import GestureLab
+import LabReports
 import InteractiveTransition
 
 /// The same events through two pipelines give the same records and summary, byte for byte.
@@ -14,6 +15,8 @@ import InteractiveTransition
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var pipeline = try ReplayPipeline(device: device, transition: transition)
+        // The summary's trials carry each release's margins: random streams reach them too.
+        pipeline.measuresMargins = true
         var lines: [String] = []
         var frames = 0
         var encodingError: (any Error)?
@@ -25,6 +28,14 @@ import InteractiveTransition
                 case .transition(let t): lines.append(String(decoding: try encoder.encode(t), as: UTF8.self))
                 case .button(let b): lines.append(String(decoding: try encoder.encode(b), as: UTF8.self))
                 case .stateChange: break
+                case .releaseMargins(let m):
+                    // Every flip a finite number: JSON and the sentences print them.
+                    for margin in [m.margins.flip] + m.margins.presets.entries.map(\.margin) {
+                        for point in [margin.flip.threshold, margin.flip.velocity, margin.flip.progress, margin.gesture?.point] {
+                            #expect(point.map { $0.value.isFinite } ?? true, "\(margin)")
+                        }
+                    }
+                    lines.append(m.margins.sentence)
                 }
             } catch { encodingError = error }
         }

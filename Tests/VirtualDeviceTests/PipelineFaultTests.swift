@@ -33,7 +33,7 @@ import VirtualEvdev
             case .frame(let f, _): frames.append(f)
             case .gesture(let g): gestures.append(g)
             case .transition(let t): transitions.append(t)
-            case .stateChange, .button: break
+            case .stateChange, .button, .releaseMargins: break
             }
         }
 

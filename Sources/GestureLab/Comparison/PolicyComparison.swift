@@ -32,6 +32,13 @@ public struct PolicyComparison: Sendable {
         }
     }
 
+    /// Measure every release's margins in each policy's replay (`ReplayPipeline.measuresMargins`):
+    /// set before the first event, for the plot's and the viewer's compared rows.
+    package var measuresMargins: Bool {
+        get { pipelines.first?.measuresMargins ?? false }
+        set { for index in pipelines.indices { pipelines[index].measuresMargins = newValue } }
+    }
+
     /// Feeds `event` to every policy's replay; `emit` gets each record with its policy's index.
     public mutating func consume(_ event: InputEvent, emit: (Int, LabRecord) -> Void = { _, _ in }) {
         for index in pipelines.indices {

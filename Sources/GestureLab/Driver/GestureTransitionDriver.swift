@@ -47,6 +47,13 @@ public struct GestureTransitionDriver: Sendable {
     private var tracker: CompletionTracker?
     /// What the fingers are on (GNOME's figures differ).
     public let input: CompletionInput
+    /// Measure every release's margins (`TrialSummary.flip` and `margins`, `takeReleaseMargins`):
+    /// set by the pipeline when an output asks for them; off, nothing more is done per update.
+    package var measuresMargins = false
+    /// The presets that read the gesture's path, following it beside `tracker` (margins only).
+    private var presetTrackers = PresetTrackers()
+    /// The last release's margins until the pipeline takes them.
+    private var pendingMargins: TrialMargins?
 
     /// Told of each trial's lifecycle (will-begin, did-end(completed:), ...) as it happens.
     public var lifecycleObserver: (any TransitionLifecycleObserver)? {
@@ -106,8 +113,9 @@ public struct GestureTransitionDriver: Sendable {
         case .ended:
             guard let gesture = followedGesture else { return }
             let velocity = follow(event, gesture, at: time, emitting: false, emit: emit)
+            if measuresMargins { pendingMargins = margins(of: event, gesture, at: time, velocity: velocity) }
             let decision = decide(at: time, velocity: velocity)
-            release(at: time, velocity: velocity, cause: .policy(decision), emit: emit)
+            release(at: time, velocity: velocity, cause: .policy(decision), margins: pendingMargins, emit: emit)
         case .cancelled:
             guard followedGesture != nil else { return }
             transition.cancel(at: time, velocity: nil)
@@ -212,6 +220,8 @@ public struct GestureTransitionDriver: Sendable {
             trials[trials.count - 1].release = nil
             trials[trials.count - 1].decision = nil
             trials[trials.count - 1].reason = nil
+            trials[trials.count - 1].flip = nil
+            trials[trials.count - 1].margins = nil
         } else {
             if transition.phase != .idle {
                 // The previous trial ended: present the scene again for the next one.
@@ -225,6 +235,7 @@ public struct GestureTransitionDriver: Sendable {
         }
         phase = .following(Following(startScale: startScale, grabbedProgress: grabbedProgress))
         tracker = settings.policy.tracker(input: input, initialProgress: transition.percentComplete, at: time)
+        if measuresMargins { presetTrackers.begin(input: input, initialProgress: transition.percentComplete, at: time) }
         emit(record(at: time))
     }
 
@@ -245,12 +256,13 @@ public struct GestureTransitionDriver: Sendable {
         let progress = min(max(gesture.grabbedProgress + mapped.change, 0), 1)
         transition.update(progress, at: time)
         tracker?.observe(progress: transition.percentComplete, at: time)
+        if measuresMargins { presetTrackers.observe(progress: transition.percentComplete, at: time) }
         if emitting { emit(record(at: time)) }
         return min(max(mapped.velocity, -Self.maximumProgressVelocityPerSecond), Self.maximumProgressVelocityPerSecond)
     }
 
     private mutating func release(at time: Double, velocity: Double?, cause: TrialReason.Cause,
-                                  emit: (TransitionRecord) -> Void) {
+                                  margins: TrialMargins? = nil, emit: (TransitionRecord) -> Void) {
         var reason = TrialReason(cause)
         if let completion = transition.completion,
            let settling = completion.springSettling, settling.reachedSearchLimit {
@@ -265,6 +277,8 @@ public struct GestureTransitionDriver: Sendable {
             TrialSummary.Decision(progress: rounded(transition.completion?.startProgress ?? transition.percentComplete),
                                   velocity: rounded(velocity ?? 0), finish: $0.shouldFinish)
         }
+        trials[trials.count - 1].flip = margins?.flip
+        trials[trials.count - 1].margins = margins?.presets
         var step = record(at: time)
         step.reason = reason
         step.velocity = velocity
@@ -283,6 +297,20 @@ public struct GestureTransitionDriver: Sendable {
         let finished = transition.phase == .finished
         trials[trials.count - 1].outcome = finished ? .finished : .cancelled
         if finished { finishedCount += 1 } else { cancelledCount += 1 }
+    }
+
+    /// The margins of the release just decided, once (the pipeline emits them as a record).
+    package mutating func takeReleaseMargins() -> TrialMargins? {
+        defer { pendingMargins = nil }
+        return pendingMargins
+    }
+
+    /// A release's margins, from what the trackers saw and the gesture at its release.
+    private func margins(of event: GestureEvent, _ gesture: Following, at time: Double, velocity: Double) -> TrialMargins {
+        let released = ReleasedGesture(mapping: binding.mapping, event: event, startScale: gesture.startScale,
+                                       grabbedProgress: gesture.grabbedProgress, settings: settings)
+        return TrialMargins.measure(policy: settings.policy, tracker: tracker, presets: presetTrackers,
+                                    progress: transition.percentComplete, velocity: velocity, at: time, gesture: released)
     }
 
     private func record(at time: Double) -> TransitionRecord {
@@ -344,6 +372,33 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
     public var decision: Decision?
     /// How often a running completion was grabbed back by a new gesture.
     public var grabbedCount = 0
+    /// How close the release came to going the other way under the policy that decided it (JSON
+    /// `"flip"`): nil unless the run measures margins, and for a gesture that was cancelled.
+    package var flip: ReleaseMargin?
+    /// The same release under every preset (JSON `"margins"`, keyed by preset).
+    package var margins: PresetMargins?
 
     public init(begin: Double) { self.begin = begin }
+
+    enum CodingKeys: String, CodingKey { case begin, gesture, release, end, outcome, reason, decision, grabbedCount, flip, margins }
+
+    /// As synthesized; a summary line writes the whole trial by hand instead (`MarginsSplice`).
+    public func encode(to encoder: any Encoder) throws {
+        if let splice = encoder.userInfo[MarginsSplice.key] as? MarginsSplice {
+            var single = encoder.singleValueContainer()
+            try single.encode(splice.placeholder { appendJSON(to: &$0) })
+            return
+        }
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(begin, forKey: .begin)
+        try c.encodeIfPresent(gesture, forKey: .gesture)
+        try c.encodeIfPresent(release, forKey: .release)
+        try c.encodeIfPresent(end, forKey: .end)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encodeIfPresent(reason, forKey: .reason)
+        try c.encodeIfPresent(decision, forKey: .decision)
+        try c.encode(grabbedCount, forKey: .grabbedCount)
+        try c.encodeIfPresent(flip, forKey: .flip)
+        try c.encodeIfPresent(margins, forKey: .margins)
+    }
 }

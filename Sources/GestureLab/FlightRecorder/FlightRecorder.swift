@@ -76,7 +76,7 @@ public final class FlightRecorder {
             nextTrial = t.trial + 1
             slot.initialize(to: .transition(t))
         case .button(let b): slot.initialize(to: .button(b))
-        case .frame, .stateChange: return
+        case .frame, .stateChange, .releaseMargins: return
         }
         if lineCount < lineCapacity { lineCount += 1 } else { lineCountDropped += 1 }
         nextLine += 1
@@ -119,6 +119,7 @@ public final class FlightRecorder {
         case .transition(let t): t.time
         case .button(let b): b.time
         case .frame(_, let time), .stateChange(_, let time): time
+        case .releaseMargins(let m): m.time
         }
     }
 

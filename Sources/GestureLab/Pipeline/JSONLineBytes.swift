@@ -168,7 +168,7 @@ extension LabRecord {
     /// print it; frames and state changes have none (false).
     package func appendJSONLine(to out: inout JSONLineBytes) -> Bool {
         switch self {
-        case .frame, .stateChange: return false
+        case .frame, .stateChange, .releaseMargins: return false
         case .gesture(let gesture): gesture.appendJSON(to: &out)
         case .transition(let step): step.appendJSON(to: &out)
         case .button(let button): button.appendJSON(to: &out)

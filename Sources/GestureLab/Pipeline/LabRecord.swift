@@ -12,6 +12,9 @@ public enum LabRecord: Sendable {
     /// A physical button pressed or released (`BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`): a clickpad's
     /// click, a touchpad's buttons.
     case button(ButtonRecord)
+    /// How close a release came to going the other way, right after its transition step (only
+    /// when the run measures margins; not a JSON line: the summary's trials carry them).
+    case releaseMargins(ReleaseMarginsRecord)
 }
 
 /// A button pressed or released, as printed (`"type": "button"`). Times are seconds from the first event.

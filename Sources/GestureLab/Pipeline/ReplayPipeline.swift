@@ -50,6 +50,13 @@ public struct ReplayPipeline: Sendable {
     public let recordsFrames: Bool
     /// Emit the recognizer's state changes (`LabRecord.stateChange`, for `--trace`).
     public var recordsStateChanges = false
+    /// Measure every release's margins: the summary's trials carry them (`TrialSummary.flip`,
+    /// `margins`) and a `LabRecord.releaseMargins` follows each release. Costs a little per
+    /// update (the presets' trackers), so only outputs that show margins ask.
+    package var measuresMargins: Bool {
+        get { driver.measuresMargins }
+        set { driver.measuresMargins = newValue }
+    }
 
     /// Where the events sit in the live session they were cut from (a flight recorder's dump): the
     /// records count time from the session's first event and number gestures and attempts as the
@@ -267,6 +274,9 @@ public struct ReplayPipeline: Sendable {
         let index = gesture.state == .began ? gestureCount : nil
         let firstTrial = self.firstTrial
         driver.handle(gesture, at: time, gestureIndex: index) { Self.emitTransition($0, firstTrial: firstTrial, emit) }
+        if gesture.state == .ended, let margins = driver.takeReleaseMargins() {
+            emit(.releaseMargins(ReleaseMarginsRecord(transition: driver.binding.name, trial: driver.trialCount - 1 + firstTrial, time: time, margins: margins)))
+        }
     }
 }
 

@@ -51,6 +51,12 @@ public struct ReplayRun: Sendable {
     /// The per-event engine; read it after a run for counts and the driver's trials.
     public private(set) var pipeline: ReplayPipeline
 
+    /// Measure every release's margins (`ReplayPipeline.measuresMargins`): set before `run`.
+    package var measuresMargins: Bool {
+        get { pipeline.measuresMargins }
+        set { pipeline.measuresMargins = newValue }
+    }
+
     /// - Parameters:
     ///   - device: the device the events come from (`source.device`).
     ///   - transition: the transition the gestures drive.

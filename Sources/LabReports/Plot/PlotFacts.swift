@@ -25,10 +25,11 @@ extension TimelinePlot {
             return "\(count) attempt\(count == 1 ? "" : "s") at \(t.transition): " + parts.joined(separator: ", ")
         }
 
-        /// What decided a release, beside it: the rule and the numbers it compared.
-        static func releaseText(_ r: ReplayTimeline.Release, grabbedBack: Bool = false) -> String {
+        /// What decided a release, beside it: the rule and the numbers it compared, and (unless
+        /// `margin` takes its room) where and how fast it was released.
+        static func releaseText(_ r: ReplayTimeline.Release, grabbedBack: Bool = false, margin: String? = nil) -> String {
             let name = "attempt \(r.trial + 1)"
-            let grabbed = grabbedBack ? "; grabbed back" : ""
+            let grabbed = (grabbedBack ? "; grabbed back" : "") + (margin.map { "; " + $0 } ?? "")
             guard let decision = r.decision else {
                 return "\(name): cancelled with its gesture at progress \(number(r.progress))\(grabbed)"
             }
@@ -38,16 +39,17 @@ extension TimelinePlot {
             switch decision.reason {
             case .projected(let projected, let threshold):
                 return "\(name): \(verdict), projected progress \(number(projected)) \(compare) threshold \(number(threshold))"
-                    + " (released at \(number(r.progress)), \(velocity(v)))\(grabbed)"
+                    + (margin == nil ? " (released at \(number(r.progress)), \(velocity(v)))" : "") + grabbed
             case .flick(let flickVelocity, let limit):
                 return "\(name): \(verdict), flick, |velocity| \(velocity(abs(flickVelocity))) ≥ \(velocity(limit))"
-                    + " \(flickVelocity > 0 ? "towards completion" : "backwards") (released at \(number(r.progress)))\(grabbed)"
+                    + " \(flickVelocity > 0 ? "towards completion" : "backwards")"
+                    + (margin == nil ? " (released at \(number(r.progress)))" : "") + grabbed
             case .progress(let progress, let threshold):
                 return "\(name): \(verdict), progress \(number(progress)) \(compare) threshold \(number(threshold))"
-                    + " (\(velocity(v)) not used)\(grabbed)"
+                    + (margin == nil ? " (\(velocity(v)) not used)" : "") + grabbed
             case .kwin, .gnome, .hyprland, .androidBack:
                 // A desktop's rule: its own sentence names the rule and what it compared.
-                return "\(name): \(decision) (released at \(number(r.progress)), \(velocity(v)))\(grabbed)"
+                return "\(name): \(decision)" + (margin == nil ? " (released at \(number(r.progress)), \(velocity(v)))" : "") + grabbed
             }
         }
 
@@ -71,6 +73,17 @@ extension TimelinePlot {
                 lines.append(trialLine(t, index))
             }
             if indices.count > listedTrials { lines.append("and \(indices.count - listedTrials) more attempts") }
+            // Each compared policy's releases, as that policy decided them and what would have flipped them.
+            for overlay in t.overlays {
+                let decided = overlay.releases.compactMap { release in
+                    release.margins.map { (release.trial, $0) }.flatMap { trial, margins in
+                        shown.contains(release.time) && (window.trial == nil || window.trial == trial + 1) ? (trial, margins) : nil
+                    }
+                }
+                for (trial, margins) in decided.prefix(listedTrials) {
+                    lines.append("\(overlay.name), attempt \(trial + 1): \(margins.flip.sentence(at: margins.progress))")
+                }
+            }
             if t.trials.isEmpty, let kind = t.drivingKind {
                 lines.append("\(t.transition) follows \(kind.rawValue) gestures: none began")
                 // On the picture too, not only on stderr: an empty pinch chart over a pan says why.
@@ -116,6 +129,7 @@ extension TimelinePlot {
                 if let v = release.velocity { text += ", \(velocity(v))" }
                 if let decision = release.decision {
                     text += "; " + (decision.shouldFinish ? "finish" : "cancel") + " by " + ruleName(decision.reason)
+                    if let margins = release.margins { text += " (" + margins.flip.wouldHave + ")" }
                 } else {
                     text += "; the gesture was cancelled"
                 }

@@ -130,6 +130,8 @@ package struct ReplayTimeline: Sendable {
         /// stopped before, or a new gesture grabbed the animation back).
         package var end: Double?
         package var endProgress: Double?
+        /// What would have flipped it (when the replay measured margins).
+        package var margins: TrialMargins?
         package var finished: Bool { decision?.shouldFinish ?? false }
 
         /// The progress the policy projected the motion to, when projection decided.

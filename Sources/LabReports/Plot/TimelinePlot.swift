@@ -225,7 +225,7 @@ package enum TimelinePlot {
         let releases = t.releases
         let labels = releases.enumerated().map { index, release in
             let grabbed = release.end == nil && releases[(index + 1)...].contains { $0.trial == release.trial }
-            return TimeChart.BandLabel(time: release.time, text: Facts.releaseText(release, grabbedBack: grabbed),
+            return TimeChart.BandLabel(time: release.time, text: releaseLabel(release, grabbedBack: grabbed, axis: axis),
                                        shape: .release, short: Facts.releaseShort(release))
         }
         let chart = TimeChart(axis: axis, top: top, plotHeight: plotHeight, labelLimit: canvasWidth - 8, labels: labels)
@@ -257,6 +257,23 @@ package enum TimelinePlot {
             for release in releases { drawRelease(&doc, release, chart: chart, range: range, color: nil) }
         }
         return drawOmitted(&doc, chart, bottom: chart.drawTimeAxis(&doc))
+    }
+
+    /// A release's label with what would have flipped it (the facts say it whole): after the
+    /// reason where that leaves the label clear of the left column, else in place of where and how
+    /// fast it was released (the facts say that too) when that is no wider; else the reason alone.
+    static func releaseLabel(_ release: ReleaseMarks, grabbedBack: Bool, axis: TimeAxis) -> String {
+        let text = Facts.releaseText(release, grabbedBack: grabbedBack)
+        guard let margin = release.margins?.flip.shortWouldHave else { return text }
+        let at = axis.px(release.time)
+        func width(_ label: String) -> Double {
+            let extent = TimeChart.extent(of: label, at: at, limit: canvasWidth - 8)
+            return extent.right - extent.left
+        }
+        let after = text + "; " + margin
+        if TimeChart.extent(of: after, at: at, limit: canvasWidth - 8).left >= leftX + leftWidth + 6 { return after }
+        let instead = Facts.releaseText(release, grabbedBack: grabbedBack, margin: margin)
+        return width(instead) <= width(text) ? instead : text
     }
 
     /// `transition progress (pan-dismiss: travel down / 40 mm)`: what the chart's 0 to 1 measures,

@@ -80,6 +80,8 @@ package struct TimelineRecorder {
             recordTransition(t)
         case .stateChange:
             break
+        case .releaseMargins(let m):
+            recordMargins(m)
         case .button(let b):
             if b.state == .pressed {
                 timeline.buttonPresses.append(.init(button: b.button, begin: b.time))
@@ -151,6 +153,12 @@ package struct TimelineRecorder {
                 timeline.releases[last].endProgress = t.progress
             }
         }
+    }
+
+    /// A release's margins go with it (they follow its transition step).
+    private mutating func recordMargins(_ m: ReleaseMarginsRecord) {
+        guard let index = timeline.releases.lastIndex(where: { $0.trial == max(m.trial, 0) }) else { return }
+        timeline.releases[index].margins = m.margins
     }
 
     /// What this recorder saw, as another policy's overlay on a main timeline (`plot --compare`).

@@ -17,7 +17,9 @@ import InteractiveTransition
 /// - `["r", time, touch, rule]`: the recognizer left a touch out from then on (`thumb-band`,
 ///   `resting-thumb`, `resting-finger`): the page marks it until it lifts;
 /// - `["b", time, button, state]`: a physical button (`left`, `right`, `middle`) `pressed` or
-///   `released`: the page marks each press on its timeline, and says which are down.
+///   `released`: the page marks each press on its timeline, and says which are down;
+/// - `["m", time, trial, text]`: what would have flipped the release of attempt `trial` (`"n"` for
+///   the compared policy's), the sentence `replay --explain` prints.
 ///
 /// `[scene]` is the `SceneState` pinchlab computed for that step: `[x, y, width, height,
 /// cornerRadius, alpha, scale, extras...]` in points, extras in `ViewerDocument.sceneExtras` order.
@@ -28,6 +30,7 @@ package enum ViewerEntry: Sendable, Encodable {
                  rightwardMM: Double? = nil)
     case leftOut(time: Double, touch: UInt64, rule: GestureRule)
     case button(ButtonRecord)
+    case margins(time: Double, trial: Int, text: String, compared: Bool)
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
@@ -72,6 +75,11 @@ package enum ViewerEntry: Sendable, Encodable {
             try c.encode(rounded(b.time))
             try c.encode(b.button.name)
             try c.encode(b.state.rawValue)
+        case .margins(let time, let trial, let text, let compared):
+            try c.encode(compared ? "n" : "m")
+            try c.encode(rounded(time))
+            try c.encode(trial)
+            try c.encode(text)
         }
     }
 }

@@ -17,11 +17,13 @@ package struct ViewerReplay {
         // Frames for the fingers, state changes for the touches the recognizer leaves out (thumbs).
         replay = try ReplayRun(device: device, transition: transition, settings: settings, recordsFrames: true,
                                recordsStateChanges: true)
+        replay.measuresMargins = true
         recorder = ViewerRecorder(spec: replay.pipeline.driver.spec, policy: settings.policy)
         comparedPolicy = compare
         if let compare {
             comparison = try PolicyComparison(device: device, transition: transition, settings: settings,
                                               policies: [.init(name: compare.name, policy: compare.policy)])
+            comparison?.measuresMargins = true
             comparedRecorder = ViewerRecorder(spec: replay.pipeline.driver.spec, policy: compare.policy, compared: true)
         }
     }

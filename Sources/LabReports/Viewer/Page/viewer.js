@@ -38,6 +38,10 @@
       // press made a page of 100,000 clicks take 22 s to load).
       if (entry[3] === "pressed") { const press = { button: entry[2], begin: t, end: null }; presses.push(press); openPresses.set(entry[2], press); }
       else { const open = openPresses.get(entry[2]); if (open) { open.end = t; openPresses.delete(entry[2]); } }
+    } else if (kind === "m" || kind === "n") {
+      // What would have flipped a release: said with its decision (text, never markup).
+      const attempt = (kind === "m" ? trials : ghostTrials)[entry[2]];
+      if (attempt) attempt.margin = entry[3];
     } else if (kind === "r") {
       leftOut.set(entry[2], { t: t, rule: entry[3] });
     } else if (kind === "g") {
@@ -126,14 +130,22 @@
       playing: playing,
       speed: speed,
       timelineWindow: { from: windowFrom(), to: windowTo() },
+      margin: marginSoFar(trials, step.trial),
     };
     if (doc.compare) {
       const ghost = stepAt(ghostSteps, time);
       result.compare = { policy: doc.compare.name, trial: ghost.trial, progress: ghost.progress,
-                         transitionState: ghost.state, scene: sceneObject(ghost.scene, $("ghost")) };
+                         transitionState: ghost.state, scene: sceneObject(ghost.scene, $("ghost")),
+                         margin: marginSoFar(ghostTrials, ghost.trial) };
     }
     if (doc.live) result.live = { connected: connected, ended: ended, entries: entryCount, caughtUp: caughtUp, latencyMS: latency.slice(-2000) };
     return result;
+  }
+
+  /// What would have flipped the attempt's release, once it was released by `time`.
+  function marginSoFar(list, trial) {
+    const a = trial === null ? null : list[trial];
+    return a && a.margin && a.decision && a.decision.time <= time ? a.margin : null;
   }
 
   /// The rule by which the recognizer left touch `id` out, if it had by `time`.
@@ -411,7 +423,8 @@
     let text = a.decision.reason + " (at " + fmt(a.decision.time, 3) + " s, progress " + fmt(a.decision.progress, 3) +
       ", velocity " + fmt(a.decision.velocity, 3) + "/s";
     if (a.decision.projected !== null && a.decision.projected !== undefined) text += ", projected " + fmt(a.decision.projected, 3);
-    return text + ")";
+    const margin = marginSoFar(list, trial);
+    return text + ")" + (margin ? "; " + margin : "");
   }
 
   /// ", finished" once the attempt has ended by `time`; what is still to come is not told.

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// What would have flipped each release, as a user gets it from the command line: the summary's
+/// `flip` and `margins`, `--explain`'s "would have" sentence, and the flip threshold checked by
+/// replaying with `--threshold` (or a KWin `--config`) 0.005 either side of it. The same check runs
+/// in-process on every recording in `ReleaseMarginExactnessTests`; here, through the binary, on a
+/// sample: the late reversal, a touchscreen session of four pans, the quick flick and two shared
+/// recordings.
+@Suite struct ReleaseMarginCLITests {
+    static let reversal = CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu")
+    static let session = CLI.fixture("sessions/touchscreen-session.evemu")
+    static let flick = CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")
+
+    static func summary(_ arguments: [String]) throws -> [String: Any] {
+        let r = try CLI.run(["replay"] + arguments + ["--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return try r.json(line: -1)
+    }
+
+    static func trials(_ summary: [String: Any]) -> [[String: Any]] { summary["trials"] as? [[String: Any]] ?? [] }
+
+    @Test func theSummaryCarriesTheFlipAndEveryPresetsMargin() throws {
+        let trial = try #require(Self.trials(try Self.summary([Self.reversal])).first)
+        let flip = try #require(trial["flip"] as? [String: Any])
+        // Cancelled at 0.594 moving back at 0.93/s: projected 0.131 under 0.5.
+        #expect(flip["threshold"] as? Double == 0.131275)
+        #expect(flip["velocity"] as? Double == -0.187416)
+        #expect(flip["progress"] as? Double == 0.962246 && flip["scale"] as? Double == 0.037754)
+        let margin = try #require(flip["margin"] as? [String: Any])
+        #expect(margin["key"] as? String == "policy.progressThreshold" && margin["unit"] as? String == "progress")
+        #expect(margin["value"] as? Double == 0.131275 && margin["threshold"] as? Double == 0.5)
+        let margins = try #require(trial["margins"] as? [String: [String: Any]])
+        #expect(Set(margins.keys) == ["gnome", "kwin", "hyprland", "android-back", "uikit-seed", "default", "fluid"])
+        #expect(margins["kwin"]?["outcome"] as? String == "finished" && margins["kwin"]?["threshold"] as? Double == 0.593521)
+        #expect(margins["gnome"]?["outcome"] as? String == "cancelled" && margins["gnome"]?["threshold"] is NSNull)
+        #expect(margins["android-back"]?["velocity"] is NSNull && margins["android-back"]?["scale"] is NSNull)
+        #expect(margins.values.allSatisfy { Set($0.keys) == ["outcome", "threshold", "velocity", "scale"] })
+        #expect(margins["default"]?["threshold"] as? Double == 0.131275, "the default is the policy used: the same flip")
+        // A pan's flip says the travel in mm instead of a scale.
+        let pans = Self.trials(try Self.summary([Self.session, "--transition", "pan-dismiss"]))
+        let pan = try #require(pans.first?["flip"] as? [String: Any])
+        #expect(pan["travelMM"] is Double && pan["scale"] == nil)
+    }
+
+    @Test func theFlipThresholdIsExactThroughTheCommandLine() throws {
+        var samples: [(String, [String])] = [(Self.reversal, []), (Self.session, ["--transition", "pan-dismiss"]),
+                                             (Self.flick, ["--policy", "uikit-seed"])]
+        if PlotLayoutCLITests.hasSharedRecordings {
+            samples.append((PlotLayoutCLITests.shared("evemu-devices-Wacom-ISDv4-E6-Finger-single-top-swipe.evemu"),
+                            ["--transition", "pan-dismiss"]))
+            samples.append((PlotLayoutCLITests.shared("evemu-devices-SynPS2-Synaptics-TouchPad-hp8470p-two-finger-scroll-vertical.evemu"),
+                            ["--transition", "pan-dismiss"]))
+        }
+        var checked = 0
+        for (file, options) in samples {
+            let trials = Self.trials(try Self.summary([file] + options))
+            for (index, trial) in trials.enumerated() {
+                guard let decision = trial["decision"] as? [String: Any], let finish = decision["finish"] as? Bool,
+                      let flip = trial["flip"] as? [String: Any], let threshold = flip["threshold"] as? Double else { continue }
+                // A finish cancels at its threshold and above, a cancel finishes below.
+                for (probe, flips) in [(threshold + 0.005, finish), (threshold - 0.005, !finish)] where (0...1).contains(probe) {
+                    let other = Self.trials(try Self.summary([file] + options + ["--threshold", String(probe)]))
+                    let decided = try #require(index < other.count ? other[index]["decision"] as? [String: Any] : nil)
+                    #expect((decided["finish"] as? Bool != finish) == flips,
+                            "\(file) attempt \(index + 1): --threshold \(probe) against flip \(threshold)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 10, "\(checked) replays checked")
+    }
+
+    /// A desktop's rule with a threshold of its own: KWin's flips at its `threshold` in a settings file.
+    @Test func kwinsFlipIsItsOwnThreshold() throws {
+        let trial = try #require(Self.trials(try Self.summary([Self.reversal, "--policy", "kwin"])).first)
+        let flip = try #require(trial["flip"] as? [String: Any])
+        #expect((flip["margin"] as? [String: Any])?["key"] as? String == "policy.threshold")
+        let threshold = try #require(flip["threshold"] as? Double)
+        let dir = try CLI.temporaryDirectory()
+        for (probe, outcome) in [(threshold - 0.005, "finished"), (threshold + 0.005, "cancelled")] {
+            let config = dir.appendingPathComponent("kwin-\(probe).json").path
+            try Data(#"{"policy": {"kind": "kwin", "threshold": \#(probe)}}"#.utf8).write(to: URL(fileURLWithPath: config))
+            let other = try #require(Self.trials(try Self.summary([Self.reversal, "--config", config])).first)
+            #expect(other["outcome"] as? String == outcome, "KWin threshold \(probe) against flip \(threshold)")
+        }
+    }
+
+    @Test(arguments: [[ReleaseMarginCLITests.reversal], [ReleaseMarginCLITests.session, "--transition", "pan-dismiss"],
+                      [ReleaseMarginCLITests.flick], [ReleaseMarginCLITests.flick, "--policy", "gnome"],
+                      [ReleaseMarginCLITests.flick, "--policy", "android-back"], [ReleaseMarginCLITests.flick, "--policy", "hyprland"]])
+    func explainSaysWhatWouldHaveFlippedEveryRelease(_ arguments: [String]) throws {
+        let r = try CLI.run(["replay"] + arguments + ["--explain"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // "   0.848 s  pinch-dismiss released at 59%: cancel: ..." (not the summary's attempts).
+        let releases = r.lines.filter { $0.contains(" released at ") && $0.contains("%: ") }
+        let sentences = r.lines.filter { $0.contains(" would have ") }
+        #expect(!releases.isEmpty && sentences.count == releases.count, "\(r.stdout)")
+        // Each right after its release, at the same time.
+        for sentence in sentences {
+            let index = try #require(r.lines.firstIndex(of: sentence))
+            #expect(releases.contains(r.lines[index - 1]) && r.lines[index - 1].prefix(10) == sentence.prefix(10))
+        }
+        // Without --explain, no sentence.
+        #expect(!(try CLI.run(["replay"] + arguments)).stdout.contains(" would have "))
+    }
+
+    @Test func theLateReversalsSentence() throws {
+        let r = try CLI.run(["replay", Self.reversal, "--explain"])
+        #expect(r.lines.contains("   0.848 s  pinch-dismiss cancelled at 59%: a threshold of 0.131 or less, a scale of 0.03 or less, "
+                                 + "or moving back at 0.18/s or slower would have finished it (gnome: scale 0.25 short; kwin: finished; "
+                                 + "hyprland: finished; android-back: cancelled too; uikit-seed: finished; fluid: cancelled too)"), "\(r.stdout)")
+        let pans = try CLI.run(["replay", Self.session, "--transition", "pan-dismiss", "--explain"])
+        #expect(pans.stdout.contains("pan-dismiss finished at 82%: a threshold of 0.834 or more, 13.4 mm less travel, or moving back at 0.64/s or faster would have cancelled it"),
+                "\(pans.stdout)")
+    }
+
+    @Test func theJSONLinesBesideTheSummaryAreUnchanged() throws {
+        let r = try CLI.run(["replay", Self.reversal, "--json"])
+        #expect(r.status == 0)
+        for line in r.lines.dropLast() {
+            #expect(!line.contains("\"flip\"") && !line.contains("\"margins\""), "\(line)")
+        }
+        #expect(r.lines.last?.contains("\"flip\":{") == true)
+        // Human output without --explain does not measure them: the summary's attempts read as before.
+        #expect(!(try CLI.run(["replay", Self.reversal])).stdout.contains("would"))
+    }
+
+    @Test func thePlotShowsTheMarginAtTheReleaseAndForEachComparedPreset() throws {
+        let dir = try CLI.temporaryDirectory()
+        let out = dir.appendingPathComponent("reversal.svg").path
+        let r = try CLI.run(["plot", Self.reversal, "-o", out, "--compare", "kwin,gnome"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.contains(">attempt 1: cancel, projected progress 0.131 ≤ threshold 0.5; threshold ≤ 0.131 finishes<"), "the release's label")
+        // The facts, a fact's wrapped lines joined again.
+        let facts = svg.components(separatedBy: "class=\"fact\">").dropFirst()
+            .map { String($0.prefix { $0 != "<" }) }.joined(separator: " ")
+        #expect(facts.contains("cancel by projection to 0.131 (a threshold of 0.131 or less, a scale of 0.03 or less, or moving back at 0.18/s or slower would have finished it)"), "\(facts)")
+        #expect(facts.contains("kwin, attempt 1: finished at 59%: a threshold of 0.594 or more, or a scale of 0.50 or more would have cancelled it"), "\(facts)")
+        #expect(facts.contains("gnome, attempt 1: cancelled at 59%: a scale of 0.15 or less"), "\(facts)")
+    }
+}
