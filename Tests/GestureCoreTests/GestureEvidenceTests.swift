@@ -1,8 +1,8 @@
 import Testing
 @testable import GestureCore
 
-/// Evidence compares and hashes by every value set: two that differ only in the last slot
-/// (`previousStepMM`) differ, and the JSON form lists it.
+/// Evidence compares and hashes by every value set: two that differ only in one slot
+/// (`previousStepMM`, or the margin's `restingMovedMM`) differ, and the JSON form lists the printed ones.
 @Suite struct GestureEvidenceTests {
     @Test func everySlotCountsInEqualityHashAndEntries() {
         var a = GestureEvidence(), b = GestureEvidence()
@@ -12,6 +12,12 @@ import Testing
         b.previousStepMM = 1.5
         #expect(a != b)
         a.previousStepMM = 1.5
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(a.entries.map(\.key) == ["jumpMM", "previousStepMM"])
+        // What is kept for the margin only counts too, and is not printed.
+        b.restingMovedMM = 0.4
+        #expect(a != b)
+        a.restingMovedMM = 0.4
         #expect(a == b && a.hashValue == b.hashValue)
         #expect(a.entries.map(\.key) == ["jumpMM", "previousStepMM"])
     }

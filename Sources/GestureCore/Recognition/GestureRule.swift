@@ -78,15 +78,17 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
 /// `UInt64.max` for absent values) in a fixed struct, so that a gesture event carrying it stays
 /// small to copy and making one never allocates.
 public struct GestureEvidence: Sendable, Hashable {
-    private var numbers = InlineArray<16, Double>(repeating: .nan)  // Slot.count
+    private var numbers = InlineArray<20, Double>(repeating: .nan)  // Slot.count
     private var before: Int16 = -1
     private var after: Int16 = -1
     private var touchID = UInt64.max
 
     private enum Slot: Int {
         case angle, angleLimit, moved, otherMoved, moveLimit, waited, timeout, spanChange, horizontalSpread,
-             verticalSpread, fromBottom, jump, increaseLimit, previousStep, fromRight, edgeWidth
-        static let count = Slot.edgeWidth.rawValue + 1
+             verticalSpread, fromBottom, jump, increaseLimit, previousStep, fromRight, edgeWidth,
+             // Measured for the decision's margin only (`GestureDecision.margin(in:)`), not printed.
+             heading, otherHeading, untakenPinchAngle, restingMoved
+        static let count = Slot.restingMoved.rawValue + 1
     }
 
     private subscript(slot: Slot) -> Double? {
@@ -127,6 +129,19 @@ public struct GestureEvidence: Sendable, Hashable {
     /// The jumping touch's move in the frame before, normalized the same way (the increase is
     /// `jumpMM` less this).
     public var previousStepMM: Double? { get { self[.previousStep] } set { self[.previousStep] = newValue } }
+    /// The heading of each tracked finger's movement, in eighths of a turn clockwise from up the
+    /// surface (0 ..< 8), as the compass test reads it: what `directionSnapEighths` decides on.
+    /// Kept for the margin, not printed.
+    var headingEighths: Double? { get { self[.heading] } set { self[.heading] = newValue } }
+    var otherHeadingEighths: Double? { get { self[.otherHeading] } set { self[.otherHeading] = newValue } }
+    /// For a pan, the angle the pinch rule it came nearest to would have compared, set only when
+    /// every other condition of that rule held: same-direction's angle between the moves
+    /// (opposing-fingers), one-finger-moved's heading off the line to the still finger
+    /// (one-sided-pinch). Kept for the margin, not printed.
+    var untakenPinchAngleDegrees: Double? { get { self[.untakenPinchAngle] } set { self[.untakenPinchAngle] = newValue } }
+    /// The farthest any resting finger moved (thumb-pinch: every finger but the thumb). Kept for
+    /// the margin, not printed.
+    var restingMovedMM: Double? { get { self[.restingMoved] } set { self[.restingMoved] = newValue } }
     /// Finger counts before and after a change.
     public var fingersBefore: Int? {
         get { before < 0 ? nil : Int(before) }
