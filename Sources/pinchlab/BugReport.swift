@@ -60,7 +60,8 @@ struct BugReport {
         var explained: [String] = []
         var list = EventList(device: device, events: events)
         var run = try ReplayRun(device: device, transition: transition, settings: settings,
-                                recordsStateChanges: true, position: dump?.position)
+                                recordsStateChanges: true, recordsMargins: true, position: dump?.position)
+        human.margins = run.pipeline.recognizerConfiguration
         let result = run.run(&list, name: name) { record in
             if let line = record.jsonLine { jsonLines.append(line) }
             explained += human.lines(for: record)

@@ -103,6 +103,8 @@ struct LiveCommand: ParsableCommand {
                                               recordsFrames: true)
             // The page marks the touches the recognizer leaves out (thumbs); the terminal ignores them.
             if webOptions.web { pipeline.recordsStateChanges = true }
+            // JSON lines carry each decision's margin, printed or kept for a dump (as `replay --json` prints them).
+            pipeline.recordsMargins = json || flightOptions.isOn
             // With --web the URL stays on the terminal: plain lines below it, not the in-place view.
             let interactive = !json && !webOptions.web && isatty(STDOUT_FILENO) != 0
             var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), device: input.device, path: path,

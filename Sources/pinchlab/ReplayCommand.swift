@@ -76,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
             let settings = try transition.settings(base: dump?.settings ?? .default)
             let driven = dump?.transition ?? transition.transition
             var run = try ReplayRun(device: source.device, transition: driven, settings: settings,
-                                    recordsStateChanges: explain || trace, position: dump?.position)
+                                    recordsStateChanges: explain || trace, recordsMargins: json, position: dump?.position)
             var comparison = try PolicyComparison(device: source.device, transition: driven,
                                                   settings: settings, policies: comparedPolicies(compare))
             let pacer = speed.map { RealTimePacer(speed: $0) }
@@ -86,6 +86,7 @@ struct ReplayCommand: ParsableCommand {
             var human = HumanOutput()
             human.explains = explain
             human.traces = trace
+            if explain { human.margins = run.pipeline.recognizerConfiguration }
             if !json && !summary {
                 try lines.line("\(recording.displayName): \(driven), policy \(settings.policy)")
             }

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 @testable import GestureLab
 import InteractiveTransition
+import SettingsTable
 import Testing
 
 /// `LabRecord.appendJSONLine` writes, by hand, what `JSONEncoder` (`.sortedKeys`,
@@ -39,6 +40,7 @@ import Testing
             for transition in TransitionName.allCases {
                 var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default,
                                                   recordsFrames: true)
+                pipeline.recordsMargins = true
                 var records: [LabRecord] = []
                 for event in file.events { pipeline.consume(event) { records.append($0) } }
                 _ = pipeline.finish(source: file.entry.file) { records.append($0) }
@@ -83,8 +85,10 @@ import Testing
                                          scale: 1.0000005, rotationDegrees: -179.9999999, centerMM: PointMM(x: -0.0000001, y: 1e-6),
                                          scaleVelocity: 123456789.123, translationMM: PointMM(x: 12, y: -3.5),
                                          velocityMMPerSecond: PointMM(x: 0, y: 1e21), decision: decision)
-                let record = LabRecord.gesture(GestureRecord(event: event, time: 123.4567891, gesture: -7))
-                #expect(Self.handWritten(record) == (try Self.encoded(record)))
+                for margin in [nil, DecisionMargin(value: 171.1234567, threshold: 1e-7, key: "touchpadRecognizer.\"odd", unit: "mm")] {
+                    let record = LabRecord.gesture(GestureRecord(event: event, time: 123.4567891, gesture: -7, margin: margin))
+                    #expect(Self.handWritten(record) == (try Self.encoded(record)))
+                }
             }
         }
     }

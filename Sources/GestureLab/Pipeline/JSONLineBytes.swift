@@ -1,4 +1,5 @@
 import GestureKit
+import SettingsTable
 
 /// JSON text appended to a reused byte buffer, byte for byte as `JSONEncoder` with `.sortedKeys` and
 /// `.withoutEscapingSlashes` writes it, plus the C1 controls escaped (U+0080...U+009F as `\u0080`...).
@@ -183,8 +184,8 @@ extension LabRecord {
 
 extension GestureRecord {
     func appendJSON(to out: inout JSONLineBytes) {
-        // center, evidence, fingers, gesture, kind, rotation, rule, scale, scaleVelocity, state, time,
-        // translation, type, velocity
+        // center, evidence, fingers, gesture, kind, margin, rotation, rule, scale, scaleVelocity, state,
+        // time, translation, type, velocity
         out.byte(UInt8(ascii: "{"))
         switch event.kind {
         case .pinch, .hold:
@@ -204,6 +205,10 @@ extension GestureRecord {
         out.integer(gesture)
         out.raw(",\"kind\":")
         out.string(event.kind.rawValue)
+        if let margin {
+            out.raw(",\"margin\":")
+            MarginJSON(margin).appendJSON(to: &out)
+        }
         if event.kind == .pinch {
             out.raw(",\"rotation\":")
             out.number(rounded(event.rotationDegrees))
@@ -245,6 +250,21 @@ extension EvidenceJSON {
             out.byte(UInt8(ascii: ":"))
             if Self.isWholeNumber(key) { out.integer(Int(value)) } else { out.number(rounded(value)) }
         }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension MarginJSON {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // key, threshold, unit, value
+        out.raw("{\"key\":")
+        out.string(margin.key)
+        out.raw(",\"threshold\":")
+        out.number(rounded(margin.threshold))
+        out.raw(",\"unit\":")
+        out.string(margin.unit)
+        out.raw(",\"value\":")
+        out.number(rounded(margin.value))
         out.byte(UInt8(ascii: "}"))
     }
 }

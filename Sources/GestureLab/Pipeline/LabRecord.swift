@@ -1,5 +1,6 @@
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// One line of a replay's output, in time order.
 public enum LabRecord: Sendable {
@@ -48,15 +49,21 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
     /// Which gesture this event belongs to, counted from 0 in the order gestures began: its index
     /// in the summary's `gestures` (JSON `"gesture"`).
     public var gesture: Int
+    /// How close the event's decision came to going the other way (`GestureDecision.margin(in:)`),
+    /// on a decision's line when the run records margins (`ReplayRun`'s `recordsMargins`); nil
+    /// otherwise, and for a rule no single setting flips.
+    public var margin: DecisionMargin?
 
-    public init(event: GestureEvent, time: Double, gesture: Int) {
+    public init(event: GestureEvent, time: Double, gesture: Int, margin: DecisionMargin? = nil) {
         self.event = event
         self.time = time
         self.gesture = gesture
+        self.margin = margin
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence
+        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence,
+             margin
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -83,6 +90,24 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
             try c.encode(decision.rule, forKey: .rule)
             try c.encode(EvidenceJSON(decision.evidence), forKey: .evidence)
         }
+        try c.encodeIfPresent(margin.map(MarginJSON.init), forKey: .margin)
+    }
+}
+
+/// A decision's margin as a JSON object: `{"key", "threshold", "unit", "value"}` (the numbers
+/// with six decimals).
+struct MarginJSON: Encodable {
+    var margin: DecisionMargin
+    init(_ margin: DecisionMargin) { self.margin = margin }
+
+    enum CodingKeys: String, CodingKey { case key, threshold, unit, value }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(margin.key, forKey: .key)
+        try c.encode(rounded(margin.threshold), forKey: .threshold)
+        try c.encode(margin.unit, forKey: .unit)
+        try c.encode(rounded(margin.value), forKey: .value)
     }
 }
 

@@ -1,5 +1,6 @@
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// The last line of a replay (`"type": "summary"`): what was recognized and how the transition ended.
 public struct LabSummary: Sendable, Encodable {
@@ -32,6 +33,11 @@ public struct LabSummary: Sendable, Encodable {
         public var rule: GestureRule? = nil
         /// Hold: when its fingers came down (or last changed count); it began a hold timeout later.
         public var fingersDown: Double? = nil
+        /// The rule that began it (not in the JSON summary: the began line has it).
+        public var beganRule: GestureRule? = nil
+        /// How close the decision that began it came to going the other way, when the run records
+        /// margins (`ReplayRun`'s `recordsMargins`); not in the JSON summary (the began line has it).
+        public var beganMargin: DecisionMargin? = nil
 
         enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule, fingersDown }
 

@@ -1,5 +1,6 @@
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// The whole flow for one device: events -> touch frames -> recognizer -> transition driver ->
 /// records. The same pipeline serves a recording and a live device; time comes only from the event
@@ -27,7 +28,8 @@ public struct ReplayPipeline: Sendable {
     /// Gestures that ended or were cancelled, by kind (all of them), for the summary's hint.
     public private(set) var pinchCount = 0
     public private(set) var panCount = 0
-    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?)?
+    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?, rule: GestureRule?,
+                                 margin: DecisionMargin?)?
     /// When the first finger touched, seconds from the first event (for begin latency).
     public private(set) var firstTouchTime: Double?
     /// Contacts, the most fingers at once, and the seconds touched so far (`touchingSince` opens
@@ -50,6 +52,14 @@ public struct ReplayPipeline: Sendable {
     public let recordsFrames: Bool
     /// Emit the recognizer's state changes (`LabRecord.stateChange`, for `--trace`).
     public var recordsStateChanges = false
+    /// Give each decision's line its margin (`GestureRecord.margin`) and each gesture in the
+    /// summary its beginning's (`LabSummary.Gesture.beganMargin`): computed per decision, only for
+    /// the outputs that print or judge them (`--json`, `check`).
+    public var recordsMargins = false
+
+    /// The thresholds the recognizer decides with (the settings' for this device, repaired where a
+    /// value would break the arithmetic): what a decision's margin is measured against.
+    public var recognizerConfiguration: GestureRecognizerConfiguration { recognizer.configuration }
 
     /// Where the events sit in the live session they were cut from (a flight recorder's dump): the
     /// records count time from the session's first event and number gestures and attempts as the
@@ -240,13 +250,16 @@ public struct ReplayPipeline: Sendable {
 
     private mutating func handle(_ gesture: GestureEvent, emit: (LabRecord) -> Void) {
         let time = seconds(gesture.time)
+        let margin = recordsMargins ? gesture.decision?.margin(in: recognizer.configuration) : nil
         // One gesture at a time: the one in flight is the next to be counted.
-        emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount + (position?.firstGesture ?? 0))))
+        emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount + (position?.firstGesture ?? 0),
+                                    margin: margin)))
         switch gesture.state {
         case .began:
             // A hold began when its timer ran out: the evidence says how long the fingers had waited.
             let waitedMS = gesture.kind == .hold ? gesture.decision?.evidence.waitedMS : nil
-            openGesture = (gesture.kind, gesture.fingerCount, time, waitedMS.map { time - $0 / 1000 })
+            openGesture = (gesture.kind, gesture.fingerCount, time, waitedMS.map { time - $0 / 1000 },
+                           gesture.decision?.rule, margin)
         case .ended, .cancelled:
             let begin = openGesture?.begin ?? time
             gestureCount += 1
@@ -258,7 +271,8 @@ public struct ReplayPipeline: Sendable {
                 scale: gesture.kind == .pinch ? gesture.scale : nil,
                 rotation: gesture.kind == .pinch ? gesture.rotationDegrees : nil,
                 translation: gesture.kind == .pan ? gesture.translationMM : nil,
-                rule: gesture.decision?.rule, fingersDown: openGesture?.fingersDown))
+                rule: gesture.decision?.rule, fingersDown: openGesture?.fingersDown,
+                beganRule: openGesture?.rule, beganMargin: openGesture?.margin))
             openGesture = nil
         case .changed:
             break
