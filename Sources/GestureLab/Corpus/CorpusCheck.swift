@@ -27,6 +27,12 @@ public struct CheckResult: Sendable {
     public var score: FileScore?
     /// Why the recording could not be read.
     public var error: (any Error & Sendable)?
+
+    /// For a match, the decision its label rests on that came within a small margin of going the
+    /// other way: the file is fragile (`check --strict` fails it).
+    public var fragile: FragileDecision? {
+        status == .match ? score?.fragileDecision : nil
+    }
 }
 
 /// Replays every entry of a corpus (streaming each recording from disk, files in parallel) and
@@ -37,7 +43,8 @@ public enum CorpusCheck {
             let path = location.path(of: entry.file)
             do {
                 var source: any InputEventSource = try location.openRecording(of: entry)
-                let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings)
+                let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings,
+                                                        recordsMargins: true)
                 let status: CheckResult.Status
                 switch (score.correct, entry.knownMismatch != nil) {
                 case (true, false): status = .match

@@ -1,4 +1,5 @@
 import GestureKit
+import SettingsTable
 
 /// One gesture a replay recognized, in the terms a label uses (kind, fingers, direction, outcome).
 public struct RecognizedGesture: Sendable, Hashable, Codable {
@@ -11,6 +12,16 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
     public var begin: Double
     /// The index of the trial it started, if any (the tuner re-decides its outcome per policy).
     public var trial: Int?
+    /// How close the decision that began it came to going the other way, when the replay recorded
+    /// margins (`ReplayRun`'s `recordsMargins`): what a label's kind rests on.
+    public var beganMargin: DecisionMargin?
+    /// The rule that began it.
+    public var beganRule: GestureRule?
+    /// How close its release came to the other outcome, under the replay's policy: what a label's
+    /// outcome rests on (`releaseMargin(of:)`).
+    public var releaseMargin: DecisionMargin?
+
+    enum CodingKeys: String, CodingKey { case kind, fingers, direction, outcome, begin, trial }
 
     /// A pan shorter than this has no direction worth checking.
     public static let minimumPanTravelMM = 1.0
@@ -54,9 +65,20 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
                 direction: direction(of: gesture),
                 outcome: trial.map { Self.outcome(summary.trials[$0].outcome) } ?? .none,
                 begin: gesture.begin,
-                trial: trial))
+                trial: trial,
+                beganMargin: gesture.beganMargin,
+                beganRule: gesture.beganRule,
+                releaseMargin: trial.flatMap { releaseMargin(of: summary.trials[$0]) }))
         }
         return result
+    }
+
+    /// The hook for the release's margin (issue #22's release margins, branch issue-22-release):
+    /// how close this trial's release came to the other outcome under the replay's policy, nil
+    /// until the trial records one. `check` judges a labelled outcome by it
+    /// (`FileScore.fragileDecision`), as it judges a kind by `beganMargin`.
+    static func releaseMargin(of trial: TrialSummary) -> DecisionMargin? {
+        nil
     }
 
     static func outcome(_ outcome: TrialSummary.Outcome) -> GestureExpectation.Outcome {

@@ -10,6 +10,9 @@ public struct FileScore: Sendable, Hashable {
     public var recognized: [RecognizedGesture]
     /// Milliseconds from the first finger down to the first recognized gesture's begin.
     public var beginLatencyMS: Double?
+    /// The recording's mean frame interval while fingers were down, in ms (nil without frames):
+    /// one frame, for a margin in time.
+    public var frameIntervalMS: Double?
 
     public var gestureCorrect: Bool {
         expected.count == recognized.count && zip(expected, recognized).allSatisfy { $0.matchesGesture($1) }
@@ -27,6 +30,17 @@ public struct FileScore: Sendable, Hashable {
         if let first = recognized.first, let touch = summary.firstTouch {
             beginLatencyMS = max(0, ((first.begin - touch) * 1_000_000).rounded() / 1000)
         }
+        if summary.frames > 0, summary.touches.seconds > 0 {
+            frameIntervalMS = summary.touches.seconds * 1000 / Double(summary.frames)
+        }
+    }
+
+    /// For a file that matches its label, the decision it rests on that came within a small
+    /// margin of going the other way (`FragileDecision`); nil when none did, or when the replay
+    /// recorded no margins.
+    public var fragileDecision: FragileDecision? {
+        guard correct else { return nil }
+        return FragileDecision.closest(expected: expected, recognized: recognized, frameIntervalMS: frameIntervalMS)
     }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none".
@@ -72,20 +86,22 @@ extension FileScore: Encodable {
 public enum CorpusRunner {
     /// Replays `events` recorded on `device` through the entry's transition with `settings`.
     public static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
-                             settings: LabSettings) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings, recordsMargins: Bool = false) throws -> (FileScore, LabSummary) {
         var source = EventList(device: device, events: events)
-        return try score(file: file, source: &source, entry: entry, settings: settings)
+        return try score(file: file, source: &source, entry: entry, settings: settings, recordsMargins: recordsMargins)
     }
 
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
     /// transition with `settings` and the owner's device configuration (`ReplayRun`); a source that turns bad part-way throws its error.
+    /// `recordsMargins`: each recognized gesture gets its margins (`FileScore.fragileDecision`).
     public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
-                             settings: LabSettings) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings, recordsMargins: Bool = false) throws -> (FileScore, LabSummary) {
         guard let transition = TransitionName(rawValue: entry.transition) else {
             throw TransitionError.unknownTransition(name: entry.transition)
         }
         let result = try ReplayRun.run(&source, name: file, transition: transition,
-                                       settings: settings.configured(by: entry.deviceConfiguration))
+                                       settings: settings.configured(by: entry.deviceConfiguration),
+                                       recordsMargins: recordsMargins)
         if let error = result.error { throw error }
         return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }
