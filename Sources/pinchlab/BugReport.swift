@@ -60,10 +60,11 @@ struct BugReport {
         var explained: [String] = []
         var list = EventList(device: device, events: events)
         var run = try ReplayRun(device: device, transition: transition, settings: settings,
-                                recordsStateChanges: true, recordsMargins: true, position: dump?.position)
-        human.margins = run.pipeline.recognizerConfiguration
+                                recordsStateChanges: true, position: dump?.position)
+        let margins = run.pipeline.recognizerConfiguration
+        human.margins = margins
         let result = run.run(&list, name: name) { record in
-            if let line = record.jsonLine { jsonLines.append(line) }
+            if let line = record.jsonLine(margins: margins) { jsonLines.append(line) }
             explained += human.lines(for: record)
         }
         // The bytes `replay --json` prints: its records' lines, then its summary's (C1 controls escaped too).

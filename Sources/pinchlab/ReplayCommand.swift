@@ -76,13 +76,14 @@ struct ReplayCommand: ParsableCommand {
             let settings = try transition.settings(base: dump?.settings ?? .default)
             let driven = dump?.transition ?? transition.transition
             var run = try ReplayRun(device: source.device, transition: driven, settings: settings,
-                                    recordsStateChanges: explain || trace, recordsMargins: json, position: dump?.position)
+                                    recordsStateChanges: explain || trace, position: dump?.position)
             var comparison = try PolicyComparison(device: source.device, transition: driven,
                                                   settings: settings, policies: comparedPolicies(compare))
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
             // time, or read from a pipe that may be live, are written as they are made.
-            let lines = BufferedLines(eachLine: pacer != nil || recording.file == "-")
+            let lines = BufferedLines(eachLine: pacer != nil || recording.file == "-",
+                                      margins: json ? run.pipeline.recognizerConfiguration : nil)
             var human = HumanOutput()
             human.explains = explain
             human.traces = trace

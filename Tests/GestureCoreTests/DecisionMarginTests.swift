@@ -52,9 +52,28 @@ import Testing
     @Test func aPerFingerExtraIsTakenOffTheMeasuredMove() throws {
         var e = GestureEvidence()
         e.moveLimitMM = 2.0  // minMoveMM 1.5 + 0.5 for a third finger
-        e.restingMovedMM = 0.8
-        let margin = try #require(GestureDecision(.thumbPinch, e).margin(in: .default))
+        e.movedMM = 6
+        e.otherMovedMM = 0.8
+        let margin = try #require(GestureDecision(.restingThumb, e).margin(in: .default))
         #expect(margin.key == "touchpadRecognizer.minMoveMM" && abs(margin.value - 0.3) < 1e-12 && margin.threshold == 1.5)
+    }
+
+    /// A pan's evidence has the pinch's angle limit when only the angle kept it from that pinch:
+    /// then the angle is a margin, otherwise not.
+    @Test func aPanIsMeasuredAgainstThePinchItWasNotOnlyWhenOnlyTheAngleKeptItFromIt() throws {
+        var e = GestureEvidence()
+        e.angleDegrees = 100
+        #expect(GestureDecision(.sameDirection, e).margin(in: .default) == nil)
+        e.angleLimitDegrees = 135
+        #expect(GestureDecision(.sameDirection, e).margin(in: .default)?.key == "touchpadRecognizer.pinchOpposingMinimumAngleDegrees")
+        var one = GestureEvidence()
+        one.movedMM = 0.1
+        one.otherMovedMM = 4.5
+        one.angleDegrees = 35
+        #expect(GestureDecision(.oneFingerMoved, one).margin(in: .default)?.key == "touchpadRecognizer.minMoveMM")
+        one.angleLimitDegrees = 30
+        let angle = try #require(GestureDecision(.oneFingerMoved, one).margin(in: .default))
+        #expect(angle.key == "touchpadRecognizer.oneSidedPinchMaximumAngleDegrees" && angle.value == 35 && angle.threshold == 30)
     }
 
     @Test func aJumpHasAMarginOnlyWhenOneLimitAloneWasExceeded() throws {
@@ -70,7 +89,7 @@ import Testing
         #expect(increase.key == "touchpadRecognizer.jumpIncreaseMM" && increase.value == 9)
     }
 
-    @Test(arguments: [GestureRule.allLifted, .endOfStream, .resync, .badNumbers, .centroidMoved, .pinchUnavailable,
+    @Test(arguments: [GestureRule.thumbPinch, .allLifted, .endOfStream, .resync, .badNumbers, .centroidMoved, .pinchUnavailable,
                       .panUnavailable, .motionEndsHold, .fingerCountChange, .fingersReplaced])
     func rulesNoSettingFlipsHaveNoMargin(rule: GestureRule) {
         var e = GestureEvidence()
@@ -88,7 +107,9 @@ import Testing
         e.headingEighths = 0.15
         e.otherHeadingEighths = 1.85
         let margin = try #require(GestureDecision(.sameDirection, e).margin(in: .default))
-        #expect(margin.key == "touchpadRecognizer.directionSnapEighths" && abs(margin.value - 0.15) < 1e-12 && margin.threshold == 0.1)
+        #expect(margin.key == "touchpadRecognizer.directionSnapEighths" && abs(margin.value - 0.15) < 1e-4 && margin.threshold == 0.1)
+        // Kept to 1/8191 of an eighth.
+        #expect(abs((e.headingEighths ?? 0) - 0.15) < 1.0 / 8191)
         // Both exactly on a point: no snap in range splits them.
         e.headingEighths = 0
         e.otherHeadingEighths = 1

@@ -17,20 +17,22 @@ import Testing
         return encoder
     }()
 
-    static func encoded(_ record: LabRecord) throws -> String? {
+    static func encoded(_ record: LabRecord, margins: GestureRecognizerConfiguration? = nil) throws -> String? {
         let data: Data
         switch record {
         case .frame, .stateChange: return nil
-        case .gesture(let gesture): data = try encoder.encode(gesture)
+        case .gesture(let gesture):
+            let margin = margins.flatMap { gesture.event.state == .changed ? nil : gesture.event.decision?.margin(in: $0) }
+            data = try encoder.encode(GestureRecord.WithMargin(gesture, margin: margin))
         case .transition(let step): data = try encoder.encode(step)
         case .button(let button): data = try encoder.encode(button)
         }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func handWritten(_ record: LabRecord) -> String? {
+    static func handWritten(_ record: LabRecord, margins: GestureRecognizerConfiguration? = nil) -> String? {
         var line = JSONLineBytes()
-        return record.appendJSONLine(to: &line) ? String(decoding: line.bytes, as: UTF8.self) : nil
+        return record.appendJSONLine(to: &line, margins: margins) ? String(decoding: line.bytes, as: UTF8.self) : nil
     }
 
     @Test func everyCorpusRecordMatchesTheEncoder() throws {
@@ -40,13 +42,13 @@ import Testing
             for transition in TransitionName.allCases {
                 var pipeline = try ReplayPipeline(device: file.device, transition: transition, settings: .default,
                                                   recordsFrames: true)
-                pipeline.recordsMargins = true
                 var records: [LabRecord] = []
                 for event in file.events { pipeline.consume(event) { records.append($0) } }
                 _ = pipeline.finish(source: file.entry.file) { records.append($0) }
+                let margins = pipeline.recognizerConfiguration
                 for record in records {
-                    let expected = try Self.encoded(record)
-                    #expect(Self.handWritten(record) == expected, "\(file.entry.file) \(transition)")
+                    let expected = try Self.encoded(record, margins: margins)
+                    #expect(Self.handWritten(record, margins: margins) == expected, "\(file.entry.file) \(transition)")
                     if let expected {
                         compared += 1
                         kinds.insert(String(expected.prefix(while: { $0 != "," })))
@@ -85,10 +87,13 @@ import Testing
                                          scale: 1.0000005, rotationDegrees: -179.9999999, centerMM: PointMM(x: -0.0000001, y: 1e-6),
                                          scaleVelocity: 123456789.123, translationMM: PointMM(x: 12, y: -3.5),
                                          velocityMMPerSecond: PointMM(x: 0, y: 1e21), decision: decision)
-                for margin in [nil, DecisionMargin(value: 171.1234567, threshold: 1e-7, key: "touchpadRecognizer.\"odd", unit: "mm")] {
-                    let record = LabRecord.gesture(GestureRecord(event: event, time: 123.4567891, gesture: -7, margin: margin))
-                    #expect(Self.handWritten(record) == (try Self.encoded(record)))
-                }
+                let record = GestureRecord(event: event, time: 123.4567891, gesture: -7)
+                #expect(Self.handWritten(.gesture(record)) == (try Self.encoded(.gesture(record))))
+                let margin = DecisionMargin(value: 171.1234567, threshold: 1e-7, key: "touchpadRecognizer.\"odd", unit: "mm")
+                var line = JSONLineBytes()
+                record.appendJSON(to: &line, margin: margin)
+                #expect(String(decoding: line.bytes, as: UTF8.self)
+                        == String(decoding: try Self.encoder.encode(GestureRecord.WithMargin(record, margin: margin)), as: UTF8.self))
             }
         }
     }

@@ -39,50 +39,52 @@ extension GestureDecision {
         // for the deciding frame to decide otherwise (`Flip`).
         switch rule {
         case .opposingFingers:
-            candidates.add("pinchOpposingMinimumAngleDegrees", e.angleDegrees, .above)
+            candidates.add(.pinchOpposingMinimumAngleDegrees, e.angleDegrees, .above)
         case .differentDirections:
             if Self.bothMoved(e, c.pinchOpposingMinMoveMM) {
-                candidates.add("pinchOpposingMinimumAngleDegrees", e.angleDegrees, .atOrBelow)
+                candidates.add(.pinchOpposingMinimumAngleDegrees, e.angleDegrees, .atOrBelow)
             }
             candidates.addCompassSnap(e, neighbours: false)
         case .oneSidedPinch:
-            candidates.add("oneSidedPinchMaximumAngleDegrees", e.angleDegrees, .below)
-            candidates.add("minMoveMM", Self.smaller(e.movedMM, e.otherMovedMM), .atOrBelow)
-        case .thumbPinch:
-            candidates.add("minMoveMM", e.restingMovedMM.map { $0 - Self.perFingerExtra(e, c) }, .atOrBelow)
+            candidates.add(.oneSidedPinchMaximumAngleDegrees, e.angleDegrees, .below)
+            candidates.add(.minMoveMM, Self.smaller(e.movedMM, e.otherMovedMM), .atOrBelow)
         case .scrollToPinchCorrection:
-            candidates.add("pinchCorrectionWindowMS", e.waitedMS, .atOrBelow)
+            candidates.add(.pinchCorrectionWindowMS, e.waitedMS, .atOrBelow)
             candidates.addCompassSnap(e, neighbours: false)
         case .sameDirection:
-            candidates.add("pinchOpposingMinimumAngleDegrees", e.untakenPinchAngleDegrees, .atOrBelow)
+            // The angle limit is in the evidence when only the angle kept the fingers from opposing.
+            if e.angleLimitDegrees != nil { candidates.add(.pinchOpposingMinimumAngleDegrees, e.angleDegrees, .atOrBelow) }
             candidates.addCompassSnap(e, neighbours: true)
         case .sideBySideTimeout:
-            candidates.add("scrollMaxHorizontalSpreadMM", e.horizontalSpreadMM, .atOrBelow)
-            candidates.add("scrollMaxVerticalSpreadMM", e.verticalSpreadMM, .atOrBelow)
+            candidates.add(.scrollMaxHorizontalSpreadMM, e.horizontalSpreadMM, .atOrBelow)
+            candidates.add(.scrollMaxVerticalSpreadMM, e.verticalSpreadMM, .atOrBelow)
         case .oneFingerMoved:
-            candidates.add("minMoveMM", Self.smaller(e.movedMM, e.otherMovedMM), .atOrBelow)
-            candidates.add("oneSidedPinchMaximumAngleDegrees", e.untakenPinchAngleDegrees, .atOrAbove)
+            candidates.add(.minMoveMM, Self.smaller(e.movedMM, e.otherMovedMM), .atOrBelow)
+            // The heading is in the evidence when only it kept the fingers from a one-sided pinch.
+            if e.angleLimitDegrees != nil { candidates.add(.oneSidedPinchMaximumAngleDegrees, e.angleDegrees, .atOrAbove) }
         case .restingFinger:
-            candidates.add("minMoveMM", Self.smaller(e.movedMM, e.otherMovedMM).map { $0 - Self.perFingerExtra(e, c) }, .atOrBelow)
+            candidates.add(.minMoveMM, Self.smaller(e.movedMM, e.otherMovedMM).map { $0 - Self.perFingerExtra(e, c) }, .atOrBelow)
         case .restingThumb:
-            candidates.add("minMoveMM", e.otherMovedMM.map { $0 - Self.perFingerExtra(e, c) }, .atOrBelow)
+            candidates.add(.minMoveMM, e.otherMovedMM.map { $0 - Self.perFingerExtra(e, c) }, .atOrBelow)
         case .thumbBand:
-            candidates.add("restingThumbMaxMoveMM", e.movedMM, .atOrBelow)
-            candidates.add("restingThumbAreaMM", e.fromBottomMM, .below)
+            candidates.add(.restingThumbMaxMoveMM, e.movedMM, .atOrBelow)
+            candidates.add(.restingThumbAreaMM, e.fromBottomMM, .below)
         case .edgeScroll:
-            candidates.add("edgeScrollWidthMM", e.fromRightMM ?? e.fromBottomMM, .atOrBelow)
+            candidates.add(.edgeScrollWidthMM, e.fromRightMM ?? e.fromBottomMM, .atOrBelow)
         case .holdTimeout:
-            candidates.add("holdMaxMoveMM", e.movedMM, .atOrBelow)
+            candidates.add(.holdMaxMoveMM, e.movedMM, .atOrBelow)
         case .touchJump:
             // A jump is either limit exceeded: one setting flips it only when the other was not.
             guard let jump = e.jumpMM, let previous = e.previousStepMM else { break }
             let overDistance = jump > c.jumpDistanceMM, overIncrease = jump - previous > c.jumpIncreaseMM
-            if overDistance && !overIncrease { candidates.add("jumpDistanceMM", jump, .atOrAbove) }
-            if overIncrease && !overDistance { candidates.add("jumpIncreaseMM", jump - previous, .atOrAbove) }
+            if overDistance && !overIncrease { candidates.add(.jumpDistanceMM, jump, .atOrAbove) }
+            if overIncrease && !overDistance { candidates.add(.jumpIncreaseMM, jump - previous, .atOrAbove) }
         case .clickpadPressed:
-            candidates.add("restingThumbAreaMM", e.fromBottomMM, .atOrAbove)
-        case .pinchUnavailable, .centroidMoved, .panUnavailable, .motionEndsHold, .fingerCountChange,
+            candidates.add(.restingThumbAreaMM, e.fromBottomMM, .atOrAbove)
+        case .thumbPinch, .pinchUnavailable, .centroidMoved, .panUnavailable, .motionEndsHold, .fingerCountChange,
              .fingersReplaced, .resync, .badNumbers, .allLifted, .endOfStream:
+            // A thumb pinch's resting fingers are not kept (only the pair): no margin rather than
+            // one that may be the wrong finger's.
             break
         }
         return candidates.closest
@@ -128,6 +130,56 @@ extension GestureRecognizerConfiguration {
     }
 }
 
+/// The settings a margin can name, each read from the configuration directly; what a margin says
+/// of each (its keys, unit, valid range and scale per device class) is looked up once in the
+/// settings table, so a decision's margin costs no search and makes no string.
+private enum MarginSetting: Int, CaseIterable {
+    case pinchOpposingMinimumAngleDegrees, oneSidedPinchMaximumAngleDegrees, minMoveMM, pinchCorrectionWindowMS,
+         directionSnapEighths, scrollMaxHorizontalSpreadMM, scrollMaxVerticalSpreadMM, restingThumbMaxMoveMM,
+         restingThumbAreaMM, edgeScrollWidthMM, holdMaxMoveMM, jumpDistanceMM, jumpIncreaseMM
+
+    func value(in c: GestureRecognizerConfiguration) -> Double {
+        switch self {
+        case .pinchOpposingMinimumAngleDegrees: c.pinchOpposingMinimumAngleDegrees
+        case .oneSidedPinchMaximumAngleDegrees: c.oneSidedPinchMaximumAngleDegrees
+        case .minMoveMM: c.minMoveMM
+        case .pinchCorrectionWindowMS: c.pinchCorrectionWindowMS
+        case .directionSnapEighths: c.directionSnapEighths
+        case .scrollMaxHorizontalSpreadMM: c.scrollMaxHorizontalSpreadMM
+        case .scrollMaxVerticalSpreadMM: c.scrollMaxVerticalSpreadMM
+        case .restingThumbMaxMoveMM: c.restingThumbMaxMoveMM
+        case .restingThumbAreaMM: c.restingThumbAreaMM
+        case .edgeScrollWidthMM: c.edgeScrollWidthMM
+        case .holdMaxMoveMM: c.holdMaxMoveMM
+        case .jumpDistanceMM: c.jumpDistanceMM
+        case .jumpIncreaseMM: c.jumpIncreaseMM
+        }
+    }
+
+    /// A setting's entry in the table, as a margin names it.
+    struct Described {
+        var unit: String
+        var range: SettingRange
+        /// Per device class: touchpad (and any other), touchscreen.
+        var keys: (String, String)
+        var scales: (Double?, Double?)
+    }
+
+    /// Every case's, in case order, made on the first margin asked for (any test of a margin
+    /// checks that every case is a number of the table).
+    static let described: [Described] = allCases.map { setting in
+        let name = String(describing: setting)
+        guard let entry = GestureRecognizerConfiguration.settings.setting(forKey: name), let range = entry.range else {
+            preconditionFailure("\(name) is no number of GestureRecognizerConfiguration.settings")
+        }
+        return Described(unit: entry.unit, range: range,
+                         keys: (GestureRecognizerConfiguration.default.settingsSection + "." + name,
+                                GestureRecognizerConfiguration.touchscreen.settingsSection + "." + name),
+                         scales: (GestureRecognizerConfiguration.marginScale(of: entry, deviceClass: .touchpad),
+                                  GestureRecognizerConfiguration.marginScale(of: entry, deviceClass: .touchscreen)))
+    }
+}
+
 /// Where a setting must be, relative to the measured value, for a condition to go the other way:
 /// `above` for a condition `value >= setting`, `atOrBelow` for `value < setting`, and so on.
 private enum Flip {
@@ -151,16 +203,16 @@ private struct MarginCandidates {
 
     init(_ configuration: GestureRecognizerConfiguration) { self.configuration = configuration }
 
-    /// The condition comparing `value` with the setting `key` (a key of the recognizer's table),
-    /// which goes the other way with the setting at `flip` of the value; nothing when the rule did
-    /// not measure it, or when no value of the setting's valid range gets there.
-    mutating func add(_ key: String, _ value: Double?, _ flip: Flip) {
-        guard let value, value.isFinite,
-              let setting = GestureRecognizerConfiguration.settings.setting(forKey: key),
-              let range = setting.range, flip.isReachable(from: value, in: range) else { return }
-        let margin = DecisionMargin(value: value, threshold: setting.number(in: configuration),
-                                    key: configuration.settingsSection + "." + key, unit: setting.unit,
-                                    scale: GestureRecognizerConfiguration.marginScale(of: setting, deviceClass: configuration.device.deviceClass))
+    /// The condition comparing `value` with `setting`, which goes the other way with the setting
+    /// at `flip` of the value; nothing when the rule did not measure it, or when no value of the
+    /// setting's valid range gets there.
+    mutating func add(_ setting: MarginSetting, _ value: Double?, _ flip: Flip) {
+        let described = MarginSetting.described[setting.rawValue]
+        guard let value, value.isFinite, flip.isReachable(from: value, in: described.range) else { return }
+        let touchscreen = configuration.device.deviceClass == .touchscreen
+        let margin = DecisionMargin(value: value, threshold: setting.value(in: configuration),
+                                    key: touchscreen ? described.keys.1 : described.keys.0, unit: described.unit,
+                                    scale: touchscreen ? described.scales.1 : described.scales.0)
         guard let current = closest else { closest = margin; return }
         if (margin.normalized ?? .infinity) < (current.normalized ?? .infinity) { closest = margin }
     }
@@ -173,18 +225,18 @@ private struct MarginCandidates {
     mutating func addCompassSnap(_ e: GestureEvidence, neighbours: Bool) {
         guard let a = e.headingEighths, let b = e.otherHeadingEighths else { return }
         let snap = configuration.directionSnapEighths
-        let highest = GestureRecognizerConfiguration.settings.setting(forKey: "directionSnapEighths")?.range?.upper ?? 0.5
+        let highest = MarginSetting.described[MarginSetting.directionSnapEighths.rawValue].range.upper
         func offPoint(_ h: Double) -> Double { let f = h - h.rounded(.down); return min(f, 1 - f) }
         // A finger is one point while the snap is above its distance from that point.
         let flips = [offPoint(a), offPoint(b)].filter { neighbours ? $0 > snap && $0 < highest : $0 < snap }
             .sorted { neighbours ? $0 < $1 : $0 > $1 }
         for point in flips {
-            // Just past `point`: raising, the snap above it; lowering, the snap at it.
-            let trial = neighbours ? point.nextUp : point
+            // Just past `point` (raising, above it; lowering, below it), clear of rounding.
+            let trial = neighbours ? point + 1e-9 : point - 1e-9
             let verdict = CompassDirections(eighths: a, snapEighths: trial)
                 .isSameOrNeighbour(of: CompassDirections(eighths: b, snapEighths: trial))
             if verdict != neighbours {
-                add("directionSnapEighths", point, neighbours ? .above : .atOrBelow)
+                add(.directionSnapEighths, point, neighbours ? .above : .atOrBelow)
                 return
             }
         }

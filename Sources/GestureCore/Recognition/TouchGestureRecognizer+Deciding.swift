@@ -215,9 +215,11 @@ extension TouchGestureRecognizer {
                 // One finger rests while the other moves, and it is no pinch: the pair pans
                 // (libinput's one-finger scroll; UIKit pans the centroid of the touches).
                 if n == 2 {
+                    // The one-sided pinch it was not, when only its heading kept it from being one.
                     var e = moves(a, b, limit: maxMove)
-                    if allows(.pinch, fingers: n), hasPinchIntent(a, b) {
-                        e.untakenPinchAngleDegrees = angleOffLine(moving: moving, still: still)
+                    if allows(.pinch, fingers: n), hasPinchIntent(a, b), let angle = angleOffLine(moving: moving, still: still) {
+                        e.angleDegrees = angle
+                        e.angleLimitDegrees = configuration.oneSidedPinchMaximumAngleDegrees
                     }
                     return .pan(GestureDecision(.oneFingerMoved, e))
                 }
@@ -237,7 +239,6 @@ extension TouchGestureRecognizer {
                 && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
                 var e = moves(a, b, limit: minMove)
                 e.spanChangeMM = spanChange(a, b)
-                e.restingMovedMM = max(fingerMoved, farthestOtherMove(besides: a.id, b.id, excluded))
                 return .pinch(a, b, GestureDecision(.thumbPinch, e))
             }
         }
@@ -248,9 +249,10 @@ extension TouchGestureRecognizer {
         if !allows(.pinch, fingers: n) { return .pan(GestureDecision(.pinchUnavailable, e)) }
         if directions(a).isSameOrNeighbour(of: directions(b)) {
             recordHeadings(a, b, in: &e)
+            // The opposing fingers they were not, when only their angle kept them from being so.
             if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
                 && hasPinchIntent(a, b) {
-                e.untakenPinchAngleDegrees = e.angleDegrees
+                e.angleLimitDegrees = configuration.pinchOpposingMinimumAngleDegrees
             }
             return .pan(GestureDecision(.sameDirection, e))
         }
@@ -273,17 +275,6 @@ extension TouchGestureRecognizer {
             any = true
         }
         return any
-    }
-
-    /// The farthest any finger but `a`, `b` and `excluded` moved (0 when there is none).
-    private func farthestOtherMove(besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Double {
-        var farthest = 0.0
-        for i in 0..<touches.count where !touches[i].isLeftOut {
-            let t = touches[i]
-            if t.id == a || t.id == b || t.id == excluded { continue }
-            farthest = max(farthest, t.movedMM)
-        }
-        return farthest
     }
 
     /// Each finger's heading, as the compass test read it, for the decision's margin.

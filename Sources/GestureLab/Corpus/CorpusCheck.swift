@@ -43,8 +43,7 @@ public enum CorpusCheck {
             let path = location.path(of: entry.file)
             do {
                 var source: any InputEventSource = try location.openRecording(of: entry)
-                let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings,
-                                                        recordsMargins: true)
+                let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings)
                 let status: CheckResult.Status
                 switch (score.correct, entry.knownMismatch != nil) {
                 case (true, false): status = .match

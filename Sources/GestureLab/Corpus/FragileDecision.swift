@@ -25,6 +25,10 @@ public struct FragileDecision: Sendable, Hashable {
     /// Whether `margin` is small: for a timeout or a time window (ms), a distance of at most one
     /// frame of the recording (`frameIntervalMS`: the decision would have fallen on the next frame
     /// or the one before); otherwise under `normalizedMarginLimit`.
+    ///
+    /// - Parameters:
+    ///   - margin: a decision's margin.
+    ///   - frameIntervalMS: one frame of the recording; nil: no margin in time is small.
     public static func isSmall(_ margin: DecisionMargin, frameIntervalMS: Double?) -> Bool {
         if margin.unit == "ms" {
             guard let frameIntervalMS else { return false }
@@ -36,10 +40,17 @@ public struct FragileDecision: Sendable, Hashable {
 
     /// The smallest small margin among what `expected` checks of `recognized` (each matched in
     /// order): every gesture's beginning (its kind is always checked), and its release where the
-    /// label gives an outcome; nil when none is small. The release's margin comes from
-    /// `RecognizedGesture.releaseMargin`.
+    /// label gives an outcome; nil when none is small.
+    ///
+    /// - Parameters:
+    ///   - expected: the label's gestures.
+    ///   - recognized: the replay's, matched to them in order.
+    ///   - beganMargins: the margin of each recognized gesture's beginning (`FileScore.beganMargins`).
+    ///   - frameIntervalMS: one frame of the recording, for a margin in time.
+    /// - Returns: the closest small margin's decision, or nil. A release's margin comes from
+    ///   `RecognizedGesture.releaseMargin`.
     public static func closest(expected: [GestureExpectation], recognized: [RecognizedGesture],
-                               frameIntervalMS: Double?) -> FragileDecision? {
+                               beganMargins: [DecisionMargin?], frameIntervalMS: Double?) -> FragileDecision? {
         var closest: FragileDecision?
         func consider(_ margin: DecisionMargin?, _ decision: Decision, gesture: Int, kind: GestureExpectation.Kind) {
             guard let margin, isSmall(margin, frameIntervalMS: frameIntervalMS) else { return }
@@ -48,8 +59,8 @@ public struct FragileDecision: Sendable, Hashable {
             closest = candidate
         }
         for (index, (expectation, gesture)) in zip(expected, recognized).enumerated() {
-            if let rule = gesture.beganRule {
-                consider(gesture.beganMargin, .began(rule), gesture: index, kind: expectation.kind)
+            if let rule = gesture.beganDecision?.rule, index < beganMargins.count {
+                consider(beganMargins[index], .began(rule), gesture: index, kind: expectation.kind)
             }
             if let outcome = expectation.outcome, outcome != .none {
                 consider(gesture.releaseMargin, .release, gesture: index, kind: expectation.kind)

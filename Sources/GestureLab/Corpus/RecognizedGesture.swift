@@ -12,11 +12,9 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
     public var begin: Double
     /// The index of the trial it started, if any (the tuner re-decides its outcome per policy).
     public var trial: Int?
-    /// How close the decision that began it came to going the other way, when the replay recorded
-    /// margins (`ReplayRun`'s `recordsMargins`): what a label's kind rests on.
-    public var beganMargin: DecisionMargin?
-    /// The rule that began it.
-    public var beganRule: GestureRule?
+    /// The decision that began it: what a label's kind rests on (its margin:
+    /// `GestureDecision.margin(in:)` with the summary's `recognizer`).
+    public var beganDecision: GestureDecision?
     /// How close its release came to the other outcome, under the replay's policy: what a label's
     /// outcome rests on (`releaseMargin(of:)`).
     public var releaseMargin: DecisionMargin?
@@ -66,8 +64,7 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
                 outcome: trial.map { Self.outcome(summary.trials[$0].outcome) } ?? .none,
                 begin: gesture.begin,
                 trial: trial,
-                beganMargin: gesture.beganMargin,
-                beganRule: gesture.beganRule,
+                beganDecision: gesture.beganDecision,
                 releaseMargin: trial.flatMap { releaseMargin(of: summary.trials[$0]) }))
         }
         return result

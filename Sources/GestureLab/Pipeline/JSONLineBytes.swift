@@ -157,20 +157,30 @@ package struct JSONLineBytes: Sendable {
 }
 
 extension LabRecord {
-    /// This record's JSON line without its line end, as `replay --json` prints it; nil for frames
-    /// and state changes (a dump's kept lines, a report's replay.jsonl).
-    public var jsonLine: String? {
+    /// This record's JSON line without its line end, without margins; nil for frames and state
+    /// changes.
+    public var jsonLine: String? { jsonLine(margins: nil) }
+
+    /// This record's JSON line without its line end, as `replay --json` prints it (a dump's kept
+    /// lines, a report's replay.jsonl); nil for frames and state changes.
+    ///
+    /// - Parameter margins: the recognizer's thresholds (`ReplayPipeline.recognizerConfiguration`):
+    ///   a decision's line then carries its margin (`GestureDecision.margin(in:)`). nil: none.
+    public func jsonLine(margins: GestureRecognizerConfiguration?) -> String? {
         var line = JSONLineBytes(reservingCapacity: 512)
-        guard appendJSONLine(to: &line) else { return nil }
+        guard appendJSONLine(to: &line, margins: margins) else { return nil }
         return String(decoding: line.bytes.dropLast(), as: UTF8.self)
     }
 
     /// Appends this record's JSON line (with its line end) as `replay --json` and `live --json`
-    /// print it; frames and state changes have none (false).
-    package func appendJSONLine(to out: inout JSONLineBytes) -> Bool {
+    /// print it, a decision's line with its margin under `margins`; frames and state changes have
+    /// none (false). The margin is made here, for the lines printed, never on the pipeline's way.
+    package func appendJSONLine(to out: inout JSONLineBytes, margins: GestureRecognizerConfiguration? = nil) -> Bool {
         switch self {
         case .frame, .stateChange: return false
-        case .gesture(let gesture): gesture.appendJSON(to: &out)
+        case .gesture(let gesture):
+            let margin = margins.flatMap { gesture.event.state == .changed ? nil : gesture.event.decision?.margin(in: $0) }
+            gesture.appendJSON(to: &out, margin: margin)
         case .transition(let step): step.appendJSON(to: &out)
         case .button(let button): button.appendJSON(to: &out)
         }
@@ -183,7 +193,7 @@ extension LabRecord {
 // they are the keys of the record's `encode(to:)`, which the summary and the tests still use.
 
 extension GestureRecord {
-    func appendJSON(to out: inout JSONLineBytes) {
+    func appendJSON(to out: inout JSONLineBytes, margin: DecisionMargin?) {
         // center, evidence, fingers, gesture, kind, margin, rotation, rule, scale, scaleVelocity, state,
         // time, translation, type, velocity
         out.byte(UInt8(ascii: "{"))

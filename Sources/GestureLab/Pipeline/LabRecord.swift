@@ -49,16 +49,11 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
     /// Which gesture this event belongs to, counted from 0 in the order gestures began: its index
     /// in the summary's `gestures` (JSON `"gesture"`).
     public var gesture: Int
-    /// How close the event's decision came to going the other way (`GestureDecision.margin(in:)`),
-    /// on a decision's line when the run records margins (`ReplayRun`'s `recordsMargins`); nil
-    /// otherwise, and for a rule no single setting flips.
-    public var margin: DecisionMargin?
 
-    public init(event: GestureEvent, time: Double, gesture: Int, margin: DecisionMargin? = nil) {
+    public init(event: GestureEvent, time: Double, gesture: Int) {
         self.event = event
         self.time = time
         self.gesture = gesture
-        self.margin = margin
     }
 
     enum CodingKeys: String, CodingKey {
@@ -66,7 +61,18 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
              margin
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws { try encode(to: encoder, margin: nil) }
+
+    /// The record with its decision's margin, as `replay --json` prints a decision's line (the
+    /// margin is made by the writer, from the recognizer's configuration: `LabRecord.jsonLine(margins:)`).
+    package struct WithMargin: Encodable {
+        package var record: GestureRecord
+        package var margin: DecisionMargin?
+        package init(_ record: GestureRecord, margin: DecisionMargin?) { self.record = record; self.margin = margin }
+        package func encode(to encoder: any Encoder) throws { try record.encode(to: encoder, margin: margin) }
+    }
+
+    func encode(to encoder: any Encoder, margin: DecisionMargin?) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("gesture", forKey: .type)
         try c.encode(gesture, forKey: .gesture)

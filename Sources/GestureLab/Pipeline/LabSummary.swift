@@ -1,6 +1,5 @@
 import GestureKit
 import InteractiveTransition
-import SettingsTable
 
 /// The last line of a replay (`"type": "summary"`): what was recognized and how the transition ended.
 public struct LabSummary: Sendable, Encodable {
@@ -33,11 +32,9 @@ public struct LabSummary: Sendable, Encodable {
         public var rule: GestureRule? = nil
         /// Hold: when its fingers came down (or last changed count); it began a hold timeout later.
         public var fingersDown: Double? = nil
-        /// The rule that began it (not in the JSON summary: the began line has it).
-        public var beganRule: GestureRule? = nil
-        /// How close the decision that began it came to going the other way, when the run records
-        /// margins (`ReplayRun`'s `recordsMargins`); not in the JSON summary (the began line has it).
-        public var beganMargin: DecisionMargin? = nil
+        /// The decision that began it, with its evidence (not in the JSON summary: the began line
+        /// has it): what its margin is made from (`GestureDecision.margin(in:)` with `recognizer`).
+        public var beganDecision: GestureDecision? = nil
 
         enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule, fingersDown }
 
@@ -109,6 +106,9 @@ public struct LabSummary: Sendable, Encodable {
     /// (state, input) pairs the recognizer did not expect (`TouchGestureRecognizer.bugCount`):
     /// 0 unless pinchlab has a bug. Printed only when not 0.
     public var recognizerBugs = 0
+    /// The thresholds the recognizer decided with (`ReplayPipeline.recognizerConfiguration`): what
+    /// the decisions' margins are measured against. Not printed.
+    public var recognizer: GestureRecognizerConfiguration? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, source, device, transition, outcome, outcomes, reason, decision, gestures, gestureCount, trials,

@@ -1,6 +1,5 @@
 import GestureKit
 import InteractiveTransition
-import SettingsTable
 
 /// The whole flow for one device: events -> touch frames -> recognizer -> transition driver ->
 /// records. The same pipeline serves a recording and a live device; time comes only from the event
@@ -28,8 +27,8 @@ public struct ReplayPipeline: Sendable {
     /// Gestures that ended or were cancelled, by kind (all of them), for the summary's hint.
     public private(set) var pinchCount = 0
     public private(set) var panCount = 0
-    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?, rule: GestureRule?,
-                                 margin: DecisionMargin?)?
+    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?,
+                                 decision: GestureDecision?)?
     /// When the first finger touched, seconds from the first event (for begin latency).
     public private(set) var firstTouchTime: Double?
     /// Contacts, the most fingers at once, and the seconds touched so far (`touchingSince` opens
@@ -52,11 +51,6 @@ public struct ReplayPipeline: Sendable {
     public let recordsFrames: Bool
     /// Emit the recognizer's state changes (`LabRecord.stateChange`, for `--trace`).
     public var recordsStateChanges = false
-    /// Give each decision's line its margin (`GestureRecord.margin`) and each gesture in the
-    /// summary its beginning's (`LabSummary.Gesture.beganMargin`): computed per decision, only for
-    /// the outputs that print or judge them (`--json`, `check`).
-    public var recordsMargins = false
-
     /// The thresholds the recognizer decides with (the settings' for this device, repaired where a
     /// value would break the arithmetic): what a decision's margin is measured against.
     public var recognizerConfiguration: GestureRecognizerConfiguration { recognizer.configuration }
@@ -222,7 +216,7 @@ public struct ReplayPipeline: Sendable {
     public func summary(source: String?) -> LabSummary {
         let geometry = device.geometry
         let first = driver.trials.first
-        return LabSummary(
+        var summary = LabSummary(
             source: source,
             device: LabSummary.Device(
                 name: device.name, class: device.deviceClass.rawValue,
@@ -246,20 +240,20 @@ public struct ReplayPipeline: Sendable {
             touches: touchesSoFar,
             policy: settings.policy,
             recognizerBugs: recognizer.bugCount)
+        summary.recognizer = recognizer.configuration
+        return summary
     }
 
     private mutating func handle(_ gesture: GestureEvent, emit: (LabRecord) -> Void) {
         let time = seconds(gesture.time)
-        let margin = recordsMargins ? gesture.decision?.margin(in: recognizer.configuration) : nil
         // One gesture at a time: the one in flight is the next to be counted.
-        emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount + (position?.firstGesture ?? 0),
-                                    margin: margin)))
+        emit(.gesture(GestureRecord(event: gesture, time: time, gesture: gestureCount + (position?.firstGesture ?? 0))))
         switch gesture.state {
         case .began:
             // A hold began when its timer ran out: the evidence says how long the fingers had waited.
             let waitedMS = gesture.kind == .hold ? gesture.decision?.evidence.waitedMS : nil
             openGesture = (gesture.kind, gesture.fingerCount, time, waitedMS.map { time - $0 / 1000 },
-                           gesture.decision?.rule, margin)
+                           gesture.decision)
         case .ended, .cancelled:
             let begin = openGesture?.begin ?? time
             gestureCount += 1
@@ -272,7 +266,7 @@ public struct ReplayPipeline: Sendable {
                 rotation: gesture.kind == .pinch ? gesture.rotationDegrees : nil,
                 translation: gesture.kind == .pan ? gesture.translationMM : nil,
                 rule: gesture.decision?.rule, fingersDown: openGesture?.fingersDown,
-                beganRule: openGesture?.rule, beganMargin: openGesture?.margin))
+                beganDecision: openGesture?.decision))
             openGesture = nil
         case .changed:
             break

@@ -57,17 +57,13 @@ public struct ReplayRun: Sendable {
     ///   - settings: recognizer thresholds, policy and mappings.
     ///   - recordsFrames: also emit `.frame` records (plots and live views draw fingers from them).
     ///   - recordsStateChanges: also emit the recognizer's `.stateChange` records (`--explain`, `--trace`).
-    ///   - recordsMargins: give each decision's gesture record its margin (`GestureRecord.margin`)
-    ///     and each summary gesture its beginning's (`--json`, `check`).
     ///   - position: where the events sit in a live session (a dump of `live --keep`), nil for a recording.
     public init(device: DeviceDescription, transition: TransitionName = .pinchDismiss,
                 settings: LabSettings = .default, recordsFrames: Bool = false,
-                recordsStateChanges: Bool = false, recordsMargins: Bool = false,
-                position: SessionPosition? = nil) throws {
+                recordsStateChanges: Bool = false, position: SessionPosition? = nil) throws {
         pipeline = try ReplayPipeline(device: device, transition: transition, settings: settings,
                                       recordsFrames: recordsFrames, position: position)
         pipeline.recordsStateChanges = recordsStateChanges
-        pipeline.recordsMargins = recordsMargins
     }
 
     /// Reads `source` to its end (or to a bad event, or until `shouldStop`), then finishes the
@@ -111,11 +107,11 @@ public struct ReplayRun: Sendable {
     /// A whole run in one call: `ReplayRun(device: source.device, ...)` then `run`.
     public static func run<Source: InputEventSource>(
         _ source: inout Source, name: String?, transition: TransitionName = .pinchDismiss,
-        settings: LabSettings = .default, recordsFrames: Bool = false, recordsMargins: Bool = false,
+        settings: LabSettings = .default, recordsFrames: Bool = false,
         shouldStop: () -> Bool = { false }, emit: (LabRecord) -> Void = { _ in }
     ) throws -> Result {
         var run = try ReplayRun(device: source.device, transition: transition, settings: settings,
-                                recordsFrames: recordsFrames, recordsMargins: recordsMargins)
+                                recordsFrames: recordsFrames)
         return run.run(&source, name: name, shouldStop: shouldStop, emit: emit)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// How one replay compares with its label: the expected gestures, in order, against the recognized
 /// ones (kind, fingers, direction where the label gives one, and each trial's outcome).
@@ -13,6 +14,9 @@ public struct FileScore: Sendable, Hashable {
     /// The recording's mean frame interval while fingers were down, in ms (nil without frames):
     /// one frame, for a margin in time.
     public var frameIntervalMS: Double?
+    /// The thresholds the replay's recognizer decided with (`LabSummary.recognizer`): what the
+    /// recognized gestures' margins are measured against.
+    public var recognizer: GestureRecognizerConfiguration?
 
     public var gestureCorrect: Bool {
         expected.count == recognized.count && zip(expected, recognized).allSatisfy { $0.matchesGesture($1) }
@@ -33,14 +37,22 @@ public struct FileScore: Sendable, Hashable {
         if summary.frames > 0, summary.touches.seconds > 0 {
             frameIntervalMS = summary.touches.seconds * 1000 / Double(summary.frames)
         }
+        recognizer = summary.recognizer
+    }
+
+    /// How close the decision that began each recognized gesture came to going the other way
+    /// (`GestureDecision.margin(in:)`), in the order of `recognized`; made when asked (`check`,
+    /// the tuner's robustness), nil where no single setting flips it.
+    public var beganMargins: [DecisionMargin?] {
+        recognized.map { gesture in recognizer.flatMap { gesture.beganDecision?.margin(in: $0) } }
     }
 
     /// For a file that matches its label, the decision it rests on that came within a small
-    /// margin of going the other way (`FragileDecision`); nil when none did, or when the replay
-    /// recorded no margins.
+    /// margin of going the other way (`FragileDecision`); nil when none did.
     public var fragileDecision: FragileDecision? {
         guard correct else { return nil }
-        return FragileDecision.closest(expected: expected, recognized: recognized, frameIntervalMS: frameIntervalMS)
+        return FragileDecision.closest(expected: expected, recognized: recognized, beganMargins: beganMargins,
+                                       frameIntervalMS: frameIntervalMS)
     }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none".
@@ -86,22 +98,20 @@ extension FileScore: Encodable {
 public enum CorpusRunner {
     /// Replays `events` recorded on `device` through the entry's transition with `settings`.
     public static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
-                             settings: LabSettings, recordsMargins: Bool = false) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings) throws -> (FileScore, LabSummary) {
         var source = EventList(device: device, events: events)
-        return try score(file: file, source: &source, entry: entry, settings: settings, recordsMargins: recordsMargins)
+        return try score(file: file, source: &source, entry: entry, settings: settings)
     }
 
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
     /// transition with `settings` and the owner's device configuration (`ReplayRun`); a source that turns bad part-way throws its error.
-    /// `recordsMargins`: each recognized gesture gets its margins (`FileScore.fragileDecision`).
     public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
-                             settings: LabSettings, recordsMargins: Bool = false) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings) throws -> (FileScore, LabSummary) {
         guard let transition = TransitionName(rawValue: entry.transition) else {
             throw TransitionError.unknownTransition(name: entry.transition)
         }
         let result = try ReplayRun.run(&source, name: file, transition: transition,
-                                       settings: settings.configured(by: entry.deviceConfiguration),
-                                       recordsMargins: recordsMargins)
+                                       settings: settings.configured(by: entry.deviceConfiguration))
         if let error = result.error { throw error }
         return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }
