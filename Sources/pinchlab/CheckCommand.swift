@@ -7,6 +7,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Replay every labelled recording of a corpus and report each that pinchlab gets wrong.",
+        usage: "pinchlab check <corpus> [--json] [--strict] [<options>]",
         discussion: """
         Each entry of CORPUS's manifest is replayed through its transition (with --config's settings, \
         else the defaults) and compared with its label: the gestures in order (kind, fingers, and the \

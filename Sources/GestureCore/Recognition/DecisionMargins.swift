@@ -227,10 +227,11 @@ private struct MarginCandidates {
         let snap = configuration.directionSnapEighths
         let highest = MarginSetting.described[MarginSetting.directionSnapEighths.rawValue].range.upper
         func offPoint(_ h: Double) -> Double { let f = h - h.rounded(.down); return min(f, 1 - f) }
-        // A finger is one point while the snap is above its distance from that point.
-        let flips = [offPoint(a), offPoint(b)].filter { neighbours ? $0 > snap && $0 < highest : $0 < snap }
-            .sorted { neighbours ? $0 < $1 : $0 > $1 }
-        for point in flips {
+        // A finger is one point while the snap is above its distance from that point: raising,
+        // the nearer distance above the snap comes first; lowering, the farther below it.
+        let (pa, pb) = (offPoint(a), offPoint(b))
+        let ordered = neighbours ? (min(pa, pb), max(pa, pb)) : (max(pa, pb), min(pa, pb))
+        for point in [ordered.0, ordered.1] where neighbours ? point > snap && point < highest : point < snap {
             // Just past `point` (raising, above it; lowering, below it), clear of rounding.
             let trial = neighbours ? point + 1e-9 : point - 1e-9
             let verdict = CompassDirections(eighths: a, snapEighths: trial)
