@@ -63,8 +63,10 @@ struct BugReport {
         var run = try ReplayRun(device: device, transition: transition, settings: settings,
                                 recordsStateChanges: true, position: dump?.position)
         run.measuresMargins = true   // as replay --json's summary and --explain
+        let margins = run.pipeline.recognizerConfiguration
+        human.margins = margins
         let result = run.run(&list, name: name) { record in
-            if let line = record.jsonLine { jsonLines.append(line) }
+            if let line = record.jsonLine(margins: margins) { jsonLines.append(line) }
             explained += human.lines(for: record)
         }
         // The bytes `replay --json` prints: its records' lines, then its summary's (C1 controls escaped too).

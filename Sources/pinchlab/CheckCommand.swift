@@ -8,22 +8,27 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Replay every labelled recording of a corpus and report each that pinchlab gets wrong.",
+        usage: "pinchlab check <corpus> [--json] [--strict] [<options>]",
         discussion: """
         Each entry of CORPUS's manifest is replayed through its transition (with --config's settings, \
         else the defaults) and compared with its label: the gestures in order (kind, fingers, and the \
         direction where the label gives one) and the outcome of the trial each started. One line per \
         file that does not match, then a total. An entry marked "knownMismatch" (with the reason) is \
         reported apart and is not a failure, until it matches: then it fails, so the stale marker is \
-        removed. CORPUS is a directory holding manifest.json (or with one subdirectory that does) or \
-        a manifest file.
+        removed. A file that matches within a small margin of failing is listed as fragile, with the \
+        margin: the decision its label rests on (the rule that began a gesture; the release, for a \
+        labelled outcome) came within 10% of its setting's usual range of going the other way, or \
+        within one frame of a time limit. CORPUS is a directory holding manifest.json (or with one \
+        subdirectory that does) or a manifest file.
 
-        Exit status: 0 when every file matches, 1 when any does not, 65 for a bad manifest or a \
-        recording that cannot be read.
+        Exit status: 0 when every file matches, 1 when any does not (or, with --strict, is fragile), \
+        65 for a bad manifest or a recording that cannot be read.
 
         Examples:
           pinchlab check Fixtures/corpus
           pinchlab check Fixtures/real-recordings.json --junit check.xml
           pinchlab check mycorpus --config tuned.json --json
+          pinchlab check mycorpus --strict
         """
     )
 
@@ -39,6 +44,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: the totals and every file's status, expectation and replay.")
     var json = false
 
+    @Flag(help: "Fail a fragile file (one that matches within a small margin of failing) as a mismatch fails.")
+    var strict = false
+
     struct Report: Encodable {
         struct File: Encodable {
             var file: String
@@ -47,6 +55,30 @@ struct CheckCommand: ParsableCommand {
             var got: String?
             var knownMismatch: String?
             var error: String?
+            var fragile: Fragile?
+        }
+        /// A fragile file's decision: which gesture of the label (from 0), what decided, and its margin.
+        struct Fragile: Encodable {
+            var gesture: Int
+            var decision: String
+            var key: String
+            var value: Double
+            var threshold: Double
+            var unit: String
+            var normalized: Double?
+
+            init(_ fragile: FragileDecision) {
+                gesture = fragile.gesture
+                switch fragile.decision {
+                case .began(let rule): decision = rule.rawValue
+                case .release: decision = "release"
+                }
+                key = fragile.margin.key
+                value = (fragile.margin.value * 1_000_000).rounded() / 1_000_000
+                threshold = fragile.margin.threshold
+                unit = fragile.margin.unit
+                normalized = fragile.margin.normalized.map { ($0 * 1_000_000).rounded() / 1_000_000 }
+            }
         }
         var corpus: String
         var files: Int
@@ -55,6 +87,8 @@ struct CheckCommand: ParsableCommand {
         var knownMismatches: Int
         var unexpectedMatches: Int
         var unreadable: Int
+        /// Matches within a small margin of failing (counted among `matched`).
+        var fragile: Int
         var results: [File]
     }
 
@@ -70,20 +104,22 @@ struct CheckCommand: ParsableCommand {
             }
             let results = try CorpusCheck.run(manifest, at: location, settings: settings)
             if let junit {
-                let xml = JUnitReport.xml(suite: location.manifestPath, results: results, message: Self.message)
+                let xml = JUnitReport.xml(suite: location.manifestPath, results: results, strict: strict, message: Self.message)
                 try OutputFile.write(xml, to: junit, what: "JUnit report")
             }
             let totals = CorpusCheck.totals(results)
+            let fragile = results.filter { $0.fragile != nil }
             if json {
                 try JSONLineWriter().write(Report(
                     corpus: location.manifestPath, files: results.count, matched: totals[.match] ?? 0,
                     mismatched: totals[.mismatch] ?? 0, knownMismatches: totals[.knownMismatch] ?? 0,
                     unexpectedMatches: totals[.unexpectedMatch] ?? 0, unreadable: totals[.unreadable] ?? 0,
+                    fragile: fragile.count,
                     results: results.map { result in
                         Report.File(file: result.entry.file, status: result.status, expected: result.entry.expectationText,
                                     got: result.score.map { $0.recognized.isEmpty ? "none" : $0.recognized.map(\.text).joined(separator: ", then ") },
                                     knownMismatch: result.entry.knownMismatch,
-                                    error: result.error.map { "\($0)" })
+                                    error: result.error.map { "\($0)" }, fragile: result.fragile.map(Report.Fragile.init))
                     }))
             } else {
                 for result in results where result.status != .match && result.status != .knownMismatch {
@@ -94,7 +130,11 @@ struct CheckCommand: ParsableCommand {
                     try printLine("known mismatches (not failures):")
                     for result in known { try printLine("  " + oneLine(result.entry.file) + ": " + Self.message(result)) }
                 }
-                var parts = ["\(totals[.match] ?? 0) match"]
+                if !fragile.isEmpty {
+                    try printLine(strict ? "fragile (failures with --strict):" : "fragile (matching within a small margin of failing):")
+                    for result in fragile { try printLine("  " + oneLine(result.entry.file) + ": " + Self.message(result)) }
+                }
+                var parts = ["\(totals[.match] ?? 0) match" + (fragile.isEmpty ? "" : " (\(fragile.count) fragile)")]
                 if let n = totals[.mismatch] { parts.append("\(n) mismatch" + (n == 1 ? "" : "es")) }
                 if let n = totals[.knownMismatch] { parts.append("\(n) known mismatch" + (n == 1 ? "" : "es")) }
                 if let n = totals[.unexpectedMatch] { parts.append("\(n) marked as known mismatch" + (n == 1 ? "" : "es") + " but matching") }
@@ -102,7 +142,7 @@ struct CheckCommand: ParsableCommand {
                 try printLine("\(results.count) file\(results.count == 1 ? "" : "s"): " + parts.joined(separator: ", "))
             }
             if results.contains(where: { $0.status == .unreadable }) { return .unreadable }
-            return results.contains(where: { $0.status.isFailure }) ? .mismatch : .allMatch
+            return results.contains(where: { $0.status.isFailure }) || (strict && !fragile.isEmpty) ? .mismatch : .allMatch
         }
         switch verdict {
         case .allMatch: return
@@ -114,11 +154,40 @@ struct CheckCommand: ParsableCommand {
 
     enum Verdict { case allMatch, mismatch, unreadable }
 
+    /// "the pinch began (opposing-fingers) 12.3° above pinchOpposingMinimumAngleDegrees 135°, 6.8%
+    /// of its usual range"; for a time, "..., within one frame (8.3 ms)".
+    static func fragileText(_ fragile: FragileDecision, of result: CheckResult) -> String {
+        let several = (result.score?.expected.count ?? 1) > 1
+        let gesture = "the " + (several ? "\(ordinal(fragile.gesture + 1)) " : "") + fragile.kind.rawValue
+        let what = switch fragile.decision {
+        case .began(let rule): "\(gesture) began (\(rule.rawValue))"
+        case .release: "\(gesture)'s release decided"
+        }
+        let margin = fragile.margin
+        let small = margin.unit == "ms"
+            ? "within one frame (\(FixedPoint.string(result.score?.frameIntervalMS ?? 0, decimals: 1)) ms)"
+            : "\(FixedPoint.string((margin.normalized ?? 0) * 100, decimals: 1))% of its usual range"
+        return "\(what) \(margin.distanceText), \(small)"
+    }
+
+    private static func ordinal(_ n: Int) -> String {
+        let suffix = switch n % 10 {
+        case _ where (11...13).contains(n % 100): "th"
+        case 1: "st"
+        case 2: "nd"
+        case 3: "rd"
+        default: "th"
+        }
+        return "\(n)\(suffix)"
+    }
+
     /// What a file's line says after its name.
     static func message(_ result: CheckResult) -> String {
         let mismatch = result.score.map(\.mismatchText) ?? ""
         switch result.status {
-        case .match: return "matches: " + result.entry.expectationText
+        case .match:
+            guard let fragile = result.fragile else { return "matches: " + result.entry.expectationText }
+            return "fragile: " + fragileText(fragile, of: result)
         case .mismatch: return mismatch
         case .knownMismatch: return mismatch + " (known: " + oneLine(result.entry.knownMismatch ?? "") + ")"
         case .unexpectedMatch:

@@ -12,6 +12,8 @@ struct HumanOutput {
     var explains = false
     /// `--trace`: every state change of the recognizer, with its time, input, rule and evidence.
     var traces = false
+    /// With `--explain`, the recognizer's thresholds: each decision's sentence names its margin.
+    var margins: GestureRecognizerConfiguration?
 
     static func seconds(_ t: Double) -> String { format(t, decimals: 3).leftPadding(8) + " s" }
 
@@ -35,7 +37,7 @@ struct HumanOutput {
             case .changed:
                 return nil
             case .began, .ended, .cancelled:
-                if explains, let sentence = e.explanation { return "\(Self.seconds(g.time))  \(sentence)" }
+                if explains, let sentence = e.explanation(margins: margins) { return "\(Self.seconds(g.time))  \(sentence)" }
                 // Kinds and states padded to one width ("cancelled" and a space), "finger" to
                 // "fingers": the values line up in a column down a long session.
                 return "\(Self.seconds(g.time))  \(e.kind.rawValue.padding(6))\(e.state.rawValue.padding(10))"
@@ -47,7 +49,9 @@ struct HumanOutput {
             return explains ? "\(Self.seconds(m.time))  \(m.transition) \(m.margins.sentence)" : nil
         case .stateChange(let change, let time):
             if traces { return "\(Self.seconds(time))  state \(change.traceText)" }
-            if explains, let sentence = change.explanationWithoutGesture { return "\(Self.seconds(time))  \(sentence)" }
+            if explains, let sentence = change.explanationWithoutGesture(margins: margins) {
+                return "\(Self.seconds(time))  \(sentence)"
+            }
             return nil
         case .transition(let t):
             switch t.state {

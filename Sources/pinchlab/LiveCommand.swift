@@ -106,7 +106,8 @@ struct LiveCommand: ParsableCommand {
             if webOptions.web { pipeline.recordsStateChanges = true }
             // With --web the URL stays on the terminal: plain lines below it, not the in-place view.
             let interactive = !json && !webOptions.web && isatty(STDOUT_FILENO) != 0
-            var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), device: input.device, path: path,
+            var output = LiveOutput(mode: json ? .json : (interactive ? .view : .lines), margins: pipeline.recognizerConfiguration,
+                                    device: input.device, path: path,
                                     transition: transition.transition, threshold: settings.policy.progressThreshold)
             defer { output.restoreTerminal() }
 
@@ -166,8 +167,9 @@ struct LiveOutput {
     private var snapshot: LiveSnapshot
     private var human = HumanOutput()
     private let writer = JSONLineWriter()
-    /// Lines as they happen, from one reused buffer (no allocation per line).
-    private let lines = BufferedLines(eachLine: true)
+    /// Lines as they happen, from one reused buffer (no allocation per line); JSON lines with
+    /// each decision's margin.
+    private let lines: BufferedLines
     private var lastDraw = 0.0
     private var dirty = true
     private let sceneSpec: TransitionSpec?
@@ -176,8 +178,10 @@ struct LiveOutput {
     /// A gesture has begun and not yet ended or been cancelled.
     private(set) var gestureInFlight = false
 
-    init(mode: Mode, device: DeviceDescription, path: String, transition: TransitionName, threshold: Double) {
+    init(mode: Mode, margins: GestureRecognizerConfiguration, device: DeviceDescription, path: String,
+         transition: TransitionName, threshold: Double) {
         self.mode = mode
+        lines = BufferedLines(eachLine: true, margins: margins)
         let size = device.geometry.map { ", \(format($0.widthMM, decimals: 0)) x \(format($0.heightMM, decimals: 0)) mm" } ?? ""
         snapshot = LiveSnapshot(header: "pinchlab live  \(path)",
                                 deviceLine: "device     \"\(device.name)\" (\(device.deviceClass.rawValue)\(size))",

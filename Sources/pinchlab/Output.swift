@@ -99,10 +99,16 @@ final class BufferedLines {
     @exclusivity(unchecked) private var buffer = JSONLineBytes(reservingCapacity: BufferedLines.flushThresholdBytes + 4096)
     private let eachLine: Bool
 
-    init(eachLine: Bool) { self.eachLine = eachLine }
+    /// The recognizer's thresholds: each decision's JSON line carries its margin (nil: none).
+    private let margins: GestureRecognizerConfiguration?
+
+    init(eachLine: Bool, margins: GestureRecognizerConfiguration? = nil) {
+        self.eachLine = eachLine
+        self.margins = margins
+    }
 
     func write(_ record: LabRecord) throws {
-        guard record.appendJSONLine(to: &buffer) else { return }
+        guard record.appendJSONLine(to: &buffer, margins: margins) else { return }
         try flushIfDue()
     }
 

@@ -85,10 +85,12 @@ struct ReplayCommand: ParsableCommand {
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
             // time, or read from a pipe that may be live, are written as they are made.
-            let lines = BufferedLines(eachLine: pacer != nil || recording.file == "-")
+            let lines = BufferedLines(eachLine: pacer != nil || recording.file == "-",
+                                      margins: json ? run.pipeline.recognizerConfiguration : nil)
             var human = HumanOutput()
             human.explains = explain
             human.traces = trace
+            if explain { human.margins = run.pipeline.recognizerConfiguration }
             if !json && !summary {
                 try lines.line("\(recording.displayName): \(driven), policy \(settings.policy)")
             }

@@ -1,8 +1,8 @@
 import Testing
 @testable import GestureCore
 
-/// Evidence compares and hashes by every value set: two that differ only in the last slot
-/// (`previousStepMM`) differ, and the JSON form lists it.
+/// Evidence compares and hashes by every value set: two that differ only in one slot
+/// (`previousStepMM`, or a heading kept for the margin) differ, and the JSON form lists the printed ones.
 @Suite struct GestureEvidenceTests {
     @Test func everySlotCountsInEqualityHashAndEntries() {
         var a = GestureEvidence(), b = GestureEvidence()
@@ -14,6 +14,15 @@ import Testing
         a.previousStepMM = 1.5
         #expect(a == b && a.hashValue == b.hashValue)
         #expect(a.entries.map(\.key) == ["jumpMM", "previousStepMM"])
+        // What is kept for the margin only counts too, and is not printed.
+        b.otherHeadingEighths = 2.5
+        #expect(a != b)
+        a.otherHeadingEighths = 2.5
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(a.entries.map(\.key) == ["jumpMM", "previousStepMM"])
+        // The headings live in what was padding: evidence, and every gesture event carrying it,
+        // is no bigger to copy for them.
+        #expect(MemoryLayout<GestureEvidence>.size == 16 * MemoryLayout<Double>.size + 16)
     }
 
     /// The touch id in the JSON and trace form is the id `--explain` names (it once went through

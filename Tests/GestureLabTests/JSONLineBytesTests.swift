@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 @testable import GestureLab
 import InteractiveTransition
+import SettingsTable
 import Testing
 
 /// `LabRecord.appendJSONLine` writes, by hand, what `JSONEncoder` (`.sortedKeys`,
@@ -16,20 +17,22 @@ import Testing
         return encoder
     }()
 
-    static func encoded(_ record: LabRecord) throws -> String? {
+    static func encoded(_ record: LabRecord, margins: GestureRecognizerConfiguration? = nil) throws -> String? {
         let data: Data
         switch record {
         case .frame, .stateChange, .releaseMargins: return nil
-        case .gesture(let gesture): data = try encoder.encode(gesture)
+        case .gesture(let gesture):
+            let margin = margins.flatMap { gesture.event.state == .changed ? nil : gesture.event.decision?.margin(in: $0) }
+            data = try encoder.encode(GestureRecord.WithMargin(gesture, margin: margin))
         case .transition(let step): data = try encoder.encode(step)
         case .button(let button): data = try encoder.encode(button)
         }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func handWritten(_ record: LabRecord) -> String? {
+    static func handWritten(_ record: LabRecord, margins: GestureRecognizerConfiguration? = nil) -> String? {
         var line = JSONLineBytes()
-        return record.appendJSONLine(to: &line) ? String(decoding: line.bytes, as: UTF8.self) : nil
+        return record.appendJSONLine(to: &line, margins: margins) ? String(decoding: line.bytes, as: UTF8.self) : nil
     }
 
     @Test func everyCorpusRecordMatchesTheEncoder() throws {
@@ -42,9 +45,10 @@ import Testing
                 var records: [LabRecord] = []
                 for event in file.events { pipeline.consume(event) { records.append($0) } }
                 _ = pipeline.finish(source: file.entry.file) { records.append($0) }
+                let margins = pipeline.recognizerConfiguration
                 for record in records {
-                    let expected = try Self.encoded(record)
-                    #expect(Self.handWritten(record) == expected, "\(file.entry.file) \(transition)")
+                    let expected = try Self.encoded(record, margins: margins)
+                    #expect(Self.handWritten(record, margins: margins) == expected, "\(file.entry.file) \(transition)")
                     if let expected {
                         compared += 1
                         kinds.insert(String(expected.prefix(while: { $0 != "," })))
@@ -83,8 +87,13 @@ import Testing
                                          scale: 1.0000005, rotationDegrees: -179.9999999, centerMM: PointMM(x: -0.0000001, y: 1e-6),
                                          scaleVelocity: 123456789.123, translationMM: PointMM(x: 12, y: -3.5),
                                          velocityMMPerSecond: PointMM(x: 0, y: 1e21), decision: decision)
-                let record = LabRecord.gesture(GestureRecord(event: event, time: 123.4567891, gesture: -7))
-                #expect(Self.handWritten(record) == (try Self.encoded(record)))
+                let record = GestureRecord(event: event, time: 123.4567891, gesture: -7)
+                #expect(Self.handWritten(.gesture(record)) == (try Self.encoded(.gesture(record))))
+                let margin = DecisionMargin(value: 171.1234567, threshold: 1e-7, key: "touchpadRecognizer.\"odd", unit: "mm")
+                var line = JSONLineBytes()
+                record.appendJSON(to: &line, margin: margin)
+                #expect(String(decoding: line.bytes, as: UTF8.self)
+                        == String(decoding: try Self.encoder.encode(GestureRecord.WithMargin(record, margin: margin)), as: UTF8.self))
             }
         }
     }

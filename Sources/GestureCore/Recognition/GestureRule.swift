@@ -81,6 +81,9 @@ public struct GestureEvidence: Sendable, Hashable {
     private var numbers = InlineArray<16, Double>(repeating: .nan)  // Slot.count
     private var before: Int16 = -1
     private var after: Int16 = -1
+    /// The two headings (`headingEighths`) in fixed point, 0 for none: in what was padding before
+    /// `touchID`, so that keeping them makes no gesture event bigger to copy.
+    private var headings: (UInt16, UInt16) = (0, 0)
     private var touchID = UInt64.max
 
     private enum Slot: Int {
@@ -127,6 +130,28 @@ public struct GestureEvidence: Sendable, Hashable {
     /// The jumping touch's move in the frame before, normalized the same way (the increase is
     /// `jumpMM` less this).
     public var previousStepMM: Double? { get { self[.previousStep] } set { self[.previousStep] = newValue } }
+    /// The heading of each tracked finger's movement, in eighths of a turn clockwise from up the
+    /// surface (0 ..< 8), as the compass test reads it (`directionSnapEighths`), to 1/8191 of an
+    /// eighth. Kept for the decision's margin (`GestureDecision.margin(in:)`), not printed.
+    var headingEighths: Double? {
+        get { Self.heading(headings.0) }
+        set { headings.0 = Self.heading(newValue) }
+    }
+    var otherHeadingEighths: Double? {
+        get { Self.heading(headings.1) }
+        set { headings.1 = Self.heading(newValue) }
+    }
+
+    private static let headingSteps = 8191.0
+
+    private static func heading(_ stored: UInt16) -> Double? {
+        stored == 0 ? nil : Double(stored - 1) / headingSteps
+    }
+
+    private static func heading(_ eighths: Double?) -> UInt16 {
+        guard let eighths, eighths.isFinite else { return 0 }
+        return UInt16((min(max(eighths, 0), 8) * headingSteps).rounded()) + 1
+    }
     /// Finger counts before and after a change.
     public var fingersBefore: Int? {
         get { before < 0 ? nil : Int(before) }
@@ -144,7 +169,7 @@ public struct GestureEvidence: Sendable, Hashable {
 
     /// Equal when the same values are set (absent equals absent).
     public static func == (a: GestureEvidence, b: GestureEvidence) -> Bool {
-        guard a.before == b.before, a.after == b.after, a.touchID == b.touchID else { return false }
+        guard a.before == b.before, a.after == b.after, a.touchID == b.touchID, a.headings == b.headings else { return false }
         for i in 0..<Slot.count {
             let x = a.numbers[i], y = b.numbers[i]
             if !(x == y || (x.isNaN && y.isNaN)) { return false }
@@ -156,6 +181,8 @@ public struct GestureEvidence: Sendable, Hashable {
         hasher.combine(before)
         hasher.combine(after)
         hasher.combine(touchID)
+        hasher.combine(headings.0)
+        hasher.combine(headings.1)
         for i in 0..<Slot.count { hasher.combine(numbers[i].isNaN ? Double.nan.bitPattern : numbers[i].bitPattern) }
     }
 

@@ -214,7 +214,15 @@ extension TouchGestureRecognizer {
             if still.movedMM < minMove {
                 // One finger rests while the other moves, and it is no pinch: the pair pans
                 // (libinput's one-finger scroll; UIKit pans the centroid of the touches).
-                if n == 2 { return .pan(GestureDecision(.oneFingerMoved, moves(a, b, limit: maxMove))) }
+                if n == 2 {
+                    // The one-sided pinch it was not, when only its heading kept it from being one.
+                    var e = moves(a, b, limit: maxMove)
+                    if allows(.pinch, fingers: n), hasPinchIntent(a, b), let angle = angleOffLine(moving: moving, still: still) {
+                        e.angleDegrees = angle
+                        e.angleLimitDegrees = configuration.oneSidedPinchMaximumAngleDegrees
+                    }
+                    return .pan(GestureDecision(.oneFingerMoved, e))
+                }
                 // A touch rests while all the others move along with the moving one (a scroll or
                 // swipe beside a resting finger): resting, suppressed like a thumb on a touchpad;
                 // on a touchscreen the hand pans, resting finger and all.
@@ -239,9 +247,19 @@ extension TouchGestureRecognizer {
         var e = moves(a, b, limit: minMove)
         e.angleDegrees = angleBetweenMoves(a, b)
         if !allows(.pinch, fingers: n) { return .pan(GestureDecision(.pinchUnavailable, e)) }
-        if directions(a).isSameOrNeighbour(of: directions(b)) { return .pan(GestureDecision(.sameDirection, e)) }
+        if directions(a).isSameOrNeighbour(of: directions(b)) {
+            recordHeadings(a, b, in: &e)
+            // The opposing fingers they were not, when only their angle kept them from being so.
+            if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
+                && hasPinchIntent(a, b) {
+                e.angleLimitDegrees = configuration.pinchOpposingMinimumAngleDegrees
+            }
+            return .pan(GestureDecision(.sameDirection, e))
+        }
+        guard hasPinchIntent(a, b) else { return .undecided }
         e.spanChangeMM = spanChange(a, b)
-        return hasPinchIntent(a, b) ? .pinch(a, b, GestureDecision(.differentDirections, e)) : .undecided
+        recordHeadings(a, b, in: &e)
+        return .pinch(a, b, GestureDecision(.differentDirections, e))
     }
 
     /// Every finger but `a`, `b` and `excluded` moved at least `minMoveMM` in the same or a
@@ -257,6 +275,12 @@ extension TouchGestureRecognizer {
             any = true
         }
         return any
+    }
+
+    /// Each finger's heading, as the compass test read it, for the decision's margin.
+    private func recordHeadings(_ a: TrackedTouch, _ b: TrackedTouch, in e: inout GestureEvidence) {
+        e.headingEighths = CompassDirections.headingEighths(a.displacement)
+        e.otherHeadingEighths = CompassDirections.headingEighths(b.displacement)
     }
 
     /// Every finger but `a`, `b` and `excluded` moved less than `minMoveMM` (true when there is none:
@@ -335,6 +359,16 @@ extension TouchGestureRecognizer {
         return acos(min(1, cosine)) * 180 / Double.pi
     }
 
+    /// The angle between the moving touch's heading and the line to (or from) the still one, whatever
+    /// the limit: what `oneSidedPinchAngle` compares. nil when either is no direction.
+    private func angleOffLine(moving: TrackedTouch, still: TrackedTouch) -> Double? {
+        let d = moving.displacement
+        let towards = PointMM(x: still.position.x - moving.initial.x, y: still.position.y - moving.initial.y)
+        let lengths = d.distance(to: .zero) * towards.distance(to: .zero)
+        guard lengths > 0, lengths.isFinite else { return nil }
+        return acos(min(1, abs(d.x * towards.x + d.y * towards.y) / lengths)) * 180 / Double.pi
+    }
+
     /// libinput's `tp_gesture_is_pinch`, used to correct an early scroll.
     private func isCorrectableToPinch(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
         a.movedMM >= configuration.pinchCorrectionMinMoveMM
@@ -389,6 +423,7 @@ extension TouchGestureRecognizer {
             e.spanChangeMM = spanChange(a, b)
             e.waitedMS = waited
             e.timeoutMS = configuration.pinchCorrectionWindowMS
+            recordHeadings(a, b, in: &e)
             let why = GestureDecision(.scrollToPinchCorrection, e)
             if let gesture { finishGesture(gesture, .cancelled, why, at: now, into: &out) }
             beginPinch(a, b, d, why, at: now, into: &out)

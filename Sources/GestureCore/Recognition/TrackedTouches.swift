@@ -216,10 +216,22 @@ struct CompassDirections: Sendable, Equatable {
     /// A movement exactly along a compass point (within `snapEighths` of an eighth of a turn) is that
     /// point alone; anything between two points is both. Zero movement has no direction.
     init(_ d: PointMM, snapEighths: Double) {
-        guard d.length > 0, d.isFinite else { bits = 0; return }
-        // atan2(x, -y): 0 pointing up the surface (y decreasing), growing clockwise.
-        var eighths = atan2(d.x, -d.y) / (Double.pi / 4)
-        if eighths < 0 { eighths += 8 }
+        guard let eighths = Self.headingEighths(d) else { self.init(bits: 0); return }
+        self.init(eighths: eighths, snapEighths: snapEighths)
+    }
+
+    /// A movement's heading in eighths of a turn, 0 ..< 8: 0 pointing up the surface (y
+    /// decreasing), growing clockwise; nil for no movement.
+    @inline(__always) static func headingEighths(_ d: PointMM) -> Double? {
+        guard d.length > 0, d.isFinite else { return nil }
+        let eighths = atan2(d.x, -d.y) / (Double.pi / 4)
+        return eighths < 0 ? eighths + 8 : eighths
+    }
+
+    @inline(__always) init(bits: UInt8) { self.bits = bits }
+
+    /// The directions of a heading (`headingEighths`), as `snapEighths` snaps it.
+    @inline(__always) init(eighths: Double, snapEighths: Double) {
         let lower = Int(eighths.rounded(.down)) % 8
         let fraction = eighths - eighths.rounded(.down)
         if fraction < snapEighths {

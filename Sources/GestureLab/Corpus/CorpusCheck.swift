@@ -27,6 +27,12 @@ public struct CheckResult: Sendable {
     public var score: FileScore?
     /// Why the recording could not be read.
     public var error: (any Error & Sendable)?
+
+    /// For a match, the decision its label rests on that came within a small margin of going the
+    /// other way: the file is fragile (`check --strict` fails it).
+    public var fragile: FragileDecision? {
+        status == .match ? score?.fragileDecision : nil
+    }
 }
 
 /// Replays every entry of a corpus (streaming each recording from disk, files in parallel) and

@@ -1,4 +1,5 @@
 import GestureKit
+import SettingsTable
 
 /// One gesture a replay recognized, in the terms a label uses (kind, fingers, direction, outcome).
 public struct RecognizedGesture: Sendable, Hashable, Codable {
@@ -11,6 +12,14 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
     public var begin: Double
     /// The index of the trial it started, if any (the tuner re-decides its outcome per policy).
     public var trial: Int?
+    /// The decision that began it: what a label's kind rests on (its margin:
+    /// `GestureDecision.margin(in:)` with the summary's `recognizer`).
+    public var beganDecision: GestureDecision?
+    /// How close its release came to the other outcome, under the replay's policy: what a label's
+    /// outcome rests on (`releaseMargin(of:)`).
+    public var releaseMargin: DecisionMargin?
+
+    enum CodingKeys: String, CodingKey { case kind, fingers, direction, outcome, begin, trial }
 
     /// A pan shorter than this has no direction worth checking.
     public static let minimumPanTravelMM = 1.0
@@ -54,9 +63,19 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
                 direction: direction(of: gesture),
                 outcome: trial.map { Self.outcome(summary.trials[$0].outcome) } ?? .none,
                 begin: gesture.begin,
-                trial: trial))
+                trial: trial,
+                beganDecision: gesture.beganDecision,
+                releaseMargin: trial.flatMap { releaseMargin(of: summary.trials[$0]) }))
         }
         return result
+    }
+
+    /// The hook for the release's margin (issue #22's release margins, branch issue-22-release):
+    /// how close this trial's release came to the other outcome under the replay's policy, nil
+    /// until the trial records one. `check` judges a labelled outcome by it
+    /// (`FileScore.fragileDecision`), as it judges a kind by `beganMargin`.
+    static func releaseMargin(of trial: TrialSummary) -> DecisionMargin? {
+        nil
     }
 
     static func outcome(_ outcome: TrialSummary.Outcome) -> GestureExpectation.Outcome {

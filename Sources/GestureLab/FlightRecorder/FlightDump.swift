@@ -135,7 +135,9 @@ public struct FlightDump: Sendable {
             + "\(snapshot.window.touchCount) touches down at the start; --keep \(format(snapshot.seconds))"
             + (snapshot.isShort ? " (the device sent more events per second than the ring was sized for)" : "")
             + (snapshot.linesBeginLate.map { "; lines from \(format($0)) only" } ?? "")
-        return PinchlabExtras(texts: texts, lists: [Key.lines: snapshot.lines.compactMap(\.jsonLine)])
+        // The lines as `replay --json` prints them, each decision's with its margin.
+        let margins = settings.recognizerConfiguration(for: snapshot.device).sanitized
+        return PinchlabExtras(texts: texts, lists: [Key.lines: snapshot.lines.compactMap { $0.jsonLine(margins: margins) }])
     }
 
     private func format(_ seconds: Double) -> String { String(format: "%.6f", seconds) }

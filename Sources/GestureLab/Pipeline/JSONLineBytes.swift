@@ -1,4 +1,5 @@
 import GestureKit
+import SettingsTable
 
 /// JSON text appended to a reused byte buffer, byte for byte as `JSONEncoder` with `.sortedKeys` and
 /// `.withoutEscapingSlashes` writes it, plus the C1 controls escaped (U+0080...U+009F as `\u0080`...).
@@ -156,20 +157,30 @@ package struct JSONLineBytes: Sendable {
 }
 
 extension LabRecord {
-    /// This record's JSON line without its line end, as `replay --json` prints it; nil for frames
-    /// and state changes (a dump's kept lines, a report's replay.jsonl).
-    public var jsonLine: String? {
+    /// This record's JSON line without its line end, without margins; nil for frames and state
+    /// changes.
+    public var jsonLine: String? { jsonLine(margins: nil) }
+
+    /// This record's JSON line without its line end, as `replay --json` prints it (a dump's kept
+    /// lines, a report's replay.jsonl); nil for frames and state changes.
+    ///
+    /// - Parameter margins: the recognizer's thresholds (`ReplayPipeline.recognizerConfiguration`):
+    ///   a decision's line then carries its margin (`GestureDecision.margin(in:)`). nil: none.
+    public func jsonLine(margins: GestureRecognizerConfiguration?) -> String? {
         var line = JSONLineBytes(reservingCapacity: 512)
-        guard appendJSONLine(to: &line) else { return nil }
+        guard appendJSONLine(to: &line, margins: margins) else { return nil }
         return String(decoding: line.bytes.dropLast(), as: UTF8.self)
     }
 
     /// Appends this record's JSON line (with its line end) as `replay --json` and `live --json`
-    /// print it; frames and state changes have none (false).
-    package func appendJSONLine(to out: inout JSONLineBytes) -> Bool {
+    /// print it, a decision's line with its margin under `margins`; frames and state changes have
+    /// none (false). The margin is made here, for the lines printed, never on the pipeline's way.
+    package func appendJSONLine(to out: inout JSONLineBytes, margins: GestureRecognizerConfiguration? = nil) -> Bool {
         switch self {
         case .frame, .stateChange, .releaseMargins: return false
-        case .gesture(let gesture): gesture.appendJSON(to: &out)
+        case .gesture(let gesture):
+            let margin = margins.flatMap { gesture.event.state == .changed ? nil : gesture.event.decision?.margin(in: $0) }
+            gesture.appendJSON(to: &out, margin: margin)
         case .transition(let step): step.appendJSON(to: &out)
         case .button(let button): button.appendJSON(to: &out)
         }
@@ -182,9 +193,9 @@ extension LabRecord {
 // they are the keys of the record's `encode(to:)`, which the summary and the tests still use.
 
 extension GestureRecord {
-    func appendJSON(to out: inout JSONLineBytes) {
-        // center, evidence, fingers, gesture, kind, rotation, rule, scale, scaleVelocity, state, time,
-        // translation, type, velocity
+    func appendJSON(to out: inout JSONLineBytes, margin: DecisionMargin?) {
+        // center, evidence, fingers, gesture, kind, margin, rotation, rule, scale, scaleVelocity, state,
+        // time, translation, type, velocity
         out.byte(UInt8(ascii: "{"))
         switch event.kind {
         case .pinch, .hold:
@@ -204,6 +215,10 @@ extension GestureRecord {
         out.integer(gesture)
         out.raw(",\"kind\":")
         out.string(event.kind.rawValue)
+        if let margin {
+            out.raw(",\"margin\":")
+            MarginJSON(margin).appendJSON(to: &out)
+        }
         if event.kind == .pinch {
             out.raw(",\"rotation\":")
             out.number(rounded(event.rotationDegrees))
@@ -245,6 +260,21 @@ extension EvidenceJSON {
             out.byte(UInt8(ascii: ":"))
             if Self.isWholeNumber(key) { out.integer(Int(value)) } else { out.number(rounded(value)) }
         }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension MarginJSON {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // key, threshold, unit, value
+        out.raw("{\"key\":")
+        out.string(margin.key)
+        out.raw(",\"threshold\":")
+        out.number(rounded(margin.threshold))
+        out.raw(",\"unit\":")
+        out.string(margin.unit)
+        out.raw(",\"value\":")
+        out.number(rounded(margin.value))
         out.byte(UInt8(ascii: "}"))
     }
 }

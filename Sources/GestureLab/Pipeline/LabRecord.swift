@@ -1,5 +1,6 @@
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// One line of a replay's output, in time order.
 public enum LabRecord: Sendable {
@@ -59,10 +60,22 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence
+        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence,
+             margin
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws { try encode(to: encoder, margin: nil) }
+
+    /// The record with its decision's margin, as `replay --json` prints a decision's line (the
+    /// margin is made by the writer, from the recognizer's configuration: `LabRecord.jsonLine(margins:)`).
+    package struct WithMargin: Encodable {
+        package var record: GestureRecord
+        package var margin: DecisionMargin?
+        package init(_ record: GestureRecord, margin: DecisionMargin?) { self.record = record; self.margin = margin }
+        package func encode(to encoder: any Encoder) throws { try record.encode(to: encoder, margin: margin) }
+    }
+
+    func encode(to encoder: any Encoder, margin: DecisionMargin?) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("gesture", forKey: .type)
         try c.encode(gesture, forKey: .gesture)
@@ -86,6 +99,24 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
             try c.encode(decision.rule, forKey: .rule)
             try c.encode(EvidenceJSON(decision.evidence), forKey: .evidence)
         }
+        try c.encodeIfPresent(margin.map(MarginJSON.init), forKey: .margin)
+    }
+}
+
+/// A decision's margin as a JSON object: `{"key", "threshold", "unit", "value"}` (the numbers
+/// with six decimals).
+struct MarginJSON: Encodable {
+    var margin: DecisionMargin
+    init(_ margin: DecisionMargin) { self.margin = margin }
+
+    enum CodingKeys: String, CodingKey { case key, threshold, unit, value }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(margin.key, forKey: .key)
+        try c.encode(rounded(margin.threshold), forKey: .threshold)
+        try c.encode(margin.unit, forKey: .unit)
+        try c.encode(rounded(margin.value), forKey: .value)
     }
 }
 

@@ -32,6 +32,9 @@ public struct LabSummary: Sendable, Encodable {
         public var rule: GestureRule? = nil
         /// Hold: when its fingers came down (or last changed count); it began a hold timeout later.
         public var fingersDown: Double? = nil
+        /// The decision that began it, with its evidence (not in the JSON summary: the began line
+        /// has it): what its margin is made from (`GestureDecision.margin(in:)` with `recognizer`).
+        public var beganDecision: GestureDecision? = nil
 
         enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule, fingersDown }
 
@@ -103,6 +106,9 @@ public struct LabSummary: Sendable, Encodable {
     /// (state, input) pairs the recognizer did not expect (`TouchGestureRecognizer.bugCount`):
     /// 0 unless pinchlab has a bug. Printed only when not 0.
     public var recognizerBugs = 0
+    /// The thresholds the recognizer decided with (`ReplayPipeline.recognizerConfiguration`): what
+    /// the decisions' margins are measured against. Not printed.
+    public var recognizer: GestureRecognizerConfiguration? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, source, device, transition, outcome, outcomes, reason, decision, gestures, gestureCount, trials,

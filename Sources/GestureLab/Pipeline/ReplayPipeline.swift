@@ -27,7 +27,8 @@ public struct ReplayPipeline: Sendable {
     /// Gestures that ended or were cancelled, by kind (all of them), for the summary's hint.
     public private(set) var pinchCount = 0
     public private(set) var panCount = 0
-    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?)?
+    private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?,
+                                 decision: GestureDecision?)?
     /// When the first finger touched, seconds from the first event (for begin latency).
     public private(set) var firstTouchTime: Double?
     /// Contacts, the most fingers at once, and the seconds touched so far (`touchingSince` opens
@@ -57,6 +58,10 @@ public struct ReplayPipeline: Sendable {
         get { driver.measuresMargins }
         set { driver.measuresMargins = newValue }
     }
+
+    /// The thresholds the recognizer decides with (the settings' for this device, repaired where a
+    /// value would break the arithmetic): what a decision's margin is measured against.
+    public var recognizerConfiguration: GestureRecognizerConfiguration { recognizer.configuration }
 
     /// Where the events sit in the live session they were cut from (a flight recorder's dump): the
     /// records count time from the session's first event and number gestures and attempts as the
@@ -219,7 +224,7 @@ public struct ReplayPipeline: Sendable {
     public func summary(source: String?) -> LabSummary {
         let geometry = device.geometry
         let first = driver.trials.first
-        return LabSummary(
+        var summary = LabSummary(
             source: source,
             device: LabSummary.Device(
                 name: device.name, class: device.deviceClass.rawValue,
@@ -243,6 +248,8 @@ public struct ReplayPipeline: Sendable {
             touches: touchesSoFar,
             policy: settings.policy,
             recognizerBugs: recognizer.bugCount)
+        summary.recognizer = recognizer.configuration
+        return summary
     }
 
     private mutating func handle(_ gesture: GestureEvent, emit: (LabRecord) -> Void) {
@@ -253,7 +260,8 @@ public struct ReplayPipeline: Sendable {
         case .began:
             // A hold began when its timer ran out: the evidence says how long the fingers had waited.
             let waitedMS = gesture.kind == .hold ? gesture.decision?.evidence.waitedMS : nil
-            openGesture = (gesture.kind, gesture.fingerCount, time, waitedMS.map { time - $0 / 1000 })
+            openGesture = (gesture.kind, gesture.fingerCount, time, waitedMS.map { time - $0 / 1000 },
+                           gesture.decision)
         case .ended, .cancelled:
             let begin = openGesture?.begin ?? time
             gestureCount += 1
@@ -265,7 +273,8 @@ public struct ReplayPipeline: Sendable {
                 scale: gesture.kind == .pinch ? gesture.scale : nil,
                 rotation: gesture.kind == .pinch ? gesture.rotationDegrees : nil,
                 translation: gesture.kind == .pan ? gesture.translationMM : nil,
-                rule: gesture.decision?.rule, fingersDown: openGesture?.fingersDown))
+                rule: gesture.decision?.rule, fingersDown: openGesture?.fingersDown,
+                beganDecision: openGesture?.decision))
             openGesture = nil
         case .changed:
             break

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import InteractiveTransition
+import SettingsTable
 
 /// How one replay compares with its label: the expected gestures, in order, against the recognized
 /// ones (kind, fingers, direction where the label gives one, and each trial's outcome).
@@ -10,6 +11,12 @@ public struct FileScore: Sendable, Hashable {
     public var recognized: [RecognizedGesture]
     /// Milliseconds from the first finger down to the first recognized gesture's begin.
     public var beginLatencyMS: Double?
+    /// The recording's mean frame interval while fingers were down, in ms (nil without frames):
+    /// one frame, for a margin in time.
+    public var frameIntervalMS: Double?
+    /// The thresholds the replay's recognizer decided with (`LabSummary.recognizer`): what the
+    /// recognized gestures' margins are measured against.
+    public var recognizer: GestureRecognizerConfiguration?
 
     public var gestureCorrect: Bool {
         expected.count == recognized.count && zip(expected, recognized).allSatisfy { $0.matchesGesture($1) }
@@ -27,6 +34,25 @@ public struct FileScore: Sendable, Hashable {
         if let first = recognized.first, let touch = summary.firstTouch {
             beginLatencyMS = max(0, ((first.begin - touch) * 1_000_000).rounded() / 1000)
         }
+        if summary.frames > 0, summary.touches.seconds > 0 {
+            frameIntervalMS = summary.touches.seconds * 1000 / Double(summary.frames)
+        }
+        recognizer = summary.recognizer
+    }
+
+    /// How close the decision that began each recognized gesture came to going the other way
+    /// (`GestureDecision.margin(in:)`), in the order of `recognized`; made when asked (`check`,
+    /// the tuner's robustness), nil where no single setting flips it.
+    public var beganMargins: [DecisionMargin?] {
+        recognized.map { gesture in recognizer.flatMap { gesture.beganDecision?.margin(in: $0) } }
+    }
+
+    /// For a file that matches its label, the decision it rests on that came within a small
+    /// margin of going the other way (`FragileDecision`); nil when none did.
+    public var fragileDecision: FragileDecision? {
+        guard correct else { return nil }
+        return FragileDecision.closest(expected: expected, recognized: recognized, beganMargins: beganMargins,
+                                       frameIntervalMS: frameIntervalMS)
     }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none".

@@ -1,4 +1,5 @@
 import GestureKit
+import SettingsTable
 
 // The sentences of `pinchlab replay --explain` and the lines of `--trace`: made here, where they are
 // printed from, out of the typed rule and its evidence.
@@ -118,7 +119,38 @@ extension GestureEvent {
     }
 }
 
+extension GestureEvent {
+    /// `explanation` with the decision's margin under `margins` (the recognizer's thresholds):
+    /// "...; margin 41.3° above pinchOpposingMinimumAngleDegrees 135°".
+    package func explanation(margins: GestureRecognizerConfiguration?) -> String? {
+        guard let explanation else { return nil }
+        return explanation + (margins.flatMap { decision?.margin(in: $0) }.map(\.explanationClause) ?? "")
+    }
+}
+
+extension DecisionMargin {
+    /// "; margin 41.3° above pinchOpposingMinimumAngleDegrees 135°": the sentence's clause.
+    package var explanationClause: String { "; margin " + distanceText }
+
+    /// "41.3° above pinchOpposingMinimumAngleDegrees 135°": how far the measured value was from the
+    /// setting (named as in its settings section) that would have decided otherwise.
+    package var distanceText: String {
+        let setting = key.split(separator: ".", maxSplits: 1).last.map(String.init) ?? key
+        let side = value > threshold ? "above" : value < threshold ? "below" : "at"
+        let decimals = switch unit { case "degrees", "ms": 1; case "mm": 2; default: 3 }
+        let (amount, limit) = (format(distance, decimals: decimals), trimmed(threshold))
+        return unit == "degrees" ? "\(amount)° \(side) \(setting) \(limit)°"
+            : "\(amount) \(unit) \(side) \(setting) \(limit) \(unit)"
+    }
+}
+
 extension RecognizerStateChange {
+    /// `explanationWithoutGesture` with the decision's margin under `margins`.
+    package func explanationWithoutGesture(margins: GestureRecognizerConfiguration?) -> String? {
+        guard let sentence = explanationWithoutGesture else { return nil }
+        return sentence + (margins.flatMap { decision?.margin(in: $0) }.map(\.explanationClause) ?? "")
+    }
+
     /// A decision that emitted no gesture event (a touch left out, a silent pan), as a sentence;
     /// nil when a gesture event explains the change, or when nothing was decided.
     package var explanationWithoutGesture: String? {

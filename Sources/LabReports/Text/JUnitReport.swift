@@ -3,10 +3,13 @@ import GestureLab
 /// A check's results as JUnit XML, the format CI systems (GitLab, Jenkins, GitHub actions that read
 /// test reports) display: one `testsuite` for the corpus, one `testcase` per file, a `failure` with
 /// the mismatch, an `error` for a recording that could not be read, `skipped` for a known mismatch
-/// (with its reason). Everything from the manifest or a recording is escaped.
+/// (with its reason). A fragile match (`CheckResult.fragile`) carries its margin as the testcase's
+/// `fragile` property (as pytest's `record_property` writes one), or with `strict` is a failure of
+/// type `fragile`. Everything from the manifest or a recording is escaped.
 package enum JUnitReport {
-    package static func xml(suite: String, results: [CheckResult], message: (CheckResult) -> String) -> String {
-        let failures = results.filter { $0.status == .mismatch || $0.status == .unexpectedMatch }.count
+    package static func xml(suite: String, results: [CheckResult], strict: Bool = false,
+                           message: (CheckResult) -> String) -> String {
+        let failures = results.filter { $0.status == .mismatch || $0.status == .unexpectedMatch || (strict && $0.fragile != nil) }.count
         let errors = results.filter { $0.status == .unreadable }.count
         let skipped = results.filter { $0.status == .knownMismatch }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -16,6 +19,10 @@ package enum JUnitReport {
             let open = "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(result.entry.file))\""
             let text = escape(message(result))
             switch result.status {
+            case .match where result.fragile != nil && strict:
+                xml += open + ">\n      <failure type=\"fragile\" message=\"\(text)\">\(text)</failure>\n    </testcase>\n"
+            case .match where result.fragile != nil:
+                xml += open + ">\n      <properties>\n        <property name=\"fragile\" value=\"\(text)\"/>\n      </properties>\n    </testcase>\n"
             case .match:
                 xml += open + "/>\n"
             case .mismatch, .unexpectedMatch:
