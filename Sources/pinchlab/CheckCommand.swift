@@ -132,7 +132,10 @@ struct CheckCommand: ParsableCommand {
                 }
                 if !fragile.isEmpty {
                     try printLine(strict ? "fragile (failures with --strict):" : "fragile (matching within a small margin of failing):")
-                    for result in fragile { try printLine("  " + oneLine(result.entry.file) + ": " + Self.message(result)) }
+                    for result in fragile {
+                        guard let decision = result.fragile else { continue }
+                        try printLine("  " + oneLine(result.entry.file) + ": " + Self.fragileText(decision, of: result))
+                    }
                 }
                 var parts = ["\(totals[.match] ?? 0) match" + (fragile.isEmpty ? "" : " (\(fragile.count) fragile)")]
                 if let n = totals[.mismatch] { parts.append("\(n) mismatch" + (n == 1 ? "" : "es")) }

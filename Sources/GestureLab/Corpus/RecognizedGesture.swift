@@ -70,12 +70,13 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
         return result
     }
 
-    /// The hook for the release's margin (issue #22's release margins, branch issue-22-release):
-    /// how close this trial's release came to the other outcome under the replay's policy, nil
-    /// until the trial records one. `check` judges a labelled outcome by it
-    /// (`FileScore.fragileDecision`), as it judges a kind by `beganMargin`.
+    /// How close this trial's release came to the other outcome under the replay's policy: the
+    /// deciding rule's margin, from the flips when the run measured them, else from the policy's
+    /// decision alone (the same margin; `check` does not pay for the presets' flips). nil when the
+    /// gesture was cancelled (no policy was asked) or no setting decided. `check` judges a
+    /// labelled outcome by it (`FileScore.fragileDecision`), as it judges a kind by `beganMargin`.
     static func releaseMargin(of trial: TrialSummary) -> DecisionMargin? {
-        nil
+        trial.flip?.margin ?? trial.reason?.decision?.margin()
     }
 
     static func outcome(_ outcome: TrialSummary.Outcome) -> GestureExpectation.Outcome {

@@ -139,8 +139,12 @@ extension DecisionMargin {
         let side = value > threshold ? "above" : value < threshold ? "below" : "at"
         let decimals = switch unit { case "degrees", "ms": 1; case "mm": 2; default: 3 }
         let (amount, limit) = (format(distance, decimals: decimals), trimmed(threshold))
-        return unit == "degrees" ? "\(amount)° \(side) \(setting) \(limit)°"
-            : "\(amount) \(unit) \(side) \(setting) \(limit) \(unit)"
+        switch unit {
+        case "degrees": return "\(amount)° \(side) \(setting) \(limit)°"
+        // Progress is a plain fraction: "0.085 above progressThreshold 0.5".
+        case "progress": return "\(amount) \(side) \(setting) \(limit)"
+        default: return "\(amount) \(unit) \(side) \(setting) \(limit) \(unit)"
+        }
     }
 }
 
