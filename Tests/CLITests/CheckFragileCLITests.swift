@@ -22,7 +22,8 @@ import Testing
         ])
     }
 
-    static let jitterLine = "pinch-in-jitter-01.evemu: fragile: the pinch began (opposing-fingers) 12.3° above "
+    /// Under the list's header a line says the margin (JUnit's property says "fragile: " first).
+    static let jitterLine = "pinch-in-jitter-01.evemu: the pinch began (opposing-fingers) 12.3° above "
         + "pinchOpposingMinimumAngleDegrees 135°, 6.8% of its usual range"
 
     @Test func aFileThatMatchesByASmallMarginIsListedAsFragileWithItsMargin() throws {
@@ -37,7 +38,7 @@ import Testing
         // Its margin follows the setting: 5° under the other pinch's angle, that one is fragile too.
         let higher = try DecisionMarginCLITests.settingsFile("touchpadRecognizer.pinchOpposingMinimumAngleDegrees", 170)
         let moved = try CLI.run(["check", manifest, "--config", higher])
-        #expect(moved.stdout.contains("pinch-out-01.evemu: fragile: the pinch began (opposing-fingers) 5.3° above "
+        #expect(moved.stdout.contains("pinch-out-01.evemu: the pinch began (opposing-fingers) 5.3° above "
                                       + "pinchOpposingMinimumAngleDegrees 170°, 2.9% of its usual range"), "\(moved.stdout)")
         #expect(moved.stdout.contains(Self.jitterLine), "the touchscreen's setting is its own: \(moved.stdout)")
         #expect(moved.lines.last == "2 files: 2 match (2 fragile)")
@@ -100,7 +101,7 @@ import Testing
         let window = try DecisionMarginCLITests.settingsFile("touchpadRecognizer.pinchCorrectionWindowMS", waited + 3)
         let r = try CLI.run(["check", manifest, "--config", window])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("synthetic.evemu: fragile: the pinch began (scroll-to-pinch-correction) 3.0 ms below "
+        #expect(r.stdout.contains("synthetic.evemu: the pinch began (scroll-to-pinch-correction) 3.0 ms below "
                                   + "pinchCorrectionWindowMS \(Int(waited + 3)) ms, within one frame (9.5 ms)"), "\(r.stdout)")
     }
 }
