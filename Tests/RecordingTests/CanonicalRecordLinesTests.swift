@@ -400,4 +400,52 @@ import Testing
         #expect(handedBack > 100 && differentLines.count > 80,
                 "\(handedBack) handed back at \(differentLines.count) lines, \(toTheEnd) to the end, \(notTaken) not taken")
     }
+
+    /// 300 files of 30 event lines each in random layouts around libinput's own (every field's
+    /// width, spaces and tabs around the numbers and commas, signs, leading zeros, values past 32
+    /// bits, what follows `]`, a stray character): the same outcome both ways, and most lines are
+    /// taken directly.
+    @Test func randomLayoutsOfEventLines() throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func pad(_ text: String, _ width: Int) -> String {
+            String(repeating: " ", count: max(0, width - text.count)) + text
+        }
+        func gap() -> String { ["", " ", " ", "  ", "\t", " \t"][random(6)] }
+        var takenToTheEnd = 0
+        for file in 0..<300 {
+            var lines = BadFileTests.yamlDevice.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.removeLast()
+            var micro = 0
+            for n in 0..<30 {
+                micro += random(3)
+                let seconds = ["0", "00", "7", "1700000000", "+0", "-0", "1234567890123456789"][random(60) == 0 ? random(7) : 0]
+                let value = [0, 5, -1, 99, 2_147_483_647, -2_147_483_648, 12_345_678, 2_147_483_648][random(60) == 0 ? 7 : random(7)]
+                let fields = [seconds, String(micro), n % 3 == 2 ? "0" : "3", n % 3 == 2 ? "0" : String(random(2)),
+                              (random(60) == 0 ? "+" : "") + (random(20) == 0 ? "0" : "") + String(value)]
+                let widths = [3, 6, 3, 3, 7]
+                var line: String
+                if random(3) == 0 {
+                    line = "    - [" + gap() + fields.joined(separator: gap() + "," + gap()) + gap() + "]"
+                } else {
+                    line = "    - [" + zip(fields, widths).map { pad($0, $1) }.joined(separator: ", ") + "]"
+                }
+                line += ["", " # EV_ABS / ABS_X", "\t# tab", "  ", " #", "#no space", " x", ","][random(60) == 0 ? 5 + random(3) : random(5)]
+                if random(120) == 0 {
+                    var characters = Array(line)
+                    characters[random(characters.count)] = ["x", " ", "-", "0", "#", ",", "]", "[", "\t", ":"][random(10)]
+                    line = String(characters)
+                }
+                lines.append(line)
+                if n % 3 == 2 { lines.append("  - evdev:") }
+            }
+            let path = write("layout-\(file).yml", lines)
+            let (_, taken) = compare(path)
+            if taken != nil && taken?.handedBackAt == nil { takenToTheEnd += 1 }
+        }
+        #expect(takenToTheEnd > 10, "\(takenToTheEnd) files read directly to the end")
+    }
 }

@@ -21,7 +21,72 @@ enum CanonicalRecordEventLine {
         guard let p = line.baseAddress, line.count >= indent + 13 else { return nil }  // "- [0,0,0,0,0]"
         guard p[indent] == UInt8(ascii: "-"), p[indent + 1] == UInt8(ascii: " "), p[indent + 2] == UInt8(ascii: "[")
         else { return nil }
-        var scanner = LineScanner(line, from: indent + 3)
+        if let read = readPrintfWidths(line, from: indent + 3) { return read }
+        return readAnySpacing(line, from: indent + 3)
+    }
+
+    /// libinput's own layout, `%3lu, %6u, %3d, %3d, %7d]` (seconds of any width): the fields after
+    /// the seconds at fixed offsets, each spaces then digits. Three times faster than
+    /// `readAnySpacing`, which reads the same numbers from the lines this takes.
+    @inline(__always)
+    private static func readPrintfWidths(_ line: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> (fields: CanonicalEventLine, yamlEnd: Int)? {
+        let p = line.baseAddress!
+        let n = line.count
+        var i = start
+        while i < n && p[i] == 0x20 { i += 1 }
+        let secondsStart = i
+        var seconds: UInt64 = 0
+        while i < n {
+            let digit = p[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            seconds = seconds &* 10 &+ UInt64(digit)
+            i += 1
+        }
+        // ", uuuuuu, ttt, ccc, vvvvvvv]" is 28 bytes.
+        guard i > secondsStart, i - secondsStart <= digitsMax, i + 28 <= n else { return nil }
+        let q = p + i
+        let comma = UInt8(ascii: ","), space = UInt8(ascii: " ")
+        guard q[0] == comma, q[1] == space, q[8] == comma, q[9] == space, q[13] == comma, q[14] == space,
+              q[18] == comma, q[19] == space, q[27] == UInt8(ascii: "]"),
+              let microseconds = rightAligned(q + 2, width: 6, signed: false),
+              let type = rightAligned(q + 10, width: 3, signed: false),
+              let code = rightAligned(q + 15, width: 3, signed: false),
+              let value = rightAligned(q + 20, width: 7, signed: true) else { return nil }
+        let yamlEnd = i + 28
+        if yamlEnd < n {
+            // Blank space, then the end or a comment.
+            var j = yamlEnd
+            guard p[j] == space || p[j] == 0x09 else { return nil }
+            while j < n && (p[j] == space || p[j] == 0x09) { j += 1 }
+            guard j == n || p[j] == UInt8(ascii: "#") else { return nil }
+        }
+        return (CanonicalEventLine(seconds: seconds, microseconds: UInt32(microseconds), type: UInt32(type),
+                                   code: UInt32(code), value: Int32(value)), yamlEnd)
+    }
+
+    /// `width` bytes: spaces, then (when `signed`) perhaps `-`, then at least one digit.
+    @inline(__always)
+    private static func rightAligned(_ field: UnsafePointer<UInt8>, width: Int, signed: Bool) -> Int64? {
+        var k = 0
+        while k < width - 1 && field[k] == 0x20 { k += 1 }
+        let negative = signed && field[k] == UInt8(ascii: "-") && k < width - 1
+        if negative { k += 1 }
+        var value: Int64 = 0
+        while k < width {
+            let digit = field[k] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            k += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// Any spacing (spaces or tabs) around the numbers and commas.
+    @inline(__always)
+    private static func readAnySpacing(_ line: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> (fields: CanonicalEventLine, yamlEnd: Int)? {
+        var scanner = LineScanner(line, from: start)
         // Inside `[...]` libyaml is in flow context, where tabs are blank space like spaces.
         scanner.skipSpaces()
         guard let seconds = scanner.unsignedDecimal(maxDigits: digitsMax), takeComma(&scanner),

@@ -70,6 +70,7 @@ public final class LibinputRecordReader: RecordingSource {
     /// Reads the events list's lines while they are canonical, without libyaml; nil once libyaml
     /// reads (or always, when the file or the caller does not allow it).
     @exclusivity(unchecked) private var canonicalLines: CanonicalRecordLines?
+    @exclusivity(unchecked) private var isReadingCanonicalLines = false
     /// The line where libyaml took over from `canonicalLines`: it passes over the events before it,
     /// which were handed out already.
     private var handedBackAtLine = 0
@@ -112,12 +113,14 @@ public final class LibinputRecordReader: RecordingSource {
         state = located.eventsFollow ? .eventsList : .beforeEvents
         if readsCanonicalLines && located.eventsFollow {
             canonicalLines = CanonicalRecordLines(input: input, yaml: document.yaml)
-            if canonicalLines != nil { canonicalLinesRange = (document.yaml.line, nil) }
+            isReadingCanonicalLines = canonicalLines != nil
+            if isReadingCanonicalLines { canonicalLinesRange = (document.yaml.line, nil) }
         }
     }
 
     public func nextEvent() throws -> InputEvent? {
-        if canonicalLines != nil, let event = nextCanonicalEvent() { return event }
+        // A flag, not `canonicalLines != nil`: comparing the optional copies the scanner each time.
+        if isReadingCanonicalLines, let event = nextCanonicalEvent() { return event }
         while true {
             switch state {
             case .finished:
@@ -174,6 +177,7 @@ public final class LibinputRecordReader: RecordingSource {
         case .endOfFile:
             if let count = document.deviceCountAtEndOfFile {
                 canonicalLines = nil
+                isReadingCanonicalLines = false
                 deviceCount = count
                 state = .finished
                 trailingPartialFrame = frameBoundaries.trailingPartialFrame(path: yaml.path)
@@ -187,6 +191,7 @@ public final class LibinputRecordReader: RecordingSource {
         yaml.resume(with: standIn)
         handedBackAtLine = line
         canonicalLines = nil
+        isReadingCanonicalLines = false
         canonicalLinesRange?.handedBackAt = line
         return nil
     }
