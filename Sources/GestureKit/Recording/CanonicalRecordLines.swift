@@ -4,7 +4,7 @@ import Glibc
 /// lines, without libyaml, while they are in the layout `libinput record` writes: each frame a
 /// `- evdev:` line at the list's column, its events one `CanonicalRecordEventLine` each, two
 /// columns further in; comment and blank lines anywhere. libyaml costs about 14,000 instructions
-/// an event line; this, a few hundred.
+/// an event line; this, under 1,000 (docs/reference/performance.md).
 ///
 /// How it shares the file with libyaml, and why this way. libyaml reads the description and
 /// everything up to the list's start; it has then read ahead of that (`resumedAt`, up to one of

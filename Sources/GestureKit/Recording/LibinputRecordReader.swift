@@ -23,7 +23,7 @@ extension RecordingDeviceSelector: CustomStringConvertible {
 ///
 /// Built on libyaml's event parser: events are handed out as they are parsed, memory does not
 /// grow with the file. The selected device's event lines in the layout `libinput record` writes
-/// are read without libyaml (`CanonicalRecordLines`, a fraction of libyaml's instructions), libyaml
+/// are read without libyaml (`CanonicalRecordLines`, under a tenth of libyaml's instructions), libyaml
 /// reading the rest from the first other line on, so what the reader gives is the same. Unknown keys, `hid`, `udev`, `quirks`, and `- hid:` / `- libinput:` event
 /// entries are skipped. After the device's events the rest of the file is read too (the other
 /// devices' events skipped unparsed), so a file cut short or with junk after the events is an
