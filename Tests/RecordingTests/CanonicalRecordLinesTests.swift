@@ -297,7 +297,7 @@ import Testing
         let position = Self.eventLineIndices(lines)[2000]
         let comment = "  # " + String(repeating: "c", count: 96)
         var short = lines
-        short.insert(contentsOf: Array(repeating: comment, count: 500), at: position)
+        short.insert(contentsOf: Array(repeating: comment, count: 250), at: position)
         let (shortOutcome, shortTaken) = compare(write("short-comments.yml", short))
         #expect(shortOutcome.events == events && shortTaken == Taken(first: first, handedBackAt: nil))
         var long = lines
@@ -308,6 +308,15 @@ import Testing
         huge.insert(contentsOf: Array(repeating: comment, count: 12_000), at: position)
         let (hugeOutcome, _) = compare(write("huge-comments.yml", huge))
         #expect(hugeOutcome.error?.contains("a YAML value of at most") == true, "\(hugeOutcome)")
+        // Runs around the limit after an event line, wherever the input's buffer is refilled: libyaml
+        // reads from the held event's line, which is still buffered.
+        let eventLines = Self.eventLineIndices(lines)
+        for (n, position) in stride(from: 30, to: eventLines.count, by: 190).map({ eventLines[$0] }).enumerated() {
+            var edited = lines
+            edited.insert(contentsOf: Array(repeating: comment, count: [300, 330, 340, 700][n % 4]), at: position)
+            let (outcome, _) = compare(write("around-\(n).yml", edited))
+            #expect(outcome.events == events)
+        }
     }
 
     // MARK: Errors

@@ -39,8 +39,10 @@ struct CanonicalRecordLines {
     /// the line libyaml stopped in.
     static let lineBytesMax = 4096
     /// Bytes of comment and blank lines in a row taken here: libyaml's limit on one YAML value
-    /// (1 MiB) measures from the last YAML event, so long runs of them are libyaml's.
-    static let quietBytesMax = 64 << 10
+    /// (1 MiB) measures from the last YAML event, so long runs of them are libyaml's. Half of what
+    /// `LineInput` keeps behind its position, so a held event's line (before such a run) is still
+    /// buffered when libyaml is to read from it.
+    static let quietBytesMax = YAMLEventReader.retainedBytes / 2
     /// Bytes kept buffered ahead of the next line, for `PlainTextScan`.
     static let lookahead = 2 * Int(PlainTextScan.margin)
 
