@@ -11,8 +11,8 @@ import Glibc
 /// its reads). This starts again at the list's first line (`LineInput` keeps the bytes) and reads
 /// lines until one is not canonical, the file ends, or an odd byte is near (`PlainTextScan`). Then
 /// it gives the rest back to the same libyaml parser, which continues where it stopped reading
-/// with a `YAMLStandIn` for the lines taken here and then the file, from the first line not taken,
-/// in the same raw reads it would have made. libyaml therefore parses every byte it would have
+/// with a `YAMLStandIn` for the lines taken here and then the file, from the first line not taken
+/// (or from the event line before it: see `held`), in the same raw reads it would have made. libyaml therefore parses every byte it would have
 /// parsed from that line on, in the same state (open mappings and lists, with the lines they began
 /// on) and with the same line numbers, so every error, warning and event after it is the one it
 /// would have given; the reader passes over the events libyaml sees again before that line. This

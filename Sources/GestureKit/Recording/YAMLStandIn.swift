@@ -5,8 +5,8 @@
 /// libyaml stopped reading at some byte `resumedAt` inside those lines (it reads ahead of what it
 /// parsed). Continuing there with the real bytes would make it parse again, slowly, every event
 /// line the scanner already read. Instead it reads: the rest of the line it stopped in, as it is;
-/// then one empty line for each line up to the first line the scanner did not take, except for the
-/// last frame's `- evdev:` line and that frame's first event line, rewritten in their canonical
+/// then one empty line for each line up to the line it is to read from, except for the last
+/// frame's `- evdev:` line and that frame's first event line, rewritten in their canonical
 /// columns; then the file again, from that line. Its parser is then in the same state, with the
 /// same marks (line numbers of the open mappings and lists that an error message names), as after
 /// parsing the real lines: the lines it does not see were whole canonical entries and event lines
