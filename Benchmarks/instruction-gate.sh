@@ -11,14 +11,15 @@
 #   pipeline   `pinchlab replay FILE --summary`       (reader, frames, recognizers, transition)
 #   json       `pinchlab replay FILE --json`          (the pipeline and its JSON lines)
 #   to_yaml    `pinchlab convert FILE -o OUT.yml`     (evemu to `libinput record` YAML)
+#   from_yaml  `pinchlab convert FILE.yml -o OUT.evemu` (`libinput record` YAML to evemu: the event
+#              lines read without libyaml, CanonicalRecordLines)
 #   flight     what `live --keep 60`'s flight recorder adds to the pipeline: `pinchlab-bench pipeline
 #              FILE` with PINCHLAB_BENCH_KEEP=60 less the same with 0 (its ring of events and lines,
 #              noted as `live` notes them)
-# (YAML to evemu is left out: libyaml's parser is 80% of it, about 14,000 instructions an event, and
-# counting it would take valgrind minutes.)
 # on two generated evemu files of the standard corpus's gestures (pinchlab-bench generate, fixed seeds),
-# SMALL and LARGE events. The per-event figure is the difference of the two runs' totals divided by
-# the difference of their event counts: start-up, the description and the summary cancel out.
+# SMALL and LARGE events, and the same two converted to YAML (the conversion not counted). The
+# per-event figure is the difference of the two runs' totals divided by the difference of their
+# event counts: start-up, the description and the summary cancel out.
 #
 # The budget is the figure measured when it was last lowered plus HEADROOM_PERCENT, so a change that
 # costs 10% more instructions per event fails. When a change makes a figure clearly better, the gate
@@ -55,6 +56,8 @@ strip --strip-debug -o "$DATA/pinchlab" "$BIN/pinchlab"
 strip --strip-debug -o "$DATA/pinchlab-bench" "$BIN/pinchlab-bench"
 small_events=$(field "$("$BIN/pinchlab-bench" generate "$DATA/small.evemu" "$SMALL_EVENTS")" events)
 large_events=$(field "$("$BIN/pinchlab-bench" generate "$DATA/large.evemu" "$LARGE_EVENTS")" events)
+"$BIN/pinchlab" convert "$DATA/small.evemu" -o "$DATA/small.yml" >/dev/null 2>&1
+"$BIN/pinchlab" convert "$DATA/large.evemu" -o "$DATA/large.yml" >/dev/null 2>&1
 
 # Instructions the whole process executed (callgrind's "Collected" total), its output discarded.
 instructions() {
@@ -62,24 +65,26 @@ instructions() {
         || { cat "$DATA/valgrind.log" >&2; say "instruction gate: $* failed"; exit 1; }
     sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$DATA/valgrind.log" | tail -1
 }
-per_event() {  # per_event ARGS... (FILE is substituted for the word FILE)
-    local small large
-    small=$(instructions "${@/FILE/$DATA/small.evemu}")
-    large=$(instructions "${@/FILE/$DATA/large.evemu}")
+per_event() {  # per_event EXTENSION ARGS... (the word FILE is replaced by the file with that extension)
+    local extension=$1 small large
+    shift
+    small=$(instructions "${@/FILE/$DATA/small.$extension}")
+    large=$(instructions "${@/FILE/$DATA/large.$extension}")
     awk -v s="$small" -v l="$large" -v n="$small_events" -v m="$large_events" \
         'BEGIN { printf "%.1f", (l - s) / (m - n) }'
 }
 
 say "== callgrind: $small_events and $large_events events"
-parse=$(per_event "$DATA/pinchlab" stats FILE --json)
-pipeline=$(per_event "$DATA/pinchlab" replay FILE --summary)
-json=$(per_event "$DATA/pinchlab" replay FILE --json)
-to_yaml=$(per_event "$DATA/pinchlab" convert FILE -o "$DATA/out.yml")
-bench_keep0=$(PINCHLAB_BENCH_KEEP=0 per_event "$DATA/pinchlab-bench" pipeline FILE)
-bench_keep60=$(PINCHLAB_BENCH_KEEP=60 per_event "$DATA/pinchlab-bench" pipeline FILE)
+parse=$(per_event evemu "$DATA/pinchlab" stats FILE --json)
+pipeline=$(per_event evemu "$DATA/pinchlab" replay FILE --summary)
+json=$(per_event evemu "$DATA/pinchlab" replay FILE --json)
+to_yaml=$(per_event evemu "$DATA/pinchlab" convert FILE -o "$DATA/out.yml")
+from_yaml=$(per_event yml "$DATA/pinchlab" convert FILE -o "$DATA/out.evemu")
+bench_keep0=$(PINCHLAB_BENCH_KEEP=0 per_event evemu "$DATA/pinchlab-bench" pipeline FILE)
+bench_keep60=$(PINCHLAB_BENCH_KEEP=60 per_event evemu "$DATA/pinchlab-bench" pipeline FILE)
 flight=$(awk -v a="$bench_keep0" -v b="$bench_keep60" 'BEGIN { printf "%.1f", b - a }')
 say "flight recorder: pipeline $bench_keep0 -> $bench_keep60 instructions per event with --keep 60 ($(awk -v a="$bench_keep0" -v f="$flight" 'BEGIN { printf "%+.1f%%", 100 * f / a }'))"
-MEASURES="parse pipeline json to_yaml flight"
+MEASURES="parse pipeline json to_yaml from_yaml flight"
 
 budget() { sed -n "s/^$1 *= *//p" "$BUDGET_FILE" 2>/dev/null | head -1; }
 
@@ -88,7 +93,7 @@ if [ "$UPDATE" = 1 ]; then
         echo "# Instructions per event (callgrind) that Benchmarks/instruction-gate.sh allows: the figure"
         echo "# measured when the budget was last lowered, plus ${HEADROOM_PERCENT}%. Lower it whenever it is beaten"
         echo "# (--update); raise it only with a reason in the commit that does."
-        echo "# measured: parse $parse, pipeline $pipeline, json $json, to_yaml $to_yaml, flight $flight ($(git describe --always --dirty 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d))"
+        echo "# measured: parse $parse, pipeline $pipeline, json $json, to_yaml $to_yaml, from_yaml $from_yaml, flight $flight ($(git describe --always --dirty 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d))"
         for name in $MEASURES; do
             awk -v n="$name" -v v="${!name}" -v h="$HEADROOM_PERCENT" 'BEGIN { printf "%s = %.0f\n", n, v * (1 + h / 100) }'
         done

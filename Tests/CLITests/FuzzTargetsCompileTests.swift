@@ -18,7 +18,11 @@ import Testing
         let root = CLI.packageRoot.path
         // GestureKit imports swift-system's SystemPackage, whose C module map is in SwiftPM's checkout.
         let system = try #require(Self.checkout("swift-system"), "no swift-system checkout above \(CLI.binary.path)")
+        // The targets use `package` API (Fuzz/run.sh compiles every module with one package name):
+        // the package name SwiftPM gave the modules.
+        let packageName = try #require(Self.packageName(), "no -package-name for GestureKit in the build description")
         var arguments = ["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules,
+                         "-package-name", packageName,
                          "-I", root + "/Sources/CEvdev", "-I", root + "/Sources/CYAML",
                          "-I", system + "/Sources/CSystem/include"]
         for flag in cflags.output.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
@@ -34,6 +38,24 @@ import Testing
             let candidate = directory.appendingPathComponent("checkouts/" + package).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The `-package-name` SwiftPM compiled GestureKit with (from the checkout's directory name), read
+    /// from the build description (`debug.yaml` or `release.yaml`) in the scratch directory the
+    /// binary was built in.
+    static func packageName() -> String? {
+        var directory = CLI.binary.deletingLastPathComponent()
+        let configuration = directory.lastPathComponent
+        for _ in 0..<3 {
+            directory = directory.deletingLastPathComponent()
+            let description = directory.appendingPathComponent(configuration + ".yaml").path
+            guard let text = try? String(contentsOfFile: description, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") where line.contains(#""-module-name","GestureKit""#) {
+                guard let range = line.range(of: #""-package-name",""#) else { continue }
+                return String(line[range.upperBound...].prefix { $0 != "\"" })
+            }
         }
         return nil
     }

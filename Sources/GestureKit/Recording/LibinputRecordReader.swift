@@ -22,7 +22,9 @@ extension RecordingDeviceSelector: CustomStringConvertible {
 /// Reads a `libinput record` YAML file (version 1) as a stream of one device's evdev events.
 ///
 /// Built on libyaml's event parser: events are handed out as they are parsed, memory does not
-/// grow with the file. Unknown keys, `hid`, `udev`, `quirks`, and `- hid:` / `- libinput:` event
+/// grow with the file. The selected device's event lines in the layout `libinput record` writes
+/// are read without libyaml (`CanonicalRecordLines`, under a tenth of libyaml's instructions), libyaml
+/// reading the rest from the first other line on, so what the reader gives is the same. Unknown keys, `hid`, `udev`, `quirks`, and `- hid:` / `- libinput:` event
 /// entries are skipped. After the device's events the rest of the file is read too (the other
 /// devices' events skipped unparsed), so a file cut short or with junk after the events is an
 /// error, not a silently shorter recording: `nextEvent()` returns nil only once the whole file
@@ -37,7 +39,9 @@ public final class LibinputRecordReader: RecordingSource {
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
     public let descriptionWarnings: [DescriptionWarning]
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
-    private var conformance: DescriptionConformance
+    // Noted on every event, from this reader's own methods only and never while another access is
+    // open: without `unchecked` each access is a dynamic exclusivity check (as in `EvemuReader`).
+    @exclusivity(unchecked) private var conformance: DescriptionConformance
     /// The device's `node:`, if the file gives one.
     public let node: String?
     /// The device's 0-based position in `devices:`.
@@ -61,15 +65,33 @@ public final class LibinputRecordReader: RecordingSource {
     private var state: State
     /// Whether the located device's mapping is still open (its `events:` was read, or is being).
     private let isInsideDevice: Bool
-    private var previousTime = EventTime(seconds: .min, microseconds: 0)
-    private var frameBoundaries = FrameBoundaryTracker()
+    @exclusivity(unchecked) private var previousTime = EventTime(seconds: .min, microseconds: 0)
+    @exclusivity(unchecked) private var frameBoundaries = FrameBoundaryTracker()
+    /// Reads the events list's lines while they are canonical, without libyaml; nil once libyaml
+    /// reads (or always, when the file or the caller does not allow it).
+    @exclusivity(unchecked) private var canonicalLines: CanonicalRecordLines?
+    @exclusivity(unchecked) private var isReadingCanonicalLines = false
+    /// The line where libyaml took over from `canonicalLines`: it passes over the events before it,
+    /// which were handed out already.
+    private var handedBackAtLine = 0
+    /// Where `canonicalLines` began (the events list's first line) and the line it handed back at
+    /// (nil while reading, or when it read to the end of the file), for tests that must know which
+    /// reader read what.
+    package private(set) var canonicalLinesRange: (first: Int, handedBackAt: Int?)?
 
     public convenience init(path: String, selecting selector: RecordingDeviceSelector = .firstTouchDevice) throws {
         try self.init(input: try LineInput(path: path), selecting: selector)
     }
 
+    /// As `init(path:selecting:)`; `readsCanonicalLines: false` has libyaml read every line (the
+    /// reference the direct reading is compared with).
+    package convenience init(path: String, selecting selector: RecordingDeviceSelector = .firstTouchDevice,
+                             readsCanonicalLines: Bool) throws {
+        try self.init(input: try LineInput(path: path), selecting: selector, readsCanonicalLines: readsCanonicalLines)
+    }
+
     /// Reads from `input`, at the start of the file, up to the selected device's events.
-    init(input: LineInput, selecting selector: RecordingDeviceSelector) throws {
+    init(input: LineInput, selecting selector: RecordingDeviceSelector, readsCanonicalLines: Bool = true) throws {
         if selector == .firstTouchDevice { try input.keepCopyForRewind() }
         var document = RecordDocument(yaml: try YAMLEventReader(input: input))
         var located = try document.locate(selector)
@@ -89,9 +111,16 @@ public final class LibinputRecordReader: RecordingSource {
         deviceIndex = located.index
         isInsideDevice = located.isInsideDevice
         state = located.eventsFollow ? .eventsList : .beforeEvents
+        if readsCanonicalLines && located.eventsFollow {
+            canonicalLines = CanonicalRecordLines(input: input, yaml: document.yaml)
+            isReadingCanonicalLines = canonicalLines != nil
+            if isReadingCanonicalLines { canonicalLinesRange = (document.yaml.line, nil) }
+        }
     }
 
     public func nextEvent() throws -> InputEvent? {
+        // A flag, not `canonicalLines != nil`: comparing the optional copies the scanner each time.
+        if isReadingCanonicalLines, let event = nextCanonicalEvent() { return event }
         while true {
             switch state {
             case .finished:
@@ -127,9 +156,44 @@ public final class LibinputRecordReader: RecordingSource {
                     continue
                 }
                 guard yaml.kind == .sequenceStart else { throw malformed(LibinputRecordReader.eventGrammar) }
+                if yaml.line < handedBackAtLine {
+                    try yaml.skipNode()
+                    continue
+                }
                 return try parseEvent()
             }
         }
+    }
+
+    /// The next event `canonicalLines` reads, checked as `parseEvent` checks; nil when the file ended
+    /// (then the stream has ended too) or libyaml is to read on (then `canonicalLines` is nil).
+    private func nextCanonicalEvent() -> InputEvent? {
+        switch canonicalLines!.next() {
+        case .event(let event, let line):
+            previousTime = event.time
+            frameBoundaries.note(event, line: line)
+            conformance.note(event, line: line)
+            return event
+        case .endOfFile:
+            if let count = document.deviceCountAtEndOfFile {
+                canonicalLines = nil
+                isReadingCanonicalLines = false
+                deviceCount = count
+                state = .finished
+                trailingPartialFrame = frameBoundaries.trailingPartialFrame(path: yaml.path)
+                return nil
+            }
+        case .handBack:
+            break
+        }
+        // libyaml reads this line and on, and reports whatever is wrong with it.
+        let (standIn, line) = canonicalLines!.standIn()
+        yaml.resume(with: standIn)
+        handedBackAtLine = line
+        canonicalLines = nil
+        isReadingCanonicalLines = false
+        canonicalLinesRange?.handedBackAt = line
+        return nil
     }
 
     /// The device's events are over: reads the rest of the file, so that what follows them is
@@ -445,6 +509,11 @@ private struct RecordDocument {
             otherDevicesEndingInsideFrame.append(partial)
         }
     }
+
+    /// What `finish(isInsideDevice: true)` returns when the file ends right after the selected
+    /// device's events in block style: every mapping and list closes there, so only a missing
+    /// `version:` is an error (nil: `finish` is to report it).
+    var deviceCountAtEndOfFile: Int? { sawVersion ? passed.count : nil }
 
     /// Reads from the end of the selected device's events to the end of the file: the device's
     /// other keys, the other devices (checked, their events skipped), the other top-level keys,

@@ -34,6 +34,11 @@ final class LineInput {
     /// Where the file was when it was opened: 0, or further on for standard input that a shell
     /// had already read from. `rewind()` returns there.
     private var startOffset: Int64 = 0
+    /// Where `buffer[0]` is in the file, counted from where reading began (`startOffset`).
+    private var bufferOffset: Int64 = 0
+    /// How many bytes before the current position a refill keeps. 0 (the evemu readers): none. The
+    /// libinput record reader keeps some, to step back over bytes it handed to libyaml (`move(to:)`).
+    var retainedBytesBehind = 0
 
     /// 1-based number of the current line, 0 before the first.
     private(set) var lineNumber = 0
@@ -87,6 +92,7 @@ final class LineInput {
     private func resetBuffer() {
         start = 0
         end = 0
+        bufferOffset = 0
         atEndOfFile = false
         bufferHasNul = false
         lineNumber = 0
@@ -136,10 +142,12 @@ final class LineInput {
     }
 
     private func refill() throws {
-        if start > 0 {
-            memmove(buffer, buffer + start, end - start)
-            end -= start
-            start = 0
+        let keptFrom = max(0, start - retainedBytesBehind)
+        if keptFrom > 0 {
+            memmove(buffer, buffer + keptFrom, end - keptFrom)
+            end -= keptFrom
+            start -= keptFrom
+            bufferOffset += Int64(keptFrom)
         }
         guard end < capacity else {
             throw RecordingError(path: path, line: lineNumber + 1, kind: .lineTooLong,
@@ -178,21 +186,62 @@ final class LineInput {
     /// Copies the next bytes of the file (from the start, or after what lines or earlier calls
     /// consumed) to `destination`, as a parser with its own buffer (libyaml) wants them; 0 at
     /// the end of the file.
+    /// The bytes pass through the buffer, so the last `retainedBytesBehind` of them can be read
+    /// again as lines (`move(to:)`).
     func readBytes(into destination: UnsafeMutablePointer<UInt8>, maxCount: Int) throws -> Int {
-        let count: Int
-        if start < end {
-            count = min(end - start, maxCount)
-            destination.update(from: buffer + start, count: count)
-            start += count
-        } else if atEndOfFile {
-            return 0
-        } else {
-            count = try readFromFile(into: destination, maxCount: maxCount)
-            if count == 0 { atEndOfFile = true }
+        if start == end {
+            if atEndOfFile { return 0 }
+            try refill()
+            if start == end { return 0 }
         }
+        let count = min(end - start, maxCount)
+        destination.update(from: buffer + start, count: count)
+        start += count
         if let copyFD { try writeCopy(destination, count: count, to: copyFD) }
         return count
     }
+
+    // MARK: Positions, for a reader that shares the input with a parser of its own
+
+    /// Where the next byte handed out (by `readBytes` or in the next line) is, counted from where
+    /// reading began.
+    var offset: Int64 { bufferOffset + Int64(start) }
+
+    /// Where the current line begins, as `offset` counts.
+    var lineOffset: Int64 { bufferOffset + Int64((line.baseAddress ?? UnsafePointer(buffer)) - UnsafePointer(buffer)) }
+
+    /// The buffered bytes from the current position on (valid until the next `advance()`,
+    /// `readBytes` or `bufferAhead`).
+    var bufferedAhead: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer + start, count: end - start) }
+
+    /// Every byte in the buffer, before and after the current position, and where the first is.
+    var buffered: (bytes: UnsafeBufferPointer<UInt8>, offset: Int64) {
+        (UnsafeBufferPointer(start: buffer, count: end), bufferOffset)
+    }
+
+    /// Whether the whole rest of the file is buffered.
+    var hasBufferedToEnd: Bool { atEndOfFile }
+
+    /// Reads until at least `count` bytes past the current position are buffered, or the file ends.
+    /// `count` must leave room in the buffer for `retainedBytesBehind`.
+    func bufferAhead(_ count: Int) throws {
+        while end - start < count && !atEndOfFile { try refill() }
+    }
+
+    /// Continues at `offset`, a byte still buffered (at most `retainedBytesBehind` before the
+    /// current position, or buffered after it), the next line numbered `lineNumber + 1`. False,
+    /// and nothing changed, when that byte is not buffered.
+    func move(to offset: Int64, lineNumber: Int) -> Bool {
+        let index = offset - bufferOffset
+        guard index >= 0, index <= Int64(end) else { return false }
+        start = Int(index)
+        self.lineNumber = lineNumber
+        line = UnsafeBufferPointer(start: nil, count: 0)
+        return true
+    }
+
+    /// Whether the input is a regular file: each read then returns all it asks for, up to the end.
+    var isRegularFile: Bool { (try? fd.stat())?.type == .regular }
 
     // MARK: Reading again from the start
 

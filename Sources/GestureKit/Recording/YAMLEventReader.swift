@@ -21,6 +21,9 @@ final class YAMLEventReader {
     /// so time grows with the square of the depth (100,000 `[` took 23 s): the reader stops at
     /// the first node past this depth, whatever command reads the file.
     static let nestingMax = 64
+    /// Bytes `LineInput` keeps before its position for a regular file: more than one of libyaml's
+    /// reads (16 KiB) and a line.
+    static let retainedBytes = 64 << 10
 
     let input: LineInput
     var path: String { input.path }
@@ -34,7 +37,27 @@ final class YAMLEventReader {
     /// past it: the size of the value it is reading.
     private var previousEventEndIndex = 0
     /// Line breaks handed to libyaml so far: no line of the input is past `suppliedLineBreaks + 1`.
-    private var suppliedLineBreaks = 0
+    private(set) var suppliedLineBreaks = 0
+    /// Whether each read libyaml asks for is filled in full (up to the end of the file): for a
+    /// regular file. Where libyaml's raw chunks begin and end then depends only on the bytes, so
+    /// the libinput record reader can read a stretch of lines itself and give libyaml the rest as
+    /// libyaml would have read it (`YAMLStandIn`). A pipe's reads return what has arrived, as
+    /// before, so a recording that is still being written is read as it comes.
+    let fillsEachRead: Bool
+    /// Whether a byte handed to libyaml so far may be part of a line break other than `\n` (`\r`,
+    /// NEL, LS, PS): libyaml counts those as lines too, so line numbers would no longer be counts
+    /// of `\n`. A byte that may only be part of one at a read's edge counts.
+    private(set) var sawOtherLineBreak = false
+    /// The largest read libyaml has asked for: its raw buffer's size, so its reads from a regular
+    /// file end at multiples of it while every byte is ASCII.
+    private(set) var readSize = 0
+    /// What libyaml reads next instead of the file, after the libinput record reader's own scanner
+    /// gave the rest back (`resume(with:)`).
+    private var standIn: YAMLStandIn?
+    /// Where the first read from the file again must end (see `YAMLStandIn.firstReadEnd`).
+    private var firstReadEnd: Int64?
+    /// The lines the scanner read that libyaml did not see (see `YAMLStandIn.Region`).
+    private var skippedRegion: YAMLStandIn.Region?
 
     private(set) var kind = Kind.none
     /// 1-based line of the current event.
@@ -45,6 +68,10 @@ final class YAMLEventReader {
     /// Parses `input` from its current position (the start of the file).
     init(input: LineInput) throws {
         self.input = input
+        fillsEachRead = input.isRegularFile
+        // Enough for the libinput record reader to step back from where libyaml stopped reading
+        // to the start of the line libyaml's events list began on (at most one read and a line).
+        if fillsEachRead { input.retainedBytesBehind = YAMLEventReader.retainedBytes }
         parser = .allocate(capacity: 1)
         event = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
@@ -68,8 +95,19 @@ final class YAMLEventReader {
     /// libyaml's read handler: the next bytes of the input, unless the value being scanned has
     /// grown past `valueMaxCharacters` (libyaml would keep all of it in memory).
     private func supplyInput(_ buffer: UnsafeMutablePointer<UInt8>, size: Int, sizeRead: UnsafeMutablePointer<Int>) -> Bool {
-        let scanned = parser.pointee.mark.index - previousEventEndIndex
-        if scanned > YAMLEventReader.valueMaxCharacters {
+        let mark = parser.pointee.mark.index
+        var valueStart = previousEventEndIndex
+        var checksLength = true
+        if let region = skippedRegion {
+            // Inside the lines left out the real stream had an event on every line or so; after
+            // them, measure from where its last event there ended.
+            if mark < region.endIndex {
+                checksLength = false
+            } else if previousEventEndIndex < region.endIndex {
+                valueStart = region.lastEventEndIndex
+            }
+        }
+        if checksLength, mark - valueStart > YAMLEventReader.valueMaxCharacters {
             // The scanner is inside the value now: its line, not the line the previous event ended on.
             inputError = RecordingError(
                 path: path, line: lineNumber(parser.pointee.mark), kind: .lineTooLong,
@@ -77,8 +115,26 @@ final class YAMLEventReader {
                 found: "a longer one")
             return false
         }
+        readSize = max(readSize, size)
         do {
-            let count = try input.readBytes(into: buffer, maxCount: size)
+            var count = 0
+            if standIn != nil {
+                count = standIn!.write(into: buffer, maxCount: size)
+                if standIn!.isExhausted { standIn = nil }
+            }
+            while standIn == nil && count < size {
+                if let end = firstReadEnd, input.offset >= end { firstReadEnd = nil }
+                let limit = firstReadEnd.map { min(size - count, Int($0 - input.offset)) } ?? size - count
+                let read = try input.readBytes(into: buffer + count, maxCount: limit)
+                noteLineBreaks(UnsafeBufferPointer(start: buffer + count, count: read))
+                count += read
+                if read == 0 || !fillsEachRead { break }
+                if let end = firstReadEnd, input.offset >= end {
+                    // This read ends where the real stream's did; the next ones are whole again.
+                    firstReadEnd = nil
+                    break
+                }
+            }
             suppliedLineBreaks += UnsafeBufferPointer(start: buffer, count: count).count(where: { $0 == 0x0A })
             sizeRead.pointee = count
             return true
@@ -88,6 +144,33 @@ final class YAMLEventReader {
         } catch {
             return false
         }
+    }
+
+    /// Notes a line break other than `\n` in bytes read from the file (see `sawOtherLineBreak`).
+    private func noteLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !sawOtherLineBreak, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if memchr(base, 0x0D, bytes.count) != nil { sawOtherLineBreak = true; return }
+        // NEL is C2 85; LS and PS are E2 80 A8 and E2 80 A9.
+        for (last, before) in [(UInt8(0x85), [UInt8(0xC2)]), (0xA8, [0x80, 0xE2]), (0xA9, [0x80, 0xE2])] {
+            var from = 0
+            while from < bytes.count, let found = memchr(base + from, Int32(last), bytes.count - from) {
+                let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                if index < before.count { sawOtherLineBreak = true; return }
+                if before.enumerated().allSatisfy({ bytes[index - 1 - $0.offset] == $0.element }) {
+                    sawOtherLineBreak = true
+                    return
+                }
+                from = index + 1
+            }
+        }
+    }
+
+    /// Continues after the libinput record reader's own scanner gave the rest of the file back:
+    /// libyaml reads `standIn`, then the file from `standIn.fileOffset` (where `input` must be).
+    func resume(with standIn: YAMLStandIn) {
+        self.standIn = standIn.isExhausted ? nil : standIn
+        firstReadEnd = standIn.firstReadEnd
+        skippedRegion = standIn.region
     }
 
     /// Moves to the next YAML event.
@@ -171,6 +254,20 @@ final class YAMLEventReader {
         }
         return RecordingError(path: path, line: line, kind: .malformedLine, expected: expected, found: found)
     }
+
+    /// The 0-based column where the current event starts.
+    var column: Int { event.pointee.start_mark.column }
+
+    /// libyaml's character index where the current event starts (a byte order mark not counted).
+    var characterIndex: Int { event.pointee.start_mark.index }
+
+    /// True when the current event starts a block-style list (`- ` items, not `[...]`).
+    var isBlockSequenceStart: Bool {
+        kind == .sequenceStart && event.pointee.data.sequence_start.style == YAML_BLOCK_SEQUENCE_STYLE
+    }
+
+    /// Whether libyaml reads the input as UTF-8 (not UTF-16, which a byte order mark can ask for).
+    var readsUTF8: Bool { parser.pointee.encoding == YAML_UTF8_ENCODING }
 
     /// The current scalar's bytes (empty unless `kind == .scalar`).
     var scalar: UnsafeBufferPointer<UInt8> {
