@@ -245,6 +245,32 @@ import Testing
         }
     }
 
+    /// Canonical lines whose event the reader refuses (an unknown code, a time before the last)
+    /// as a frame's last event, so that the next line taken is the next frame's `- evdev:`, and
+    /// as the file's last line, with and without a line break: libyaml reads from that line, in the
+    /// frame it belongs to (whose `- evdev:` line the direct reading had passed), and reports it.
+    @Test(arguments: ["    - [99999,      0,   3,  99,     100]", "    - [   1,      1,   3,  57,     100]"])
+    func aRefusedEventAtTheEndOfAFrameOrOfTheFile(refused: String) throws {
+        let (events, lines, first) = try base()
+        let entries = lines.indices.filter { $0 >= first && lines[$0] == "  - evdev:" }
+        let end = lines.count - (lines.last == "" ? 1 : 0)
+        var edits: [(name: String, lines: [String], lastBreak: Bool, line: Int)] = []
+        for position in [entries[1], entries[entries.count / 2], entries[entries.count - 2]] {
+            var edited = lines
+            edited.insert(refused, at: position)
+            edits.append(("before-entry-\(position)", edited, true, position + 1))
+        }
+        for lastBreak in [true, false] {
+            edits.append(("at-end-\(lastBreak)", Array(lines[..<end]) + [refused], lastBreak, end + 1))
+        }
+        for edit in edits {
+            let path = write("refused-\(edit.name).yml", edit.lines, lastBreak: edit.lastBreak)
+            let (outcome, taken) = compare(path)
+            #expect(outcome.error != nil && outcome.events == Array(events[..<outcome.events.count]), "\(edit.name): \(outcome)")
+            #expect(taken == Taken(first: first, handedBackAt: edit.line), "\(edit.name)")
+        }
+    }
+
     /// What comes after the device's events: another device, another key, `version:` at the end or
     /// missing; and reading the second device.
     @Test func whatFollowsTheEvents() throws {
