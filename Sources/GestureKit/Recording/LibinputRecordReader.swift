@@ -116,6 +116,7 @@ public final class LibinputRecordReader: RecordingSource {
             isReadingCanonicalLines = canonicalLines != nil
             if isReadingCanonicalLines { canonicalLinesRange = (document.yaml.line, nil) }
         }
+        document.yaml.stopNotingLineBreaks()
     }
 
     public func nextEvent() throws -> InputEvent? {
