@@ -15,7 +15,7 @@ import Testing
         // The script is inlined after a line of its own `<script>`, so its line 1 is the next one.
         let scriptStart = try #require(lines.firstIndex(of: "<script>"), "no inline script in \(page)") + 2
         return try Chromium.consoleMessages(Chromium.fileURL(page)).map { message in
-            guard let line = message.line, line > scriptStart else { return "page line \(message.line ?? 0): \(message.text)" }
+            guard let line = message.line, line >= scriptStart else { return "page line \(message.line ?? 0): \(message.text)" }
             return "viewer.js:\(line - scriptStart + 1): \(message.text)"
         }
     }
@@ -31,17 +31,19 @@ import Testing
     }
 
     /// The check above can fail: the same page with one line of broken JavaScript added to its
-    /// script reports a syntax error at that line of viewer.js.
-    @Test func aSyntaxErrorInTheScriptIsReportedAtItsLine() throws {
+    /// script reports a syntax error at that line of viewer.js, the script's first line included.
+    @Test(arguments: [1, 3])
+    func aSyntaxErrorInTheScriptIsReportedAtItsLine(brokenLine: Int) throws {
         let page = try ViewerCLITests.page(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let script = try String(contentsOfFile: Self.scriptPath, encoding: .utf8)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("<script>\n" + script + "</script>"), "the page holds viewer.js as it is in the source tree")
-        // Line 3 of viewer.js becomes a function statement without a name.
+        // Line `brokenLine` of viewer.js becomes a function statement without a name.
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
-        let broken = (lines[..<2] + ["function ("] + lines[2...]).joined(separator: "\n")
+        let broken = (lines[..<(brokenLine - 1)] + ["function ("] + lines[(brokenLine - 1)...]).joined(separator: "\n")
         try html.replacingOccurrences(of: script, with: broken).write(toFile: page, atomically: true, encoding: .utf8)
         let messages = try Self.messages(ofPage: page)
-        #expect(messages.count == 1 && messages.first?.hasPrefix("viewer.js:3: Uncaught SyntaxError") == true, "\(messages)")
+        #expect(messages.count == 1 && messages.first?.hasPrefix("viewer.js:\(brokenLine): Uncaught SyntaxError") == true,
+                "\(messages)")
     }
 }

@@ -17,13 +17,56 @@ import Testing
         var found: [(String, String)] = []
         for case let url as URL in files where url.pathExtension == "swift" {
             for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
-                let words = line.split(separator: " ")
-                guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count,
-                      words[..<importIndex].allSatisfy({ $0.hasPrefix("@") }) else { continue }
-                found.append((url.lastPathComponent, String(words[importIndex + 1])))
+                if let module = importedModule(line) { found.append((url.lastPathComponent, module)) }
             }
         }
         return found
+    }
+
+    /// The access levels an import may begin with (`package import X` imports X as surely as
+    /// `import X` does).
+    static let accessLevels: Set<Substring> = ["public", "package", "internal", "fileprivate", "private", "open"]
+    /// The kinds of a scoped import (`import struct X.Y`).
+    static let importKinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+
+    /// The module a line of Swift imports, or nil: `import X`, after any attributes (`@testable`,
+    /// `@_exported`, `@preconcurrency`) and an access level, of a whole module, a submodule or one
+    /// declaration (`import struct X.Y`: X).
+    static func importedModule(_ line: Substring) -> String? {
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+        while let first = words.first, first.hasPrefix("@") { words = words.dropFirst() }
+        if let first = words.first, accessLevels.contains(first) { words = words.dropFirst() }
+        guard words.first == "import" else { return nil }
+        words = words.dropFirst()
+        if let first = words.first, importKinds.contains(first) { words = words.dropFirst() }
+        guard let path = words.first, let module = path.split(separator: ".").first else { return nil }
+        return String(module)
+    }
+
+    /// The parser above finds every form of import a forbidden module could come in by, and no
+    /// line that only mentions the word.
+    @Test func theImportParserSeesEveryFormOfImport() {
+        let lines: [(String, String?)] = [
+            ("import PinchlabWeb", "PinchlabWeb"),
+            ("package import PinchlabWeb", "PinchlabWeb"),
+            ("internal import PinchlabWeb", "PinchlabWeb"),
+            ("public import PinchlabWeb", "PinchlabWeb"),
+            ("private import PinchlabWeb", "PinchlabWeb"),
+            ("@_exported public import PinchlabWeb", "PinchlabWeb"),
+            ("@preconcurrency package import PinchlabWeb", "PinchlabWeb"),
+            ("@testable import PinchlabWeb", "PinchlabWeb"),
+            ("\timport PinchlabWeb", "PinchlabWeb"),
+            ("import struct PinchlabWeb.Server", "PinchlabWeb"),
+            ("package import class PinchlabWeb.Server", "PinchlabWeb"),
+            ("import PinchlabWeb.Routes", "PinchlabWeb"),
+            ("// import PinchlabWeb", nil),
+            ("/// Imports nothing: import PinchlabWeb is forbidden here.", nil),
+            ("let imported = important", nil),
+            ("import", nil),
+        ]
+        for (line, module) in lines {
+            #expect(Self.importedModule(line[...]) == module, "\(line)")
+        }
     }
 
     @Test func theRecognitionCoreImportsNoCModuleAndNoFoundation() throws {

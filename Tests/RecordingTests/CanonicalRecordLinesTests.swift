@@ -7,7 +7,10 @@ import Testing
 /// warnings, partial frames and device count, on every input. Each test reads a file both ways in
 /// process (`readsCanonicalLines: false` has libyaml read every line), compares everything, and
 /// checks which lines the direct reading took: from the events list's first line, to the end of
-/// the file or to the line it handed back to libyaml at.
+/// the file or to the line it handed back to libyaml at. The direct reading runs twice: with the
+/// input's usual buffer (1 MiB, more than these files) and with the smallest buffer it works with
+/// (`smallBufferBytes`), which is refilled every few KB, so lines are read, and handed back,
+/// across refills.
 @Suite struct CanonicalRecordLinesTests {
     let directory = makeTemporaryDirectory()
 
@@ -37,12 +40,20 @@ import Testing
         var handedBackAt: Int?
     }
 
+    /// The smallest input buffer the direct reading works with: what the input keeps behind its
+    /// position for libyaml, what the reading keeps buffered ahead of a line, and a line. Once
+    /// the reading is `smallBufferRefilledPast` bytes into the file, each line it reads (and
+    /// hands back at) comes after a refill.
+    static let smallBufferBytes = YAMLEventReader.retainedBytes + CanonicalRecordLines.lookahead + CanonicalRecordLines.lineBytesMax
+    static let smallBufferRefilledPast = smallBufferBytes - CanonicalRecordLines.lookahead
+
     static func read(_ path: String, _ selector: RecordingDeviceSelector = .firstTouchDevice,
-                     canonicalLines: Bool) -> (outcome: Outcome, taken: Taken?) {
+                     canonicalLines: Bool, bufferBytes: Int = LineInput.defaultBufferBytes) -> (outcome: Outcome, taken: Taken?) {
         var outcome = Outcome()
         var reader: LibinputRecordReader?
         do {
-            let opened = try LibinputRecordReader(path: path, selecting: selector, readsCanonicalLines: canonicalLines)
+            let opened = try LibinputRecordReader(input: LineInput(path: path, bufferBytes: bufferBytes), selecting: selector,
+                                                  readsCanonicalLines: canonicalLines)
             reader = opened
             outcome.device = opened.device
             outcome.node = opened.node
@@ -61,21 +72,37 @@ import Testing
         return (outcome, reader?.canonicalLinesRange.map { Taken(first: $0.first, handedBackAt: $0.handedBackAt) })
     }
 
-    /// Reads `path` both ways, expects the same outcome, and returns it with what the direct
-    /// reading took.
+    /// Reads `path` both ways (directly with the usual and with the small buffer), expects the
+    /// same outcome and, from both buffers, the same lines taken; returns the outcome with what
+    /// the direct reading took.
     @discardableResult
     func compare(_ path: String, _ selector: RecordingDeviceSelector = .firstTouchDevice,
                  sourceLocation: SourceLocation = #_sourceLocation) -> (outcome: Outcome, taken: Taken?) {
         let libyaml = Self.read(path, selector, canonicalLines: false)
         let direct = Self.read(path, selector, canonicalLines: true)
+        let smallBuffer = Self.read(path, selector, canonicalLines: true, bufferBytes: Self.smallBufferBytes)
         #expect(libyaml.taken == nil, sourceLocation: sourceLocation)
-        #expect(direct.outcome == libyaml.outcome, "\(path): direct \(direct.outcome), libyaml \(libyaml.outcome)",
-                sourceLocation: sourceLocation)
-        if direct.outcome != libyaml.outcome, direct.outcome.events != libyaml.outcome.events {
-            let index = zip(direct.outcome.events, libyaml.outcome.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            Issue.record("first different event: \(index.map { "\($0)" } ?? "one list is a prefix")", sourceLocation: sourceLocation)
+        for (name, read) in [("direct", direct), ("direct with a small buffer", smallBuffer)] {
+            #expect(read.outcome == libyaml.outcome, "\(path): \(name) \(read.outcome), libyaml \(libyaml.outcome)",
+                    sourceLocation: sourceLocation)
+            if read.outcome != libyaml.outcome, read.outcome.events != libyaml.outcome.events {
+                let index = zip(read.outcome.events, libyaml.outcome.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                Issue.record("\(name): first different event: \(index.map { "\($0)" } ?? "one list is a prefix")",
+                             sourceLocation: sourceLocation)
+            }
         }
+        #expect(smallBuffer.taken == direct.taken, "\(path)", sourceLocation: sourceLocation)
         return direct
+    }
+
+    /// Whether the direct reading with the small buffer came to line `line` of the file at `path`
+    /// after the buffer was refilled: the file is longer than the buffer, and the line begins past
+    /// what the first fill holds ahead of it.
+    static func isPastARefill(line: Int, in path: String) -> Bool {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        let lineOffset = bytes.split(separator: 0x0A, maxSplits: line - 1, omittingEmptySubsequences: false).dropLast()
+            .reduce(0) { $0 + $1.count + 1 }
+        return bytes.count > smallBufferBytes && lineOffset > smallBufferRefilledPast
     }
 
     // MARK: Files
@@ -223,6 +250,7 @@ import Testing
     func aLineLeftToLibyaml(inserted: [String], isError: Bool?) throws {
         let (events, lines, first) = try base()
         let eventLines = Self.eventLineIndices(lines)
+        var handedBackPastARefill = false
         for position in [eventLines[3], eventLines[40], eventLines[eventLines.count / 2], eventLines[eventLines.count - 5]] {
             let before = Self.numbers(lines[eventLines.last { $0 < position }!])
             var edited = lines
@@ -242,6 +270,34 @@ import Testing
             } else {
                 #expect(taken == Taken(first: first, handedBackAt: handBack), "\(inserted) at line \(position + 1)")
             }
+            if let line = taken?.handedBackAt, Self.isPastARefill(line: line, in: path) { handedBackPastARefill = true }
+        }
+        #expect(handedBackPastARefill || inserted[0].contains("\u{e9}"), "no hand-back after the small buffer's refill")
+    }
+
+    /// Canonical lines whose event the reader refuses (an unknown code, a time before the last)
+    /// as a frame's last event, so that the next line taken is the next frame's `- evdev:`, and
+    /// as the file's last line, with and without a line break: libyaml reads from that line, in the
+    /// frame it belongs to (whose `- evdev:` line the direct reading had passed), and reports it.
+    @Test(arguments: ["    - [99999,      0,   3,  99,     100]", "    - [   1,      1,   3,  57,     100]"])
+    func aRefusedEventAtTheEndOfAFrameOrOfTheFile(refused: String) throws {
+        let (events, lines, first) = try base()
+        let entries = lines.indices.filter { $0 >= first && lines[$0] == "  - evdev:" }
+        let end = lines.count - (lines.last == "" ? 1 : 0)
+        var edits: [(name: String, lines: [String], lastBreak: Bool, line: Int)] = []
+        for position in [entries[1], entries[entries.count / 2], entries[entries.count - 2]] {
+            var edited = lines
+            edited.insert(refused, at: position)
+            edits.append(("before-entry-\(position)", edited, true, position + 1))
+        }
+        for lastBreak in [true, false] {
+            edits.append(("at-end-\(lastBreak)", Array(lines[..<end]) + [refused], lastBreak, end + 1))
+        }
+        for edit in edits {
+            let path = write("refused-\(edit.name).yml", edit.lines, lastBreak: edit.lastBreak)
+            let (outcome, taken) = compare(path)
+            #expect(outcome.error != nil && outcome.events == Array(events[..<outcome.events.count]), "\(edit.name): \(outcome)")
+            #expect(taken == Taken(first: first, handedBackAt: edit.line), "\(edit.name)")
         }
     }
 
@@ -358,7 +414,8 @@ import Testing
     /// repeated, dropped, swapped or inserted, the file cut), mostly in its events: the same
     /// outcome both ways, whatever the change.
     @Test func randomChangesReadTheSameBothWays() throws {
-        let (_, lines, first) = try base("mutated-base.yml", count: 1500)
+        // As long as `base()`: longer than the small buffer.
+        let (_, lines, first) = try base("mutated-base.yml")
         let original = Array(lines.joined(separator: "\n").utf8)
         let headerBytes = lines[..<(first - 1)].reduce(0) { $0 + $1.utf8.count + 1 }
         var state: UInt64 = 0x5851_F42D_4C95_7F2D
@@ -371,7 +428,7 @@ import Testing
         let oddLines = ["  - libinput:", "    - [0, 0]", "  - evdev: []", "- node: x", "...", "---", "  #", "\t", "  evdev:",
                         "    - [  10,      1,   3,  57,     100]", "      - [1, 2, 3, 4, 5]", "  - {evdev: [[1, 2, 3, 4, 5]]}",
                         "    - &a [  10,      1,   3,  57,     100]", "    - *a", "    - !!seq [1, 2, 3, 4, 5]"]
-        var handedBack = 0, toTheEnd = 0, notTaken = 0
+        var handedBack = 0, handedBackPastARefill = 0, toTheEnd = 0, notTaken = 0
         var differentLines = Set<Int>()
         for n in 0..<400 {
             var mutated = original
@@ -399,6 +456,7 @@ import Testing
             if let line = taken?.handedBackAt {
                 handedBack += 1
                 differentLines.insert(line)
+                if Self.isPastARefill(line: line, in: path) { handedBackPastARefill += 1 }
             } else if taken != nil {
                 toTheEnd += 1
             } else {
@@ -408,6 +466,8 @@ import Testing
         // The changes exercise the hand-back to libyaml at many places, not just the start.
         #expect(handedBack > 100 && differentLines.count > 80,
                 "\(handedBack) handed back at \(differentLines.count) lines, \(toTheEnd) to the end, \(notTaken) not taken")
+        // Many of them after the small buffer was refilled.
+        #expect(handedBackPastARefill > 30, "\(handedBackPastARefill) handed back after a refill")
     }
 
     /// 300 files of 30 event lines each in random layouts around libinput's own (every field's

@@ -70,5 +70,11 @@ import VirtualEvdev
             return e
         }
         #expect(read == relative)
+        // libinput's own event lines are read without libyaml from the events list to the end of
+        // the file (`CanonicalRecordLines`): never handed back to libyaml.
+        let yamlReader = try #require(reader as? LibinputRecordReader)
+        let taken = try #require(yamlReader.canonicalLinesRange, "libyaml read the events list of libinput's own output")
+        #expect(taken.handedBackAt == nil, "handed back to libyaml at line \(taken.handedBackAt ?? 0) of \(yaml)")
+        #expect(yaml.split(separator: "\n", omittingEmptySubsequences: false)[taken.first - 1].hasSuffix("- evdev:"))
     }
 }

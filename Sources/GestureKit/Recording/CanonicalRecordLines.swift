@@ -19,15 +19,17 @@ import Glibc
 /// keeps error positions exact where the alternatives do not: starting a second libyaml parser at
 /// the odd line would need the document's open structure rebuilt around it, and handing back whole
 /// frames (a stand-in per frame) costs libyaml's per-frame work every frame. Nothing here reports
-/// an error: a line this does not take, or an event it takes but that fails a check, is libyaml's
-/// to read and to report.
+/// an error: a line this does not take, or an event it takes but that the reader refuses
+/// (`refuseLastEvent()`), is libyaml's to read and to report.
 ///
 /// Only for a regular file (libyaml's reads are then whole, `YAMLEventReader.fillsEachRead`), in
 /// UTF-8, whose description has no line breaks but `\n` (libyaml counts `\r`, NEL, LS and PS as
 /// line ends too) and whose list is in block style; otherwise libyaml reads every line, as before.
 struct CanonicalRecordLines {
     enum Step {
-        /// An event, checked as `LibinputRecordReader.parseEvent` checks one, with its line number.
+        /// An event and its line number: its line as `LibinputRecordReader.parseEvent` reads one, the
+        /// event not yet checked against the kernel's codes and the events before it (the reader
+        /// does that, and calls `refuseLastEvent()` when it fails).
         case event(InputEvent, line: Int)
         /// The file ended after canonical lines only: every open mapping and list closes there.
         case endOfFile
@@ -74,17 +76,19 @@ struct CanonicalRecordLines {
     private var quietBytes = 0
     /// Set at the end of the file when its last line has no line break.
     private var lastLineHasNoBreak = false
-    /// The time of the last event read here, which the next may not precede.
-    private var previousTime = EventTime(seconds: .min, microseconds: 0)
 
-    /// The first line libyaml reads, where it begins, and where the last YAML event before it ends.
+    /// The first line libyaml reads, where it begins, where the last YAML event before it ends, and
+    /// the `- evdev:` line and first event line of the frame it is in (as `lastEntryLine` and
+    /// `firstEventLineOfEntry` were when `next()` came to that line).
     private struct Place {
         var line: Int
         var offset: Int64
         var lastEventEnd: Int64
+        var entryLine: Int
+        var firstEventLineOfEntry: Int
     }
 
-    /// An event line read and checked but not handed out yet. To hand out the event on a line,
+    /// An event line read but not handed out yet. To hand out the event on a line,
     /// libyaml scans on to the first token after it (the list's `[` might be a mapping key until
     /// then), and an error there or in what that token makes it read stops it before that event.
     /// So an event is handed out only once the next line with YAML on it is taken here too (a
@@ -93,6 +97,8 @@ struct CanonicalRecordLines {
     private var held: (event: InputEvent, place: Place)?
     /// Where libyaml is to read from, once decided; nil while lines are taken.
     private var handBackPlace: Place?
+    /// The line of the event `next()` handed out last, for `refuseLastEvent()`.
+    private var handedOutPlace: Place?
     private var isAtEnd = false
 
     /// Takes over at the start of the events list, the current YAML event of `yaml` (a block
@@ -153,12 +159,13 @@ struct CanonicalRecordLines {
     /// The next event, or the end, or where libyaml takes over. Passes over entry, comment and
     /// blank lines.
     mutating func next() -> Step {
-        if isAtEnd { return .endOfFile }
         if handBackPlace != nil { return .handBack }
+        if isAtEnd { return .endOfFile }
         while true {
             nextLineOffset = input.offset
             nextLine = input.lineNumber + 1
-            let here = Place(line: nextLine, offset: nextLineOffset, lastEventEnd: lastEventEnd)
+            let here = Place(line: nextLine, offset: nextLineOffset, lastEventEnd: lastEventEnd, entryLine: lastEntryLine,
+                             firstEventLineOfEntry: firstEventLineOfEntry)
             // Lines are at most `lineBytesMax`, so with this much buffered `advance()` does not
             // read, and every byte up to a line's end and `PlainTextScan.margin` is scanned.
             if input.bufferedAhead.count < Self.lookahead && !input.hasBufferedToEnd {
@@ -173,7 +180,7 @@ struct CanonicalRecordLines {
                     isAtEnd = true
                     if let held {
                         self.held = nil
-                        return .event(held.event, line: held.place.line)
+                        return handOut(held)
                     }
                     return .endOfFile
                 }
@@ -194,16 +201,11 @@ struct CanonicalRecordLines {
                let (fields, yamlEnd) = CanonicalRecordEventLine.read(line, indent: spaces) {
                 // A line libyaml reads without an error up to its `-`: the held event can go.
                 let ready = held
-                guard let event = checked(fields) else {
-                    handBackPlace = here
-                    held = nil
-                    return ready.map { .event($0.event, line: $0.place.line) } ?? .handBack
-                }
-                held = (event, here)
+                held = (Self.event(fields), here)
                 if firstEventLineOfEntry == 0 { firstEventLineOfEntry = nextLine }
                 lastEventEnd = nextLineOffset + Int64(yamlEnd)
                 quietBytes = 0
-                if let ready { return .event(ready.event, line: ready.place.line) }
+                if let ready { return handOut(ready) }
                 continue
             }
             guard spaces == entryIndent, Self.isEntry(line, indent: spaces) else { return handBack(at: held?.place ?? here) }
@@ -213,7 +215,7 @@ struct CanonicalRecordLines {
             quietBytes = 0
             if let ready = held {
                 held = nil
-                return .event(ready.event, line: ready.place.line)
+                return handOut(ready)
             }
         }
     }
@@ -224,17 +226,27 @@ struct CanonicalRecordLines {
         return .handBack
     }
 
-    /// The event on a canonical line if `LibinputRecordReader.parseEvent` would take it (else
-    /// libyaml reads the line and that reports the error): besides what `CanonicalRecordEventLine`
-    /// checks, a type and code the kernel defines and a time at or after the last.
+    /// `ready`'s event, noting its place for `refuseLastEvent()`.
     @inline(__always)
-    private mutating func checked(_ fields: CanonicalEventLine) -> InputEvent? {
-        guard EvdevTables.isKnown(type: fields.type, code: fields.code) else { return nil }
-        let time = EventTime(seconds: Int64(fields.seconds), microseconds: Int32(fields.microseconds))
-        guard time >= previousTime else { return nil }
-        previousTime = time
-        return InputEvent(time: time, type: EventType(rawValue: UInt16(fields.type)),
-                          code: EventCode(rawValue: UInt16(fields.code)), value: fields.value)
+    private mutating func handOut(_ ready: (event: InputEvent, place: Place)) -> Step {
+        handedOutPlace = ready.place
+        return .event(ready.event, line: ready.place.line)
+    }
+
+    /// The reader refused the event `next()` handed out last: libyaml reads from its line, parses
+    /// it again and reports the error there. (The event was held until the next line was taken, so
+    /// libyaml reads the lines after it from the file too.)
+    mutating func refuseLastEvent() {
+        guard let place = handedOutPlace else { preconditionFailure("no event was handed out") }
+        handBackPlace = place
+        held = nil
+    }
+
+    /// The event on a canonical line (`CanonicalRecordEventLine` keeps every field in range).
+    @inline(__always)
+    private static func event(_ fields: CanonicalEventLine) -> InputEvent {
+        InputEvent(time: EventTime(seconds: Int64(fields.seconds), microseconds: Int32(fields.microseconds)),
+                   type: EventType(rawValue: UInt16(fields.type)), code: EventCode(rawValue: UInt16(fields.code)), value: fields.value)
     }
 
     /// `- evdev:` at `indent`, then the end, spaces, or spaces and a comment. (Only spaces: after
@@ -256,7 +268,8 @@ struct CanonicalRecordLines {
     /// first line it reads that was not taken here (events on earlier lines were handed out).
     func standIn() -> (standIn: YAMLStandIn, firstLine: Int) {
         // At the end of the file (no `handBackPlace`): libyaml reads from there.
-        let place = handBackPlace ?? Place(line: nextLine, offset: nextLineOffset, lastEventEnd: lastEventEnd)
+        let place = handBackPlace ?? Place(line: nextLine, offset: nextLineOffset, lastEventEnd: lastEventEnd,
+                                           entryLine: lastEntryLine, firstEventLineOfEntry: firstEventLineOfEntry)
         let fileOffset = place.offset
         guard fileOffset > resumedAt else {
             // libyaml has read that far already: it goes on with the real bytes.
@@ -275,13 +288,13 @@ struct CanonicalRecordLines {
         // The last frame's `- evdev:` line and its first event line, if libyaml has not seen them:
         // the mapping and the list they begin are open, and an error's message names their lines.
         // (Lines after the place are not libyaml's to be given here: the held event's line and on.)
-        if lastEntryLine >= firstUnseenLine && lastEntryLine < place.line {
-            emptyLines(upTo: lastEntryLine)
+        if place.entryLine >= firstUnseenLine && place.entryLine < place.line {
+            emptyLines(upTo: place.entryLine)
             pieces.append(.bytes(Array(repeating: 0x20, count: entryIndent) + Array("- evdev:\n".utf8)))
             line += 1
         }
-        if firstEventLineOfEntry >= firstUnseenLine && firstEventLineOfEntry < place.line {
-            emptyLines(upTo: firstEventLineOfEntry)
+        if place.firstEventLineOfEntry >= firstUnseenLine && place.firstEventLineOfEntry < place.line {
+            emptyLines(upTo: place.firstEventLineOfEntry)
             pieces.append(.bytes(Array(repeating: 0x20, count: entryIndent + 2) + Array("- []\n".utf8)))
             line += 1
         }

@@ -116,6 +116,7 @@ public final class LibinputRecordReader: RecordingSource {
             isReadingCanonicalLines = canonicalLines != nil
             if isReadingCanonicalLines { canonicalLinesRange = (document.yaml.line, nil) }
         }
+        document.yaml.stopNotingLineBreaks()
     }
 
     public func nextEvent() throws -> InputEvent? {
@@ -165,15 +166,18 @@ public final class LibinputRecordReader: RecordingSource {
         }
     }
 
-    /// The next event `canonicalLines` reads, checked as `parseEvent` checks; nil when the file ended
-    /// (then the stream has ended too) or libyaml is to read on (then `canonicalLines` is nil).
+    /// The next event `canonicalLines` reads, accepted as `parseEvent` accepts one; nil when the file
+    /// ended (then the stream has ended too) or libyaml is to read on (then `canonicalLines` is nil).
     private func nextCanonicalEvent() -> InputEvent? {
         switch canonicalLines!.next() {
         case .event(let event, let line):
-            previousTime = event.time
-            frameBoundaries.note(event, line: line)
-            conformance.note(event, line: line)
-            return event
+            do {
+                try accept(event, line: line)
+                return event
+            } catch {
+                // libyaml reads the event's line again, and `parseEvent` reports this error there.
+                canonicalLines!.refuseLastEvent()
+            }
         case .endOfFile:
             if let count = document.deviceCountAtEndOfFile {
                 canonicalLines = nil
@@ -231,21 +235,30 @@ public final class LibinputRecordReader: RecordingSource {
                                  expected: LibinputRecordReader.eventGrammar + " with usec below 1000000 and a 32-bit value",
                                  found: "[\(seconds), \(microseconds), \(type), \(code), \(value)]")
         }
-        guard EvdevTables.isKnown(type: UInt32(type), code: UInt32(code)) else {
-            throw unknownEventCodeError(path: yaml.path, line: line, type: UInt32(type), code: UInt32(code),
-                                        context: "[\(seconds), \(microseconds), \(type), \(code), \(value)]")
+        let event = InputEvent(time: EventTime(seconds: seconds, microseconds: Int32(microseconds)),
+                               type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)), value: Int32(value))
+        try accept(event, line: line)
+        return event
+    }
+
+    /// Takes `event`, read on `line`, into the stream: a type and code the kernel defines, a time at
+    /// or after the last event's; noted for the frame boundaries and the description's conformance.
+    /// Every event goes through here, whichever reader read its line (`parseEvent`,
+    /// `canonicalLines`); nothing is noted when it throws.
+    @inline(__always)
+    private func accept(_ event: InputEvent, line: Int) throws {
+        let type = UInt32(event.type.rawValue), code = UInt32(event.code.rawValue)
+        guard EvdevTables.isKnown(type: type, code: code) else {
+            throw unknownEventCodeError(path: yaml.path, line: line, type: type, code: code,
+                                        context: "[\(event.time.seconds), \(event.time.microseconds), \(type), \(code), \(event.value)]")
         }
-        let time = EventTime(seconds: seconds, microseconds: Int32(microseconds))
-        guard time >= previousTime else {
+        guard event.time >= previousTime else {
             throw RecordingError(path: yaml.path, line: line, kind: .timeWentBackwards,
-                                 expected: "a time at or after \(previousTime)", found: "\(time)")
+                                 expected: "a time at or after \(previousTime)", found: "\(event.time)")
         }
-        previousTime = time
-        let event = InputEvent(time: time, type: EventType(rawValue: UInt16(type)), code: EventCode(rawValue: UInt16(code)),
-                               value: Int32(value))
+        previousTime = event.time
         frameBoundaries.note(event, line: line)
         conformance.note(event, line: line)
-        return event
     }
 
     private func malformed(_ expected: String) -> RecordingError {

@@ -207,9 +207,6 @@ final class LineInput {
     /// reading began.
     var offset: Int64 { bufferOffset + Int64(start) }
 
-    /// Where the current line begins, as `offset` counts.
-    var lineOffset: Int64 { bufferOffset + Int64((line.baseAddress ?? UnsafePointer(buffer)) - UnsafePointer(buffer)) }
-
     /// The buffered bytes from the current position on (valid until the next `advance()`,
     /// `readBytes` or `bufferAhead`).
     var bufferedAhead: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer + start, count: end - start) }

@@ -46,8 +46,16 @@ final class YAMLEventReader {
     let fillsEachRead: Bool
     /// Whether a byte handed to libyaml so far may be part of a line break other than `\n` (`\r`,
     /// NEL, LS, PS): libyaml counts those as lines too, so line numbers would no longer be counts
-    /// of `\n`. A byte that may only be part of one at a read's edge counts.
-    private(set) var sawOtherLineBreak = false
+    /// of `\n`. A byte that may only be part of one at a read's edge counts. Known only for a
+    /// regular file (`fillsEachRead`), and only up to `stopNotingLineBreaks()`.
+    var sawOtherLineBreak: Bool {
+        assert(notesLineBreaks, "line breaks are noted for a regular file, until stopNotingLineBreaks()")
+        return sawOtherLineBreakNoted
+    }
+    private var sawOtherLineBreakNoted = false
+    /// Whether reads are searched for other line breaks: only the libinput record reader's choice
+    /// of reading the events list itself needs them, once, for a regular file.
+    private var notesLineBreaks: Bool
     /// The largest read libyaml has asked for: its raw buffer's size, so its reads from a regular
     /// file end at multiples of it while every byte is ASCII.
     private(set) var readSize = 0
@@ -69,6 +77,7 @@ final class YAMLEventReader {
     init(input: LineInput) throws {
         self.input = input
         fillsEachRead = input.isRegularFile
+        notesLineBreaks = fillsEachRead
         // Enough for the libinput record reader to step back from where libyaml stopped reading
         // to the start of the line libyaml's events list began on (at most one read and a line).
         if fillsEachRead { input.retainedBytesBehind = YAMLEventReader.retainedBytes }
@@ -146,23 +155,34 @@ final class YAMLEventReader {
         }
     }
 
+    /// The UTF-8 line breaks other than `\n` and `\r`, each as its last byte and the bytes before
+    /// it, nearest first: NEL is C2 85; LS and PS are E2 80 A8 and E2 80 A9.
+    private static let multiByteLineBreaks: [(last: UInt8, before: [UInt8])] = [
+        (0x85, [0xC2]), (0xA8, [0x80, 0xE2]), (0xA9, [0x80, 0xE2]),
+    ]
+
     /// Notes a line break other than `\n` in bytes read from the file (see `sawOtherLineBreak`).
     private func noteLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !sawOtherLineBreak, let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if memchr(base, 0x0D, bytes.count) != nil { sawOtherLineBreak = true; return }
-        // NEL is C2 85; LS and PS are E2 80 A8 and E2 80 A9.
-        for (last, before) in [(UInt8(0x85), [UInt8(0xC2)]), (0xA8, [0x80, 0xE2]), (0xA9, [0x80, 0xE2])] {
+        guard notesLineBreaks, !sawOtherLineBreakNoted, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if memchr(base, 0x0D, bytes.count) != nil { sawOtherLineBreakNoted = true; return }
+        for (last, before) in Self.multiByteLineBreaks {
             var from = 0
             while from < bytes.count, let found = memchr(base + from, Int32(last), bytes.count - from) {
                 let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-                if index < before.count { sawOtherLineBreak = true; return }
+                if index < before.count { sawOtherLineBreakNoted = true; return }
                 if before.enumerated().allSatisfy({ bytes[index - 1 - $0.offset] == $0.element }) {
-                    sawOtherLineBreak = true
+                    sawOtherLineBreakNoted = true
                     return
                 }
                 from = index + 1
             }
         }
+    }
+
+    /// Ends the search for other line breaks (`sawOtherLineBreak`): called once the events list is
+    /// reached and the reader has decided who reads it, after which nothing asks.
+    func stopNotingLineBreaks() {
+        notesLineBreaks = false
     }
 
     /// Continues after the libinput record reader's own scanner gave the rest of the file back:
