@@ -28,8 +28,11 @@ enum DumpRequest {
         requested.store(code, ordering: .relaxed)
     }
 
-    /// The request since the last call, if any.
+    /// The request since the last call, if any. Called after every event: a plain load when none
+    /// is waiting (nearly always), the read-modify-write only to take one.
+    @inline(__always)
     static func take() -> DumpTrigger? {
+        guard requested.load(ordering: .relaxed) != 0 else { return nil }
         let code = requested.exchange(0, ordering: .relaxed)
         return code == 0 ? nil : DumpTrigger.allCases[code - 1]
     }
