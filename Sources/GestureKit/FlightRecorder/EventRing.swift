@@ -55,7 +55,8 @@ public final class EventRing {
         let perFinger = [EventCode.absMTSlot, .absMTPositionX, .absMTPositionY, .absMTPressure, .absMTTouchMajor]
             .count { device.has(.abs, $0) }
         let singleTouch = [EventCode.absX, .absY, .absPressure].count { device.has(.abs, $0) }
-        return 2 * max(perFinger, 2) + singleTouch + (device.has(.msc, EventCode(rawValue: 0x05)) ? 1 : 0)  // MSC_TIMESTAMP + 1
+        let timestamp = device.has(.msc, EventCode(rawValue: 0x05)) ? 1 : 0  // MSC_TIMESTAMP
+        return 2 * max(perFinger, 2) + singleTouch + timestamp + 1  // and the SYN_REPORT
     }
 
     /// - Parameters:
