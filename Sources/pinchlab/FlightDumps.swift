@@ -97,8 +97,9 @@ final class FlightDumper: @unchecked Sendable {
                 let path = try dump.write(inDirectory: directory)
                 written.add(1, ordering: .relaxed)
                 let snapshot = dump.snapshot
+                let touches = snapshot.window.stateAtStart.touchCount
                 printError("pinchlab: dumped \(String(format: "%.1f", snapshot.window.seconds)) s (\(dump.trigger.rawValue); "
-                           + "\(snapshot.window.touchCount) touch\(snapshot.window.touchCount == 1 ? "" : "es") down at its start) to \(path)"
+                           + "\(touches) touch\(touches == 1 ? "" : "es") down at its start) to \(path)"
                            + (snapshot.isShort ? "; fewer seconds than --keep asked: the device sends more events than the ring was sized for" : ""))
                 announce?(.written(path: path))
                 if makesReport { makeReport(of: path) }

@@ -5,7 +5,7 @@
 ///
 /// `stateEvents()` lists that state in the form and order of `EvdevDevice.currentStateEvents()`, so
 /// a dump's first frame is what `record` writes for fingers down at open (`StateAtOpen`).
-public struct EvdevStateTracker: Sendable {
+package struct EvdevStateTracker: Sendable {
     /// The per-slot axes, `ABS_MT_TOUCH_MAJOR` ... `ABS_MT_TOOL_Y` (the kernel's `input_is_mt_value`).
     static let firstMultitouchCode = EventCode.absMTTouchMajor.rawValue
     static let multitouchCodeCount = 0x3d - Int(EventCode.absMTTouchMajor.rawValue) + 1  // through ABS_MT_TOOL_Y
@@ -22,9 +22,9 @@ public struct EvdevStateTracker: Sendable {
     private var keysDown: [Bool]
     private var currentSlot = 0
     /// The time of the last event applied.
-    public private(set) var time: EventTime?
+    package private(set) var time: EventTime?
 
-    public init(device: DeviceDescription) {
+    package init(device: DeviceDescription) {
         slotCount = device.slotCount > 0 ? device.firstSlot + device.slotCount : 0
         absoluteCodes = (device.codes[.abs] ?? []).sorted()
         keyCodes = (device.codes[.key] ?? []).sorted().filter { Int($0.rawValue) < Self.keyCodeCount }
@@ -47,20 +47,20 @@ public struct EvdevStateTracker: Sendable {
     }
 
     /// Applies `state` (`EvdevDevice.currentStateEvents()`, at time 0) as the state before any event.
-    public mutating func seed(with state: [InputEvent]) {
+    package mutating func seed(with state: [InputEvent]) {
         for event in state { apply(event) }
         time = nil
     }
 
     /// Applies one event as libevdev would: a slot change, a slot's value, an axis, a key.
-    public mutating func apply(_ event: InputEvent) {
+    package mutating func apply(_ event: InputEvent) {
         withUnsafePointer(to: event) { apply(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// Applies `events` in order as libevdev would (a slot change, a slot's value, an axis, a key):
     /// the arrays' storage is made unique once for the whole run instead of once per event (the
     /// ring drops events in blocks).
-    public mutating func apply(_ events: UnsafeBufferPointer<InputEvent>) {
+    package mutating func apply(_ events: UnsafeBufferPointer<InputEvent>) {
         guard let last = events.last else { return }
         let slots = slotCount
         var slot = currentSlot
@@ -89,18 +89,10 @@ public struct EvdevStateTracker: Sendable {
         time = last.time
     }
 
-    /// The touches down: slots with a tracking id (protocol B), or `BTN_TOUCH` for others.
-    public var touchCount: Int {
-        if slotCount > 0 {
-            return (0..<slotCount).count { slotValues[$0 * Self.multitouchCodeCount + Self.trackingIDIndex] >= 0 }
-        }
-        return keysDown[Int(EventCode.btnTouch.rawValue)] ? 1 : 0
-    }
-
     /// The state as events, in `EvdevDevice.currentStateEvents()`'s order and at time 0: each slot
     /// with a contact (slot, tracking id, its values), the current slot again, the other axes, the
     /// keys down.
-    public func stateEvents() -> [InputEvent] {
+    package func stateEvents() -> [InputEvent] {
         var events: [InputEvent] = []
         func add(_ type: EventType, _ code: EventCode, _ value: Int32) {
             events.append(InputEvent(time: .zero, type: type, code: code, value: value))

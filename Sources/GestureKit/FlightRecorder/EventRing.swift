@@ -147,7 +147,7 @@ public final class EventRing {
             events.removeAll()
         }
         let firstIndex = appendedCount - count + skipped
-        return EventWindow(stateEvents: state.stateEvents(), touchCount: state.touchCount, stateTime: state.time,
+        return EventWindow(stateEvents: state.stateEvents(), stateTime: state.time,
                            events: events, firstEventIndex: firstIndex, isWhole: skipped == 0 && appendedCount == count)
     }
 }
@@ -156,14 +156,12 @@ public final class EventRing {
 public struct EventWindow: Sendable {
     /// The state before the first event, as `EvdevDevice.currentStateEvents()` lists it (time 0).
     public var stateEvents: [InputEvent]
-    /// Touches down at the window's start.
-    public var touchCount: Int
     /// When the state was reached (the last event before the window), nil when it is the state at open.
     public var stateTime: EventTime?
     /// Whole frames, with their original times.
     public var events: [InputEvent]
     /// How many events the device sent before the window's first one.
-    public var firstEventIndex: Int
+    package var firstEventIndex: Int
     /// Nothing was dropped: the window begins with the first event read.
     public var isWhole: Bool
 
