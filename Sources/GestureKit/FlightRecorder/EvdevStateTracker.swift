@@ -6,17 +6,12 @@
 /// `stateEvents()` lists that state in the form and order of `EvdevDevice.currentStateEvents()`, so
 /// a dump's first frame is what `record` writes for fingers down at open (`StateAtOpen`).
 package struct EvdevStateTracker: Sendable {
-    /// The per-slot axes, `ABS_MT_TOUCH_MAJOR` ... `ABS_MT_TOOL_Y` (the kernel's `input_is_mt_value`).
-    static let firstMultitouchCode = EventCode.absMTTouchMajor.rawValue
-    static let multitouchCodeCount = 0x3d - Int(EventCode.absMTTouchMajor.rawValue) + 1  // through ABS_MT_TOOL_Y
-    static let absoluteCodeCount = 0x40  // ABS_CNT
+    static let multitouchCodeCount = DeviceStateEvents.multitouchCodes.count
+    static let absoluteCodeCount = DeviceStateEvents.absoluteCodeCount
     static let keyCodeCount = 0x300  // KEY_CNT
 
+    private let device: DeviceDescription
     private let slotCount: Int
-    /// The device's absolute axes and keys in ascending order: the ones listed.
-    private let absoluteCodes: [EventCode]
-    private let keyCodes: [EventCode]
-    private let multitouchCodes: [EventCode]
     private var slotValues: [Int32]
     private var absoluteValues: [Int32]
     private var keysDown: [Bool]
@@ -25,10 +20,8 @@ package struct EvdevStateTracker: Sendable {
     package private(set) var time: EventTime?
 
     package init(device: DeviceDescription) {
+        self.device = device
         slotCount = device.slotCount > 0 ? device.firstSlot + device.slotCount : 0
-        absoluteCodes = (device.codes[.abs] ?? []).sorted()
-        keyCodes = (device.codes[.key] ?? []).sorted().filter { Int($0.rawValue) < Self.keyCodeCount }
-        multitouchCodes = absoluteCodes.filter { Self.multitouchIndex($0) != nil && $0 != .absMTTrackingID }
         slotValues = [Int32](repeating: 0, count: slotCount * Self.multitouchCodeCount)
         absoluteValues = [Int32](repeating: 0, count: Self.absoluteCodeCount)
         keysDown = [Bool](repeating: false, count: Self.keyCodeCount)
@@ -42,7 +35,7 @@ package struct EvdevStateTracker: Sendable {
 
     @inline(__always)
     private static func multitouchIndex(_ code: EventCode) -> Int? {
-        let index = Int(code.rawValue) - Int(firstMultitouchCode)
+        let index = Int(code.rawValue) - Int(DeviceStateEvents.multitouchCodes.lowerBound)
         return index >= 0 && index < multitouchCodeCount ? index : nil
     }
 
@@ -89,30 +82,15 @@ package struct EvdevStateTracker: Sendable {
         time = last.time
     }
 
-    /// The state as events, in `EvdevDevice.currentStateEvents()`'s order and at time 0: each slot
-    /// with a contact (slot, tracking id, its values), the current slot again, the other axes, the
-    /// keys down.
+    /// The state as events, as `EvdevDevice.currentStateEvents()` lists libevdev's (`DeviceStateEvents`).
     package func stateEvents() -> [InputEvent] {
-        var events: [InputEvent] = []
-        func add(_ type: EventType, _ code: EventCode, _ value: Int32) {
-            events.append(InputEvent(time: .zero, type: type, code: code, value: value))
-        }
-        var slotSaid = false
-        for slot in 0..<slotCount {
-            let base = slot * Self.multitouchCodeCount
-            let trackingID = slotValues[base + Self.trackingIDIndex]
-            guard trackingID >= 0 else { continue }
-            add(.abs, .absMTSlot, Int32(slot))
-            add(.abs, .absMTTrackingID, trackingID)
-            for code in multitouchCodes { add(.abs, code, slotValues[base + Self.multitouchIndex(code)!]) }
-            slotSaid = true
-        }
-        if slotSaid { add(.abs, .absMTSlot, Int32(currentSlot)) }
-        for code in absoluteCodes where code != .absMTSlot && Self.multitouchIndex(code) == nil
-        && Int(code.rawValue) < Self.absoluteCodeCount {
-            add(.abs, code, absoluteValues[Int(code.rawValue)])
-        }
-        for code in keyCodes where keysDown[Int(code.rawValue)] { add(.key, code, 1) }
-        return events
+        DeviceStateEvents.list(
+            device: device, slotCount: slotCount, currentSlot: Int32(currentSlot),
+            slotValue: { slotValues[$0 * Self.multitouchCodeCount + Self.multitouchIndex($1)!] },
+            value: { type, code in
+                let index = Int(code.rawValue)
+                if type == .abs { return index < Self.absoluteCodeCount ? absoluteValues[index] : 0 }
+                return index < Self.keyCodeCount && keysDown[index] ? 1 : 0
+            })
     }
 }
