@@ -171,7 +171,7 @@ public struct EventWindow: Sendable {
     /// Seconds from the first event to the last.
     public var seconds: Double {
         guard let first = events.first, let last = events.last else { return 0 }
-        return Double(last.time.totalMicroseconds - first.time.totalMicroseconds) / 1_000_000
+        return last.time.seconds(since: first.time)
     }
 
     /// The state as a first frame for a recording of the window: at the time it was reached (or,
