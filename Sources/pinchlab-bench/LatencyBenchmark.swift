@@ -43,7 +43,7 @@ enum LatencyBenchmark {
                 if keep > 0 { flight.note(record) }
                 if case .transition = record { frameMadeUpdate = true }
             },
-            afterEvent: { event in
+            afterEvent: { event, _ in
                 if keep > 0 { flight.note(event) }
                 guard event.isSynReport else {
                     frameMadeUpdate = false   // a new frame begins; idle-time animation steps do not count

@@ -28,8 +28,11 @@ enum DumpRequest {
         requested.store(code, ordering: .relaxed)
     }
 
-    /// The request since the last call, if any.
+    /// The request since the last call, if any. Called after every event: a plain load when none
+    /// is waiting (nearly always), the read-modify-write only to take one.
+    @inline(__always)
     static func take() -> DumpTrigger? {
+        guard requested.load(ordering: .relaxed) != 0 else { return nil }
         let code = requested.exchange(0, ordering: .relaxed)
         return code == 0 ? nil : DumpTrigger.allCases[code - 1]
     }
@@ -94,8 +97,9 @@ final class FlightDumper: @unchecked Sendable {
                 let path = try dump.write(inDirectory: directory)
                 written.add(1, ordering: .relaxed)
                 let snapshot = dump.snapshot
+                let touches = snapshot.window.stateAtStart.touchCount
                 printError("pinchlab: dumped \(String(format: "%.1f", snapshot.window.seconds)) s (\(dump.trigger.rawValue); "
-                           + "\(snapshot.window.touchCount) touch\(snapshot.window.touchCount == 1 ? "" : "es") down at its start) to \(path)"
+                           + "\(touches) touch\(touches == 1 ? "" : "es") down at its start) to \(path)"
                            + (snapshot.isShort ? "; fewer seconds than --keep asked: the device sends more events than the ring was sized for" : ""))
                 announce?(.written(path: path))
                 if makesReport { makeReport(of: path) }

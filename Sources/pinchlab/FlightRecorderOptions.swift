@@ -87,16 +87,17 @@ final class FlightSession {
         if let dumpOn = options.dumpOn, dumpOn.isTriggered(by: record) { automatic = dumpOn.trigger }
     }
 
-    /// Takes a dump request (or an automatic one) and hands a snapshot to the dumper.
+    /// Takes a dump request (or an automatic one) and hands a snapshot to the dumper. `origin`:
+    /// the session's first event (`ReplayPipeline.origin`), nil before any.
     @inline(__always)
-    func dumpIfAsked() {
+    func dumpIfAsked(origin: EventTime?) {
         guard let trigger = DumpRequest.take() ?? automatic else { return }
         automatic = nil
         guard let dumper else {
             printError("pinchlab: warning: a dump (\(trigger.rawValue)) was asked for, but --keep 0 turned the flight recorder off")
             return
         }
-        guard let snapshot = recorder.snapshot() else {
+        guard let snapshot = origin.flatMap(recorder.snapshot(origin:)) else {
             printError("pinchlab: warning: a dump (\(trigger.rawValue)) was asked for before the device sent a whole frame: nothing to dump yet")
             announce?(.notMade(reason: "the device has not sent a whole frame yet"))
             return
@@ -105,8 +106,8 @@ final class FlightSession {
                                version: PinchlabVersion.text, trigger: trigger, system: .current()))
     }
 
-    func finish() {
-        dumpIfAsked()
+    func finish(origin: EventTime?) {
+        dumpIfAsked(origin: origin)
         dumper?.finish()
     }
 }

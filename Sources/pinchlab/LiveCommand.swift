@@ -136,14 +136,14 @@ struct LiveCommand: ParsableCommand {
                 flight.note(record)
             }
             let stop = try session.run(shouldStop: { StopSignals.requested || output.writeError != nil }, emit: emit,
-                                       afterEvent: { event in
+                                       afterEvent: { event, origin in
                                            flight.note(event)
-                                           flight.dumpIfAsked()
+                                           flight.dumpIfAsked(origin: origin)
                                            web?.flush()
                                        },
-                                       whileIdle: {
+                                       whileIdle: { origin in
                                            if keys?.pressed("d") == true { DumpRequest.note(.key) }
-                                           flight.dumpIfAsked()
+                                           flight.dumpIfAsked(origin: origin)
                                            web?.flush()
                                            output.refresh()
                                        })
@@ -152,7 +152,7 @@ struct LiveCommand: ParsableCommand {
             web?.finish(summary)
             output.finish(summary, removed: stop == .deviceRemoved, cancelledInFlight: wasInFlight)
             // Dumps under way are finished before the process ends: none asked for is lost.
-            flight.finish()
+            flight.finish(origin: session.pipeline.origin)
             if let error = output.writeError { throw error }
             if stop == .deviceRemoved { throw ExitStatus.deviceUnavailable.exitCode }
         }

@@ -60,6 +60,31 @@ import Testing
         #expect(checked > 5)
     }
 
+    /// The ring is sized by the events of a frame of two moving fingers: every one of them counts,
+    /// the closing `SYN_REPORT` too.
+    @Test func aFrameOfTwoMovingFingersIsEveryEventOfIt() {
+        let time = EventTime(totalMicroseconds: 8_000)
+        var frame: [InputEvent] = []
+        func add(_ type: EventType, _ code: EventCode, _ value: Int32) {
+            frame.append(InputEvent(time: time, type: type, code: code, value: value))
+        }
+        for slot: Int32 in 0..<2 {
+            add(.abs, .absMTSlot, slot)
+            add(.abs, .absMTPositionX, 100 + slot)
+            add(.abs, .absMTPositionY, 200 + slot)
+            add(.abs, .absMTPressure, 40)
+        }
+        add(.abs, .absX, 100)
+        add(.abs, .absY, 200)
+        add(.abs, .absPressure, 40)
+        add(.syn, .synReport, 0)
+        #expect(EventRing.eventsPerFrame(Self.device) == frame.count)
+        var withTimestamp = Self.device
+        withTimestamp.codes[.msc, default: []].insert(EventCode(rawValue: 0x05))
+        #expect(EventRing.eventsPerFrame(withTimestamp) == frame.count + 1)
+        #expect(EventRing.capacity(seconds: 60, device: Self.device) == 60 * EventRing.assumedFramesPerSecond * frame.count)
+    }
+
     @Test func aRingOfNothingKeepsNothing() {
         let ring = EventRing(capacity: 0, device: Self.device, stateAtOpen: [])
         for event in Self.events(frames: 10) { ring.append(event) }

@@ -26,7 +26,7 @@ import Testing
             }
             recorder.note(.frame(TouchFrame(time: event), time: time))   // not a line: not kept
         }
-        let snapshot = try #require(recorder.snapshot())
+        let snapshot = try #require(recorder.snapshot(origin: .zero))
         let kept = snapshot.lines.compactMap(FlightRecorder.time(of:))
         #expect(kept == Array(times.suffix(7)))
         #expect(snapshot.linesBeginLate == times[times.count - 7])

@@ -59,7 +59,7 @@ import VirtualEvdev
                                   idleTimeoutSeconds: 0.5)
         device.enqueue(frames[openedAt...].joined())
         var run = PipelineFaultTests.Run()
-        let stop = try session.run(shouldStop: { false }, emit: { run.record($0) }, afterEvent: { run.events.append($0) })
+        let stop = try session.run(shouldStop: { false }, emit: { run.record($0) }, afterEvent: { event, _ in run.events.append(event) })
         #expect(stop == .idle)
         run.summary = session.finish(source: nil) { run.record($0) }
 

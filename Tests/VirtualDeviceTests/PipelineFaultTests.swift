@@ -67,7 +67,7 @@ import VirtualEvdev
         device.enqueue(frames[..<stormStart].joined())
         var run = Run()
         var next = stormStart, bursts = 0, synReports = 0
-        let stop = try session.run(shouldStop: { false }, emit: { run.record($0) }, afterEvent: { event in
+        let stop = try session.run(shouldStop: { false }, emit: { run.record($0) }, afterEvent: { event, _ in
             run.events.append(event)
             guard event.isSynReport else { return }
             synReports += 1
@@ -119,7 +119,7 @@ import VirtualEvdev
                                                                            recordsFrames: true),
                                   idleTimeoutSeconds: 0.5)
         var run = Run()
-        let stop = try session.run(shouldStop: { false }, emit: { run.record($0) }, afterEvent: { event in
+        let stop = try session.run(shouldStop: { false }, emit: { run.record($0) }, afterEvent: { event, _ in
             run.events.append(event)
             if event.isSynReport { usleep(15_000) }  // the device sends a frame every 3.5-7 ms at 2x
         })

@@ -148,6 +148,12 @@ extension EventTime {
         Double(totalMicroseconds &- earlier.totalMicroseconds) / 1_000
     }
 
+    /// Seconds from `earlier` to `self` (negative when `earlier` is later): a session's times, in
+    /// its records and its flight recorder's dumps alike, are this since its first event.
+    @inlinable @inline(__always) package func seconds(since earlier: EventTime) -> Double {
+        Double(totalMicroseconds &- earlier.totalMicroseconds) / 1_000_000
+    }
+
     @inline(__always) func adding(milliseconds ms: Double) -> EventTime {
         EventTime(totalMicroseconds: totalMicroseconds &+ Int64((ms * 1_000).rounded()))
     }

@@ -5,30 +5,23 @@
 ///
 /// `stateEvents()` lists that state in the form and order of `EvdevDevice.currentStateEvents()`, so
 /// a dump's first frame is what `record` writes for fingers down at open (`StateAtOpen`).
-public struct EvdevStateTracker: Sendable {
-    /// The per-slot axes, `ABS_MT_TOUCH_MAJOR` ... `ABS_MT_TOOL_Y` (the kernel's `input_is_mt_value`).
-    static let firstMultitouchCode = EventCode.absMTTouchMajor.rawValue
-    static let multitouchCodeCount = 0x3d - Int(EventCode.absMTTouchMajor.rawValue) + 1  // through ABS_MT_TOOL_Y
-    static let absoluteCodeCount = 0x40  // ABS_CNT
+package struct EvdevStateTracker: Sendable {
+    static let multitouchCodeCount = DeviceStateEvents.multitouchCodes.count
+    static let absoluteCodeCount = DeviceStateEvents.absoluteCodeCount
     static let keyCodeCount = 0x300  // KEY_CNT
 
+    private let device: DeviceDescription
     private let slotCount: Int
-    /// The device's absolute axes and keys in ascending order: the ones listed.
-    private let absoluteCodes: [EventCode]
-    private let keyCodes: [EventCode]
-    private let multitouchCodes: [EventCode]
     private var slotValues: [Int32]
     private var absoluteValues: [Int32]
     private var keysDown: [Bool]
     private var currentSlot = 0
     /// The time of the last event applied.
-    public private(set) var time: EventTime?
+    package private(set) var time: EventTime?
 
-    public init(device: DeviceDescription) {
+    package init(device: DeviceDescription) {
+        self.device = device
         slotCount = device.slotCount > 0 ? device.firstSlot + device.slotCount : 0
-        absoluteCodes = (device.codes[.abs] ?? []).sorted()
-        keyCodes = (device.codes[.key] ?? []).sorted().filter { Int($0.rawValue) < Self.keyCodeCount }
-        multitouchCodes = absoluteCodes.filter { Self.multitouchIndex($0) != nil && $0 != .absMTTrackingID }
         slotValues = [Int32](repeating: 0, count: slotCount * Self.multitouchCodeCount)
         absoluteValues = [Int32](repeating: 0, count: Self.absoluteCodeCount)
         keysDown = [Bool](repeating: false, count: Self.keyCodeCount)
@@ -42,25 +35,25 @@ public struct EvdevStateTracker: Sendable {
 
     @inline(__always)
     private static func multitouchIndex(_ code: EventCode) -> Int? {
-        let index = Int(code.rawValue) - Int(firstMultitouchCode)
+        let index = Int(code.rawValue) - Int(DeviceStateEvents.multitouchCodes.lowerBound)
         return index >= 0 && index < multitouchCodeCount ? index : nil
     }
 
     /// Applies `state` (`EvdevDevice.currentStateEvents()`, at time 0) as the state before any event.
-    public mutating func seed(with state: [InputEvent]) {
+    package mutating func seed(with state: [InputEvent]) {
         for event in state { apply(event) }
         time = nil
     }
 
     /// Applies one event as libevdev would: a slot change, a slot's value, an axis, a key.
-    public mutating func apply(_ event: InputEvent) {
+    package mutating func apply(_ event: InputEvent) {
         withUnsafePointer(to: event) { apply(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// Applies `events` in order as libevdev would (a slot change, a slot's value, an axis, a key):
     /// the arrays' storage is made unique once for the whole run instead of once per event (the
     /// ring drops events in blocks).
-    public mutating func apply(_ events: UnsafeBufferPointer<InputEvent>) {
+    package mutating func apply(_ events: UnsafeBufferPointer<InputEvent>) {
         guard let last = events.last else { return }
         let slots = slotCount
         var slot = currentSlot
@@ -89,38 +82,15 @@ public struct EvdevStateTracker: Sendable {
         time = last.time
     }
 
-    /// The touches down: slots with a tracking id (protocol B), or `BTN_TOUCH` for others.
-    public var touchCount: Int {
-        if slotCount > 0 {
-            return (0..<slotCount).count { slotValues[$0 * Self.multitouchCodeCount + Self.trackingIDIndex] >= 0 }
-        }
-        return keysDown[Int(EventCode.btnTouch.rawValue)] ? 1 : 0
-    }
-
-    /// The state as events, in `EvdevDevice.currentStateEvents()`'s order and at time 0: each slot
-    /// with a contact (slot, tracking id, its values), the current slot again, the other axes, the
-    /// keys down.
-    public func stateEvents() -> [InputEvent] {
-        var events: [InputEvent] = []
-        func add(_ type: EventType, _ code: EventCode, _ value: Int32) {
-            events.append(InputEvent(time: .zero, type: type, code: code, value: value))
-        }
-        var slotSaid = false
-        for slot in 0..<slotCount {
-            let base = slot * Self.multitouchCodeCount
-            let trackingID = slotValues[base + Self.trackingIDIndex]
-            guard trackingID >= 0 else { continue }
-            add(.abs, .absMTSlot, Int32(slot))
-            add(.abs, .absMTTrackingID, trackingID)
-            for code in multitouchCodes { add(.abs, code, slotValues[base + Self.multitouchIndex(code)!]) }
-            slotSaid = true
-        }
-        if slotSaid { add(.abs, .absMTSlot, Int32(currentSlot)) }
-        for code in absoluteCodes where code != .absMTSlot && Self.multitouchIndex(code) == nil
-        && Int(code.rawValue) < Self.absoluteCodeCount {
-            add(.abs, code, absoluteValues[Int(code.rawValue)])
-        }
-        for code in keyCodes where keysDown[Int(code.rawValue)] { add(.key, code, 1) }
-        return events
+    /// The state as events, as `EvdevDevice.currentStateEvents()` lists libevdev's (`DeviceStateEvents`).
+    package func stateEvents() -> [InputEvent] {
+        DeviceStateEvents.list(
+            device: device, slotCount: slotCount, currentSlot: Int32(currentSlot),
+            slotValue: { slotValues[$0 * Self.multitouchCodeCount + Self.multitouchIndex($1)!] },
+            value: { type, code in
+                let index = Int(code.rawValue)
+                if type == .abs { return index < Self.absoluteCodeCount ? absoluteValues[index] : 0 }
+                return index < Self.keyCodeCount && keysDown[index] ? 1 : 0
+            })
     }
 }

@@ -55,7 +55,8 @@ public final class EventRing {
         let perFinger = [EventCode.absMTSlot, .absMTPositionX, .absMTPositionY, .absMTPressure, .absMTTouchMajor]
             .count { device.has(.abs, $0) }
         let singleTouch = [EventCode.absX, .absY, .absPressure].count { device.has(.abs, $0) }
-        return 2 * max(perFinger, 2) + singleTouch + (device.has(.msc, EventCode(rawValue: 0x05)) ? 1 : 0)  // MSC_TIMESTAMP + 1
+        let timestamp = device.has(.msc, EventCode(rawValue: 0x05)) ? 1 : 0  // MSC_TIMESTAMP
+        return 2 * max(perFinger, 2) + singleTouch + timestamp + 1  // and the SYN_REPORT
     }
 
     /// - Parameters:
@@ -146,7 +147,7 @@ public final class EventRing {
             events.removeAll()
         }
         let firstIndex = appendedCount - count + skipped
-        return EventWindow(stateEvents: state.stateEvents(), touchCount: state.touchCount, stateTime: state.time,
+        return EventWindow(stateEvents: state.stateEvents(), stateTime: state.time,
                            events: events, firstEventIndex: firstIndex, isWhole: skipped == 0 && appendedCount == count)
     }
 }
@@ -155,14 +156,12 @@ public final class EventRing {
 public struct EventWindow: Sendable {
     /// The state before the first event, as `EvdevDevice.currentStateEvents()` lists it (time 0).
     public var stateEvents: [InputEvent]
-    /// Touches down at the window's start.
-    public var touchCount: Int
     /// When the state was reached (the last event before the window), nil when it is the state at open.
     public var stateTime: EventTime?
     /// Whole frames, with their original times.
     public var events: [InputEvent]
     /// How many events the device sent before the window's first one.
-    public var firstEventIndex: Int
+    package var firstEventIndex: Int
     /// Nothing was dropped: the window begins with the first event read.
     public var isWhole: Bool
 
@@ -172,7 +171,7 @@ public struct EventWindow: Sendable {
     /// Seconds from the first event to the last.
     public var seconds: Double {
         guard let first = events.first, let last = events.last else { return 0 }
-        return Double(last.time.totalMicroseconds - first.time.totalMicroseconds) / 1_000_000
+        return last.time.seconds(since: first.time)
     }
 
     /// The state as a first frame for a recording of the window: at the time it was reached (or,

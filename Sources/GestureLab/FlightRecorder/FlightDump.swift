@@ -132,7 +132,7 @@ public struct FlightDump: Sendable {
             Key.trigger: trigger.rawValue,
         ]
         texts[Key.window] = "session seconds \(format(snapshot.windowStart)) to \(format(snapshot.windowEnd)), "
-            + "\(snapshot.window.touchCount) touches down at the start; --keep \(format(snapshot.seconds))"
+            + "\(snapshot.window.stateAtStart.touchCount) touches down at the start; --keep \(format(snapshot.seconds))"
             + (snapshot.isShort ? " (the device sent more events per second than the ring was sized for)" : "")
             + (snapshot.linesBeginLate.map { "; lines from \(format($0)) only" } ?? "")
         // The lines as `replay --json` prints them, each decision's with its margin.

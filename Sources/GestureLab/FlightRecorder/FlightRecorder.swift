@@ -20,9 +20,6 @@ public final class FlightRecorder {
     @exclusivity(unchecked) private var lineCount = 0
     @exclusivity(unchecked) private var nextLine = 0
     private let lineCapacity: Int
-    @usableFromInline @exclusivity(unchecked) var firstEventTime: EventTime?
-    /// The session's first event: its records' times count from it.
-    public var origin: EventTime? { firstEventTime }
     /// Lines dropped for room.
     @exclusivity(unchecked) private var lineCountDropped = 0
     /// The number the session's next gesture and next attempt will have.
@@ -57,7 +54,6 @@ public final class FlightRecorder {
     /// loop, with the ring's `append`.
     @inlinable @inline(__always)
     public func note(_ event: InputEvent) {
-        if firstEventTime == nil { firstEventTime = event.time }
         events.append(event)
     }
 
@@ -91,15 +87,19 @@ public final class FlightRecorder {
 
     /// What the recorder holds now, copied for a dump written on another thread: the events' whole
     /// frames with the state at their start, the lines from the window's first event on, and the
-    /// session's numbering there. Nil before the first event.
-    public func snapshot() -> FlightSnapshot? {
-        guard let origin else { return nil }
+    /// session's numbering there. Nil before the first whole frame.
+    ///
+    /// - Parameter origin: the session's first event (`ReplayPipeline.origin`), which the lines'
+    ///   times count from: the window's times are counted from it the same way, so that a line and
+    ///   an event at one moment have one time.
+    public func snapshot(origin: EventTime) -> FlightSnapshot? {
         let window = events.window(seconds: seconds)
         guard let first = window.events.first, let last = window.events.last else { return nil }
-        let start = Self.seconds(from: origin, to: window.stateTime ?? first.time)
-        let end = Self.seconds(from: origin, to: last.time)
+        let start = (window.stateTime ?? first.time).seconds(since: origin)
+        let end = last.time.seconds(since: origin)
         let ordered = orderedLines
-        // Lines at the state's time belong to the frame before the window.
+        // Lines at the state's time belong to the frame before the window (equal Doubles: the same
+        // two times through the same `seconds(since:)`).
         let kept = ordered.filter { (Self.time(of: $0) ?? -1) > start || (window.isWhole && Self.time(of: $0) == start) }
         let position = SessionPosition(origin: origin,
                                        firstGesture: Self.firstGesture(in: kept) ?? nextGesture,
@@ -107,10 +107,6 @@ public final class FlightRecorder {
         let linesBegin = lineCountDropped > 0 && kept.count == ordered.count ? kept.first.flatMap(Self.time(of:)) : nil
         return FlightSnapshot(device: device, window: window, position: position, lines: kept,
                               linesBeginLate: linesBegin, windowStart: start, windowEnd: end, seconds: seconds)
-    }
-
-    static func seconds(from origin: EventTime, to time: EventTime) -> Double {
-        Double(time.totalMicroseconds - origin.totalMicroseconds) / 1_000_000
     }
 
     static func time(of record: LabRecord) -> Double? {

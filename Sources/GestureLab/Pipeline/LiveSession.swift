@@ -55,13 +55,16 @@ public struct LiveSession {
     /// - Parameters:
     ///   - shouldStop: checked between reads (Ctrl-C sets what it reads).
     ///   - emit: every record the pipeline makes.
-    ///   - afterEvent: called after each event went through the pipeline (benchmarks time here).
-    ///   - whileIdle: called each time the device had nothing to read (a view refreshes here).
+    ///   - afterEvent: called after each event went through the pipeline (benchmarks time here),
+    ///     with the session's first event, which records' times count from (a flight recorder's
+    ///     dump places its window by it).
+    ///   - whileIdle: called each time the device had nothing to read (a view refreshes here),
+    ///     with the session's first event, nil before any.
     public mutating func run(
         shouldStop: () -> Bool,
         emit: (LabRecord) -> Void,
-        afterEvent: (InputEvent) -> Void = { _ in },
-        whileIdle: () -> Void = {}
+        afterEvent: (_ event: InputEvent, _ origin: EventTime) -> Void = { _, _ in },
+        whileIdle: (_ origin: EventTime?) -> Void = { _ in }
     ) throws -> StopReason {
         while !shouldStop() {
             do {
@@ -69,7 +72,7 @@ public struct LiveSession {
                 case .event(let event):
                     lastEvent = (event.time, clock())
                     pipeline.consume(event, emit: emit)
-                    afterEvent(event)
+                    afterEvent(event, pipeline.origin ?? event.time)
                 case .wouldBlock:
                     let now = clock()
                     if let last = lastEvent {
@@ -80,7 +83,7 @@ public struct LiveSession {
                     } else if let idleTimeoutSeconds, now - startedAt >= idleTimeoutSeconds {
                         return .idle
                     }
-                    whileIdle()
+                    whileIdle(pipeline.origin)
                     _ = try input.waitReadable(timeoutMS: idleStepMS)
                 }
             } catch EvdevError.deviceRemoved {

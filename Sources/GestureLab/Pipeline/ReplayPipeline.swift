@@ -17,7 +17,8 @@ public struct ReplayPipeline: Sendable {
     public private(set) var driver: GestureTransitionDriver
     private var assembler: TouchFrameAssembler
     private var recognizer: TouchGestureRecognizer
-    private var origin: EventTime?
+    /// The session's first event (or the position's origin it continues): records' times count from it.
+    package private(set) var origin: EventTime?
     private var lastTime: EventTime?
     public private(set) var eventCount = 0
     public private(set) var frameCount = 0
@@ -87,7 +88,7 @@ public struct ReplayPipeline: Sendable {
     /// Seconds from the first event to `time`.
     public func seconds(_ time: EventTime) -> Double {
         guard let origin else { return 0 }
-        return Double(time.totalMicroseconds - origin.totalMicroseconds) / 1_000_000
+        return time.seconds(since: origin)
     }
 
     public mutating func consume(_ event: InputEvent, emit: (LabRecord) -> Void) {
