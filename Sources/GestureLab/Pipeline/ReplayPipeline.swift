@@ -78,7 +78,7 @@ public struct ReplayPipeline: Sendable {
         self.settings = settings
         self.recordsFrames = recordsFrames
         self.driver = try GestureTransitionDriver(transition: transition, settings: settings,
-                                                  input: device.deviceClass == .touchscreen ? .touchscreen : .touchpad)
+                                                  input: CompletionInput(device.deviceClass))
         self.assembler = TouchFrameAssembler(device: device)
         self.recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
         describedButtons = PhysicalButtons(describedBy: device)
