@@ -12,7 +12,7 @@ public struct FileScore: Sendable, Hashable {
     /// Milliseconds from the first finger down to the first recognized gesture's begin.
     public var beginLatencyMS: Double?
     /// The recording's mean frame interval while fingers were down, in ms (nil without frames):
-    /// one frame, for a margin in time.
+    /// one frame, for a margin in time (`LabSummary.Touches.frameIntervalMS`).
     public var frameIntervalMS: Double?
     /// The thresholds the replay's recognizer decided with (`LabSummary.recognizer`): what the
     /// recognized gestures' margins are measured against.
@@ -34,9 +34,7 @@ public struct FileScore: Sendable, Hashable {
         if let first = recognized.first, let touch = summary.firstTouch {
             beginLatencyMS = max(0, ((first.begin - touch) * 1_000_000).rounded() / 1000)
         }
-        if summary.frames > 0, summary.touches.seconds > 0 {
-            frameIntervalMS = summary.touches.seconds * 1000 / Double(summary.frames)
-        }
+        frameIntervalMS = summary.touches.frameIntervalMS
         recognizer = summary.recognizer
     }
 
