@@ -84,9 +84,9 @@ import Testing
         tuning.screens.store(releases.map { release in
             ReleaseFeatures(gestureCorrect: true, beginLatencyMS: 100,
                             expected: [GestureExpectation(kind: .pinch, fingers: 2, outcome: release.finish ? .finish : .cancel)],
-                            releases: .one(.released(progress: release.progress, velocity: 0)), decisions: [])
+                            releases: .one(.released(progress: release.progress, velocity: 0)), beganMargins: [], input: .touchscreen)
         } + Array(repeating: ReleaseFeatures(gestureCorrect: false, beginLatencyMS: nil, expected: [GestureExpectation(kind: .pinch)],
-                                             releases: .none, decisions: []), count: misrecognized), for: .touchscreen)
+                                             releases: .none, beganMargins: [], input: .touchscreen), count: misrecognized), for: .touchscreen)
         return tuning
     }
 

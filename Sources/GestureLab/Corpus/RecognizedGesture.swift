@@ -35,6 +35,11 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
         return words.joined(separator: " ") + ", " + outcome.rawValue
     }
 
+    /// Gestures in a row: "pinch 2 fingers in, finish, then pan 2 fingers, none"; "none" for no gesture.
+    public static func text(of gestures: [RecognizedGesture]) -> String {
+        gestures.isEmpty ? "none" : gestures.map(\.text).joined(separator: ", then ")
+    }
+
     public var shortName: String { kind.rawValue + "\(fingers)" }
 
     /// The gestures of a replay as a person would list them: every recognized gesture in order, less

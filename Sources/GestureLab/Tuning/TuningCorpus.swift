@@ -62,8 +62,8 @@ final class TuningCorpus: @unchecked Sendable {
         return indices.map { index in
             let (isScreen, position) = location[index]
             return isScreen
-                ? screen[position].verdict(configuration: point.touchscreen, policy: point.policy)
-                : pad[position].verdict(configuration: point.touchpad, policy: point.policy)
+                ? screen[position].verdict(policy: point.policy)
+                : pad[position].verdict(policy: point.policy)
         }
     }
 
