@@ -175,9 +175,8 @@ public struct Tuner: Sendable {
         var nearest: NearestEdge?
         for (score, margins) in results {
             for margin in margins {
-                guard let normalized = margin.normalized, normalized < nearest?.normalized ?? .infinity else { continue }
-                nearest = NearestEdge(file: score.file, key: margin.key, value: margin.value, threshold: margin.threshold,
-                                      unit: margin.unit, normalized: normalized)
+                guard let normalized = margin.normalized, normalized < nearest?.margin.normalized ?? .infinity else { continue }
+                nearest = NearestEdge(file: score.file, margin: margin)
             }
         }
         var confusion = ConfusionMatrix()
@@ -191,7 +190,7 @@ public struct Tuner: Sendable {
             wrongGesture: scores.filter { !$0.gestureCorrect }.count,
             wrongOutcome: scores.filter { !$0.outcomeCorrect }.count,
             meanBeginLatencyMS: latencies.isEmpty ? nil : (latencies.reduce(0, +) / Double(latencies.count) * 10).rounded() / 10,
-            robustness: nearest?.normalized, nearestEdge: nearest,
+            nearestEdge: nearest,
             confusion: confusion, perFile: scores)
     }
 }
