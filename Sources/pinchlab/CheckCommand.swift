@@ -167,8 +167,11 @@ struct CheckCommand: ParsableCommand {
     /// frame (8.3 ms): ...".
     static func fragileText(_ fragile: FragileDecision, of result: CheckResult) -> String {
         let labelled = fragile.labelled
-        let several = (result.score?.expected.count ?? 1) > 1
-        let gesture = "the " + (several ? "\(ordinal(labelled.gesture + 1)) " : "") + labelled.kind.rawValue
+        // "the 2nd pinch" where the label has several of its kind.
+        let expected = result.score?.expected ?? []
+        let sameKind = expected.filter { $0.kind == labelled.kind }.count
+        let nth = expected.prefix(labelled.gesture + 1).filter { $0.kind == labelled.kind }.count
+        let gesture = "the " + (sameKind > 1 ? "\(ordinal(nth)) " : "") + labelled.kind.rawValue
         let what = switch labelled.decision {
         case .began(let rule): "\(gesture) began (\(rule.rawValue))"
         case .release: "\(gesture)'s release decided"

@@ -119,6 +119,28 @@ import Testing
         #expect(!text.contains("<property"), "\(text)")
     }
 
+    /// A label of several gestures names the fragile one by its place among those of its kind:
+    /// two one-sided pinches, the first 17.5° inside the heading limit, the second 0.9°.
+    @Test func aLaterGestureIsNamedByItsPlaceAmongItsKind() throws {
+        let path = try SyntheticTouchpad.recording(sequences: [
+            ([Finger(x: 1000, y: 400), Finger(x: 1000, y: 800, dx: 2, dy: -9)], 12),
+            ([Finger(x: 1000, y: 400), Finger(x: 1000, y: 800, dx: 5, dy: -9)], 12),
+        ], name: "two-pinches.evemu")
+        let dir = try CLI.temporaryDirectory()
+        let manifest: [String: Any] = ["entries": [["file": path, "transition": "pinch-dismiss",
+                                                    "expect": [["kind": "pinch", "fingers": 2], ["kind": "pinch", "fingers": 2]]]]]
+        let manifestPath = dir.appendingPathComponent("manifest.json").path
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+        let r = try CLI.run(["check", manifestPath])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.lines.contains { $0.hasSuffix("two-pinches.evemu: the 2nd pinch began (one-sided-pinch) 0.9° below "
+                                               + "oneSidedPinchMaximumAngleDegrees 30°, 1.6% of its usual range: past it, would read as "
+                                               + "pinch 2 fingers in, none, then pan 2 fingers, none") }, "\(r.stdout)")
+        let json = try CLI.run(["check", manifestPath, "--json"])
+        let results = try #require(try json.json(line: 0)["results"] as? [[String: Any]])
+        #expect((results.first?["fragile"] as? [String: Any])?["gesture"] as? Int == 1, "\(results)")
+    }
+
     /// A time window decides within a frame of its limit: fragile, said in milliseconds. A scroll
     /// turned into a pinch by the correction (`scroll-to-pinch-correction`, within
     /// `pinchCorrectionWindowMS`), with the window set 3 ms past the moment it corrected.
