@@ -150,7 +150,8 @@ public struct SettingsTable<Part>: Sendable {
     }
 }
 
-private extension [String: JSONValue] {
+package extension [String: JSONValue] {
+    /// Sets `value` at a dotted key's path (`["velocity", "horizonMS"]`), making the objects on the way.
     mutating func insert(_ value: JSONValue, at path: ArraySlice<String>) {
         guard let first = path.first else { return }
         guard path.count > 1 else { self[first] = value; return }

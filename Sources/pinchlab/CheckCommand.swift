@@ -18,7 +18,8 @@ struct CheckCommand: ParsableCommand {
         removed. A file that matches within a small margin of failing is listed as fragile, with the \
         margin: the decision its label rests on (the rule that began a gesture; the release, for a \
         labelled outcome) came within 10% of its setting's usual range of going the other way, or \
-        within one frame of a time limit. CORPUS is a directory holding manifest.json (or with one \
+        within one frame of a time limit, and replayed with that setting moved just past the margin \
+        the file fails its label (the line says what it would read as). CORPUS is a directory holding manifest.json (or with one \
         subdirectory that does) or a manifest file.
 
         Exit status: 0 when every file matches, 1 when any does not (or, with --strict, is fragile), \
@@ -57,7 +58,8 @@ struct CheckCommand: ParsableCommand {
             var error: String?
             var fragile: Fragile?
         }
-        /// A fragile file's decision: which gesture of the label (from 0), what decided, and its margin.
+        /// A fragile file's decision: which gesture of the label (from 0), what decided, its margin,
+        /// and what the replay read with the setting moved just past the margin.
         struct Fragile: Encodable {
             var gesture: Int
             var decision: String
@@ -66,18 +68,21 @@ struct CheckCommand: ParsableCommand {
             var threshold: Double
             var unit: String
             var normalized: Double?
+            var wouldRead: String
 
             init(_ fragile: FragileDecision) {
-                gesture = fragile.gesture
-                switch fragile.decision {
+                let labelled = fragile.labelled
+                gesture = labelled.gesture
+                switch labelled.decision {
                 case .began(let rule): decision = rule.rawValue
                 case .release: decision = "release"
                 }
-                key = fragile.margin.key
-                value = (fragile.margin.value * 1_000_000).rounded() / 1_000_000
-                threshold = fragile.margin.threshold
-                unit = fragile.margin.unit
-                normalized = fragile.margin.normalized.map { ($0 * 1_000_000).rounded() / 1_000_000 }
+                key = labelled.margin.key
+                value = rounded(labelled.margin.value)
+                threshold = labelled.margin.threshold
+                unit = labelled.margin.unit
+                normalized = labelled.margin.normalized.map(rounded)
+                wouldRead = RecognizedGesture.text(of: fragile.becomes)
             }
         }
         var corpus: String
@@ -117,7 +122,7 @@ struct CheckCommand: ParsableCommand {
                     fragile: fragile.count,
                     results: results.map { result in
                         Report.File(file: result.entry.file, status: result.status, expected: result.entry.expectationText,
-                                    got: result.score.map { $0.recognized.isEmpty ? "none" : $0.recognized.map(\.text).joined(separator: ", then ") },
+                                    got: result.score?.recognizedText,
                                     knownMismatch: result.entry.knownMismatch,
                                     error: result.error.map { "\($0)" }, fragile: result.fragile.map(Report.Fragile.init))
                     }))
@@ -158,19 +163,25 @@ struct CheckCommand: ParsableCommand {
     enum Verdict { case allMatch, mismatch, unreadable }
 
     /// "the pinch began (opposing-fingers) 12.3° above pinchOpposingMinimumAngleDegrees 135°, 6.8%
-    /// of its usual range"; for a time, "..., within one frame (8.3 ms)".
+    /// of its usual range: past it, would read as pan 2 fingers, none"; for a time, "..., within one
+    /// frame (8.3 ms): ...".
     static func fragileText(_ fragile: FragileDecision, of result: CheckResult) -> String {
-        let several = (result.score?.expected.count ?? 1) > 1
-        let gesture = "the " + (several ? "\(ordinal(fragile.gesture + 1)) " : "") + fragile.kind.rawValue
-        let what = switch fragile.decision {
+        let labelled = fragile.labelled
+        // "the 2nd pinch" where the label has several of its kind.
+        let expected = result.score?.expected ?? []
+        let sameKind = expected.filter { $0.kind == labelled.kind }.count
+        let nth = expected.prefix(labelled.gesture + 1).filter { $0.kind == labelled.kind }.count
+        let gesture = "the " + (sameKind > 1 ? "\(ordinal(nth)) " : "") + labelled.kind.rawValue
+        let what = switch labelled.decision {
         case .began(let rule): "\(gesture) began (\(rule.rawValue))"
         case .release: "\(gesture)'s release decided"
         }
-        let margin = fragile.margin
-        let small = margin.unit == "ms"
-            ? "within one frame (\(FixedPoint.string(result.score?.frameIntervalMS ?? 0, decimals: 1)) ms)"
-            : "\(FixedPoint.string((margin.normalized ?? 0) * 100, decimals: 1))% of its usual range"
-        return "\(what) \(margin.distanceText), \(small)"
+        let small = switch fragile.smallness {
+        case .withinFrame(let ms): "within one frame (\(FixedPoint.string(ms, decimals: 1)) ms)"
+        case .fraction(let fraction): "\(FixedPoint.string(fraction * 100, decimals: 1))% of its usual range"
+        }
+        return "\(what) \(labelled.margin.distanceText), \(small): past it, would read as "
+            + RecognizedGesture.text(of: fragile.becomes)
     }
 
     private static func ordinal(_ n: Int) -> String {

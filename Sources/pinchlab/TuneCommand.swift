@@ -174,12 +174,11 @@ struct TuneCommand: ParsableCommand {
                       + (s.robustness.map(Self.percent) ?? "-").leftPadding(12))
         }
         try printVerdict(r)
-        if let edge = r.best.nearestEdge {
+        if let edge = r.best.nearestEdge, let normalized = edge.margin.normalized {
             try printLine("")
-            let unit = edge.unit.isEmpty ? "" : " " + edge.unit
-            try printLine("nearest decision edge (tuned): \(oneLine(edge.file)): \(edge.key) \(Self.number(edge.value)) against "
-                          + "\(Self.number(edge.threshold))\(unit), \(Self.number(abs(edge.value - edge.threshold)))\(unit) away "
-                          + "(\(Self.percent(edge.normalized)) of the setting's range)")
+            // As check words a fragile file's margin (`DecisionMargin.distanceText`).
+            try printLine("nearest decision edge (tuned): \(oneLine(edge.file)): \(edge.margin.distanceText), "
+                          + "\(Self.percent(normalized)) of its usual range")
         }
         try printLine("")
         try printLine("gesture confusion (tuned; rows: label, columns: replay; kind and fingers)")

@@ -74,7 +74,7 @@ import Testing
         // The second pinch finishes 0.085 above the threshold: fragile, not failing.
         #expect(r.stdout == """
             fragile (matching within a small margin of failing):
-              pinch-in-slow-finish-02.evemu: the pinch's release decided 0.085 above progressThreshold 0.5, 8.5% of its usual range
+              pinch-in-slow-finish-02.evemu: the pinch's release decided 0.085 above progressThreshold 0.5, 8.5% of its usual range: past it, would read as pinch 2 fingers in, cancel
             4 files: 4 match (1 fragile)
 
             """)
@@ -88,7 +88,7 @@ import Testing
         #expect(r.status == 1)
         #expect(r.lines == ["two-finger-scroll-01.evemu: expected pinch 2 fingers in, finish; got pan 2 fingers down, none",
                            "fragile (matching within a small margin of failing):",
-                           "  pinch-in-slow-finish-02.evemu: the pinch's release decided 0.085 above progressThreshold 0.5, 8.5% of its usual range",
+                           "  pinch-in-slow-finish-02.evemu: the pinch's release decided 0.085 above progressThreshold 0.5, 8.5% of its usual range: past it, would read as pinch 2 fingers in, cancel",
                            "4 files: 3 match (1 fragile), 1 mismatch"], "\(r.stdout)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 4)

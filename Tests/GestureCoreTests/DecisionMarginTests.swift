@@ -76,6 +76,66 @@ import Testing
         #expect(angle.key == "touchpadRecognizer.oneSidedPinchMaximumAngleDegrees" && angle.value == 35 && angle.threshold == 30)
     }
 
+    /// An edge scroll's touch against the edge's width: from the right edge, else the bottom.
+    @Test func anEdgeScrollIsMeasuredAgainstTheEdgesWidth() throws {
+        var e = GestureEvidence()
+        e.fromBottomMM = 3
+        let bottom = try #require(GestureDecision(.edgeScroll, e).margin(in: .default))
+        #expect(bottom == DecisionMargin(value: 3, threshold: 7, key: "touchpadRecognizer.edgeScrollWidthMM", unit: "mm", scale: 14))
+        e.fromRightMM = 5
+        let right = try #require(GestureDecision(.edgeScroll, e).margin(in: .default))
+        #expect(right.value == 5 && right.normalized == 2.0 / 14)
+    }
+
+    /// A thumb in the band: how still it stayed and how far up it lies, the closer of the two.
+    @Test func aThumbInTheBandIsMeasuredByItsMoveAndItsHeight() throws {
+        var e = GestureEvidence()
+        e.movedMM = 0.2
+        e.fromBottomMM = 12
+        // Still: 0.3 mm of 0...1 mm; the band: 3 mm of 0...30 mm.
+        let area = try #require(GestureDecision(.thumbBand, e).margin(in: .default))
+        #expect(area == DecisionMargin(value: 12, threshold: 15, key: "touchpadRecognizer.restingThumbAreaMM", unit: "mm", scale: 30))
+        e.fromBottomMM = 2
+        let still = try #require(GestureDecision(.thumbBand, e).margin(in: .default))
+        #expect(still.key == "touchpadRecognizer.restingThumbMaxMoveMM" && still.threshold == 0.5 && abs(still.normalized! - 0.3) < 1e-12)
+    }
+
+    /// A clickpad pressed by a finger above the thumb band: its height against the band's; none
+    /// without the pad's height.
+    @Test func aClickpadPressIsMeasuredByTheHighestTouchAgainstTheBand() throws {
+        var e = GestureEvidence()
+        #expect(GestureDecision(.clickpadPressed, e).margin(in: .default) == nil)
+        e.fromBottomMM = 20
+        let margin = try #require(GestureDecision(.clickpadPressed, e).margin(in: .default))
+        #expect(margin == DecisionMargin(value: 20, threshold: 15, key: "touchpadRecognizer.restingThumbAreaMM", unit: "mm", scale: 30))
+    }
+
+    /// A resting finger: the one that moved less against minMoveMM, in its own terms past two fingers.
+    @Test func aRestingFingerIsMeasuredByTheStillerFinger() throws {
+        var e = GestureEvidence()
+        e.movedMM = 4
+        e.otherMovedMM = 0.9
+        let two = try #require(GestureDecision(.restingFinger, e).margin(in: .default))
+        #expect(two == DecisionMargin(value: 0.9, threshold: 1.5, key: "touchpadRecognizer.minMoveMM", unit: "mm", scale: 3))
+        e.moveLimitMM = 2  // 0.5 mm more for a third finger
+        let three = try #require(GestureDecision(.restingFinger, e).margin(in: .default))
+        #expect(abs(three.value - 0.4) < 1e-12 && three.threshold == 1.5)
+    }
+
+    /// Fingers that pinch by different directions: their angle against the opposing-fingers
+    /// angle, only once both moved pinchOpposingMinMoveMM (before, the angle did not decide).
+    @Test func differentDirectionsAreMeasuredAgainstTheOpposingAngleOnceBothMoved() throws {
+        var e = GestureEvidence()
+        e.angleDegrees = 120
+        e.movedMM = 1.2
+        e.otherMovedMM = 0.8
+        #expect(GestureDecision(.differentDirections, e).margin(in: .default) == nil, "one finger under 1 mm: no margin")
+        e.otherMovedMM = 1.3
+        let margin = try #require(GestureDecision(.differentDirections, e).margin(in: .default))
+        #expect(margin == DecisionMargin(value: 120, threshold: 135, key: "touchpadRecognizer.pinchOpposingMinimumAngleDegrees",
+                                         unit: "degrees", scale: 180))
+    }
+
     @Test func aJumpHasAMarginOnlyWhenOneLimitAloneWasExceeded() throws {
         var e = GestureEvidence()
         e.jumpMM = 25

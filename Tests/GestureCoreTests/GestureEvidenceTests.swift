@@ -32,7 +32,15 @@ import Testing
             var e = GestureEvidence()
             e.touch = id
             #expect(e.entries.first { $0.key == "touch" }?.value == Double(id))
-            #expect(GestureDecision(.touchJump, e).evidence.touch == id)
+            // Beside the other slots (the headings live in what was padding), the id stays whole,
+            // and unset it is gone from every form.
+            var kept = GestureDecision(.touchJump, e).evidence
+            kept.jumpMM = 30
+            kept.headingEighths = 1.25
+            kept.otherHeadingEighths = 6.75
+            #expect(kept.touch == id && kept.entries.first { $0.key == "touch" }?.value == Double(id))
+            kept.touch = nil
+            #expect(kept.touch == nil && !kept.entries.contains { $0.key == "touch" } && abs((kept.headingEighths ?? 0) - 1.25) < 1e-3)
         }
     }
 }

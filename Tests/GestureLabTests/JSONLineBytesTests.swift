@@ -23,7 +23,7 @@ import Testing
         case .frame, .stateChange, .releaseMargins: return nil
         case .gesture(let gesture):
             let margin = margins.flatMap { gesture.event.state == .changed ? nil : gesture.event.decision?.margin(in: $0) }
-            data = try encoder.encode(GestureRecord.WithMargin(gesture, margin: margin))
+            data = try encoder.encode(GestureRecordWithMargin(gesture, margin: margin))
         case .transition(let step): data = try encoder.encode(step)
         case .button(let button): data = try encoder.encode(button)
         }
@@ -93,7 +93,7 @@ import Testing
                 var line = JSONLineBytes()
                 record.appendJSON(to: &line, margin: margin)
                 #expect(String(decoding: line.bytes, as: UTF8.self)
-                        == String(decoding: try Self.encoder.encode(GestureRecord.WithMargin(record, margin: margin)), as: UTF8.self))
+                        == String(decoding: try Self.encoder.encode(GestureRecordWithMargin(record, margin: margin)), as: UTF8.self))
             }
         }
     }
@@ -163,4 +163,14 @@ import Testing
         bytes.integer(value)
         #expect(String(decoding: bytes.bytes, as: UTF8.self) == String(decoding: try Self.encoder.encode(value), as: UTF8.self))
     }
+}
+
+/// A gesture record with its decision's margin, as `replay --json` prints a decision's line (the
+/// writer makes the margin from the recognizer's configuration: `LabRecord.jsonLine(margins:)`),
+/// encoded by `JSONEncoder` for the comparison.
+struct GestureRecordWithMargin: Encodable {
+    var record: GestureRecord
+    var margin: DecisionMargin?
+    init(_ record: GestureRecord, margin: DecisionMargin?) { self.record = record; self.margin = margin }
+    func encode(to encoder: any Encoder) throws { try record.encode(to: encoder, margin: margin) }
 }

@@ -74,23 +74,53 @@ import Testing
     /// A touchscreen corpus of pinches released still at these progresses, labelled finish or cancel,
     /// and `misrecognized` more whose gesture is wrong whatever the policy.
     static func corpus(_ releases: [(progress: Double, finish: Bool)], misrecognized: Int = 0) -> TuningCorpus {
-        let files = (0..<(releases.count + misrecognized)).map { n in
+        // A budget of one configuration: the made-up one, so no recognizer move can be replayed.
+        let tuning = TuningCorpus(files(releases.count + misrecognized), budget: 1)
+        tuning.screens.store(releases.map { release in
+            ReleaseFeatures(gestureCorrect: true, beginLatencyMS: 100,
+                            expected: [GestureExpectation(kind: .pinch, fingers: 2, outcome: release.finish ? .finish : .cancel)],
+                            releases: .one(.released(progress: release.progress, velocity: 0)), beganMargins: [], input: .touchscreen)
+        } + Array(repeating: ReleaseFeatures(gestureCorrect: false, beginLatencyMS: nil, expected: [GestureExpectation(kind: .pinch)],
+                                             releases: .none, beganMargins: [], input: .touchscreen), count: misrecognized), for: .touchscreen)
+        return tuning
+    }
+
+    /// `count` touchscreen files with no events (their features are made up).
+    static func files(_ count: Int) -> [LoadedRecording] {
+        (0..<count).map { n in
             LoadedRecording(entry: CorpusEntry(file: "release-\(n).evemu", transition: "pinch-dismiss",
                                                expect: [GestureExpectation(kind: .pinch)]),
                             device: .presetTouchscreen, events: [], path: "release-\(n).evemu")
         }
-        // A budget of one configuration: the made-up one, so no recognizer move can be replayed.
-        let tuning = TuningCorpus(files, budget: 1)
-        tuning.screens.store(releases.map { release in
-            ReleaseFeatures(gestureCorrect: true, beginLatencyMS: 100,
-                            expected: [GestureExpectation(kind: .pinch, fingers: 2, outcome: release.finish ? .finish : .cancel)],
-                            releases: .one(.released(progress: release.progress, velocity: 0)), decisions: [])
-        } + Array(repeating: ReleaseFeatures(gestureCorrect: false, beginLatencyMS: nil, expected: [GestureExpectation(kind: .pinch)],
-                                             releases: .none, decisions: []), count: misrecognized), for: .touchscreen)
-        return tuning
     }
 
     static let threshold = SearchedSetting.all.first { $0.settingsKey == "policy.progressThreshold" }!
+
+    /// Two recognizer moves each mend the one misrecognized file: the search takes the one whose
+    /// beginnings (the decisions the labels rest on) stay farther from their edges, though the
+    /// other comes first in the settings' order and the releases are the same.
+    @Test func recognizerMarginsRankMovesThatGetTheSameFilesRight() throws {
+        let settings = SearchedSetting.all.filter { $0.part == .touchscreen }
+        let (first, second) = (settings[0], settings[1])
+        let nearer = first.moved(.defaults, to: first.values[1]), farther = second.moved(.defaults, to: second.values[1])
+        let tuning = TuningCorpus(Self.files(3), budget: 3)
+        func features(mended: Bool, margin: Double) -> [ReleaseFeatures] {
+            [(mended, margin), (true, 0.5), (true, 0.5)].map { correct, margin in
+                ReleaseFeatures(gestureCorrect: correct, beginLatencyMS: 100,
+                                expected: [GestureExpectation(kind: .pinch, fingers: 2, outcome: .finish)],
+                                releases: .one(.released(progress: 0.9, velocity: 0)), beganMargins: correct ? [margin] : [],
+                                input: .touchscreen)
+            }
+        }
+        tuning.screens.store(features(mended: false, margin: 0), for: .touchscreen)
+        tuning.screens.store(features(mended: true, margin: 0.02), for: nearer.touchscreen)
+        tuning.screens.store(features(mended: true, margin: 0.3), for: farther.touchscreen)
+        let scores = try [nearer, farther].map { SearchScore(try #require(try tuning.verdicts(of: $0, files: [0, 1, 2])), order: 0) }
+        #expect(scores.allSatisfy { $0.wrong == 0 })
+        #expect(scores.map(\.robustness) == [[20, 400, 400, 400, 500, 500], [300, 400, 400, 400, 500, 500]],
+                "each file's beginning and its labelled release (0.4 from progressThreshold), in thousandths")
+        #expect(try SettingSearch(corpus: tuning).descend([first, second], on: [0, 1, 2]) == farther)
+    }
 
     /// Every release right with the default threshold (0.5), one file wrong that no threshold
     /// mends: no move is taken, though 0.55 would keep the releases farther from the edge.
@@ -100,7 +130,7 @@ import Testing
         #expect(try search.descend([Self.threshold], on: [0, 1, 2, 3, 4]) == .defaults)
         let at = { (value: Double) in SearchScore(try! tuning.verdicts(of: Self.threshold.moved(.defaults, to: value), files: [0, 1, 2, 3, 4])!, order: 0) }
         #expect(at(0.55).wrong == at(0.5).wrong && at(0.55) < at(0.5), "the move would be more robust, and still is not taken")
-        let folds = CrossValidation.kFold(2).folds(of: [0, 1, 2, 3, 4], in: tuning.files)
+        let folds = CrossValidation.kFold(2).folds(of: [0, 1, 2, 3, 4], in: Self.files(5))
         #expect(try search.select(folds: folds).free.isEmpty)
     }
 
@@ -124,13 +154,13 @@ import Testing
         let right: [(Double, Bool)] = [(0.9, true), (0.85, true), (0.2, false), (0.15, false), (0.88, true), (0.1, false)]
         let single = Self.corpus(right + [(0.58, false)])
         let search = SettingSearch(corpus: single)
-        var folds = CrossValidation.kFold(3).folds(of: Array(0..<7), in: single.files)
+        var folds = CrossValidation.kFold(3).folds(of: Array(0..<7), in: Self.files(7))
         #expect(try search.select(folds: folds).free.isEmpty)
         #expect(try search.descend([Self.threshold], on: Array(0..<7)).policy.progressThreshold > 0.58,
                 "on all files the search would move it")
 
         let family = Self.corpus(right + [(0.58, false), (0.6, false), (0.57, false), (0.59, false), (0.61, false)])
-        folds = CrossValidation.kFold(3).folds(of: Array(0..<11), in: family.files)
+        folds = CrossValidation.kFold(3).folds(of: Array(0..<11), in: Self.files(11))
         let selection = try SettingSearch(corpus: family).select(folds: folds)
         #expect(selection.free.map(\.settingsKey) == ["policy.progressThreshold"])
         let step = try #require(selection.steps.first)

@@ -112,7 +112,7 @@ extension GestureRecognizerConfiguration {
     /// The section of a settings file these thresholds are read from for the configuration's
     /// device class (`LabSettings`): `touchscreenRecognizer`, else `touchpadRecognizer` (a device
     /// of another class replays with the touchpad's).
-    public var settingsSection: String {
+    fileprivate var settingsSection: String {
         device.deviceClass == .touchscreen ? "touchscreenRecognizer" : "touchpadRecognizer"
     }
 

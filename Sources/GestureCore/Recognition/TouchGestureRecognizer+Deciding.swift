@@ -348,15 +348,13 @@ extension TouchGestureRecognizer {
     }
 
     /// The angle between the moving touch's heading and the line to (or from) the still one, when
-    /// it is within `oneSidedPinchMaximumAngleDegrees`; nil otherwise.
+    /// it is within `oneSidedPinchMaximumAngleDegrees`; nil otherwise. The angle itself is compared
+    /// (not its cosine with the limit's), as its margin is (`GestureDecision.margin(in:)`), so the
+    /// decision and the margin agree at the edge.
     private func oneSidedPinchAngle(moving: TrackedTouch, still: TrackedTouch) -> Double? {
-        let d = moving.displacement
-        let towards = PointMM(x: still.position.x - moving.initial.x, y: still.position.y - moving.initial.y)
-        let lengths = d.distance(to: .zero) * towards.distance(to: .zero)
-        guard configuration.oneSidedPinchMaximumAngleDegrees > 0, lengths > 0, lengths.isFinite else { return nil }
-        let cosine = abs(d.x * towards.x + d.y * towards.y) / lengths
-        guard cosine >= cos(configuration.oneSidedPinchMaximumAngleDegrees * .pi / 180) else { return nil }
-        return acos(min(1, cosine)) * 180 / Double.pi
+        guard configuration.oneSidedPinchMaximumAngleDegrees > 0, let angle = angleOffLine(moving: moving, still: still),
+              angle <= configuration.oneSidedPinchMaximumAngleDegrees else { return nil }
+        return angle
     }
 
     /// The angle between the moving touch's heading and the line to (or from) the still one, whatever

@@ -29,10 +29,8 @@ public struct CheckResult: Sendable {
     public var error: (any Error & Sendable)?
 
     /// For a match, the decision its label rests on that came within a small margin of going the
-    /// other way: the file is fragile (`check --strict` fails it).
-    public var fragile: FragileDecision? {
-        status == .match ? score?.fragileDecision : nil
-    }
+    /// other way, and past which the label fails: the file is fragile (`check --strict` fails it).
+    public var fragile: FragileDecision?
 }
 
 /// Replays every entry of a corpus (streaming each recording from disk, files in parallel) and
@@ -51,11 +49,32 @@ public enum CorpusCheck {
                 case (false, true): status = .knownMismatch
                 case (true, true): status = .unexpectedMatch
                 }
-                return CheckResult(entry: entry, path: path, status: status, score: score)
+                let fragile = status == .match ? try fragileDecision(of: score, entry: entry, at: location, settings: settings) : nil
+                return CheckResult(entry: entry, path: path, status: status, score: score, fragile: fragile)
             } catch let error as RecordingError {
                 return CheckResult(entry: entry, path: path, status: .unreadable, error: error)
             }
         }
+    }
+
+    /// The closest decision of a matching file whose margin is small (`FragileDecision.candidates`)
+    /// and that really tips the label: the file replayed once per such decision, with the setting
+    /// its margin names moved just past the margin (`LabSettings.movedPast`), until the label
+    /// fails. A margin marks where the deciding *rule* changes, which need not change what the
+    /// label checks (a pinch that opposing-fingers no longer begins may begin by
+    /// different-directions a frame later, a release's flick edge may be no tipping point): such
+    /// a margin is no fragility. Only small margins are replayed, so a robust corpus costs no
+    /// replay beyond its own.
+    static func fragileDecision(of score: FileScore, entry: CorpusEntry, at location: CorpusLocation,
+                                settings: LabSettings) throws -> FragileDecision? {
+        for (decision, smallness) in FragileDecision.candidates(of: score) {
+            // A setting its valid range does not let past the value: no setting change tips it.
+            guard let moved = try? settings.movedPast(decision.margin) else { continue }
+            var source: any InputEventSource = try location.openRecording(of: entry)
+            let (flipped, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: moved)
+            if !flipped.correct { return FragileDecision(labelled: decision, smallness: smallness, becomes: flipped.recognized) }
+        }
+        return nil
     }
 
     /// Counts of each status, in `Status` order.

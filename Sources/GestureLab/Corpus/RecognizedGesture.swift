@@ -1,4 +1,5 @@
 import GestureKit
+import InteractiveTransition
 import SettingsTable
 
 /// One gesture a replay recognized, in the terms a label uses (kind, fingers, direction, outcome).
@@ -16,7 +17,10 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
     /// `GestureDecision.margin(in:)` with the summary's `recognizer`).
     public var beganDecision: GestureDecision?
     /// How close its release came to the other outcome, under the replay's policy: what a label's
-    /// outcome rests on (`releaseMargin(of:)`).
+    /// outcome rests on. The policy's decision's margin (`CompletionDecision.margin(input:)`, with
+    /// the device's input: a touchscreen's rule reads its own figures), whether or not the run
+    /// measured the flips (`check` does not pay for the presets' flips); nil when the gesture was
+    /// cancelled (no policy was asked) or no setting decided.
     public var releaseMargin: DecisionMargin?
 
     enum CodingKeys: String, CodingKey { case kind, fingers, direction, outcome, begin, trial }
@@ -31,6 +35,11 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
         return words.joined(separator: " ") + ", " + outcome.rawValue
     }
 
+    /// Gestures in a row: "pinch 2 fingers in, finish, then pan 2 fingers, none"; "none" for no gesture.
+    public static func text(of gestures: [RecognizedGesture]) -> String {
+        gestures.isEmpty ? "none" : gestures.map(\.text).joined(separator: ", then ")
+    }
+
     public var shortName: String { kind.rawValue + "\(fingers)" }
 
     /// The gestures of a replay as a person would list them: every recognized gesture in order, less
@@ -41,6 +50,7 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
     /// and the person tapped): a person never saw any of these as a gesture of its own.
     public static func sequence(in summary: LabSummary) -> [RecognizedGesture] {
         let gestures = summary.gestures
+        let input = CompletionInput(summary.recognizer?.device.deviceClass ?? .touchpad)
         var trialOf: [Int: Int] = [:]
         for (index, trial) in summary.trials.enumerated() {
             if let gesture = trial.gesture, trialOf[gesture] == nil { trialOf[gesture] = index }
@@ -65,18 +75,9 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
                 begin: gesture.begin,
                 trial: trial,
                 beganDecision: gesture.beganDecision,
-                releaseMargin: trial.flatMap { releaseMargin(of: summary.trials[$0]) }))
+                releaseMargin: trial.flatMap { summary.trials[$0].reason?.decision?.margin(input: input) }))
         }
         return result
-    }
-
-    /// How close this trial's release came to the other outcome under the replay's policy: the
-    /// deciding rule's margin, from the flips when the run measured them, else from the policy's
-    /// decision alone (the same margin; `check` does not pay for the presets' flips). nil when the
-    /// gesture was cancelled (no policy was asked) or no setting decided. `check` judges a
-    /// labelled outcome by it (`FileScore.fragileDecision`), as it judges a kind by `beganMargin`.
-    static func releaseMargin(of trial: TrialSummary) -> DecisionMargin? {
-        trial.flip?.margin ?? trial.reason?.decision?.margin()
     }
 
     static func outcome(_ outcome: TrialSummary.Outcome) -> GestureExpectation.Outcome {
@@ -112,5 +113,12 @@ extension GestureExpectation {
 
     public func matchesOutcome(_ outcome: GestureExpectation.Outcome) -> Bool {
         self.outcome == nil || self.outcome == outcome
+    }
+}
+
+extension CompletionInput {
+    /// The input a device of `deviceClass` gives the policy: a touchscreen's own, else a touchpad's.
+    package init(_ deviceClass: DeviceClass) {
+        self = deviceClass == .touchscreen ? .touchscreen : .touchpad
     }
 }

@@ -157,16 +157,12 @@ package struct JSONLineBytes: Sendable {
 }
 
 extension LabRecord {
-    /// This record's JSON line without its line end, without margins; nil for frames and state
-    /// changes.
-    public var jsonLine: String? { jsonLine(margins: nil) }
-
     /// This record's JSON line without its line end, as `replay --json` prints it (a dump's kept
     /// lines, a report's replay.jsonl); nil for frames and state changes.
     ///
     /// - Parameter margins: the recognizer's thresholds (`ReplayPipeline.recognizerConfiguration`):
     ///   a decision's line then carries its margin (`GestureDecision.margin(in:)`). nil: none.
-    public func jsonLine(margins: GestureRecognizerConfiguration?) -> String? {
+    package func jsonLine(margins: GestureRecognizerConfiguration?) -> String? {
         var line = JSONLineBytes(reservingCapacity: 512)
         guard appendJSONLine(to: &line, margins: margins) else { return nil }
         return String(decoding: line.bytes.dropLast(), as: UTF8.self)

@@ -66,15 +66,6 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
 
     public func encode(to encoder: any Encoder) throws { try encode(to: encoder, margin: nil) }
 
-    /// The record with its decision's margin, as `replay --json` prints a decision's line (the
-    /// margin is made by the writer, from the recognizer's configuration: `LabRecord.jsonLine(margins:)`).
-    package struct WithMargin: Encodable {
-        package var record: GestureRecord
-        package var margin: DecisionMargin?
-        package init(_ record: GestureRecord, margin: DecisionMargin?) { self.record = record; self.margin = margin }
-        package func encode(to encoder: any Encoder) throws { try record.encode(to: encoder, margin: margin) }
-    }
-
     func encode(to encoder: any Encoder, margin: DecisionMargin?) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("gesture", forKey: .type)

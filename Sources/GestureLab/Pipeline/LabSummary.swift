@@ -67,6 +67,14 @@ public struct LabSummary: Sendable, Encodable {
         public var count = 0
         public var maxFingers = 0
         public var seconds = 0.0
+        /// Steps from a frame with fingers down to the next frame (the lifting one included, a
+        /// step of no time left out): what `seconds` is made of, frame by frame. Not written.
+        public var frameIntervals = 0
+
+        /// The mean time from one frame to the next while fingers were down, in ms; nil without a step.
+        public var frameIntervalMS: Double? {
+            frameIntervals > 0 && seconds > 0 ? seconds * 1000 / Double(frameIntervals) : nil
+        }
 
         enum CodingKeys: String, CodingKey { case count, maxFingers, seconds }
         public func encode(to encoder: any Encoder) throws {

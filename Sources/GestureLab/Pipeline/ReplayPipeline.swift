@@ -36,6 +36,8 @@ public struct ReplayPipeline: Sendable {
     /// the stretch in progress).
     private var touches = LabSummary.Touches()
     private var touchingSince: Double?
+    /// The last frame with fingers down, while they are (each later frame ends a frame interval).
+    private var lastTouchingFrame: Double?
     /// The buttons the device lists (an event for another is ignored, as libevdev discards it),
     /// and those down: a record is made when one changes.
     private let describedButtons: PhysicalButtons
@@ -79,7 +81,7 @@ public struct ReplayPipeline: Sendable {
         self.settings = settings
         self.recordsFrames = recordsFrames
         self.driver = try GestureTransitionDriver(transition: transition, settings: settings,
-                                                  input: device.deviceClass == .touchscreen ? .touchscreen : .touchpad)
+                                                  input: CompletionInput(device.deviceClass))
         self.assembler = TouchFrameAssembler(device: device)
         self.recognizer = TouchGestureRecognizer(configuration: settings.recognizerConfiguration(for: device))
         describedButtons = PhysicalButtons(describedBy: device)
@@ -160,6 +162,8 @@ public struct ReplayPipeline: Sendable {
     private mutating func countTouches(at now: Double) {
         for i in 0..<assembler.frame.touches.count where assembler.frame.touches[i].phase == .began { touches.count += 1 }
         touches.maxFingers = max(touches.maxFingers, assembler.frame.fingerCount)
+        if let previous = lastTouchingFrame, now > previous { touches.frameIntervals += 1 }
+        lastTouchingFrame = assembler.frame.activeTouchCount > 0 ? now : nil
         if assembler.frame.activeTouchCount > 0 {
             if touchingSince == nil { touchingSince = now }
         } else if let since = touchingSince {

@@ -12,7 +12,7 @@ public struct FileScore: Sendable, Hashable {
     /// Milliseconds from the first finger down to the first recognized gesture's begin.
     public var beginLatencyMS: Double?
     /// The recording's mean frame interval while fingers were down, in ms (nil without frames):
-    /// one frame, for a margin in time.
+    /// one frame, for a margin in time (`LabSummary.Touches.frameIntervalMS`).
     public var frameIntervalMS: Double?
     /// The thresholds the replay's recognizer decided with (`LabSummary.recognizer`): what the
     /// recognized gestures' margins are measured against.
@@ -34,33 +34,27 @@ public struct FileScore: Sendable, Hashable {
         if let first = recognized.first, let touch = summary.firstTouch {
             beginLatencyMS = max(0, ((first.begin - touch) * 1_000_000).rounded() / 1000)
         }
-        if summary.frames > 0, summary.touches.seconds > 0 {
-            frameIntervalMS = summary.touches.seconds * 1000 / Double(summary.frames)
-        }
+        frameIntervalMS = summary.touches.frameIntervalMS
         recognizer = summary.recognizer
     }
 
-    /// How close the decision that began each recognized gesture came to going the other way
-    /// (`GestureDecision.margin(in:)`), in the order of `recognized`; made when asked (`check`,
-    /// the tuner's robustness), nil where no single setting flips it.
-    public var beganMargins: [DecisionMargin?] {
-        recognized.map { gesture in recognizer.flatMap { gesture.beganDecision?.margin(in: $0) } }
-    }
-
-    /// For a file that matches its label, the decision it rests on that came within a small
-    /// margin of going the other way (`FragileDecision`); nil when none did.
-    public var fragileDecision: FragileDecision? {
-        guard correct else { return nil }
-        return FragileDecision.closest(expected: expected, recognized: recognized, beganMargins: beganMargins,
-                                       frameIntervalMS: frameIntervalMS)
+    /// The decisions its label rests on, with how close each came to going the other way
+    /// (`LabelledDecision.all`): the beginning of each recognized gesture matched to the label's
+    /// (`GestureDecision.margin(in:)` with `recognizer`), and its release where the label gives an
+    /// outcome (`RecognizedGesture.releaseMargin`). Made when asked: `check`'s fragility and the
+    /// tuner's robustness read these and no other margins.
+    public var labelledMargins: [LabelledDecision] {
+        LabelledDecision.all(expected: expected, recognized: recognized, recognizer: recognizer)
     }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none".
     public var mismatchText: String {
-        let got = recognized.isEmpty ? "no gesture" : recognized.map(\.text).joined(separator: ", then ")
         let want = expected.isEmpty ? "no gesture" : expected.map(\.text).joined(separator: ", then ")
-        return "expected \(want); got \(got)"
+        return "expected \(want); got \(recognized.isEmpty ? "no gesture" : recognizedText)"
     }
+
+    /// "pinch 2 fingers in, finish, then pan 2 fingers, none"; "none" when nothing was recognized.
+    public var recognizedText: String { RecognizedGesture.text(of: recognized) }
 
     /// The label's gestures and the replay's, named as the confusion matrices name them.
     public var expectedName: String { expected.isEmpty ? "none" : expected.map(\.shortName).joined(separator: "+") }
@@ -82,7 +76,7 @@ extension FileScore: Encodable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(file, forKey: .file)
         try c.encode(expected.isEmpty ? "none" : expected.map(\.text).joined(separator: ", then "), forKey: .expected)
-        try c.encode(recognized.isEmpty ? "none" : recognized.map(\.text).joined(separator: ", then "), forKey: .got)
+        try c.encode(recognizedText, forKey: .got)
         try c.encode(correct, forKey: .correct)
         try c.encode(expected.first?.kind.rawValue ?? "none", forKey: .expectedKind)
         try c.encodeIfPresent(expected.first?.fingers, forKey: .expectedFingers)
@@ -96,23 +90,22 @@ extension FileScore: Encodable {
 
 /// Replays labelled recordings with given settings.
 public enum CorpusRunner {
-    /// Replays `events` recorded on `device` through the entry's transition with `settings`;
-    /// `emit` sees every record (the tuner keeps the recognizer's decisions).
+    /// Replays `events` recorded on `device` through the entry's transition with `settings`.
     public static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
-                             settings: LabSettings, emit: (LabRecord) -> Void = { _ in }) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings) throws -> (FileScore, LabSummary) {
         var source = EventList(device: device, events: events)
-        return try score(file: file, source: &source, entry: entry, settings: settings, emit: emit)
+        return try score(file: file, source: &source, entry: entry, settings: settings)
     }
 
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
     /// transition with `settings` and the owner's device configuration (`ReplayRun`); a source that turns bad part-way throws its error.
     public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
-                             settings: LabSettings, emit: (LabRecord) -> Void = { _ in }) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings) throws -> (FileScore, LabSummary) {
         guard let transition = TransitionName(rawValue: entry.transition) else {
             throw TransitionError.unknownTransition(name: entry.transition)
         }
         let result = try ReplayRun.run(&source, name: file, transition: transition,
-                                       settings: settings.configured(by: entry.deviceConfiguration), emit: emit)
+                                       settings: settings.configured(by: entry.deviceConfiguration))
         if let error = result.error { throw error }
         return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }

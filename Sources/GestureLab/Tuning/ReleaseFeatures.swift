@@ -3,7 +3,7 @@ import InteractiveTransition
 
 /// What a replay of one file produced at each release, with one recognizer configuration: enough
 /// to score any finish/cancel policy without replaying again (the policy acts only there), and the
-/// recognizer's decisions for the margins. Kept small, without the replay's gesture list: the
+/// margins of the beginnings its label rests on. Kept small, without the replay's gesture list: the
 /// tuner stores one per file and configuration tried.
 struct ReleaseFeatures: Sendable {
     enum Trial: Sendable {
@@ -43,9 +43,11 @@ struct ReleaseFeatures: Sendable {
     /// The label's gestures (the entry's own array, shared, not copied).
     var expected: [GestureExpectation]
     var releases: Releases
-    /// The recognizer's decisions that began, ended or cancelled a gesture (what its margins are
-    /// made from; the policy's are made per policy from the releases).
-    var decisions: [GestureDecision]
+    /// The normalized margins of the beginnings the label rests on (`FileScore.labelledMargins`),
+    /// made once per configuration and file; the releases' are made per policy.
+    var beganMargins: [Double]
+    /// What the policy's rule reads the releases as (a touchscreen's figures or a touchpad's).
+    var input: CompletionInput
 
     /// The recognized gestures' outcomes under `policy`. Exact for the first trial; a later one is
     /// decided on the releases this replay measured, though another policy's completion could have
@@ -64,38 +66,39 @@ struct ReleaseFeatures: Sendable {
         return expected.indices.allSatisfy { expected[$0].matchesOutcome(outcome(of: $0, with: policy)) }
     }
 
-    /// How this file scores with the recognizer `configuration` it was replayed with and `policy`.
-    func verdict(configuration: GestureRecognizerConfiguration, policy: CompletionPolicy) -> FileVerdict {
+    /// How this file scores with `policy` (on the recognizer configuration it was replayed with),
+    /// with the normalized margins its label rests on when it is right: the beginnings', and each
+    /// release's under `policy` where the label gives an outcome (as `FileScore.labelledMargins`
+    /// picks them).
+    func verdict(policy: CompletionPolicy) -> FileVerdict {
         let correct = gestureCorrect && outcomeCorrect(with: policy)
         var margins: [Double] = []
         if correct {
-            var decided: [CompletionDecision] = []
-            for index in 0..<releases.count {
-                if case .released(let progress, let velocity)? = releases[index] {
-                    decided.append(policy.decide(progress: progress, velocity: velocity))
-                }
+            margins = beganMargins
+            for index in expected.indices where expected[index].restsOnRelease {
+                guard case .released(let progress, let velocity)? = releases[index],
+                      let margin = policy.decide(progress: progress, velocity: velocity).margin(input: input)?.normalized
+                else { continue }
+                margins.append(margin)
             }
-            margins = DecisionMargins.margins(of: FileDecisions(
-                recognizer: decisions, configuration: configuration, releases: decided, policy: policy)).compactMap(\.normalized)
         }
         return FileVerdict(correct: correct, gestureCorrect: gestureCorrect, beginLatencyMS: beginLatencyMS, margins: margins)
     }
 
     /// Replays `file` once with `settings` (its policy does not matter here).
     static func measure(_ file: LoadedRecording, settings: LabSettings) throws -> ReleaseFeatures {
-        var decisions: [GestureDecision] = []
         let (score, summary) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
-                                                      entry: file.entry, settings: settings) { record in
-            if case .gesture(let gesture) = record, let decision = gesture.event.decision { decisions.append(decision) }
-        }
+                                                      entry: file.entry, settings: settings)
         let trials: [Trial?] = score.recognized.map { gesture in
             guard let index = gesture.trial else { return nil }
             guard let decision = summary.trials[index].decision else { return .gestureCancelled }
             return .released(progress: decision.progress, velocity: decision.velocity)
         }
         let releases: Releases = trials.isEmpty ? .none : trials.count == 1 ? .one(trials[0]) : .several(trials)
+        let beganMargins = score.labelledMargins.compactMap { $0.decision == .release ? nil : $0.margin.normalized }
         return ReleaseFeatures(gestureCorrect: score.gestureCorrect, beginLatencyMS: score.beginLatencyMS,
-                               expected: file.entry.expectedGestures, releases: releases, decisions: decisions)
+                               expected: file.entry.expectedGestures, releases: releases, beganMargins: beganMargins,
+                               input: CompletionInput(file.device.deviceClass))
     }
 }
 

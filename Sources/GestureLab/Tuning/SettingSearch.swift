@@ -61,10 +61,9 @@ struct Fold: Sendable {
 }
 
 /// What a cross-validated search did: each held-out file's verdict with the settings searched
-/// without it, and each fold's settings.
+/// without it.
 struct HeldOutResult {
     var verdicts: [Int: FileVerdict]
-    var points: [TuningPoint]
 
     var correct: Int { verdicts.values.filter(\.correct).count }
     func score(order: Int) -> SearchScore { SearchScore(verdicts.keys.sorted().map { verdicts[$0]! }, order: order) }
@@ -116,10 +115,9 @@ struct SettingSearch {
 
     /// Each fold's files scored with the settings `descend` finds on its training files.
     func crossValidate(_ free: [SearchedSetting], folds: [Fold]) throws -> HeldOutResult {
-        var result = HeldOutResult(verdicts: [:], points: [])
+        var result = HeldOutResult(verdicts: [:])
         for fold in folds {
             let point = try descend(free, on: fold.training)
-            result.points.append(point)
             guard let verdicts = try corpus.verdicts(of: point, files: fold.heldOut) else {
                 preconditionFailure("the descent returned a point it could not score")
             }

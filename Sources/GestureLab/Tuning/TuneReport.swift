@@ -12,25 +12,55 @@ extension Tuner {
         public var wrongGesture: Int
         public var wrongOutcome: Int
         public var meanBeginLatencyMS: Double?
-        /// The smallest normalized margin (`DecisionMargin.normalized`) over the decisions of the
-        /// files these settings get right: how near the nearest right decision came to going the
-        /// other way, as a fraction of its setting's range. nil when none has a margin.
-        public var robustness: Double?
-        /// That decision: the file and its margin.
+        /// The right decision nearest its edge: the file and its margin.
         public var nearestEdge: NearestEdge?
         public var confusion: ConfusionMatrix
         public var perFile: [FileScore]
+
+        /// The smallest normalized margin (`DecisionMargin.normalized`) over the decisions the
+        /// labels of the files these settings get right rest on (`nearestEdge`'s): how near the
+        /// nearest right decision came to going the other way, as a fraction of its setting's
+        /// usual range. nil when none has a margin.
+        public var robustness: Double? { nearestEdge?.margin.normalized }
+
+        enum CodingKeys: String, CodingKey {
+            case settings, accuracy, correct, files, wrongGesture, wrongOutcome, meanBeginLatencyMS, robustness, nearestEdge,
+                 confusion, perFile
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(settings, forKey: .settings)
+            try c.encode(accuracy, forKey: .accuracy)
+            try c.encode(correct, forKey: .correct)
+            try c.encode(files, forKey: .files)
+            try c.encode(wrongGesture, forKey: .wrongGesture)
+            try c.encode(wrongOutcome, forKey: .wrongOutcome)
+            try c.encodeIfPresent(meanBeginLatencyMS, forKey: .meanBeginLatencyMS)
+            try c.encodeIfPresent(robustness, forKey: .robustness)
+            try c.encodeIfPresent(nearestEdge, forKey: .nearestEdge)
+            try c.encode(confusion, forKey: .confusion)
+            try c.encode(perFile, forKey: .perFile)
+        }
     }
 
-    /// The right decision nearest its edge.
+    /// The right decision nearest its edge: the file, and the margin of the decision (JSON: `file`
+    /// with the margin's `key`, `value`, `threshold`, `unit` and `normalized`).
     public struct NearestEdge: Sendable, Encodable {
         public var file: String
-        /// The setting whose threshold it was near (`touchpadRecognizer.pinchOpposingMinimumAngleDegrees`).
-        public var key: String
-        public var value: Double
-        public var threshold: Double
-        public var unit: String
-        public var normalized: Double
+        public var margin: DecisionMargin
+
+        enum CodingKeys: String, CodingKey { case file, key, value, threshold, unit, normalized }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(margin.key, forKey: .key)
+            try c.encode(margin.value, forKey: .value)
+            try c.encode(margin.threshold, forKey: .threshold)
+            try c.encode(margin.unit, forKey: .unit)
+            try c.encodeIfPresent(margin.normalized, forKey: .normalized)
+        }
     }
 
     /// Rows are what the labels say, columns what the replay did.

@@ -8,7 +8,7 @@ import SettingsTable
 /// when that is shown.
 ///
 /// The policy acts only at the release, so each recognizer configuration is replayed once per file
-/// and the release (progress, velocity) and the recognizer's decisions recorded; any policy is then
+/// and the release (progress, velocity) and the margins of the beginnings its label rests on recorded; any policy is then
 /// scored on those numbers without replaying. The search is a coordinate descent from the defaults
 /// over the settings it is allowed to move; which settings those are is decided by a
 /// cross-validated forward selection: a setting is let move only if the descent, searched on the
@@ -157,31 +157,26 @@ public struct Tuner: Sendable {
     }
 
     /// Replays the whole corpus with `settings` (full pipeline, no shortcuts, files in parallel) and
-    /// scores it, with the margins of the decisions of the files it gets right.
+    /// scores it, with the margins of the decisions the labels of the files it gets right rest on
+    /// (`FileScore.labelledMargins`). The margins only break ties between settings that get the
+    /// same files right, so they are not replayed to see whether each really tips its label (as
+    /// `check` does for its fragile files).
     ///
     /// - Parameters:
     ///   - corpus: the labelled recordings.
     ///   - settings: the settings to replay them with.
     public static func evaluate(_ corpus: [LoadedRecording], settings: LabSettings) throws -> Scored {
         let results = try parallelMap(corpus) { file -> (FileScore, [DecisionMargin]) in
-            var decisions: [GestureDecision] = []
-            let (score, summary) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
-                                                          entry: file.entry, settings: settings) { record in
-                if case .gesture(let gesture) = record, let decision = gesture.event.decision { decisions.append(decision) }
-            }
-            guard score.correct else { return (score, []) }
-            let margins = DecisionMargins.margins(of: FileDecisions(
-                recognizer: decisions, configuration: settings.recognizerConfiguration(for: file.device),
-                releases: summary.trials.compactMap { $0.reason?.decision }, policy: settings.policy))
-            return (score, margins)
+            let (score, _) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
+                                                    entry: file.entry, settings: settings)
+            return (score, score.correct ? score.labelledMargins.map(\.margin) : [])
         }
         let scores = results.map(\.0)
         var nearest: NearestEdge?
         for (score, margins) in results {
             for margin in margins {
-                guard let normalized = margin.normalized, normalized < nearest?.normalized ?? .infinity else { continue }
-                nearest = NearestEdge(file: score.file, key: margin.key, value: margin.value, threshold: margin.threshold,
-                                      unit: margin.unit, normalized: normalized)
+                guard let normalized = margin.normalized, normalized < nearest?.margin.normalized ?? .infinity else { continue }
+                nearest = NearestEdge(file: score.file, margin: margin)
             }
         }
         var confusion = ConfusionMatrix()
@@ -195,7 +190,7 @@ public struct Tuner: Sendable {
             wrongGesture: scores.filter { !$0.gestureCorrect }.count,
             wrongOutcome: scores.filter { !$0.outcomeCorrect }.count,
             meanBeginLatencyMS: latencies.isEmpty ? nil : (latencies.reduce(0, +) / Double(latencies.count) * 10).rounded() / 10,
-            robustness: nearest?.normalized, nearestEdge: nearest,
+            nearestEdge: nearest,
             confusion: confusion, perFile: scores)
     }
 }

@@ -7,7 +7,6 @@ import InteractiveTransition
 /// overlapping sets of files, and each (configuration, file) pair is replayed once however many
 /// searches ask for it. A point of the search is scored on any subset of the corpus from these.
 final class TuningCorpus: @unchecked Sendable {
-    let files: [LoadedRecording]
     let pads: FeatureCache
     let screens: FeatureCache
     /// Each corpus file's class and its position in that class's cache.
@@ -17,7 +16,6 @@ final class TuningCorpus: @unchecked Sendable {
 
     /// - Parameter budget: recognizer configurations each class may replay (the defaults included).
     init(_ files: [LoadedRecording], budget: Int) {
-        self.files = files
         var padFiles: [LoadedRecording] = [], screenFiles: [LoadedRecording] = []
         var location: [(Bool, Int)] = []
         for file in files {
@@ -62,8 +60,8 @@ final class TuningCorpus: @unchecked Sendable {
         return indices.map { index in
             let (isScreen, position) = location[index]
             return isScreen
-                ? screen[position].verdict(configuration: point.touchscreen, policy: point.policy)
-                : pad[position].verdict(configuration: point.touchpad, policy: point.policy)
+                ? screen[position].verdict(policy: point.policy)
+                : pad[position].verdict(policy: point.policy)
         }
     }
 
