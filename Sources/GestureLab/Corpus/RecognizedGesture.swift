@@ -1,4 +1,5 @@
 import GestureKit
+import InteractiveTransition
 import SettingsTable
 
 /// One gesture a replay recognized, in the terms a label uses (kind, fingers, direction, outcome).
@@ -45,6 +46,7 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
         for (index, trial) in summary.trials.enumerated() {
             if let gesture = trial.gesture, trialOf[gesture] == nil { trialOf[gesture] = index }
         }
+        let input: CompletionInput = summary.device.class == DeviceClass.touchscreen.rawValue ? .touchscreen : .touchpad
         var result: [RecognizedGesture] = []
         for (index, gesture) in gestures.enumerated() {
             // By name: GestureKit's kinds may grow (holds), and a label's kinds follow them.
@@ -65,7 +67,7 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
                 begin: gesture.begin,
                 trial: trial,
                 beganDecision: gesture.beganDecision,
-                releaseMargin: trial.flatMap { releaseMargin(of: summary.trials[$0]) }))
+                releaseMargin: trial.flatMap { releaseMargin(of: summary.trials[$0], input: input) }))
         }
         return result
     }
@@ -75,8 +77,8 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
     /// decision alone (the same margin; `check` does not pay for the presets' flips). nil when the
     /// gesture was cancelled (no policy was asked) or no setting decided. `check` judges a
     /// labelled outcome by it (`FileScore.fragileDecision`), as it judges a kind by `beganMargin`.
-    static func releaseMargin(of trial: TrialSummary) -> DecisionMargin? {
-        trial.flip?.margin ?? trial.reason?.decision?.margin()
+    static func releaseMargin(of trial: TrialSummary, input: CompletionInput) -> DecisionMargin? {
+        trial.flip?.margin ?? trial.reason?.decision?.margin(input: input)
     }
 
     static func outcome(_ outcome: TrialSummary.Outcome) -> GestureExpectation.Outcome {
