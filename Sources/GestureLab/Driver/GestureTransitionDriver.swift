@@ -117,9 +117,10 @@ public struct GestureTransitionDriver: Sendable {
         case .ended:
             guard let gesture = followedGesture else { return }
             let velocity = follow(event, gesture, at: time, emitting: false, emit: emit)
-            if measuresMargins { pendingMargins = margins(of: event, gesture, at: time, velocity: velocity) }
+            let margins = measuresMargins ? margins(of: event, gesture, at: time, velocity: velocity) : nil
             let decision = decide(at: time, velocity: velocity)
-            release(at: time, velocity: velocity, cause: .policy(decision), margins: pendingMargins, emit: emit)
+            pendingMargins = margins
+            release(at: time, velocity: velocity, cause: .policy(decision), margins: margins, emit: emit)
         case .cancelled:
             guard followedGesture != nil else { return }
             transition.cancel(at: time, velocity: nil)
