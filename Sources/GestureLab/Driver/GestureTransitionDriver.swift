@@ -22,8 +22,8 @@ public struct GestureTransitionDriver: Sendable {
     /// Release velocities beyond this many progress units per second are clamped to it. The whole
     /// transition in a microsecond (the event clock's resolution) is already faster than any finger;
     /// the bound keeps the spring, the policy's projection and every printed number finite when a
-    /// gesture reports an absurd but finite velocity.
-    public static let maximumProgressVelocityPerSecond = 1e6
+    /// gesture reports an absurd but finite velocity. A release's margins search velocities up to it.
+    public static let maximumProgressVelocityPerSecond = ReleaseFlip.fastestVelocity
 
     public let binding: TransitionBinding
     public let spec: TransitionSpec
