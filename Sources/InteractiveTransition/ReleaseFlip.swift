@@ -45,6 +45,8 @@ package struct ReleaseFlip: Hashable, Sendable {
     /// Android's rules have none; Hyprland's speed forced the switch; the progress it would take
     /// lies outside 0...1).
     package var threshold: FlipPoint?
+    /// Which setting `threshold` is.
+    package var thresholdSetting = ThresholdSetting.progressThreshold
     /// The release velocity (progress/s, positive towards finishing) at which the same release,
     /// at the same progress, decides the other way. For GNOME it is its own velocity over the last
     /// 150 ms of updates, in progress/s. nil when the rule reads no release velocity (KWin,
@@ -60,6 +62,12 @@ package struct ReleaseFlip: Hashable, Sendable {
     /// `minSpeedToForce`. nil where no value of that setting turns the release (a flick the
     /// projection decides the same way, Android's path, Hyprland's under-2-units rule).
     package var margin: DecisionMargin?
+
+    /// The setting a release's `threshold` is: a progress threshold (pinchlab's `progressThreshold`,
+    /// KWin's `threshold`) or Hyprland's `cancelRatio`, a fraction of its swipe distance.
+    package enum ThresholdSetting: Hashable, Sendable {
+        case progressThreshold, cancelRatio
+    }
 
     package init(finishes: Bool, threshold: FlipPoint? = nil, velocity: FlipPoint? = nil, progress: FlipPoint? = nil,
                 margin: DecisionMargin? = nil) {
@@ -171,7 +179,9 @@ extension CompletionTracker {
         let progressFlip: FlipPoint? = switches
             ? (bound > 0 ? FlipPoint(value: bound, otherSide: .below, includesValue: false) : nil)
             : (bound <= 1 ? FlipPoint(value: bound, otherSide: .above, includesValue: true) : nil)
-        return ReleaseFlip(finishes: switches, threshold: threshold, progress: progressFlip, margin: decision.margin(input: input))
+        var flip = ReleaseFlip(finishes: switches, threshold: threshold, progress: progressFlip, margin: decision.margin(input: input))
+        flip.thresholdSetting = .cancelRatio
+        return flip
     }
 }
 
