@@ -82,29 +82,46 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
         let v = velocityWasNonFinite ? 0 : velocity
         let reason: CompletionReason
         let shouldFinish: Bool
+        var flickTurnsIt = true
         if case .kwin(let rule) = kind {
             reason = .kwin(progress: p, threshold: rule.threshold)
             shouldFinish = p > rule.threshold
         } else if kind != .pinchlab {
-            // A rule that follows the gesture, asked about the release alone: a gesture of one update.
-            var tracker = tracker(input: .touchpad, initialProgress: 0, at: 0)
-            tracker.observe(progress: p, at: 0)
-            return tracker.decide(progress: p, velocity: v, at: 0)
-        } else if let flick = flickVelocity, abs(v) >= flick {
-            reason = .flick(velocity: v, flickVelocity: flick)
-            shouldFinish = v > 0
-        } else if let rate = decelerationRatePerMS {
-            var projected = p + Self.projectedDistance(velocity: v, decelerationRatePerMS: rate)
-            if !projected.isFinite { projected = v > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
-            reason = .projected(projectedProgress: projected, threshold: progressThreshold)
-            shouldFinish = projected > progressThreshold
+            return oneUpdateTracker(progress: p).decide(progress: p, velocity: v, at: 0)
         } else {
-            reason = .progress(progress: p, threshold: progressThreshold)
-            shouldFinish = p > progressThreshold
+            // What decides below the flick velocity: the projection, else the progress.
+            let (positional, positionalFinishes) = positionalDecision(progress: p, velocity: v)
+            if let flick = flickVelocity, abs(v) >= flick {
+                reason = .flick(velocity: v, flickVelocity: flick)
+                shouldFinish = v > 0
+                // A flick above `flickVelocity` the release no longer reaches is decided by position.
+                flickTurnsIt = positionalFinishes != shouldFinish
+            } else {
+                (reason, shouldFinish) = (positional, positionalFinishes)
+            }
         }
         return CompletionDecision(shouldFinish: shouldFinish, reason: reason,
                                   progressWasNonFinite: progressWasNonFinite,
-                                  velocityWasNonFinite: velocityWasNonFinite)
+                                  velocityWasNonFinite: velocityWasNonFinite, settingTurnsIt: flickTurnsIt)
+    }
+
+    /// A rule that follows the gesture, asked about the release alone: a gesture of one update,
+    /// on a touchpad, from 0 to `progress` at time 0.
+    func oneUpdateTracker(progress: Double) -> CompletionTracker {
+        var tracker = tracker(input: .touchpad, initialProgress: 0, at: 0)
+        tracker.observe(progress: progress, at: 0)
+        return tracker
+    }
+
+    /// pinchlab's rule under the flick: the projected progress (or the progress, without
+    /// projection) against the threshold.
+    private func positionalDecision(progress p: Double, velocity v: Double) -> (CompletionReason, Bool) {
+        if let rate = decelerationRatePerMS {
+            var projected = p + Self.projectedDistance(velocity: v, decelerationRatePerMS: rate)
+            if !projected.isFinite { projected = v > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude }
+            return (.projected(projectedProgress: projected, threshold: progressThreshold), projected > progressThreshold)
+        }
+        return (.progress(progress: p, threshold: progressThreshold), p > progressThreshold)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -183,6 +200,17 @@ public enum CompletionReason: Hashable, Sendable, Codable {
     /// Android's back: committed or not at the release.
     case androidBack(AndroidBackDecision)
 
+    /// The progress a threshold rule compared and its threshold: pinchlab's projection or
+    /// progress, KWin's progress; nil for every other rule.
+    var progressComparison: (measured: Double, threshold: Double)? {
+        switch self {
+        case .projected(let measured, let threshold), .progress(let measured, let threshold), .kwin(let measured, let threshold):
+            return (measured, threshold)
+        case .flick, .gnome, .hyprland, .androidBack:
+            return nil
+        }
+    }
+
     /// The rule's name, as JSON's `"rule"` and the tables print it.
     public var rule: String {
         switch self {
@@ -205,6 +233,14 @@ public struct CompletionDecision: Hashable, Sendable, Codable, CustomStringConve
     public let progressWasNonFinite: Bool
     /// The velocity given was NaN or infinite and was taken as 0.
     public let velocityWasNonFinite: Bool
+    /// Whether moving the deciding rule's setting just past the value it measured turns the
+    /// decision: false when the rule that decides then agrees (a flick the projection would have
+    /// finished too, GNOME's snap to the page its projection reaches). `margin(input:)` is nil
+    /// then, as no value of that setting flips this release.
+    package var settingTurnsIt = true
+
+    /// Every field but `settingTurnsIt`, which `margin(input:)` reads: the form as before it.
+    private enum CodingKeys: String, CodingKey { case shouldFinish, reason, progressWasNonFinite, velocityWasNonFinite }
 
     public var description: String {
         let verdict = shouldFinish ? "finish" : "cancel"

@@ -40,18 +40,24 @@ public enum CompletionPolicyPreset: String, Hashable, Sendable, CaseIterable, Co
         if let preset = CompletionPolicyPreset(rawValue: name) ?? Self.aliases[name] { self = preset } else { return nil }
     }
 
-    public var policy: CompletionPolicy {
+    /// The preset's policy (built and checked once, for every preset: `policies`).
+    public var policy: CompletionPolicy { Self.policies[self]! }
+
+    /// Every preset's policy, made once: a desktop's is built from its rule and validated.
+    private static let policies: [CompletionPolicyPreset: CompletionPolicy] = Dictionary(uniqueKeysWithValues: allCases.map { preset in
         // The figures are the sources' own and valid, so building them cannot fail.
-        switch self {
-        case .gnome: return try! CompletionPolicy(kind: .gnome(.shell))
-        case .kwin: return try! CompletionPolicy(kind: .kwin(.effects))
-        case .hyprland: return try! CompletionPolicy(kind: .hyprland(.workspaceSwipe))
-        case .androidBack: return try! CompletionPolicy(kind: .androidBack(.predictiveBack))
-        case .uikitSeed: return .seed
-        case .default: return .default
-        case .fluid: return .fluid
+        let policy: CompletionPolicy
+        switch preset {
+        case .gnome: policy = try! CompletionPolicy(kind: .gnome(.shell))
+        case .kwin: policy = try! CompletionPolicy(kind: .kwin(.effects))
+        case .hyprland: policy = try! CompletionPolicy(kind: .hyprland(.workspaceSwipe))
+        case .androidBack: policy = try! CompletionPolicy(kind: .androidBack(.predictiveBack))
+        case .uikitSeed: policy = .seed
+        case .default: policy = .default
+        case .fluid: policy = .fluid
         }
-    }
+        return (preset, policy)
+    })
 
     /// The preset a settings file's `"kind"` starts from.
     static func preset(of kind: CompletionPolicyKind.Name) -> CompletionPolicyPreset {
@@ -66,7 +72,7 @@ public enum CompletionPolicyPreset: String, Hashable, Sendable, CaseIterable, Co
 
     /// The preset this policy is exactly, if any (for labels).
     public init?(matching policy: CompletionPolicy) {
-        guard let preset = Self.allCases.first(where: { $0.policy == policy }) else { return nil }
+        guard let preset = Self.allCases.first(where: { Self.policies[$0] == policy }) else { return nil }
         self = preset
     }
 }

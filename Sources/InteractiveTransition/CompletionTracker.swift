@@ -83,7 +83,8 @@ public struct CompletionTracker: Sendable {
             let unitsPerMS = windowVelocity(at: time) * rule.figures(for: input).pageDistance
             let d = rule.decide(progress: progress, velocity: unitsPerMS, initial: initialProgress, input: input)
             return CompletionDecision(shouldFinish: d.endProgress == 1, reason: .gnome(d),
-                                      progressWasNonFinite: !given.isFinite, velocityWasNonFinite: false)
+                                      progressWasNonFinite: !given.isFinite, velocityWasNonFinite: false,
+                                      settingTurnsIt: rule.thresholdTurns(d, progress: progress, initial: initialProgress, input: input))
         case .hyprland(let rule):
             let progress = given.isFinite ? given : 0
             let d = rule.decide(progress: progress, averageSpeedPages: updates == 0 ? 0 : changeSum / Double(updates))

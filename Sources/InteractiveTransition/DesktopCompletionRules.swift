@@ -107,6 +107,19 @@ public struct GNOMESwipeRule: Hashable, Sendable, Codable {
                              projectedProgress: projected, endProgress: end, animationMS: duration)
     }
 
+    /// Whether the velocity threshold moved just past `decision`'s velocity turns it: the threshold
+    /// only chooses between snapping and projecting, so it turns it when the other one ends on the
+    /// other page.
+    func thresholdTurns(_ decision: GNOMEDecision, progress: Double, initial: Double, input: CompletionInput) -> Bool {
+        let speed = abs(decision.velocity)
+        // At the speed itself the rule projects; just above it, it snaps.
+        let moved = decision.projectedProgress == nil ? speed : speed.nextUp
+        var rule = self
+        if input == .touchpad { rule.touchpad.velocityThreshold = moved } else { rule.touchscreen.velocityThreshold = moved }
+        return rule.decide(progress: progress, velocity: decision.velocity, initial: initial, input: input).endProgress
+            != decision.endProgress
+    }
+
     /// `_findClosestPoint` over [0, 1]: a tie goes to the first point, 0.
     static func closest(_ position: Double) -> Double { abs(1 - position) < abs(position) ? 1 : 0 }
 }
@@ -190,6 +203,9 @@ public struct HyprlandDecision: Hashable, Sendable, Codable {
     /// The speed alone made it switch (the travel was below the ratio).
     public var forced: Bool
     public var switches: Bool
+
+    /// The speed reached `minSpeedToForce` (whether or not the travel also switched it).
+    var speedForces: Bool { minSpeedToForce != 0 && averageSpeed >= minSpeedToForce }
 }
 
 /// Android's back gesture (SystemUI `NavigationBarEdgePanel.handleMoveEvent`): the back is

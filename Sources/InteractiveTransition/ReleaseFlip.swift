@@ -45,6 +45,8 @@ package struct ReleaseFlip: Hashable, Sendable {
     /// Android's rules have none; Hyprland's speed forced the switch; the progress it would take
     /// lies outside 0...1).
     package var threshold: FlipPoint?
+    /// Which setting `threshold` is.
+    package var thresholdSetting = ThresholdSetting.progressThreshold
     /// The release velocity (progress/s, positive towards finishing) at which the same release,
     /// at the same progress, decides the other way. For GNOME it is its own velocity over the last
     /// 150 ms of updates, in progress/s. nil when the rule reads no release velocity (KWin,
@@ -54,11 +56,18 @@ package struct ReleaseFlip: Hashable, Sendable {
     /// way. nil when the progress does not decide (a flick, Android's path) or it would take a
     /// progress outside 0...1.
     package var progress: FlipPoint?
-    /// The deciding rule's margin, in its own units and setting: the (projected) progress against
-    /// the threshold, a flick's |velocity| against `flickVelocity`, GNOME's velocity against its
-    /// velocity threshold, Hyprland's speed against `minSpeedToForce`. nil for Android's path and
-    /// for Hyprland's under-2-units rule (no setting decides them).
+    /// The deciding rule's margin, in its own units and setting (`CompletionDecision.margin(input:)`):
+    /// the (projected) progress against the threshold, a flick's |velocity| against
+    /// `flickVelocity`, GNOME's velocity against its velocity threshold, Hyprland's speed against
+    /// `minSpeedToForce`. nil where no value of that setting turns the release (a flick the
+    /// projection decides the same way, Android's path, Hyprland's under-2-units rule).
     package var margin: DecisionMargin?
+
+    /// The setting a release's `threshold` is: a progress threshold (pinchlab's `progressThreshold`,
+    /// KWin's `threshold`) or Hyprland's `cancelRatio`, a fraction of its swipe distance.
+    package enum ThresholdSetting: Hashable, Sendable {
+        case progressThreshold, cancelRatio
+    }
 
     package init(finishes: Bool, threshold: FlipPoint? = nil, velocity: FlipPoint? = nil, progress: FlipPoint? = nil,
                 margin: DecisionMargin? = nil) {
@@ -76,33 +85,17 @@ package struct ReleaseFlip: Hashable, Sendable {
 
 extension CompletionPolicy {
     /// How a release at `progress` with `velocity` (progress/s) would have gone the other way,
-    /// decided on its own as `decide(progress:velocity:)` decides it (a desktop's rule as a
-    /// gesture of one update).
-    package func flip(progress: Double, velocity: Double) -> ReleaseFlip {
+    /// decided on its own as `decide(progress:velocity:)` decides it (a desktop's rule that
+    /// follows the gesture as `decide`'s gesture of one update).
+    package func flip(progress given: Double, velocity givenVelocity: Double) -> ReleaseFlip {
         switch kind {
         case .pinchlab, .kwin:
-            return releaseFlip(progress: progress, velocity: velocity)
+            // Rules that read the release alone, in closed form.
+            return ThresholdFlip(policy: self, progress: given.isFinite ? given : 0,
+                                 velocity: givenVelocity.isFinite ? givenVelocity : 0)
+                .flip(decide(progress: given, velocity: givenVelocity))
         case .gnome, .hyprland, .androidBack:
-            var tracker = tracker(input: .touchpad, initialProgress: 0, at: 0)
-            tracker.observe(progress: progress, at: 0)
-            return tracker.flip(progress: progress, velocity: velocity, at: 0)
-        }
-    }
-
-    /// The flip of a rule that reads the release alone (pinchlab's, KWin's): no tracker to make.
-    func releaseFlip(progress given: Double, velocity givenVelocity: Double) -> ReleaseFlip {
-        let decision = decide(progress: given, velocity: givenVelocity)
-        let progress = given.isFinite ? given : 0
-        switch kind {
-        case .pinchlab:
-            return PinchlabFlip(policy: self, progress: progress, velocity: givenVelocity.isFinite ? givenVelocity : 0).flip(decision)
-        case .kwin(let rule):
-            return ReleaseFlip(finishes: decision.shouldFinish,
-                               threshold: CompletionTracker.strictThreshold(measured: progress, finishes: decision.shouldFinish),
-                               progress: CompletionTracker.strictProgress(rule.threshold, finishes: decision.shouldFinish),
-                               margin: decision.margin())
-        case .gnome, .hyprland, .androidBack:
-            return ReleaseFlip(finishes: decision.shouldFinish)
+            return oneUpdateTracker(progress: given).flip(progress: given, velocity: givenVelocity, at: 0)
         }
     }
 }
@@ -115,7 +108,7 @@ extension CompletionTracker {
         let progress = given.isFinite ? given : 0
         switch policy.kind {
         case .pinchlab, .kwin:
-            return policy.releaseFlip(progress: given, velocity: givenVelocity)
+            return policy.flip(progress: given, velocity: givenVelocity)
         case .gnome(let rule):
             return gnomeFlip(rule, progress: progress, at: time, decision: decide(progress: given, velocity: givenVelocity, at: time))
         case .hyprland(let rule):
@@ -170,7 +163,7 @@ extension CompletionTracker {
     private func hyprlandFlip(_ rule: HyprlandSwipeRule, progress: Double, decision: CompletionDecision) -> ReleaseFlip {
         guard case .hyprland(let d) = decision.reason else { return ReleaseFlip(finishes: decision.shouldFinish) }
         let switches = d.switches
-        let speedForces = d.minSpeedToForce != 0 && d.averageSpeed >= d.minSpeedToForce
+        let speedForces = d.speedForces
         let longEnough = d.travel >= HyprlandSwipeRule.minimumTravel
         // Switches when travel >= distance x cancelRatio (with travel >= 2 units and no forcing
         // speed): a cancel switches at any ratio at or below the progress, a switch reverts above it.
@@ -186,44 +179,47 @@ extension CompletionTracker {
         let progressFlip: FlipPoint? = switches
             ? (bound > 0 ? FlipPoint(value: bound, otherSide: .below, includesValue: false) : nil)
             : (bound <= 1 ? FlipPoint(value: bound, otherSide: .above, includesValue: true) : nil)
-        return ReleaseFlip(finishes: switches, threshold: threshold, progress: progressFlip, margin: decision.margin())
+        var flip = ReleaseFlip(finishes: switches, threshold: threshold, progress: progressFlip, margin: decision.margin(input: input))
+        flip.thresholdSetting = .cancelRatio
+        return flip
     }
 }
 
-/// pinchlab's own rule in closed form: flick, else projection (or progress) against the threshold.
-struct PinchlabFlip {
+/// The rules that compare the release's progress with a threshold, in closed form: pinchlab's own
+/// (flick, else projection or progress against the threshold) and KWin's (progress alone).
+struct ThresholdFlip {
     let policy: CompletionPolicy
     let progress: Double
     let velocity: Double
 
-    /// Progress the release coasts (0 without projection), as `decide` computes it.
+    /// Progress the release coasts (0 without projection, and for KWin's rule), as `decide` computes it.
     var coast: Double {
-        guard let rate = policy.decelerationRatePerMS else { return 0 }
+        guard case .pinchlab = policy.kind, let rate = policy.decelerationRatePerMS else { return 0 }
         return CompletionPolicy.projectedDistance(velocity: velocity, decelerationRatePerMS: rate)
     }
 
     func flip(_ decision: CompletionDecision) -> ReleaseFlip {
         let finishes = decision.shouldFinish
         let velocityFlip = velocityBoundary(finishes: finishes)
-        switch decision.reason {
-        case .flick:
-            return ReleaseFlip(finishes: finishes, velocity: velocityFlip, margin: decision.margin())
-        case .projected(let measured, let threshold), .progress(let measured, let threshold):
-            // The threshold and the release progress move the comparison `progress + coast > threshold`.
-            return ReleaseFlip(finishes: finishes,
-                               threshold: CompletionTracker.strictThreshold(measured: measured, finishes: finishes),
-                               velocity: velocityFlip,
-                               progress: CompletionTracker.strictProgress(threshold - coast, finishes: finishes),
-                               margin: decision.margin())
-        case .kwin, .gnome, .hyprland, .androidBack:
-            return ReleaseFlip(finishes: finishes)
+        // The rules read no input (GNOME's figures are the only ones that differ by it).
+        let margin = decision.margin(input: .touchpad)
+        guard let compared = decision.reason.progressComparison else {
+            // A flick: the velocity's sign decided, whatever the threshold and the progress.
+            return ReleaseFlip(finishes: finishes, velocity: velocityFlip, margin: margin)
         }
+        // The threshold and the release progress move the comparison `progress + coast > threshold`.
+        return ReleaseFlip(finishes: finishes,
+                           threshold: CompletionTracker.strictThreshold(measured: compared.measured, finishes: finishes),
+                           velocity: velocityFlip,
+                           progress: CompletionTracker.strictProgress(compared.threshold - coast, finishes: finishes),
+                           margin: margin)
     }
 
     /// The velocity at which a release at `progress` turns. With flick F and projection factor k
     /// it finishes when v >= F, or -F < v < F and progress + k v > threshold: one boundary,
     /// b = clamp((threshold - progress) / k, -F, F), whatever the flick and projection are.
     func velocityBoundary(finishes: Bool) -> FlipPoint? {
+        guard case .pinchlab = policy.kind else { return nil }   // KWin's rule reads no velocity
         let threshold = policy.progressThreshold
         let boundary: Double
         let boundaryFinishes: Bool
@@ -266,15 +262,19 @@ extension CompletionDecision {
     /// The deciding rule's margin, from the decision's own numbers: the measured value, the
     /// threshold it was compared with, that setting's key (as a settings file's `policy` section
     /// spells it), unit and usual range. `ReleaseFlip.margin`; the tuner's robustness reads it too.
+    /// Moving that setting just past the value turns the decision; where no value of it does, nil.
     /// - the (projected) progress against `progressThreshold` (KWin's `threshold`, Hyprland's
     ///   `cancelRatio`), progress, range 1 (the whole transition);
     /// - a flick's |velocity| against `flickVelocity`, progress/s, range 4.5 (the tuner's 0.5...5:
-    ///   its valid range, up to 1000/s, is far wider than any flick people use);
+    ///   its valid range, up to 1000/s, is far wider than any flick people use); nil when the
+    ///   projection (or the progress) would have decided the same (`settingTurnsIt`);
     /// - GNOME's velocity against its velocity threshold, units/ms, no range (its figures are the
-    ///   source's); Hyprland's speed against `minSpeedToForce` when the speed forced the switch;
-    /// - nil for Android's path and for Hyprland's travel under 2 units (no setting decides them).
+    ///   source's), nil when snapping and projecting end on the same page; Hyprland's speed
+    ///   against `minSpeedToForce` when the speed alone forced the switch;
+    /// - nil for Android's path, for Hyprland's travel under 2 units and for a Hyprland switch
+    ///   both its ratio and its speed made (no one setting turns them).
     /// - Parameter input: what the fingers were on (GNOME's threshold is the touchpad's or the touchscreen's).
-    package func margin(input: CompletionInput = .touchpad) -> DecisionMargin? {
+    package func margin(input: CompletionInput) -> DecisionMargin? {
         func progress(_ value: Double, _ threshold: Double, _ key: String) -> DecisionMargin {
             DecisionMargin(value: value, threshold: threshold, key: key, unit: "progress", scale: 1)
         }
@@ -282,19 +282,23 @@ extension CompletionDecision {
         case .projected(let measured, let threshold), .progress(let measured, let threshold):
             return progress(measured, threshold, "policy.progressThreshold")
         case .flick(let velocity, let flick):
+            guard settingTurnsIt else { return nil }
             return DecisionMargin(value: abs(velocity), threshold: flick, key: "policy.flickVelocity", unit: "progress/s",
                                   scale: Self.flickScale)
         case .kwin(let measured, let threshold):
             return progress(measured, threshold, "policy.threshold")
         case .gnome(let d):
+            guard settingTurnsIt else { return nil }
             return DecisionMargin(value: abs(d.velocity), threshold: d.velocityThreshold,
                                   key: "policy.\(input.rawValue).velocityThreshold", unit: "units/ms")
         case .hyprland(let d):
             guard d.travel >= HyprlandSwipeRule.minimumTravel else { return nil }
-            if d.switches && d.forced {
+            if d.forced {
                 return DecisionMargin(value: d.averageSpeed, threshold: d.minSpeedToForce, key: "policy.minSpeedToForce",
                                       unit: "units per update")
             }
+            // Far enough and fast enough: moving either setting alone leaves the other to switch it.
+            if d.speedForces { return nil }
             return progress(d.travel / d.distance, d.cancelRatio, "policy.cancelRatio")
         case .androidBack:
             return nil

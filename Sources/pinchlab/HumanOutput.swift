@@ -14,14 +14,28 @@ struct HumanOutput {
     var traces = false
     /// With `--explain`, the recognizer's thresholds: each decision's sentence names its margin.
     var margins: GestureRecognizerConfiguration?
+    /// The end line of a release that was also the end (at 0 or 1), held while explaining until
+    /// the release's margins (the record that follows it in an explaining run, which measures
+    /// them) are said: the sentence follows the release line, as it does for every other release.
+    private var heldEnd: String?
 
     static func seconds(_ t: Double) -> String { format(t, decimals: 3).leftPadding(8) + " s" }
 
     /// The lines `record` prints: none, or one (two for a release that is also the end).
     mutating func lines(for record: LabRecord) -> [String] {
+        if let end = heldEnd {
+            heldEnd = nil
+            let after = lines(for: record)
+            if case .releaseMargins = record { return after + [end] }
+            return [end] + after
+        }
         if case .transition(let t) = record, t.state == .finished || t.state == .cancelled, let reason = t.reason {
             // Released exactly at 0 or 1: the decision and the end are one step.
             lastDecile = -1
+            if explains && reason.decision != nil {
+                heldEnd = Self.ended(t)
+                return [Self.released(t, reason)]
+            }
             return [Self.released(t, reason), Self.ended(t)]
         }
         return line(for: record).map { [$0] } ?? []

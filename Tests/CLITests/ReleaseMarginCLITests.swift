@@ -108,11 +108,54 @@ import Testing
     @Test func theLateReversalsSentence() throws {
         let r = try CLI.run(["replay", Self.reversal, "--explain"])
         #expect(r.lines.contains("   0.848 s  pinch-dismiss cancelled at 59%: a threshold of 0.131 or less, a scale of 0.03 or less, "
-                                 + "or moving back at 0.18/s or slower would have finished it (gnome: scale 0.25 short; kwin: finished; "
+                                 + "or moving back at 0.18/s or slower would have finished it (gnome: scale 0.26 short; kwin: finished; "
                                  + "hyprland: finished; android-back: cancelled too; uikit-seed: finished; fluid: cancelled too)"), "\(r.stdout)")
         let pans = try CLI.run(["replay", Self.session, "--transition", "pan-dismiss", "--explain"])
         #expect(pans.stdout.contains("pan-dismiss finished at 82%: a threshold of 0.834 or more, 13.4 mm less travel, or moving back at 0.64/s or faster would have cancelled it"),
                 "\(pans.stdout)")
+    }
+
+    /// A release at 0 % is also the transition's end: its sentence still comes right after the
+    /// release line, before the end's bar (it came after the bar).
+    @Test(.enabled(if: PlotLayoutCLITests.hasSharedRecordings))
+    func aReleaseThatIsAlsoTheEndIsExplainedBeforeTheEnd() throws {
+        let file = PlotLayoutCLITests.shared("evemu-devices-Wacom-Bamboo-16FG-4x5-Finger-double-center-circle.evemu")
+        let r = try CLI.run(["replay", file, "--transition", "pan-dismiss", "--explain"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let release = try #require(r.lines.firstIndex { $0.hasSuffix("pan-dismiss released at 0%: cancel: projected progress 0.002 <= threshold 0.5") },
+                                   "\(r.stdout)")
+        #expect(release + 2 < r.lines.count)
+        #expect(r.lines[release + 1].contains("pan-dismiss cancelled at 0%: ") && r.lines[release + 1].contains(" would have finished it"),
+                "\(r.stdout)")
+        #expect(r.lines[release + 2].hasSuffix("pan-dismiss cancelled [....................] 0%"), "\(r.stdout)")
+    }
+
+    /// A compared preset's shortfall beside the decision ("gnome: 13.6 mm short") is the figure of
+    /// that preset's own sentence ("13.6 mm more travel"), each way round: both rounded up, so
+    /// each travel flips the release as printed (the shortfall was rounded plainly: 13.5 and 12.9).
+    @Test(.enabled(if: PlotLayoutCLITests.hasSharedRecordings))
+    func aComparedPresetsShortfallIsItsOwnSentencesFigure() throws {
+        let file = PlotLayoutCLITests.shared("inputactions-synaptics-TM3276-touchpad-stroke-m-3.evemu")
+        let options = ["--transition", "pan-dismiss", "--compare", "gnome"]
+        func figure(_ text: String, _ pattern: Regex<(Substring, Substring)>) throws -> String {
+            String(try #require(text.firstMatch(of: pattern), "\(pattern) in \(text)").1)
+        }
+        let explain = try CLI.run(["replay", file] + options + ["--explain"])
+        let sentence = try #require(explain.lines.first { $0.contains(" would have finished it (") }, "\(explain.stdout)")
+        let dir = try CLI.temporaryDirectory()
+        let plot = dir.appendingPathComponent("stroke.svg").path
+        #expect(try CLI.run(["plot", file, "-o", plot] + options).status == 0)
+        let facts = try String(contentsOfFile: plot, encoding: .utf8).components(separatedBy: "class=\"fact\">").dropFirst()
+            .map { String($0.prefix { $0 != "<" }) }.joined(separator: " ")
+        // GNOME's shortfall beside the default's decision, and GNOME's own sentence.
+        let gnomeShort = try figure(sentence, /gnome: ([0-9.]+) mm short/)
+        #expect(gnomeShort == (try figure(facts, /gnome, attempt 1: cancelled at [0-9]+%: ([0-9.]+) mm more travel/)))
+        // The other way: the default's shortfall in GNOME's sentence (the view page's), and its own.
+        let page = dir.appendingPathComponent("stroke.html").path
+        #expect(try CLI.run(["view", file, "-o", page] + options).status == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect((try figure(html, /default: ([0-9.]+) mm short/)) == (try figure(sentence, /([0-9.]+) mm more travel/)))
+        #expect(gnomeShort == "13.6", "the figure the lead found: \(sentence)")
     }
 
     @Test func theJSONLinesBesideTheSummaryAreUnchanged() throws {

@@ -79,10 +79,6 @@ import LabReports
         }
     }
 
-    @Test func theDriverNeverReleasesFasterThanAFlipLooks() {
-        #expect(ReleaseFlip.fastestVelocity == GestureTransitionDriver.maximumProgressVelocityPerSecond)
-    }
-
     @Test func theJSONHasEveryKeyNullWhereNothingFlips() throws {
         var h = try Self.measuring(.panDismiss, settings: { var s = LabSettings.default; s.policy = CompletionPolicyPreset.androidBack.policy; return s }())
         h.pan(.began, at: 0, translationYMM: 0)

@@ -107,8 +107,11 @@ import Testing
         #expect(flip.finishes && flip.threshold == nil && flip.progress == nil)
         let velocity = try #require(flip.velocity)
         #expect(isClose(velocity.value, 0.4 / 0.499, tolerance: 1e-12) && velocity.otherSide == .below && velocity.includesValue)
-        #expect(flip.margin?.key == "policy.flickVelocity" && flip.margin?.unit == "progress/s" && flip.margin?.threshold == 1.5)
-        #expect(flip.margin?.scale == 4.5, "the flick's usual range is the tuner's 0.5...5")
+        #expect(flip.margin == nil, "its projection finishes it too: no flickVelocity cancels it")
+        // Fluid's projection is short (0.2 + 0.099 x 2 < 0.5): its flick is the edge.
+        let fluid = CompletionPolicy.fluid.flip(progress: 0.2, velocity: 2)
+        #expect(fluid.margin?.key == "policy.flickVelocity" && fluid.margin?.unit == "progress/s" && fluid.margin?.threshold == 0.75)
+        #expect(fluid.margin?.scale == 4.5, "the flick's usual range is the tuner's 0.5...5")
         // Without projection the flick's own speed is the edge: 1/s finishes from below 0.6.
         let flickOnly = Self.flickOnly.flip(progress: 0.2, velocity: 0.5)
         #expect(!flickOnly.finishes && flickOnly.velocity == FlipPoint(value: 1, otherSide: .above, includesValue: true))
@@ -208,17 +211,17 @@ import Testing
     /// is the flip's.
     @Test func theDecidingRulesMarginIsTheDecisions() throws {
         let projected = CompletionPolicy.default.decide(progress: 0.3, velocity: 0.3)
-        let margin = try #require(projected.margin())
+        let margin = try #require(projected.margin(input: .touchpad))
         #expect(margin.key == "policy.progressThreshold" && margin.threshold == 0.5 && margin.scale == 1)
         #expect(margin == CompletionPolicy.default.flip(progress: 0.3, velocity: 0.3).margin)
-        let flick = try #require(CompletionPolicy.fluid.decide(progress: 0.2, velocity: -2).margin())
+        let flick = try #require(CompletionPolicy.fluid.decide(progress: 0.2, velocity: 2).margin(input: .touchpad))
         #expect(flick.key == "policy.flickVelocity" && flick.value == 2 && flick.threshold == 0.75 && flick.normalized == 1.25 / 4.5)
-        let kwin = try #require(CompletionPolicyPreset.kwin.policy.decide(progress: 0.7, velocity: 0).margin())
+        let kwin = try #require(CompletionPolicyPreset.kwin.policy.decide(progress: 0.7, velocity: 0).margin(input: .touchpad))
         #expect(kwin.key == "policy.threshold" && isClose(kwin.distance, 0.2))
         let gnome = Self.tracker(.gnome, DesktopPolicyTests.drag(to: 0.1, over: 0.15), input: .touchscreen)
             .decide(progress: 0.1, velocity: 0, at: 0.15)
         #expect(gnome.margin(input: .touchscreen)?.key == "policy.touchscreen.velocityThreshold")
-        #expect(CompletionPolicyPreset.androidBack.policy.decide(progress: 0.5, velocity: 0).margin() == nil)
+        #expect(CompletionPolicyPreset.androidBack.policy.decide(progress: 0.5, velocity: 0).margin(input: .touchpad) == nil)
     }
 
     @Test func aBoundarySearchFindsAValueThatFlipsWithinATrillionth() throws {

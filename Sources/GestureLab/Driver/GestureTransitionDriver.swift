@@ -22,8 +22,8 @@ public struct GestureTransitionDriver: Sendable {
     /// Release velocities beyond this many progress units per second are clamped to it. The whole
     /// transition in a microsecond (the event clock's resolution) is already faster than any finger;
     /// the bound keeps the spring, the policy's projection and every printed number finite when a
-    /// gesture reports an absurd but finite velocity.
-    public static let maximumProgressVelocityPerSecond = 1e6
+    /// gesture reports an absurd but finite velocity. A release's margins search velocities up to it.
+    public static let maximumProgressVelocityPerSecond = ReleaseFlip.fastestVelocity
 
     public let binding: TransitionBinding
     public let spec: TransitionSpec
@@ -50,8 +50,11 @@ public struct GestureTransitionDriver: Sendable {
     /// Measure every release's margins (`TrialSummary.flip` and `margins`, `takeReleaseMargins`):
     /// set by the pipeline when an output asks for them; off, nothing more is done per update.
     package var measuresMargins = false
-    /// The presets that read the gesture's path, following it beside `tracker` (margins only).
-    private var presetTrackers = PresetTrackers()
+    /// The presets that read the gesture's path, following it beside `tracker`: set at a gesture's
+    /// begin while margins are measured.
+    private var presetTrackers: PresetTrackers?
+    /// The preset the policy is, if any (its margins are that preset's entry): found once.
+    private let usedPreset: CompletionPolicyPreset?
     /// The last release's margins until the pipeline takes them.
     private var pendingMargins: TrialMargins?
 
@@ -65,6 +68,7 @@ public struct GestureTransitionDriver: Sendable {
         self.input = input
         self.binding = TransitionBinding(name)
         self.settings = settings
+        self.usedPreset = CompletionPolicyPreset(matching: settings.policy)
         self.spec = try TransitionCatalog().spec(name)
         self.lifecycleObserver = lifecycleObserver
         self.transition = try Self.makeTransition(spec: spec, settings: settings, observer: lifecycleObserver)
@@ -113,9 +117,10 @@ public struct GestureTransitionDriver: Sendable {
         case .ended:
             guard let gesture = followedGesture else { return }
             let velocity = follow(event, gesture, at: time, emitting: false, emit: emit)
-            if measuresMargins { pendingMargins = margins(of: event, gesture, at: time, velocity: velocity) }
+            let margins = measuresMargins ? margins(of: event, gesture, at: time, velocity: velocity) : nil
             let decision = decide(at: time, velocity: velocity)
-            release(at: time, velocity: velocity, cause: .policy(decision), margins: pendingMargins, emit: emit)
+            pendingMargins = margins
+            release(at: time, velocity: velocity, cause: .policy(decision), margins: margins, emit: emit)
         case .cancelled:
             guard followedGesture != nil else { return }
             transition.cancel(at: time, velocity: nil)
@@ -235,7 +240,7 @@ public struct GestureTransitionDriver: Sendable {
         }
         phase = .following(Following(startScale: startScale, grabbedProgress: grabbedProgress))
         tracker = settings.policy.tracker(input: input, initialProgress: transition.percentComplete, at: time)
-        if measuresMargins { presetTrackers.begin(input: input, initialProgress: transition.percentComplete, at: time) }
+        presetTrackers = measuresMargins ? PresetTrackers(input: input, initialProgress: transition.percentComplete, at: time) : nil
         emit(record(at: time))
     }
 
@@ -256,7 +261,7 @@ public struct GestureTransitionDriver: Sendable {
         let progress = min(max(gesture.grabbedProgress + mapped.change, 0), 1)
         transition.update(progress, at: time)
         tracker?.observe(progress: transition.percentComplete, at: time)
-        if measuresMargins { presetTrackers.observe(progress: transition.percentComplete, at: time) }
+        presetTrackers?.observe(progress: transition.percentComplete, at: time)
         if emitting { emit(record(at: time)) }
         return min(max(mapped.velocity, -Self.maximumProgressVelocityPerSecond), Self.maximumProgressVelocityPerSecond)
     }
@@ -271,6 +276,7 @@ public struct GestureTransitionDriver: Sendable {
         }
         phase = .animating(Animating(releaseTime: time))
         tracker = nil
+        presetTrackers = nil
         trials[trials.count - 1].release = rounded(time)
         trials[trials.count - 1].reason = reason
         trials[trials.count - 1].decision = reason.decision.map {
@@ -305,11 +311,13 @@ public struct GestureTransitionDriver: Sendable {
         return pendingMargins
     }
 
-    /// A release's margins, from what the trackers saw and the gesture at its release.
-    private func margins(of event: GestureEvent, _ gesture: Following, at time: Double, velocity: Double) -> TrialMargins {
+    /// A release's margins, from what the trackers saw and the gesture at its release; nil for a
+    /// gesture that began before margins were measured.
+    private func margins(of event: GestureEvent, _ gesture: Following, at time: Double, velocity: Double) -> TrialMargins? {
+        guard let tracker, let presetTrackers else { return nil }
         let released = ReleasedGesture(mapping: binding.mapping, event: event, startScale: gesture.startScale,
                                        grabbedProgress: gesture.grabbedProgress, settings: settings)
-        return TrialMargins.measure(policy: settings.policy, tracker: tracker, presets: presetTrackers,
+        return TrialMargins.measure(tracker: tracker, usedPreset: usedPreset, presets: presetTrackers,
                                     progress: transition.percentComplete, velocity: velocity, at: time, gesture: released)
     }
 

@@ -97,32 +97,23 @@ public struct ReleaseMarginsRecord: Sendable, Hashable {
 
 // MARK: - JSON
 
-/// A key named at run time: the margin's fields, and the presets' names.
-struct MarginKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 extension ReleaseMargin: Encodable {
     /// `{"margin", "progress", "threshold", "velocity"}` and `"travelMM"` (a pan) or `"scale"` (a
     /// pinch), each null when none flips it (a preset's entry: `"outcome"`, no `"margin"` and no
-    /// `"progress"`, which its scale or travel says). A
-    /// summary line writes the same bytes by hand
-    /// (`appendJSON`, spliced in by `SummaryJSON`); this is for any other encoder (the viewer's).
+    /// `"progress"`, which its scale or travel says). A summary line writes the same bytes by hand
+    /// (`appendJSON`, spliced in by `MarginsSplice`); this is for any other encoder.
     package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: MarginKey.self)
+        var c = encoder.container(keyedBy: EvidenceJSON.Key.self)
         try encode(into: &c, outcome: false)
     }
 
     /// The fields into `c`, with `"outcome"` for a preset's entry in `"margins"`.
-    func encode(into c: inout KeyedEncodingContainer<MarginKey>, outcome: Bool) throws {
+    func encode(into c: inout KeyedEncodingContainer<EvidenceJSON.Key>, outcome: Bool) throws {
         func number(_ value: Double?, _ key: String) throws {
-            if let value { try c.encode(rounded(value), forKey: MarginKey(key)) } else { try c.encodeNil(forKey: MarginKey(key)) }
+            let key = EvidenceJSON.Key(stringValue: key)
+            if let value { try c.encode(rounded(value), forKey: key) } else { try c.encodeNil(forKey: key) }
         }
-        if outcome { try c.encode(finishes ? "finished" : "cancelled", forKey: MarginKey("outcome")) }
+        if outcome { try c.encode(finishes ? "finished" : "cancelled", forKey: EvidenceJSON.Key(stringValue: "outcome")) }
         try number(flip.threshold?.value, "threshold")
         try number(flip.velocity?.value, "velocity")
         if !outcome { try number(flip.progress?.value, "progress") }
@@ -134,13 +125,10 @@ extension ReleaseMargin: Encodable {
         if outcome {
             return   // the deciding rule's margin is the policy's own: `flip` has it
         } else if let margin = flip.margin {
-            var m = c.nestedContainer(keyedBy: MarginKey.self, forKey: MarginKey("margin"))
-            try m.encode(rounded(margin.value), forKey: MarginKey("value"))
-            try m.encode(rounded(margin.threshold), forKey: MarginKey("threshold"))
-            try m.encode(margin.key, forKey: MarginKey("key"))
-            try m.encode(margin.unit, forKey: MarginKey("unit"))
+            // A decision's margin, as a gesture line writes it.
+            try c.encode(MarginJSON(margin), forKey: EvidenceJSON.Key(stringValue: "margin"))
         } else {
-            try c.encodeNil(forKey: MarginKey("margin"))
+            try c.encodeNil(forKey: EvidenceJSON.Key(stringValue: "margin"))
         }
     }
 
@@ -151,15 +139,8 @@ extension ReleaseMargin: Encodable {
         if outcome {
             out.raw(finishes ? "{\"outcome\":\"finished\"" : "{\"outcome\":\"cancelled\"")
         } else if let margin = flip.margin {
-            out.raw("{\"margin\":{\"key\":")
-            out.string(margin.key)
-            out.raw(",\"threshold\":")
-            out.number(rounded(margin.threshold))
-            out.raw(",\"unit\":")
-            out.string(margin.unit)
-            out.raw(",\"value\":")
-            out.number(rounded(margin.value))
-            out.byte(UInt8(ascii: "}"))
+            out.raw("{\"margin\":")
+            MarginJSON(margin).appendJSON(to: &out)
         } else {
             out.raw("{\"margin\":null")
         }
@@ -189,9 +170,9 @@ extension ReleaseMargin: Encodable {
 
 extension PresetMargins: Encodable {
     package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: MarginKey.self)
+        var c = encoder.container(keyedBy: EvidenceJSON.Key.self)
         for entry in entries {
-            var nested = c.nestedContainer(keyedBy: MarginKey.self, forKey: MarginKey(entry.preset.rawValue))
+            var nested = c.nestedContainer(keyedBy: EvidenceJSON.Key.self, forKey: EvidenceJSON.Key(stringValue: entry.preset.rawValue))
             try entry.margin.encode(into: &nested, outcome: true)
         }
     }

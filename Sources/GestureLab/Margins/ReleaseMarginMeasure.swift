@@ -2,27 +2,31 @@ import GestureKit
 import InteractiveTransition
 
 /// The presets whose rules read the gesture's path (GNOME's velocity window, Hyprland's speed,
-/// Android's commitment), each following the gesture beside the driver's own tracker while margins
+/// Android's commitment), each following one gesture beside the driver's own tracker while margins
 /// are measured. The others (pinchlab's, KWin's) read the release alone and need nothing followed.
 struct PresetTrackers: Sendable {
-    /// Every preset with its policy, made once: a preset's `policy` builds and checks its figures.
-    static let presets = CompletionPolicyPreset.allCases.map { (preset: $0, policy: $0.policy) }
-    /// The presets followed, in `presets` order.
-    static let followed = presets.filter { entry in
-        switch entry.policy.kind {
-        case .pinchlab, .kwin: false
-        case .gnome, .hyprland, .androidBack: true
+    /// Every preset, in `allCases` order, with its tracker's index in `trackers` when its rule
+    /// follows the gesture (nil: it reads the release alone).
+    private static let presets: [(preset: CompletionPolicyPreset, tracker: Int?)] = {
+        var followed = 0
+        return CompletionPolicyPreset.allCases.map { preset in
+            switch preset.policy.kind {
+            case .pinchlab, .kwin:
+                return (preset, nil)
+            case .gnome, .hyprland, .androidBack:
+                defer { followed += 1 }
+                return (preset, followed)
+            }
         }
-    }
+    }()
 
-    private var trackers: [CompletionTracker] = []
+    private var trackers: [CompletionTracker]
 
-    /// Empty: follows nothing until `begin`.
-    init() {}
-
-    /// Starts following a gesture that took the transition at `initialProgress`.
-    mutating func begin(input: CompletionInput, initialProgress: Double, at time: Double) {
-        trackers = Self.followed.map { $0.policy.tracker(input: input, initialProgress: initialProgress, at: time) }
+    /// Follows a gesture that took the transition at `initialProgress` at `time`.
+    init(input: CompletionInput, initialProgress: Double, at time: Double) {
+        trackers = Self.presets.compactMap { entry in
+            entry.tracker.map { _ in entry.preset.policy.tracker(input: input, initialProgress: initialProgress, at: time) }
+        }
     }
 
     mutating func observe(progress: Double, at time: Double) {
@@ -31,17 +35,10 @@ struct PresetTrackers: Sendable {
 
     /// Every preset's flip for a release at `progress` with `velocity` (progress/s).
     func flips(progress: Double, velocity: Double, at time: Double) -> [(CompletionPolicyPreset, ReleaseFlip)] {
-        Self.presets.map { preset, policy in
-            if let index = Self.followed.firstIndex(where: { $0.preset == preset }), index < trackers.count {
-                return (preset, trackers[index].flip(progress: progress, velocity: velocity, at: time))
-            }
-            return (preset, policy.flip(progress: progress, velocity: velocity))
+        Self.presets.map { preset, tracker in
+            (preset, tracker.map { trackers[$0].flip(progress: progress, velocity: velocity, at: time) }
+                ?? preset.policy.flip(progress: progress, velocity: velocity))
         }
-    }
-
-    /// The preset `policy` is, if any (`CompletionPolicyPreset(matching:)` without building them again).
-    static func preset(matching policy: CompletionPolicy) -> CompletionPolicyPreset? {
-        presets.first { $0.policy == policy }?.preset
     }
 }
 
@@ -91,18 +88,19 @@ struct ReleasedGesture: Sendable {
 }
 
 extension TrialMargins {
-    /// A release's margins: under the policy (its tracker's, or the release alone when it follows
-    /// nothing) and under every preset, at `progress` (the transition's, as the policy was asked)
-    /// with `velocity` (progress/s).
-    static func measure(policy: CompletionPolicy, tracker: CompletionTracker?, presets: PresetTrackers,
+    /// A release's margins: under the policy that decided it (`tracker`'s), which is `usedPreset`'s
+    /// entry when it is a preset, and under every preset, at `progress` (the transition's, as the
+    /// policy was asked) with `velocity` (progress/s).
+    static func measure(tracker: CompletionTracker, usedPreset: CompletionPolicyPreset?, presets: PresetTrackers,
                         progress: Double, velocity: Double, at time: Double, gesture: ReleasedGesture) -> TrialMargins {
-        let flip = tracker?.flip(progress: progress, velocity: velocity, at: time)
-            ?? policy.flip(progress: progress, velocity: velocity)
         let entries = presets.flips(progress: progress, velocity: velocity, at: time).map { preset, flip in
             PresetMargin(preset: preset, margin: ReleaseMargin(flip: flip, gesture: gesture.flip(flip.progress)))
         }
-        return TrialMargins(progress: progress, velocity: velocity, usedPreset: PresetTrackers.preset(matching: policy),
-                            flip: ReleaseMargin(flip: flip, gesture: gesture.flip(flip.progress)),
+        let flip = entries.first { $0.preset == usedPreset }?.margin ?? {
+            let flip = tracker.flip(progress: progress, velocity: velocity, at: time)
+            return ReleaseMargin(flip: flip, gesture: gesture.flip(flip.progress))
+        }()
+        return TrialMargins(progress: progress, velocity: velocity, usedPreset: usedPreset, flip: flip,
                             presets: PresetMargins(entries: entries))
     }
 }

@@ -46,15 +46,14 @@ extension ReleaseMargin {
             (point.otherSide == .above ? "≥ " : "≤ ") + FixedPoint.string(Bound.rounded(point, decimals: decimals), decimals: decimals)
         }
         if let point = flip.threshold {
-            return "\(flip.margin?.key == "policy.cancelRatio" ? "cancel ratio" : "threshold") \(bound(point, 3)) \(verb)"
+            return "\(flip.thresholdSetting.name) \(bound(point, 3)) \(verb)"
         }
         if let point = flip.velocity { return "\(bound(point, 2))/s \(verb)" }
         guard let gesture, let point = gesture.point else { return nil }
         switch gesture.measure {
         case .travelMM:
-            let needed = point.value - gesture.atRelease
-            let amount = Bound.roundedAway(abs(needed), decimals: 1, strict: !point.includesValue)
-            return "\(FixedPoint.string(amount, decimals: 1)) mm \(needed >= 0 ? "further" : "shorter") \(verb)"
+            guard let travel = gesture.travelToFlip else { return nil }
+            return "\(travel.mm) mm \(travel.more ? "further" : "shorter") \(verb)"
         case .scale: return "scale \(bound(point, 2)) \(verb)"
         }
     }
@@ -63,8 +62,7 @@ extension ReleaseMargin {
     var wayTexts: [String] {
         var ways: [String] = []
         if let point = flip.threshold {
-            let name = flip.margin?.key == "policy.cancelRatio" ? "a cancel ratio" : "a threshold"
-            ways.append("\(name) of \(Bound.text(point, decimals: 3))")
+            ways.append("a \(flip.thresholdSetting.name) of \(Bound.text(point, decimals: 3))")
         }
         if let gesture, let text = gesture.wayText { ways.append(text) }
         if let point = flip.velocity { ways.append(Bound.velocityText(point)) }
@@ -73,15 +71,31 @@ extension ReleaseMargin {
 
     /// Beside another decision: "finished" when this preset decides otherwise, else how far it was
     /// from flipping in the gesture's terms ("3.0 mm short", "scale 0.05 to spare"), or "cancelled too".
+    /// Rounded as the preset's own sentence rounds it, so each stays true as printed: what it was
+    /// short of rounded up (the same figure as "3.0 mm more travel"), what it had to spare down.
     func comparedText(with used: Bool) -> String {
         let outcome = finishes ? "finished" : "cancelled"
         guard finishes == used else { return outcome }
-        guard let gesture, let change = gesture.change else { return "\(outcome) too" }
-        let amount = abs(change)
+        guard let gesture, let point = gesture.point else { return "\(outcome) too" }
+        let decimals = gesture.measure == .travelMM ? 1 : 2
+        let amount = abs(point.value - gesture.atRelease)
+        let shown = finishes
+            ? Bound.roundedWithin(amount, decimals: decimals, strict: point.includesValue)
+            : Bound.roundedAway(amount, decimals: decimals, strict: !point.includesValue)
         let room = finishes ? "to spare" : "short"
         switch gesture.measure {
-        case .travelMM: return "\(FixedPoint.string(amount, decimals: 1)) mm \(room)"
-        case .scale: return "scale \(FixedPoint.string(amount, decimals: 2)) \(room)"
+        case .travelMM: return "\(FixedPoint.string(shown, decimals: 1)) mm \(room)"
+        case .scale: return "scale \(FixedPoint.string(shown, decimals: 2)) \(room)"
+        }
+    }
+}
+
+extension ReleaseFlip.ThresholdSetting {
+    /// "threshold", "cancel ratio".
+    var name: String {
+        switch self {
+        case .progressThreshold: return "threshold"
+        case .cancelRatio: return "cancel ratio"
         }
     }
 }
@@ -92,12 +106,21 @@ extension GestureFlip {
         guard let point else { return nil }
         switch measure {
         case .travelMM:
-            let needed = point.value - atRelease
-            let magnitude = Bound.roundedAway(abs(needed), decimals: 1, strict: !point.includesValue)
-            return "\(FixedPoint.string(magnitude, decimals: 1)) mm \(needed >= 0 ? "more" : "less") travel"
+            guard let travel = travelToFlip else { return nil }
+            return "\(travel.mm) mm \(travel.more ? "more" : "less") travel"
         case .scale:
             return "a scale of \(Bound.text(point, decimals: 2))"
         }
+    }
+
+    /// A pan's travel to its flip, mm at one decimal rounded up (one step further when the flip
+    /// point itself does not flip), so that travelling that much more (or less) flips it as
+    /// printed; `more` when it is further down. nil for a pinch or without a point.
+    var travelToFlip: (mm: String, more: Bool)? {
+        guard measure == .travelMM, let point else { return nil }
+        let needed = point.value - atRelease
+        let amount = Bound.roundedAway(abs(needed), decimals: 1, strict: !point.includesValue)
+        return (FixedPoint.string(amount, decimals: 1), needed >= 0)
     }
 }
 
@@ -136,5 +159,11 @@ package enum Bound {
     /// A positive amount at `decimals`, rounded up (one step further when exact and `strict`).
     package static func roundedAway(_ amount: Double, decimals: Int, strict: Bool) -> Double {
         rounded(FlipPoint(value: amount, otherSide: .above, includesValue: !strict), decimals: decimals)
+    }
+
+    /// A positive amount at `decimals`, rounded down (one step less when exact and `strict`): room
+    /// that stays within what there was.
+    package static func roundedWithin(_ amount: Double, decimals: Int, strict: Bool) -> Double {
+        rounded(FlipPoint(value: amount, otherSide: .below, includesValue: !strict), decimals: decimals)
     }
 }
