@@ -135,7 +135,7 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.lines.contains { $0.hasSuffix("two-pinches.evemu: the 2nd pinch began (one-sided-pinch) 0.9° below "
                                                + "oneSidedPinchMaximumAngleDegrees 30°, 1.6% of its usual range: past it, would read as "
-                                               + "pinch 2 fingers in, none, then pan 2 fingers, none") }, "\(r.stdout)")
+                                               + "pinch 2 fingers in, finish, then pan 2 fingers, none") }, "\(r.stdout)")
         let json = try CLI.run(["check", manifestPath, "--json"])
         let results = try #require(try json.json(line: 0)["results"] as? [[String: Any]])
         #expect((results.first?["fragile"] as? [String: Any])?["gesture"] as? Int == 1, "\(results)")
