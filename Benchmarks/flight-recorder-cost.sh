@@ -10,6 +10,7 @@
 # Not in CI (it mounts a FUSE device and takes about two minutes); the gate's `flight` measure is
 # the same cost on the pipeline alone.
 set -euo pipefail
+shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
 BIN=${1:-$(swift build -c release --show-bin-path)/pinchlab}
 BENCH=$(dirname "$BIN")/pinchlab-bench
@@ -27,7 +28,12 @@ run() { # keep file
   wait "$s"
   sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$T/log" | tail -1
 }
-per_event() { awk -v s="$(run "$1" "$D/small.evemu")" -v l="$(run "$1" "$D/large.evemu")" \
-    -v n="$small_events" -v m="$large_events" 'BEGIN { printf "%.1f", (l - s) / (m - n) }'; }
+per_event() { # keep
+  # Each count is its own assignment, so a failed run stops the script (set -e does not see a
+  # command substitution inside another command's arguments).
+  local s l
+  s=$(run "$1" "$D/small.evemu"); l=$(run "$1" "$D/large.evemu")
+  [ -n "$s" ] && [ -n "$l" ] || { echo "flight-recorder-cost: callgrind counted nothing (see $T/log)" >&2; return 1; }
+  awk -v s="$s" -v l="$l" -v n="$small_events" -v m="$large_events" 'BEGIN { printf "%.1f", (l - s) / (m - n) }'; }
 off=$(per_event 0); on=$(per_event 60)
 echo "live --json, instructions per event: --keep 0 $off, --keep 60 $on ($(awk -v a="$off" -v b="$on" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }'))"
