@@ -100,6 +100,86 @@ import Testing
         }
     }
 
+    /// Read straight from the buffer (`line(at:available:)`): the same fields as the line alone, and
+    /// the line's length, only when a `\n` follows the value within the bytes given; a line that
+    /// goes on (spaces, a comment, `\r`) or whose end is not in the buffer yet is left to `advance()`.
+    @Test func aLineReadFromTheBufferEndsAtItsNewline() throws {
+        func fromBuffer(_ text: String, available: Int? = nil) -> (fields: CanonicalEventLine, length: Int)? {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { CanonicalEventLine.line(at: $0.baseAddress!, available: available ?? $0.count) }
+        }
+        let line = "E: 0.011268 0003 0035 0329"
+        let read = try #require(fromBuffer(line + "\nE: 0.011270 0000 0000 0000\n"))
+        let alone = try #require(canonical(line))
+        #expect(read.length == line.utf8.count)
+        #expect(read.fields.seconds == alone.seconds && read.fields.microseconds == alone.microseconds
+                && read.fields.type == alone.type && read.fields.code == alone.code && read.fields.value == alone.value)
+        #expect(fromBuffer(line) == nil, "no newline yet: the rest of the line may be in the next read")
+        #expect(fromBuffer(line + "\n", available: line.utf8.count) == nil, "the newline past the bytes given")
+        #expect(fromBuffer(line + "1\n", available: line.utf8.count + 1) == nil, "the value may go on")
+        for tail in ["\r\n", " \n", "\t# EV_ABS\n", "#\n", "x\n"] {
+            #expect(fromBuffer(line + tail) == nil, "\(tail.debugDescription)")
+        }
+    }
+
+    /// A file read through a buffer so small that lines straddle its refills, with lines the fast
+    /// path leaves alone (comments after values, CRLF, spacing, a comment line, no newline at the
+    /// end): the same events as each line read by the scanner, and an error on a fast-path line
+    /// names that line.
+    @Test func theFusedReadingGivesTheScannersEventsAcrossRefills() throws {
+        let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let description = try String(contentsOf: corpusFile, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        var lines: [String] = []
+        for n in 0..<3_000 {
+            let time = String(format: "%d.%06d", 10 + n / 1000, (n % 1000) * 1000)
+            var line = "E: \(time) 0003 0035 \(String(format: "%04d", n % 900))"
+            switch n % 97 {
+            case 5: line += "\t# EV_ABS / ABS_MT_POSITION_X"
+            case 11: line += "\r"
+            case 17: line = line.replacingOccurrences(of: " 0003 ", with: "  0003 ")
+            case 23: lines.append("# a comment line")
+            default: break
+            }
+            lines.append(line)
+            if n % 4 == 3 { lines.append("E: \(time) 0000 0000 0000") }
+        }
+        let text = description + "\n" + lines.joined(separator: "\n")  // no newline after the last
+        let directory = makeTemporaryDirectory()
+        let path = directory + "/fused.evemu"
+        writeFile(path, text)
+        var expected: [InputEvent] = []
+        for line in lines where line.hasPrefix("E:") {
+            var bytes = Array(line.utf8)
+            if bytes.last == 0x0D { bytes.removeLast() }
+            let f = try #require(bytes.withUnsafeBufferPointer { EvemuReader.scanEventFields($0) }, "\(line)")
+            expected.append(InputEvent(time: EventTime(seconds: Int64(f.seconds), microseconds: Int32(f.microseconds)),
+                                       type: EventType(rawValue: UInt16(f.type)), code: EventCode(rawValue: UInt16(f.code)), value: f.value))
+        }
+        for bufferBytes in [512, 4_096, LineInput.defaultBufferBytes] {
+            let reader = try EvemuReader(input: LineInput(path: path, bufferBytes: bufferBytes), eventsPath: nil)
+            var events: [InputEvent] = []
+            while let event = try reader.nextEvent() { events.append(event) }
+            #expect(events == expected, "buffer \(bufferBytes)")
+        }
+        // Time going back on a canonical line deep in the file: the error names that line.
+        let backwards = text.replacingOccurrences(of: "E: 11.500000 0003 0035 ", with: "E: 09.500000 0003 0035 ")
+        let badPath = directory + "/fused-backwards.evemu"
+        writeFile(badPath, backwards)
+        // By bytes: "\r\n" is one Character, so splitting the String would not count those lines.
+        let badLine = try #require(backwards.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .firstIndex { $0.starts(with: "E: 09.500000".utf8) }) + 1
+        let reader = try EvemuReader(input: LineInput(path: badPath, bufferBytes: 512), eventsPath: nil)
+        do {
+            while try reader.nextEvent() != nil {}
+            Issue.record("no error")
+        } catch let error as RecordingError {
+            #expect(error.line == badLine && error.kind == .timeWentBackwards, "\(error)")
+            #expect(error.found.contains("E: 09.500000 0003 0035"), "\(error)")
+        }
+    }
+
     /// Every event line of the corpus takes the fast path.
     @Test func theCorpusIsCanonical() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -15,8 +15,27 @@ struct CanonicalEventLine {
 
     @inline(__always)
     init?(_ line: UnsafeBufferPointer<UInt8>) {
-        guard let p = line.baseAddress else { return nil }
-        let n = line.count
+        guard let p = line.baseAddress, let (fields, _) = Self.read(p, available: line.count, endingAtNewline: false) else {
+            return nil
+        }
+        self = fields
+    }
+
+    /// The fields of the line that begins at `p`, read straight from the input's buffer, and the
+    /// line's length without its `\n`: nil unless the line is canonical, ends right after its value
+    /// (no spaces, comment or `\r`) and its `\n` lies within the `available` bytes. This is the
+    /// whole line's scan, so the line needs no separate search for its end (`LineInput.takeCanonicalEventLine`).
+    @inline(__always)
+    static func line(at p: UnsafePointer<UInt8>, available: Int) -> (fields: CanonicalEventLine, length: Int)? {
+        read(p, available: available, endingAtNewline: true)
+    }
+
+    /// - Parameter endingAtNewline: false: `n` bytes are the line, and what may follow the value is
+    ///   read as the line's end; true: the bytes run on past the line, which must end with `\n`
+    ///   right after the value.
+    @inline(__always)
+    private static func read(_ p: UnsafePointer<UInt8>, available n: Int, endingAtNewline: Bool)
+        -> (CanonicalEventLine, Int)? {
         // "E: " + 1 second digit + "." + 6 + " " + 4 + " " + 4 + " " + 1 value digit.
         guard n >= 22, p[0] == UInt8(ascii: "E"), p[1] == UInt8(ascii: ":"), p[2] == UInt8(ascii: " ") else { return nil }
         var i = 3
@@ -50,17 +69,17 @@ struct CanonicalEventLine {
         guard i > firstDigit else { return nil }
         let value = negative ? -magnitude : magnitude
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        // What follows the value: the end, or spaces/tabs and then the end or a comment.
-        if i < n {
+        let length = i
+        if endingAtNewline {
+            guard i < n, p[i] == UInt8(ascii: "\n") else { return nil }
+        } else if i < n {
+            // What follows the value: the end, or spaces/tabs and then the end or a comment.
             guard p[i] == UInt8(ascii: " ") || p[i] == UInt8(ascii: "\t") else { return nil }
             while i < n && (p[i] == UInt8(ascii: " ") || p[i] == UInt8(ascii: "\t")) { i += 1 }
             guard i == n || p[i] == UInt8(ascii: "#") else { return nil }
         }
-        self.seconds = seconds
-        self.microseconds = microseconds
-        self.type = type
-        self.code = code
-        self.value = Int32(value)
+        return (CanonicalEventLine(seconds: seconds, microseconds: microseconds, type: type, code: code,
+                                   value: Int32(value)), length)
     }
 
     /// Six decimal digits, converted eight bytes at a time (SWAR): the line has at least 12 more

@@ -45,6 +45,7 @@ public final class EvemuReader: RecordingSource {
     private var previousMicroseconds: Int32 = 0
     private var isFinished = false
     @exclusivity(unchecked) private var frameBoundaries = FrameBoundaryTracker()
+    private let knownCodes = EvdevTables.MaxCodes()
     private var indentedLines = IndentedLineCounter()
 
     static let eventGrammar = "'E: <sec>.<usec> <type> <code> <value>'"
@@ -102,6 +103,7 @@ public final class EvemuReader: RecordingSource {
             try input.switchTo(path: eventsPath)
         }
         guard !isFinished else { return nil }
+        if let canonical = input.takeCanonicalEventLine() { return try accept(canonical) }
         while try input.advance() {
             let line = input.line
             var first = 0
@@ -122,17 +124,23 @@ public final class EvemuReader: RecordingSource {
     /// it is laid out as evemu writes it, else by the general scanner.
     private func parseEvent() throws -> InputEvent {
         let line = input.line
-        let seconds: UInt64, microseconds: UInt64, type: UInt32, code: UInt32, value: Int32
-        if let canonical = CanonicalEventLine(line) {
-            (seconds, microseconds) = (canonical.seconds, UInt64(canonical.microseconds))
-            (type, code, value) = (canonical.type, canonical.code, canonical.value)
-        } else if let scanned = Self.scanEventFields(line) {
-            (seconds, microseconds, type, code, value) = scanned
-        } else {
+        if let canonical = CanonicalEventLine(line) { return try accept(canonical) }
+        guard let (seconds, microseconds, type, code, value) = Self.scanEventFields(line) else {
             throw malformed(expected: EvemuReader.eventGrammar)
         }
+        return try accept(seconds: seconds, microseconds: microseconds, type: type, code: code, value: value)
+    }
 
-        guard EvdevTables.isKnown(type: type, code: code) else { throw unknownCode(type: type, code: code) }
+    @inline(__always)
+    private func accept(_ canonical: CanonicalEventLine) throws -> InputEvent {
+        try accept(seconds: canonical.seconds, microseconds: UInt64(canonical.microseconds),
+                   type: canonical.type, code: canonical.code, value: canonical.value)
+    }
+
+    /// The checks and notes every event line gets, however it was read (`input.line` is the line).
+    @inline(__always)
+    private func accept(seconds: UInt64, microseconds: UInt64, type: UInt32, code: UInt32, value: Int32) throws -> InputEvent {
+        guard knownCodes.isKnown(type: type, code: code) else { throw unknownCode(type: type, code: code) }
         let sec = Int64(seconds)
         let usec = Int32(microseconds)
         if sec < previousSeconds || (sec == previousSeconds && usec < previousMicroseconds) {
