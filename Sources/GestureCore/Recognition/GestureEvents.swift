@@ -25,6 +25,10 @@ public struct GestureEvents: RandomAccessCollection, Sendable {
         count += 1
     }
 
+    /// Empties it; the storage stays as it is (only `count` says what is in it).
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
     mutating func append(contentsOf other: GestureEvents) {
         for e in other { append(e) }
     }

@@ -108,15 +108,40 @@ public struct TouchGestureRecognizer: Sendable {
     /// Where the machine is, with that stage's data, and the fingers it works with: every stage has
     /// some (a struct beside the enum, so that reading the count copies no stage's data).
     struct State: Sendable {
-        var stage: Stage
+        private(set) var stage: Stage
         /// The fingers the machine works with; while switching, those it switches from.
-        var fingers: Fingers
-
+        private(set) var fingers: Fingers
         /// The count a frame's fingers are compared with: while switching, the one it switches to
         /// (the same count again changes nothing; the old one is a change back).
-        var watchedFingerCount: Int {
-            guard case .switchingFingers(let s) = stage else { return fingers.count }
-            return s.count
+        private(set) var watchedFingerCount: Int
+        /// The touches the stage's decision judges, to notice one replaced by another; nil in a
+        /// stage without a decision.
+        private(set) var decisionSignature: TouchSignature?
+
+        init(stage: Stage, fingers: Fingers) {
+            self.stage = .idle
+            self.fingers = fingers
+            watchedFingerCount = fingers.count
+            enter(stage, fingers: nil)
+        }
+
+        /// The one change of the stage (`TouchGestureRecognizer.enter`). The two values read on
+        /// every frame are stored here: reading them from the stage's payload (`if case let`)
+        /// copied the whole payload, a pinch's decision and gesture, twice a frame.
+        mutating func enter(_ next: Stage, fingers newFingers: Fingers?) {
+            if let newFingers { fingers = newFingers }
+            switch next {
+            case .switchingFingers(let s):
+                watchedFingerCount = s.count
+                decisionSignature = nil
+            case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _):
+                watchedFingerCount = fingers.count
+                decisionSignature = d.signature
+            case .idle, .clickpadPressed:
+                watchedFingerCount = fingers.count
+                decisionSignature = nil
+            }
+            stage = next
         }
 
         var mode: RecognizerMode { stage.mode }
@@ -274,6 +299,14 @@ public struct TouchGestureRecognizer: Sendable {
     /// Consumes one frame and returns what it recognised (often nothing).
     public mutating func process(_ frame: TouchFrame) -> GestureEvents {
         var out = GestureEvents()
+        process(frame, into: &out)
+        return out
+    }
+
+    /// `process(_:)` into a buffer the caller keeps from frame to frame (emptied first): a new
+    /// `GestureEvents` is four gesture events (about 1 KiB) written and copied out on every frame.
+    public mutating func process(_ frame: TouchFrame, into out: inout GestureEvents) {
+        out.removeAll()
         stateChanges.removeAll()
         var now = frame.time
         var fault: GestureDecision? = frame.isResync ? GestureDecision(.resync) : nil
@@ -327,26 +360,31 @@ public struct TouchGestureRecognizer: Sendable {
         if fingers != state.watchedFingerCount {
             handle(fingers == 0 ? .allLifted : .fingerCountChanged(to: fingers), at: now, into: &out)
         }
-        if case .switchingFingers = state.stage { return out }
+        if case .switchingFingers = state.stage { return }
 
         if case .idle = state.stage, state.fingers.count > 0 {
             handle(.fingersDetected, at: now, into: &out)
-        } else if let signature = decisionSignature, touches.fingerSignature != signature {
+        } else if let signature = state.decisionSignature, touches.fingerSignature != signature {
             handle(.fingersReplaced, at: now, into: &out)
         }
         handle(.motion, at: now, into: &out)
         // A hold due exactly now is judged after the frame's motion (which may have decided).
         if case .undecided = state.stage { runTimers(until: now, includingNow: true, into: &out) }
-        return out
     }
 
     /// Lets time pass without a frame (a touchpad sends none while fingers rest), so that a pending
     /// finger-count change can time out and a hold can begin.
     public mutating func advance(to time: EventTime) -> GestureEvents {
         var out = GestureEvents()
+        advance(to: time, into: &out)
+        return out
+    }
+
+    /// `advance(to:)` into a buffer the caller keeps (emptied first), as `process(_:into:)`.
+    public mutating func advance(to time: EventTime, into out: inout GestureEvents) {
+        out.removeAll()
         stateChanges.removeAll()
         runTimers(until: time, includingNow: true, into: &out)
-        return out
     }
 
     /// Ends the stream (end of file, device removed): cancels a gesture in flight and forgets every
@@ -396,8 +434,7 @@ public struct TouchGestureRecognizer: Sendable {
     mutating func enter(_ next: Stage, fingers: Fingers? = nil, on input: RecognizerInput, at now: EventTime,
                         because decision: GestureDecision? = nil, tracing tracedFingers: Int? = nil) {
         let from = state.mode
-        state.stage = next
-        if let fingers { state.fingers = fingers }
+        state.enter(next, fingers: fingers)
         #if DEBUG
         let edge = RecognizerEdge(from, input, next.mode, decision?.rule)
         assert(Self.edges.contains(edge), "an edge missing from TouchGestureRecognizer.edges: \(edge)")
@@ -421,13 +458,6 @@ public struct TouchGestureRecognizer: Sendable {
         }
     }
 
-
-    var decisionSignature: TouchSignature? {
-        switch state.stage {
-        case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _): d.signature
-        case .idle, .switchingFingers, .clickpadPressed: nil
-        }
-    }
 
     func fingerCountChange(from: Int, to: Int, waitedMS: Double?) -> GestureDecision {
         var e = GestureEvidence()

@@ -17,6 +17,8 @@ public struct ReplayPipeline: Sendable {
     public private(set) var driver: GestureTransitionDriver
     private var assembler: TouchFrameAssembler
     private var recognizer: TouchGestureRecognizer
+    /// What the recognizer decided on the latest frame or timeout, kept from frame to frame.
+    private var recognized = GestureEvents()
     /// The session's first event (or the position's origin it continues): records' times count from it.
     package private(set) var origin: EventTime?
     private var lastTime: EventTime?
@@ -109,20 +111,32 @@ public struct ReplayPipeline: Sendable {
         let firstTrial = self.firstTrial
         driver.advance(to: now) { Self.emitTransition($0, firstTrial: firstTrial, emit) }
         if recordsFrames { emit(.frame(assembler.frame, time: now)) }
-        let events = recognizer.process(assembler.frame)
+        recognizer.process(assembler.frame, into: &recognized)
         guard !buttonsChanged.isEmpty else {
             emitStateChanges(emit)
-            for gesture in events { handle(gesture, emit: emit) }
+            handleRecognized(emit: emit)
             return
         }
         // What the recognizer's timers decided before the button changed comes first, then the
         // button, then what the frame decided.
         let split = buttonsChangedAt
         emitStateChanges(emit) { $0 < split }
-        for gesture in events where gesture.time < split { handle(gesture, emit: emit) }
+        handleRecognized(emit: emit) { $0 < split }
         emitButtonChanges(emit)
         emitStateChanges(emit) { $0 >= split }
-        for gesture in events where gesture.time >= split { handle(gesture, emit: emit) }
+        handleRecognized(emit: emit) { $0 >= split }
+    }
+
+    /// The gesture events the recognizer just put in `recognized`, by index: a `for` over the
+    /// buffer would copy all of it (about 1 KiB) before the first.
+    @inline(__always)
+    private mutating func handleRecognized(emit: (LabRecord) -> Void, at included: (EventTime) -> Bool = { _ in true }) {
+        var index = 0
+        while index < recognized.count {
+            let gesture = recognized[index]
+            if included(gesture.time) { handle(gesture, emit: emit) }
+            index += 1
+        }
     }
 
     /// A transition record, its attempt numbered as the session numbered it (`position`).
@@ -190,9 +204,9 @@ public struct ReplayPipeline: Sendable {
     /// out and the completion animation moves on.
     public mutating func advance(to time: EventTime, emit: (LabRecord) -> Void) {
         guard origin != nil else { return }
-        let events = recognizer.advance(to: time)
+        recognizer.advance(to: time, into: &recognized)
         emitStateChanges(emit)
-        for gesture in events { handle(gesture, emit: emit) }
+        handleRecognized(emit: emit)
         let firstTrial = self.firstTrial
         driver.advance(to: seconds(time)) { Self.emitTransition($0, firstTrial: firstTrial, emit) }
     }
