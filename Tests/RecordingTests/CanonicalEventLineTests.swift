@@ -101,24 +101,43 @@ import Testing
     }
 
     /// Read straight from the buffer (`line(at:available:)`): the same fields as the line alone, and
-    /// the line's length, only when a `\n` follows the value within the bytes given; a line that
-    /// goes on (spaces, a comment, `\r`) or whose end is not in the buffer yet is left to `advance()`.
+    /// the line's length as `LineInput` cuts it (up to the `\n`, less a `\r` before it), only when
+    /// the `\n` lies within the bytes given; what the line alone would refuse stays refused.
     @Test func aLineReadFromTheBufferEndsAtItsNewline() throws {
         func fromBuffer(_ text: String, available: Int? = nil) -> (fields: CanonicalEventLine, length: Int)? {
             let bytes = Array(text.utf8)
             return bytes.withUnsafeBufferPointer { CanonicalEventLine.line(at: $0.baseAddress!, available: available ?? $0.count) }
         }
         let line = "E: 0.011268 0003 0035 0329"
-        let read = try #require(fromBuffer(line + "\nE: 0.011270 0000 0000 0000\n"))
         let alone = try #require(canonical(line))
-        #expect(read.length == line.utf8.count)
-        #expect(read.fields.seconds == alone.seconds && read.fields.microseconds == alone.microseconds
-                && read.fields.type == alone.type && read.fields.code == alone.code && read.fields.value == alone.value)
-        #expect(fromBuffer(line) == nil, "no newline yet: the rest of the line may be in the next read")
-        #expect(fromBuffer(line + "\n", available: line.utf8.count) == nil, "the newline past the bytes given")
-        #expect(fromBuffer(line + "1\n", available: line.utf8.count + 1) == nil, "the value may go on")
-        for tail in ["\r\n", " \n", "\t# EV_ABS\n", "#\n", "x\n"] {
-            #expect(fromBuffer(line + tail) == nil, "\(tail.debugDescription)")
+        for (tail, kept) in [("", ""), (" ", " "), ("\t# EV_ABS / ABS_MT_POSITION_X    329", "\t# EV_ABS / ABS_MT_POSITION_X    329"),
+                             ("  # x\r", "  # x"), ("\t#", "\t#")] {
+            let read = try #require(fromBuffer(line + tail + "\nE: 0.011270 0000 0000 0000\n"), "\(tail.debugDescription)")
+            #expect(read.length == (line + kept).utf8.count, "\(tail.debugDescription)")
+            #expect(read.fields.seconds == alone.seconds && read.fields.microseconds == alone.microseconds
+                    && read.fields.type == alone.type && read.fields.code == alone.code && read.fields.value == alone.value)
+            #expect(fromBuffer(line + tail) == nil, "no newline yet: the rest of the line may be in the next read")
+            #expect(fromBuffer(line + tail + "\n", available: (line + tail).utf8.count) == nil, "the newline past the bytes given")
+        }
+        for tail in ["\r\n", "#\n", "x\n", " x\n", "1\n"] {
+            #expect(fromBuffer(line + tail, available: line.utf8.count + tail.utf8.count - (tail == "1\n" ? 1 : 0)) == nil,
+                    "\(tail.debugDescription)")
+        }
+    }
+
+    /// The newline search, eight bytes at a time: the first `\n` wherever it lies in the words and
+    /// the tail, bytes just above and below it (0x09, 0x0B, 0x8A) not taken for it.
+    @Test func theNewlineSearchFindsTheFirstNewline() {
+        for count in 0..<40 {
+            for position in 0...count {
+                var bytes = (0..<count).map { UInt8([0x09, 0x0B, 0x8A, 0x20, 0x23, 0x00, 0xFF][$0 % 7]) }
+                if position < count { bytes[position] = 0x0A }
+                if position + 3 < count { bytes[position + 3] = 0x0A }
+                let found = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.flatMap { CanonicalEventLine.newline($0, from: 0, available: count) }
+                }
+                #expect(found == (position < count ? position : nil), "\(count) bytes, newline at \(position)")
+            }
         }
     }
 

@@ -22,17 +22,17 @@ struct CanonicalEventLine {
     }
 
     /// The fields of the line that begins at `p`, read straight from the input's buffer, and the
-    /// line's length without its `\n`: nil unless the line is canonical, ends right after its value
-    /// (no spaces, comment or `\r`) and its `\n` lies within the `available` bytes. This is the
-    /// whole line's scan, so the line needs no separate search for its end (`LineInput.takeCanonicalEventLine`).
+    /// line's length without its `\n` (and a `\r` before it): nil unless the line is canonical and
+    /// its `\n` lies within the `available` bytes. The fields' scan goes on to the newline, so the
+    /// line needs no separate search for its end (`LineInput.takeCanonicalEventLine`).
     @inline(__always)
     static func line(at p: UnsafePointer<UInt8>, available: Int) -> (fields: CanonicalEventLine, length: Int)? {
         read(p, available: available, endingAtNewline: true)
     }
 
-    /// - Parameter endingAtNewline: false: `n` bytes are the line, and what may follow the value is
-    ///   read as the line's end; true: the bytes run on past the line, which must end with `\n`
-    ///   right after the value.
+    /// - Parameter endingAtNewline: false: `n` bytes are the line; true: the bytes run on past the
+    ///   line, whose end is its first `\n`. What may follow the value is the same either way: spaces
+    ///   or tabs, then the end or a comment.
     @inline(__always)
     private static func read(_ p: UnsafePointer<UInt8>, available n: Int, endingAtNewline: Bool)
         -> (CanonicalEventLine, Int)? {
@@ -69,9 +69,22 @@ struct CanonicalEventLine {
         guard i > firstDigit else { return nil }
         let value = negative ? -magnitude : magnitude
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        let length = i
+        var length = i
         if endingAtNewline {
-            guard i < n, p[i] == UInt8(ascii: "\n") else { return nil }
+            // The value's end, spaces or tabs, and then the newline or a comment up to it (evemu
+            // writes "\t# EV_ABS / ABS_MT_POSITION_X  329" after nearly every value).
+            guard i < n else { return nil }
+            if p[i] != UInt8(ascii: "\n") {
+                guard p[i] == UInt8(ascii: " ") || p[i] == UInt8(ascii: "\t") else { return nil }
+                while i < n && (p[i] == UInt8(ascii: " ") || p[i] == UInt8(ascii: "\t")) { i += 1 }
+                guard i < n else { return nil }
+                if p[i] != UInt8(ascii: "\n") {
+                    guard p[i] == UInt8(ascii: "#"), let newline = Self.newline(p, from: i + 1, available: n) else { return nil }
+                    i = newline
+                }
+                length = i
+                if p[length - 1] == UInt8(ascii: "\r") { length -= 1 }  // as LineInput cuts a CRLF line
+            }
         } else if i < n {
             // What follows the value: the end, or spaces/tabs and then the end or a comment.
             guard p[i] == UInt8(ascii: " ") || p[i] == UInt8(ascii: "\t") else { return nil }
@@ -80,6 +93,25 @@ struct CanonicalEventLine {
         }
         return (CanonicalEventLine(seconds: seconds, microseconds: microseconds, type: type, code: code,
                                    value: Int32(value)), length)
+    }
+
+    /// The index of the first `\n` at or after `start` and before `n`, eight bytes at a time (a
+    /// comment is a few dozen bytes: a call to `memchr` cost more than the search).
+    @inline(__always)
+    static func newline(_ p: UnsafePointer<UInt8>, from start: Int, available n: Int) -> Int? {
+        var j = start
+        while j + 8 <= n {
+            // A zero byte of word ^ "\n\n\n\n\n\n\n\n" is a newline; the lowest flagged byte is exact.
+            let x = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let flags = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+            if flags != 0 { return j + flags.trailingZeroBitCount / 8 }
+            j += 8
+        }
+        while j < n {
+            if p[j] == UInt8(ascii: "\n") { return j }
+            j += 1
+        }
+        return nil
     }
 
     /// Six decimal digits, converted eight bytes at a time (SWAR): the line has at least 12 more

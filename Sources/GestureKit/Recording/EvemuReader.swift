@@ -45,7 +45,6 @@ public final class EvemuReader: RecordingSource {
     private var previousMicroseconds: Int32 = 0
     private var isFinished = false
     @exclusivity(unchecked) private var frameBoundaries = FrameBoundaryTracker()
-    private let knownCodes = EvdevTables.MaxCodes()
     private var indentedLines = IndentedLineCounter()
 
     static let eventGrammar = "'E: <sec>.<usec> <type> <code> <value>'"
@@ -140,7 +139,7 @@ public final class EvemuReader: RecordingSource {
     /// The checks and notes every event line gets, however it was read (`input.line` is the line).
     @inline(__always)
     private func accept(seconds: UInt64, microseconds: UInt64, type: UInt32, code: UInt32, value: Int32) throws -> InputEvent {
-        guard knownCodes.isKnown(type: type, code: code) else { throw unknownCode(type: type, code: code) }
+        guard EvdevTables.isKnown(type: type, code: code) else { throw unknownCode(type: type, code: code) }
         let sec = Int64(seconds)
         let usec = Int32(microseconds)
         if sec < previousSeconds || (sec == previousSeconds && usec < previousMicroseconds) {

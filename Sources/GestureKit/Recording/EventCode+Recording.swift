@@ -45,25 +45,6 @@ enum EvdevTables {
 
     static func isKnown(type: UInt32) -> Bool { maxCode(type: type) >= 0 }
 
-    /// libevdev's largest code of every type, copied once into a reader so that its check per event
-    /// is a load, not a call into libevdev.
-    struct MaxCodes {
-        private var codes: InlineArray<32, Int32>
-
-        init() {
-            precondition(EventType.count <= 32, "EV_CNT grew past the table")  // types past it stay unknown
-            codes = InlineArray { type in EvdevTables.maxCode(type: UInt32(type)) }
-        }
-
-        /// `EvdevTables.isKnown(type:code:)`.
-        @inline(__always)
-        func isKnown(type: UInt32, code: UInt32) -> Bool {
-            guard type < 32 else { return false }
-            let max = codes[Int(type)]
-            return max >= 0 && code <= UInt32(max)
-        }
-    }
-
     /// libevdev's static name for a type, or nil. The pointer is valid for the program's life.
     @inline(__always)
     static func typeName(_ type: UInt16) -> UnsafePointer<CChar>? { libevdev_event_type_get_name(UInt32(type)) }
