@@ -84,6 +84,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output), "no half-written output", sourceLocation: sourceLocation)
     }
 
+    /// An evemu file with Windows line ends, evemu's comment after every value: an error names
+    /// the line an editor shows (each line counted once, the one-scan reading included).
+    @Test func aCRLFFileNamesTheLineOfItsError() throws {
+        var lines = Self.header.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        for n in 0..<40 {
+            lines.append("E: 1.\(String(format: "%06d", n * 1000)) 0003 0035 \(String(format: "%04d", n))\t# EV_ABS / ABS_MT_POSITION_X    \(n)")
+            lines.append("E: 1.\(String(format: "%06d", n * 1000)) 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +0ms")
+        }
+        lines.append("E: 0.500000 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +0ms")
+        let path = try write(lines.map { $0 + "\r\n" }.joined())
+        let r = try CLI.run(["stats", path])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("bad.evemu:\(lines.count): expected a time at or after 1.039000"), "\(r.stderr)")
+    }
+
     @Test func unknownTypeAndCodeNumbersNameTheLineAndTheRange() throws {
         let line = Self.headerLineCount + 2
         try expectBadData(try write(Self.header + "E: 0.000000 0003 0039 0001\nE: 0.000000 0033 0000 0001\n"), line: line,

@@ -15,7 +15,7 @@ struct CanonicalEventLine {
 
     @inline(__always)
     init?(_ line: UnsafeBufferPointer<UInt8>) {
-        guard let p = line.baseAddress, let (fields, _) = Self.read(p, available: line.count, endingAtNewline: false) else {
+        guard let p = line.baseAddress, let (fields, _, _) = Self.read(p, available: line.count, endingAtNewline: false) else {
             return nil
         }
         self = fields
@@ -26,7 +26,9 @@ struct CanonicalEventLine {
     /// its `\n` lies within the `available` bytes. The fields' scan goes on to the newline, so the
     /// line needs no separate search for its end (`LineInput.takeCanonicalEventLine`).
     @inline(__always)
-    static func line(at p: UnsafePointer<UInt8>, available: Int) -> (fields: CanonicalEventLine, length: Int)? {
+    /// - Returns: also the index of the newline (the line's length and one more, or two more after a
+    ///   `\r`): the next line begins after it.
+    static func line(at p: UnsafePointer<UInt8>, available: Int) -> (fields: CanonicalEventLine, length: Int, newline: Int)? {
         read(p, available: available, endingAtNewline: true)
     }
 
@@ -35,7 +37,7 @@ struct CanonicalEventLine {
     ///   or tabs, then the end or a comment.
     @inline(__always)
     private static func read(_ p: UnsafePointer<UInt8>, available n: Int, endingAtNewline: Bool)
-        -> (CanonicalEventLine, Int)? {
+        -> (CanonicalEventLine, Int, Int)? {
         // "E: " + 1 second digit + "." + 6 + " " + 4 + " " + 4 + " " + 1 value digit.
         guard n >= 22, p[0] == UInt8(ascii: "E"), p[1] == UInt8(ascii: ":"), p[2] == UInt8(ascii: " ") else { return nil }
         var i = 3
@@ -92,7 +94,7 @@ struct CanonicalEventLine {
             guard i == n || p[i] == UInt8(ascii: "#") else { return nil }
         }
         return (CanonicalEventLine(seconds: seconds, microseconds: microseconds, type: type, code: code,
-                                   value: Int32(value)), length)
+                                   value: Int32(value)), length, i)
     }
 
     /// The index of the first `\n` at or after `start` and before `n`, eight bytes at a time (a

@@ -125,19 +125,20 @@ final class LineInput {
         }
     }
 
-    /// Takes the next line as `advance()` would when it is a canonical evemu event line that ends
-    /// right after its value and lies wholly in the buffer, and returns its fields; else takes
-    /// nothing and returns nil (the caller goes on with `advance()`). One scan reads the fields and
-    /// finds the line's end: the line needs no `memchr`. Never the first line (which may begin with
-    /// a byte order mark) nor in a buffer holding a NUL (a canonical line has none, but `advance()`
-    /// is what words that error).
+    /// Takes the next line as `advance()` would when it is a canonical evemu event line (the fields
+    /// at their fixed places, then the newline, or spaces or tabs and the newline or a comment up
+    /// to it) lying wholly in the buffer, and returns its fields; else takes nothing and returns
+    /// nil (the caller goes on with `advance()`). One scan reads the fields and finds the line's
+    /// end: no `memchr` first. Never the first line (which may begin with a byte order mark) nor in
+    /// a buffer holding a NUL (`advance()` words that error). The line is cut as `advance()` cuts
+    /// it: without its `\n` and a `\r` before it.
     @inline(__always)
     func takeCanonicalEventLine() -> CanonicalEventLine? {
         guard lineNumber > 0, !bufferHasNul,
-              let (fields, length) = CanonicalEventLine.line(at: buffer + start, available: end - start) else { return nil }
+              let (fields, length, newline) = CanonicalEventLine.line(at: buffer + start, available: end - start) else { return nil }
         lineNumber += 1
         line = UnsafeBufferPointer(start: buffer + start, count: length)
-        start += length + 1
+        start += newline + 1
         return fields
     }
 
