@@ -231,8 +231,8 @@ struct TuneCommand: ParsableCommand {
     func printVerdict(_ r: Tuner.Report) throws {
         try printLine("")
         guard let cv = r.crossValidation else {
-            try printLine("no cross-validation: no setting can be shown to do better on recordings it was not tuned on; "
-                          + "the defaults are kept, nothing written")
+            // Why is the warning's to say (noHeldOutEstimate), once.
+            try printLine("no cross-validation: the defaults are kept, no setting changed")
             return
         }
         try printLine("held out (\(cv.method), \(cv.folds) folds: each fold's files scored with the settings the whole search "
@@ -254,7 +254,7 @@ struct TuneCommand: ParsableCommand {
             for change in r.changes { try printLine("  " + Self.text(change)) }
             return
         }
-        try printLine("the defaults are as good as anything found; nothing written")
+        try printLine("the defaults are as good as anything found; no setting changed")
         if !r.changes.isEmpty {
             try printLine("(on all \(r.best.files) files the search would change the settings below, but as a whole it does not "
                           + "beat the defaults on files it did not see)")

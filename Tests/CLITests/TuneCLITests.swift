@@ -122,7 +122,7 @@ import Testing
         #expect(r.stdout.contains("held out (leave-one-device-out, 2 folds"), "\(r.stdout)")
         // Each fold trains on one device: no folds nest in it, so no setting can be shown to help.
         #expect(r.stdout.components(separatedBy: "moved nothing").count == 3, "\(r.stdout)")
-        #expect(r.stdout.contains("the defaults are as good as anything found; nothing written"))
+        #expect(r.stdout.contains("the defaults are as good as anything found; no setting changed"))
         #expect(r.stdout.contains("device \"pinchlab virtual touchpad\"") || r.stdout.contains("device \""))
         let oneDevice = try Self.manifest([("touchpad/pinch-out-01.evemu", "{\"kind\": \"pinch\"}")])
         let refused = try CLI.run(["tune", oneDevice, "--by-device", "--budget", "2"])
@@ -154,7 +154,7 @@ import Testing
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         // Two files hold out nothing: the defaults are kept, and their wrong files listed once.
         #expect(r.stdout.contains("files the defaults get wrong:") && !r.stdout.contains("files the tuned settings get wrong:"))
-        #expect(r.stdout.contains("the defaults are kept, nothing written"))
+        #expect(r.stdout.contains("the defaults are kept, no setting changed"))
         #expect(r.stdout.contains("two-finger-scroll-01.evemu: expected pinch 2 fingers; got pan 2 fingers down"), "\(r.stdout)")
         #expect(r.stderr.contains("below --fail-under 90.0%"))
         r = try CLI.run(["tune", path, "--budget", "2", "--fail-under", "0.5"])
@@ -253,7 +253,7 @@ import Testing
         let written = try CLI.temporaryDirectory().appendingPathComponent("t.json").path
         let r = try CLI.run(["tune", CLI.fixture("corpus"), "--write", written])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("\nthe defaults are as good as anything found; nothing written\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("\nthe defaults are as good as anything found; no setting changed\n"), "\(r.stdout)")
         #expect(r.stdout.contains("\(written): a settings file with no changed setting (it reads as the defaults)"))
         let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: written))) as? [String: Any]
         #expect(file?.isEmpty == true)
