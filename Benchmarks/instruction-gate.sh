@@ -17,8 +17,8 @@
 #              FILE` with PINCHLAB_BENCH_KEEP=30 less the same with 0 (its ring of events and lines,
 #              noted as `live` notes them). 30 s, not live's default 60: the ring (90,000 + 2,812
 #              events on the generated device) then fills inside the small file, so every counted
-#              event pays the oldest block's drop, as in a long live session; with 60 only the last
-#              131k events of the large file paid it (88.5 against 96.3 instructions per event)
+#              event pays the oldest block's drop, as in a long live session (with 60 only the last
+#              131k events of the large file paid it)
 # on two generated evemu files of the standard corpus's gestures (pinchlab-bench generate, fixed seeds),
 # SMALL and LARGE events, and the same two converted to YAML (the conversion not counted). The
 # per-event figure is the difference of the two runs' totals divided by the difference of their
@@ -61,8 +61,10 @@ strip --strip-debug -o "$DATA/pinchlab" "$BIN/pinchlab"
 strip --strip-debug -o "$DATA/pinchlab-bench" "$BIN/pinchlab-bench"
 small_events=$(field "$("$BIN/pinchlab-bench" generate "$DATA/small.evemu" "$SMALL_EVENTS")" events)
 large_events=$(field "$("$BIN/pinchlab-bench" generate "$DATA/large.evemu" "$LARGE_EVENTS")" events)
-"$BIN/pinchlab" convert "$DATA/small.evemu" -o "$DATA/small.yml" >/dev/null 2>&1
-"$BIN/pinchlab" convert "$DATA/large.evemu" -o "$DATA/large.yml" >/dev/null 2>&1
+"$BIN/pinchlab" convert "$DATA/small.evemu" -o "$DATA/small.yml" >/dev/null 2>"$DATA/convert.err" \
+    || { say "instruction gate: converting the small file to YAML failed:"; cat "$DATA/convert.err" >&2; exit 1; }
+"$BIN/pinchlab" convert "$DATA/large.evemu" -o "$DATA/large.yml" >/dev/null 2>"$DATA/convert.err" \
+    || { say "instruction gate: converting the large file to YAML failed:"; cat "$DATA/convert.err" >&2; exit 1; }
 
 # Instructions the whole process executed (callgrind's "Collected" total), its output discarded.
 instructions() {

@@ -60,6 +60,8 @@ enum FrameBenchmark {
 
         func pass(_ offset: Int64, counter: AllocationCounter?) -> PassResult {
             var result = PassResult()
+            // One buffer kept from frame to frame, as the replay pipeline keeps it.
+            var recognized = GestureEvents()
             for var frame in frames {
                 let before = counter?.total ?? 0
                 var quiet = true
@@ -70,7 +72,9 @@ enum FrameBenchmark {
                     result.progressSum += record.progress
                     if record.state.isTerminal || record.reason != nil { quiet = false }
                 }
-                for gesture in recognizer.process(frame) {
+                recognizer.process(frame, into: &recognized)
+                for index in 0..<recognized.count {
+                    let gesture = recognized[index]
                     result.gestureEvents += 1
                     if gesture.state != .changed { quiet = false }
                     if gesture.state.isFinal { result.gesturesEnded += 1 }
