@@ -15,7 +15,8 @@ import PackagePlugin
 /// again by the next build. SwiftPM finds a new file only when it plans the build again (after a
 /// change to Package.swift or to the target's Swift files; `touch Package.swift` forces it). The
 /// files are excluded from the target in Package.swift, so SwiftPM neither warns about them nor
-/// copies them. Needs `/bin/sh` and coreutils only (`embed-text-files.sh`).
+/// copies them. Needs a POSIX `/bin/sh`, coreutils, sed, cmp and iconv
+/// (`embed-text-files.sh`), all on a Debian base system.
 @main
 struct EmbedTextFiles: BuildToolPlugin {
     static let extensions: Set<String> = ["html", "css", "js"]

@@ -75,13 +75,12 @@ extension TimelinePlot {
             if indices.count > listedTrials { lines.append("and \(indices.count - listedTrials) more attempts") }
             // Each compared policy's releases, as that policy decided them and what would have flipped them.
             for overlay in t.overlays {
-                let decided = overlay.releases.compactMap { release in
-                    release.margins.map { (release.trial, $0) }.flatMap { trial, margins in
-                        shown.contains(release.time) && (window.trial == nil || window.trial == trial + 1) ? (trial, margins) : nil
-                    }
+                let decided = overlay.releases.filter { release in
+                    release.margins != nil && shown.contains(release.time) && (window.trial == nil || window.trial == release.trial + 1)
                 }
-                for (trial, margins) in decided.prefix(listedTrials) {
-                    lines.append("\(overlay.name), attempt \(trial + 1): \(margins.flip.sentence(at: margins.progress))")
+                for release in decided.prefix(listedTrials) {
+                    guard let margins = release.margins else { continue }
+                    lines.append("\(overlay.name), attempt \(release.trial + 1): \(margins.flip.sentence(at: margins.progress))")
                 }
             }
             if t.trials.isEmpty, let kind = t.drivingKind {

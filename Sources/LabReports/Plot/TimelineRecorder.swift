@@ -157,7 +157,7 @@ package struct TimelineRecorder {
 
     /// A release's margins go with it (they follow its transition step).
     private mutating func recordMargins(_ m: ReleaseMarginsRecord) {
-        guard let index = timeline.releases.lastIndex(where: { $0.trial == max(m.trial, 0) }) else { return }
+        guard let index = timeline.releases.lastIndex(where: { $0.trial == m.trial }) else { return }
         timeline.releases[index].margins = m.margins
     }
 

@@ -43,7 +43,7 @@ package struct ViewerRecorder: Sendable {
         case .button(let b):
             return compared ? nil : .button(b)
         case .releaseMargins(let m):
-            return .margins(time: m.time, trial: max(m.trial, 0), text: m.margins.sentence, compared: compared)
+            return .margins(time: m.time, trial: m.trial, text: m.margins.sentence, compared: compared)
         case .stateChange(let change, let time):
             // A touch the recognizer leaves out (a thumb, a resting finger), as it decides so.
             guard !compared, let decision = change.decision, Self.leavesTouchOut.contains(decision.rule),
