@@ -44,10 +44,19 @@ import Testing
             .split(separator: "\n").map(String.init)
         let printed = try CLI.run(["replay", original, "--json", "--transition", "pan-dismiss"]).lines
         #expect(Array(replayLines.dropLast()) == Array(printed.dropLast()), "replay.jsonl is replay --json")
+        // Its summary too, the releases' flips and margins included (only the source differs).
+        let archivedLast = try #require(replayLines.last), printedLast = try #require(printed.last)
+        var archivedSummary = try #require(try JSONSerialization.jsonObject(with: Data(archivedLast.utf8)) as? [String: Any])
+        var printedSummary = try #require(try JSONSerialization.jsonObject(with: Data(printedLast.utf8)) as? [String: Any])
+        archivedSummary["source"] = nil
+        printedSummary["source"] = nil
+        #expect(CLI.canonicalJSON(archivedSummary) == CLI.canonicalJSON(printedSummary), "replay.jsonl's summary is replay --json's")
+        let trials = try #require(archivedSummary["trials"] as? [[String: Any]])
+        #expect(trials.contains { $0["margins"] != nil && $0["flip"] != nil }, "the summary's trials carry their margins: \(trials)")
 
         let summary = try String(contentsOf: dir.appendingPathComponent("summary.txt"), encoding: .utf8)
         for fact in ["version: pinchlab ", "kernel: ", "libinput: ", "device: \"Wacom Bamboo 16FG 4x5 Finger\"",
-                     "pan began (2 fingers)", "finish: projected progress"] {
+                     "pan began (2 fingers)", "finish: projected progress", "; margin ", " would have cancelled it"] {
             #expect(summary.contains(fact), "summary.txt says \(fact)")
         }
         if libinput {
