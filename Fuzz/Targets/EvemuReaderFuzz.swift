@@ -1,21 +1,54 @@
 import GestureKit
 
 /// Arbitrary bytes as an evemu file: the reader must throw a RecordingError or read events, never
-/// crash or loop. Format detection sees the same bytes. What reads is then replayed through the
-/// whole pipeline (`FuzzReplay`), so mutated description lines are fuzzed as far as they reach.
+/// crash or loop. Format detection sees the same bytes. The file is read twice, with canonical
+/// event lines read in one scan to their newline and with every line found first and then parsed,
+/// and the two must tell the same (events, error with its line, warnings, contradictions, indented
+/// lines, partial frame). What reads is then replayed through the whole pipeline (`FuzzReplay`), so
+/// mutated description lines are fuzzed as far as they reach.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemuReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FuzzInputFile.write(data, size)
     _ = try? RecordingInputFormat.detect(path: path)
-    guard let reader = try? EvemuReader(path: path) else { return 0 }
-    var count = 0
-    _ = reader.device.geometry
-    while count < fuzzMaximumEvents, let event = try? reader.nextEvent() {
-        count += 1
-        precondition(event.time.microseconds >= 0 && event.time.microseconds < 1_000_000,
-                     "evemu reader produced microseconds out of range: \(event.time)")
-    }
-    precondition(count < fuzzMaximumEvents, "evemu reader did not stop on a \(size)-byte input")
+    let oneScan = EvemuOutcome(path: path, readsLinesInOneScan: true)
+    let lineByLine = EvemuOutcome(path: path, readsLinesInOneScan: false)
+    precondition(oneScan == lineByLine, "read in one scan: \(oneScan); line by line: \(lineByLine)")
     if let replayed = try? EvemuReader(path: path) { FuzzReplay.play(replayed) }
     return 0
+}
+
+/// What an evemu reader tells about a file, read to its end or its error.
+private struct EvemuOutcome: Equatable, CustomStringConvertible {
+    var events: [InputEvent] = []
+    var error: String?
+    var warnings: [String] = []
+    var contradictions: [String] = []
+    var indentedLines: String?
+    var trailingPartialFrame: TrailingPartialFrame?
+
+    init(path: String, readsLinesInOneScan: Bool) {
+        do {
+            let reader = try EvemuReader(path: path, readsLinesInOneScan: readsLinesInOneScan)
+            _ = reader.device.geometry
+            warnings = reader.descriptionWarnings.map { "\($0)" }
+            defer {
+                contradictions = reader.eventContradictions.map { "\($0)" }
+                indentedLines = reader.indentedEventLines.map { "\($0)" }
+                trailingPartialFrame = reader.trailingPartialFrame
+            }
+            while let event = try reader.nextEvent() {
+                events.append(event)
+                precondition(event.time.microseconds >= 0 && event.time.microseconds < 1_000_000,
+                             "evemu reader produced microseconds out of range: \(event.time)")
+                precondition(events.count < fuzzMaximumEvents, "evemu reader did not stop on the input")
+            }
+        } catch {
+            self.error = "\(error)"
+        }
+    }
+
+    var description: String {
+        "\(events.count) events, error \(error ?? "none"), \(warnings.count) warnings, \(contradictions), "
+            + "indented \(indentedLines ?? "none"), partial \(trailingPartialFrame.map { "\($0)" } ?? "none")"
+    }
 }

@@ -35,6 +35,8 @@ public final class EvemuReader: RecordingSource {
     public let holdsOnlyADescription: Bool
 
     private let input: LineInput
+    /// Canonical event lines read in one scan to their newline (`LineInput.takeCanonicalEventLine`).
+    private let readsLinesInOneScan: Bool
     // Noted on every event, from this reader's own methods only and never while another access is
     // open: without `unchecked` each note is a dynamic exclusivity check (swift_beginAccess), about
     // 90 instructions an event, more than the rest of the event's bookkeeping.
@@ -64,9 +66,16 @@ public final class EvemuReader: RecordingSource {
         try self.init(input: try LineInput(path: path), eventsPath: eventsPath)
     }
 
+    /// As `init(path:eventsPath:)`; `readsLinesInOneScan: false` has every line found by
+    /// `LineInput.advance()` and then parsed (the reference the one-scan reading is compared with).
+    package convenience init(path: String, eventsPath: String? = nil, readsLinesInOneScan: Bool) throws {
+        try self.init(input: try LineInput(path: path), eventsPath: eventsPath, readsLinesInOneScan: readsLinesInOneScan)
+    }
+
     /// Reads from `input`, at the start of the file.
-    init(input: LineInput, eventsPath: String?) throws {
+    init(input: LineInput, eventsPath: String?, readsLinesInOneScan: Bool = true) throws {
         self.input = input
+        self.readsLinesInOneScan = readsLinesInOneScan
         let path = input.path
         var description = DescriptionParser(path: path)
         let firstEvent = try description.parse(input)
@@ -102,7 +111,7 @@ public final class EvemuReader: RecordingSource {
             try input.switchTo(path: eventsPath)
         }
         guard !isFinished else { return nil }
-        if let canonical = input.takeCanonicalEventLine() { return try accept(canonical) }
+        if readsLinesInOneScan, let canonical = input.takeCanonicalEventLine() { return try accept(canonical) }
         while try input.advance() {
             let line = input.line
             var first = 0
