@@ -122,6 +122,26 @@ import LabReports
         #expect(encoder.userInfo.isEmpty, "the splice leaves the encoder as it was")
     }
 
+    /// A value holding trials under two keys, encoded in the other order than sorted keys write
+    /// them: the placeholders are not in order, and the line is JSONEncoder's own, not half spliced.
+    @Test func trialsOutOfOrderAreWrittenByTheEncoder() throws {
+        struct TwoSummaries: Encodable { var z: LabSummary; var a: LabSummary }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let path = try #require(ReleaseMarginExactnessTests.recordings.first { $0.hasSuffix("pinch-in-late-reversal-01.evemu") })
+        let (device, events) = try ReleaseMarginExactnessTests.events(path)
+        var run = try ReplayRun(device: device, transition: .pinchDismiss, settings: .default)
+        run.measuresMargins = true
+        var source = EventList(device: device, events: events)
+        let summary = run.run(&source, name: path) { _ in }.summary
+        #expect(summary.trials.contains { $0.flip != nil })
+        let value = TwoSummaries(z: summary, a: summary)
+        let written = try MarginsSplice.encode(value, with: encoder)
+        #expect(written == (try encoder.encode(value)))
+        #expect(!String(decoding: written, as: UTF8.self).contains("\u{7F}"), "no placeholder left")
+        #expect(encoder.userInfo.isEmpty)
+    }
+
     @Test(arguments: [
         (FlipPoint(value: 0.1312, otherSide: .below, includesValue: false), "0.131 or less"),
         (FlipPoint(value: 0.131, otherSide: .below, includesValue: false), "0.130 or less"),

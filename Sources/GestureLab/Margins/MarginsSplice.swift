@@ -10,8 +10,8 @@ package final class MarginsSplice: @unchecked Sendable {
     package static let key = CodingUserInfoKey(rawValue: "pinchlab.marginsSplice")!
 
     /// DEL, then `pinchlab-margins-<random>-`: no text of a recording can hold it, as nothing else
-    /// knows it. JSON writes DEL as it is, and nothing else pinchlab writes holds one, so the
-    /// placeholders are found with `memchr` at a few instructions a kilobyte.
+    /// knows it. JSON writes DEL as it is, so the placeholders are found with `memchr` at a few
+    /// instructions a kilobyte (a DEL in a recording's text is passed over: the whole marker must follow).
     private let prefix: String
     /// Every piece's bytes, one after another, and where each ends. (Only the encoding thread
     /// touches them, so no dynamic exclusivity check.)
@@ -29,7 +29,12 @@ package final class MarginsSplice: @unchecked Sendable {
         encoder.userInfo[key] = splice
         defer { encoder.userInfo[key] = nil }
         let data = try encoder.encode(value)
-        return splice.ends.isEmpty ? data : splice.spliced(data)
+        guard !splice.ends.isEmpty else { return data }
+        if let spliced = splice.spliced(data) { return spliced }
+        // Not every placeholder where the one before left off (a value whose keys put its trials
+        // in another order than they were encoded): JSONEncoder's own bytes, never a half-spliced line.
+        encoder.userInfo[key] = nil
+        return try encoder.encode(value)
     }
 
     /// The placeholder a trial encodes, as a string, for the bytes `write` appends.
@@ -40,27 +45,28 @@ package final class MarginsSplice: @unchecked Sendable {
     }
 
     /// `data` with every `"<prefix>N"` (quotes included) replaced by piece N. The placeholders come
-    /// in the order they were made, so each is looked for after the one before.
-    private func spliced(_ data: Data) -> Data {
+    /// in the order they were made, so each is looked for after the one before; nil when one is not.
+    private func spliced(_ data: Data) -> Data? {
         let marker = Array(("\"" + prefix).utf8)
         var out = Data(capacity: data.count + bytes.count)
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
+        let whole = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return false }
             var copied = 0
             for piece in ends.indices {
                 let tail = Array((String(piece) + "\"").utf8)
-                guard let at = Self.find(marker, in: raw, from: copied) else { break }
+                guard let at = Self.find(marker, in: raw, from: copied) else { return false }
                 // A placeholder is a whole string: the marker, then exactly this piece's number.
                 guard at + marker.count + tail.count <= raw.count,
-                      memcmp(base + at + marker.count, tail, tail.count) == 0 else { break }
+                      memcmp(base + at + marker.count, tail, tail.count) == 0 else { return false }
                 out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[copied..<at]))
                 let start = piece == 0 ? 0 : ends[piece - 1]
                 out.append(contentsOf: bytes.bytes[start..<ends[piece]])
                 copied = at + marker.count + tail.count
             }
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[copied...]))
+            return true
         }
-        return out
+        return whole ? out : nil
     }
 
     /// Where `marker` (a quote, then DEL, then the rest) first is in `raw` from `start`: each DEL
