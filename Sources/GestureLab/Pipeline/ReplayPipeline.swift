@@ -6,8 +6,9 @@ import InteractiveTransition
 /// timestamps (and, for a live device at rest, from `advance(to:)` with an injected clock), so a
 /// replay is bit-for-bit repeatable.
 ///
-/// Times in records are seconds since the first event. Per event, nothing is allocated: frames,
-/// gesture events and records are values passed to a non-escaping closure.
+/// Times in records are seconds since the first event. Per frame, nothing is allocated: frames,
+/// gesture events and records are values passed to a non-escaping closure. (With margins measured,
+/// a gesture's begin and its release allocate: the presets' trackers, the release's flips.)
 ///
 /// This is the per-event engine. To run a whole source (a file, a pipe, events in memory) with
 /// pinchlab's one behaviour on bad data and on interruption, use `ReplayRun`.
@@ -106,8 +107,10 @@ public struct ReplayPipeline: Sendable {
         guard assembler.ingest(event) else { return }
         frameCount += 1
         let now = seconds(assembler.frame.time)
-        if firstTouchTime == nil && assembler.frame.activeTouchCount > 0 { firstTouchTime = now }
-        countTouches(at: now)
+        // A loop over the frame's touches: counted once a frame.
+        let touching = assembler.frame.activeTouchCount > 0
+        if firstTouchTime == nil && touching { firstTouchTime = now }
+        countTouches(at: now, touching: touching)
         let firstTrial = self.firstTrial
         driver.advance(to: now) { Self.emitTransition($0, firstTrial: firstTrial, emit) }
         if recordsFrames { emit(.frame(assembler.frame, time: now)) }
@@ -173,12 +176,12 @@ public struct ReplayPipeline: Sendable {
     }
 
     /// Read from the assembler's frame in place, by index: no copy of the frame per frame.
-    private mutating func countTouches(at now: Double) {
+    private mutating func countTouches(at now: Double, touching: Bool) {
         for i in 0..<assembler.frame.touches.count where assembler.frame.touches[i].phase == .began { touches.count += 1 }
         touches.maxFingers = max(touches.maxFingers, assembler.frame.fingerCount)
         if let previous = lastTouchingFrame, now > previous { touches.frameIntervals += 1 }
-        lastTouchingFrame = assembler.frame.activeTouchCount > 0 ? now : nil
-        if assembler.frame.activeTouchCount > 0 {
+        lastTouchingFrame = touching ? now : nil
+        if touching {
             if touchingSince == nil { touchingSince = now }
         } else if let since = touchingSince {
             touches.seconds += now - since
@@ -224,7 +227,7 @@ public struct ReplayPipeline: Sendable {
             // The recognizer is as new; the lifting frame only closes the touch tracks.
             // It is not counted in `frames`: that is the recording's frames, as `stats` counts them.
             if let frame = assembler.finish(at: lastTime) {
-                countTouches(at: seconds(frame.time))
+                countTouches(at: seconds(frame.time), touching: assembler.frame.activeTouchCount > 0)
                 if recordsFrames { emit(.frame(frame, time: seconds(frame.time))) }
             }
         }
