@@ -150,7 +150,7 @@ struct CheckCommand: ParsableCommand {
                 try printLine("\(results.count) file\(results.count == 1 ? "" : "s"): " + parts.joined(separator: ", "))
             }
             if results.contains(where: { $0.status == .unreadable }) { return .unreadable }
-            return results.contains(where: { $0.status.isFailure }) || (strict && !fragile.isEmpty) ? .mismatch : .allMatch
+            return results.contains { $0.fails(strict: strict) } ? .mismatch : .allMatch
         }
         switch verdict {
         case .allMatch: return

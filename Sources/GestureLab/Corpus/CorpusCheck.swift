@@ -19,6 +19,9 @@ public struct CheckResult: Sendable {
         public var isFailure: Bool { self == .mismatch || self == .unexpectedMatch || self == .unreadable }
     }
 
+    /// Whether this file fails the check: its status, or with `strict` a fragile match too.
+    public func fails(strict: Bool) -> Bool { status.isFailure || (strict && fragile != nil) }
+
     public var entry: CorpusEntry
     /// The path the recording was read from.
     public var path: String

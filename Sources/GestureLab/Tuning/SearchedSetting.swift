@@ -53,9 +53,6 @@ struct SearchedSetting: Sendable {
         return moved
     }
 
-    /// "1.25", "null": a value as a settings file shows it.
-    static func text(_ value: Double?) -> String { value.map(SettingRange.text) ?? "null" }
-
     /// Every searched setting: each device class's recognizer thresholds that have tuning values,
     /// then the policy's.
     static let all: [SearchedSetting] = {

@@ -9,7 +9,8 @@ import GestureLab
 package enum JUnitReport {
     package static func xml(suite: String, results: [CheckResult], strict: Bool = false,
                            message: (CheckResult) -> String) -> String {
-        let failures = results.filter { $0.status == .mismatch || $0.status == .unexpectedMatch || (strict && $0.fragile != nil) }.count
+        // An unreadable file is an error, counted apart.
+        let failures = results.filter { $0.status != .unreadable && $0.fails(strict: strict) }.count
         let errors = results.filter { $0.status == .unreadable }.count
         let skipped = results.filter { $0.status == .knownMismatch }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
