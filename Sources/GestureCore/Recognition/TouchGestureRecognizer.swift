@@ -305,7 +305,7 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// `process(_:)` into a buffer the caller keeps from frame to frame (emptied first): a new
     /// `GestureEvents` is four gesture events (about 1 KiB) written and copied out on every frame.
-    public mutating func process(_ frame: TouchFrame, into out: inout GestureEvents) {
+    package mutating func process(_ frame: TouchFrame, into out: inout GestureEvents) {
         out.removeAll()
         stateChanges.removeAll()
         var now = frame.time
@@ -381,7 +381,7 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// `advance(to:)` into a buffer the caller keeps (emptied first), as `process(_:into:)`.
-    public mutating func advance(to time: EventTime, into out: inout GestureEvents) {
+    package mutating func advance(to time: EventTime, into out: inout GestureEvents) {
         out.removeAll()
         stateChanges.removeAll()
         runTimers(until: time, includingNow: true, into: &out)
