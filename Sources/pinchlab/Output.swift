@@ -49,35 +49,24 @@ struct JSONLineWriter {
         try StandardStream.output.write(try line(value))
     }
 
-    /// `value`'s JSON line with its line end, as `write` prints it.
-    func line<T: Encodable>(_ value: T) throws -> Data {
-        var data = Self.escapingC1Controls(try MarginsSplice.encode(value, with: encoder))
-        data.append(0x0A)
-        return data
+    /// A summary line, written by hand (`LabSummary.appendJSON`): the bytes the encoder writes.
+    func write(_ summary: LabSummary) throws {
+        try StandardStream.output.write(try line(summary))
     }
 
-    /// `json` with the C1 control characters (U+0080...U+009F, which some terminals act on as
-    /// they do on ESC sequences: U+009B is CSI) written as `\u0080`...: JSONEncoder escapes C0 only.
-    /// They can stand only inside strings, where the escape means the same character.
-    static func escapingC1Controls(_ json: Data) -> Data {
-        // UTF-8 of U+0080...U+009F: 0xC2 then 0x80...0x9F.
-        let hasC1 = json.withUnsafeBytes { bytes in
-            bytes.indices.dropLast().contains { bytes[$0] == 0xC2 && (0x80...0x9F).contains(bytes[$0 + 1]) }
-        }
-        guard hasC1 else { return json }
-        var escaped = Data(capacity: json.count + 16)
-        var index = json.startIndex
-        while index < json.endIndex {
-            let byte = json[index]
-            if byte == 0xC2, index + 1 < json.endIndex, (0x80...0x9F).contains(json[index + 1]) {
-                escaped.append(contentsOf: Array("\\u00\(String(json[index + 1], radix: 16))".utf8))
-                index += 2
-            } else {
-                escaped.append(byte)
-                index += 1
-            }
-        }
-        return escaped
+    /// The summary's JSON line with its line end, as `write` prints it.
+    func line(_ summary: LabSummary) throws -> Data {
+        var out = JSONLineBytes(reservingCapacity: 1 << 16)
+        try summary.appendJSON(to: &out, policyEncoder: encoder)
+        out.byte(0x0A)
+        return Data(out.bytes)
+    }
+
+    /// `value`'s JSON line with its line end, as `write` prints it.
+    func line<T: Encodable>(_ value: T) throws -> Data {
+        var data = JSONLineBytes.escapingC1Controls(try MarginsSplice.encode(value, with: encoder))
+        data.append(0x0A)
+        return data
     }
 }
 

@@ -112,14 +112,30 @@ import LabReports
                 var run = try ReplayRun(device: device, transition: transition, settings: .default)
                 run.measuresMargins = measuringMargins
                 var source = EventList(device: device, events: events)
-                let summary = run.run(&source, name: "\"\u{7F}pinchlab-margins-1-0\" " + path) { _ in }.summary
+                var summary = run.run(&source, name: "\"\u{7F}pinchlab-margins-1-0\" \u{9B}" + path) { _ in }.summary
                 let plain = try encoder.encode(summary)
                 #expect(try MarginsSplice.encode(summary, with: encoder) == plain, "\(path) \(transition)")
+                // The line by hand (`replay --summary`) is the encoder's, C1 controls escaped.
+                try expectHandWritten(summary, encoder, "\(path) \(transition)")
+                summary.recognizerBugs = 2
+                summary.error = RecordingError(path: "a\u{1B}b.evemu", line: 3, kind: .malformedLine, expected: "x", found: "\u{9B}")
+                summary.hint = TransitionHint(pinches: 1, pans: 2, chosen: .pinchDismiss, suggested: .panDismiss)
+                summary.firstTouch = nil
+                summary.source = nil
+                try expectHandWritten(summary, encoder, "\(path) \(transition), every optional key")
                 trials += summary.trials.filter { ($0.flip != nil) == measuringMargins && $0.decision != nil }.count
             }
         }
         #expect(trials >= 90)
         #expect(encoder.userInfo.isEmpty, "the splice leaves the encoder as it was")
+    }
+
+    func expectHandWritten(_ summary: LabSummary, _ encoder: JSONEncoder, _ what: String) throws {
+        var out = JSONLineBytes()
+        try summary.appendJSON(to: &out, policyEncoder: encoder)
+        let byEncoder = JSONLineBytes.escapingC1Controls(try MarginsSplice.encode(summary, with: encoder))
+        let same = Data(out.bytes) == byEncoder  // not in #expect, which would print both lines
+        #expect(same, "\(what): \(String(decoding: out.bytes.prefix(300), as: UTF8.self))")
     }
 
     /// A value holding trials under two keys, encoded in the other order than sorted keys write

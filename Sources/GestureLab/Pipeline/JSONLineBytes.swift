@@ -25,6 +25,9 @@ package struct JSONLineBytes: Sendable {
 
     @inline(__always) package mutating func byte(_ value: UInt8) { bytes.append(value) }
 
+    /// Bytes as they are (JSON another encoder wrote).
+    mutating func append(raw data: UnsafeRawBufferPointer) { bytes.append(contentsOf: data) }
+
     /// Text as it is (not a JSON string: for lines of readable output gathered in the same buffer).
     package mutating func append(utf8 text: String) {
         var text = text

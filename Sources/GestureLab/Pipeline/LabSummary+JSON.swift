@@ -1,0 +1,185 @@
+import Foundation
+import GestureKit
+import InteractiveTransition
+
+extension LabSummary {
+    /// The summary line (without its line end) by hand: the bytes `JSONEncoder` (`.sortedKeys`,
+    /// `.withoutEscapingSlashes`) writes for it, the trials as `MarginsSplice` splices them and the
+    /// C1 controls escaped, as `pinchlab replay --summary` printed it through the encoder.
+    ///
+    /// Why: the encoder spent some 60 million instructions on a summary of a thousand gestures and
+    /// trials, a tenth of a 300,000-event replay. Only the policy, one small value whose shape
+    /// depends on its kind, still goes through `encoder`. `ReleaseMarginTests` compares the two on
+    /// every recording, so a key added to `encode(to:)` and not here fails.
+    package func appendJSON(to out: inout JSONLineBytes, policyEncoder encoder: JSONEncoder) throws {
+        // decision, device, duration, error, events, firstTouch, frames, gestureCount, gestures, hint,
+        // outcome, outcomes, policy, reason, recognizerBugs, source, touches, transition, trialCount,
+        // trials, type
+        out.byte(UInt8(ascii: "{"))
+        if let decision {
+            out.raw("\"decision\":{\"finish\":")
+            out.raw(decision.finish ? "true" : "false")
+            out.raw(",\"progress\":")
+            out.number(decision.progress)
+            out.raw(",\"velocity\":")
+            out.number(decision.velocity)
+            out.raw("},")
+        }
+        out.key("device")
+        device.appendJSON(to: &out)
+        out.raw(",\"duration\":")
+        out.number(rounded(duration))
+        if let error {
+            out.raw(",\"error\":")
+            out.string("\(error)")
+        }
+        out.raw(",\"events\":")
+        out.integer(events)
+        if let firstTouch {
+            out.raw(",\"firstTouch\":")
+            out.number(rounded(firstTouch))
+        }
+        out.raw(",\"frames\":")
+        out.integer(frames)
+        out.raw(",\"gestureCount\":")
+        out.integer(gestureCount)
+        out.raw(",\"gestures\":[")
+        for (index, gesture) in gestures.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            gesture.appendJSON(to: &out)
+        }
+        out.byte(UInt8(ascii: "]"))
+        if let hint {
+            out.raw(",\"hint\":{\"pans\":")
+            out.integer(hint.pans)
+            out.raw(",\"pinches\":")
+            out.integer(hint.pinches)
+            out.raw(",\"transition\":")
+            out.string(hint.suggested.rawValue)
+            out.byte(UInt8(ascii: "}"))
+        }
+        out.raw(",\"outcome\":")
+        out.string(outcome.rawValue)
+        out.raw(",\"outcomes\":{\"cancelled\":")
+        out.integer(outcomes.cancelled)
+        out.raw(",\"finished\":")
+        out.integer(outcomes.finished)
+        out.raw("},\"policy\":")
+        let policyBytes = try encoder.encode(policy)
+        policyBytes.withUnsafeBytes { out.append(raw: $0) }
+        if let reason {
+            out.raw(",\"reason\":")
+            out.string(reason.description)
+        }
+        if recognizerBugs > 0 {
+            out.raw(",\"recognizerBugs\":")
+            out.integer(recognizerBugs)
+        }
+        if let source {
+            out.raw(",\"source\":")
+            out.string(source)
+        }
+        out.raw(",\"touches\":{\"count\":")
+        out.integer(touches.count)
+        out.raw(",\"maxFingers\":")
+        out.integer(touches.maxFingers)
+        out.raw(",\"seconds\":")
+        out.number(rounded(touches.seconds))
+        out.raw("},\"transition\":")
+        out.string(transition.rawValue)
+        out.raw(",\"trialCount\":")
+        out.integer(trialCount)
+        out.raw(",\"trials\":[")
+        for (index, trial) in trials.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            trial.appendJSON(to: &out)
+        }
+        out.raw("],\"type\":\"summary\"}")
+    }
+}
+
+extension LabSummary.Device {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // class, heightMM, name, resolutionEstimated, slots, widthMM
+        out.raw("{\"class\":")
+        out.string(`class`)
+        if let heightMM {
+            out.raw(",\"heightMM\":")
+            out.number(heightMM)
+        }
+        out.raw(",\"name\":")
+        out.string(name)
+        out.raw(",\"resolutionEstimated\":")
+        out.raw(resolutionEstimated ? "true" : "false")
+        out.raw(",\"slots\":")
+        out.integer(slots)
+        if let widthMM {
+            out.raw(",\"widthMM\":")
+            out.number(widthMM)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension LabSummary.Gesture {
+    func appendJSON(to out: inout JSONLineBytes) {
+        // begin, end, ended, fingers, fingersDown, kind, rotation, rule, scale, translation
+        out.raw("{\"begin\":")
+        out.number(rounded(begin))
+        out.raw(",\"end\":")
+        out.number(rounded(end))
+        out.raw(",\"ended\":")
+        out.string(ended.rawValue)
+        out.raw(",\"fingers\":")
+        out.integer(fingers)
+        if let fingersDown {
+            out.raw(",\"fingersDown\":")
+            out.number(rounded(fingersDown))
+        }
+        out.raw(",\"kind\":")
+        out.string(kind.rawValue)
+        if let rotation {
+            out.raw(",\"rotation\":")
+            out.number(rounded(rotation))
+        }
+        if let rule {
+            out.raw(",\"rule\":")
+            out.string(rule.rawValue)
+        }
+        if let scale {
+            out.raw(",\"scale\":")
+            out.number(rounded(scale))
+        }
+        if let translation {
+            out.raw(",\"translation\":")
+            out.point(RoundedPoint(translation))
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension JSONLineBytes {
+    /// `json` with the C1 control characters (U+0080...U+009F, which some terminals act on as
+    /// they do on ESC sequences: U+009B is CSI) written as `\u0080`...: JSONEncoder escapes C0 only.
+    /// They can stand only inside strings, where the escape means the same character.
+    package static func escapingC1Controls(_ json: Data) -> Data {
+        // UTF-8 of U+0080...U+009F: 0xC2 then 0x80...0x9F.
+        let hasC1 = json.withUnsafeBytes { bytes in
+            bytes.indices.dropLast().contains { bytes[$0] == 0xC2 && (0x80...0x9F).contains(bytes[$0 + 1]) }
+        }
+        guard hasC1 else { return json }
+        var escaped = Data(capacity: json.count + 16)
+        var index = json.startIndex
+        while index < json.endIndex {
+            let byte = json[index]
+            if byte == 0xC2, index + 1 < json.endIndex, (0x80...0x9F).contains(json[index + 1]) {
+                escaped.append(contentsOf: Array("\\u00\(String(json[index + 1], radix: 16))".utf8))
+                index += 2
+            } else {
+                escaped.append(byte)
+                index += 1
+            }
+        }
+        return escaped
+    }
+}
