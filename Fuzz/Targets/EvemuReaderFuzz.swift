@@ -4,7 +4,8 @@ import GestureKit
 /// crash or loop. Format detection sees the same bytes. The file is read twice, with canonical
 /// event lines read in one scan to their newline and with every line found first and then parsed,
 /// and the two must tell the same (events, error with its line, warnings, contradictions, indented
-/// lines, partial frame). What reads is then replayed through the whole pipeline (`FuzzReplay`), so
+/// lines, partial frame). It is read twice more through a 256-byte buffer, on this thread and read
+/// ahead on another (`ReadAhead`), chunk boundaries everywhere, and those two must tell the same. What reads is then replayed through the whole pipeline (`FuzzReplay`), so
 /// mutated description lines are fuzzed as far as they reach.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemuReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -13,6 +14,9 @@ public func fuzzEvemuReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let oneScan = EvemuOutcome(path: path, readsLinesInOneScan: true)
     let lineByLine = EvemuOutcome(path: path, readsLinesInOneScan: false)
     precondition(oneScan == lineByLine, "read in one scan: \(oneScan); line by line: \(lineByLine)")
+    let onThisThread = EvemuOutcome(path: path, bufferBytes: 256, readsAhead: false)
+    let readAhead = EvemuOutcome(path: path, bufferBytes: 256, readsAhead: true)
+    precondition(readAhead == onThisThread, "read ahead: \(readAhead); on this thread: \(onThisThread)")
     if let replayed = try? EvemuReader(path: path) { FuzzReplay.play(replayed) }
     return 0
 }
@@ -26,9 +30,10 @@ private struct EvemuOutcome: Equatable, CustomStringConvertible {
     var indentedLines: String?
     var trailingPartialFrame: TrailingPartialFrame?
 
-    init(path: String, readsLinesInOneScan: Bool) {
+    init(path: String, readsLinesInOneScan: Bool = true, bufferBytes: Int? = nil, readsAhead: Bool = false) {
         do {
-            let reader = try EvemuReader(path: path, readsLinesInOneScan: readsLinesInOneScan)
+            let reader = try EvemuReader(path: path, readsLinesInOneScan: readsLinesInOneScan, bufferBytes: bufferBytes,
+                                         readAheadMinimumFileBytes: readsAhead ? 0 : .max)
             _ = reader.device.geometry
             warnings = reader.descriptionWarnings.map { "\($0)" }
             defer {

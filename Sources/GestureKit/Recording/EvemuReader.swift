@@ -35,6 +35,10 @@ public final class EvemuReader: RecordingSource {
     public let holdsOnlyADescription: Bool
 
     private let input: LineInput
+    /// Whether the file is being read ahead on another thread (`LineInput.readAheadOnAnotherThread()`).
+    var readsAhead: Bool { input.readsAhead }
+    /// Event lines whose fields the read-ahead thread read (`ReadAhead.ParsedLine`).
+    var linesParsedAhead: Int { input.linesParsedAhead }
     /// Canonical event lines read in one scan to their newline (`LineInput.takeCanonicalEventLine`).
     private let readsLinesInOneScan: Bool
     // Noted on every event, from this reader's own methods only and never while another access is
@@ -66,10 +70,16 @@ public final class EvemuReader: RecordingSource {
         try self.init(input: try LineInput(path: path), eventsPath: eventsPath)
     }
 
-    /// As `init(path:eventsPath:)`; `readsLinesInOneScan: false` has every line found by
-    /// `LineInput.advance()` and then parsed (the reference the one-scan reading is compared with).
-    package convenience init(path: String, eventsPath: String? = nil, readsLinesInOneScan: Bool) throws {
-        try self.init(input: try LineInput(path: path), eventsPath: eventsPath, readsLinesInOneScan: readsLinesInOneScan)
+    /// As `init(path:eventsPath:)`, the ways of reading chosen, for tests and fuzzing to compare:
+    /// `readsLinesInOneScan: false` has every line found by `LineInput.advance()` and then parsed
+    /// (the reference the one-scan reading is compared with); `bufferBytes` sizes the buffer (and
+    /// so the longest line); `readAheadMinimumFileBytes` is the smallest file read ahead on another
+    /// thread (0: any regular file; `Int.max`: none).
+    package convenience init(path: String, eventsPath: String? = nil, readsLinesInOneScan: Bool,
+                             bufferBytes: Int? = nil, readAheadMinimumFileBytes: Int? = nil) throws {
+        let input = try LineInput(path: path, bufferBytes: bufferBytes ?? LineInput.defaultBufferBytes)
+        if let readAheadMinimumFileBytes { input.readAheadMinimumFileBytes = readAheadMinimumFileBytes }
+        try self.init(input: input, eventsPath: eventsPath, readsLinesInOneScan: readsLinesInOneScan)
     }
 
     /// Reads from `input`, at the start of the file.
@@ -96,6 +106,7 @@ public final class EvemuReader: RecordingSource {
             pendingEventsPath = eventsPath
         } else if firstEvent != nil {
             pendingEvent = try parseEvent()
+            input.readAheadOnAnotherThread()
         } else {
             isFinished = true
         }
@@ -109,6 +120,7 @@ public final class EvemuReader: RecordingSource {
         if let eventsPath = pendingEventsPath {
             pendingEventsPath = nil
             try input.switchTo(path: eventsPath)
+            input.readAheadOnAnotherThread()
         }
         guard !isFinished else { return nil }
         if readsLinesInOneScan, let canonical = input.takeCanonicalEventLine() { return try accept(canonical) }

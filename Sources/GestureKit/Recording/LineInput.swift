@@ -20,8 +20,24 @@ final class LineInput {
 
     private(set) var path: String
     private var fd: FileDescriptor
-    private let buffer: UnsafeMutablePointer<UInt8>
+    /// The buffer lines are read from: `ownBuffer`, or in read-ahead mode one of `readAhead`'s.
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private let ownBuffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
+    /// Set by `readAheadOnAnotherThread()`: refills take the chunks it read.
+    private var readAhead: ReadAhead?
+    /// The read-ahead's last chunk came: the end of the file, or the error to throw at the next refill.
+    private var readAheadEnded: ReadAhead.Chunk?
+    /// The current chunk's canonical event lines the read-ahead thread read (`ReadAhead.ParsedLine`),
+    /// and the first not yet passed.
+    private var parsedLines: UnsafeMutablePointer<ReadAhead.ParsedLine>?
+    private var parsedLineCount = 0
+    private var parsedLineCursor = 0
+    /// How many lines were taken from those tables (tests see that the tables are used).
+    private(set) var linesParsedAhead = 0
+    /// Files smaller than this are read on the parsing thread (`readAheadOnAnotherThread()`):
+    /// a thread is not worth starting for a few buffers.
+    var readAheadMinimumFileBytes = 4 * LineInput.defaultBufferBytes
     private var start = 0
     private var end = 0
     private var atEndOfFile = false
@@ -49,7 +65,8 @@ final class LineInput {
         self.path = LineInput.displayName(path)
         fd = try LineInput.openForReading(path)
         capacity = bufferBytes
-        buffer = .allocate(capacity: bufferBytes)
+        ownBuffer = .allocate(capacity: bufferBytes)
+        buffer = ownBuffer
         startOffset = (try? fd.seek(offset: 0, from: .current)) ?? 0
     }
 
@@ -82,6 +99,7 @@ final class LineInput {
 
     /// Continues with another file (the `.events` half of a split evemu recording), from its line 1.
     func switchTo(path newPath: String) throws {
+        stopReadingAhead()
         let newFD = try LineInput.openForReading(newPath)
         try? fd.close()
         fd = newFD
@@ -100,7 +118,8 @@ final class LineInput {
     }
 
     deinit {
-        buffer.deallocate()
+        readAhead?.stop()
+        ownBuffer.deallocate()
         try? fd.close()
         try? copyFD?.close()
     }
@@ -134,12 +153,29 @@ final class LineInput {
     /// it: without its `\n` and a `\r` before it.
     @inline(__always)
     func takeCanonicalEventLine() -> CanonicalEventLine? {
-        guard lineNumber > 0, !bufferHasNul,
-              let (fields, length, newline) = CanonicalEventLine.line(at: buffer + start, available: end - start) else { return nil }
+        guard lineNumber > 0, !bufferHasNul else { return nil }
+        if parsedLineCount > 0, let parsed = takeParsedLine() { return parsed }
+        guard let (fields, length, newline) = CanonicalEventLine.line(at: buffer + start, available: end - start) else { return nil }
         lineNumber += 1
         line = UnsafeBufferPointer(start: buffer + start, count: length)
         start += newline + 1
         return fields
+    }
+
+    /// The line at `start` from the read-ahead thread's table (`ReadAhead.ParsedLine`), taken as
+    /// `takeCanonicalEventLine()` takes it; nil when the table does not have it.
+    @inline(__always)
+    private func takeParsedLine() -> CanonicalEventLine? {
+        guard let table = parsedLines else { return nil }
+        while parsedLineCursor < parsedLineCount && Int(table[parsedLineCursor].offset) < start { parsedLineCursor += 1 }
+        guard parsedLineCursor < parsedLineCount, Int(table[parsedLineCursor].offset) == start else { return nil }
+        let entry = table[parsedLineCursor]
+        parsedLineCursor += 1
+        linesParsedAhead += 1
+        lineNumber += 1
+        line = UnsafeBufferPointer(start: buffer + start, count: Int(entry.length))
+        start = Int(entry.next)
+        return entry.fields
     }
 
     private func takeLine(upTo lineEnd: Int) throws {
@@ -159,6 +195,7 @@ final class LineInput {
     }
 
     private func refill() throws {
+        if let readAhead { return try refill(from: readAhead) }
         let keptFrom = max(0, start - retainedBytesBehind)
         if keptFrom > 0 {
             memmove(buffer, buffer + keptFrom, end - keptFrom)
@@ -173,6 +210,66 @@ final class LineInput {
         let count = try readFromFile(into: buffer + end, maxCount: capacity - end)
         if count == 0 { atEndOfFile = true } else { end += count }
         bufferHasNul = memchr(buffer, 0, end) != nil
+    }
+
+    // MARK: Reading ahead on another thread
+
+    /// From here on, the file is read by another thread ahead of the lines (`ReadAhead`), when it
+    /// is a regular file of at least `readAheadMinimumFileBytes`, and nothing needs the bytes behind
+    /// the current position (no `retainedBytesBehind`, no copy for `rewind()`). Lines, their
+    /// numbers and every error stay as they are.
+    func readAheadOnAnotherThread() {
+        guard readAhead == nil, !atEndOfFile, copyFD == nil, retainedBytesBehind == 0,
+              let status = try? fd.stat(), status.type == .regular, status.size >= Int64(readAheadMinimumFileBytes)
+        else { return }
+        readAhead = ReadAhead(fd: fd, chunkBytes: capacity)
+    }
+
+    var readsAhead: Bool { readAhead != nil }
+
+    /// Back to reading on this thread (before the file changes or is read again).
+    private func stopReadingAhead() {
+        guard let readAhead else { return }
+        readAhead.stop()
+        self.readAhead = nil
+        readAheadEnded = nil
+        buffer = ownBuffer
+        parsedLines = nil
+        parsedLineCount = 0
+    }
+
+    /// Takes the next chunk the read-ahead thread read, with the unfinished line at the end of the
+    /// current buffer moved in front of it, and gives the current buffer back to be filled again.
+    private func refill(from readAhead: ReadAhead) throws {
+        let tail = end - start
+        guard tail < capacity else {
+            throw RecordingError(path: path, line: lineNumber + 1, kind: .lineTooLong,
+                                 expected: "a line shorter than \(capacity) bytes", found: "a longer line")
+        }
+        var chunk = readAheadEnded ?? readAhead.next()
+        if let next = chunk.buffer {
+            let newStart = readAhead.headroom - tail
+            (next + newStart).update(from: buffer + start, count: tail)
+            let tailHasNul = bufferHasNul && tail > 0 && memchr(buffer + start, 0, tail) != nil
+            if readAhead.owns(buffer) { readAhead.recycle(buffer) }
+            // The chunk's first byte is where the file was at the old buffer's end.
+            bufferOffset += Int64(end) - Int64(readAhead.headroom)
+            buffer = next
+            start = newStart
+            end = readAhead.headroom + chunk.count
+            bufferHasNul = chunk.hasNul || tailHasNul
+            parsedLines = chunk.parsed
+            parsedLineCount = chunk.parsedCount
+            parsedLineCursor = 0
+            return
+        }
+        readAheadEnded = chunk
+        if let error = chunk.error {
+            chunk.error = nil
+            readAheadEnded = chunk
+            throw RecordingError.system(.reading, path: path, line: lineNumber + 1, expected: "readable data", errno: error)
+        }
+        atEndOfFile = true
     }
 
     private func readFromFile(into destination: UnsafeMutablePointer<UInt8>, maxCount: Int) throws -> Int {
@@ -303,6 +400,7 @@ final class LineInput {
     /// Starts again at the first byte read: by seeking, or for a pipe from the copy
     /// `keepCopyForRewind()` kept (the rest of the pipe is copied first).
     func rewind() throws {
+        stopReadingAhead()
         if let copy = copyFD {
             let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
             defer { chunk.deallocate() }

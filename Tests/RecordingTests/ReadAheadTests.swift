@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import GestureCore
+@testable import GestureKit
+
+/// Reading a file ahead on another thread (`ReadAhead`) must change nothing a reader tells: the
+/// same events, the same error on the same line, the same warnings and partial frame, whatever
+/// the chunk boundaries cut.
+@Suite struct ReadAheadTests {
+    /// What an evemu reader tells about a file, read to its end or its error.
+    struct Outcome: Equatable {
+        var events: [InputEvent] = []
+        var error: String?
+        var contradictions: [String] = []
+        var trailingPartialFrame: TrailingPartialFrame?
+        var readAheadStarted = false
+        var linesParsedAhead = 0
+
+        init(path: String, eventsPath: String? = nil, bufferBytes: Int, readsAhead: Bool) {
+            do {
+                let reader = try EvemuReader(path: path, eventsPath: eventsPath, readsLinesInOneScan: true,
+                                             bufferBytes: bufferBytes, readAheadMinimumFileBytes: readsAhead ? 0 : .max)
+                defer {
+                    contradictions = reader.eventContradictions.map { "\($0)" }
+                    trailingPartialFrame = reader.trailingPartialFrame
+                }
+                while let event = try reader.nextEvent() {
+                    events.append(event)
+                    readAheadStarted = readAheadStarted || reader.readsAhead
+                }
+                linesParsedAhead = reader.linesParsedAhead
+            } catch {
+                self.error = "\(error)"
+            }
+        }
+
+        static func == (a: Outcome, b: Outcome) -> Bool {
+            a.events == b.events && a.error == b.error && a.contradictions == b.contradictions
+                && a.trailingPartialFrame == b.trailingPartialFrame
+        }
+    }
+
+    /// A corpus recording's description and 3,000 event lines of every kind the reader meets:
+    /// evemu's comments, CRLF ends, comment lines, lines for the general scanner.
+    static func longRecording() throws -> (description: String, lines: [String]) {
+        let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let description = try String(contentsOf: corpusFile, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        var lines: [String] = []
+        for n in 0..<3_000 {
+            let time = String(format: "%d.%06d", 10 + n / 1000, (n % 1000) * 1000)
+            var line = "E: \(time) 0003 0035 \(String(format: "%04d", n % 900))"
+            switch n % 97 {
+            case 5: line += "\t# EV_ABS / ABS_MT_POSITION_X"
+            case 11: line += "\r"
+            case 13: line += "\t# EV_ABS / ABS_MT_POSITION_X\r"
+            case 17: line = line.replacingOccurrences(of: " 0003 ", with: "  0003 ")
+            case 23: lines.append("# a comment line")
+            default: break
+            }
+            lines.append(line)
+            if n % 4 == 3 { lines.append("E: \(time) 0000 0000 0000") }
+        }
+        return (description, lines)
+    }
+
+    func expectSameReading(_ path: String, eventsPath: String? = nil, _ what: String, buffers: [Int] = [97, 512, 4_096]) {
+        for bufferBytes in buffers {
+            let onThisThread = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: false)
+            let readAhead = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: true)
+            let same = readAhead == onThisThread  // not in #expect, which would print every event
+            #expect(same, "\(what), buffer \(bufferBytes): \(readAhead.error ?? "no error") vs \(onThisThread.error ?? "no error")")
+            #expect(readAhead.readAheadStarted, "\(what), buffer \(bufferBytes): read ahead")
+            #expect(!onThisThread.readAheadStarted)
+        }
+    }
+
+    @Test func readsTheSameEventsAndErrors() throws {
+        let (description, lines) = try Self.longRecording()
+        let directory = makeTemporaryDirectory()
+        let whole = description + "\n" + lines.joined(separator: "\n")  // no newline after the last
+        writeFile(directory + "/whole.evemu", whole)
+        expectSameReading(directory + "/whole.evemu", "whole")
+        let reference = Outcome(path: directory + "/whole.evemu", bufferBytes: 4_096, readsAhead: false)
+        #expect(reference.error == nil && reference.events.count == 3_750)
+        // The other thread read lines' fields (at least its first share of every chunk), and this one took them.
+        let readAhead = Outcome(path: directory + "/whole.evemu", bufferBytes: 4_096, readsAhead: true)
+        #expect(readAhead.linesParsedAhead > 0 && reference.linesParsedAhead == 0, "\(readAhead.linesParsedAhead)")
+
+        // Each error deep in the file, on a line the old reading names.
+        // A NUL at 32 places in a row: some fall in the unfinished line moved to the next chunk.
+        for shift in stride(from: 0, to: 96, by: 3) {
+            var withNul = Array(whole.utf8)
+            withNul[withNul.count * 2 / 3 + shift] = 0
+            writeFile(directory + "/nul.evemu", withNul)
+            expectSameReading(directory + "/nul.evemu", "NUL byte +\(shift)", buffers: [97])
+            #expect(Outcome(path: directory + "/nul.evemu", bufferBytes: 97, readsAhead: true).error?.contains("NUL") == true)
+        }
+
+        let backwards = whole.replacingOccurrences(of: "E: 11.500000 0003 0035 ", with: "E: 09.500000 0003 0035 ")
+        writeFile(directory + "/backwards.evemu", backwards)
+        expectSameReading(directory + "/backwards.evemu", "time backwards")
+
+        var long = lines
+        long[2_000] = "E: 11.700000 0003 0035 0001\t# " + String(repeating: "x", count: 600)
+        writeFile(directory + "/long.evemu", description + "\n" + long.joined(separator: "\n") + "\n")
+        expectSameReading(directory + "/long.evemu", "long line")
+        #expect(Outcome(path: directory + "/long.evemu", bufferBytes: 512, readsAhead: true).error?.contains("shorter than 512") == true)
+
+        // A split recording: the description, then the events file read ahead.
+        writeFile(directory + "/split.desc", description + "\n")
+        writeFile(directory + "/split.events", lines.joined(separator: "\n") + "\n")
+        expectSameReading(directory + "/split.desc", eventsPath: directory + "/split.events", "split")
+    }
+
+    @Test func aSmallFileIsReadOnItsOwnThread() throws {
+        let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu").path
+        let reader = try EvemuReader(path: corpusFile)
+        while try reader.nextEvent() != nil {}
+        #expect(!reader.readsAhead, "below LineInput.readAheadMinimumFileBytes")
+    }
+}
