@@ -102,11 +102,17 @@ import Testing
         writeFile(directory + "/backwards.evemu", backwards)
         expectSameReading(directory + "/backwards.evemu", "time backwards")
 
-        var long = lines
-        long[2_000] = "E: 11.700000 0003 0035 0001\t# " + String(repeating: "x", count: 600)
-        writeFile(directory + "/long.evemu", description + "\n" + long.joined(separator: "\n") + "\n")
-        expectSameReading(directory + "/long.evemu", "long line")
-        #expect(Outcome(path: directory + "/long.evemu", bufferBytes: 512, readsAhead: true).error?.contains("shorter than 512") == true)
+        // A line longer than the buffer, beginning at many places in a chunk: the chunk after it
+        // holds its newline, but it is still too long (a buffer and the chunk behind it hold more).
+        for filler in stride(from: 0, to: 512, by: 37) {
+            var long = lines
+            long[1_000] = "#" + String(repeating: "y", count: filler)
+            long[2_000] = "E: 11.700000 0003 0035 0001\t# " + String(repeating: "x", count: 600)
+            writeFile(directory + "/long.evemu", description + "\n" + long.joined(separator: "\n") + "\n")
+            expectSameReading(directory + "/long.evemu", "long line after \(filler)", buffers: [512])
+            #expect(Outcome(path: directory + "/long.evemu", bufferBytes: 512, readsAhead: true).error?.contains("shorter than 512") == true,
+                    "after \(filler)")
+        }
 
         // A split recording: the description, then the events file read ahead.
         writeFile(directory + "/split.desc", description + "\n")

@@ -128,12 +128,16 @@ final class LineInput {
     /// Throws on a read error, a NUL byte, or a line that does not fit the buffer.
     func advance() throws -> Bool {
         while true {
-            if start < end, let newline = memchr(buffer + start, 0x0A, end - start) {
+            // A line and its newline fit in `capacity` bytes. Reading ahead, the buffer holds more
+            // (the carried-over line and a whole chunk), so the search stops there as the buffer did.
+            let searched = min(end - start, capacity)
+            if searched > 0, let newline = memchr(buffer + start, 0x0A, searched) {
                 let newlineIndex = newline.assumingMemoryBound(to: UInt8.self) - buffer
                 try takeLine(upTo: newlineIndex)
                 start = newlineIndex + 1
                 return true
             }
+            if searched == capacity { throw lineTooLong }
             if atEndOfFile {
                 guard start < end else { return false }
                 try takeLine(upTo: end)
@@ -155,7 +159,8 @@ final class LineInput {
     func takeCanonicalEventLine() -> CanonicalEventLine? {
         guard lineNumber > 0, !bufferHasNul else { return nil }
         if parsedLineCount > 0, let parsed = takeParsedLine() { return parsed }
-        guard let (fields, length, newline) = CanonicalEventLine.line(at: buffer + start, available: end - start) else { return nil }
+        guard let (fields, length, newline) = CanonicalEventLine.line(at: buffer + start, available: min(end - start, capacity))
+        else { return nil }
         lineNumber += 1
         line = UnsafeBufferPointer(start: buffer + start, count: length)
         start += newline + 1
@@ -176,6 +181,12 @@ final class LineInput {
         line = UnsafeBufferPointer(start: buffer + start, count: Int(entry.length))
         start = Int(entry.next)
         return entry.fields
+    }
+
+    /// The next line does not fit the buffer.
+    private var lineTooLong: RecordingError {
+        RecordingError(path: path, line: lineNumber + 1, kind: .lineTooLong,
+                       expected: "a line shorter than \(capacity) bytes", found: "a longer line")
     }
 
     private func takeLine(upTo lineEnd: Int) throws {
@@ -203,10 +214,7 @@ final class LineInput {
             start -= keptFrom
             bufferOffset += Int64(keptFrom)
         }
-        guard end < capacity else {
-            throw RecordingError(path: path, line: lineNumber + 1, kind: .lineTooLong,
-                                 expected: "a line shorter than \(capacity) bytes", found: "a longer line")
-        }
+        guard end < capacity else { throw lineTooLong }
         let count = try readFromFile(into: buffer + end, maxCount: capacity - end)
         if count == 0 { atEndOfFile = true } else { end += count }
         bufferHasNul = memchr(buffer, 0, end) != nil
@@ -236,16 +244,14 @@ final class LineInput {
         buffer = ownBuffer
         parsedLines = nil
         parsedLineCount = 0
+        resetBuffer()  // positions in the read-ahead's buffers mean nothing in this one
     }
 
     /// Takes the next chunk the read-ahead thread read, with the unfinished line at the end of the
     /// current buffer moved in front of it, and gives the current buffer back to be filled again.
     private func refill(from readAhead: ReadAhead) throws {
         let tail = end - start
-        guard tail < capacity else {
-            throw RecordingError(path: path, line: lineNumber + 1, kind: .lineTooLong,
-                                 expected: "a line shorter than \(capacity) bytes", found: "a longer line")
-        }
+        guard tail < capacity else { throw lineTooLong }
         var chunk = readAheadEnded ?? readAhead.next()
         if let next = chunk.buffer {
             let newStart = readAhead.headroom - tail
