@@ -6,13 +6,8 @@ extension TrialSummary {
         out.raw("{\"begin\":")
         out.number(begin)
         if let decision {
-            out.raw(",\"decision\":{\"finish\":")
-            out.raw(decision.finish ? "true" : "false")
-            out.raw(",\"progress\":")
-            out.number(decision.progress)
-            out.raw(",\"velocity\":")
-            out.number(decision.velocity)
-            out.byte(UInt8(ascii: "}"))
+            out.raw(",\"decision\":")
+            decision.appendJSON(to: &out)
         }
         if let end {
             out.raw(",\"end\":")
@@ -42,6 +37,19 @@ extension TrialSummary {
             out.raw(",\"release\":")
             out.number(release)
         }
+        out.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension TrialSummary.Decision {
+    /// `{"finish":…,"progress":…,"velocity":…}`, as a trial and the summary write it.
+    func appendJSON(to out: inout JSONLineBytes) {
+        out.raw("{\"finish\":")
+        out.raw(finish ? "true" : "false")
+        out.raw(",\"progress\":")
+        out.number(progress)
+        out.raw(",\"velocity\":")
+        out.number(velocity)
         out.byte(UInt8(ascii: "}"))
     }
 }

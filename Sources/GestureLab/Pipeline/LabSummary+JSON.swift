@@ -17,13 +17,9 @@ extension LabSummary {
         // trials, type
         out.byte(UInt8(ascii: "{"))
         if let decision {
-            out.raw("\"decision\":{\"finish\":")
-            out.raw(decision.finish ? "true" : "false")
-            out.raw(",\"progress\":")
-            out.number(decision.progress)
-            out.raw(",\"velocity\":")
-            out.number(decision.velocity)
-            out.raw("},")
+            out.key("decision")
+            decision.appendJSON(to: &out)
+            out.byte(UInt8(ascii: ","))
         }
         out.key("device")
         device.appendJSON(to: &out)
