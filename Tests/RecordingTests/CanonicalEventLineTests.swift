@@ -148,25 +148,7 @@ import Testing
     /// end): the same events as each line read by the scanner, and an error on a fast-path line
     /// names that line.
     @Test func theFusedReadingGivesTheScannersEventsAcrossRefills() throws {
-        let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        let description = try String(contentsOf: corpusFile, encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.joined(separator: "\n")
-        var lines: [String] = []
-        for n in 0..<3_000 {
-            let time = String(format: "%d.%06d", 10 + n / 1000, (n % 1000) * 1000)
-            var line = "E: \(time) 0003 0035 \(String(format: "%04d", n % 900))"
-            switch n % 97 {
-            case 5: line += "\t# EV_ABS / ABS_MT_POSITION_X"
-            case 11: line += "\r"
-            case 13, 29, 31: line += "\t# EV_ABS / ABS_MT_POSITION_X\r"  // evemu's lines with Windows line ends
-            case 17: line = line.replacingOccurrences(of: " 0003 ", with: "  0003 ")
-            case 23: lines.append("# a comment line")
-            default: break
-            }
-            lines.append(line)
-            if n % 4 == 3 { lines.append("E: \(time) 0000 0000 0000") }
-        }
+        let (description, lines) = try mixedEvemuLines()
         let text = description + "\n" + lines.joined(separator: "\n")  // no newline after the last
         let directory = makeTemporaryDirectory()
         let path = directory + "/fused.evemu"

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import GestureKit
 
@@ -131,4 +132,31 @@ enum Fixtures {
         }
         return Array(events.prefix(count))
     }
+}
+
+/// A corpus recording's description and 3,000 event lines of every kind an evemu reader meets:
+/// evemu's comments after values, CRLF line ends (with and without a comment), other spacing (for
+/// the general scanner), comment lines; a `SYN_REPORT` after every fourth line. Joined without a
+/// newline after the last line, it also ends the way a cut-off file does.
+func mixedEvemuLines() throws -> (description: String, lines: [String]) {
+    let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
+    let description = try String(contentsOf: corpusFile, encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.joined(separator: "\n")
+    var lines: [String] = []
+    for n in 0..<3_000 {
+        let time = String(format: "%d.%06d", 10 + n / 1000, (n % 1000) * 1000)
+        var line = "E: \(time) 0003 0035 \(String(format: "%04d", n % 900))"
+        switch n % 97 {
+        case 5: line += "\t# EV_ABS / ABS_MT_POSITION_X"
+        case 11: line += "\r"
+        case 13, 29, 31: line += "\t# EV_ABS / ABS_MT_POSITION_X\r"  // evemu's lines with Windows line ends
+        case 17: line = line.replacingOccurrences(of: " 0003 ", with: "  0003 ")
+        case 23: lines.append("# a comment line")
+        default: break
+        }
+        lines.append(line)
+        if n % 4 == 3 { lines.append("E: \(time) 0000 0000 0000") }
+    }
+    return (description, lines)
 }

@@ -40,31 +40,6 @@ import Testing
         }
     }
 
-    /// A corpus recording's description and 3,000 event lines of every kind the reader meets:
-    /// evemu's comments, CRLF ends, comment lines, lines for the general scanner.
-    static func longRecording() throws -> (description: String, lines: [String]) {
-        let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        let description = try String(contentsOf: corpusFile, encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.joined(separator: "\n")
-        var lines: [String] = []
-        for n in 0..<3_000 {
-            let time = String(format: "%d.%06d", 10 + n / 1000, (n % 1000) * 1000)
-            var line = "E: \(time) 0003 0035 \(String(format: "%04d", n % 900))"
-            switch n % 97 {
-            case 5: line += "\t# EV_ABS / ABS_MT_POSITION_X"
-            case 11: line += "\r"
-            case 13: line += "\t# EV_ABS / ABS_MT_POSITION_X\r"
-            case 17: line = line.replacingOccurrences(of: " 0003 ", with: "  0003 ")
-            case 23: lines.append("# a comment line")
-            default: break
-            }
-            lines.append(line)
-            if n % 4 == 3 { lines.append("E: \(time) 0000 0000 0000") }
-        }
-        return (description, lines)
-    }
-
     func expectSameReading(_ path: String, eventsPath: String? = nil, _ what: String, buffers: [Int] = [97, 512, 4_096]) {
         for bufferBytes in buffers {
             let onThisThread = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: false)
@@ -77,7 +52,7 @@ import Testing
     }
 
     @Test func readsTheSameEventsAndErrors() throws {
-        let (description, lines) = try Self.longRecording()
+        let (description, lines) = try mixedEvemuLines()
         let directory = makeTemporaryDirectory()
         let whole = description + "\n" + lines.joined(separator: "\n")  // no newline after the last
         writeFile(directory + "/whole.evemu", whole)
@@ -118,6 +93,24 @@ import Testing
         writeFile(directory + "/split.desc", description + "\n")
         writeFile(directory + "/split.events", lines.joined(separator: "\n") + "\n")
         expectSameReading(directory + "/split.desc", eventsPath: directory + "/split.events", "split")
+    }
+
+    /// Every evemu recording of Fixtures/ and ../shared/recordings (other people's hardware: protocol
+    /// A, semi-MT, odd spacing, a few hundred KB, below the size that is read ahead), read ahead
+    /// through a 4 KB buffer as if it were large: what the one-thread reading tells.
+    @Test func everyRecordingReadsTheSameReadAhead() throws {
+        let paths = CanonicalRecordLinesTests.files(under: CanonicalRecordLinesTests.root.appendingPathComponent("Fixtures"), extensions: [".evemu"])
+            + CanonicalRecordLinesTests.files(under: CanonicalRecordLinesTests.sharedRecordings, extensions: [".evemu"])
+        #expect(paths.count > 80)
+        var parsedAhead = 0
+        for path in paths {
+            let onThisThread = Outcome(path: path, bufferBytes: 4_096, readsAhead: false)
+            let readAhead = Outcome(path: path, bufferBytes: 4_096, readsAhead: true)
+            let same = readAhead == onThisThread  // not in #expect, which would print every event
+            #expect(same, "\(path): \(readAhead.error ?? "no error") vs \(onThisThread.error ?? "no error")")
+            parsedAhead += readAhead.linesParsedAhead
+        }
+        #expect(parsedAhead > 10_000)
     }
 
     @Test func aSmallFileIsReadOnItsOwnThread() throws {
