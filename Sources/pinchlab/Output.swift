@@ -64,7 +64,7 @@ struct JSONLineWriter {
 
     /// `value`'s JSON line with its line end, as `write` prints it.
     func line<T: Encodable>(_ value: T) throws -> Data {
-        var data = JSONLineBytes.escapingC1Controls(try MarginsSplice.encode(value, with: encoder))
+        var data = JSONLineBytes.escapingC1Controls(try encoder.encode(value))
         data.append(0x0A)
         return data
     }

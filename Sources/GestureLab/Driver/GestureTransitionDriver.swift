@@ -390,13 +390,8 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey { case begin, gesture, release, end, outcome, reason, decision, grabbedCount, flip, margins }
 
-    /// As synthesized; a summary line writes the whole trial by hand instead (`MarginsSplice`).
+    /// As synthesized; the summary line writes the same bytes by hand (`appendJSON`).
     public func encode(to encoder: any Encoder) throws {
-        if let splice = encoder.userInfo[MarginsSplice.key] as? MarginsSplice {
-            var single = encoder.singleValueContainer()
-            try single.encode(splice.placeholder { appendJSON(to: &$0) })
-            return
-        }
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(begin, forKey: .begin)
         try c.encodeIfPresent(gesture, forKey: .gesture)

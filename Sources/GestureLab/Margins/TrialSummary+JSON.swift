@@ -1,6 +1,6 @@
 extension TrialSummary {
     /// This trial's object by hand, the bytes `JSONEncoder` (`.sortedKeys`) writes for it (its
-    /// margins included): `MarginsSplice` puts it in a summary line, for a fiftieth of the cost.
+    /// margins included), as the summary line (`LabSummary.appendJSON`) writes it, for a fiftieth of the cost.
     func appendJSON(to out: inout JSONLineBytes) {
         // begin, decision, end, flip, gesture, grabbedCount, margins, outcome, reason, release
         out.raw("{\"begin\":")

@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import SettingsTable
 
@@ -70,6 +71,29 @@ package struct JSONLineBytes: Sendable {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `json` with the C1 control characters (U+0080...U+009F, which some terminals act on as
+    /// they do on ESC sequences: U+009B is CSI) written as `\u0080`...: JSONEncoder escapes C0 only.
+    /// They can stand only inside strings, where the escape means the same character.
+    package static func escapingC1Controls(_ json: Data) -> Data {
+        json.withUnsafeBytes { bytes in
+            // UTF-8 of U+0080...U+009F: 0xC2 then 0x80...0x9F.
+            func isC1(at index: Int) -> Bool { bytes[index] == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) }
+            guard bytes.indices.contains(where: isC1) else { return json }
+            var escaped = JSONLineBytes(reservingCapacity: bytes.count + 16)
+            var index = 0
+            while index < bytes.count {
+                if isC1(at: index) {
+                    escaped.unicodeEscape(bytes[index + 1])
+                    index += 2
+                } else {
+                    escaped.byte(bytes[index])
+                    index += 1
+                }
+            }
+            return Data(escaped.bytes)
+        }
     }
 
     /// `\u00xx`, lower-case hexadecimal as JSONEncoder writes it.

@@ -4,8 +4,8 @@ import InteractiveTransition
 
 extension LabSummary {
     /// The summary line (without its line end) by hand: the bytes `JSONEncoder` (`.sortedKeys`,
-    /// `.withoutEscapingSlashes`) writes for it, the trials as `MarginsSplice` splices them and the
-    /// C1 controls escaped, as `pinchlab replay --summary` printed it through the encoder.
+    /// `.withoutEscapingSlashes`) writes for it, the C1 controls escaped (`escapingC1Controls`), as
+    /// `pinchlab replay --summary` printed it through the encoder.
     ///
     /// Why: the encoder spent some 60 million instructions on a summary of a thousand gestures and
     /// trials, a tenth of a 300,000-event replay. Only the policy, one small value whose shape
@@ -151,31 +151,5 @@ extension LabSummary.Gesture {
             out.point(RoundedPoint(translation))
         }
         out.byte(UInt8(ascii: "}"))
-    }
-}
-
-extension JSONLineBytes {
-    /// `json` with the C1 control characters (U+0080...U+009F, which some terminals act on as
-    /// they do on ESC sequences: U+009B is CSI) written as `\u0080`...: JSONEncoder escapes C0 only.
-    /// They can stand only inside strings, where the escape means the same character.
-    package static func escapingC1Controls(_ json: Data) -> Data {
-        // UTF-8 of U+0080...U+009F: 0xC2 then 0x80...0x9F.
-        let hasC1 = json.withUnsafeBytes { bytes in
-            bytes.indices.dropLast().contains { bytes[$0] == 0xC2 && (0x80...0x9F).contains(bytes[$0 + 1]) }
-        }
-        guard hasC1 else { return json }
-        var escaped = Data(capacity: json.count + 16)
-        var index = json.startIndex
-        while index < json.endIndex {
-            let byte = json[index]
-            if byte == 0xC2, index + 1 < json.endIndex, (0x80...0x9F).contains(json[index + 1]) {
-                escaped.append(contentsOf: Array("\\u00\(String(json[index + 1], radix: 16))".utf8))
-                index += 2
-            } else {
-                escaped.append(byte)
-                index += 1
-            }
-        }
-        return escaped
     }
 }
