@@ -25,9 +25,9 @@ struct CanonicalEventLine {
     /// line's length without its `\n` (and a `\r` before it): nil unless the line is canonical and
     /// its `\n` lies within the `available` bytes. The fields' scan goes on to the newline, so the
     /// line needs no separate search for its end (`LineInput.takeCanonicalEventLine`).
-    @inline(__always)
     /// - Returns: also the index of the newline (the line's length and one more, or two more after a
     ///   `\r`): the next line begins after it.
+    @inline(__always)
     static func line(at p: UnsafePointer<UInt8>, available: Int) -> (fields: CanonicalEventLine, length: Int, newline: Int)? {
         read(p, available: available, endingAtNewline: true)
     }
@@ -38,8 +38,8 @@ struct CanonicalEventLine {
     @inline(__always)
     private static func read(_ p: UnsafePointer<UInt8>, available n: Int, endingAtNewline: Bool)
         -> (CanonicalEventLine, Int, Int)? {
-        // "E: " + 1 second digit + "." + 6 + " " + 4 + " " + 4 + " " + 1 value digit.
-        guard n >= 22, p[0] == UInt8(ascii: "E"), p[1] == UInt8(ascii: ":"), p[2] == UInt8(ascii: " ") else { return nil }
+        // "E: " + 1 second digit + "." + 6 + " " + 4 + " " + 4 + " " + 1 value digit: 23 bytes.
+        guard n >= 23, p[0] == UInt8(ascii: "E"), p[1] == UInt8(ascii: ":"), p[2] == UInt8(ascii: " ") else { return nil }
         var i = 3
         var seconds: UInt64 = 0
         while i < n, i - 3 < Self.maximumSecondDigits {

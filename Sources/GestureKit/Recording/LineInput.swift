@@ -1,7 +1,8 @@
 import Glibc
 import SystemPackage
 
-/// Reads a recording line by line through one fixed buffer, so memory stays flat however long the
+/// Reads a recording line by line through one fixed buffer (two more, and their tables of lines, when
+/// a large file is read ahead on another thread: `ReadAhead`), so memory stays flat however long the
 /// file is and no line is copied into a `String`.
 ///
 /// The file is opened once and read front to back, so a pipe or standard input (`-`) works like a
@@ -33,8 +34,10 @@ final class LineInput {
     private var parsedLines: UnsafeMutablePointer<ReadAhead.ParsedLine>?
     private var parsedLineCount = 0
     private var parsedLineCursor = 0
-    /// How many lines were taken from those tables (tests see that the tables are used).
-    private(set) var linesParsedAhead = 0
+    /// How many lines were taken from the tables of earlier chunks (tests see that they are used).
+    private var linesParsedAheadBefore = 0
+    /// How many lines were taken from the tables: counted at each chunk, not each line.
+    var linesParsedAhead: Int { linesParsedAheadBefore + parsedLineCursor }
     /// Files smaller than this are read on the parsing thread (`readAheadOnAnotherThread()`):
     /// a thread is not worth starting for a few buffers.
     var readAheadMinimumFileBytes = 4 * LineInput.defaultBufferBytes
@@ -99,7 +102,7 @@ final class LineInput {
 
     /// Continues with another file (the `.events` half of a split evemu recording), from its line 1.
     func switchTo(path newPath: String) throws {
-        stopReadingAhead()
+        precondition(readAhead == nil, "a file read ahead is read to its end (EvemuReader reads ahead after the switch)")
         let newFD = try LineInput.openForReading(newPath)
         try? fd.close()
         fd = newFD
@@ -158,7 +161,7 @@ final class LineInput {
     @inline(__always)
     func takeCanonicalEventLine() -> CanonicalEventLine? {
         guard lineNumber > 0, !bufferHasNul else { return nil }
-        if parsedLineCount > 0, let parsed = takeParsedLine() { return parsed }
+        if let parsed = takeParsedLine() { return parsed }
         guard let (fields, length, newline) = CanonicalEventLine.line(at: buffer + start, available: min(end - start, capacity))
         else { return nil }
         lineNumber += 1
@@ -171,12 +174,11 @@ final class LineInput {
     /// `takeCanonicalEventLine()` takes it; nil when the table does not have it.
     @inline(__always)
     private func takeParsedLine() -> CanonicalEventLine? {
-        guard let table = parsedLines else { return nil }
+        guard parsedLineCount > 0, let table = parsedLines else { return nil }
         while parsedLineCursor < parsedLineCount && Int(table[parsedLineCursor].offset) < start { parsedLineCursor += 1 }
         guard parsedLineCursor < parsedLineCount, Int(table[parsedLineCursor].offset) == start else { return nil }
         let entry = table[parsedLineCursor]
         parsedLineCursor += 1
-        linesParsedAhead += 1
         lineNumber += 1
         line = UnsafeBufferPointer(start: buffer + start, count: Int(entry.length))
         start = Int(entry.next)
@@ -235,18 +237,6 @@ final class LineInput {
 
     var readsAhead: Bool { readAhead != nil }
 
-    /// Back to reading on this thread (before the file changes or is read again).
-    private func stopReadingAhead() {
-        guard let readAhead else { return }
-        readAhead.stop()
-        self.readAhead = nil
-        readAheadEnded = nil
-        buffer = ownBuffer
-        parsedLines = nil
-        parsedLineCount = 0
-        resetBuffer()  // positions in the read-ahead's buffers mean nothing in this one
-    }
-
     /// Takes the next chunk the read-ahead thread read, with the unfinished line at the end of the
     /// current buffer moved in front of it, and gives the current buffer back to be filled again.
     private func refill(from readAhead: ReadAhead) throws {
@@ -257,22 +247,24 @@ final class LineInput {
             let newStart = readAhead.headroom - tail
             (next + newStart).update(from: buffer + start, count: tail)
             let tailHasNul = bufferHasNul && tail > 0 && memchr(buffer + start, 0, tail) != nil
-            if readAhead.owns(buffer) { readAhead.recycle(buffer) }
+            if buffer != ownBuffer { readAhead.recycle(buffer) }
             // The chunk's first byte is where the file was at the old buffer's end.
             bufferOffset += Int64(end) - Int64(readAhead.headroom)
             buffer = next
             start = newStart
             end = readAhead.headroom + chunk.count
             bufferHasNul = chunk.hasNul || tailHasNul
+            linesParsedAheadBefore += parsedLineCursor
             parsedLines = chunk.parsed
             parsedLineCount = chunk.parsedCount
             parsedLineCursor = 0
             return
         }
+        // The end, kept so that no later refill waits for another; its error is thrown once.
+        let error = chunk.error
+        chunk.error = nil
         readAheadEnded = chunk
-        if let error = chunk.error {
-            chunk.error = nil
-            readAheadEnded = chunk
+        if let error {
             throw RecordingError.system(.reading, path: path, line: lineNumber + 1, expected: "readable data", errno: error)
         }
         atEndOfFile = true
@@ -406,7 +398,7 @@ final class LineInput {
     /// Starts again at the first byte read: by seeking, or for a pipe from the copy
     /// `keepCopyForRewind()` kept (the rest of the pipe is copied first).
     func rewind() throws {
-        stopReadingAhead()
+        precondition(readAhead == nil, "a file read ahead is not read again (only EvemuReader reads ahead, and never rewinds)")
         if let copy = copyFD {
             let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
             defer { chunk.deallocate() }

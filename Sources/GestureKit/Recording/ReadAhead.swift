@@ -37,7 +37,7 @@ final class ReadAhead: @unchecked Sendable {
         var fields: CanonicalEventLine
     }
 
-    /// A chunk of the file, or its end (`isLast`, after the last bytes or an error).
+    /// A chunk of the file, or its end (no `buffer`: after the last bytes, or an error).
     struct Chunk {
         var buffer: UnsafeMutablePointer<UInt8>?
         /// The chunk's canonical event lines, in order; `parsedCount` of them.
@@ -46,9 +46,8 @@ final class ReadAhead: @unchecked Sendable {
         /// Bytes read, at `buffer + headroom`.
         var count = 0
         var hasNul = false
-        /// Why reading stopped before the end of the file (then also `isLast`).
+        /// Why reading stopped before the end of the file (a chunk without `buffer`).
         var error: Errno?
-        var isLast = false
     }
 
     let chunkBytes: Int
@@ -58,7 +57,7 @@ final class ReadAhead: @unchecked Sendable {
     /// Two buffers: the parser reads one while this thread fills the other. Each has its table.
     private let buffers: [UnsafeMutablePointer<UInt8>]
     private let tables: [UnsafeMutablePointer<ParsedLine>]
-    /// The most lines a chunk can hold that are canonical: the shortest is 22 bytes and a newline.
+    /// More than the canonical lines a chunk can hold: the shortest is 23 bytes and a newline.
     private let tableCapacity: Int
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -112,7 +111,7 @@ final class ReadAhead: @unchecked Sendable {
         for table in tables { table.deallocate() }
     }
 
-    /// The next chunk, waiting for it if it is not read yet. After one that `isLast`, do not call again.
+    /// The next chunk, waiting for it if it is not read yet. After the end (no `buffer`), do not call again.
     func next() -> Chunk {
         pthread_mutex_lock(lock)
         // Waiting means this thread has less to do per chunk than the other: give it more lines.
@@ -130,9 +129,6 @@ final class ReadAhead: @unchecked Sendable {
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(lock)
     }
-
-    /// Whether `buffer` is one of this reader's (and so goes back to it when done with).
-    func owns(_ buffer: UnsafeMutablePointer<UInt8>) -> Bool { buffers.contains(buffer) }
 
     /// Ends the thread (it finishes the chunk it is reading) and waits for it. Idempotent.
     func stop() {
@@ -204,7 +200,7 @@ final class ReadAhead: @unchecked Sendable {
             if !chunk.hasNul {
                 chunk.parsedCount = parseLines(buffer, count: chunk.count, upTo: Int(Double(chunk.count) * share), into: chunk.parsed!)
             }
-            let end = Chunk(error: chunk.error, isLast: true)
+            let end = Chunk(error: chunk.error)
             chunk.error = nil
             pthread_mutex_lock(lock)
             if chunk.count > 0 { filled.append(chunk) } else { empty.append(buffer) }
