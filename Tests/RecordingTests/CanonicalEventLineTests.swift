@@ -148,7 +148,7 @@ import Testing
     /// end): the same events as each line read by the scanner, and an error on a fast-path line
     /// names that line.
     @Test func theFusedReadingGivesTheScannersEventsAcrossRefills() throws {
-        let (description, lines) = try mixedEvemuLines()
+        let (description, lines) = try Fixtures.mixedEvemuLines()
         let text = description + "\n" + lines.joined(separator: "\n")  // no newline after the last
         let directory = makeTemporaryDirectory()
         let path = directory + "/fused.evemu"
@@ -186,9 +186,7 @@ import Testing
 
     /// Every event line of the corpus takes the fast path.
     @Test func theCorpusIsCanonical() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        let lines = try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("E:") }
+        let lines = try String(contentsOf: Fixtures.pinchRecording, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("E:") }
         #expect(!lines.isEmpty)
         #expect(lines.allSatisfy { canonical(String($0)) != nil })
     }

@@ -107,18 +107,6 @@ import Testing
 
     // MARK: Files
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// Every file under `directory` (recursively) whose name ends in one of `extensions`, sorted.
-    static func files(under directory: URL, extensions: [String]) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { name in extensions.contains { name.hasSuffix($0) } }
-            .map { directory.appendingPathComponent($0).path }.sorted()
-    }
-
-    static let sharedRecordings = root.appendingPathComponent("../shared/recordings").standardized
-
     /// A canonical YAML file (as `convert` writes one) of `events` of `device`; its events list
     /// begins on line `eventsStart`.
     func writeYAML(_ name: String, _ device: DeviceDescription, _ events: [InputEvent]) throws -> (path: String, lines: [String]) {
@@ -142,8 +130,7 @@ import Testing
     static func firstEntryLine(_ lines: [String]) -> Int { lines.firstIndex(of: "  - evdev:")! + 1 }
 
     @Test func theYAMLFilesOfFixturesAndSharedRecordings() throws {
-        let paths = Self.files(under: Self.root.appendingPathComponent("Fixtures"), extensions: [".yml", ".yaml"])
-            + Self.files(under: Self.sharedRecordings, extensions: [".yml", ".yaml"])
+        let paths = Fixtures.recordings(extensions: [".yml", ".yaml"])
         #expect(!paths.isEmpty)
         for path in paths {
             let (outcome, taken) = compare(path)
@@ -154,8 +141,7 @@ import Testing
     /// Every evemu recording of Fixtures/ and ../shared/recordings, converted to YAML as `convert`
     /// writes it: read directly to the end, the same events as the evemu file.
     @Test func everyRecordingConvertedToYAML() throws {
-        let paths = Self.files(under: Self.root.appendingPathComponent("Fixtures"), extensions: [".evemu"])
-            + Self.files(under: Self.sharedRecordings, extensions: [".evemu"])
+        let paths = Fixtures.recordings(extensions: [".evemu"])
         #expect(paths.count > 80)
         var converted = 0
         for (index, path) in paths.enumerated() {

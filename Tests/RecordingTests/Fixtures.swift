@@ -47,6 +47,56 @@ func drainAny(_ source: any InputEventSource) throws -> [InputEvent] {
 func code(_ raw: Int) -> EventCode { EventCode(rawValue: UInt16(raw)) }
 
 enum Fixtures {
+
+    /// The package's root directory.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A corpus recording: a two-finger pinch on the corpus touchpad.
+    static let pinchRecording = packageRoot.appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
+
+    /// ../shared/recordings: other people's recordings (never copied into the project).
+    static let sharedRecordings = packageRoot.appendingPathComponent("../shared/recordings").standardized
+
+    /// Every file under `directory` (recursively) whose name ends in one of `extensions`, sorted.
+    static func files(under directory: URL, extensions: [String]) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { name in extensions.contains { name.hasSuffix($0) } }
+            .map { directory.appendingPathComponent($0).path }.sorted()
+    }
+
+    /// Every recording of Fixtures/ and ../shared/recordings whose name ends in one of `extensions`.
+    static func recordings(extensions: [String]) -> [String] {
+        files(under: packageRoot.appendingPathComponent("Fixtures"), extensions: extensions)
+            + files(under: sharedRecordings, extensions: extensions)
+    }
+
+    /// A corpus recording's description and 3,000 event lines of every kind an evemu reader meets:
+    /// evemu's comments after values, CRLF line ends (with and without a comment), other spacing (for
+    /// the general scanner), comment lines, indented event lines (passed over); a `SYN_REPORT` after every fourth line. Joined without a
+    /// newline after the last line, it also ends the way a cut-off file does.
+    static func mixedEvemuLines() throws -> (description: String, lines: [String]) {
+        let description = try String(contentsOf: pinchRecording, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        var lines: [String] = []
+        for n in 0..<3_000 {
+            let time = String(format: "%d.%06d", 10 + n / 1000, (n % 1000) * 1000)
+            var line = "E: \(time) 0003 0035 \(String(format: "%04d", n % 900))"
+            switch n % 97 {
+            case 5: line += "\t# EV_ABS / ABS_MT_POSITION_X"
+            case 11: line += "\r"
+            case 13, 29, 31: line += "\t# EV_ABS / ABS_MT_POSITION_X\r"  // evemu's lines with Windows line ends
+            case 17: line = line.replacingOccurrences(of: " 0003 ", with: "  0003 ")
+            case 23: lines.append("# a comment line")
+            case 41: line = " " + line  // indented: passed over, as libevemu does, and noted
+            default: break
+            }
+            lines.append(line)
+            if n % 4 == 3 { lines.append("E: \(time) 0000 0000 0000") }
+        }
+        return (description, lines)
+    }
+
     /// A Synaptics-like clickpad: two slots, finger tools up to five, resolution set.
     static let touchpad = DeviceDescription(
         name: "SynPS/2 Synaptics TouchPad",
@@ -134,29 +184,3 @@ enum Fixtures {
     }
 }
 
-/// A corpus recording's description and 3,000 event lines of every kind an evemu reader meets:
-/// evemu's comments after values, CRLF line ends (with and without a comment), other spacing (for
-/// the general scanner), comment lines; a `SYN_REPORT` after every fourth line. Joined without a
-/// newline after the last line, it also ends the way a cut-off file does.
-func mixedEvemuLines() throws -> (description: String, lines: [String]) {
-    let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu")
-    let description = try String(contentsOf: corpusFile, encoding: .utf8)
-        .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.joined(separator: "\n")
-    var lines: [String] = []
-    for n in 0..<3_000 {
-        let time = String(format: "%d.%06d", 10 + n / 1000, (n % 1000) * 1000)
-        var line = "E: \(time) 0003 0035 \(String(format: "%04d", n % 900))"
-        switch n % 97 {
-        case 5: line += "\t# EV_ABS / ABS_MT_POSITION_X"
-        case 11: line += "\r"
-        case 13, 29, 31: line += "\t# EV_ABS / ABS_MT_POSITION_X\r"  // evemu's lines with Windows line ends
-        case 17: line = line.replacingOccurrences(of: " 0003 ", with: "  0003 ")
-        case 23: lines.append("# a comment line")
-        default: break
-        }
-        lines.append(line)
-        if n % 4 == 3 { lines.append("E: \(time) 0000 0000 0000") }
-    }
-    return (description, lines)
-}

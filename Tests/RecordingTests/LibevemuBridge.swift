@@ -1,6 +1,6 @@
 import CEvemu
 import Glibc
-import GestureKit
+@testable import GestureKit
 
 /// Debian's libevemu as the reference implementation: what it reads from a file, and files it
 /// writes. Only tests use it.
@@ -20,12 +20,12 @@ enum Libevemu {
         defer { evemu_delete(device) }
         let status = evemu_read(device, file)
         var properties = Set<InputProperty>()
-        for property in 0..<Int32(INPUT_PROP_CNT) where evemu_has_prop(device, property) != 0 {
+        for property in 0..<Int32(InputProperty.count) where evemu_has_prop(device, property) != 0 {
             properties.insert(InputProperty(rawValue: UInt16(property)))
         }
         var codes: [EventType: Set<EventCode>] = [:]
         var absInfo: [EventCode: AbsInfo] = [:]
-        for rawType in 1..<UInt16(EV_CNT) {
+        for rawType in 1..<UInt16(EventType.count) {
             let type = EventType(rawValue: rawType)
             guard let maxCode = type.maxCode else { continue }
             for rawCode in 0...maxCode where evemu_has_event(device, Int32(rawType), Int32(rawCode)) != 0 {

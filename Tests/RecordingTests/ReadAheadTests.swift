@@ -12,6 +12,8 @@ import Testing
         var events: [InputEvent] = []
         var error: String?
         var contradictions: [String] = []
+        var warnings: [String] = []
+        var indentedLines: String?
         var trailingPartialFrame: TrailingPartialFrame?
         var readAheadStarted = false
         var linesParsedAhead = 0
@@ -20,8 +22,10 @@ import Testing
             do {
                 let reader = try EvemuReader(path: path, eventsPath: eventsPath, readsLinesInOneScan: true,
                                              bufferBytes: bufferBytes, readAheadMinimumFileBytes: readsAhead ? 0 : .max)
+                warnings = reader.descriptionWarnings.map { "\($0)" }
                 defer {
                     contradictions = reader.eventContradictions.map { "\($0)" }
+                    indentedLines = reader.indentedEventLines.map { "\($0)" }
                     trailingPartialFrame = reader.trailingPartialFrame
                 }
                 while let event = try reader.nextEvent() {
@@ -35,8 +39,8 @@ import Testing
         }
 
         static func == (a: Outcome, b: Outcome) -> Bool {
-            a.events == b.events && a.error == b.error && a.contradictions == b.contradictions
-                && a.trailingPartialFrame == b.trailingPartialFrame
+            a.events == b.events && a.error == b.error && a.contradictions == b.contradictions && a.warnings == b.warnings
+                && a.indentedLines == b.indentedLines && a.trailingPartialFrame == b.trailingPartialFrame
         }
     }
 
@@ -52,13 +56,14 @@ import Testing
     }
 
     @Test func readsTheSameEventsAndErrors() throws {
-        let (description, lines) = try mixedEvemuLines()
+        let (description, lines) = try Fixtures.mixedEvemuLines()
         let directory = makeTemporaryDirectory()
         let whole = description + "\n" + lines.joined(separator: "\n")  // no newline after the last
         writeFile(directory + "/whole.evemu", whole)
         expectSameReading(directory + "/whole.evemu", "whole")
         let reference = Outcome(path: directory + "/whole.evemu", bufferBytes: 4_096, readsAhead: false)
-        #expect(reference.error == nil && reference.events.count == 3_750)
+        #expect(reference.error == nil && reference.events.count == lines.filter { $0.hasPrefix("E:") }.count)
+        #expect(reference.indentedLines != nil, "the indented lines are noted, on their line numbers")
         // The other thread read lines' fields (at least its first share of every chunk), and this one took them.
         let readAhead = Outcome(path: directory + "/whole.evemu", bufferBytes: 4_096, readsAhead: true)
         #expect(readAhead.linesParsedAhead > 0 && reference.linesParsedAhead == 0, "\(readAhead.linesParsedAhead)")
@@ -99,8 +104,7 @@ import Testing
     /// A, semi-MT, odd spacing, a few hundred KB, below the size that is read ahead), read ahead
     /// through a 4 KB buffer as if it were large: what the one-thread reading tells.
     @Test func everyRecordingReadsTheSameReadAhead() throws {
-        let paths = CanonicalRecordLinesTests.files(under: CanonicalRecordLinesTests.root.appendingPathComponent("Fixtures"), extensions: [".evemu"])
-            + CanonicalRecordLinesTests.files(under: CanonicalRecordLinesTests.sharedRecordings, extensions: [".evemu"])
+        let paths = Fixtures.recordings(extensions: [".evemu"])
         #expect(paths.count > 80)
         var parsedAhead = 0
         for path in paths {
@@ -114,9 +118,7 @@ import Testing
     }
 
     @Test func aSmallFileIsReadOnItsOwnThread() throws {
-        let corpusFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/touchpad/pinch-in-slow-finish-01.evemu").path
-        let reader = try EvemuReader(path: corpusFile)
+        let reader = try EvemuReader(path: Fixtures.pinchRecording.path)
         while try reader.nextEvent() != nil {}
         #expect(!reader.readsAhead, "below LineInput.readAheadMinimumFileBytes")
     }
