@@ -7,17 +7,18 @@ import Testing
 @Suite struct LongRecordingCLITests {
     static let taps = 100_000
 
-    /// `taps` one-finger taps, 10 ms down and 20 ms apart, on the corpus touchpad, as an evemu file.
-    static func tapsRecording() throws -> String {
+    /// `count` one-finger taps, 10 ms down and 20 ms apart, on the corpus touchpad, as an evemu file
+    /// (about 380 bytes a tap), with `lastLines` after them.
+    static func tapsRecording(count: Int = taps, lastLines: [String] = []) throws -> String {
         let template = try String(contentsOfFile: CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu"), encoding: .utf8)
         var text = template.split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
-        text.reserveCapacity(taps * 400)
+        text.reserveCapacity(count * 400)
         func event(_ micros: Int, _ type: Int, _ code: Int, _ value: Int) {
             text += "E: \(micros / 1_000_000).\(String(micros % 1_000_000).leftPadded(6)) "
                 + "\(String(type, radix: 16).leftPadded(4)) \(String(code, radix: 16).leftPadded(4)) \(value)\n"
         }
         var micros = 0
-        for tap in 0..<taps {
+        for tap in 0..<count {
             let x = 100 + tap * 37 % 1000, y = 100 + tap * 53 % 520  // within the touchpad's 1200 x 720
             for (type, code, value) in [(3, 0x2f, 0), (3, 0x39, tap + 1), (3, 0x35, x), (3, 0x36, y), (1, 0x14a, 1), (1, 0x145, 1),
                                         (3, 0, x), (3, 1, y), (0, 0, 0)] { event(micros, type, code, value) }
@@ -27,6 +28,7 @@ import Testing
             }
             micros += 20_000
         }
+        for line in lastLines { text += line + "\n" }
         let path = try CLI.temporaryDirectory().appendingPathComponent("taps.evemu").path
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path

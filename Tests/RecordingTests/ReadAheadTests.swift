@@ -117,6 +117,26 @@ import Testing
         #expect(parsedAhead > 10_000)
     }
 
+    /// With the defaults a file of 4 MiB or more is read ahead, its lines' fields read on the other
+    /// thread (`ReadAheadCLITests` compares what the commands print with a pipe's).
+    @Test func aLargeFileIsReadAheadByDefault() throws {
+        let (description, lines) = try Fixtures.mixedEvemuLines()
+        var text = description + "\n"
+        var round = 0
+        while text.utf8.count < 5 << 20 {
+            // The same lines, later: time goes on from one round to the next.
+            text += lines.map { $0.replacingOccurrences(of: "E: 1", with: "E: \(100 + round)") }.joined(separator: "\n") + "\n"
+            round += 1
+        }
+        let path = makeTemporaryDirectory() + "/large.evemu"
+        writeFile(path, text)
+        let reader = try EvemuReader(path: path)
+        var events = 0
+        while try reader.nextEvent() != nil { events += 1 }
+        #expect(events == round * lines.filter { $0.hasPrefix("E:") }.count)
+        #expect(reader.readsAhead && reader.linesParsedAhead > 0, "\(reader.linesParsedAhead) lines parsed ahead")
+    }
+
     @Test func aSmallFileIsReadOnItsOwnThread() throws {
         let reader = try EvemuReader(path: Fixtures.pinchRecording.path)
         while try reader.nextEvent() != nil {}
