@@ -25,7 +25,8 @@ package final class LiveBroadcast: @unchecked Sendable {
     private let lock = NSLock()
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys   // the same bytes for the same state on every run
+        // Sorted keys: the same bytes for the same state on every run.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
     private var catchUp: CatchUpBlocks
@@ -55,7 +56,6 @@ package final class LiveBroadcast: @unchecked Sendable {
         document.live = true
         document.entries = []
         pageHTML = try ViewerPage.html(document)
-        encoder.outputFormatting = [.withoutEscapingSlashes]
     }
 
     /// How many tabs are connected now.
@@ -88,7 +88,9 @@ package final class LiveBroadcast: @unchecked Sendable {
 
     /// The session ended: every tab gets the summary, and its stream ends.
     package func finish(summary: LabSummary) {
-        let json = (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        // The summary line `replay --summary` prints, written by hand (`LabSummary.appendJSON`).
+        var line = JSONLineBytes(reservingCapacity: 1 << 16)
+        let json = (try? summary.appendJSON(to: &line, policyEncoder: encoder)).map { String(decoding: line.bytes, as: UTF8.self) } ?? "null"
         let (behind, rest) = lock.withLock {
             summaryJSON = json
             ended = true

@@ -68,6 +68,37 @@ import Testing
         #expect(broadcast.writingCount == 0)
     }
 
+    /// The summary event is the line `replay --summary` prints (written by hand, keys sorted): the
+    /// stream's encoder lost its sorted keys in `init`, so the same session's summary came in
+    /// another key order on every run.
+    @Test func theSummaryEventIsTheSummaryLine() async throws {
+        let path = Self.fixtures.appendingPathComponent("corpus/touchpad/pinch-in-quick-flick-01.evemu").path
+        let recording = try openRecording(path: path)
+        let header = ViewerDocument(live: true, title: "t", source: "s", device: recording.device, settings: .default,
+                                    spec: try TransitionCatalog().spec(.pinchDismiss), policyName: "p", compare: nil)
+        let broadcast = try LiveBroadcast(header: header)
+        var events = [InputEvent]()
+        var source: any RecordingSource = recording
+        while let event = try source.nextEvent() { events.append(event) }
+        var run = try ReplayRun(device: recording.device, transition: .pinchDismiss, settings: .default)
+        run.measuresMargins = true
+        var list = EventList(device: recording.device, events: events)
+        let summary = run.run(&list, name: path) { _ in }.summary
+        #expect(summary.trialCount > 0 && !summary.gestures.isEmpty)
+        broadcast.finish(summary: summary)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var line = JSONLineBytes()
+        try summary.appendJSON(to: &line, policyEncoder: encoder)
+        let json = String(decoding: line.bytes, as: UTF8.self)
+        let late = broadcast.subscribe(disconnect: {})
+        var messages = late.messages.makeAsyncIterator()
+        #expect(await messages.next() == "event: summary\ndata: \(json)\n\n")
+        #expect(late.documentParts.joined().hasSuffix("],\"summary\":\(json)}\n\n"))
+        late.ended()
+    }
+
     /// A page that the summary itself puts past its bound is disconnected and its stream ended, as
     /// a page too far behind is during the session (it was dropped from the list and left waiting).
     @Test func aPageTheSummaryPutsTooFarBehindIsEndedAndDisconnected() async throws {
