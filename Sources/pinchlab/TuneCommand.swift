@@ -192,11 +192,16 @@ struct TuneCommand: ParsableCommand {
         }
         try printLine("")
         try printLine("outcome confusion (tuned; rows: label, columns: replay)")
+        // Rows: every label's outcome, `any` for a label that gives none (it was left out, and with
+        // it every such file); columns: what a replay gives.
+        let outcomeRows = r.best.confusion.outcome
         let outcomes = ["finish", "cancel", "none"]
-        try printLine("            " + outcomes.map { $0.leftPadding(8) }.joined())
-        for expected in outcomes {
-            let row = r.best.confusion.outcome[expected] ?? [:]
-            try printLine(expected.padding(12) + outcomes.map { "\(row[$0] ?? 0)".leftPadding(8) }.joined())
+        let labels = outcomes + outcomeRows.keys.filter { !outcomes.contains($0) }.sorted()
+        let columns = outcomes + Set(outcomeRows.values.flatMap(\.keys)).subtracting(outcomes).sorted()
+        try printLine("            " + columns.map { $0.leftPadding(8) }.joined())
+        for expected in labels {
+            let row = outcomeRows[expected] ?? [:]
+            try printLine(expected.padding(12) + columns.map { "\(row[$0] ?? 0)".leftPadding(8) }.joined())
         }
         let lists = r.beatsDefaults ? [("the tuned settings", r.best), ("the defaults", r.defaults)] : [("the defaults", r.defaults)]
         for (name, scored) in lists {

@@ -51,6 +51,18 @@ import Testing
         #expect(try replay.json(line: 0)["outcome"] as? String == expectedOutcome)
     }
 
+    /// The outcome table has a row for every file: the real recordings' labels mostly give a
+    /// gesture and no outcome (`any`), and those files were left out of it.
+    @Test func theOutcomeTableCountsEveryFile() throws {
+        let r = try CLI.run(["tune", CLI.fixture("real-recordings.json"), "--folds", "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let table = r.stdout.components(separatedBy: "outcome confusion (tuned; rows: label, columns: replay)\n").last ?? ""
+        let rows = table.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }
+        #expect(rows.contains { $0.hasPrefix("any ") }, "\(table.prefix(400))")
+        let counted = rows.map { $0.split(separator: " ").dropFirst().compactMap { Int($0) }.reduce(0, +) }.reduce(0, +)
+        #expect(counted == 42, "every file in one row: \(counted)")
+    }
+
     @Test func tuneIsDeterministic() throws {
         let a = try CLI.run(["tune", CLI.fixture("corpus"), "--json", "--budget", "6"])
         let b = try CLI.run(["tune", CLI.fixture("corpus"), "--json", "--budget", "6"])

@@ -59,7 +59,8 @@ public struct FileScore: Sendable, Hashable {
     /// The label's gestures and the replay's, named as the confusion matrices name them.
     public var expectedName: String { expected.isEmpty ? "none" : expected.map(\.shortName).joined(separator: "+") }
     public var recognizedName: String { recognized.isEmpty ? "none" : recognized.map(\.shortName).joined(separator: "+") }
-    /// The first gesture's outcome (expected: `none` when the label gives none).
+    /// The first gesture's outcome (expected: `none` when the label gives no gesture, `any` when it
+    /// gives a gesture and no outcome).
     public var expectedOutcomeName: String { expected.first.map { $0.outcome?.rawValue ?? "any" } ?? "none" }
     public var outcomeName: String { recognized.first?.outcome.rawValue ?? "none" }
 }

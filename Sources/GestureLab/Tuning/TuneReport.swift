@@ -141,8 +141,8 @@ extension Tuner {
         /// Whether `best` differs from the defaults: the search, cross-validated as a whole, gets
         /// more held-out files right than the defaults.
         public var beatsDefaults: Bool
-        /// The settings the search on every file moved, each with its cross-validated gain; written
-        /// only when `beatsDefaults`.
+        /// The settings the search on every file moved, each with its cross-validated gain: always
+        /// listed; applied and written to the settings file only when `beatsDefaults`.
         public var changes: [SettingChange]
         /// Settings the search could move (each class's recognizer thresholds with tuning values,
         /// the policy's numbers).
