@@ -46,10 +46,6 @@ struct SearchScore: Comparable {
         if robustness != 0 { return robustness < 0 }
         return (a.latencyStep, a.order) < (b.latencyStep, b.order)
     }
-
-    static func == (a: SearchScore, b: SearchScore) -> Bool {
-        (a.wrong, a.robustness, a.latencyStep, a.order) == (b.wrong, b.robustness, b.latencyStep, b.order)
-    }
 }
 
 /// One split of some files: search on `training`, score on `heldOut` (corpus indices).
@@ -66,6 +62,7 @@ struct HeldOutResult {
     var verdicts: [Int: FileVerdict]
 
     var correct: Int { verdicts.values.filter(\.correct).count }
+    /// In file order: the latencies' sum must not follow the dictionary's order, which changes from run to run.
     func score(order: Int) -> SearchScore { SearchScore(verdicts.keys.sorted().map { verdicts[$0]! }, order: order) }
 }
 

@@ -98,14 +98,18 @@ public struct Tuner: Sendable {
         let predicted = try tuning.verdicts(of: written, files: everything) ?? []
         var seedSettings = LabSettings.default
         seedSettings.policy = .seed
+        let seedRule = try Self.evaluate(corpus, settings: seedSettings)
         return Report(
             best: best,
             defaults: defaults,
-            seedRule: try Self.evaluate(corpus, settings: seedSettings),
+            seedRule: seedRule,
             baselines: try CompletionPolicyPreset.allCases.map { preset in
                 var settings = LabSettings.default
                 settings.policy = preset.policy
-                return Baseline(preset: preset.rawValue, scored: try Self.evaluate(corpus, settings: settings))
+                // The default and uikit-seed presets are the settings scored above: not replayed again.
+                let scored = settings == .default ? defaults : settings == seedSettings ? seedRule
+                    : try Self.evaluate(corpus, settings: settings)
+                return Baseline(preset: preset.rawValue, scored: scored)
             },
             beatsDefaults: beatsDefaults,
             changes: Self.changes(selection.steps, chosen: chosen, corpus: corpus),
