@@ -47,6 +47,9 @@ import SettingsTable
                                  _ decide: (CompletionPolicy) -> CompletionDecision, _ comment: Comment) throws {
         let decision = decide(policy)
         if let margin = decision.margin(input: input) {
+            // The key names a setting: the threshold it compared with is accepted (a wrong key would
+            // make every try below fail and the check pass unseen).
+            _ = try Self.policy(policy, setting: margin.key, to: margin.threshold)
             // A value at the end of the setting's range (a release at 0 %) has no value past it to try.
             let moved = justPast(margin).compactMap { try? Self.policy(policy, setting: margin.key, to: $0) }
             guard !moved.isEmpty else { return }
@@ -54,11 +57,14 @@ import SettingsTable
                     "\(comment): \(margin.key) just past \(margin.value) does not turn \(decision)")
         } else {
             for key in nilKeys {
+                var tried = 0
                 for value in sweep {
                     guard let moved = try? Self.policy(policy, setting: key, to: value) else { continue }
+                    tried += 1
                     #expect(decide(moved).shouldFinish == decision.shouldFinish,
                             "\(comment): no margin, yet \(key) \(value) turns \(decision)")
                 }
+                #expect(tried > 0, "\(comment): \(key) names no setting, or the sweep is outside its range")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import SettingsTable
 
 /// One corpus entry replayed and compared with its label.
 public struct CheckResult: Sendable {
@@ -71,8 +72,15 @@ public enum CorpusCheck {
     static func fragileDecision(of score: FileScore, entry: CorpusEntry, at location: CorpusLocation,
                                 settings: LabSettings) throws -> FragileDecision? {
         for (decision, smallness) in FragileDecision.candidates(of: score) {
-            // A setting its valid range does not let past the value: no setting change tips it.
-            guard let moved = try? settings.movedPast(decision.margin) else { continue }
+            // A setting its valid range does not let past the value: no setting change tips it. Any
+            // other problem (a margin naming no setting) is pinchlab's bug, and is thrown.
+            let moved: LabSettings
+            do {
+                moved = try settings.movedPast(decision.margin)
+            } catch let problem as SettingsProblem {
+                guard case .outOfRange = problem.reason else { throw problem }
+                continue
+            }
             var source: any InputEventSource = try location.openRecording(of: entry)
             let (flipped, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: moved)
             if !flipped.correct { return FragileDecision(labelled: decision, smallness: smallness, becomes: flipped.recognized) }
