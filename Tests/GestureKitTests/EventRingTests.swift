@@ -1,4 +1,4 @@
-import GestureKit
+@testable import GestureKit
 import Testing
 
 /// The flight recorder's ring drops its oldest events a block at a time: the window it gives must
@@ -46,7 +46,7 @@ import Testing
             ring.append(event)
             guard index % 97 == 0 || index == all.count - 1 else { continue }
             #expect(ring.count >= min(index + 1, capacity))
-            #expect(ring.count <= capacity + ring.dropBlockForTests)
+            #expect(ring.count <= capacity + ring.dropBlock)
             let window = ring.window()
             guard let first = window.events.first else { continue }
             // The window is a run of the events appended, starting right after a SYN_REPORT.

@@ -26,10 +26,10 @@ extension EvdevDevice {
 /// (`EvdevDevice.currentStateEvents()`) and the flight recorder's (`EvdevStateTracker`), so a
 /// dump's first frame is what `record` writes for the same fingers down at open.
 package enum DeviceStateEvents {
-    /// Absolute axes the kernel has (`ABS_CNT`): no other can hold a value.
-    package static let absoluteCodeCount = 0x40
+    /// Absolute axes the kernel has: no other can hold a value.
+    package static let absoluteCodeCount = Int(ABS_CNT)
     /// The kernel's per-slot axes (`input_is_mt_value`): `ABS_MT_TOUCH_MAJOR` ... `ABS_MT_TOOL_Y`.
-    package static let multitouchCodes = EventCode.absMTTouchMajor.rawValue...EventCode(rawValue: 0x3d).rawValue
+    package static let multitouchCodes = EventCode.absMTTouchMajor.rawValue...UInt16(ABS_MT_TOOL_Y)
 
     /// Each slot with a contact (its slot, tracking id and other multitouch values), the current
     /// slot again when any was said, the other absolute axes, the keys down; at time 0.

@@ -1,3 +1,4 @@
+import CEvdev
 /// The device's state as libevdev keeps it (each slot's values, the current slot, the other
 /// axes, the keys down), followed event by event in storage allocated once: the flight recorder
 /// applies the events it drops from its ring, so it always knows the state at the oldest event it
@@ -8,7 +9,7 @@
 package struct EvdevStateTracker: Sendable {
     static let multitouchCodeCount = DeviceStateEvents.multitouchCodes.count
     static let absoluteCodeCount = DeviceStateEvents.absoluteCodeCount
-    static let keyCodeCount = 0x300  // KEY_CNT
+    static let keyCodeCount = Int(KEY_CNT)
 
     private let device: DeviceDescription
     private let slotCount: Int

@@ -75,9 +75,6 @@ public final class EventRing {
 
     deinit { storage.deallocate() }
 
-    /// `dropBlock`, for tests of the ring's bounds.
-    package var dropBlockForTests: Int { dropBlock }
-
     /// Keeps `event`, dropping the oldest block when full. No allocation, no copy beyond the event;
     /// inlined into the reading loop (a call across the module boundary cost as much as the rest).
     @inlinable @inline(__always)
