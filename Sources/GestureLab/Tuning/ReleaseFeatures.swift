@@ -49,40 +49,31 @@ struct ReleaseFeatures: Sendable {
     /// What the policy's rule reads the releases as (a touchscreen's figures or a touchpad's).
     var input: CompletionInput
 
-    /// The recognized gestures' outcomes under `policy`. Exact for the first trial; a later one is
-    /// decided on the releases this replay measured, though another policy's completion could have
-    /// been grabbed back by it (the full replay of the best settings checks the shortcut).
-    func outcome(of index: Int, with policy: CompletionPolicy) -> GestureExpectation.Outcome {
-        switch releases[index] {
-        case nil: return .none
-        case .gestureCancelled: return .cancel
-        case .released(let progress, let velocity):
-            return policy.decide(progress: progress, velocity: velocity).shouldFinish ? .finish : .cancel
-        }
-    }
-
-    func outcomeCorrect(with policy: CompletionPolicy) -> Bool {
-        guard expected.count == releases.count else { return false }
-        return expected.indices.allSatisfy { expected[$0].matchesOutcome(outcome(of: $0, with: policy)) }
-    }
-
     /// How this file scores with `policy` (on the recognizer configuration it was replayed with),
     /// with the normalized margins its label rests on when it is right: the beginnings', and each
     /// release's under `policy` where the label gives an outcome (as `FileScore.labelledMargins`
-    /// picks them).
+    /// picks them). Each release is decided once, for its outcome and its margin. The outcomes are
+    /// exact for the first trial; a later one is decided on the releases this replay measured,
+    /// though another policy's completion could have been grabbed back by it (the full replay of
+    /// the best settings checks the shortcut).
     func verdict(policy: CompletionPolicy) -> FileVerdict {
-        let correct = gestureCorrect && outcomeCorrect(with: policy)
-        var margins: [Double] = []
-        if correct {
-            margins = beganMargins
-            for index in expected.indices where expected[index].restsOnRelease {
-                guard case .released(let progress, let velocity)? = releases[index],
-                      let margin = policy.decide(progress: progress, velocity: velocity).margin(input: input)?.normalized
-                else { continue }
-                margins.append(margin)
+        let wrong = FileVerdict(correct: false, gestureCorrect: gestureCorrect, beginLatencyMS: beginLatencyMS, margins: [])
+        guard gestureCorrect, expected.count == releases.count else { return wrong }
+        var margins = beganMargins
+        for index in expected.indices {
+            let outcome: GestureExpectation.Outcome
+            var decision: CompletionDecision?
+            switch releases[index] {
+            case nil: outcome = .none
+            case .gestureCancelled: outcome = .cancel
+            case .released(let progress, let velocity):
+                decision = policy.decide(progress: progress, velocity: velocity)
+                outcome = decision!.shouldFinish ? .finish : .cancel
             }
+            guard expected[index].matchesOutcome(outcome) else { return wrong }
+            if expected[index].restsOnRelease, let margin = decision?.margin(input: input)?.normalized { margins.append(margin) }
         }
-        return FileVerdict(correct: correct, gestureCorrect: gestureCorrect, beginLatencyMS: beginLatencyMS, margins: margins)
+        return FileVerdict(correct: true, gestureCorrect: gestureCorrect, beginLatencyMS: beginLatencyMS, margins: margins)
     }
 
     /// Replays `file` once with `settings` (its policy does not matter here).
