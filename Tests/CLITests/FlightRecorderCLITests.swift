@@ -94,6 +94,10 @@ import Testing
         let fromLive = Self.comparable(liveLines, from: start, before: end)
         #expect(fromReplay.count > 10 && fromReplay.contains { $0.contains("\"state\":\"ended\"") })
         #expect(fromReplay == fromLive, "the same lines, times and numbers from \(start) s to \(end) s")
+        // live --json's decision lines carry their margins, as replay's do.
+        #expect(liveLines.contains {
+            Self.field($0, "type") as? String == "gesture" && Self.field($0, "state") as? String == "began" && $0.contains("\"margin\":{")
+        }, "a began line with its margin")
     }
 
     /// A dump made with `--transition zoom-present` replays driving zoom-present, and says so,
