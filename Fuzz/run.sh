@@ -82,7 +82,7 @@ for entry in "${TARGETS[@]}"; do
     target=${entry%%:*}; source=${entry#*:}
     echo "fuzz: linking fuzz-$target" >&2
     # shellcheck disable=SC2086
-    "$SWIFTC" "${FLAGS[@]}" "${C_FLAGS[@]}" Fuzz/Targets/FuzzInputFile.swift Fuzz/Targets/FuzzReplay.swift "Fuzz/Targets/$source.swift" \
+    "$SWIFTC" "${FLAGS[@]}" "${C_FLAGS[@]}" Fuzz/Targets/FuzzInputFile.swift Fuzz/Targets/FuzzReplay.swift Fuzz/Targets/ReadingOutcome.swift "Fuzz/Targets/$source.swift" \
         "$OUT"/objects/*.o $LIBS -o "$OUT/fuzz-$target" 2>&1 | quiet_link
     test -x "$OUT/fuzz-$target"
 done

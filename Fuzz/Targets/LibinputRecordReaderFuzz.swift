@@ -9,44 +9,18 @@ import GestureKit
 public func fuzzLibinputRecordReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FuzzInputFile.write(data, size)
     for selector in [RecordingDeviceSelector.firstTouchDevice, .index(1)] {
-        let direct = ReadOutcome(path: path, selector: selector, readsCanonicalLines: true)
-        let libyaml = ReadOutcome(path: path, selector: selector, readsCanonicalLines: false)
+        let direct = libinputOutcome(path, selector: selector, readsCanonicalLines: true)
+        let libyaml = libinputOutcome(path, selector: selector, readsCanonicalLines: false)
         precondition(direct == libyaml, "read directly: \(direct); by libyaml alone: \(libyaml)")
     }
     if let replayed = try? LibinputRecordReader(path: path) { FuzzReplay.play(replayed) }
     return 0
 }
 
-/// What a reader tells about a file, read to its end or its error.
-private struct ReadOutcome: Equatable, CustomStringConvertible {
-    var events: [InputEvent] = []
-    var error: String?
-    var warnings: [String] = []
-    var contradictions: [String] = []
-    var trailingPartialFrame: TrailingPartialFrame?
-    var deviceCount: Int?
-
-    init(path: String, selector: RecordingDeviceSelector, readsCanonicalLines: Bool) {
-        do {
-            let reader = try LibinputRecordReader(path: path, selecting: selector, readsCanonicalLines: readsCanonicalLines)
-            _ = reader.device.geometry
-            warnings = reader.descriptionWarnings.map { "\($0)" }
-            defer {
-                contradictions = reader.eventContradictions.map { "\($0)" }
-                trailingPartialFrame = reader.trailingPartialFrame
-                deviceCount = reader.deviceCount
-            }
-            while let event = try reader.nextEvent() {
-                events.append(event)
-                precondition(events.count < fuzzMaximumEvents, "libinput record reader did not stop on the input")
-            }
-        } catch {
-            self.error = "\(error)"
-        }
-    }
-
-    var description: String {
-        "\(events.count) events, error \(error ?? "none"), \(warnings.count) warnings, \(contradictions), "
-            + "partial \(trailingPartialFrame.map { "\($0)" } ?? "none"), \(deviceCount.map { "\($0)" } ?? "?") devices"
-    }
+/// `path` read by a libinput record reader, its canonical lines read directly or by libyaml alone.
+private func libinputOutcome(_ path: String, selector: RecordingDeviceSelector,
+                             readsCanonicalLines: Bool) -> ReadingOutcome<LibinputRecordReader> {
+    ReadingOutcome("libinput record reader", open: {
+        try LibinputRecordReader(path: path, selecting: selector, readsCanonicalLines: readsCanonicalLines)
+    }, extra: { reader in reader.deviceCount.map { "\($0) devices" } })
 }
