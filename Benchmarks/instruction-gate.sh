@@ -49,7 +49,8 @@ command -v valgrind >/dev/null || { echo "instruction gate: valgrind is not inst
 
 say() { printf '%s\n' "$*" >&2; }
 say "== build (release, static Swift runtime, scratch $SCRATCH)"
-swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product pinchlab >&2
+# Linked as scripts/install links it (position-dependent: see there).
+swift build -c release --static-swift-stdlib -Xlinker -no-pie --scratch-path "$SCRATCH" --product pinchlab >&2
 swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product pinchlab-bench >&2
 BIN=$(swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --show-bin-path)
 
