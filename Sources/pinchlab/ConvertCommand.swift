@@ -71,7 +71,8 @@ struct ConvertCommand: ParsableCommand {
         try reportingErrors {
             // From the start: a signal before the staged file exists exits 130 with nothing to remove.
             AbandonOnSignal.install(removing: nil)
-            var source = try recording.open()
+            let reader = try recording.open()
+            var source: any InputEventSource = reader
             // A new or regular file (through links too) is staged; a device (`-o /dev/stdout`) is written in place.
             let staged = try AbandonOnSignal.install {
                 StagedOutputFile.canStage(output) ? try StagedOutputFile(destination: output) : nil
@@ -102,7 +103,7 @@ struct ConvertCommand: ParsableCommand {
             }
             try staged?.commit()
             AbandonOnSignal.disarm()
-            warnAboutRecording(source, .kept)
+            warnAboutRecording(reader, .kept)
             if let multiDevice, let deviceCount = multiDevice.deviceCount, deviceCount > 1 {
                 // The output holds one device: say which, so the others are not lost unnoticed.
                 printError("pinchlab: \(recording.displayName) holds \(deviceCount) devices; converted device "

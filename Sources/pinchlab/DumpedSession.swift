@@ -16,7 +16,7 @@ struct DumpedSession {
     var transition: TransitionName
 
     /// Nil for any recording that is not a dump.
-    init?(_ source: any InputEventSource, name: String, transition: TransitionOptions, quiet: Bool = false) throws {
+    init?(_ source: any RecordingSource, name: String, transition: TransitionOptions, quiet: Bool = false) throws {
         guard let reader = source as? LibinputRecordReader,
               let settingsText = reader.extras.texts[FlightDump.Key.settings] else { return nil }
         position = SessionPosition(extras: reader.extras)

@@ -62,7 +62,8 @@ struct PlotCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             StopSignals.install()
-            var source = try recording.open()
+            let reader = try recording.open()
+            var source: any InputEventSource = reader
             let settings = try transition.settings()
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
                                     recordsFrames: true)
@@ -95,7 +96,7 @@ struct PlotCommand: ParsableCommand {
             try OutputFile.write(svg, to: output, what: "picture")
             printError("pinchlab: wrote \(output) (\(summary.transition) \(summary.attemptsText))")
             if let hint = summary.hint { printError("pinchlab: hint: \(hint.text)") }
-            try reportEnding(result, of: source)
+            try reportEnding(result, of: reader)
         }
     }
 }

@@ -5,7 +5,7 @@ import GestureLab
 /// they agree: bad data part-way exits with the reader's error and status 65 after the summary of
 /// what was read; an interruption says where it stopped and exits 130; a recording cut inside a
 /// frame or holding what a device would not send gets its warnings.
-func reportEnding(_ result: ReplayRun.Result, of source: any InputEventSource) throws {
+func reportEnding(_ result: ReplayRun.Result, of source: any RecordingSource) throws {
     switch result.stop {
     case .endOfInput:
         warnAboutRecording(source, .ignored)

@@ -70,10 +70,11 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var source = try recording.open()
+            let reader = try recording.open()
+            var source: any InputEventSource = reader
             let stats = try RecordingStats.reading(&source)
-            let partialFrame = (source as? any RecordingSource)?.trailingPartialFrame
-            warnAboutRecording(source, .ignored)
+            let partialFrame = reader.trailingPartialFrame
+            warnAboutRecording(reader, .ignored)
             if let excess = stats.toolFingerExcess { printError("pinchlab: warning: \(Self.toolFingerWarning(excess, file: recording.displayName))") }
             let device = source.device
             let geometry = device.geometry
@@ -162,9 +163,8 @@ enum PartialFrameHandling: String {
 /// pass as a complete one). Call it after the source has returned its last event.
 /// Another device of a multi-device file that ends inside a frame is a sign the file was cut
 /// short (the device read may still be complete), so it is said too.
-func warnAboutRecording(_ source: any InputEventSource, _ handling: PartialFrameHandling) {
-    guard let recording = source as? any RecordingSource else { return }
-    if let cut = (source as? EvtestReader)?.cutHeader { printError("pinchlab: warning: \(cut)") }
+func warnAboutRecording(_ recording: any RecordingSource, _ handling: PartialFrameHandling) {
+    if let cut = (recording as? EvtestReader)?.cutHeader { printError("pinchlab: warning: \(cut)") }
     for warning in recording.descriptionWarnings { printError("pinchlab: warning: \(warning)") }
     for contradiction in recording.eventContradictions {
         let fate = handling == .kept ? "written as read" : contradiction.rule
@@ -176,7 +176,7 @@ func warnAboutRecording(_ source: any InputEventSource, _ handling: PartialFrame
     if let partialFrame = recording.trailingPartialFrame {
         printError("pinchlab: warning: \(partialFrame) \(handling.rawValue)")
     }
-    if let reader = source as? LibinputRecordReader {
+    if let reader = recording as? LibinputRecordReader {
         for other in reader.otherDevicesEndingInsideFrame {
             printError("pinchlab: warning: \(other) (device \(reader.deviceIndex) was read); the file may be cut short")
         }

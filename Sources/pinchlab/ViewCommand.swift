@@ -55,7 +55,8 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var source = try recording.open()
+            let reader = try recording.open()
+            var source: any InputEventSource = reader
             let settings = try transition.settings()
             let compared = compare.map { (name: $0.rawValue, policy: $0.policy) }
             var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
@@ -63,7 +64,7 @@ struct ViewCommand: ParsableCommand {
             let name = (recording.displayName as NSString).lastPathComponent
             let (document, result) = replay.run(&source, title: "\(name) — \(transition.transition)",
                                                 source: recording.displayName, policyName: transition.policyName)
-            warnAboutRecording(source, .ignored)
+            warnAboutRecording(reader, .ignored)
             let html = try ViewerPage.html(document)
             try OutputFile.write(html, to: outputPath, what: "page")
             // As replay and plot end: the page of what was read (it says it stopped early), then

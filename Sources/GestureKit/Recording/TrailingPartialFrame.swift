@@ -39,7 +39,10 @@ public struct TrailingPartialFrame: Sendable, Hashable, CustomStringConvertible 
 }
 
 /// An event source read from a recording file, which can say whether the file ended mid-frame.
-public protocol RecordingSource: InputEventSource {
+/// A class: a command reads its events through an `any InputEventSource` and then asks the same
+/// reader what it found (typed, so no dynamic cast, which costs a scan of the binary's 9,400 protocol
+/// conformances at start-up).
+public protocol RecordingSource: InputEventSource, AnyObject {
     /// Set once `nextEvent()` has returned nil, when events follow the last `SYN_REPORT`;
     /// nil while reading and for a recording that ends on a `SYN_REPORT` (or has no events).
     var trailingPartialFrame: TrailingPartialFrame? { get }
