@@ -23,8 +23,7 @@ import SystemPackage
 /// `replay` recognizes gestures on the parsing thread, and the share goes to all.)
 ///
 /// Only for regular files: a read from one never waits for a writer, so stopping never has to
-/// interrupt the thread. Signals other than faults are blocked on it, so they reach the thread
-/// they are meant for.
+/// interrupt the thread. Signals other than faults are blocked on it (`startSignalFreeThread`).
 final class ReadAhead: @unchecked Sendable {
     /// A canonical event line of a chunk, read on the thread: what `CanonicalEventLine.line(at:
     /// available:)` returned for the bytes at `offset` (an index in the chunk's buffer).
@@ -84,21 +83,8 @@ final class ReadAhead: @unchecked Sendable {
         filled.reserveCapacity(4)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
-        // The thread inherits the signal mask: with every signal blocked there, SIGINT and SIGTERM
-        // go to a thread that reacts to them.
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        // Faults stay deliverable, so a crash on the thread is reported as one.
-        for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] { sigdelset(&all, fault) }
-        pthread_sigmask(SIG_BLOCK, &all, &previous)
-        var created = pthread_t()
-        let status = pthread_create(&created, nil, { context in
-            Unmanaged<ReadAhead>.fromOpaque(context!).takeUnretainedValue().run()
-            return nil
-        }, Unmanaged.passUnretained(self).toOpaque())
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        guard status == 0 else { return nil }  // LineInput reads on its own thread then
-        thread = created
+        guard let thread = startSignalFreeThread({ [unowned self] in run() }) else { return nil }  // LineInput reads on its own thread then
+        self.thread = thread
     }
 
     deinit {
