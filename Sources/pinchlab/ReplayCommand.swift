@@ -72,15 +72,15 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             StopSignals.install()
-            var source = try recording.open()
-            let dump = try DumpedSession(source, name: recording.displayName, transition: transition)
+            let reader = try recording.open()
+            let dump = try DumpedSession(reader, name: recording.displayName, transition: transition)
             let settings = try transition.settings(base: dump?.settings ?? .default)
             let driven = dump?.transition ?? transition.transition
-            var run = try ReplayRun(device: source.device, transition: driven, settings: settings,
+            var run = try ReplayRun(device: reader.device, transition: driven, settings: settings,
                                     recordsStateChanges: explain || trace, position: dump?.position)
             // The summary's trials carry each release's margins, and --explain says them.
             run.measuresMargins = explain || json || summary
-            var comparison = try PolicyComparison(device: source.device, transition: driven,
+            var comparison = try PolicyComparison(device: reader.device, transition: driven,
                                                   settings: settings, policies: comparedPolicies(compare))
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
@@ -109,10 +109,15 @@ struct ReplayCommand: ParsableCommand {
                 } catch { writeFailure.error = error }
             }
             let shouldStop = { StopSignals.requested || writeFailure.error != nil }
+            // A large file is read on another thread while this one recognizes (EventReadAhead).
+            let ahead = EventReadAhead.reading(reader)
+            var source: any InputEventSource = reader
+            if let ahead { source = ahead }
             let result = compare == nil
                 ? run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop, emit: emit)
                 : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
                           afterEvent: { comparison.consume($0) }, emit: emit)
+            ahead?.stop()  // the reader's warnings are read below
             if writeFailure.error == nil {
                 do { try lines.flush() } catch { writeFailure.error = error }
             }
@@ -122,7 +127,7 @@ struct ReplayCommand: ParsableCommand {
             let libinput = try withLibinput && result.error == nil
                 ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod) : nil
             try printSummary(result.summary, comparisons: comparisons, libinput: libinput, policy: settings.policy)
-            try reportEnding(result, of: source)
+            try reportEnding(result, of: reader)
         }
     }
 

@@ -18,20 +18,30 @@ import Testing
         var readAheadStarted = false
         var linesParsedAhead = 0
 
-        init(path: String, eventsPath: String? = nil, bufferBytes: Int, readsAhead: Bool) {
+        /// - Parameter eventBatch: the reader runs on another thread too (`EventReadAhead`), handing
+        ///   over batches of this many events.
+        init(path: String, eventsPath: String? = nil, bufferBytes: Int, readsAhead: Bool, eventBatch: Int? = nil) {
             do {
                 let reader = try EvemuReader(path: path, eventsPath: eventsPath, readsLinesInOneScan: true,
                                              bufferBytes: bufferBytes, readAheadMinimumFileBytes: readsAhead ? 0 : .max)
                 warnings = reader.descriptionWarnings.map { "\($0)" }
+                let eventsAhead = eventBatch.flatMap { EventReadAhead.reading(reader, batchEvents: $0) }
                 defer {
+                    eventsAhead?.stop()
                     contradictions = reader.eventContradictions.map { "\($0)" }
                     indentedLines = reader.indentedEventLines.map { "\($0)" }
                     trailingPartialFrame = reader.trailingPartialFrame
                 }
-                while let event = try reader.nextEvent() {
-                    events.append(event)
-                    readAheadStarted = readAheadStarted || reader.readsAhead
+                var source: any InputEventSource = reader
+                if let eventsAhead {
+                    source = eventsAhead
+                    readAheadStarted = true  // the reader is the other thread's until stop()
                 }
+                while let event = try source.nextEvent() {
+                    events.append(event)
+                    if eventsAhead == nil { readAheadStarted = readAheadStarted || reader.readsAhead }
+                }
+                eventsAhead?.stop()
                 linesParsedAhead = reader.linesParsedAhead
             } catch {
                 self.error = "\(error)"
@@ -52,6 +62,12 @@ import Testing
             #expect(same, "\(what), buffer \(bufferBytes): \(readAhead.error ?? "no error") vs \(onThisThread.error ?? "no error")")
             #expect(readAhead.readAheadStarted, "\(what), buffer \(bufferBytes): read ahead")
             #expect(!onThisThread.readAheadStarted)
+            // Events read on a third thread, in batches that end anywhere, errors at any place in one.
+            for batch in [1, 7, 64] {
+                let eventsAhead = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: true, eventBatch: batch)
+                let same = eventsAhead == onThisThread
+                #expect(same, "\(what), buffer \(bufferBytes), event batches of \(batch): \(eventsAhead.error ?? "no error")")
+            }
         }
     }
 
@@ -135,6 +151,22 @@ import Testing
         while try reader.nextEvent() != nil { events += 1 }
         #expect(events == round * lines.filter { $0.hasPrefix("E:") }.count)
         #expect(reader.readsAhead && reader.linesParsedAhead > 0, "\(reader.linesParsedAhead) lines parsed ahead")
+    }
+
+    /// Stopped part-way (an interrupted replay), the event thread ends at once and takes nothing more.
+    @Test func eventsReadAheadStopPartWay() throws {
+        let (description, lines) = try Fixtures.mixedEvemuLines()
+        let path = makeTemporaryDirectory() + "/whole.evemu"
+        writeFile(path, description + "\n" + lines.joined(separator: "\n") + "\n")
+        let reader = try EvemuReader(path: path, readsLinesInOneScan: true, bufferBytes: 4_096, readAheadMinimumFileBytes: 0)
+        let direct = try EvemuReader(path: path, readsLinesInOneScan: true, bufferBytes: 4_096, readAheadMinimumFileBytes: .max)
+        let ahead = try #require(EventReadAhead.reading(reader, batchEvents: 7))
+        for _ in 0..<20 { #expect(try ahead.nextEvent() == direct.nextEvent()) }
+        ahead.stop()
+        #expect(try ahead.nextEvent() == nil)
+        ahead.stop()  // idempotent
+        // A small file, or one read through a pipe, is not worth a thread.
+        #expect(EventReadAhead.reading(try EvemuReader(path: path)) == nil)
     }
 
     @Test func aSmallFileIsReadOnItsOwnThread() throws {

@@ -1,0 +1,178 @@
+import Glibc
+
+/// Runs an evemu reader on a thread of its own, a few thousand events ahead of the one who takes
+/// them: reading, the fields of every line and the checks every event gets happen on the other core
+/// while this thread recognizes the events before them (`pinchlab replay`).
+///
+/// Why: replaying a large recording spent a third of its time in the reader on the thread that also
+/// recognizes; the reader's own read-ahead (`ReadAhead`) moves only the reading and the fields.
+///
+/// What is read is unchanged, only where: the same events in the same order, then the reader's end
+/// or its error after the last event before it (events up to a bad line are still replayed, and the
+/// error is thrown where the reader would have thrown it). The reader is the thread's until `stop()`
+/// returns: only then may its warnings and partial frame be read.
+///
+/// Only for regular files the reader reads ahead itself (`EvemuReader.readsAhead`: 4 MiB and more):
+/// such a read never waits for a writer, so `stop()` never has to interrupt one.
+public final class EventReadAhead: InputEventSource, @unchecked Sendable {
+    public let device: DeviceDescription
+    private let reader: EvemuReader
+
+    /// A batch of events read on the thread, and whether the reader ended after them (or threw).
+    private struct Batch {
+        var events: UnsafeMutablePointer<InputEvent>
+        var count = 0
+        var isLast = false
+        var error: (any Error)?
+    }
+
+    /// 4096 events (96 KB) a batch: the threads meet every 0.1 ms or so, and three batches in flight
+    /// keep either side from waiting for the other's every step.
+    public static let defaultBatchEvents = 4096
+    private static let batchCount = 3
+    private let batchEvents: Int
+    private let buffers: [UnsafeMutablePointer<InputEvent>]
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // Guarded by `lock`.
+    private var empty: [UnsafeMutablePointer<InputEvent>]
+    private var filled: [Batch] = []
+    private var stopping = false
+    /// The taking thread's: the batch it takes events from, and how that batch ended. Behind a
+    /// pointer, so that taking an event is a few loads and a store: the stored properties of a class
+    /// are checked for exclusive access at every use, which cost more than the rest of the taking.
+    private struct Taking {
+        var events: UnsafeMutablePointer<InputEvent>?
+        var count = 0
+        var cursor = 0
+        var isLast = false
+        var error: (any Error)?
+    }
+    private let taking = UnsafeMutablePointer<Taking>.allocate(capacity: 1)
+    private var thread: pthread_t?
+
+    /// Starts reading `source` on another thread when it is an evemu reader that reads a large
+    /// regular file ahead; nil otherwise (read it on this thread). Until `stop()`, nothing else may
+    /// touch `source`.
+    /// - Parameter batchEvents: how many events the thread reads before it hands them over (tests
+    ///   make it small, to cross many batch boundaries).
+    public static func reading(_ source: any RecordingSource, batchEvents: Int = defaultBatchEvents) -> EventReadAhead? {
+        guard let evemu = source as? EvemuReader, evemu.readsAhead else { return nil }
+        return EventReadAhead(evemu, batchEvents: max(1, batchEvents))
+    }
+
+    private init?(_ reader: EvemuReader, batchEvents: Int) {
+        self.reader = reader
+        self.batchEvents = batchEvents
+        device = reader.device
+        buffers = (0..<Self.batchCount).map { _ in .allocate(capacity: batchEvents) }
+        empty = buffers
+        filled.reserveCapacity(Self.batchCount + 1)
+        taking.initialize(to: Taking())
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+        guard let thread = startSignalFreeThread({ [unowned self] in run() }) else { return nil }
+        self.thread = thread
+    }
+
+    deinit {
+        stop()
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        changed.deallocate()
+        lock.deallocate()
+        taking.deinitialize(count: 1)
+        taking.deallocate()
+        for buffer in buffers { buffer.deallocate() }
+    }
+
+    @inline(__always)
+    public func nextEvent() throws -> InputEvent? {
+        let t = taking
+        if t.pointee.cursor < t.pointee.count, let events = t.pointee.events {
+            t.pointee.cursor += 1
+            return events[t.pointee.cursor - 1]
+        }
+        return try nextBatch()
+    }
+
+    /// The first event of the next batch that has one; the reader's end or error once they are all
+    /// taken, or nil after `stop()`.
+    private func nextBatch() throws -> InputEvent? {
+        let t = taking
+        while true {
+            if t.pointee.isLast {
+                // Thrown once, as the reader would; after that the stream has ended.
+                if let error = t.pointee.error {
+                    t.pointee.error = nil
+                    throw error
+                }
+                return nil
+            }
+            pthread_mutex_lock(lock)
+            if let events = t.pointee.events {
+                empty.append(events)
+                t.pointee.events = nil
+                t.pointee.count = 0
+            }
+            pthread_cond_broadcast(changed)
+            while filled.isEmpty && !stopping { pthread_cond_wait(changed, lock) }
+            guard !filled.isEmpty else {
+                pthread_mutex_unlock(lock)
+                return nil
+            }
+            let batch = filled.removeFirst()
+            pthread_mutex_unlock(lock)
+            t.pointee = Taking(events: batch.events, count: batch.count, cursor: 0, isLast: batch.isLast, error: batch.error)
+            if batch.count > 0 {
+                t.pointee.cursor = 1
+                return batch.events[0]
+            }
+        }
+    }
+
+    /// Ends the thread (it finishes the batch it is reading) and waits for it; the reader is the
+    /// caller's again. Idempotent. Events not taken yet are dropped.
+    public func stop() {
+        pthread_mutex_lock(lock)
+        stopping = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+        taking.pointee = Taking(isLast: true)
+    }
+
+    private func run() {
+        while true {
+            pthread_mutex_lock(lock)
+            while empty.isEmpty && !stopping { pthread_cond_wait(changed, lock) }
+            guard !stopping else {
+                pthread_mutex_unlock(lock)
+                return
+            }
+            var batch = Batch(events: empty.removeLast())
+            pthread_mutex_unlock(lock)
+            do {
+                while batch.count < batchEvents {
+                    guard let event = try reader.nextEvent() else {
+                        batch.isLast = true
+                        break
+                    }
+                    batch.events[batch.count] = event
+                    batch.count += 1
+                }
+            } catch {
+                batch.isLast = true
+                batch.error = error
+            }
+            pthread_mutex_lock(lock)
+            filled.append(batch)
+            pthread_cond_broadcast(changed)
+            pthread_mutex_unlock(lock)
+            if batch.isLast { return }
+        }
+    }
+}
