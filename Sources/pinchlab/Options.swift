@@ -37,8 +37,8 @@ struct RecordingOptions: ParsableArguments {
 
     /// Opens the recording; a file with a description and no events gets the hint of a split
     /// recording's `.desc` half read alone (it would replay to nothing, without a word).
-    func open() throws -> any RecordingSource {
-        let source = try openRecording(path: file, secondPath: eventsFile, device: selector)
+    func open(readAhead: RecordingReadAhead = .lines) throws -> any RecordingSource {
+        let source = try openRecording(path: file, secondPath: eventsFile, device: selector, readAhead: readAhead)
         if let evemu = source as? EvemuReader, evemu.holdsOnlyADescription {
             printError("pinchlab: warning: \(SplitRecording.descriptionOnlyHint(displayName, path: file))")
         }

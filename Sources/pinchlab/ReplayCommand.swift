@@ -72,7 +72,8 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             StopSignals.install()
-            let reader = try recording.open()
+            // A large file's reader runs on a thread of its own (EventReadAhead, below).
+            let reader = try recording.open(readAhead: .events)
             let dump = try DumpedSession(reader, name: recording.displayName, transition: transition)
             let settings = try transition.settings(base: dump?.settings ?? .default)
             let driven = dump?.transition ?? transition.transition
@@ -109,7 +110,6 @@ struct ReplayCommand: ParsableCommand {
                 } catch { writeFailure.error = error }
             }
             let shouldStop = { StopSignals.requested || writeFailure.error != nil }
-            // A large file is read on another thread while this one recognizes (EventReadAhead).
             let ahead = EventReadAhead.reading(reader)
             var source: any InputEventSource = reader
             if let ahead { source = ahead }

@@ -37,6 +37,8 @@ public final class EvemuReader: RecordingSource {
     private let input: LineInput
     /// Whether the file is being read ahead on another thread (`LineInput.readAheadOnAnotherThread()`).
     var readsAhead: Bool { input.readsAhead }
+    /// Whether a thread would pay for itself: a large regular file (`LineInput.isWorthReadingAhead`).
+    var isWorthReadingAhead: Bool { input.isWorthReadingAhead }
     /// Event lines whose fields the read-ahead thread read (`ReadAhead.ParsedLine`).
     var linesParsedAhead: Int { input.linesParsedAhead }
     /// Canonical event lines read in one scan to their newline (`LineInput.takeCanonicalEventLine`).
@@ -74,11 +76,13 @@ public final class EvemuReader: RecordingSource {
     /// `readsLinesInOneScan: false` has every line found by `LineInput.advance()` and then parsed
     /// (the reference the one-scan reading is compared with); `bufferBytes` sizes the buffer (and
     /// so the longest line); `readAheadMinimumFileBytes` is the smallest file read ahead on another
-    /// thread (0: any regular file; `Int.max`: none).
+    /// thread (0: any regular file; `Int.max`: none), and `readAhead` who reads it there.
     package convenience init(path: String, eventsPath: String? = nil, readsLinesInOneScan: Bool,
-                             bufferBytes: Int? = nil, readAheadMinimumFileBytes: Int? = nil) throws {
+                             bufferBytes: Int? = nil, readAheadMinimumFileBytes: Int? = nil,
+                             readAhead: RecordingReadAhead = .lines) throws {
         let input = try LineInput(path: path, bufferBytes: bufferBytes ?? LineInput.defaultBufferBytes)
         if let readAheadMinimumFileBytes { input.readAheadMinimumFileBytes = readAheadMinimumFileBytes }
+        input.readsAheadWhenWorthIt = readAhead == .lines
         try self.init(input: input, eventsPath: eventsPath, readsLinesInOneScan: readsLinesInOneScan)
     }
 

@@ -12,8 +12,10 @@ import Glibc
 /// error is thrown where the reader would have thrown it). The reader is the thread's until `stop()`
 /// returns: only then may its warnings and partial frame be read.
 ///
-/// Only for regular files the reader reads ahead itself (`EvemuReader.readsAhead`: 4 MiB and more):
-/// such a read never waits for a writer, so `stop()` never has to interrupt one.
+/// Only for regular files of 4 MiB and more (`LineInput.isWorthReadingAhead`): such a read never
+/// waits for a writer, so `stop()` never has to interrupt one. The reader is best opened with
+/// `openRecording(..., readAhead: .events)`: its lines are then read on this thread too, not handed
+/// over from a third.
 public final class EventReadAhead: InputEventSource, @unchecked Sendable {
     public let device: DeviceDescription
     private let reader: EvemuReader
@@ -57,7 +59,7 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
     /// - Parameter batchEvents: how many events the thread reads before it hands them over (tests
     ///   make it small, to cross many batch boundaries).
     public static func reading(_ source: any RecordingSource, batchEvents: Int = defaultBatchEvents) -> EventReadAhead? {
-        guard let evemu = source as? EvemuReader, evemu.readsAhead else { return nil }
+        guard let evemu = source as? EvemuReader, evemu.readsAhead || evemu.isWorthReadingAhead else { return nil }
         return EventReadAhead(evemu, batchEvents: max(1, batchEvents))
     }
 

@@ -229,10 +229,20 @@ final class LineInput {
     /// the current position (no `retainedBytesBehind`, no copy for `rewind()`). Lines, their
     /// numbers and every error stay as they are.
     func readAheadOnAnotherThread() {
-        guard readAhead == nil, !atEndOfFile, copyFD == nil, retainedBytesBehind == 0,
-              let status = try? fd.stat(), status.type == .regular, status.size >= Int64(readAheadMinimumFileBytes)
-        else { return }
+        guard readsAheadWhenWorthIt, readAhead == nil, isWorthReadingAhead else { return }
         readAhead = ReadAhead(fd: fd, chunkBytes: capacity)
+    }
+
+    /// False when the whole reader runs on a thread of its own (`EventReadAhead`), which then reads
+    /// the lines itself: a third thread only added the handing over of each line.
+    var readsAheadWhenWorthIt = true
+
+    /// A regular file of at least `readAheadMinimumFileBytes`, nothing needing the bytes behind
+    /// the current position: reading it never waits for a writer, and a thread pays for itself.
+    var isWorthReadingAhead: Bool {
+        guard !atEndOfFile, copyFD == nil, retainedBytesBehind == 0,
+              let status = try? fd.stat(), status.type == .regular else { return false }
+        return status.size >= Int64(readAheadMinimumFileBytes)
     }
 
     var readsAhead: Bool { readAhead != nil }

@@ -88,6 +88,14 @@ public enum RecordingInputFormat: String, CaseIterable, Sendable, Hashable {
     }
 }
 
+/// Where a large recording file is read ahead of its reader's caller.
+public enum RecordingReadAhead: Sendable {
+    /// The reader reads a large evemu file's lines ahead on a thread of its own (`ReadAhead`).
+    case lines
+    /// The caller runs the whole reader on another thread (`EventReadAhead`); it reads its lines itself.
+    case events
+}
+
 /// `path` as messages name it: `-` (standard input) as `<stdin>`, any other path as it is.
 public func recordingDisplayName(_ path: String) -> String { LineInput.displayName(path) }
 
@@ -100,8 +108,10 @@ public func recordingDisplayName(_ path: String) -> String { LineInput.displayNa
 ///   - selector: which device of a multi-device `libinput record` file to read. An evemu file holds
 ///     one device; asking it for another index or a node is an error.
 public func openRecording(path: String, secondPath: String? = nil,
-                          device selector: RecordingDeviceSelector = .firstTouchDevice) throws -> any RecordingSource {
+                          device selector: RecordingDeviceSelector = .firstTouchDevice,
+                          readAhead: RecordingReadAhead = .lines) throws -> any RecordingSource {
     let input = try LineInput(path: path)
+    input.readsAheadWhenWorthIt = readAhead == .lines
     switch try RecordingInputFormat.detect(input) {
     case .evemu:
         let reader = try EvemuReader(input: input, eventsPath: secondPath)
