@@ -91,7 +91,7 @@ public struct VelocityTracker: Sendable {
 
     /// Velocity in units per second at `time`: zero when the newest sample is older than the stop gap
     /// (the finger has stopped), when there is no history, or when the samples cannot be fitted.
-    public func velocity(at time: EventTime) -> PointMM {
+    public mutating func velocity(at time: EventTime) -> PointMM {
         guard count > 0 else { return .zero }
         let sinceNewestMS = Double(time.totalMicroseconds &- times[newest]) / 1_000
         if sinceNewestMS > configuration.stopGapMS { return .zero }
@@ -102,7 +102,10 @@ public struct VelocityTracker: Sendable {
     ///
     /// One pass finds the samples inside the horizon, a second accumulates the normal equations'
     /// sums straight from the ring (no copies: this runs twice per frame of a pinch).
-    public func velocity() -> PointMM {
+    ///
+    /// Mutating though it changes nothing: a non-mutating method copied the whole tracker (520
+    /// bytes) to take its spans, at every call.
+    public mutating func velocity() -> PointMM {
         // Read through spans: subscripting the stored inline arrays directly copies them whole.
         let times = self.times.span, xs = self.xs.span, ys = self.ys.span
         let newestTime = times[newest]
@@ -115,7 +118,7 @@ public struct VelocityTracker: Sendable {
             if ageUS > horizonUS { break }
             spanUS = ageUS
             m += 1
-            index = (index + Self.capacity - 1) % Self.capacity
+            index = Self.older(index)
         }
         let span = spanUS / 1_000_000
         guard m >= 2, span > 0, span.isFinite else { return .zero }
@@ -126,7 +129,7 @@ public struct VelocityTracker: Sendable {
         for _ in 0..<m {
             let t = -(Double(newestTime - times[index]) / 1_000_000) / span
             sums.add(t: t, x: xs[index], y: ys[index])
-            index = (index + Self.capacity - 1) % Self.capacity
+            index = Self.older(index)
         }
         var degree = min(max(0, configuration.polynomialDegree), 2, m - 1)
         while degree > 0 {
@@ -138,6 +141,10 @@ public struct VelocityTracker: Sendable {
         }
         return .zero
     }
+
+    /// The ring index before `index` (a compare, not a division by the capacity).
+    @inline(__always)
+    private static func older(_ index: Int) -> Int { index == 0 ? capacity - 1 : index - 1 }
 }
 
 /// The sums of a least-squares polynomial fit `value(t) = c0 + c1 t + c2 t²`: `s_k = Σ t^k` and
