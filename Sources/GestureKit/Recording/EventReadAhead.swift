@@ -34,12 +34,10 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
     private static let batchCount = 3
     private let batchEvents: Int
     private let buffers: [UnsafeMutablePointer<InputEvent>]
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    // Guarded by `lock`.
+    private let ahead = AheadThread()
+    // Guarded by `ahead`'s lock.
     private var empty: [UnsafeMutablePointer<InputEvent>]
     private var filled: [Batch] = []
-    private var stopping = false
     /// The taking thread's: the batch it takes events from, and how that batch ended. Behind a
     /// pointer, so that taking an event is a few loads and a store: the stored properties of a class
     /// are checked for exclusive access at every use, which cost more than the rest of the taking.
@@ -51,7 +49,6 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
         var error: (any Error)?
     }
     private let taking = UnsafeMutablePointer<Taking>.allocate(capacity: 1)
-    private var thread: pthread_t?
 
     /// Starts reading `source` on another thread when it is an evemu reader that reads a large
     /// regular file ahead; nil otherwise (read it on this thread). Until `stop()`, nothing else may
@@ -71,18 +68,11 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
         empty = buffers
         filled.reserveCapacity(Self.batchCount + 1)
         taking.initialize(to: Taking())
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
-        guard let thread = startSignalFreeThread({ [unowned self] in run() }) else { return nil }
-        self.thread = thread
+        guard ahead.start({ [unowned self] in run() }) else { return nil }
     }
 
     deinit {
         stop()
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        changed.deallocate()
-        lock.deallocate()
         taking.deinitialize(count: 1)
         taking.deallocate()
         for buffer in buffers { buffer.deallocate() }
@@ -111,20 +101,20 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
                 }
                 return nil
             }
-            pthread_mutex_lock(lock)
+            ahead.lock()
             if let events = t.pointee.events {
                 empty.append(events)
                 t.pointee.events = nil
                 t.pointee.count = 0
             }
-            pthread_cond_broadcast(changed)
-            while filled.isEmpty && !stopping { pthread_cond_wait(changed, lock) }
+            ahead.broadcast()
+            _ = ahead.wait(until: { !filled.isEmpty })
             guard !filled.isEmpty else {
-                pthread_mutex_unlock(lock)
+                ahead.unlock()
                 return nil
             }
             let batch = filled.removeFirst()
-            pthread_mutex_unlock(lock)
+            ahead.unlock()
             t.pointee = Taking(events: batch.events, count: batch.count, cursor: 0, isLast: batch.isLast, error: batch.error)
             if batch.count > 0 {
                 t.pointee.cursor = 1
@@ -136,27 +126,14 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
     /// Ends the thread (it finishes the batch it is reading) and waits for it; the reader is the
     /// caller's again. Idempotent. Events not taken yet are dropped.
     public func stop() {
-        pthread_mutex_lock(lock)
-        stopping = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
+        ahead.stop()
         taking.pointee = Taking(isLast: true)
     }
 
     private func run() {
         while true {
-            pthread_mutex_lock(lock)
-            while empty.isEmpty && !stopping { pthread_cond_wait(changed, lock) }
-            guard !stopping else {
-                pthread_mutex_unlock(lock)
-                return
-            }
-            var batch = Batch(events: empty.removeLast())
-            pthread_mutex_unlock(lock)
+            guard let events = ahead.take(when: { !empty.isEmpty }, { empty.removeLast() }) else { return }
+            var batch = Batch(events: events)
             do {
                 while batch.count < batchEvents {
                     guard let event = try reader.nextEvent() else {
@@ -170,10 +147,10 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
                 batch.isLast = true
                 batch.error = error
             }
-            pthread_mutex_lock(lock)
+            ahead.lock()
             filled.append(batch)
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(lock)
+            ahead.broadcast()
+            ahead.unlock()
             if batch.isLast { return }
         }
     }

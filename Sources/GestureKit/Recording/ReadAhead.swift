@@ -58,17 +58,14 @@ final class ReadAhead: @unchecked Sendable {
     private let tables: [UnsafeMutablePointer<ParsedLine>]
     /// More than the canonical lines a chunk can hold: the shortest is 23 bytes and a newline.
     private let tableCapacity: Int
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    // Guarded by `lock`.
+    private let ahead = AheadThread()
+    // Guarded by `ahead`'s lock.
     private var empty: [UnsafeMutablePointer<UInt8>]
     private var filled: [Chunk] = []
-    private var stopping = false
     /// The part of each chunk (by bytes) whose lines the thread reads into the table.
     private var parseShare = 1.0
     /// How much `parseShare` moves at each chunk.
     private static let parseShareStep = 1.0 / 16
-    private var thread: pthread_t?
 
     /// Starts reading `fd` from where it is. `fd` stays open and is not read by anyone else until `stop()`.
     init?(fd: FileDescriptor, chunkBytes: Int) {
@@ -81,52 +78,36 @@ final class ReadAhead: @unchecked Sendable {
         tables = (0..<2).map { [tableCapacity] _ in .allocate(capacity: tableCapacity) }
         empty = buffers
         filled.reserveCapacity(4)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
-        guard let thread = startSignalFreeThread({ [unowned self] in run() }) else { return nil }  // LineInput reads on its own thread then
-        self.thread = thread
+        guard ahead.start({ [unowned self] in run() }) else { return nil }  // LineInput reads on its own thread then
     }
 
     deinit {
         stop()
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        changed.deallocate()
-        lock.deallocate()
         for buffer in buffers { buffer.deallocate() }
         for table in tables { table.deallocate() }
     }
 
     /// The next chunk, waiting for it if it is not read yet. After the end (no `buffer`), do not call again.
     func next() -> Chunk {
-        pthread_mutex_lock(lock)
+        ahead.lock()
         // Waiting means this thread has less to do per chunk than the other: give it more lines.
         parseShare = filled.isEmpty ? max(0, parseShare - Self.parseShareStep) : min(1, parseShare + Self.parseShareStep)
-        while filled.isEmpty { pthread_cond_wait(changed, lock) }
+        while filled.isEmpty { ahead.wait() }
         let chunk = filled.removeFirst()
-        pthread_mutex_unlock(lock)
+        ahead.unlock()
         return chunk
     }
 
     /// Gives back a buffer `next()` returned, once nothing reads from it any more.
     func recycle(_ buffer: UnsafeMutablePointer<UInt8>) {
-        pthread_mutex_lock(lock)
+        ahead.lock()
         empty.append(buffer)
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
+        ahead.broadcast()
+        ahead.unlock()
     }
 
     /// Ends the thread (it finishes the chunk it is reading) and waits for it. Idempotent.
-    func stop() {
-        pthread_mutex_lock(lock)
-        stopping = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
-    }
+    func stop() { ahead.stop() }
 
     /// Reads the canonical event lines of the chunk of `count` bytes at `buffer + headroom` into
     /// `table`, from the first line that begins in it to the last that begins before byte `limit`;
@@ -156,15 +137,7 @@ final class ReadAhead: @unchecked Sendable {
 
     private func run() {
         while true {
-            pthread_mutex_lock(lock)
-            while empty.isEmpty && !stopping { pthread_cond_wait(changed, lock) }
-            guard !stopping else {
-                pthread_mutex_unlock(lock)
-                return
-            }
-            let buffer = empty.removeLast()
-            let share = parseShare
-            pthread_mutex_unlock(lock)
+            guard let (buffer, share) = ahead.take(when: { !empty.isEmpty }, { (empty.removeLast(), parseShare) }) else { return }
 
             var chunk = Chunk(buffer: buffer, parsed: tables[buffers.firstIndex(of: buffer)!])
             var atEnd = false
@@ -188,11 +161,11 @@ final class ReadAhead: @unchecked Sendable {
             }
             let end = Chunk(error: chunk.error)
             chunk.error = nil
-            pthread_mutex_lock(lock)
+            ahead.lock()
             if chunk.count > 0 { filled.append(chunk) } else { empty.append(buffer) }
             if atEnd || end.error != nil { filled.append(end) }
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(lock)
+            ahead.broadcast()
+            ahead.unlock()
             if atEnd || end.error != nil { return }
         }
     }
