@@ -53,8 +53,10 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
     /// Starts reading `source` on another thread when it is an evemu reader that reads a large
     /// regular file ahead; nil otherwise (read it on this thread). Until `stop()`, nothing else may
     /// touch `source`.
-    /// - Parameter batchEvents: how many events the thread reads before it hands them over (tests
-    ///   make it small, to cross many batch boundaries).
+    /// - Parameters:
+    ///   - source: the reader, as `openRecording(..., readAhead: .events)` opened it.
+    ///   - batchEvents: how many events the thread reads before it hands them over (tests make it
+    ///     small, to cross many batch boundaries).
     public static func reading(_ source: any RecordingSource, batchEvents: Int = defaultBatchEvents) -> EventReadAhead? {
         guard let evemu = source as? EvemuReader, evemu.readsAhead || evemu.isWorthReadingAhead else { return nil }
         return EventReadAhead(evemu, batchEvents: max(1, batchEvents))

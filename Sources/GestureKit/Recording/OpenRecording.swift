@@ -107,6 +107,8 @@ public func recordingDisplayName(_ path: String) -> String { LineInput.displayNa
 ///   - secondPath: the `.events` half of a split evemu recording.
 ///   - selector: which device of a multi-device `libinput record` file to read. An evemu file holds
 ///     one device; asking it for another index or a node is an error.
+///   - readAhead: who reads a large evemu file ahead: the reader's own thread for lines (`.lines`),
+///     or none, its caller running the whole reader on another thread (`.events`, `EventReadAhead`).
 public func openRecording(path: String, secondPath: String? = nil,
                           device selector: RecordingDeviceSelector = .firstTouchDevice,
                           readAhead: RecordingReadAhead = .lines) throws -> any RecordingSource {
