@@ -67,8 +67,9 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
 # Built as scripts/install builds pinchlab for use: release, Swift runtime linked in.
 say "== build (release, static Swift runtime, scratch $SCRATCH)"
-swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" >&2
-# Relinked as scripts/install links it (position-dependent: see there).
+# The two products it runs, each linked once: pinchlab as scripts/install links it (position-dependent:
+# see there).
+swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product pinchlab-bench >&2
 swift build -c release --static-swift-stdlib -Xlinker -no-pie --scratch-path "$SCRATCH" --product pinchlab >&2
 BIN=$(swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --show-bin-path)
 PINCHLAB=$BIN/pinchlab
