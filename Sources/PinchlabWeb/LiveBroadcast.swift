@@ -90,7 +90,7 @@ package final class LiveBroadcast: @unchecked Sendable {
     package func finish(summary: LabSummary) {
         // The summary line `replay --summary` prints, written by hand (`LabSummary.appendJSON`).
         var line = JSONLineBytes(reservingCapacity: 1 << 16)
-        let json = (try? summary.appendJSON(to: &line, policyEncoder: encoder)).map { String(decoding: line.bytes, as: UTF8.self) } ?? "null"
+        let json = (try? summary.appendJSON(to: &line)).map { String(decoding: line.bytes, as: UTF8.self) } ?? "null"
         let (behind, rest) = lock.withLock {
             summaryJSON = json
             ended = true

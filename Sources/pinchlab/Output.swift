@@ -57,7 +57,7 @@ struct JSONLineWriter {
     /// The summary's JSON line with its line end, as `write` prints it.
     func line(_ summary: LabSummary) throws -> Data {
         var out = JSONLineBytes(reservingCapacity: 1 << 16)
-        try summary.appendJSON(to: &out, policyEncoder: encoder)
+        try summary.appendJSON(to: &out)
         out.byte(0x0A)
         return Data(out.bytes)
     }

@@ -87,10 +87,8 @@ import Testing
         #expect(summary.trialCount > 0 && !summary.gestures.isEmpty)
         broadcast.finish(summary: summary)
 
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var line = JSONLineBytes()
-        try summary.appendJSON(to: &line, policyEncoder: encoder)
+        try summary.appendJSON(to: &line)
         let json = String(decoding: line.bytes, as: UTF8.self)
         let late = broadcast.subscribe(disconnect: {})
         var messages = late.messages.makeAsyncIterator()

@@ -3,15 +3,24 @@ import GestureKit
 import InteractiveTransition
 
 extension LabSummary {
+    /// The policy's encoder, made here and not passed in: its keys must be sorted as the line's are
+    /// (a caller's encoder without `.sortedKeys` once made `live --web`'s summary change from run
+    /// to run).
+    private static let policyEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
     /// The summary line (without its line end) by hand: the bytes `JSONEncoder` (`.sortedKeys`,
     /// `.withoutEscapingSlashes`) writes for it, the C1 controls escaped (`escapingC1Controls`), as
     /// `pinchlab replay --summary` printed it through the encoder.
     ///
     /// Why: the encoder spent some 60 million instructions on a summary of a thousand gestures and
     /// trials, a tenth of a 300,000-event replay. Only the policy, one small value whose shape
-    /// depends on its kind, still goes through `encoder`. `ReleaseMarginTests` compares the two on
-    /// every recording, so a key added to `encode(to:)` and not here fails.
-    package func appendJSON(to out: inout JSONLineBytes, policyEncoder encoder: JSONEncoder) throws {
+    /// depends on its kind, still goes through an encoder (`policyEncoder`). `ReleaseMarginTests`
+    /// compares the two on every recording, so a key added to `encode(to:)` and not here fails.
+    package func appendJSON(to out: inout JSONLineBytes) throws {
         // decision, device, duration, error, events, firstTouch, frames, gestureCount, gestures, hint,
         // outcome, outcomes, policy, reason, recognizerBugs, source, touches, transition, trialCount,
         // trials, type
@@ -61,7 +70,7 @@ extension LabSummary {
         out.raw(",\"finished\":")
         out.integer(outcomes.finished)
         out.raw("},\"policy\":")
-        let policyBytes = try encoder.encode(policy)
+        let policyBytes = try Self.policyEncoder.encode(policy)
         policyBytes.withUnsafeBytes { out.append(raw: $0) }
         if let reason {
             out.raw(",\"reason\":")
