@@ -387,21 +387,4 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
     package var margins: PresetMargins?
 
     public init(begin: Double) { self.begin = begin }
-
-    enum CodingKeys: String, CodingKey { case begin, gesture, release, end, outcome, reason, decision, grabbedCount, flip, margins }
-
-    /// As synthesized; the summary line writes the same bytes by hand (`appendJSON`).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(begin, forKey: .begin)
-        try c.encodeIfPresent(gesture, forKey: .gesture)
-        try c.encodeIfPresent(release, forKey: .release)
-        try c.encodeIfPresent(end, forKey: .end)
-        try c.encode(outcome, forKey: .outcome)
-        try c.encodeIfPresent(reason, forKey: .reason)
-        try c.encodeIfPresent(decision, forKey: .decision)
-        try c.encode(grabbedCount, forKey: .grabbedCount)
-        try c.encodeIfPresent(flip, forKey: .flip)
-        try c.encodeIfPresent(margins, forKey: .margins)
-    }
 }
