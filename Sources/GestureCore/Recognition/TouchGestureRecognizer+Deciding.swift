@@ -434,7 +434,7 @@ extension TouchGestureRecognizer {
         translationVelocity.add(translation, at: now)
         g.last.centerMM = centroid
         g.last.translationMM = translation
-        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
+        g.last.velocityMMPerSecond = translationVelocity.velocityInPlace(at: now)
         emitChange(&g, at: now, into: &out)
         enter(.pan(d, g), on: .motion, at: now)
     }
@@ -496,8 +496,8 @@ extension TouchGestureRecognizer {
         g.last.rotationDegrees = rotation.finiteOr(g.last.rotationDegrees)
         g.last.centerMM = center
         g.last.translationMM = translation
-        g.last.scaleVelocity = scaleVelocity.velocity(at: now).x
-        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
+        g.last.scaleVelocity = scaleVelocity.velocityInPlace(at: now).x
+        g.last.velocityMMPerSecond = translationVelocity.velocityInPlace(at: now)
         emitChange(&g, at: now, into: &out)
         enter(.pinch(d, g), on: .motion, at: now)
     }

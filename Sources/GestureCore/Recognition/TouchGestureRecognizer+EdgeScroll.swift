@@ -132,7 +132,7 @@ extension TouchGestureRecognizer {
         translationVelocity.add(translation, at: now)
         g.last.centerMM = touch.position
         g.last.translationMM = translation
-        g.last.velocityMMPerSecond = translationVelocity.velocity(at: now)
+        g.last.velocityMMPerSecond = translationVelocity.velocityInPlace(at: now)
         emitChange(&g, at: now, into: &out)
         edgeScrollPan?.gesture = g
     }

@@ -567,9 +567,9 @@ public struct TouchGestureRecognizer: Sendable {
         g.last.time = max(time, g.last.time)
         g.last.decision = why
         if g.last.kind != .hold {
-            g.last.velocityMMPerSecond = translationVelocity.velocity(at: g.last.time)
+            g.last.velocityMMPerSecond = translationVelocity.velocityInPlace(at: g.last.time)
         }
-        if g.last.kind == .pinch { g.last.scaleVelocity = scaleVelocity.velocity(at: g.last.time).x }
+        if g.last.kind == .pinch { g.last.scaleVelocity = scaleVelocity.velocityInPlace(at: g.last.time).x }
         out.append(g.last)
     }
 }

@@ -82,7 +82,7 @@ public struct VelocityTracker: Sendable {
             }
             if t < last || Double(t - last) / 1_000 > configuration.stopGapMS { count = 0 }
         }
-        newest = count == 0 ? 0 : (newest + 1) % Self.capacity
+        newest = count == 0 || newest == Self.capacity - 1 ? 0 : newest + 1
         times[newest] = t
         xs[newest] = value.x
         ys[newest] = value.y
@@ -91,21 +91,31 @@ public struct VelocityTracker: Sendable {
 
     /// Velocity in units per second at `time`: zero when the newest sample is older than the stop gap
     /// (the finger has stopped), when there is no history, or when the samples cannot be fitted.
-    public mutating func velocity(at time: EventTime) -> PointMM {
-        guard count > 0 else { return .zero }
-        let sinceNewestMS = Double(time.totalMicroseconds &- times[newest]) / 1_000
-        if sinceNewestMS > configuration.stopGapMS { return .zero }
-        return velocity()
+    public func velocity(at time: EventTime) -> PointMM {
+        var tracker = self
+        return tracker.velocityInPlace(at: time)
     }
 
     /// Velocity at the newest sample in units per second, from the samples within the horizon.
-    ///
-    /// One pass finds the samples inside the horizon, a second accumulates the normal equations'
-    /// sums straight from the ring (no copies: this runs twice per frame of a pinch).
-    ///
-    /// Mutating though it changes nothing: a non-mutating method copied the whole tracker (520
-    /// bytes) to take its spans, at every call.
-    public mutating func velocity() -> PointMM {
+    public func velocity() -> PointMM {
+        var tracker = self
+        return tracker.velocityInPlace()
+    }
+
+    /// `velocity(at:)` without a copy of the tracker, for the recognizer's own trackers (twice per
+    /// frame of a pinch): mutating though it changes nothing, because a non-mutating method copied
+    /// the whole tracker (520 bytes) to take its spans, at every call.
+    mutating func velocityInPlace(at time: EventTime) -> PointMM {
+        guard count > 0 else { return .zero }
+        let sinceNewestMS = Double(time.totalMicroseconds &- times[newest]) / 1_000
+        if sinceNewestMS > configuration.stopGapMS { return .zero }
+        return velocityInPlace()
+    }
+
+    /// `velocity()` without a copy of the tracker (`velocityInPlace(at:)`). One pass finds the
+    /// samples inside the horizon, a second accumulates the normal equations' sums straight from
+    /// the ring.
+    mutating func velocityInPlace() -> PointMM {
         // Read through spans: subscripting the stored inline arrays directly copies them whole.
         let times = self.times.span, xs = self.xs.span, ys = self.ys.span
         let newestTime = times[newest]
