@@ -21,7 +21,7 @@ public struct CheckResult: Sendable {
     }
 
     /// Whether this file fails the check: its status, or with `strict` a fragile match too.
-    public func fails(strict: Bool) -> Bool { status.isFailure || (strict && fragile != nil) }
+    package func fails(strict: Bool) -> Bool { status.isFailure || (strict && fragile != nil) }
 
     public var entry: CorpusEntry
     /// The path the recording was read from.

@@ -101,7 +101,7 @@ extension ReleaseMargin: Encodable {
     /// `{"margin", "progress", "threshold", "velocity"}` and `"travelMM"` (a pan) or `"scale"` (a
     /// pinch), each null when none flips it (a preset's entry: `"outcome"`, no `"margin"` and no
     /// `"progress"`, which its scale or travel says). The summary line writes the same bytes by hand
-    /// (`appendJSON`); this is for any other encoder (`replay --compare --json`'s report).
+    /// (`appendJSON`); this is for any other encoder (`replay --compare --json`'s report, viewer pages).
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: EvidenceJSON.Key.self)
         try encode(into: &c, outcome: false)
