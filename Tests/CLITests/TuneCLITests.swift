@@ -61,6 +61,14 @@ import Testing
         #expect(rows.contains { $0.hasPrefix("any ") }, "\(table.prefix(400))")
         let counted = rows.map { $0.split(separator: " ").dropFirst().compactMap { Int($0) }.reduce(0, +) }.reduce(0, +)
         #expect(counted == 42, "every file in one row: \(counted)")
+        // The score rows count each file once: right, wrong gesture, or (gestures right) wrong outcome.
+        let scoreRows = r.stdout.split(separator: "\n").filter { ($0.hasPrefix("tuned ") || $0.hasPrefix("defaults ")) && $0.contains("%") }
+        #expect(scoreRows.count == 2, "\(r.stdout.prefix(400))")
+        for line in scoreRows {
+            let numbers = line.split(separator: " ").compactMap { Int($0) }
+            let correct = try #require(line.split(separator: " ").first { $0.contains("/") }?.split(separator: "/"))
+            #expect(numbers.count >= 2 && Int(correct[0])! + numbers[0] + numbers[1] == Int(correct[1])!, "\(line)")
+        }
     }
 
     @Test func tuneIsDeterministic() throws {

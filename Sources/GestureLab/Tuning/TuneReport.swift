@@ -10,6 +10,8 @@ extension Tuner {
         public var correct: Int
         public var files: Int
         public var wrongGesture: Int
+        /// Files whose gestures were right and an outcome wrong (with `correct` and `wrongGesture`,
+        /// every file once).
         public var wrongOutcome: Int
         public var meanBeginLatencyMS: Double?
         /// The right decision nearest its edge: the file and its margin.

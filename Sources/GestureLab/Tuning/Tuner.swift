@@ -192,7 +192,8 @@ public struct Tuner: Sendable {
             accuracy: scores.isEmpty ? 0 : Double(correct) / Double(scores.count),
             correct: correct, files: scores.count,
             wrongGesture: scores.filter { !$0.gestureCorrect }.count,
-            wrongOutcome: scores.filter { !$0.outcomeCorrect }.count,
+            // Of the files whose gestures were right: a wrong gesture is counted once, as that.
+            wrongOutcome: scores.filter { $0.gestureCorrect && !$0.outcomeCorrect }.count,
             meanBeginLatencyMS: latencies.isEmpty ? nil : (latencies.reduce(0, +) / Double(latencies.count) * 10).rounded() / 10,
             nearestEdge: nearest,
             confusion: confusion, perFile: scores)
