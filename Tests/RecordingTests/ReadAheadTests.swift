@@ -18,16 +18,13 @@ import Testing
         var readAheadStarted = false
         var linesParsedAhead = 0
 
-        /// - Parameters:
-        ///   - eventBatch: the reader runs on another thread (`EventReadAhead`), handing over batches
-        ///     of this many events;
-        ///   - linesToo: and its lines are read ahead on a third (`ReadAhead`); else it reads them itself.
-        init(path: String, eventsPath: String? = nil, bufferBytes: Int, readsAhead: Bool, eventBatch: Int? = nil,
-             linesToo: Bool = false) {
+        /// - Parameter eventBatch: the reader runs on another thread (`EventReadAhead`), reading its
+        ///   lines itself, as replay reads, and hands over batches of this many events.
+        init(path: String, eventsPath: String? = nil, bufferBytes: Int, readsAhead: Bool, eventBatch: Int? = nil) {
             do {
                 let reader = try EvemuReader(path: path, eventsPath: eventsPath, readsLinesInOneScan: true,
                                              bufferBytes: bufferBytes, readAheadMinimumFileBytes: readsAhead ? 0 : .max,
-                                             readAhead: eventBatch == nil || linesToo ? .lines : .events)
+                                             readAhead: eventBatch == nil ? .lines : .events)
                 warnings = reader.descriptionWarnings.map { "\($0)" }
                 let eventsAhead = eventBatch.flatMap { EventReadAhead.reading(reader, batchEvents: $0) }
                 defer {
@@ -66,13 +63,14 @@ import Testing
             #expect(same, "\(what), buffer \(bufferBytes): \(readAhead.error ?? "no error") vs \(onThisThread.error ?? "no error")")
             #expect(readAhead.readAheadStarted, "\(what), buffer \(bufferBytes): read ahead")
             #expect(!onThisThread.readAheadStarted)
-            // Events read on another thread, in batches that end anywhere, errors at any place in one;
-            // the lines read there too (as replay reads), or on a third thread.
-            for (batch, linesToo) in [(1, false), (7, false), (64, false), (7, true)] {
+            // Events read on another thread (a split recording's too: its `.events` half decides), in
+            // batches that end anywhere, errors at any place in one.
+            for batch in [1, 7, 64] {
                 let eventsAhead = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: true,
-                                          eventBatch: batch, linesToo: linesToo)
+                                          eventBatch: batch)
                 let same = eventsAhead == onThisThread
-                #expect(same, "\(what), buffer \(bufferBytes), event batches of \(batch), lines ahead \(linesToo): \(eventsAhead.error ?? "no error")")
+                #expect(same, "\(what), buffer \(bufferBytes), event batches of \(batch): \(eventsAhead.error ?? "no error")")
+                #expect(eventsAhead.readAheadStarted, "\(what), buffer \(bufferBytes): events read on the other thread")
             }
         }
     }

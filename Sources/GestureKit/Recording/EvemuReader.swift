@@ -37,8 +37,13 @@ public final class EvemuReader: RecordingSource {
     private let input: LineInput
     /// Whether the file is being read ahead on another thread (`LineInput.readAheadOnAnotherThread()`).
     var readsAhead: Bool { input.readsAhead }
-    /// Whether a thread would pay for itself: a large regular file (`LineInput.isWorthReadingAhead`).
-    var isWorthReadingAhead: Bool { input.isWorthReadingAhead }
+    /// Whether a thread would pay for itself: a large regular file (`LineInput.isWorthReadingAhead`),
+    /// or for a split recording, its `.events` half yet to be read (asked before the first event,
+    /// the `.desc` half is read to its end already).
+    var isWorthReadingAhead: Bool {
+        if let pendingEventsPath { return input.isWorthReadingAhead(path: pendingEventsPath) }
+        return input.isWorthReadingAhead
+    }
     /// Event lines whose fields the read-ahead thread read (`ReadAhead.ParsedLine`).
     var linesParsedAhead: Int { input.linesParsedAhead }
     /// Canonical event lines read in one scan to their newline (`LineInput.takeCanonicalEventLine`).

@@ -16,8 +16,8 @@ import Glibc
 /// waits for a writer, so `stop()` never has to interrupt one. The reader is best opened with
 /// `openRecording(..., readAhead: .events)`: its lines are then read on this thread too, not handed
 /// over from a third.
-public final class EventReadAhead: InputEventSource, @unchecked Sendable {
-    public let device: DeviceDescription
+package final class EventReadAhead: InputEventSource, @unchecked Sendable {
+    package let device: DeviceDescription
     private let reader: EvemuReader
 
     /// A batch of events read on the thread, and whether the reader ended after them (or threw).
@@ -28,9 +28,9 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
         var error: (any Error)?
     }
 
-    /// 4096 events (96 KB) a batch: the threads meet every 0.1 ms or so, and three batches in flight
+    /// 4096 events (96 KB) a batch: the threads meet every 0.3 ms or so (replay), and three batches in flight
     /// keep either side from waiting for the other's every step.
-    public static let defaultBatchEvents = 4096
+    package static let defaultBatchEvents = 4096
     private static let batchCount = 3
     private let batchEvents: Int
     private let buffers: [UnsafeMutablePointer<InputEvent>]
@@ -57,8 +57,8 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
     ///   - source: the reader, as `openRecording(..., readAhead: .events)` opened it.
     ///   - batchEvents: how many events the thread reads before it hands them over (tests make it
     ///     small, to cross many batch boundaries).
-    public static func reading(_ source: any RecordingSource, batchEvents: Int = defaultBatchEvents) -> EventReadAhead? {
-        guard let evemu = source as? EvemuReader, evemu.readsAhead || evemu.isWorthReadingAhead else { return nil }
+    package static func reading(_ source: any RecordingSource, batchEvents: Int = defaultBatchEvents) -> EventReadAhead? {
+        guard let evemu = source as? EvemuReader, evemu.isWorthReadingAhead else { return nil }
         return EventReadAhead(evemu, batchEvents: max(1, batchEvents))
     }
 
@@ -81,7 +81,7 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
     }
 
     @inline(__always)
-    public func nextEvent() throws -> InputEvent? {
+    package func nextEvent() throws -> InputEvent? {
         let t = taking
         if t.pointee.cursor < t.pointee.count, let events = t.pointee.events {
             t.pointee.cursor += 1
@@ -110,11 +110,9 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
                 t.pointee.count = 0
             }
             ahead.broadcast()
-            _ = ahead.wait(until: { !filled.isEmpty })
-            guard !filled.isEmpty else {
-                ahead.unlock()
-                return nil
-            }
+            // The thread's last batch says how the reading ended, so there is always one more to
+            // wait for until then (`stop()` ends the taking before this: `isLast`).
+            while filled.isEmpty { ahead.wait() }
             let batch = filled.removeFirst()
             ahead.unlock()
             t.pointee = Taking(events: batch.events, count: batch.count, cursor: 0, isLast: batch.isLast, error: batch.error)
@@ -125,9 +123,13 @@ public final class EventReadAhead: InputEventSource, @unchecked Sendable {
         }
     }
 
-    /// Ends the thread (it finishes the batch it is reading) and waits for it; the reader is the
-    /// caller's again. Idempotent. Events not taken yet are dropped.
-    public func stop() {
+    /// Ends the thread (it finishes the batch it is reading) and waits for it. Idempotent. Events not
+    /// taken yet are dropped: `nextEvent()` returns nil after it, and of the reader (up to three
+    /// batches past the last event taken) only its warnings and end mean anything.
+    ///
+    /// Required: the running thread holds this object, so `deinit` comes only after the thread
+    /// ended (its `stop()` then only joins). Only the taking thread calls it.
+    package func stop() {
         ahead.stop()
         taking.pointee = Taking(isLast: true)
     }

@@ -245,6 +245,14 @@ final class LineInput {
         return status.size >= Int64(readAheadMinimumFileBytes)
     }
 
+    /// The same of the file at `path`, which `switchTo(path:)` will read next.
+    func isWorthReadingAhead(path: String) -> Bool {
+        var status = stat()
+        guard copyFD == nil, retainedBytesBehind == 0, path != "-", stat(path, &status) == 0,
+              status.st_mode & S_IFMT == S_IFREG else { return false }
+        return Int64(status.st_size) >= Int64(readAheadMinimumFileBytes)
+    }
+
     var readsAhead: Bool { readAhead != nil }
 
     /// Takes the next chunk the read-ahead thread read, with the unfinished line at the end of the

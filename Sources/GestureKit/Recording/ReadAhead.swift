@@ -20,7 +20,7 @@ import SystemPackage
 /// The thread reads only the first `parseShare` of each chunk's lines, so that neither thread waits
 /// for the other: `next()` lowers the share when the parser had to wait for a chunk and raises it
 /// when one was ready. (`stats` does little more than read lines, and ends near two thirds;
-/// `replay` recognizes gestures on the parsing thread, and the share goes to all.)
+/// `replay` runs its whole reader on a thread of its own instead: `EventReadAhead`.)
 ///
 /// Only for regular files: a read from one never waits for a writer, so stopping never has to
 /// interrupt the thread. Signals other than faults are blocked on it (`startSignalFreeThread`).
@@ -106,7 +106,8 @@ final class ReadAhead: @unchecked Sendable {
         ahead.unlock()
     }
 
-    /// Ends the thread (it finishes the chunk it is reading) and waits for it. Idempotent.
+    /// Ends the thread (it finishes the chunk it is reading) and waits for it. Idempotent. Required
+    /// (`LineInput` calls it): the running thread holds this object, so `deinit` comes after it ended.
     func stop() { ahead.stop() }
 
     /// Reads the canonical event lines of the chunk of `count` bytes at `buffer + headroom` into

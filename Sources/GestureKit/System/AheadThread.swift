@@ -34,7 +34,7 @@ final class AheadThread: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Set by `stop()`; read with the lock held.
-    private(set) var isStopping = false
+    private var isStopping = false
     private var thread: pthread_t?
 
     init() {
