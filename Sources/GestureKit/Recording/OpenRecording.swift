@@ -89,7 +89,7 @@ public enum RecordingInputFormat: String, CaseIterable, Sendable, Hashable {
 }
 
 /// Where a large recording file is read ahead of its reader's caller.
-public enum RecordingReadAhead: Sendable {
+package enum RecordingReadAhead: Sendable {
     /// The reader reads a large evemu file's lines ahead on a thread of its own (`ReadAhead`).
     case lines
     /// The caller runs the whole reader on another thread (`EventReadAhead`); it reads its lines itself.
@@ -107,11 +107,16 @@ public func recordingDisplayName(_ path: String) -> String { LineInput.displayNa
 ///   - secondPath: the `.events` half of a split evemu recording.
 ///   - selector: which device of a multi-device `libinput record` file to read. An evemu file holds
 ///     one device; asking it for another index or a node is an error.
-///   - readAhead: who reads a large evemu file ahead: the reader's own thread for lines (`.lines`),
-///     or none, its caller running the whole reader on another thread (`.events`, `EventReadAhead`).
 public func openRecording(path: String, secondPath: String? = nil,
-                          device selector: RecordingDeviceSelector = .firstTouchDevice,
-                          readAhead: RecordingReadAhead = .lines) throws -> any RecordingSource {
+                          device selector: RecordingDeviceSelector = .firstTouchDevice) throws -> any RecordingSource {
+    try openRecording(path: path, secondPath: secondPath, device: selector, readAhead: .lines)
+}
+
+/// `openRecording(path:secondPath:device:)`, saying who reads a large evemu file ahead: the reader's
+/// own thread for lines (`.lines`), or none, its caller running the whole reader on another thread
+/// (`.events`, `EventReadAhead`).
+package func openRecording(path: String, secondPath: String? = nil, device selector: RecordingDeviceSelector,
+                           readAhead: RecordingReadAhead) throws -> any RecordingSource {
     let input = try LineInput(path: path)
     input.readsAheadWhenWorthIt = readAhead == .lines
     switch try RecordingInputFormat.detect(input) {
