@@ -18,17 +18,17 @@ extension TouchGestureRecognizer {
         case resting(UInt64, GestureDecision)
     }
 
-    /// The undecided (or hold) state's motion handler.
-    mutating func decide(_ decision: Decision, hold: InFlight?, at now: EventTime, into out: inout GestureEvents) {
-        var d = decision
-        if let h = hold {
+    /// The undecided (or hold, `holding`) state's motion handler.
+    mutating func decide(holding: Bool, at now: EventTime, into out: inout GestureEvents) {
+        var d = state.decision
+        if holding {
             let moved = touches.largestFingerMoveMM
             if moved >= configuration.holdMaxMoveMM {
                 var e = GestureEvidence()
                 e.movedMM = moved
                 e.moveLimitMM = configuration.holdMaxMoveMM
-                endHoldByMotion(d, h, e, at: now, into: &out)
-                decide(d, hold: nil, at: now, into: &out)
+                endHoldByMotion(d, e, at: now, into: &out)
+                decide(holding: false, at: now, into: &out)
                 return
             }
         }
@@ -41,7 +41,7 @@ extension TouchGestureRecognizer {
                let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
                 let v = verdict(a, b, fingers: state.fingers.count - 1, excluding: jail.thumb, since: d.since, at: now)
                 if case .undecided = v { return }
-                endHold(hold, d, v, at: now, into: &out)
+                endHold(holding, d, v, at: now, into: &out)
                 var e = GestureEvidence()
                 e.touch = jail.thumb
                 e.movedMM = thumb.movedMM
@@ -56,7 +56,11 @@ extension TouchGestureRecognizer {
                 return
             }
             d.bandThumb = nil
-            enter(hold.map { .hold(d, $0) } ?? .undecided(d), on: .motion, at: now)
+            if holding, let hold = state.gesture {
+                enter(.hold(d, hold), on: .motion, at: now)
+            } else {
+                enter(.undecided(d), on: .motion, at: now)
+            }
         }
         guard let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom) else {
             // One finger, or more fingers than positions: pan once the centroid moved past the slop.
@@ -67,27 +71,27 @@ extension TouchGestureRecognizer {
             e.movedMM = moved
             e.moveLimitMM = configuration.panSlopMM
             let v = Verdict.pan(GestureDecision(.centroidMoved, e))
-            endHold(hold, d, v, at: now, into: &out)
+            endHold(holding, d, v, at: now, into: &out)
             apply(v, d, at: now, into: &out)
             return
         }
         let v = verdict(a, b, fingers: state.fingers.count, excluding: nil, since: d.since, at: now)
         if case .undecided = v { return }
-        endHold(hold, d, v, at: now, into: &out)
+        endHold(holding, d, v, at: now, into: &out)
         apply(v, d, at: now, into: &out)
     }
 
     /// A decision reached while holding cancels the hold first (the gesture found takes over).
-    private mutating func endHold(_ hold: InFlight?, _ d: Decision, _ v: Verdict, at now: EventTime,
+    private mutating func endHold(_ holding: Bool, _ d: Decision, _ v: Verdict, at now: EventTime,
                                   into out: inout GestureEvents) {
-        guard let hold else { return }
+        guard holding else { return }
         var e: GestureEvidence
         switch v {
         case .undecided: return
         case .pan(let why), .pinch(_, _, let why), .resting(_, let why): e = why.evidence
         }
         e.touch = nil
-        endHoldByMotion(d, hold, e, at: now, into: &out)
+        endHoldByMotion(d, e, at: now, into: &out)
     }
 
     private mutating func apply(_ verdict: Verdict, _ d: Decision, at now: EventTime, into out: inout GestureEvents) {
@@ -411,10 +415,11 @@ extension TouchGestureRecognizer {
         enter(.pan(d, g), on: .motion, at: now, because: why)
     }
 
-    mutating func updatePan(_ d: Decision, _ gesture: InFlight?, at now: EventTime, into out: inout GestureEvents) {
-        let waited = now.milliseconds(since: d.since)
+    /// The pan's motion handler: corrected to a pinch, or moved (its gesture's values set in place).
+    mutating func updatePan(at now: EventTime, into out: inout GestureEvents) {
+        let waited = now.milliseconds(since: state.decision.since)
         let correctable = waited < configuration.pinchCorrectionWindowMS
-        if state.fingers.count == 2, correctable, let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom),
+        if state.fingers.count == 2, correctable, let pair = state.decision.pair, let a = touch(pair.top), let b = touch(pair.bottom),
            allows(.pinch, fingers: 2), isCorrectableToPinch(a, b) {
             var e = moves(a, b, limit: configuration.pinchCorrectionMinMoveMM)
             e.angleDegrees = angleBetweenMoves(a, b)
@@ -423,20 +428,18 @@ extension TouchGestureRecognizer {
             e.timeoutMS = configuration.pinchCorrectionWindowMS
             recordHeadings(a, b, in: &e)
             let why = GestureDecision(.scrollToPinchCorrection, e)
-            if let gesture { finishGesture(gesture, .cancelled, why, at: now, into: &out) }
-            beginPinch(a, b, d, why, at: now, into: &out)
+            cancelInFlight(why, at: now, into: &out)  // none for a silent pan
+            beginPinch(a, b, state.decision, why, at: now, into: &out)
             return
         }
         if !correctable { lifecycles.pinch.failIfPossible() }
-        guard var g = gesture, let centroid = touches.fingerCentroid else { return }
-        let translation = centroid - g.initialCenter
-        guard translation != g.last.translationMM else { return }
+        guard state.gesture != nil, let centroid = touches.fingerCentroid,
+              let translation = changeGesture({ $0.movePan(to: centroid) }) ?? nil else { return }
         translationVelocity.add(translation, at: now)
-        g.last.centerMM = centroid
-        g.last.translationMM = translation
-        g.last.velocityMMPerSecond = translationVelocity.velocityInPlace(at: now)
-        emitChange(&g, at: now, into: &out)
-        enter(.pan(d, g), on: .motion, at: now)
+        let velocity = translationVelocity.velocityInPlace(at: now)
+        changeGesture { $0.last.velocityMMPerSecond = velocity }
+        emitChangeInFlight(at: now, into: &out)
+        stay(on: .motion)
     }
 
     // MARK: Pinch
@@ -474,31 +477,59 @@ extension TouchGestureRecognizer {
         enter(.pinch(d, g), on: .motion, at: now, because: why)
     }
 
-    mutating func updatePinch(_ d: Decision, _ gesture: InFlight, at now: EventTime, into out: inout GestureEvents) {
-        var g = gesture
-        guard let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom) else { return }
-        let span = a.position.distance(to: b.position)
-        let scale = span / g.initialSpanMM
-        if span >= configuration.rotationMinimumSpanMM {
-            let angle = Self.angleDegrees(a.position, b.position)
-            let turned = g.turnedDegrees + Self.wrapDegrees(angle - g.lastAngleDegrees)
-            if turned.isFinite { g.turnedDegrees = turned }
-            g.lastAngleDegrees = angle
+    /// The pinch's motion handler: its gesture's values set in place from the tracked pair.
+    mutating func updatePinch(at now: EventTime, into out: inout GestureEvents) {
+        guard let pair = state.decision.pair, let a = touch(pair.top), let b = touch(pair.bottom),
+              let moved = changeGesture({ [minimumSpan = configuration.rotationMinimumSpanMM] in
+                  $0.movePinch(a.position, b.position, rotationMinimumSpanMM: minimumSpan)
+              }) ?? nil
+        else { return }
+        scaleVelocity.add(moved.scale, at: now)
+        translationVelocity.add(moved.translation, at: now)
+        let scaleVelocity = scaleVelocity.velocityInPlace(at: now).x
+        let velocity = translationVelocity.velocityInPlace(at: now)
+        changeGesture {
+            $0.last.scaleVelocity = scaleVelocity
+            $0.last.velocityMMPerSecond = velocity
         }
-        let rotation = Self.wrapDegrees(g.turnedDegrees)
-        let center = (a.position + b.position) * 0.5
-        // Nothing changed: nothing to store either (a quiet frame copies no state).
-        guard scale != g.last.scale || rotation != g.last.rotationDegrees || center != g.last.centerMM else { return }
-        let translation = center - g.initialCenter
-        scaleVelocity.add(scale, at: now)
-        translationVelocity.add(translation, at: now)
-        g.last.scale = scale.finiteOr(g.last.scale)
-        g.last.rotationDegrees = rotation.finiteOr(g.last.rotationDegrees)
-        g.last.centerMM = center
-        g.last.translationMM = translation
-        g.last.scaleVelocity = scaleVelocity.velocityInPlace(at: now).x
-        g.last.velocityMMPerSecond = translationVelocity.velocityInPlace(at: now)
-        emitChange(&g, at: now, into: &out)
-        enter(.pinch(d, g), on: .motion, at: now)
+        emitChangeInFlight(at: now, into: &out)
+        stay(on: .motion)
+    }
+}
+
+extension TouchGestureRecognizer.InFlight {
+    /// A pan's centroid at `centroid`: its translation, or nil (and nothing changed) when that is the
+    /// one it reported last.
+    mutating func movePan(to centroid: PointMM) -> PointMM? {
+        let translation = centroid - initialCenter
+        guard translation != last.translationMM else { return nil }
+        last.centerMM = centroid
+        last.translationMM = translation
+        return translation
+    }
+
+    /// A pinch's pair at `a` and `b`: its scale and translation, or nil (and nothing changed, the
+    /// rotation's bookkeeping neither) when scale, rotation and centre are those it reported last.
+    mutating func movePinch(_ a: PointMM, _ b: PointMM, rotationMinimumSpanMM: Double)
+        -> (scale: Double, translation: PointMM)? {
+        let span = a.distance(to: b)
+        let scale = span / initialSpanMM
+        var turned = turnedDegrees, angle = lastAngleDegrees
+        if span >= rotationMinimumSpanMM {
+            angle = TouchGestureRecognizer.angleDegrees(a, b)
+            let sum = turned + TouchGestureRecognizer.wrapDegrees(angle - lastAngleDegrees)
+            if sum.isFinite { turned = sum }
+        }
+        let rotation = TouchGestureRecognizer.wrapDegrees(turned)
+        let center = (a + b) * 0.5
+        guard scale != last.scale || rotation != last.rotationDegrees || center != last.centerMM else { return nil }
+        turnedDegrees = turned
+        lastAngleDegrees = angle
+        let translation = center - initialCenter
+        last.scale = scale.finiteOr(last.scale)
+        last.rotationDegrees = rotation.finiteOr(last.rotationDegrees)
+        last.centerMM = center
+        last.translationMM = translation
+        return (scale, translation)
     }
 }

@@ -25,7 +25,7 @@ extension TouchGestureRecognizer {
     /// (`tp_detect_jumps`), so the frame scrolls by nothing, and the scroll goes on from there.
     mutating func followEdgeScroll(_ frame: TouchFrame, fault: GestureDecision?, at now: EventTime,
                                    into out: inout GestureEvents) {
-        guard let zones = EdgeScrollZones(configuration) else { return }
+        guard let zones = edgeScrollZones else { return }
         let clickpadPressed = configuration.device.isClickpad == true && !frame.buttons.isEmpty
         if let pan = edgeScrollPan {
             if let i = touches.index(of: pan.touch) {

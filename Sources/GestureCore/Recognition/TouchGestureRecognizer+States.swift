@@ -4,13 +4,15 @@
 extension TouchGestureRecognizer {
     /// The one dispatch: every input goes to its state's handler.
     mutating func handle(_ input: Input, at now: EventTime, into out: inout GestureEvents) {
-        switch state.stage {
+        // The handlers read the stage's data from `state` (decision, gesture, switching), where
+        // it stays: handing it over would copy it.
+        switch state.mode {
         case .idle: handleIdle(state.fingers, input, at: now, into: &out)
-        case .undecided(let d): handleUndecided(d, input, at: now, into: &out)
-        case .hold(let d, let h): handleHold(d, h, input, at: now, into: &out)
-        case .pan(let d, let g): handlePan(d, g, input, at: now, into: &out)
-        case .pinch(let d, let g): handlePinch(d, g, input, at: now, into: &out)
-        case .switchingFingers(let s): handleSwitchingFingers(s, input, at: now, into: &out)
+        case .undecided: handleUndecided(input, at: now, into: &out)
+        case .hold: handleHold(input, at: now, into: &out)
+        case .pan: handlePan(input, at: now, into: &out)
+        case .pinch: handlePinch(input, at: now, into: &out)
+        case .switchingFingers: handleSwitchingFingers(input, at: now, into: &out)
         case .clickpadPressed: handleClickpadPressed(state.fingers, input, at: now, into: &out)
         }
     }
@@ -42,7 +44,7 @@ extension TouchGestureRecognizer {
         }
     }
 
-    private mutating func handleUndecided(_ d: Decision, _ input: Input, at now: EventTime,
+    private mutating func handleUndecided(_ input: Input, at now: EventTime,
                                           into out: inout GestureEvents) {
         switch input {
         case .fingerCountChanged(let n):
@@ -51,9 +53,9 @@ extension TouchGestureRecognizer {
         case .allLifted:
             liftAll(at: now, into: &out)
         case .holdTimeout:
-            beginHoldIfStill(d, at: now, into: &out)
+            beginHoldIfStill(at: now, into: &out)
         case .motion:
-            decide(d, hold: nil, at: now, into: &out)
+            decide(holding: false, at: now, into: &out)
         case .fingersReplaced:
             // A finger replaced within a frame, or one that had no good position when the decision
             // started: judge the touches that are there now, from where they are.
@@ -70,15 +72,15 @@ extension TouchGestureRecognizer {
         }
     }
 
-    private mutating func handleHold(_ d: Decision, _ h: InFlight, _ input: Input, at now: EventTime,
+    private mutating func handleHold(_ input: Input, at now: EventTime,
                                      into out: inout GestureEvents) {
         switch input {
         case .fingerCountChanged(let n):
-            switchFingers(to: n, .hold, d, h, at: now)
+            switchFingers(to: n, .hold, at: now)
         case .allLifted:
             liftAll(at: now, into: &out)
         case .motion:
-            decide(d, hold: h, at: now, into: &out)
+            decide(holding: true, at: now, into: &out)
         case .fingersReplaced:
             replaceFingers(at: now, into: &out)
         case .fault(let why, let n):
@@ -93,12 +95,12 @@ extension TouchGestureRecognizer {
         }
     }
 
-    private mutating func handlePan(_ d: Decision, _ g: InFlight?, _ input: Input, at now: EventTime,
+    private mutating func handlePan(_ input: Input, at now: EventTime,
                                     into out: inout GestureEvents) {
         switch input {
         case .fingerCountChanged(let n):
-            if let g {
-                switchFingers(to: n, .pan, d, g, at: now)
+            if state.gesture != nil {
+                switchFingers(to: n, .pan, at: now)
             } else {
                 // A silent pan has nothing to protect: switch at once, as undecided fingers do.
                 enter(.idle, fingers: Fingers(count: n), on: input.name, at: now)
@@ -106,7 +108,7 @@ extension TouchGestureRecognizer {
         case .allLifted:
             liftAll(at: now, into: &out)
         case .motion:
-            updatePan(d, g, at: now, into: &out)
+            updatePan(at: now, into: &out)
         case .fingersReplaced:
             replaceFingers(at: now, into: &out)
         case .fault(let why, let n):
@@ -120,15 +122,15 @@ extension TouchGestureRecognizer {
         }
     }
 
-    private mutating func handlePinch(_ d: Decision, _ g: InFlight, _ input: Input, at now: EventTime,
+    private mutating func handlePinch(_ input: Input, at now: EventTime,
                                       into out: inout GestureEvents) {
         switch input {
         case .fingerCountChanged(let n):
-            switchFingers(to: n, .pinch, d, g, at: now)
+            switchFingers(to: n, .pinch, at: now)
         case .allLifted:
             liftAll(at: now, into: &out)
         case .motion:
-            updatePinch(d, g, at: now, into: &out)
+            updatePinch(at: now, into: &out)
         case .fingersReplaced:
             replaceFingers(at: now, into: &out)
         case .fault(let why, let n):
@@ -142,32 +144,28 @@ extension TouchGestureRecognizer {
         }
     }
 
-    private mutating func handleSwitchingFingers(_ s: Switching, _ input: Input, at now: EventTime,
+    private mutating func handleSwitchingFingers(_ input: Input, at now: EventTime,
                                                  into out: inout GestureEvents) {
         switch input {
         case .fingerCountChanged(let n) where n == state.fingers.count:
             // The count came back within the debounce: the gesture goes on.
-            let resumed: Stage = switch s.kind {
-            case .pinch: .pinch(s.decision, s.gesture)
-            case .pan: .pan(s.decision, s.gesture)
-            case .hold: .hold(s.decision, s.gesture)
-            }
-            enter(resumed, on: input.name, at: now)
+            enter(.resuming, on: input.name, at: now)
         case .fingerCountChanged(let n):
             // Changed again: the debounce starts over from this count (same state, new data:
             // nothing traced).
-            guard n != s.count else { return }
-            var restarted = s
+            guard n != state.switching.count else { return }
+            var restarted = state.switching
             restarted.count = n
             restarted.since = now
             enter(.switchingFingers(restarted), on: input.name, at: now)
         case .allLifted:
             liftAll(at: now, into: &out)
         case .switchTimeout:
-            let why = fingerCountChange(from: state.fingers.count, to: s.count,
+            let count = state.switching.count
+            let why = fingerCountChange(from: state.fingers.count, to: count,
                                         waitedMS: configuration.fingerCountDebounceMS)
-            finishGesture(s.gesture, .cancelled, why, at: now, into: &out)
-            enter(.idle, fingers: Fingers(count: s.count), on: input.name, at: now, because: why)
+            cancelInFlight(why, at: now, into: &out)
+            enter(.idle, fingers: Fingers(count: count), on: input.name, at: now, because: why)
         case .fault(let why, let n):
             cancelOnFault(why, fingers: n, at: now, into: &out)
         case .endOfStream:
@@ -246,9 +244,8 @@ extension TouchGestureRecognizer {
 
     /// A finger added or lifted during a gesture: nothing is emitted until the count comes back or
     /// the debounce runs out. The fingers it switches from clicked no more: the count changed.
-    private mutating func switchFingers(to n: Int, _ kind: GestureKind, _ d: Decision, _ gesture: InFlight,
-                                        at now: EventTime) {
-        enter(.switchingFingers(Switching(count: n, since: now, kind: kind, decision: d, gesture: gesture)),
+    private mutating func switchFingers(to n: Int, _ kind: GestureKind, at now: EventTime) {
+        enter(.switchingFingers(Switching(count: n, since: now, kind: kind)),
               fingers: Fingers(count: state.fingers.count), on: .fingerCountChanged, at: now)
     }
 

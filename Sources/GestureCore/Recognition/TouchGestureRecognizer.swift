@@ -4,7 +4,7 @@
 ///
 /// An explicit state machine (`docs/recognizer-states.md` draws it), after libinput's
 /// `evdev-mt-touchpad-gestures.c`: `State` holds all the data that changes with the machine (its
-/// stage, an enum whose cases carry their data, and the fingers counted), `Input` names what can
+/// mode, the stage's data beside it, and the fingers counted), `Input` names what can
 /// happen, `handle(_:at:into:)` sends each input to its stage's handler, which lists every input
 /// (`+States.swift`), and `enter(_:fingers:on:at:because:tracing:)` is the one place the state
 /// changes, along an edge of `edges`. A pair of state and input the machine does not expect is a
@@ -51,6 +51,9 @@
 ///   (`TouchGestureRecognizer+EdgeScroll`); two fingers moving together do not pan.
 public struct TouchGestureRecognizer: Sendable {
     public let configuration: GestureRecognizerConfiguration
+    /// The edges that scroll, nil unless the scroll method is `edge` on a device of known size:
+    /// made once, as making them per frame copied the whole configuration.
+    let edgeScrollZones: EdgeScrollZones?
 
     // MARK: States
 
@@ -92,61 +95,93 @@ public struct TouchGestureRecognizer: Sendable {
         var lastAngleDegrees = 0.0
         /// Rotation since began, unwrapped; reported wrapped to ±180°.
         var turnedDegrees = 0.0
+
+        /// The values set, the event is `state` at `now`, with no decision (a change names none).
+        mutating func changed(_ state: GestureState, at now: EventTime) {
+            last.state = state
+            last.time = now
+            last.decision = nil
+        }
     }
 
     /// A pan, pinch or hold waiting out a finger-count change. The state's fingers are those it
-    /// switches from (committed until the debounce runs out).
+    /// switches from (committed until the debounce runs out); its decision and gesture stay the
+    /// state's, to go on with if the count comes back.
     struct Switching: Sendable {
         /// The count it is switching to.
         var count: Int
         var since: EventTime
         var kind: GestureKind
-        var decision: Decision
-        var gesture: InFlight
     }
 
-    /// Where the machine is, with that stage's data, and the fingers it works with: every stage has
-    /// some (a struct beside the enum, so that reading the count copies no stage's data).
+    /// Where the machine is, and the data its stage works with, kept beside the stage as libinput
+    /// keeps its gesture's data beside `gesture.state`: a pan or pinch changes its values in place on
+    /// every frame. (A stage that carried them, an enum case's payload, was copied out and back in
+    /// whole, 416 bytes, several times a frame: 18% of replay's recognition thread.) `enter` stays
+    /// the one change of stage, and sets the stage's data with it from `Stage`, whose cases carry it.
     struct State: Sendable {
-        private(set) var stage: Stage
+        /// The stage, without its data.
+        private(set) var mode: RecognizerMode = .idle
         /// The fingers the machine works with; while switching, those it switches from.
         private(set) var fingers: Fingers
         /// The count a frame's fingers are compared with: while switching, the one it switches to
         /// (the same count again changes nothing; the old one is a change back).
         private(set) var watchedFingerCount: Int
-        /// The touches the stage's decision judges, to notice one replaced by another; nil in a
-        /// stage without a decision.
-        private(set) var decisionSignature: TouchSignature?
+        /// The decision of undecided, hold, pan and pinch, and of the gesture a switch waits out;
+        /// the last one's, unused, in idle and clickpad-pressed.
+        private(set) var decision = Decision(since: EventTime(seconds: 0, microseconds: 0), pair: nil, bandThumb: nil,
+                                             signature: TouchSignature())
+        /// The gesture in flight: hold, pan (nil for a silent pan), pinch, and the one a switch
+        /// waits out; nil in every other stage. Which gesture it is changes only with `enter`; its
+        /// values change in place as it moves (`updatePan`, `updatePinch`), with the stage's mode
+        /// unchanged.
+        var gesture: InFlight?
+        /// While switching fingers: the count it switches to, since when, and the gesture's kind.
+        private(set) var switching = Switching(count: 0, since: EventTime(seconds: 0, microseconds: 0), kind: .pan)
 
         init(stage: Stage, fingers: Fingers) {
-            self.stage = .idle
             self.fingers = fingers
             watchedFingerCount = fingers.count
             enter(stage, fingers: nil)
         }
 
-        /// The one change of the stage (`TouchGestureRecognizer.enter`). The two values read on
-        /// every frame are stored here: reading them from the stage's payload (`if case let`)
-        /// copied the whole payload, a pinch's decision and gesture, twice a frame.
-        mutating func enter(_ next: Stage, fingers newFingers: Fingers?) {
-            if let newFingers { fingers = newFingers }
-            switch next {
-            case .switchingFingers(let s):
-                watchedFingerCount = s.count
-                decisionSignature = nil
-            case .undecided(let d), .hold(let d, _), .pan(let d, _), .pinch(let d, _):
-                watchedFingerCount = fingers.count
-                decisionSignature = d.signature
-            case .idle, .clickpadPressed:
-                watchedFingerCount = fingers.count
-                decisionSignature = nil
+        /// The touches the stage's decision judges, to notice one replaced by another; nil in a
+        /// stage without a decision.
+        var decisionSignature: TouchSignature? {
+            switch mode {
+            case .undecided, .hold, .pan, .pinch: decision.signature
+            case .idle, .switchingFingers, .clickpadPressed: nil
             }
-            stage = next
         }
 
-        var mode: RecognizerMode { stage.mode }
+        /// The one change of the stage (`TouchGestureRecognizer.enter`), with its data.
+        mutating func enter(_ next: Stage, fingers newFingers: Fingers?) {
+            if let newFingers { fingers = newFingers }
+            watchedFingerCount = fingers.count
+            switch next {
+            case .idle, .clickpadPressed:
+                gesture = nil
+            case .undecided(let d):
+                decision = d
+                gesture = nil
+            case .hold(let d, let g), .pinch(let d, let g):
+                decision = d
+                gesture = g
+            case .pan(let d, let g):
+                decision = d
+                gesture = g
+            case .switchingFingers(let s):
+                // The decision and gesture are those of the stage it leaves, kept to go on with.
+                switching = s
+                watchedFingerCount = s.count
+            case .resuming:
+                break  // decision and gesture kept through the switch
+            }
+            mode = next.mode(resuming: switching.kind)
+        }
     }
 
+    /// A stage with its data: what `enter` takes, so that a stage is never entered without it.
     enum Stage: Sendable {
         /// No decision: no fingers, or fingers counted that the next step of `process` judges.
         case idle
@@ -156,11 +191,15 @@ public struct TouchGestureRecognizer: Sendable {
         /// that can still be corrected to a pinch).
         case pan(Decision, InFlight?)
         case pinch(Decision, InFlight)
+        /// The stage's decision and gesture wait out a finger-count change.
         case switchingFingers(Switching)
+        /// The count came back in time: the switched gesture goes on, with its decision and values.
+        case resuming
         /// A clickpad held down by a finger: fingers are counted, nothing is decided.
         case clickpadPressed
 
-        var mode: RecognizerMode {
+        /// The mode it enters; `resuming` goes back to the switched gesture's `kind`.
+        func mode(resuming kind: GestureKind) -> RecognizerMode {
             switch self {
             case .idle: .idle
             case .undecided: .undecided
@@ -168,6 +207,12 @@ public struct TouchGestureRecognizer: Sendable {
             case .pan: .pan
             case .pinch: .pinch
             case .switchingFingers: .switchingFingers
+            case .resuming:
+                switch kind {
+                case .hold: .hold
+                case .pan: .pan
+                case .pinch: .pinch
+                }
             case .clickpadPressed: .clickpadPressed
             }
         }
@@ -271,6 +316,7 @@ public struct TouchGestureRecognizer: Sendable {
 
     public init(configuration: GestureRecognizerConfiguration = .default) {
         self.configuration = configuration.sanitized
+        edgeScrollZones = EdgeScrollZones(self.configuration)
         translationVelocity = VelocityTracker(configuration: self.configuration.velocity)
         scaleVelocity = VelocityTracker(configuration: self.configuration.velocity)
     }
@@ -278,12 +324,12 @@ public struct TouchGestureRecognizer: Sendable {
     /// The gesture between its `began` and its `ended`/`cancelled`, if any.
     public var gestureInFlight: GestureKind? {
         if edgeScrollPan != nil { return .pan }
-        return switch state.stage {
+        return switch state.mode {
         case .idle, .undecided, .clickpadPressed: nil
         case .hold: .hold
-        case .pan(_, let g): g == nil ? nil : .pan
+        case .pan: state.gesture == nil ? nil : .pan
         case .pinch: .pinch
-        case .switchingFingers(let s): s.kind
+        case .switchingFingers: state.switching.kind
         }
     }
 
@@ -351,7 +397,7 @@ public struct TouchGestureRecognizer: Sendable {
             handle(.fault(fault, fingers: fingers), at: now, into: &out)
         }
         if configuration.device.isClickpad == true {
-            if case .clickpadPressed = state.stage {
+            if state.mode == .clickpadPressed {
                 if frame.buttons.isEmpty { handle(.buttonReleased, at: now, into: &out) }
             } else if !frame.buttons.isEmpty, let pressed = clickpadPressedByFinger(fingers: fingers) {
                 handle(.buttonPressed(pressed), at: now, into: &out)
@@ -360,16 +406,16 @@ public struct TouchGestureRecognizer: Sendable {
         if fingers != state.watchedFingerCount {
             handle(fingers == 0 ? .allLifted : .fingerCountChanged(to: fingers), at: now, into: &out)
         }
-        if case .switchingFingers = state.stage { return }
+        if state.mode == .switchingFingers { return }
 
-        if case .idle = state.stage, state.fingers.count > 0 {
+        if state.mode == .idle, state.fingers.count > 0 {
             handle(.fingersDetected, at: now, into: &out)
         } else if let signature = state.decisionSignature, touches.fingerSignature != signature {
             handle(.fingersReplaced, at: now, into: &out)
         }
         handle(.motion, at: now, into: &out)
         // A hold due exactly now is judged after the frame's motion (which may have decided).
-        if case .undecided = state.stage { runTimers(until: now, includingNow: true, into: &out) }
+        if state.mode == .undecided { runTimers(until: now, includingNow: true, into: &out) }
     }
 
     /// Lets time pass without a frame (a touchpad sends none while fingers rest), so that a pending
@@ -403,16 +449,18 @@ public struct TouchGestureRecognizer: Sendable {
     /// The timeouts due by `now`, each at its own time (libinput's timers): the finger-count
     /// debounce, the hold.
     private mutating func runTimers(until now: EventTime, includingNow: Bool, into out: inout GestureEvents) {
-        switch state.stage {
-        case .switchingFingers(let s):
-            if now.milliseconds(since: s.since) >= configuration.fingerCountDebounceMS {
-                handle(.switchTimeout, at: s.since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
+        switch state.mode {
+        case .switchingFingers:
+            let since = state.switching.since
+            if now.milliseconds(since: since) >= configuration.fingerCountDebounceMS {
+                handle(.switchTimeout, at: since.adding(milliseconds: configuration.fingerCountDebounceMS), into: &out)
             }
-        case .undecided(let d):
+        case .undecided:
             let timeout = state.fingers.clicked ? .infinity : holdTimeoutMS(fingers: state.fingers.count)
-            let waited = now.milliseconds(since: d.since)
+            let since = state.decision.since
+            let waited = now.milliseconds(since: since)
             if timeout.isFinite, waited > timeout || (includingNow && waited == timeout) {
-                handle(.holdTimeout, at: d.since.adding(milliseconds: timeout), into: &out)
+                handle(.holdTimeout, at: since.adding(milliseconds: timeout), into: &out)
             }
         case .idle, .hold, .pan, .pinch, .clickpadPressed:
             break  // no timer runs
@@ -435,17 +483,29 @@ public struct TouchGestureRecognizer: Sendable {
                         because decision: GestureDecision? = nil, tracing tracedFingers: Int? = nil) {
         let from = state.mode
         state.enter(next, fingers: fingers)
-        #if DEBUG
-        let edge = RecognizerEdge(from, input, next.mode, decision?.rule)
-        assert(Self.edges.contains(edge), "an edge missing from TouchGestureRecognizer.edges: \(edge)")
-        takenEdges?.insert(edge)
-        #endif
-        if from != next.mode || decision != nil {
+        let to = state.mode
+        takeEdge(RecognizerEdge(from, input, to, decision?.rule))
+        if from != to || decision != nil {
             // Switching: the count it is switching to (the committed one waits for the debounce).
-            stateChanges.append(RecognizerStateChange(time: now, from: from, to: next.mode, input: input,
+            stateChanges.append(RecognizerStateChange(time: now, from: from, to: to, input: input,
                                                       fingers: tracedFingers ?? state.watchedFingerCount,
                                                       decision: decision))
         }
+    }
+
+    /// The stage goes on, its data changed in place (a pan or pinch moving): the edge from the stage
+    /// to itself, which nothing traces (`enter` with the same stage and no decision).
+    mutating func stay(on input: RecognizerInput) {
+        takeEdge(RecognizerEdge(state.mode, input, state.mode, nil))
+    }
+
+    /// Debug builds: the edge must be in the machine's table, and is counted as taken (the state
+    /// diagram test's coverage). Nothing in release.
+    @inline(__always) private mutating func takeEdge(_ edge: RecognizerEdge) {
+        #if DEBUG
+        assert(Self.edges.contains(edge), "an edge missing from TouchGestureRecognizer.edges: \(edge)")
+        takenEdges?.insert(edge)
+        #endif
     }
 
     /// A (state, input) pair the machine does not expect: counted, traced, and asserted in debug.
@@ -494,7 +554,8 @@ public struct TouchGestureRecognizer: Sendable {
     }
 
     /// The hold timeout ran out: the fingers hold if none moved past `holdMaxMoveMM`.
-    mutating func beginHoldIfStill(_ d: Decision, at now: EventTime, into out: inout GestureEvents) {
+    mutating func beginHoldIfStill(at now: EventTime, into out: inout GestureEvents) {
+        let d = state.decision
         let moved = touches.largestFingerMoveMM
         guard moved < configuration.holdMaxMoveMM, let centroid = touches.fingerCentroid,
               lifecycles.hold.begin() != nil else { return }
@@ -510,11 +571,11 @@ public struct TouchGestureRecognizer: Sendable {
         enter(.hold(d, InFlight(last: event, initialCenter: centroid)), on: .holdTimeout, at: now, because: why)
     }
 
-    /// Cancels a hold because its fingers moved: the decision goes on.
-    mutating func endHoldByMotion(_ d: Decision, _ h: InFlight, _ e: GestureEvidence, at now: EventTime,
+    /// Cancels the hold because its fingers moved: the decision `d` goes on.
+    mutating func endHoldByMotion(_ d: Decision, _ e: GestureEvidence, at now: EventTime,
                                   into out: inout GestureEvents) {
         let why = GestureDecision(.motionEndsHold, e)
-        finishGesture(h, .cancelled, why, at: now, into: &out)
+        cancelInFlight(why, at: now, into: &out)
         enter(.undecided(d), on: .motion, at: now, because: why)
     }
 
@@ -531,12 +592,26 @@ public struct TouchGestureRecognizer: Sendable {
         return InFlight(last: event, initialCenter: center)
     }
 
+    /// The state's gesture in flight, its values set in place, changed: emitted as `changed`.
+    mutating func emitChangeInFlight(at now: EventTime, into out: inout GestureEvents) {
+        guard let kind = state.gesture?.last.kind, let changed = lifecycles[kind].change() else { return }
+        state.gesture?.changed(changed, at: now)
+        if let event = state.gesture?.last { out.append(event) }
+    }
+
+    /// A gesture beside the machine (an edge scroll), its values set, changed: emitted as `changed`.
     mutating func emitChange(_ g: inout InFlight, at now: EventTime, into out: inout GestureEvents) {
-        guard let state = lifecycles[g.last.kind].change() else { return }
-        g.last.state = state
-        g.last.time = now
-        g.last.decision = nil
+        guard let changed = lifecycles[g.last.kind].change() else { return }
+        g.changed(changed, at: now)
         out.append(g.last)
+    }
+
+    /// Changes the values of the gesture in flight in place, as it moves; nil when there is none.
+    /// Which gesture is in flight changes only with `enter`.
+    @inline(__always) @discardableResult
+    mutating func changeGesture<Result>(_ change: (inout InFlight) -> Result) -> Result? {
+        guard state.gesture != nil else { return nil }
+        return change(&state.gesture!)
     }
 
     /// Cancels (or ends) whatever gesture the state has in flight.
@@ -546,12 +621,11 @@ public struct TouchGestureRecognizer: Sendable {
 
     mutating func finishInFlight(_ how: GestureState, _ why: GestureDecision, at now: EventTime,
                                          into out: inout GestureEvents) {
-        switch state.stage {
-        case .hold(_, let g), .pan(_, let g?), .pinch(_, let g):
-            finishGesture(g, how, why, at: now, into: &out)
-        case .switchingFingers(let s):
-            finishGesture(s.gesture, how, why, at: now, into: &out)
-        case .idle, .undecided, .pan(_, .none), .clickpadPressed:
+        switch state.mode {
+        case .hold, .pan, .pinch, .switchingFingers:
+            // None for a silent pan.
+            if let g = state.gesture { finishGesture(g, how, why, at: now, into: &out) }
+        case .idle, .undecided, .clickpadPressed:
             break
         }
     }
