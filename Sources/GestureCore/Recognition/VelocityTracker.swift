@@ -134,14 +134,23 @@ public struct VelocityTracker: Sendable {
         guard m >= 2, span > 0, span.isFinite else { return .zero }
 
         // Time rescaled to [-1, 0] over the span keeps the system well conditioned at any horizon.
+        var degree = min(max(0, configuration.polynomialDegree), 2, m - 1)
         var sums = NormalSums()
         index = newest
-        for _ in 0..<m {
-            let t = -(Double(newestTime - times[index]) / 1_000_000) / span
-            sums.add(t: t, x: xs[index], y: ys[index])
-            index = Self.older(index)
+        if degree >= 2 {
+            for _ in 0..<m {
+                let t = -(Double(newestTime - times[index]) / 1_000_000) / span
+                sums.add(t: t, x: xs[index], y: ys[index])
+                index = Self.older(index)
+            }
+        } else {
+            // A line needs only the lower sums (the same values: each sum is added in the same order).
+            for _ in 0..<m {
+                let t = -(Double(newestTime - times[index]) / 1_000_000) / span
+                sums.addForLine(t: t, x: xs[index], y: ys[index])
+                index = Self.older(index)
+            }
         }
-        var degree = min(max(0, configuration.polynomialDegree), 2, m - 1)
         while degree > 0 {
             if let slope = sums.slope(degree: degree) {
                 let v = PointMM(x: slope.x / span, y: slope.y / span)
@@ -172,6 +181,13 @@ private struct NormalSums {
         s0 += 1; s1 += t; s2 += t2; s3 += t2 * t; s4 += t2 * t2
         bx0 += x; bx1 += x * t; bx2 += x * t2
         by0 += y; by1 += y * t; by2 += y * t2
+    }
+
+    /// `add` for a fit of degree 1 or 0: s0, s1, s2, bx0, bx1, by0, by1 only.
+    @inline(__always) mutating func addForLine(t: Double, x: Double, y: Double) {
+        s0 += 1; s1 += t; s2 += t * t
+        bx0 += x; bx1 += x * t
+        by0 += y; by1 += y * t
     }
 
     /// c1, the slope at the newest sample (t = 0), for x and y; nil when the system is singular.
