@@ -57,4 +57,21 @@ public protocol InputEventSource {
     var device: DeviceDescription { get }
     /// The next event, or nil at the end of the stream. Throws on bad input or a device error.
     mutating func nextEvent() throws -> InputEvent?
+    /// The events ready now, each handed over once and in order, as `nextEvent()` would return them:
+    /// a source that reads ahead (on a thread of its own) hands over a whole batch in one call, so
+    /// that a loop over a million events makes a few hundred calls instead of a million. The
+    /// default hands over the one event of `nextEvent()`.
+    ///
+    /// - Parameter body: reads the events; returns false to take no more (the rest of the batch is
+    ///   taken all the same).
+    /// - Returns: what `body` returned, or nil at the end of the stream.
+    mutating func nextEvents(_ body: (Span<InputEvent>) -> Bool) throws -> Bool?
+}
+
+extension InputEventSource {
+    public mutating func nextEvents(_ body: (Span<InputEvent>) -> Bool) throws -> Bool? {
+        guard let event = try nextEvent() else { return nil }
+        let one = InlineArray<1, InputEvent>(repeating: event)
+        return body(one.span)
+    }
 }

@@ -18,9 +18,22 @@ import Testing
         var readAheadStarted = false
         var linesParsedAhead = 0
 
-        /// - Parameter eventBatch: the reader runs on another thread (`EventReadAhead`), reading its
-        ///   lines itself, as replay reads, and hands over batches of this many events.
-        init(path: String, eventsPath: String? = nil, bufferBytes: Int, readsAhead: Bool, eventBatch: Int? = nil) {
+        /// How the events are taken from the source.
+        enum Taking: CaseIterable {
+            /// `nextEvent()` for each.
+            case oneByOne
+            /// `nextEvents`, as `ReplayRun` takes them: a batch (the rest of one) per call.
+            case inBatches
+            /// `nextEvent()` then `nextEvents`, in turn: each batch's rest starts anywhere.
+            case inTurn
+        }
+
+        /// - Parameters:
+        ///   - eventBatch: the reader runs on another thread (`EventReadAhead`), reading its lines
+        ///     itself, as replay reads, and hands over batches of this many events.
+        ///   - taking: how they are taken.
+        init(path: String, eventsPath: String? = nil, bufferBytes: Int, readsAhead: Bool, eventBatch: Int? = nil,
+             taking: Taking = .oneByOne) {
             do {
                 let reader = try EvemuReader(path: path, eventsPath: eventsPath, readsLinesInOneScan: true,
                                              bufferBytes: bufferBytes, readAheadMinimumFileBytes: readsAhead ? 0 : .max,
@@ -38,8 +51,19 @@ import Testing
                     source = eventsAhead
                     readAheadStarted = true  // the reader is the other thread's until stop()
                 }
-                while let event = try source.nextEvent() {
-                    events.append(event)
+                var single = taking != .inBatches
+                while true {
+                    if single {
+                        guard let event = try source.nextEvent() else { break }
+                        events.append(event)
+                    } else {
+                        let took = try source.nextEvents { batch in
+                            for index in batch.indices { events.append(batch[index]) }
+                            return true
+                        }
+                        guard took == true else { break }
+                    }
+                    if taking == .inTurn { single.toggle() }
                     if eventsAhead == nil { readAheadStarted = readAheadStarted || reader.readsAhead }
                 }
                 eventsAhead?.stop()
@@ -66,12 +90,19 @@ import Testing
             // Events read on another thread (a split recording's too: its `.events` half decides), in
             // batches that end anywhere, errors at any place in one.
             for batch in [1, 7, 64] {
-                let eventsAhead = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: true,
-                                          eventBatch: batch)
-                let same = eventsAhead == onThisThread
-                #expect(same, "\(what), buffer \(bufferBytes), event batches of \(batch): \(eventsAhead.error ?? "no error")")
-                #expect(eventsAhead.readAheadStarted, "\(what), buffer \(bufferBytes): events read on the other thread")
+                for taking in Outcome.Taking.allCases {
+                    let eventsAhead = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: true,
+                                              eventBatch: batch, taking: taking)
+                    let same = eventsAhead == onThisThread
+                    #expect(same, "\(what), buffer \(bufferBytes), event batches of \(batch) taken \(taking): \(eventsAhead.error ?? "no error")")
+                    #expect(eventsAhead.readAheadStarted, "\(what), buffer \(bufferBytes): events read on the other thread")
+                }
             }
+            // One reader on this thread, taken in batches (of one: `nextEvents`' default).
+            let inBatches = Outcome(path: path, eventsPath: eventsPath, bufferBytes: bufferBytes, readsAhead: false,
+                                    taking: .inBatches)
+            let sameInBatches = inBatches == onThisThread
+            #expect(sameInBatches, "\(what), buffer \(bufferBytes), taken by nextEvents on this thread")
         }
     }
 
@@ -166,8 +197,30 @@ import Testing
         let direct = try EvemuReader(path: path, readsLinesInOneScan: true, bufferBytes: 4_096, readAheadMinimumFileBytes: .max)
         let ahead = try #require(EventReadAhead.reading(reader, batchEvents: 7))
         for _ in 0..<20 { #expect(try ahead.nextEvent() == direct.nextEvent()) }
+        // Batches of 7: events 14 to 20 are the third, of which 20 is taken. The rest of it comes in
+        // one call, whose body may stop early: the batch is taken all the same.
+        var firstOfRest: InputEvent?
+        var restCount = 0
+        let goesOn = try ahead.nextEvents { batch in
+            firstOfRest = batch[0]
+            restCount = batch.count
+            return false
+        }
+        #expect(goesOn == false)
+        #expect(restCount == 1)
+        #expect(try firstOfRest == direct.nextEvent())
+        // The next call starts the fourth batch (events 21 to 27): its first event, then the rest.
+        var fourth: [InputEvent] = []
+        while fourth.count < 7, try ahead.nextEvents({ batch in
+            for index in batch.indices { fourth.append(batch[index]) }
+            return true
+        }) == true {}
+        var expected: [InputEvent] = []
+        for _ in 0..<7 { if let event = try direct.nextEvent() { expected.append(event) } }
+        #expect(fourth == expected)
         ahead.stop()
         #expect(try ahead.nextEvent() == nil)
+        #expect(try ahead.nextEvents { _ in true } == nil)
         ahead.stop()  // idempotent
         // A small file, or one read through a pipe, is not worth a thread.
         #expect(EventReadAhead.reading(try EvemuReader(path: path)) == nil)

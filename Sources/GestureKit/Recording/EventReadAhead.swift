@@ -90,6 +90,24 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
         return try nextBatch()
     }
 
+    /// The rest of the batch being taken, or the next batch that has events, in one call.
+    package func nextEvents(_ body: (Span<InputEvent>) -> Bool) throws -> Bool? {
+        let t = taking
+        if t.pointee.cursor >= t.pointee.count || t.pointee.events == nil {
+            // The next batch's first event, taken here as `nextEvent` takes it; the rest below.
+            guard let first = try nextBatch() else { return nil }
+            let one = InlineArray<1, InputEvent>(repeating: first)
+            guard body(one.span) else {
+                t.pointee.cursor = t.pointee.count
+                return false
+            }
+        }
+        guard let events = t.pointee.events, t.pointee.cursor < t.pointee.count else { return true }
+        let rest = UnsafeBufferPointer(start: UnsafePointer(events + t.pointee.cursor), count: t.pointee.count - t.pointee.cursor)
+        t.pointee.cursor = t.pointee.count
+        return body(rest.span)
+    }
+
     /// The first event of the next batch that has one; the reader's end or error once they are all
     /// taken, or nil after `stop()`.
     private func nextBatch() throws -> InputEvent? {

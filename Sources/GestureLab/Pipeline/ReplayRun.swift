@@ -92,14 +92,22 @@ public struct ReplayRun: Sendable {
         var pacer = pacer
         var stop = Stop.endOfInput
         do {
-            while let event = try source.nextEvent() {
-                pacer?.wait(until: event.time, unless: shouldStop)
-                if shouldStop() {
+            // A batch at a time (`nextEvents`): a call per event through the source's witness
+            // table cost about 30 instructions an event, with the loop around it.
+            while let goesOn = try source.nextEvents({ events in
+                for index in events.indices {
+                    let event = events[index]
+                    pacer?.wait(until: event.time, unless: shouldStop)
+                    if shouldStop() { return false }
+                    pipeline.consume(event, emit: emit)
+                    afterEvent(event)
+                }
+                return true
+            }) {
+                if !goesOn {
                     stop = .interrupted
                     break
                 }
-                pipeline.consume(event, emit: emit)
-                afterEvent(event)
             }
         } catch {
             // A read that a stop request ended (a stalled pipe) is the interruption, not bad input.
