@@ -63,12 +63,17 @@ public protocol InputEventSource {
     /// default hands over the one event of `nextEvent()`.
     ///
     /// - Parameter body: reads the events; returns false to take no more (the rest of the batch is
-    ///   taken all the same).
+    ///   taken all the same). It must not read from the source itself: the span may be the
+    ///   source's own buffer, which the next read may hand back to the reader.
     /// - Returns: what `body` returned, or nil at the end of the stream.
     mutating func nextEvents(_ body: (Span<InputEvent>) -> Bool) throws -> Bool?
 }
 
 extension InputEventSource {
+    /// The one event of `nextEvent()`, for a source that reads one at a time.
+    ///
+    /// - Parameter body: reads the event; returns false to take no more.
+    /// - Returns: what `body` returned, or nil at the end of the stream.
     public mutating func nextEvents(_ body: (Span<InputEvent>) -> Bool) throws -> Bool? {
         guard let event = try nextEvent() else { return nil }
         let one = InlineArray<1, InputEvent>(repeating: event)

@@ -1,4 +1,4 @@
-import GestureKit
+@testable import GestureKit
 import GestureLab
 import Testing
 
@@ -58,5 +58,22 @@ import Testing
         #expect(result.wasInterrupted)
         #expect(consumed == stopAt)
         #expect(result.summary.events == stopAt)
+    }
+
+    /// The same through the reader on another thread, as replay reads a large file: stopped at the
+    /// tenth event, inside its second batch of 7.
+    @Test func aStopPartWayThroughAReadAheadBatch() throws {
+        let reader = try EvemuReader(path: Self.path, readsLinesInOneScan: true, bufferBytes: 4_096,
+                                     readAheadMinimumFileBytes: 0)
+        let ahead = try #require(EventReadAhead.reading(reader, batchEvents: 7))
+        defer { ahead.stop() }
+        var source: any InputEventSource = ahead
+        var run = try ReplayRun(device: ahead.device)
+        var consumed = 0
+        let result = run.run(&source, name: "pinch", shouldStop: { consumed >= 10 },
+                             afterEvent: { _ in consumed += 1 }, emit: { _ in })
+        #expect(result.wasInterrupted)
+        #expect(consumed == 10)
+        #expect(result.summary.events == 10)
     }
 }

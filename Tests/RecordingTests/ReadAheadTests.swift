@@ -197,7 +197,7 @@ import Testing
         let direct = try EvemuReader(path: path, readsLinesInOneScan: true, bufferBytes: 4_096, readAheadMinimumFileBytes: .max)
         let ahead = try #require(EventReadAhead.reading(reader, batchEvents: 7))
         for _ in 0..<20 { #expect(try ahead.nextEvent() == direct.nextEvent()) }
-        // Batches of 7: events 14 to 20 are the third, of which 20 is taken. The rest of it comes in
+        // Batches of 7: events 14 to 20 are the third, all taken but event 20. The rest of it comes in
         // one call, whose body may stop early: the batch is taken all the same.
         var firstOfRest: InputEvent?
         var restCount = 0

@@ -59,6 +59,7 @@ extension TouchGestureRecognizer {
             if holding, let hold = state.gesture {
                 enter(.hold(d, hold), on: .motion, at: now)
             } else {
+                assert(!holding, "a hold without its gesture")
                 enter(.undecided(d), on: .motion, at: now)
             }
         }

@@ -6,8 +6,8 @@
 /// `evdev-mt-touchpad-gestures.c`: `State` holds all the data that changes with the machine (its
 /// mode, the stage's data beside it, and the fingers counted), `Input` names what can
 /// happen, `handle(_:at:into:)` sends each input to its stage's handler, which lists every input
-/// (`+States.swift`), and `enter(_:fingers:on:at:because:tracing:)` is the one place the state
-/// changes, along an edge of `edges`. A pair of state and input the machine does not expect is a
+/// (`+States.swift`), and `enter(_:fingers:on:at:because:tracing:)` is the one place the stage
+/// changes, along an edge of `edges` (a moving gesture's values change in place, `stay(on:)`). A pair of state and input the machine does not expect is a
 /// recognizer bug: an assertion in debug builds, counted in `bugCount` (and recorded in the trace)
 /// in release, and the state is left alone.
 ///
@@ -133,9 +133,8 @@ public struct TouchGestureRecognizer: Sendable {
                                              signature: TouchSignature())
         /// The gesture in flight: hold, pan (nil for a silent pan), pinch, and the one a switch
         /// waits out; nil in every other stage. Which gesture it is changes only with `enter`; its
-        /// values change in place as it moves (`updatePan`, `updatePinch`), with the stage's mode
-        /// unchanged.
-        var gesture: InFlight?
+        /// values change in place as it moves (`changeGesture`), with the stage's mode unchanged.
+        private(set) var gesture: InFlight?
         /// While switching fingers: the count it switches to, since when, and the gesture's kind.
         private(set) var switching = Switching(count: 0, since: EventTime(seconds: 0, microseconds: 0), kind: .pan)
 
@@ -175,9 +174,18 @@ public struct TouchGestureRecognizer: Sendable {
                 switching = s
                 watchedFingerCount = s.count
             case .resuming:
-                break  // decision and gesture kept through the switch
+                // The decision and gesture kept through the switch: only a switch resumes.
+                assert(mode == .switchingFingers && gesture != nil, "resuming from \(mode.rawValue)")
             }
             mode = next.mode(resuming: switching.kind)
+        }
+
+        /// Changes the values of the gesture in flight in place (as it moves); nil when there is
+        /// none. Which gesture it is changes only with `enter`.
+        @inline(__always)
+        mutating func changeGesture<Result>(_ change: (inout InFlight) -> Result) -> Result? {
+            guard gesture != nil else { return nil }
+            return change(&gesture!)
         }
     }
 
@@ -293,7 +301,7 @@ public struct TouchGestureRecognizer: Sendable {
         }
     }
 
-    /// Written only by `enter`.
+    /// Its stage changes only in `enter`; a moving gesture's values change in place (`changeGesture`).
     private(set) var state = State(stage: .idle, fingers: Fingers(count: 0))
     var touches = TrackedTouches()
     var lifecycles = KindLifecycles()
@@ -307,7 +315,7 @@ public struct TouchGestureRecognizer: Sendable {
     /// Tests that provoke a bug on purpose (to see it counted) turn the debug assertion off.
     var assertsOnBug = true
     #if DEBUG
-    /// Test-only: every edge `enter` took while this is not nil (the state diagram test's coverage).
+    /// Test-only: every edge `enter` or `stay` took while this is not nil (the state diagram test's coverage).
     var takenEdges: Set<RecognizerEdge>?
     #endif
     /// The state changes of the last `process`, `advance` or `finish` call (set here and by the
@@ -595,7 +603,7 @@ public struct TouchGestureRecognizer: Sendable {
     /// The state's gesture in flight, its values set in place, changed: emitted as `changed`.
     mutating func emitChangeInFlight(at now: EventTime, into out: inout GestureEvents) {
         guard let kind = state.gesture?.last.kind, let changed = lifecycles[kind].change() else { return }
-        state.gesture?.changed(changed, at: now)
+        state.changeGesture { $0.changed(changed, at: now) }
         if let event = state.gesture?.last { out.append(event) }
     }
 
@@ -606,12 +614,11 @@ public struct TouchGestureRecognizer: Sendable {
         out.append(g.last)
     }
 
-    /// Changes the values of the gesture in flight in place, as it moves; nil when there is none.
-    /// Which gesture is in flight changes only with `enter`.
+    /// Changes the values of the gesture in flight in place, as it moves; nil when there is none
+    /// (`State.changeGesture`).
     @inline(__always) @discardableResult
     mutating func changeGesture<Result>(_ change: (inout InFlight) -> Result) -> Result? {
-        guard state.gesture != nil else { return nil }
-        return change(&state.gesture!)
+        state.changeGesture(change)
     }
 
     /// Cancels (or ends) whatever gesture the state has in flight.

@@ -135,6 +135,7 @@ public struct VelocityTracker: Sendable {
 
         // Time rescaled to [-1, 0] over the span keeps the system well conditioned at any horizon.
         var degree = min(max(0, configuration.polynomialDegree), 2, m - 1)
+        guard degree > 0 else { return .zero }  // a constant has no slope
         var sums = NormalSums()
         index = newest
         if degree >= 2 {

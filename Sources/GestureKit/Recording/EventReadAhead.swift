@@ -49,6 +49,10 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
         var error: (any Error)?
     }
     private let taking = UnsafeMutablePointer<Taking>.allocate(capacity: 1)
+    #if DEBUG
+    /// Debug builds: `nextEvents`' body is running (it must not read from this source).
+    private var handingOver = false
+    #endif
 
     /// Starts reading `source` on another thread when it is an evemu reader that reads a large
     /// regular file ahead; nil otherwise (read it on this thread). Until `stop()`, nothing else may
@@ -83,6 +87,9 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
     @inline(__always)
     package func nextEvent() throws -> InputEvent? {
         let t = taking
+        #if DEBUG
+        precondition(!handingOver, "EventReadAhead read from inside nextEvents' body")
+        #endif
         if t.pointee.cursor < t.pointee.count, let events = t.pointee.events {
             t.pointee.cursor += 1
             return events[t.pointee.cursor - 1]
@@ -91,8 +98,17 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
     }
 
     /// The rest of the batch being taken, or the next batch that has events, in one call.
+    ///
+    /// - Parameter body: reads the events, and must not read from this source: the span is a batch
+    ///   buffer, which the next read hands back to the reader's thread.
+    /// - Returns: what `body` returned, or nil at the end of the stream.
     package func nextEvents(_ body: (Span<InputEvent>) -> Bool) throws -> Bool? {
         let t = taking
+        #if DEBUG
+        precondition(!handingOver, "EventReadAhead read from inside nextEvents' body")
+        handingOver = true
+        defer { handingOver = false }
+        #endif
         if t.pointee.cursor >= t.pointee.count || t.pointee.events == nil {
             // The next batch's first event, taken here as `nextEvent` takes it; the rest below.
             guard let first = try nextBatch() else { return nil }
