@@ -90,11 +90,12 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
         #if DEBUG
         precondition(!handingOver, "EventReadAhead read from inside nextEvents' body")
         #endif
-        if t.pointee.cursor < t.pointee.count, let events = t.pointee.events {
-            t.pointee.cursor += 1
-            return events[t.pointee.cursor - 1]
+        if t.pointee.cursor >= t.pointee.count {
+            guard try takeNextBatch() else { return nil }
         }
-        return try nextBatch()
+        let index = t.pointee.cursor
+        t.pointee.cursor = index + 1
+        return t.pointee.events?[index]
     }
 
     /// The rest of the batch being taken, or the next batch that has events, in one call.
@@ -109,24 +110,19 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
         handingOver = true
         defer { handingOver = false }
         #endif
-        if t.pointee.cursor >= t.pointee.count || t.pointee.events == nil {
-            // The next batch's first event, taken here as `nextEvent` takes it; the rest below.
-            guard let first = try nextBatch() else { return nil }
-            let one = InlineArray<1, InputEvent>(repeating: first)
-            guard body(one.span) else {
-                t.pointee.cursor = t.pointee.count
-                return false
-            }
+        if t.pointee.cursor >= t.pointee.count {
+            guard try takeNextBatch() else { return nil }
         }
-        guard let events = t.pointee.events, t.pointee.cursor < t.pointee.count else { return true }
-        let rest = UnsafeBufferPointer(start: UnsafePointer(events + t.pointee.cursor), count: t.pointee.count - t.pointee.cursor)
+        guard let events = t.pointee.events else { return nil }
+        let rest = UnsafeBufferPointer(start: UnsafePointer(events + t.pointee.cursor),
+                                       count: t.pointee.count - t.pointee.cursor)
         t.pointee.cursor = t.pointee.count
         return body(rest.span)
     }
 
-    /// The first event of the next batch that has one; the reader's end or error once they are all
-    /// taken, or nil after `stop()`.
-    private func nextBatch() throws -> InputEvent? {
+    /// Hands the batch taken back to the reader's thread and takes the next that has events, from
+    /// its first; false at the reader's end (its error thrown, once) or after `stop()`.
+    private func takeNextBatch() throws -> Bool {
         let t = taking
         while true {
             if t.pointee.isLast {
@@ -135,7 +131,7 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
                     t.pointee.error = nil
                     throw error
                 }
-                return nil
+                return false
             }
             ahead.lock()
             if let events = t.pointee.events {
@@ -150,10 +146,7 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
             let batch = filled.removeFirst()
             ahead.unlock()
             t.pointee = Taking(events: batch.events, count: batch.count, cursor: 0, isLast: batch.isLast, error: batch.error)
-            if batch.count > 0 {
-                t.pointee.cursor = 1
-                return batch.events[0]
-            }
+            if batch.count > 0 { return true }
         }
     }
 
