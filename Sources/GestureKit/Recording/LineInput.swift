@@ -240,17 +240,17 @@ final class LineInput {
     /// A regular file of at least `readAheadMinimumFileBytes`, nothing needing the bytes behind
     /// the current position: reading it never waits for a writer, and a thread pays for itself.
     var isWorthReadingAhead: Bool {
-        guard !atEndOfFile, copyFD == nil, retainedBytesBehind == 0,
-              let status = try? fd.stat(), status.type == .regular else { return false }
-        return status.size >= Int64(readAheadMinimumFileBytes)
+        !atEndOfFile && isWorthReadingAhead(try? fd.stat())
     }
 
     /// The same of the file at `path`, which `switchTo(path:)` will read next.
     func isWorthReadingAhead(path: String) -> Bool {
-        var status = stat()
-        guard copyFD == nil, retainedBytesBehind == 0, path != "-", stat(path, &status) == 0,
-              status.st_mode & S_IFMT == S_IFREG else { return false }
-        return Int64(status.st_size) >= Int64(readAheadMinimumFileBytes)
+        path != "-" && isWorthReadingAhead(try? FilePath(path).stat())
+    }
+
+    private func isWorthReadingAhead(_ status: Stat?) -> Bool {
+        guard copyFD == nil, retainedBytesBehind == 0, let status, status.type == .regular else { return false }
+        return status.size >= Int64(readAheadMinimumFileBytes)
     }
 
     var readsAhead: Bool { readAhead != nil }
