@@ -434,7 +434,8 @@ extension TouchGestureRecognizer {
             return
         }
         if !correctable { lifecycles.pinch.failIfPossible() }
-        guard state.gesture != nil, let centroid = touches.fingerCentroid,
+        // A silent pan has no gesture to move (`changeGesture` is nil).
+        guard let centroid = touches.fingerCentroid,
               let translation = changeGesture({ $0.movePan(to: centroid) }) ?? nil else { return }
         translationVelocity.add(translation, at: now)
         let velocity = translationVelocity.velocityInPlace(at: now)

@@ -7,8 +7,8 @@
 /// mode, the stage's data beside it, and the fingers counted), `Input` names what can
 /// happen, `handle(_:at:into:)` sends each input to its stage's handler, which lists every input
 /// (`+States.swift`), and `enter(_:fingers:on:at:because:tracing:)` is the one place the stage
-/// changes, along an edge of `edges` (a moving gesture's values change in place, `stay(on:)`). A pair of state and input the machine does not expect is a
-/// recognizer bug: an assertion in debug builds, counted in `bugCount` (and recorded in the trace)
+/// changes, along an edge of `edges` (a moving gesture's values change in place, `stay(on:)`). A
+/// pair of state and input the machine does not expect is a recognizer bug: an assertion in debug builds, counted in `bugCount` (and recorded in the trace)
 /// in release, and the state is left alone.
 ///
 /// Time comes only from the frames (and from `advance(to:)` / `finish(at:)`); the recognizer never
@@ -129,14 +129,13 @@ public struct TouchGestureRecognizer: Sendable {
         private(set) var watchedFingerCount: Int
         /// The decision of undecided, hold, pan and pinch, and of the gesture a switch waits out;
         /// the last one's, unused, in idle and clickpad-pressed.
-        private(set) var decision = Decision(since: EventTime(seconds: 0, microseconds: 0), pair: nil, bandThumb: nil,
-                                             signature: TouchSignature())
+        private(set) var decision = Decision(since: .zero, pair: nil, bandThumb: nil, signature: TouchSignature())
         /// The gesture in flight: hold, pan (nil for a silent pan), pinch, and the one a switch
         /// waits out; nil in every other stage. Which gesture it is changes only with `enter`; its
         /// values change in place as it moves (`changeGesture`), with the stage's mode unchanged.
         private(set) var gesture: InFlight?
         /// While switching fingers: the count it switches to, since when, and the gesture's kind.
-        private(set) var switching = Switching(count: 0, since: EventTime(seconds: 0, microseconds: 0), kind: .pan)
+        private(set) var switching = Switching(count: 0, since: .zero, kind: .pan)
 
         init(stage: Stage, fingers: Fingers) {
             self.fingers = fingers

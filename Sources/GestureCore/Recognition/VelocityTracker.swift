@@ -138,19 +138,12 @@ public struct VelocityTracker: Sendable {
         guard degree > 0 else { return .zero }  // a constant has no slope
         var sums = NormalSums()
         index = newest
-        if degree >= 2 {
-            for _ in 0..<m {
-                let t = -(Double(newestTime - times[index]) / 1_000_000) / span
-                sums.add(t: t, x: xs[index], y: ys[index])
-                index = Self.older(index)
-            }
-        } else {
-            // A line needs only the lower sums (the same values: each sum is added in the same order).
-            for _ in 0..<m {
-                let t = -(Double(newestTime - times[index]) / 1_000_000) / span
-                sums.addForLine(t: t, x: xs[index], y: ys[index])
-                index = Self.older(index)
-            }
+        let quadratic = degree >= 2
+        for _ in 0..<m {
+            let t = -(Double(newestTime - times[index]) / 1_000_000) / span
+            // A line needs only the lower sums (the same values: each is added in the same order).
+            if quadratic { sums.add(t: t, x: xs[index], y: ys[index]) } else { sums.addForLine(t: t, x: xs[index], y: ys[index]) }
+            index = Self.older(index)
         }
         while degree > 0 {
             if let slope = sums.slope(degree: degree) {
@@ -184,7 +177,7 @@ private struct NormalSums {
         by0 += y; by1 += y * t; by2 += y * t2
     }
 
-    /// `add` for a fit of degree 1 or 0: s0, s1, s2, bx0, bx1, by0, by1 only.
+    /// `add` for a fit of degree 1: s0, s1, s2, bx0, bx1, by0, by1 only.
     @inline(__always) mutating func addForLine(t: Double, x: Double, y: Double) {
         s0 += 1; s1 += t; s2 += t * t
         bx0 += x; bx1 += x * t

@@ -67,8 +67,9 @@ struct ReleaseFeatures: Sendable {
             case nil: outcome = .none
             case .gestureCancelled: outcome = .cancel
             case .released(let progress, let velocity):
-                decision = policy.decide(progress: progress, velocity: velocity)
-                outcome = decision!.shouldFinish ? .finish : .cancel
+                let decided = policy.decide(progress: progress, velocity: velocity)
+                decision = decided
+                outcome = decided.shouldFinish ? .finish : .cancel
             }
             guard expected[index].matchesOutcome(outcome) else { return wrong }
             if expected[index].restsOnRelease, let margin = decision?.margin(input: input)?.normalized { margins.append(margin) }
