@@ -24,8 +24,7 @@ import Testing
         for (command, options) in [("stats", ["--json"]), ("replay", ["--summary"]), ("replay", ["--json"])] {
             let (file, pipe) = try fileAndPipe(path, command, options)
             #expect(file.status == 0 && pipe.status == 0, "\(command): \(file.stderr) \(pipe.stderr)")
-            #expect(options == ["--json"] && command == "replay" || file.stdout.contains("\"events\":210000"),
-                    "\(command): every event counted")
+            #expect(file.stdout.contains("\"events\":210000"), "\(command) \(options): every event counted")
             #expect(file.stdout.replacingOccurrences(of: path, with: "<stdin>") == pipe.stdout, "\(command) \(options)")
         }
         // convert writes the same YAML from either.
