@@ -179,6 +179,15 @@ public struct TouchGestureRecognizer: Sendable {
             mode = next.mode(resuming: switching.kind)
         }
 
+        /// The gesture in flight, its values set, is `changed` at `now` (`InFlight.changed`): its
+        /// event. Not through `changeGesture` and `gesture?.last`, which copied the event once more
+        /// (22,240 copies of 256 bytes in 300,000 events).
+        mutating func gestureChanged(_ changed: GestureState, at now: EventTime) -> GestureEvent? {
+            guard gesture != nil else { return nil }
+            gesture!.changed(changed, at: now)
+            return gesture!.last
+        }
+
         /// Changes the values of the gesture in flight in place (as it moves); nil when there is
         /// none. Which gesture it is changes only with `enter`.
         @inline(__always)
@@ -602,8 +611,7 @@ public struct TouchGestureRecognizer: Sendable {
     /// The state's gesture in flight, its values set in place, changed: emitted as `changed`.
     mutating func emitChangeInFlight(at now: EventTime, into out: inout GestureEvents) {
         guard let kind = state.gesture?.last.kind, let changed = lifecycles[kind].change() else { return }
-        state.changeGesture { $0.changed(changed, at: now) }
-        if let event = state.gesture?.last { out.append(event) }
+        if let event = state.gestureChanged(changed, at: now) { out.append(event) }
     }
 
     /// A gesture beside the machine (an edge scroll), its values set, changed: emitted as `changed`.
