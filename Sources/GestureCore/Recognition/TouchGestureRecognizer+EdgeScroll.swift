@@ -23,18 +23,18 @@ extension TouchGestureRecognizer {
     /// `tp_edge_scroll_stop_events` puts it back in the area), its touch lifting ends it. A jump of
     /// its touch is skipped, not a fault: libinput resets that touch's motion history
     /// (`tp_detect_jumps`), so the frame scrolls by nothing, and the scroll goes on from there.
-    mutating func followEdgeScroll(_ frame: TouchFrame, fault: GestureDecision?, at now: EventTime,
+    mutating func followEdgeScroll(_ frame: TouchFrame, fault: FrameFault?, at now: EventTime,
                                    into out: inout GestureEvents) {
         guard let zones = edgeScrollZones else { return }
         let clickpadPressed = configuration.device.isClickpad == true && !frame.buttons.isEmpty
         if let pan = edgeScrollPan {
             if let i = touches.index(of: pan.touch) {
-                if let jump = fault, jump.rule == .touchJump {
+                if case let .touchJump(jumped, _, _)? = fault {
                     // Another touch's jump (a waiting one) is none of the scroll's business.
-                    if jump.evidence.touch == pan.touch { edgeScrollPan?.start = pan.start + (touches[i].position - pan.last) }
+                    if jumped == pan.touch { edgeScrollPan?.start = pan.start + (touches[i].position - pan.last) }
                 } else if let fault {
                     touches[i].edgeScroll = .area
-                    endEdgeScroll(.cancelled, fault, on: .fault, at: now, into: &out)
+                    endEdgeScroll(.cancelled, decision(for: fault), on: .fault, at: now, into: &out)
                 } else if clickpadPressed {
                     touches[i].edgeScroll = .area
                     endEdgeScroll(.cancelled, GestureDecision(.clickpadPressed), on: .buttonPressed, at: now, into: &out)

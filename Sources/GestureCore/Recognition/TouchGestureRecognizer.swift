@@ -371,13 +371,11 @@ public struct TouchGestureRecognizer: Sendable {
         out.removeAll()
         stateChanges.removeAll()
         var now = frame.time
-        var fault: GestureDecision? = frame.isResync ? GestureDecision(.resync) : nil
+        var fault: FrameFault? = frame.isResync ? .resync : nil
         var dt = 0.0
         if let last = lastFrameTime {
             if now < last {
-                var e = GestureEvidence()
-                e.waitedMS = now.milliseconds(since: last)
-                fault = GestureDecision(.badNumbers, e)
+                fault = .clockWentBack(waitedMS: now.milliseconds(since: last))
                 // The recognizer's clock never goes back: what this frame decides is stamped with
                 // the latest time seen, and later frames still behind it are faults too, so no
                 // gesture begins before the end of one already reported.
@@ -396,21 +394,15 @@ public struct TouchGestureRecognizer: Sendable {
         switch touchFault {
         case .none: break
         case let .jump(id, mm, previous):
-            var e = GestureEvidence()
-            e.touch = id
-            e.jumpMM = mm
-            e.previousStepMM = previous
-            e.moveLimitMM = configuration.jumpDistanceMM
-            e.increaseLimitMM = configuration.jumpIncreaseMM
-            if fault == nil { fault = GestureDecision(.touchJump, e) }
+            if fault == nil { fault = .touchJump(id, mm, previous: previous) }
         case .invalidPosition:
-            if fault == nil { fault = GestureDecision(.badNumbers) }
+            if fault == nil { fault = .badNumbers }
         }
 
         followEdgeScroll(frame, fault: fault, at: now, into: &out)
         let fingers = max(touches.fingerCount, frame.fingerCount - touches.leftOutCount, 0)
         if let fault {
-            handle(.fault(fault, fingers: fingers), at: now, into: &out)
+            handle(.fault(decision(for: fault), fingers: fingers), at: now, into: &out)
         }
         if configuration.device.isClickpad == true {
             if state.mode == .clickpadPressed {
