@@ -19,51 +19,27 @@ extension TouchGestureRecognizer {
     }
 
     /// The undecided (or hold, `holding`) state's motion handler.
+    ///
+    /// It reads the decision and the pair in place, and copies them (a decision, two tracked
+    /// touches, a 424-byte `Verdict`) only once the pair has moved far enough to be judged: most
+    /// frames of an undecided gesture are judged on nothing yet.
     mutating func decide(holding: Bool, at now: EventTime, into out: inout GestureEvents) {
-        var d = state.decision
         if holding {
             let moved = touches.largestFingerMoveMM
             if moved >= configuration.holdMaxMoveMM {
                 var e = GestureEvidence()
                 e.movedMM = moved
                 e.moveLimitMM = configuration.holdMaxMoveMM
-                endHoldByMotion(d, e, at: now, into: &out)
+                endHoldByMotion(state.decision, e, at: now, into: &out)
                 decide(holding: false, at: now, into: &out)
                 return
             }
         }
-        if let jail = d.bandThumb {
-            // A thumb resting in the band is left out before anything is decided, so that it
-            // delays nothing: the fingers above it are judged as if it were not there. It becomes
-            // a suppressed thumb with the decision; if it moves first, it is a finger after all.
-            if let thumb = touch(jail.thumb), isInThumbArea(thumb, whenHeightUnknown: false),
-               thumb.movedMM < configuration.restingThumbMaxMoveMM,
-               let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
-                let v = verdict(a, b, fingers: state.fingers.count - 1, excluding: jail.thumb, since: d.since, at: now)
-                if case .undecided = v { return }
-                endHold(holding, d, v, at: now, into: &out)
-                var e = GestureEvidence()
-                e.touch = jail.thumb
-                e.movedMM = thumb.movedMM
-                e.moveLimitMM = configuration.restingThumbMaxMoveMM
-                if let height = configuration.device.heightMM { e.fromBottomMM = max(0, height - thumb.position.y) }
-                suppress(jail.thumb, &d)
-                d.pair = jail.pair
-                d.bandThumb = nil
-                enter(.undecided(d), fingers: state.fingers.leavingOneOut, on: .motion, at: now,
-                      because: GestureDecision(.thumbBand, e))
-                apply(v, d, at: now, into: &out)
-                return
-            }
-            d.bandThumb = nil
-            if holding, let hold = state.gesture {
-                enter(.hold(d, hold), on: .motion, at: now)
-            } else {
-                assert(!holding, "a hold without its gesture")
-                enter(.undecided(d), on: .motion, at: now)
-            }
+        if let jail = state.decision.bandThumb {
+            if decideBeside(jail, holding: holding, at: now, into: &out) { return }
         }
-        guard let pair = d.pair, let a = touch(pair.top), let b = touch(pair.bottom) else {
+        guard let pair = state.decision.pair, let top = touches.index(of: pair.top),
+              let bottom = touches.index(of: pair.bottom) else {
             // One finger, or more fingers than positions: pan once the centroid moved past the slop.
             guard let centroid = touches.fingerCentroid, let start = initialCentroid else { return }
             let moved = centroid.distance(to: start)
@@ -72,14 +48,55 @@ extension TouchGestureRecognizer {
             e.movedMM = moved
             e.moveLimitMM = configuration.panSlopMM
             let v = Verdict.pan(GestureDecision(.centroidMoved, e))
+            let d = state.decision
             endHold(holding, d, v, at: now, into: &out)
             apply(v, d, at: now, into: &out)
             return
         }
-        let v = verdict(a, b, fingers: state.fingers.count, excluding: nil, since: d.since, at: now)
+        // `verdict`'s own first test, before anything is copied for it.
+        if touches.movedMM(at: top) < configuration.undecidedMoveMM
+            && touches.movedMM(at: bottom) < configuration.undecidedMoveMM { return }
+        let d = state.decision
+        let v = verdict(touches[top], touches[bottom], fingers: state.fingers.count, excluding: nil, since: d.since, at: now)
         if case .undecided = v { return }
         endHold(holding, d, v, at: now, into: &out)
         apply(v, d, at: now, into: &out)
+    }
+
+    /// A thumb resting in the band is left out before anything is decided, so that it delays
+    /// nothing: the fingers above it are judged as if it were not there. It becomes a suppressed
+    /// thumb with the decision; if it moves first, it is a finger after all (the band is let go,
+    /// and false is returned: the pair is judged as usual). True when this frame is done.
+    private mutating func decideBeside(_ jail: BandThumb, holding: Bool, at now: EventTime,
+                                       into out: inout GestureEvents) -> Bool {
+        var d = state.decision
+        if let thumb = touch(jail.thumb), isInThumbArea(thumb, whenHeightUnknown: false),
+           thumb.movedMM < configuration.restingThumbMaxMoveMM,
+           let a = touch(jail.pair.top), let b = touch(jail.pair.bottom) {
+            let v = verdict(a, b, fingers: state.fingers.count - 1, excluding: jail.thumb, since: d.since, at: now)
+            if case .undecided = v { return true }
+            endHold(holding, d, v, at: now, into: &out)
+            var e = GestureEvidence()
+            e.touch = jail.thumb
+            e.movedMM = thumb.movedMM
+            e.moveLimitMM = configuration.restingThumbMaxMoveMM
+            if let height = configuration.device.heightMM { e.fromBottomMM = max(0, height - thumb.position.y) }
+            suppress(jail.thumb, &d)
+            d.pair = jail.pair
+            d.bandThumb = nil
+            enter(.undecided(d), fingers: state.fingers.leavingOneOut, on: .motion, at: now,
+                  because: GestureDecision(.thumbBand, e))
+            apply(v, d, at: now, into: &out)
+            return true
+        }
+        d.bandThumb = nil
+        if holding, let hold = state.gesture {
+            enter(.hold(d, hold), on: .motion, at: now)
+        } else {
+            assert(!holding, "a hold without its gesture")
+            enter(.undecided(d), on: .motion, at: now)
+        }
+        return false
     }
 
     /// A decision reached while holding cancels the hold first (the gesture found takes over).

@@ -79,6 +79,9 @@ struct TrackedTouches: Sendable {
         set { storage[i] = newValue }
     }
 
+    /// How far touch `i` moved since it landed, read in place (no copy of the touch).
+    func movedMM(at i: Int) -> Double { storage[i].movedMM }
+
     func index(of id: UInt64) -> Int? {
         for i in 0..<count where storage[i].id == id { return i }
         return nil
