@@ -18,6 +18,14 @@ public struct GestureEvents: RandomAccessCollection, Sendable {
         return storage[i]
     }
 
+    /// Event `i`, read in place: mutating though it changes nothing, because the subscript, given a
+    /// borrowed buffer, copies the whole storage (1 KiB) to index it, then the event twice. For a
+    /// caller that keeps the buffer from frame to frame (`ReplayPipeline`).
+    package mutating func event(at i: Int) -> GestureEvent {
+        precondition(i >= 0 && i < count, "gesture event index out of range")
+        return storage.span[i]
+    }
+
     mutating func append(_ event: GestureEvent) {
         assert(count < Self.capacity, "more gesture events in one frame than GestureEvents.capacity")
         guard count < Self.capacity else { return }

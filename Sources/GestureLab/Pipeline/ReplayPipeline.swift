@@ -136,7 +136,7 @@ public struct ReplayPipeline: Sendable {
     private mutating func handleRecognized(emit: (LabRecord) -> Void, at included: (EventTime) -> Bool = { _ in true }) {
         var index = 0
         while index < recognized.count {
-            let gesture = recognized[index]
+            let gesture = recognized.event(at: index)
             if included(gesture.time) { handle(gesture, emit: emit) }
             index += 1
         }
