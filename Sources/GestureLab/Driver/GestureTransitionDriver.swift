@@ -28,6 +28,8 @@ public struct GestureTransitionDriver: Sendable {
     public let binding: TransitionBinding
     public let spec: TransitionSpec
     public let settings: LabSettings
+    /// The binding's divisor of these settings (`TransitionBinding.Mapping.divisor`), taken once.
+    private let progressDivisor: Double?
     public private(set) var transition: PercentDrivenTransition
     /// The first `LabSummary.maximumListed` trials and the one in progress; `trialCount` counts all.
     public private(set) var trials: [TrialSummary] = []
@@ -68,6 +70,7 @@ public struct GestureTransitionDriver: Sendable {
         self.input = input
         self.binding = TransitionBinding(name)
         self.settings = settings
+        self.progressDivisor = binding.mapping.divisor(settings)
         self.usedPreset = CompletionPolicyPreset(matching: settings.policy)
         self.spec = try TransitionCatalog().spec(name)
         self.lifecycleObserver = lifecycleObserver
@@ -256,7 +259,7 @@ public struct GestureTransitionDriver: Sendable {
     @discardableResult
     private mutating func follow(_ event: GestureEvent, _ gesture: Following, at time: Double, emitting: Bool,
                                  emit: (TransitionRecord) -> Void) -> Double {
-        let mapped = binding.progressChange(of: event, startScale: gesture.startScale, settings: settings)
+        let mapped = binding.progressChange(of: event, startScale: gesture.startScale, divisor: progressDivisor)
         // Only the sum is clamped: the change may be negative (reversing a grabbed-back completion).
         let progress = min(max(gesture.grabbedProgress + mapped.change, 0), 1)
         transition.update(progress, at: time)

@@ -53,16 +53,24 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
     /// (p = 0) this is exactly the seeds' `clamp(mapping)`. Always finite; bad input gives 0.
     func progressChange(of event: GestureEvent, startScale: Double,
                         settings: LabSettings) -> (change: Double, velocity: Double) {
+        progressChange(of: event, startScale: startScale, divisor: mapping.divisor(settings))
+    }
+
+    /// `progressChange(of:startScale:settings:)` with the mapping's divisor taken beforehand: the
+    /// driver calls it on every change of the gesture, where handing over the settings (about 1 KB)
+    /// copied them each time.
+    func progressChange(of event: GestureEvent, startScale: Double,
+                        divisor: Double?) -> (change: Double, velocity: Double) {
         switch mapping {
         case .pinchIn:
             return (PinchDismissProgress.unclampedProgress(scale: event.scale, startScale: startScale),
                     PinchDismissProgress.velocity(scaleVelocity: event.scaleVelocity, startScale: startScale))
         case .pinchOut:
-            let range = mapping.divisor(settings) ?? 1
+            let range = divisor ?? 1
             let safeStart = startScale > 0 && startScale.isFinite ? startScale : 1
             return (finite((event.scale / safeStart - 1) / range), finite(event.scaleVelocity / safeStart / range))
         case .panDown:
-            let distanceMM = mapping.divisor(settings) ?? 1
+            let distanceMM = divisor ?? 1
             return (PanDismissProgress.unclampedProgress(translationMM: event.translationMM.y, distanceMM: distanceMM),
                     PanDismissProgress.velocity(translationVelocityMMPerSecond: event.velocityMMPerSecond.y,
                                                 distanceMM: distanceMM))
