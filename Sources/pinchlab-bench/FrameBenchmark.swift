@@ -74,7 +74,7 @@ enum FrameBenchmark {
                 }
                 recognizer.process(frame, into: &recognized)
                 for index in 0..<recognized.count {
-                    let gesture = recognized[index]
+                    let gesture = recognized.event(at: index)  // in place, as ReplayPipeline reads it
                     result.gestureEvents += 1
                     if gesture.state != .changed { quiet = false }
                     if gesture.state.isFinal { result.gesturesEnded += 1 }
