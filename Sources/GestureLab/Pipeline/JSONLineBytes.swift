@@ -109,18 +109,7 @@ package struct JSONLineBytes: Sendable {
 
     /// A whole number, as JSONEncoder writes an `Int`.
     mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, no heap
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        decimal(negative: value < 0, units: UInt64(value.magnitude), fraction: 0, fractionDigits: 0)
     }
 
     /// A number as JSONEncoder writes a `Double`: Swift's shortest round-trip `description`
@@ -145,23 +134,49 @@ package struct JSONLineBytes: Sendable {
         let micro = (magnitude * 1_000_000).rounded()
         guard micro / 1_000_000 == magnitude else { return false }
         let units = UInt64(micro)
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        integer(Int(units / 1_000_000))
         var fraction = units % 1_000_000
-        guard fraction != 0 else { return true }
-        bytes.append(UInt8(ascii: "."))
         var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
+        if fraction == 0 {
+            digits = 0
+        } else {
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
         }
-        var divisor: UInt64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
+        decimal(negative: value < 0, units: units / 1_000_000, fraction: fraction, fractionDigits: digits)
         return true
+    }
+
+    /// `-units.fraction`, the fraction `fractionDigits` long with its leading zeros (none: no
+    /// point), made on the stack and appended at once: an append per digit checked the array's
+    /// uniqueness and capacity for each, about 380 instructions a number.
+    private mutating func decimal(negative: Bool, units: UInt64, fraction: UInt64, fractionDigits: Int) {
+        var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 20 digits, a point, 6 digits, a sign
+        withUnsafeMutableBytes(of: &text) { buffer in
+            var start = buffer.count
+            if fractionDigits > 0 {
+                var rest = fraction
+                for _ in 0..<fractionDigits {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: ".")
+            }
+            var rest = units
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     private mutating func slowNumber(_ value: Double) {
