@@ -30,7 +30,9 @@ extension TouchGestureRecognizer {
                 var e = GestureEvidence()
                 e.movedMM = moved
                 e.moveLimitMM = configuration.holdMaxMoveMM
-                endHoldByMotion(state.decision, e, at: now, into: &out)
+                // A copy first: `state.decision` handed to a mutating method copied the whole recognizer.
+                let d = state.decision
+                endHoldByMotion(d, e, at: now, into: &out)
                 decide(holding: false, at: now, into: &out)
                 return
             }
@@ -56,8 +58,9 @@ extension TouchGestureRecognizer {
         // `verdict`'s own first test, before anything is copied for it.
         if touches.movedMM(at: top) < configuration.undecidedMoveMM
             && touches.movedMM(at: bottom) < configuration.undecidedMoveMM { return }
-        let d = state.decision
-        let v = verdict(touches[top], touches[bottom], fingers: state.fingers.count, excluding: nil, since: d.since, at: now)
+        // Copies first: read inside the call, they made it copy the whole recognizer.
+        let d = state.decision, a = touches[top], b = touches[bottom], n = state.fingers.count
+        let v = verdict(a, b, fingers: n, excluding: nil, since: d.since, at: now)
         if case .undecided = v { return }
         endHold(holding, d, v, at: now, into: &out)
         apply(v, d, at: now, into: &out)
