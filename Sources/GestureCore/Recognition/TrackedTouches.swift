@@ -95,12 +95,25 @@ struct TrackedTouches: Sendable {
                          jumps: JumpDetection) -> TouchFault {
         let intervalMS = dt * 1_000
         let judgesJumps = jumps.enabled && intervalMS > 0 && intervalMS <= JumpDetection.longestJudgedIntervalMS
+        if isSameTouchesInOrder(as: frame) {
+            // Nearly every frame: the same touches as the frame before, every position good. Each
+            // is followed where it is, as the loop below would make it anew (copying every touch
+            // into the spare list and back cost about 200 instructions a frame).
+            var fault = TouchFault.none
+            var k = 0
+            for touch in frame.touches where touch.phase.isDown {
+                Self.follow(&storage[k], to: touch.position, intervalMS: intervalMS, judgesJumps: judgesJumps,
+                            jumps: jumps, hysteresisMM: hysteresisMM, fault: &fault)
+                k += 1
+            }
+            return fault
+        }
         spare.removeAll(keepingCapacity: true)
         var fault = TouchFault.none
         for touch in frame.touches where touch.phase.isDown {
             let p = touch.position
             guard spare.count < TouchFrame.capacity else { break }
-            guard p.isFinite, abs(p.x) <= Self.maximumCoordinateMM, abs(p.y) <= Self.maximumCoordinateMM else {
+            guard Self.isGood(p) else {
                 fault = .invalidPosition
                 // A known touch stays where it last was, and stays a thumb if it was one: the finger
                 // did not lift, only one reading was bad. A touch never seen at a good position has
@@ -110,19 +123,8 @@ struct TrackedTouches: Sendable {
             }
             if let i = index(of: touch.id) {
                 var tracked = storage[i]
-                let step = tracked.raw.distance(to: p)
-                let normalized = step * JumpDetection.referenceIntervalMS / intervalMS
-                if judgesJumps && (normalized > jumps.distanceMM || normalized - tracked.lastStepMM > jumps.increaseMM) {
-                    // The touch restarts where it landed: nothing is decided on the jump.
-                    if case .none = fault { fault = .jump(touch.id, normalized, previous: tracked.lastStepMM) }
-                    tracked.position = p
-                    tracked.initial = p
-                    tracked.lastStepMM = normalized
-                } else {
-                    if judgesJumps { tracked.lastStepMM = normalized }
-                    tracked.position = Self.hysteresis(from: tracked.position, to: p, marginMM: hysteresisMM)
-                }
-                tracked.raw = p
+                Self.follow(&tracked, to: p, intervalMS: intervalMS, judgesJumps: judgesJumps, jumps: jumps,
+                            hysteresisMM: hysteresisMM, fault: &fault)
                 spare.append(tracked)
             } else {
                 spare.append(TrackedTouch(id: touch.id, position: p, raw: p, initial: p, isThumb: false))
@@ -130,6 +132,43 @@ struct TrackedTouches: Sendable {
         }
         swap(&storage, &spare)
         return fault
+    }
+
+    /// A position a finger can be at: finite, and not absurdly far from the origin.
+    @inline(__always)
+    private static func isGood(_ p: PointMM) -> Bool {
+        p.isFinite && abs(p.x) <= maximumCoordinateMM && abs(p.y) <= maximumCoordinateMM
+    }
+
+    /// The frame's touches down are exactly these, in this order, each at a good position: what
+    /// the list the loop of `update` makes would then be, touch for touch.
+    private func isSameTouchesInOrder(as frame: TouchFrame) -> Bool {
+        var k = 0
+        for touch in frame.touches where touch.phase.isDown {
+            guard k < storage.count, storage[k].id == touch.id, Self.isGood(touch.position) else { return false }
+            k += 1
+        }
+        return k == storage.count
+    }
+
+    /// A known touch moved to `p` (a good position): a jump restarts it where it landed (nothing is
+    /// decided on the jump; the first jump of the frame is its fault), any other move goes through
+    /// the hysteresis filter.
+    @inline(__always)
+    private static func follow(_ tracked: inout TrackedTouch, to p: PointMM, intervalMS: Double, judgesJumps: Bool,
+                               jumps: JumpDetection, hysteresisMM: Double, fault: inout TouchFault) {
+        let step = tracked.raw.distance(to: p)
+        let normalized = step * JumpDetection.referenceIntervalMS / intervalMS
+        if judgesJumps && (normalized > jumps.distanceMM || normalized - tracked.lastStepMM > jumps.increaseMM) {
+            if case .none = fault { fault = .jump(tracked.id, normalized, previous: tracked.lastStepMM) }
+            tracked.position = p
+            tracked.initial = p
+            tracked.lastStepMM = normalized
+        } else {
+            if judgesJumps { tracked.lastStepMM = normalized }
+            tracked.position = hysteresis(from: tracked.position, to: p, marginMM: hysteresisMM)
+        }
+        tracked.raw = p
     }
 
     /// Movement inside the margin is jitter and ignored; beyond it the filtered point trails the
