@@ -400,7 +400,8 @@ public struct TouchGestureRecognizer: Sendable {
         }
 
         followEdgeScroll(frame, fault: fault, at: now, into: &out)
-        let fingers = max(touches.fingerCount, frame.fingerCount - touches.leftOutCount, 0)
+        let leftOut = touches.leftOutCount  // counted once: a loop over the touches
+        let fingers = max(touches.count - leftOut, frame.fingerCount - leftOut, 0)
         if let fault {
             handle(.fault(decision(for: fault), fingers: fingers), at: now, into: &out)
         }

@@ -193,8 +193,6 @@ struct TrackedTouches: Sendable {
         return n
     }
 
-    var fingerCount: Int { count - leftOutCount }
-
     /// The farthest any finger (not a left-out touch) moved since the decision began.
     var largestFingerMoveMM: Double {
         var largest = 0.0
