@@ -74,9 +74,17 @@ import Testing
         three.append(Touch(id: 3, trackingID: 3, slot: 2, phase: .began, position: PointMM(x: 70, y: 50)))
         _ = touches.update(from: three, hysteresisMM: 0, secondsSincePrevious: 0.01, jumps: jumps)
         #expect(touches.count == 3 && snapshot(touches)[3]?[0] == 70)
-        // A lifted touch is dropped even though the others are in order.
+        // A lifted touch is dropped even though the others are in order: one in the middle, and
+        // the last one (every touch left is where it was in the list: only the count tells).
         _ = touches.update(from: frame(3, ids: [1, 3]), hysteresisMM: 0, secondsSincePrevious: 0.01, jumps: jumps)
         #expect(touches.count == 2 && snapshot(touches)[2] == nil)
+        _ = touches.update(from: frame(4, ids: [1]), hysteresisMM: 0, secondsSincePrevious: 0.01, jumps: jumps)
+        #expect(touches.count == 1 && snapshot(touches)[3] == nil)
+        // A touch that ends in the frame is not followed, in place or not.
+        var ending = frame(5, ids: [1])
+        ending.append(Touch(id: 3, trackingID: 3, slot: 2, phase: .ended, position: PointMM(x: 80, y: 50)))
+        _ = touches.update(from: ending, hysteresisMM: 0, secondsSincePrevious: 0.01, jumps: jumps)
+        #expect(touches.count == 1 && snapshot(touches)[1]?[0] == position(of: 1, at: 5).x)
     }
 }
 

@@ -20,9 +20,10 @@ extension TouchGestureRecognizer {
 
     /// The undecided (or hold, `holding`) state's motion handler.
     ///
-    /// It reads the decision and the pair in place, and copies them (a decision, two tracked
-    /// touches, a 424-byte `Verdict`) only once the pair has moved far enough to be judged: most
-    /// frames of an undecided gesture are judged on nothing yet.
+    /// The pair's frames read the decision and the touches in place, and copy them (a decision,
+    /// two tracked touches, a 424-byte `Verdict`) only once the pair has moved far enough to be
+    /// judged: most frames of an undecided gesture are judged on nothing yet. (A thumb held in the
+    /// band, and a centroid pan, copy the decision on their way, as before.)
     mutating func decide(holding: Bool, at now: EventTime, into out: inout GestureEvents) {
         if holding {
             let moved = touches.largestFingerMoveMM
@@ -68,8 +69,9 @@ extension TouchGestureRecognizer {
 
     /// A thumb resting in the band is left out before anything is decided, so that it delays
     /// nothing: the fingers above it are judged as if it were not there. It becomes a suppressed
-    /// thumb with the decision; if it moves first, it is a finger after all (the band is let go,
-    /// and false is returned: the pair is judged as usual). True when this frame is done.
+    /// thumb with the decision. If it moves first, leaves the band or lifts, or a touch of the
+    /// pair is gone, the band is let go and false is returned: the pair is judged as usual. True
+    /// when this frame is done.
     private mutating func decideBeside(_ jail: BandThumb, holding: Bool, at now: EventTime,
                                        into out: inout GestureEvents) -> Bool {
         var d = state.decision

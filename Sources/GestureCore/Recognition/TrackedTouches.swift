@@ -53,9 +53,10 @@ enum TouchFault: Sendable {
 
 /// The touches down.
 ///
-/// Two arrays with room for `TouchFrame.capacity` touches, made once: `update` builds the next list
-/// in `spare` and swaps the two, so following a frame allocates nothing (a copy of the recognizer
-/// shares them until one side writes). Not an `InlineArray`: the recognizer reads these several times
+/// Two arrays with room for `TouchFrame.capacity` touches, made once: `update` follows the touches
+/// in place when the frame has the same ones, else builds the next list in `spare` and swaps the
+/// two, so following a frame allocates nothing (a copy of the recognizer shares them until one side
+/// writes). Not an `InlineArray`: the recognizer reads these several times
 /// a frame, and a non-mutating method that indexes an `InlineArray` stored in its `self` copies the
 /// whole array first (1,152 bytes here, Swift 6.3 at -O), once per element read.
 struct TrackedTouches: Sendable {
@@ -141,7 +142,9 @@ struct TrackedTouches: Sendable {
     }
 
     /// The frame's touches down are exactly these, in this order, each at a good position: what
-    /// the list the loop of `update` makes would then be, touch for touch.
+    /// the list the loop of `update` makes would then be, touch for touch. Ids are unique within a
+    /// frame (`Touch.id` is never reused within a stream): with a repeated id the loop would give
+    /// both the first one's history, where this pairs them by place.
     private func isSameTouchesInOrder(as frame: TouchFrame) -> Bool {
         var k = 0
         for touch in frame.touches where touch.phase.isDown {
