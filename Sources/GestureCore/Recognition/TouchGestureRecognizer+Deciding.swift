@@ -57,8 +57,7 @@ extension TouchGestureRecognizer {
             return
         }
         // `verdict`'s own first test, before anything is copied for it.
-        if touches.movedMM(at: top) < configuration.undecidedMoveMM
-            && touches.movedMM(at: bottom) < configuration.undecidedMoveMM { return }
+        if isTooSoonToJudge(touches.movedMM(at: top), touches.movedMM(at: bottom)) { return }
         // Copies first: read inside the call, they made it copy the whole recognizer.
         let d = state.decision, a = touches[top], b = touches[bottom], n = state.fingers.count
         let v = verdict(a, b, fingers: n, excluding: nil, since: d.since, at: now)
@@ -180,6 +179,13 @@ extension TouchGestureRecognizer {
         return e
     }
 
+    /// Neither touch of the pair has moved `undecidedMoveMM` yet: nothing can be judged (`verdict`'s
+    /// first test, which `decide` also asks before copying the pair for it).
+    @inline(__always)
+    private func isTooSoonToJudge(_ movedA: Double, _ movedB: Double) -> Bool {
+        movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM
+    }
+
     /// What the tracked pair `a` (top) and `b` (bottom) say about `n` fingers; touches other than
     /// the pair (and `excluded`) are consulted only to tell a resting touch from a pinching hand.
     private func verdict(_ a: TrackedTouch, _ b: TrackedTouch, fingers n: Int, excluding excluded: UInt64?,
@@ -188,7 +194,7 @@ extension TouchGestureRecognizer {
         let minMove = configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers
         let maxMove = configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers
         let movedA = a.movedMM, movedB = b.movedMM
-        if movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM { return .undecided }
+        if isTooSoonToJudge(movedA, movedB) { return .undecided }
 
         if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
             && allows(.pinch, fingers: n), let angle = angleBetweenMoves(a, b),
