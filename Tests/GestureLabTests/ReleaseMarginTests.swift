@@ -72,7 +72,8 @@ import LabReports
             let event = GestureEvent(kind: binding.kind, state: .ended, time: .zero, fingerCount: 2,
                                      scale: binding.kind == .pinch ? value : 1, scaleVelocity: 0,
                                      translationMM: PointMM(x: 0, y: binding.kind == .pan ? value : 0), velocityMMPerSecond: PointMM(x: 0, y: 0))
-            let change = binding.progressChange(of: event, startScale: startScale, settings: .default).change
+            let change = binding.progressChange(of: event, startScale: startScale,
+                                                divisor: binding.mapping.divisor(.default)).change
             let released = ReleasedGesture(mapping: binding.mapping, event: event, startScale: startScale, grabbedProgress: grabbed,
                                            settings: .default)
             #expect(isClose(released.value(atProgress: grabbed + change), released.value, tolerance: 1e-9), "\(name) \(value)")

@@ -51,14 +51,9 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
     /// progress p must be able to move progress below p as well as above it, so only the sum
     /// `p + change` is clamped to 0...1 (by the driver). For a gesture that starts a transition
     /// (p = 0) this is exactly the seeds' `clamp(mapping)`. Always finite; bad input gives 0.
-    func progressChange(of event: GestureEvent, startScale: Double,
-                        settings: LabSettings) -> (change: Double, velocity: Double) {
-        progressChange(of: event, startScale: startScale, divisor: mapping.divisor(settings))
-    }
-
-    /// `progressChange(of:startScale:settings:)` with the mapping's divisor taken beforehand: the
-    /// driver calls it on every change of the gesture, where handing over the settings (about 1 KB)
-    /// copied them each time.
+    ///
+    /// - Parameter divisor: the mapping's figure of the settings (`Mapping.divisor`), taken once by the
+    ///   driver: handing it the settings (about 1 KB) on every change of the gesture copied them.
     func progressChange(of event: GestureEvent, startScale: Double,
                         divisor: Double?) -> (change: Double, velocity: Double) {
         switch mapping {
