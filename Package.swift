@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "InteractiveTransition", targets: ["InteractiveTransition"]),
         .library(name: "GestureLab", targets: ["GestureLab"]),
+        .library(name: "GestureTools", targets: ["GestureTools"]),
         // LD_PRELOAD'ed into Debian's `libinput debug-events` by `pinchlab libinput` / `--with-libinput`
         // (libpinchlab-udev-preload.so next to the pinchlab binary): see Sources/CUdevPreload.
         .library(name: "pinchlab-udev-preload", type: .dynamic, targets: ["CUdevPreload"]),
@@ -62,12 +63,16 @@ let package = Package(
         .target(name: "GestureCore", dependencies: ["SettingsTable"]),
         .target(name: "GestureKit", dependencies: ["GestureCore", "CEvdev", "CYAML", "SettingsTable", systemPackage]),
         .target(name: "InteractiveTransition", dependencies: ["SettingsTable"]),
-        .target(name: "GestureLab", dependencies: ["GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
+        // The gesture tools people run on top of libinput (touchegg, fusuma, libinput-gestures,
+        // InputActions, lisgd, KWin's triggers): each a pure function of a libinput event stream, as
+        // pure as GestureCore (no C module, no I/O), fed by GestureLab.
+        .target(name: "GestureTools", dependencies: ["SettingsTable"]),
+        .target(name: "GestureLab", dependencies: ["GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable", systemPackage]),
         // What people read of the lab's results: text, SVG plots, the HTML viewer. Above the engine,
         // never below it: GestureLab returns typed values, the strings are made here.
         // The viewer page's HTML, CSS and JavaScript are files (Viewer/Page), compiled in by EmbedTextFiles.
         .target(
-            name: "LabReports", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "SettingsTable"],
+            name: "LabReports", dependencies: ["GestureLab", "GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable"],
             exclude: ["Viewer/Page"], plugins: ["EmbedTextFiles"]
         ),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
@@ -102,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "pinchlab",
             dependencies: [
-                "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
+                "GestureLab", "GestureTools", "LabReports", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), systemPackage,
                 // `pinchlab report`'s archive.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -131,6 +136,7 @@ let package = Package(
         .testTarget(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
+        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "SettingsTable"]),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         .testTarget(

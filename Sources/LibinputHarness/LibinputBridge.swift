@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import GestureLab
+import GestureTools
 import VirtualEvdev
 
 /// Why libinput's verdict could not be had. Library errors say what happened; the CLI adds advice.
@@ -76,6 +77,17 @@ package struct LibinputBridge: Sendable {
         return LibinputBridge(tool: tool, preloadLibrary: (library as NSString).standardizingPath)
     }
 
+    /// The installed `libinput --version` (found in `PATH`), nil without libinput-tools.
+    package static func installedVersion(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        guard let tool = dirs.map({ $0 + "/libinput" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return nil
+        }
+        let run = capture(tool, ["--version"])
+        guard run.status == 0, let text = run.stdout.split(separator: "\n").first else { return nil }
+        return String(text)
+    }
+
     /// `libinput --version`.
     package func version() throws(LibinputBridgeError) -> String {
         let run = Self.capture(tool, ["--version"])
@@ -85,11 +97,13 @@ package struct LibinputBridge: Sendable {
         return String(text)
     }
 
-    /// libinput's gestures for `events` on `device`. A touchscreen is not run: libinput has no
-    /// touchscreen gestures, and the verdict says so.
-    package func verdict(events: [InputEvent], device: DeviceDescription) throws(LibinputBridgeError) -> LibinputVerdict {
+    /// libinput's gestures for `events` on `device`. A touchscreen has no libinput gestures, and
+    /// the verdict says so; it is run only for its touch events (`touchscreenSteps`: what lisgd
+    /// reads).
+    package func verdict(events: [InputEvent], device: DeviceDescription, touchscreenSteps: Bool = false)
+        throws(LibinputBridgeError) -> LibinputVerdict {
         let version = try version()
-        guard device.deviceClass != .touchscreen else {
+        guard device.deviceClass != .touchscreen || touchscreenSteps else {
             return LibinputVerdict(version: version, gestures: [], note: .touchscreen, timing: nil)
         }
         var best = try runOnce(events: events, device: device)
@@ -103,11 +117,13 @@ package struct LibinputBridge: Sendable {
         verboseLog?(best.log)
         timing.runs = runs
         timing.late = timing.lateEvents > 0
-        return LibinputVerdict(version: version, gestures: best.gestures, note: nil, timing: timing)
+        let touchscreen = device.deviceClass == .touchscreen
+        return LibinputVerdict(version: version, gestures: touchscreen ? [] : best.gestures, note: touchscreen ? .touchscreen : nil,
+                               timing: timing, steps: best.steps)
     }
 
     private func runOnce(events: [InputEvent], device description: DeviceDescription)
-        throws(LibinputBridgeError) -> (gestures: [LibinputGesture], timing: LibinputVerdict.Timing, log: String) {
+        throws(LibinputBridgeError) -> (gestures: [LibinputGesture], steps: [ToolEvent], timing: LibinputVerdict.Timing, log: String) {
         var template = Array("\(temporaryDirectory)/pinchlab-libinput-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw .virtualDeviceUnavailable("cannot make a directory in \(temporaryDirectory): \(String(cString: strerror(errno)))")
@@ -127,7 +143,7 @@ package struct LibinputBridge: Sendable {
         environment["LD_PRELOAD"] = [preloadLibrary, environment["LD_PRELOAD"]].compactMap { $0 }.joined(separator: ":")
         environment["PINCHLAB_UDEV_DEVNODE"] = device.path
         environment["PINCHLAB_UDEV_SYSNAME"] = device.nodeName
-        environment["PINCHLAB_UDEV_CLASS"] = "touchpad"
+        environment["PINCHLAB_UDEV_CLASS"] = description.deviceClass == .touchscreen ? "touchscreen" : "touchpad"
         // libinput ends with this process even when it is killed (the preload library's job).
         environment["PINCHLAB_PARENT_PID"] = String(getpid())
         let process: ChildProcess
@@ -166,6 +182,7 @@ package struct LibinputBridge: Sendable {
         // (libinput's times are whole ms, so is the correction: the read comes a little after the
         // wake-up libinput timed, and the two agree to a ms or two unless the machine is loaded.)
         var parser = LibinputEventParser(firstEventLateness: (Double(lateness.firstMicroseconds) / 1000).rounded(.down) / 1000)
+        parser.keepsSteps = true
         for line in stdout.split(separator: "\n") { parser.consume(line: line) }
         parser.finish()
         let threshold = lateThresholdMS
@@ -173,7 +190,7 @@ package struct LibinputBridge: Sendable {
             maximumLateMS: Double(lateness.maximumMicroseconds) / 1000,
             lateEvents: lateness.eventsLaterThan(milliseconds: threshold), events: lateness.events,
             lateThresholdMS: Double(threshold), runs: 1, late: false)
-        return (parser.gestures, timing, stdout + stderr)
+        return (parser.gestures, parser.steps, timing, stdout + stderr)
     }
 
     /// `--set-scroll-method=...` for a method that is not libinput's default choice.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import GestureTools
+import LibinputHarness
 import InteractiveTransition
 import LabReports
 
@@ -20,6 +22,8 @@ struct ReplayCommand: ParsableCommand {
           pinchlab replay old.desc --events old.events --speed 1   # in real time
           pinchlab replay Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu \\
               --policy seed --summary
+          pinchlab replay swipe.evemu --tool touchegg --tool-config ~/.config/touchegg/touchegg.conf
+          pinchlab replay phone.evemu --tool lisgd --tool-config lisgd.flags --summary
 
         --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last \
         {"type":"summary",...} line (schema: docs/reference/json-lines.md).
@@ -31,6 +35,7 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var transition: TransitionOptions
+    @OptionGroup var toolOptions: ToolOptions
 
     @Flag(help: "Print JSON Lines: every gesture and transition step, then the summary.")
     var json = false
@@ -53,6 +58,9 @@ struct ReplayCommand: ParsableCommand {
                              visibility: .default))
     var withLibinput = false
 
+    @Flag(help: ArgumentHelp("With --tool lisgd: also run Debian's lisgd on the recording (in real time, through a virtual device, every gesture bound) and say whether pinchlab's emulation fired the same gestures."))
+    var withLisgd = false
+
     @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side.",
                                valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue)))
     var compare: String?
@@ -63,6 +71,10 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError("--with-libinput plays the recording to libinput a second time: give a file, not standard input")
         }
         if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
+        if withLisgd && !toolOptions.tools.contains(.lisgd) { throw ValidationError("--with-lisgd checks --tool lisgd: name it") }
+        if withLisgd && recording.file == "-" {
+            throw ValidationError("--with-lisgd plays the recording to lisgd a second time: give a file, not standard input")
+        }
         if (explain || trace) && (json || summary) {
             throw ValidationError("--explain and --trace print readable lines; they cannot be combined with --json or --summary")
         }
@@ -83,6 +95,13 @@ struct ReplayCommand: ParsableCommand {
             run.measuresMargins = explain || json || summary
             var comparison = try PolicyComparison(device: reader.device, transition: driven,
                                                   settings: settings, policies: comparedPolicies(compare))
+            // The gesture tools read pinchlab's recognizer unless libinput itself is run (below).
+            let toolSettings = try toolOptions.settings()
+            let judgesTools = !toolSettings.isEmpty && !withLibinput
+            let installedLibinput = toolSettings.isEmpty ? nil : try? LibinputBridge.installedVersion()
+            let units = toolOptions.units(installed: installedLibinput)
+            var judgement = try ToolJudgement(device: reader.device, settings: settings, tools: judgesTools ? toolSettings : [],
+                                              units: units)
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
             // time, or read from a pipe that may be live, are written as they are made.
@@ -113,10 +132,13 @@ struct ReplayCommand: ParsableCommand {
             let ahead = EventReadAhead.reading(reader)
             var source: any InputEventSource = reader
             if let ahead { source = ahead }
-            let result = compare == nil
+            let result = compare == nil && !judgesTools
                 ? run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop, emit: emit)
                 : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
-                          afterEvent: { comparison.consume($0) }, emit: emit)
+                          afterEvent: { event in
+                              if compare != nil { comparison.consume(event) }
+                              if judgesTools { judgement.consume(event) }
+                          }, emit: emit)
             ahead?.stop()  // the reader's warnings are read below
             if writeFailure.error == nil {
                 do { try lines.flush() } catch { writeFailure.error = error }
@@ -125,19 +147,33 @@ struct ReplayCommand: ParsableCommand {
             let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
             // libinput scrolls as the settings say (--set-scroll-method), so the two are compared alike.
             let libinput = try withLibinput && result.error == nil
-                ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod) : nil
-            try printSummary(result.summary, comparisons: comparisons, libinput: libinput, policy: settings.policy)
+                ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod,
+                                             touchscreenSteps: !toolSettings.isEmpty) : nil
+            var tools: [ToolVerdict]?
+            if judgesTools {
+                tools = judgement.finish()
+            } else if let libinput, !toolSettings.isEmpty {
+                tools = ToolJudgement.verdicts(toolSettings, ToolJudgement.stream(libinput: libinput, device: reader.device, units: units))
+            }
+            var realLisgd: RealToolCheck?
+            if withLisgd, result.error == nil, let index = toolSettings.firstIndex(where: { $0.name == .lisgd }),
+               case .lisgd(let lisgdSettings) = toolSettings[index] {
+                realLisgd = try recording.playedToLisgd(lisgdSettings, emulated: tools?[index].fired ?? [])
+            }
+            try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: tools, realLisgd: realLisgd,
+                             policy: settings.policy)
             try reportEnding(result, of: reader)
         }
     }
 
     /// The summary (JSON or human) with the compared policies and libinput's verdict when asked for.
     private func printSummary(_ result: LabSummary, comparisons: [PolicyComparisonRow]?, libinput: LibinputVerdict?,
-                              policy: CompletionPolicy) throws {
-        let report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput)
+                              tools: [ToolVerdict]?, realLisgd: RealToolCheck?, policy: CompletionPolicy) throws {
+        var report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput, tools: tools)
+        report.realLisgd = realLisgd
         if json || summary {
             let writer = JSONLineWriter()
-            if comparisons == nil && libinput == nil { try writer.write(result) } else { try writer.write(report) }
+            if comparisons == nil && libinput == nil && tools == nil { try writer.write(result) } else { try writer.write(report) }
             return
         }
         for line in HumanOutput.summary(result) { try printLine(line) }
@@ -148,6 +184,10 @@ struct ReplayCommand: ParsableCommand {
             for line in libinput.textLines { try printLine(line) }
             if let agreement = report.agreement { try printLine(agreement.text) }
         }
+        for verdict in tools ?? [] {
+            for line in verdict.textLines { try printLine(line) }
+        }
+        if let realLisgd { try printLine(realLisgd.text) }
     }
 }
 

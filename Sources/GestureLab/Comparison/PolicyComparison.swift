@@ -1,4 +1,5 @@
 import GestureKit
+import GestureTools
 import InteractiveTransition
 
 /// The same recording decided under other finish/cancel policies, in the same pass: one more
@@ -88,20 +89,28 @@ public struct LabSummaryReport: Sendable, Encodable {
     public var comparisons: [PolicyComparisonRow]?
     public var libinput: LibinputVerdict?
     public var agreement: LibinputAgreement?
+    /// What each gesture tool asked for (`--tool`) would have done.
+    public var tools: [ToolVerdict]?
+    /// Debian's lisgd run beside the emulation (`--with-lisgd`).
+    public var realLisgd: RealToolCheck?
 
-    public init(summary: LabSummary, comparisons: [PolicyComparisonRow]? = nil, libinput: LibinputVerdict? = nil) {
+    public init(summary: LabSummary, comparisons: [PolicyComparisonRow]? = nil, libinput: LibinputVerdict? = nil,
+                tools: [ToolVerdict]? = nil) {
         self.summary = summary
         self.comparisons = comparisons
         self.libinput = libinput
         self.agreement = libinput.map { LibinputAgreement(pinchlab: summary.gestures, libinput: $0.gestures) }
+        self.tools = tools
     }
 
-    private enum CodingKeys: String, CodingKey { case comparisons, libinput, agreement }
+    private enum CodingKeys: String, CodingKey { case comparisons, libinput, agreement, tools, realLisgd }
     public func encode(to encoder: any Encoder) throws {
         try summary.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(comparisons, forKey: .comparisons)
         try c.encodeIfPresent(libinput, forKey: .libinput)
         try c.encodeIfPresent(agreement, forKey: .agreement)
+        try c.encodeIfPresent(tools, forKey: .tools)
+        try c.encodeIfPresent(realLisgd, forKey: .realLisgd)
     }
 }

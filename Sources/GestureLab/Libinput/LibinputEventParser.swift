@@ -1,3 +1,5 @@
+import GestureTools
+
 /// Turns `libinput debug-events` lines into gestures. Gestures come as BEGIN/UPDATE/END lines;
 /// finger scrolling and pointer motion come as single events, grouped here into one scroll
 /// (ended by libinput's scroll stop, both axes 0) or one motion (ended by a pause of more than
@@ -12,6 +14,10 @@ public struct LibinputEventParser: Sendable {
     public static let motionGapSeconds = 0.1
 
     public private(set) var gestures: [LibinputGesture] = []
+    /// Every gesture and touch event as a gesture tool reads it (`ToolStream`), in libinput's own
+    /// units: gathered only when `keepsSteps` is set.
+    public private(set) var steps: [ToolEvent] = []
+    public var keepsSteps = false
     private var open: LibinputGesture?
     /// Added to libinput's printed times to make them the recording's (see `init`).
     private let offsetSeconds: Double
@@ -31,6 +37,7 @@ public struct LibinputEventParser: Sendable {
         let time = printed + offsetSeconds
         let rest = fields.count > 3 ? fields[3] : ""
         let n = Self.numbers(in: rest)
+        if keepsSteps { keepStep(event: event, time: time, rest: rest, numbers: n) }
         if event.hasPrefix("GESTURE_") {
             let parts = event.split(separator: "_")   // GESTURE, PINCH, BEGIN
             guard parts.count == 3, let kind = Self.kind(parts[1]) else { return }
@@ -100,6 +107,58 @@ public struct LibinputEventParser: Sendable {
     private mutating func close() {
         if let g = open { gestures.append(g) }
         open = nil
+    }
+
+    /// ` event0 TOUCH_DOWN +0.1s\t0 (0) 12.34/56.78 (10.00/20.00mm)`: slot, seat slot, the position
+    /// transformed to debug-events' 100 x 100 screen, then in mm; TOUCH_UP and _CANCEL the slots;
+    /// TOUCH_FRAME nothing.
+    private mutating func keepStep(event: Substring, time: Double, rest: Substring, numbers n: [Double]) {
+        if event.hasPrefix("TOUCH_") {
+            let phase: TouchStep.Phase
+            switch event {
+            case "TOUCH_DOWN": phase = .down
+            case "TOUCH_MOTION": phase = .motion
+            case "TOUCH_UP": phase = .up
+            case "TOUCH_CANCEL": phase = .cancel
+            case "TOUCH_FRAME": phase = .frame
+            default: return
+            }
+            let slot = n.first.map { Int($0) } ?? -1
+            let moves = phase == .down || phase == .motion
+            guard !moves || n.count >= 4 else { return }
+            steps.append(.touch(TouchStep(phase: phase, time: time, slot: phase == .frame ? -1 : slot,
+                                          x: moves ? n[2] / 100 : 0, y: moves ? n[3] / 100 : 0)))
+            return
+        }
+        guard event.hasPrefix("GESTURE_") else { return }
+        let parts = event.split(separator: "_")
+        guard parts.count == 3, let fingers = n.first.map({ Int($0) }) else { return }
+        let kind: GestureStep.Kind
+        switch parts[1] {
+        case "PINCH": kind = .pinch
+        case "SWIPE": kind = .swipe
+        case "HOLD": kind = .hold
+        default: return
+        }
+        switch parts[2] {
+        case "BEGIN":
+            steps.append(.gesture(GestureStep(kind: kind, phase: .begin, time: time, fingers: fingers)))
+        case "UPDATE":
+            // fingers  dx/dy (udx/udy unaccelerated)[  scale @ angle]
+            guard n.count >= 5 else { return }
+            let pinch = kind == .pinch && n.count >= 7
+            steps.append(.gesture(GestureStep(kind: kind, phase: .update, time: time, fingers: fingers, dx: n[3], dy: n[4],
+                                              scale: pinch ? n[5] : 1, angleDelta: pinch ? n[6] : 0)))
+        case "END":
+            let lastScale = steps.last.flatMap { step -> Double? in
+                if case .gesture(let g) = step, g.kind == kind { return g.scale }
+                return nil
+            } ?? 1
+            steps.append(.gesture(GestureStep(kind: kind, phase: .end, time: time, fingers: fingers, scale: lastScale,
+                                              cancelled: rest.contains("cancelled"))))
+        default:
+            return
+        }
     }
 
     private static func kind(_ name: Substring) -> LibinputGesture.Kind? {

@@ -1,3 +1,4 @@
+import GestureTools
 import GestureKit
 
 /// One gesture as libinput reported it (`libinput debug-events`), in pinchlab's time: seconds
@@ -48,13 +49,19 @@ public struct LibinputVerdict: Sendable, Encodable {
     public var note: Note?
     /// How late libinput read the recording's events (its timers run on the wall clock).
     public var timing: Timing?
+    /// libinput's events as a gesture tool reads them (not printed): gesture events on a touchpad,
+    /// touch events on a touchscreen when the bridge was asked to run one.
+    public var steps: [ToolEvent]
 
-    public init(version: String, gestures: [LibinputGesture], note: Note?, timing: Timing?) {
+    public init(version: String, gestures: [LibinputGesture], note: Note?, timing: Timing?, steps: [ToolEvent] = []) {
         self.version = version
         self.gestures = gestures
         self.note = note
         self.timing = timing
+        self.steps = steps
     }
+
+    private enum CodingKeys: String, CodingKey { case version, gestures, note, timing }
 
     public enum Note: String, Sendable, Encodable {
         case touchscreen = "libinput has no touchscreen gestures: it reports touch points only, so there is nothing to compare"

@@ -1,0 +1,29 @@
+import GestureTools
+
+/// The real tool run on the same recording beside its emulation (`replay --tool lisgd --with-lisgd`):
+/// what it fired, and whether the emulation fired the same gestures (count, fingers, direction),
+/// in order. Summary key `"realLisgd"`.
+public struct RealToolCheck: Sendable, Encodable {
+    public struct Fired: Sendable, Hashable, Encodable {
+        public var fingers: Int
+        public var gesture: String
+        public init(fingers: Int, gesture: String) {
+            self.fingers = fingers
+            self.gesture = gesture
+        }
+    }
+
+    /// The real tool's `--version`-less name and where it was found.
+    public var tool: String
+    public var fired: [Fired]
+    /// The emulation's, as compared.
+    public var emulated: [Fired]
+    public var agrees: Bool
+
+    public init(tool: String, fired: [Fired], emulated: [FiredGesture]) {
+        self.tool = tool
+        self.fired = fired
+        self.emulated = emulated.map { Fired(fingers: $0.fingers, gesture: $0.gesture) }
+        agrees = self.fired == self.emulated
+    }
+}

@@ -1,0 +1,63 @@
+/// One tool with its settings: the user's configuration or the tool's defaults. A closed set,
+/// switched over (no dynamic dispatch), as each tool's rule is its own.
+public enum GestureToolSettings: Sendable, Hashable {
+    case touchegg(ToucheggSettings)
+    case libinputGestures(LibinputGesturesSettings)
+    case lisgd(LisgdSettings)
+    case kwinGestures(KWinGestureSettings)
+
+    public var name: GestureToolName {
+        switch self {
+        case .touchegg: .touchegg
+        case .libinputGestures: .libinputGestures
+        case .lisgd: .lisgd
+        case .kwinGestures: .kwinGestures
+        }
+    }
+
+    /// The tools pinchlab emulates (fusuma and InputActions are researched, not emulated yet:
+    /// docs/reference/tools.md).
+    public static let emulated: [GestureToolName] = [.touchegg, .libinputGestures, .lisgd, .kwinGestures]
+
+    /// The tool as it is installed: its own defaults; nil for a tool not emulated.
+    public static func defaults(_ name: GestureToolName) -> GestureToolSettings? {
+        switch name {
+        case .touchegg: .touchegg(.defaults)
+        case .libinputGestures: .libinputGestures(.defaults)
+        case .lisgd: .lisgd(.defaults)
+        case .kwinGestures: .kwinGestures(.defaults)
+        case .fusuma, .inputactions: nil
+        }
+    }
+
+    /// The user's configuration file of `name`, read as the tool reads it. KWin has no file of
+    /// gesture thresholds (they are compiled in): it is refused.
+    public static func read(_ name: GestureToolName, text: String, file: String) throws(ToolConfigurationError) -> GestureToolSettings {
+        switch name {
+        case .touchegg: return .touchegg(try ToucheggSettings.read(text, file: file))
+        case .libinputGestures: return .libinputGestures(try LibinputGesturesSettings.read(text, file: file))
+        case .lisgd: return .lisgd(try LisgdSettings.read(text, file: file))
+        case .kwinGestures, .fusuma, .inputactions:
+            throw ToolConfigurationError(tool: name, file: file, line: 0,
+                                         reason: .unknown("a configuration file for \(name.rawValue)",
+                                                          expected: "no file: \(name.rawValue) is judged at its own figures"))
+        }
+    }
+
+    /// What the tool would have done with `stream`.
+    public func judge(_ stream: ToolStream) -> ToolVerdict {
+        var verdict = ToolVerdict(name: name, source: stream.source, units: stream.device.units, fired: [])
+        let kind = name.reads
+        if stream.device.kind != kind && name != .touchegg {
+            verdict.note = .readsOnly(kind)
+            return verdict
+        }
+        switch self {
+        case .touchegg(let settings): verdict.fired = ToucheggEmulator(settings: settings).judge(stream)
+        case .libinputGestures(let settings): verdict.fired = LibinputGesturesEmulator(settings: settings).judge(stream)
+        case .lisgd(let settings): verdict.fired = LisgdEmulator(settings: settings).judge(stream)
+        case .kwinGestures(let settings): verdict.fired = KWinGestureEmulator(settings: settings).judge(stream)
+        }
+        return verdict
+    }
+}

@@ -1,0 +1,46 @@
+import GestureLab
+import GestureTools
+
+extension ToolVerdict {
+    /// The human lines of `replay --tool`: a heading naming the tool, where its events came from and
+    /// the libinput whose units they are in, then one line per gesture it would act on.
+    package var textLines: [String] {
+        let from = source == .libinput ? "Debian's libinput \(units.version)" : "pinchlab's recognizer in libinput \(units.version)'s units"
+        var lines = ["\(name.rawValue) (fed by \(from)): \(fired.count) gesture\(fired.count == 1 ? "" : "s")"]
+        if case .readsOnly(let kind) = note {
+            lines.append("  \(name.rawValue) reads only a \(kind.rawValue)'s events: nothing to judge")
+        }
+        lines += fired.map { "  \($0.text)" }
+        return lines
+    }
+}
+
+extension FiredGesture {
+    /// `SWIPE UP, 3 fingers, 0.120-0.640 s: executed, 34.2 % against action_execute_threshold 20 % (14.2 % above)`.
+    package var text: String {
+        var head = gesture + (direction.map { " \($0)" } ?? "") + ", \(fingers) finger\(fingers == 1 ? "" : "s"), "
+            + "\(FixedPoint.string(begin, decimals: 3))-\(FixedPoint.string(end, decimals: 3)) s"
+        var parts: [String] = []
+        if let executed { parts.append(executed ? "executed" : "cancelled") }
+        if let margin {
+            let side = margin.value >= margin.threshold ? "above" : "short"
+            parts.append("\(Self.figure(margin.value)) \(margin.unit) against \(margin.key) \(Self.figure(margin.threshold)) \(margin.unit) "
+                         + "(\(Self.figure(margin.distance)) \(side))")
+        }
+        if let angle = figures.angleDegrees { parts.append("angle \(FixedPoint.string(angle, decimals: 1)) deg") }
+        if let scale = figures.scale { parts.append("scale \(FixedPoint.string(scale, decimals: 2))") }
+        if !parts.isEmpty { head += ": " + parts.joined(separator: ", ") }
+        return head
+    }
+
+    private static func figure(_ value: Double) -> String { FixedPoint.string(value, decimals: 1) }
+}
+
+extension RealToolCheck {
+    /// `lisgd (/usr/bin/lisgd) fired 2: 1 UD, 3 LR: the emulation agrees` or what each fired.
+    package var text: String {
+        func list(_ fired: [Fired]) -> String { fired.isEmpty ? "nothing" : fired.map { "\($0.fingers) \($0.gesture)" }.joined(separator: ", ") }
+        return "real lisgd (\(tool)) fired \(list(fired)): "
+            + (agrees ? "the emulation agrees" : "the emulation differs: it fired \(list(emulated))")
+    }
+}

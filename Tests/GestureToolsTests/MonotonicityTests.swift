@@ -1,0 +1,88 @@
+import GestureTools
+import Testing
+
+/// A higher threshold never makes a tool act on more gestures: checked on seeded random streams
+/// (strokes and swipes of random lengths, directions and durations) at a ladder of thresholds.
+@Suite struct MonotonicityTests {
+    /// A small deterministic generator (SplitMix64), so a failure names its seed.
+    struct Seeded {
+        var state: UInt64
+        mutating func next() -> Double {
+            state &+= 0x9E3779B97F4A7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+    }
+
+    private func screenStream(seed: UInt64) -> ToolStream {
+        var random = Seeded(state: seed)
+        var events: [ToolEvent] = []
+        var time = 0.0
+        for _ in 0..<12 {
+            let from = (random.next() * 1000, random.next() * 1000)
+            let to = (from.0 + (random.next() - 0.5) * 600, from.1 + (random.next() - 0.5) * 600)
+            events += ToolStreams.stroke(from: from, to: to, seconds: 0.1 + random.next(), start: time)
+            time += 2
+        }
+        return ToolStreams.screenStream(events)
+    }
+
+    private func touchpadStream(seed: UInt64) -> ToolStream {
+        var random = Seeded(state: seed)
+        var events: [ToolEvent] = []
+        var time = 0.0
+        for _ in 0..<12 {
+            events += ToolStreams.swipe(dx: (random.next() - 0.5) * 800, dy: (random.next() - 0.5) * 800, fingers: 3 + Int(random.next() * 2),
+                                        start: time, seconds: 0.1 + random.next() * 2)
+            time += 3
+        }
+        return ToolStreams.touchpadStream(events)
+    }
+
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func higherThresholdsFireNoMore(seed: UInt64) {
+        let screen = screenStream(seed: seed), pad = touchpadStream(seed: seed)
+        var last = Int.max
+        for t in stride(from: 0, through: 600, by: 25) {
+            var s = LisgdSettings.defaults
+            s.threshold = t
+            let count = LisgdEmulator(settings: s).judge(screen).count
+            #expect(count <= last, "lisgd -t \(t), seed \(seed)")
+            last = count
+        }
+        last = Int.max
+        for t in stride(from: 0, through: 800, by: 20) {
+            var s = LibinputGesturesSettings.defaults
+            s.swipeThreshold = t
+            let count = LibinputGesturesEmulator(settings: s).judge(pad).count
+            #expect(count <= last, "libinput-gestures swipe_threshold \(t), seed \(seed)")
+            last = count
+        }
+        last = Int.max
+        for start in stride(from: 0.0, through: 400, by: 10) {
+            var s = ToucheggSettings.defaults
+            s.daemonStartThreshold = start
+            let count = ToucheggEmulator(settings: s).judge(pad).count
+            #expect(count <= last, "touchegg start \(start), seed \(seed)")
+            last = count
+        }
+        last = Int.max
+        for threshold in stride(from: 0, through: 100, by: 5) {
+            var s = ToucheggSettings.defaults
+            s.actionExecuteThreshold = threshold
+            let executed = ToucheggEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
+            #expect(executed <= last, "touchegg action_execute_threshold \(threshold), seed \(seed)")
+            last = executed
+        }
+        last = Int.max
+        for delta in stride(from: 50.0, through: 800, by: 25) {
+            var s = KWinGestureSettings.defaults
+            s.minimumDelta = delta
+            let executed = KWinGestureEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
+            #expect(executed <= last, "KWin minimum delta \(delta), seed \(seed)")
+            last = executed
+        }
+    }
+}
