@@ -79,6 +79,11 @@ public struct GestureStep: Sendable, Hashable {
     /// libinput's units; 0 on begin and end.
     public var dx: Double
     public var dy: Double
+    /// The accelerated delta (`libinput_event_gesture_get_dx`), libinput's pointer units: what
+    /// fusuma reads. From pinchlab's recognizer it is the unaccelerated one (pinchlab does not model
+    /// libinput's acceleration curve).
+    public var acceleratedDX: Double
+    public var acceleratedDY: Double
     /// Pinch: the scale since the begin (`libinput_event_gesture_get_scale`), 1 at the begin.
     public var scale: Double
     /// Pinch: this update's angle change, degrees, clockwise positive (`get_angle_delta`).
@@ -87,6 +92,7 @@ public struct GestureStep: Sendable, Hashable {
     public var cancelled: Bool
 
     public init(kind: Kind, phase: Phase, time: Double, fingers: Int, dx: Double = 0, dy: Double = 0,
+                acceleratedDX: Double? = nil, acceleratedDY: Double? = nil,
                 scale: Double = 1, angleDelta: Double = 0, cancelled: Bool = false) {
         self.kind = kind
         self.phase = phase
@@ -94,6 +100,8 @@ public struct GestureStep: Sendable, Hashable {
         self.fingers = fingers
         self.dx = dx
         self.dy = dy
+        self.acceleratedDX = acceleratedDX ?? dx
+        self.acceleratedDY = acceleratedDY ?? dy
         self.scale = scale
         self.angleDelta = angleDelta
         self.cancelled = cancelled

@@ -148,6 +148,7 @@ public struct LibinputEventParser: Sendable {
             guard n.count >= 5 else { return }
             let pinch = kind == .pinch && n.count >= 7
             steps.append(.gesture(GestureStep(kind: kind, phase: .update, time: time, fingers: fingers, dx: n[3], dy: n[4],
+                                              acceleratedDX: n[1], acceleratedDY: n[2],
                                               scale: pinch ? n[5] : 1, angleDelta: pinch ? n[6] : 0)))
         case "END":
             let lastScale = steps.last.flatMap { step -> Double? in
