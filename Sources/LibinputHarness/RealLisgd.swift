@@ -42,14 +42,16 @@ package struct RealLisgd: Sendable {
     }
 
     /// The command line of one lisgd for `settings` (its `-g` bindings replaced by every gesture,
-    /// 1 to 5 fingers, each printing `FINGERS GESTURE`).
+    /// 1 to 5 fingers, each printing `FIRED FINGERS GESTURE`, the gesture as the binding matches it
+    /// once lisgd turned it by `-o`).
     package static func arguments(_ settings: LisgdSettings, node: String) -> [String] {
         var arguments = ["-d", node, "-t", "\(settings.threshold)", "-T", "\(settings.pressedThreshold)",
                          "-r", "\(settings.degreesLeniency)", "-m", "\(settings.timeoutMS)", "-o", "\(settings.orientation)",
                          "-w", "\(settings.width)", "-h", "\(settings.height)"]
         for fingers in 1...5 {
             for swipe in LisgdSwipe.allCases {
-                arguments += ["-g", "\(fingers),\(swipe.rawValue),*,*,R,echo FIRED \(fingers) \(swipe.rawValue)"]
+                let matched = swipe.turned(by: settings.orientation)
+                arguments += ["-g", "\(fingers),\(swipe.rawValue),*,*,R,echo FIRED \(fingers) \(matched.rawValue)"]
             }
         }
         return arguments

@@ -53,6 +53,13 @@ public enum LisgdSwipe: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The gesture a binding of this one matches once lisgd turned it by `-o quarterTurns`.
+    public func turned(by quarterTurns: Int) -> LisgdSwipe {
+        var swipe = self
+        for _ in 0..<max(0, quarterTurns) % 4 { swipe = swipe.turned }
+        return swipe
+    }
+
     /// One quarter turn of a binding (`swipereorient`).
     var turned: LisgdSwipe {
         switch self {

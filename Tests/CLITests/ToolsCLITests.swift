@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+enum LisgdAvailability {
+    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/lisgd")
+        && FileManager.default.fileExists(atPath: "/dev/fuse")
+    static let reason: Comment = "needs Debian's lisgd (/usr/bin/lisgd) and /dev/fuse: scripts/setup-debian installs them"
+
+    /// Every touchscreen recording: the fixtures, and the real ones of ../shared/recordings where
+    /// that folder is (beside this repository's CI).
+    static let touchscreenRecordings: [String] = {
+        var files = (try? FileManager.default.contentsOfDirectory(atPath: CLI.fixture("corpus/touchscreen"))) ?? []
+        files = files.filter { $0.hasSuffix(".evemu") }.sorted().map { CLI.fixture("corpus/touchscreen/\($0)") }
+        files.append(CLI.fixture("sessions/touchscreen-session.evemu"))
+        let shared = CLI.packageRoot.appendingPathComponent("../shared/recordings").standardizedFileURL.path
+        let real = ["Atmel-maXTouch-Touchscreen-1-finger-fast-taps", "ELAN-CANDO-Windows7-1-finger-drag-up-down",
+                    "EP0430M09-2-fingers-touch-release", "QUANTA-OpticalTouchScreen-touch-hover",
+                    "QUANTA-OpticalTouchScreen-touch-on-left", "Wacom-ISDv4-E6-Finger-2fg-double-tap", "Wacom-ISDv4-E6-Finger-2fg-tap",
+                    "Wacom-ISDv4-E6-Finger-double-tap-center", "Wacom-ISDv4-E6-Finger-double-top-swipe",
+                    "Wacom-ISDv4-E6-Finger-single-tap-center", "Wacom-ISDv4-E6-Finger-single-top-swipe"]
+        for name in real {
+            let path = "\(shared)/evemu-devices-\(name).evemu"
+            if FileManager.default.fileExists(atPath: path) { files.append(path) }
+        }
+        return files
+    }()
+
+    /// Three of lisgd's settings: its defaults on a 1000-unit square screen, a generous one on a
+    /// phone, a strict one on a turned desktop screen (`-o 1`).
+    static let settings = ["-t 125 -r 15 -m 800 -w 1000 -h 1000",
+                           "# generous, a phone\n-t 60 -r 30 -m 2000 -w 720 -h 1440",
+                           "-t 200 -r 25 -m 1200 -w 1920 -h 1080 -o 1"]
+}
+
+/// `replay --tool`: the gesture tools' verdicts, their configuration files, and Debian's real
+/// lisgd run beside pinchlab's emulation of it.
+@Suite struct ToolsCLITests {
+    private static func tools(_ json: [String: Any]) -> [[String: Any]] { json["tools"] as? [[String: Any]] ?? [] }
+
+    @Test func aThreeFingerSwipeUnderEveryTouchpadTool() throws {
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--tool", "touchegg",
+                             "--tool", "libinput-gestures", "--tool", "kwin-gestures", "--tool", "lisgd", "--libinput-version", "1.22.1",
+                             "--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let tools = Self.tools(try r.json(line: -1))
+        #expect(tools.map { $0["name"] as? String } == ["touchegg", "libinput-gestures", "kwin-gestures", "lisgd"])
+        #expect(tools.allSatisfy { $0["source"] as? String == "pinchlab" })
+        let touchegg = try #require(tools.first?["fired"] as? [[String: Any]])
+        #expect(touchegg.count == 1)
+        #expect(touchegg.first?["gesture"] as? String == "SWIPE")
+        #expect(touchegg.first?["fingers"] as? Int == 3)
+        #expect((touchegg.first?["margin"] as? [String: Any])?["key"] as? String == "action_execute_threshold")
+        // lisgd reads a touchscreen's touches: on a touchpad it says so and fires nothing.
+        #expect((tools.last?["fired"] as? [Any])?.isEmpty == true)
+        #expect((tools.last?["note"] as? String)?.contains("touchscreen") == true)
+    }
+
+    @Test func theOldLibinputUnitsChangeTouchegsThresholds() throws {
+        let file = CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu")
+        let now = try CLI.run(["replay", file, "--tool", "touchegg", "--libinput-version", "1.22.1", "--summary"])
+        let old = try CLI.run(["replay", file, "--tool", "touchegg", "--libinput-version", "1.17.0", "--summary"])
+        func percentage(_ r: CLI.Result) throws -> Double {
+            let fired = try #require(Self.tools(try r.json(line: -1)).first?["fired"] as? [[String: Any]])
+            return fired.first?["percentage"] as? Double ?? -1
+        }
+        // The same travel is a smaller share of touchegg's old 5 % / 40 % thresholds read in 1.17's larger units.
+        #expect(try percentage(now) > 0)
+        #expect(try percentage(old) != percentage(now))
+    }
+
+    @Test func aBadConfigurationIsRefusedAtItsLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        let flags = dir.appendingPathComponent("lisgd.flags").path
+        try "# mine\n-t 90\n-r fifteen\n".write(toFile: flags, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu"), "--tool", "lisgd",
+                             "--tool-config", flags])
+        #expect(r.status == 65)
+        #expect(r.stderr == "pinchlab: \(flags):3: lisgd configuration: -r is 'fifteen': expected a whole number\n")
+        let xml = dir.appendingPathComponent("touchegg.conf").path
+        try "<touchégg>\n  <settings>\n    <property name=\"action_execute_threshold\">20</settings>\n</touchégg>\n"
+            .write(toFile: xml, atomically: true, encoding: .utf8)
+        let t = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--tool", "touchegg",
+                             "--tool-config", xml])
+        #expect(t.status == 65)
+        #expect(t.stderr.hasPrefix("pinchlab: \(xml):3: touchegg configuration: not well-formed: expected </property>"), "\(t.stderr)")
+        let missing = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--tool", "touchegg",
+                                   "--tool-config", dir.appendingPathComponent("none.conf").path])
+        #expect(missing.status == 66)
+        let twoTools = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--tool", "touchegg",
+                                    "--tool", "lisgd", "--tool-config", xml])
+        #expect(twoTools.status == 64)
+        #expect(twoTools.stderr.contains("say which tool the file is for"))
+    }
+
+    /// Debian's lisgd, unmodified, on a `pinchlab serve`-like node, every gesture bound: pinchlab's
+    /// lisgd must fire the same gestures (count, fingers, direction) on every touchscreen recording
+    /// at three settings.
+    @Test(.enabled(if: LisgdAvailability.available, LisgdAvailability.reason),
+          arguments: LisgdAvailability.touchscreenRecordings, LisgdAvailability.settings.indices)
+    func theRealLisgdAgrees(file: String, setting: Int) throws {
+        let dir = try CLI.temporaryDirectory()
+        let flags = dir.appendingPathComponent("lisgd-\(setting).flags").path
+        try (LisgdAvailability.settings[setting] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["replay", file, "--tool", "lisgd", "--tool-config", flags, "--with-lisgd", "--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let check = try #require(try r.json(line: -1)["realLisgd"] as? [String: Any], "\(r.stdout)")
+        #expect(check["agrees"] as? Bool == true, "\(file) at \(LisgdAvailability.settings[setting]): \(check)")
+    }
+
+    /// Not vacuous: on these the real lisgd fires, and so must the emulation.
+    @Test(.enabled(if: LisgdAvailability.available, LisgdAvailability.reason))
+    func theRealLisgdFiresOnSwipes() throws {
+        let dir = try CLI.temporaryDirectory()
+        let flags = dir.appendingPathComponent("phone.flags").path
+        try (LisgdAvailability.settings[1] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["replay", CLI.fixture("sessions/touchscreen-session.evemu"), "--tool", "lisgd", "--tool-config", flags,
+                             "--with-lisgd"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("real lisgd (/usr/bin/lisgd) fired 1 UD, 3 LR, 1 RL, 1 UD: the emulation agrees\n"), "\(r.stdout)")
+    }
+}
