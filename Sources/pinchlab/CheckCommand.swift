@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import GestureTools
+import LibinputHarness
 import LabReports
 
 struct CheckCommand: ParsableCommand {
@@ -30,6 +32,11 @@ struct CheckCommand: ParsableCommand {
           pinchlab check Fixtures/real-recordings.json --junit check.xml
           pinchlab check mycorpus --config tuned.json --json
           pinchlab check mycorpus --strict
+          pinchlab check mycorpus --tool touchegg --tool-config ~/.config/touchegg/touchegg.conf
+
+        With --tool, the corpus is scored under that gesture tool instead (each label in the tool's \
+        words: a `pan` 3 fingers `left` is touchegg's SWIPE LEFT 3, lisgd's 3 RL; \
+        docs/reference/tools.md), fed by pinchlab's recognizer in libinput's units.
         """
     )
 
@@ -47,6 +54,8 @@ struct CheckCommand: ParsableCommand {
 
     @Flag(help: "Fail a fragile file (one that matches within a small margin of failing) as a mismatch fails.")
     var strict = false
+
+    @OptionGroup var toolOptions: ToolOptions
 
     struct Report: Encodable {
         struct File: Encodable {
@@ -102,6 +111,7 @@ struct CheckCommand: ParsableCommand {
             let location = try CorpusFiles.locate(corpus)
             let manifest = try CorpusFiles.loadManifest(at: location)
             let settings = config == nil ? LabSettings.default : try LabSettingsFile.load(path: config!)
+            if !toolOptions.tools.isEmpty { return try checkTools(manifest, at: location, settings: settings) }
             if let junit {
                 // The manifest, every recording it lists and the settings are this run's inputs.
                 let inputs = location.inputPaths(of: manifest.entries) + (config.map { [$0] } ?? [])
@@ -161,6 +171,87 @@ struct CheckCommand: ParsableCommand {
     }
 
     enum Verdict { case allMatch, mismatch, unreadable }
+
+    /// `--tool`: the corpus scored under each tool named, one block each.
+    private func checkTools(_ manifest: CorpusManifest, at location: CorpusLocation, settings: LabSettings) throws -> Verdict {
+        let units = toolOptions.units(installed: LibinputBridge.installedVersion())
+        let tools = try toolOptions.settings()
+        if junit != nil && tools.count > 1 { throw ValidationError("--junit with --tool scores one tool: name one") }
+        var all: [ToolCheckResult] = []
+        var reports: [ToolReport] = []
+        for tool in tools {
+            let results = try ToolCorpusCheck.run(manifest, at: location, settings: settings, tool: tool, units: units)
+            all += results
+            if let junit {
+                let inputs = location.inputPaths(of: manifest.entries) + (config.map { [$0] } ?? []) + toolOptions.toolConfigs
+                try OutputFile.refuse(junit, option: "--junit", overwriting: inputs, doing: "writing the JUnit report over it")
+                try OutputFile.write(ToolCheckText.junit(suite: location.manifestPath, tool: tool.name, results: results), to: junit,
+                                     what: "JUnit report")
+            }
+            if json {
+                reports.append(ToolReport(tool: tool.name.rawValue, libinput: units.version.description, corpus: location.manifestPath,
+                                          results: results))
+                continue
+            }
+            let from = "fed by pinchlab's recognizer in libinput \(units.version)'s units"
+            try printLine("\(tool.name.rawValue) (\(from)):")
+            for result in results where result.status == .mismatch || result.status == .unreadable {
+                try printLine("  " + oneLine(result.entry.file) + ": " + ToolCheckText.message(result))
+            }
+            let fragile = results.filter { $0.fragile != nil }
+            if !fragile.isEmpty {
+                try printLine(strict ? "  fragile (failures with --strict):" : "  fragile (matching within a small margin of failing):")
+                for result in fragile { try printLine("    " + oneLine(result.entry.file) + ": " + (result.fragile?.text ?? "")) }
+            }
+            try printLine(ToolCheckText.totals(tool.name, results))
+        }
+        if json { try JSONLineWriter().write(reports.count == 1 ? AnyEncodable(reports[0]) : AnyEncodable(reports)) }
+        if all.contains(where: { $0.status == .unreadable }) { return .unreadable }
+        return all.contains { $0.status == .mismatch || (strict && $0.fragile != nil) } ? .mismatch : .allMatch
+    }
+
+    /// `check --tool --json`: one object per tool.
+    struct ToolReport: Encodable {
+        struct File: Encodable {
+            var file: String
+            var status: ToolCheckResult.Status
+            var expected: [String]
+            var fired: [FiredGesture]
+            var error: String?
+            var fragile: Bool
+        }
+        var tool: String
+        var libinput: String
+        var corpus: String
+        var files: Int
+        var matched: Int
+        var mismatched: Int
+        var notApplicable: Int
+        var unreadable: Int
+        var results: [File]
+
+        init(tool: String, libinput: String, corpus: String, results: [ToolCheckResult]) {
+            self.tool = tool
+            self.libinput = libinput
+            self.corpus = corpus
+            files = results.count
+            matched = results.filter { $0.status == .match }.count
+            mismatched = results.filter { $0.status == .mismatch }.count
+            notApplicable = results.filter { $0.status == .notApplicable }.count
+            unreadable = results.filter { $0.status == .unreadable }.count
+            self.results = results.map {
+                File(file: $0.entry.file, status: $0.status, expected: $0.expected.map(\.text), fired: $0.fired,
+                     error: $0.error.map { "\($0)" }, fragile: $0.fragile != nil)
+            }
+        }
+    }
+
+    /// One value or a list of them as one JSON line.
+    struct AnyEncodable: Encodable {
+        let value: any Encodable
+        init(_ value: any Encodable) { self.value = value }
+        func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    }
 
     /// "the pinch began (opposing-fingers) 12.3° above pinchOpposingMinimumAngleDegrees 135°, 6.8%
     /// of its usual range: past it, would read as pan 2 fingers, none"; for a time, "..., within one

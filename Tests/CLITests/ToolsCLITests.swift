@@ -119,3 +119,38 @@ enum LisgdAvailability {
         #expect(r.stdout.hasSuffix("real lisgd (/usr/bin/lisgd) fired 1 UD, 3 LR, 1 RL, 1 UD: the emulation agrees\n"), "\(r.stdout)")
     }
 }
+
+/// `check CORPUS --tool`: the labelled corpus scored under a tool, labels in the tool's words.
+@Suite struct ToolCheckCLITests {
+    @Test func theCorpusUnderLisgdAndLibinputGestures() throws {
+        let lisgd = try CLI.run(["check", CLI.fixture("corpus"), "--tool", "lisgd", "--json"])
+        #expect(lisgd.status == 1, "a one-finger pan of 0.9 s is past lisgd's 800 ms: \(lisgd.stderr)")
+        let report = try lisgd.json(line: 0)
+        #expect(report["tool"] as? String == "lisgd")
+        #expect(report["files"] as? Int == 49)
+        // Touchpad files are not lisgd's: not applicable, not matches.
+        #expect(report["notApplicable"] as? Int == 26)
+        let results = try #require(report["results"] as? [[String: Any]])
+        let finish = try #require(results.first { $0["file"] as? String == "touchscreen/pan-down-finish-01.evemu" })
+        #expect(finish["status"] as? String == "mismatch")
+        #expect(finish["expected"] as? [String] == ["UD 1 finger"])
+        let swipe = try #require(results.first { $0["file"] as? String == "touchscreen/three-finger-swipe-01.evemu" })
+        #expect(swipe["status"] as? String == "match")
+        #expect((swipe["fired"] as? [[String: Any]])?.first?["gesture"] as? String == "LR")
+
+        // A longer timeout in the user's own flags fixes both pans.
+        let dir = try CLI.temporaryDirectory()
+        let flags = dir.appendingPathComponent("lisgd.flags").path
+        try "-m 2000 -w 1000 -h 1000\n".write(toFile: flags, atomically: true, encoding: .utf8)
+        let patient = try CLI.run(["check", CLI.fixture("corpus"), "--tool", "lisgd", "--tool-config", flags])
+        #expect(!patient.stdout.contains("pan-down-finish-01.evemu: expected"), "\(patient.stdout)")
+        #expect(patient.stdout.contains("    touchscreen/pan-down-finish-01.evemu: UD, 1 finger, 0.000-0.902 s: 209.9 px against -t 125.0 px"),
+                "fragile: 84.9 px is under a tenth of the 1000-unit screen")
+
+        let gestures = try CLI.run(["check", CLI.fixture("corpus"), "--tool", "libinput-gestures", "--junit",
+                                    dir.appendingPathComponent("lg.xml").path])
+        #expect(gestures.stdout.hasSuffix("libinput-gestures: 49 files: 25 match, 1 mismatch, 23 not applicable\n"), "\(gestures.stdout)")
+        let xml = try String(contentsOfFile: dir.appendingPathComponent("lg.xml").path, encoding: .utf8)
+        #expect(xml.contains("tests=\"49\" failures=\"1\" errors=\"0\" skipped=\"23\""), "\(xml.prefix(400))")
+    }
+}
