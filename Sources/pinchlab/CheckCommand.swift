@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
           pinchlab check Fixtures/real-recordings.json --junit check.xml
           pinchlab check mycorpus --config tuned.json --json
           pinchlab check mycorpus --strict
-          pinchlab check mycorpus --tool touchegg --tool-config ~/.config/touchegg/touchegg.conf
+          pinchlab check mycorpus --tool touchegg --tool-config touchegg.conf
 
         With --tool, the corpus is scored under that gesture tool instead (each label in the tool's \
         words: a `pan` 3 fingers `left` is touchegg's SWIPE LEFT 3, lisgd's 3 RL; \

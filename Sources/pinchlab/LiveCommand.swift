@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import GestureTools
+import LibinputHarness
 import InteractiveTransition
 import LabReports
 
@@ -64,6 +66,8 @@ struct LiveCommand: ParsableCommand {
     @OptionGroup var webOptions: LiveWebOptions
 
     @OptionGroup var flightOptions: FlightRecorderOptions
+
+    @OptionGroup var toolOptions: ToolOptions
 
     func validate() throws {
         if let exitAfterIdle, !(exitAfterIdle > 0 && exitAfterIdle.isFinite) {
@@ -130,10 +134,15 @@ struct LiveCommand: ParsableCommand {
                                        announce: web?.announcesDumps)
             let keys = output.mode == .view && flight.recorder.isOn ? KeyPresses() : nil
             defer { keys?.restore() }
+            // --tool: what each tool would have done with the gesture just made, and by how much.
+            var tools = LiveToolWatch(device: input.device, tools: try toolOptions.settings(),
+                                      units: toolOptions.units(installed: LibinputBridge.installedVersion()))
             let emit: (LabRecord) -> Void = { record in
                 output.handle(record)
                 web?.handle(record)
                 flight.note(record)
+                guard !tools.tools.isEmpty else { return }
+                for (tool, fired) in tools.consume(record) { output.handle(tool: tool, fired: fired) }
             }
             let stop = try session.run(shouldStop: { StopSignals.requested || output.writeError != nil }, emit: emit,
                                        afterEvent: { event, origin in
@@ -199,6 +208,21 @@ struct LiveOutput {
             for line in human.lines(for: record) { note(Result { try lines.line(line) }) }
         case .view:
             update(with: record)
+            refresh()
+        }
+    }
+
+    /// A gesture a tool would act on (`live --tool`): a line, a JSON line, or the view's tool line.
+    mutating func handle(tool: GestureToolName, fired: FiredGesture) {
+        guard writeError == nil else { return }
+        switch mode {
+        case .json:
+            note(Result { try lines.writeEncodable(LiveToolLine(tool: tool, fired: fired)) })
+        case .lines:
+            note(Result { try lines.line("\(tool.rawValue): \(fired.text)") })
+        case .view:
+            snapshot.toolLine = "\(tool.rawValue) \(fired.text)"
+            dirty = true
             refresh()
         }
     }
@@ -278,4 +302,16 @@ struct LiveOutput {
 
 func printRaw(_ text: String) throws {
     try StandardStream.output.write(text.utf8)
+}
+
+/// `live --tool --json`: `{"type": "tool", "name": ..., "fired": {...}}`.
+struct LiveToolLine: Encodable {
+    var type = "tool"
+    var name: GestureToolName
+    var fired: FiredGesture
+
+    init(tool: GestureToolName, fired: FiredGesture) {
+        name = tool
+        self.fired = fired
+    }
 }

@@ -20,6 +20,8 @@ struct LiveSnapshot {
     var cardCenterX: Double = 0.5
     var cardCenterY: Double = 0.5
     var decision: String = ""
+    /// `live --tool`: the last gesture a tool would have acted on.
+    var toolLine: String = ""
     var footer: String = "Ctrl-C to quit"
 }
 
@@ -71,6 +73,7 @@ struct LiveView {
         lines.append(contentsOf: card(scale: s.cardScale, alpha: s.cardAlpha, centerX: s.cardCenterX, centerY: s.cardCenterY,
                                       areaWidth: min(cardAreaWidth, width - cardIndent.count)))
         lines.append(s.decision.isEmpty ? "decision   —" : "decision   \(s.decision)")
+        if !s.toolLine.isEmpty { lines.append("tool       \(s.toolLine)") }
         lines.append(s.footer)
         // Escaped before fitting: the escapes take columns too. Only `draw` adds control sequences.
         return lines.map { fitted(TerminalText.escaped($0), width: width) }

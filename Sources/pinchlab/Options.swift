@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import GestureTools
 import InteractiveTransition
 import SystemPackage
 
@@ -64,17 +65,26 @@ extension CompletionPolicyPreset: ExpressibleByArgument {
     public init?(argument: String) { self.init(named: argument) }
 }
 
-/// The presets of a `--compare` list (comma-separated names or aliases), in order; an unknown or
-/// empty name is a usage error that names it and lists the presets.
+/// The presets of a `--compare` list (comma-separated names or aliases), in order; a gesture
+/// tool's name is taken as `--tool` takes it (`comparedTools`); an unknown or empty name is a usage
+/// error that names it and lists the presets and tools.
 func comparedPolicies(_ list: String?) throws -> [PolicyComparison.Policy] {
     guard let list else { return [] }
-    return try list.split(separator: ",", omittingEmptySubsequences: false).map { name in
+    return try list.split(separator: ",", omittingEmptySubsequences: false).compactMap { name in
+        if GestureToolName(rawValue: String(name)) != nil { return nil }
         guard let preset = CompletionPolicyPreset(named: String(name)) else {
-            throw ValidationError("unknown policy '\(name)' in --compare; choose from "
-                                  + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ValidationError("unknown policy or tool '\(name)' in --compare; choose from "
+                                  + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", ") + ", or a tool: "
+                                  + GestureToolName.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return PolicyComparison.Policy(preset)
     }
+}
+
+/// The gesture tools of a `--compare` list, in order.
+func comparedTools(_ list: String?) -> [GestureToolName] {
+    guard let list else { return [] }
+    return list.split(separator: ",").compactMap { GestureToolName(rawValue: String($0)) }
 }
 
 extension CompletionTiming: ExpressibleByArgument {

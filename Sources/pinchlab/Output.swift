@@ -101,6 +101,13 @@ final class BufferedLines {
         try flushIfDue()
     }
 
+    /// Any other value as one JSON line (sorted keys, as `JSONLineWriter` writes it), in turn with the records.
+    func writeEncodable<T: Encodable>(_ value: T) throws {
+        let data = try JSONLineWriter().line(value)
+        buffer.append(utf8: String(decoding: data, as: UTF8.self))
+        try flushIfDue()
+    }
+
     /// One line of readable text, escaped as `printLine` escapes it.
     func line(_ text: String) throws {
         buffer.append(utf8: TerminalText.escaped(text))

@@ -22,8 +22,8 @@ struct ReplayCommand: ParsableCommand {
           pinchlab replay old.desc --events old.events --speed 1   # in real time
           pinchlab replay Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu \\
               --policy seed --summary
-          pinchlab replay swipe.evemu --tool touchegg --tool-config ~/.config/touchegg/touchegg.conf
-          pinchlab replay phone.evemu --tool lisgd --tool-config lisgd.flags --summary
+          pinchlab replay swipe.evemu --tool touchegg --tool-config touchegg.conf
+          pinchlab replay phone.evemu --tool lisgd --tool-config lisgd.flags
 
         --json prints JSON Lines: {"type":"gesture",...}, {"type":"transition",...}, and a last \
         {"type":"summary",...} line (schema: docs/reference/json-lines.md).
@@ -61,8 +61,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("With --tool lisgd: also run Debian's lisgd on the recording (in real time, through a virtual device, every gesture bound) and say whether pinchlab's emulation fired the same gestures."))
     var withLisgd = false
 
-    @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side.",
-                               valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue)))
+    @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side; a gesture tool's name (touchegg, lisgd...) is taken as --tool takes it.",
+                               valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue) + GestureToolName.allCases.map(\.rawValue)))
     var compare: String?
 
     func validate() throws {
@@ -71,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError("--with-libinput plays the recording to libinput a second time: give a file, not standard input")
         }
         if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
-        if withLisgd && !toolOptions.tools.contains(.lisgd) { throw ValidationError("--with-lisgd checks --tool lisgd: name it") }
+        if withLisgd && !(toolOptions.tools + comparedTools(compare)).contains(.lisgd) { throw ValidationError("--with-lisgd checks --tool lisgd: name it") }
         if withLisgd && recording.file == "-" {
             throw ValidationError("--with-lisgd plays the recording to lisgd a second time: give a file, not standard input")
         }
@@ -93,10 +93,10 @@ struct ReplayCommand: ParsableCommand {
                                     recordsStateChanges: explain || trace, position: dump?.position)
             // The summary's trials carry each release's margins, and --explain says them.
             run.measuresMargins = explain || json || summary
-            var comparison = try PolicyComparison(device: reader.device, transition: driven,
-                                                  settings: settings, policies: comparedPolicies(compare))
+            let policies = try comparedPolicies(compare)
+            var comparison = try PolicyComparison(device: reader.device, transition: driven, settings: settings, policies: policies)
             // The gesture tools read pinchlab's recognizer unless libinput itself is run (below).
-            let toolSettings = try toolOptions.settings()
+            let toolSettings = try toolOptions.settings(also: comparedTools(compare))
             let judgesTools = !toolSettings.isEmpty && !withLibinput
             let installedLibinput = toolSettings.isEmpty ? nil : try? LibinputBridge.installedVersion()
             let units = toolOptions.units(installed: installedLibinput)
@@ -132,11 +132,11 @@ struct ReplayCommand: ParsableCommand {
             let ahead = EventReadAhead.reading(reader)
             var source: any InputEventSource = reader
             if let ahead { source = ahead }
-            let result = compare == nil && !judgesTools
+            let result = policies.isEmpty && !judgesTools
                 ? run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop, emit: emit)
                 : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
                           afterEvent: { event in
-                              if compare != nil { comparison.consume(event) }
+                              if !policies.isEmpty { comparison.consume(event) }
                               if judgesTools { judgement.consume(event) }
                           }, emit: emit)
             ahead?.stop()  // the reader's warnings are read below
@@ -144,7 +144,7 @@ struct ReplayCommand: ParsableCommand {
                 do { try lines.flush() } catch { writeFailure.error = error }
             }
             if let writeError = writeFailure.error { throw writeError as? CLIError ?? CLIError(status: .ioError, message: "writing output: \(writeError)") }
-            let comparisons = compare == nil ? nil : comparison.finish(source: recording.displayName)
+            let comparisons = policies.isEmpty ? nil : comparison.finish(source: recording.displayName)
             // libinput scrolls as the settings say (--set-scroll-method), so the two are compared alike.
             let libinput = try withLibinput && result.error == nil
                 ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod,

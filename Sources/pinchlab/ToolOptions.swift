@@ -56,8 +56,9 @@ struct ToolOptions: ParsableArguments {
         return LibinputUnits(version: .debianBookworm)
     }
 
-    /// Each named tool with the user's configuration, or its defaults.
-    func settings() throws -> [GestureToolSettings] {
+    /// Each named tool (and `also`'s, from `--compare`) with the user's configuration, or its defaults.
+    func settings(also: [GestureToolName] = []) throws -> [GestureToolSettings] {
+        let tools = self.tools + also.filter { !self.tools.contains($0) }
         var files: [GestureToolName: String] = [:]
         for config in toolConfigs {
             let (name, file) = try pairing(config)

@@ -154,3 +154,21 @@ enum LisgdAvailability {
         #expect(xml.contains("tests=\"49\" failures=\"1\" errors=\"0\" skipped=\"23\""), "\(xml.prefix(400))")
     }
 }
+
+@Suite struct ToolCompareCLITests {
+    /// `--compare` takes a tool's name beside the desktop presets.
+    @Test func compareTakesToolsBesidePresets() throws {
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--compare", "gnome,kwin-gestures",
+                             "--libinput-version", "1.22.1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("compared policies:\n"))
+        #expect(r.stdout.hasSuffix("""
+            kwin-gestures (fed by pinchlab's recognizer in libinput 1.22.1's units): 1 gesture
+              swipe right, 3 fingers, 0.161-0.541 s: executed, 1.00 progress against GESTURE_SWITCH_THRESHOLD 0.25 progress (0.75 above)
+
+            """), "\(r.stdout)")
+        let bad = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--compare", "gnome,touchegs"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("unknown policy or tool 'touchegs' in --compare"))
+    }
+}

@@ -78,6 +78,16 @@ import Testing
         #expect(foreign == [])
     }
 
+    /// The tools' rules are pure functions of a libinput event stream: no C module, no Foundation,
+    /// nothing of pinchlab's but the settings table.
+    @Test func theGestureToolsImportNoCModuleAndNoFoundation() throws {
+        let imports = try Self.imports(of: "GestureTools")
+        #expect(imports.count > 0, "the scan found no imports at all: is Sources/GestureTools there?")
+        let allowed: Set<String> = ["SettingsTable", "Glibc", "Musl", "Darwin"]
+        let foreign = imports.filter { !allowed.contains($0.module) }.map { "\($0.file): import \($0.module)" }
+        #expect(foreign == [])
+    }
+
     @Test func theTransitionKnowsNoEvdev() throws {
         let modules = Set(try Self.imports(of: "InteractiveTransition").map(\.module))
         #expect(modules.isDisjoint(with: ["GestureCore", "GestureKit", "CEvdev", "GestureLab"]), "\(modules)")
@@ -87,7 +97,7 @@ import Testing
     @Test func theLabEngineImportsNoReportAndNothingAboveIt() throws {
         let imports = try Self.imports(of: "GestureLab")
         #expect(imports.count > 0, "the scan found no imports at all: is Sources/GestureLab there?")
-        let allowed: Set<String> = ["GestureCore", "GestureKit", "InteractiveTransition", "SettingsTable", "SystemPackage",
+        let allowed: Set<String> = ["GestureCore", "GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable", "SystemPackage",
                                     "Foundation", "Glibc", "Musl", "Darwin"]
         let foreign = imports.filter { !allowed.contains($0.module) }.map { "\($0.file): import \($0.module)" }
         #expect(foreign == [])
@@ -97,7 +107,7 @@ import Testing
     @Test func theReportsImportOnlyTheEngineAndTheLibrariesBelowIt() throws {
         let imports = try Self.imports(of: "LabReports")
         #expect(imports.contains { $0.module == "GestureLab" }, "the scan found no import of the engine: is Sources/LabReports there?")
-        let allowed: Set<String> = ["GestureLab", "GestureCore", "GestureKit", "InteractiveTransition", "SettingsTable",
+        let allowed: Set<String> = ["GestureLab", "GestureCore", "GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable",
                                     "Foundation", "Glibc", "Musl", "Darwin"]
         let foreign = imports.filter { !allowed.contains($0.module) }.map { "\($0.file): import \($0.module)" }
         #expect(foreign == [])

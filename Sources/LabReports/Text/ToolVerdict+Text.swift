@@ -33,7 +33,9 @@ extension FiredGesture {
         return head
     }
 
-    private static func figure(_ value: Double) -> String { FixedPoint.string(value, decimals: 1) }
+    /// One decimal for percentages, units and px; two under 10 (progress, scale), where one would
+    /// print KWin's 0.25 as 0.3.
+    private static func figure(_ value: Double) -> String { FixedPoint.string(value, decimals: abs(value) < 10 ? 2 : 1) }
 }
 
 extension RealToolCheck {

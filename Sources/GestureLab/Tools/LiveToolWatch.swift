@@ -1,0 +1,54 @@
+import GestureKit
+import GestureTools
+
+/// The gesture tools judging a live session as it goes (`live --tool`): the session's own records
+/// (it records frames) build the stream, and each time a gesture ends or the last finger lifts
+/// the tools judge what came since the fingers were last all up, and the gestures they fire that
+/// were not reported yet are handed back. Between gestures, with no finger down and no gesture
+/// open, the stream starts afresh, so a long session keeps only its current gesture.
+public struct LiveToolWatch: Sendable {
+    public let tools: [GestureToolSettings]
+    private let device: DeviceDescription
+    private let units: LibinputUnits
+    private var builder: ToolStreamBuilder
+    /// Per tool, how many of the current stretch's gestures were reported.
+    private var reported: [Int]
+    private var gestureOpen = false
+
+    public init(device: DeviceDescription, tools: [GestureToolSettings], units: LibinputUnits) {
+        self.tools = tools
+        self.device = device
+        self.units = units
+        builder = ToolStreamBuilder(device: device, units: units)
+        reported = Array(repeating: 0, count: tools.count)
+    }
+
+    /// Takes one record of the session; returns what each tool newly fired (tool, gesture).
+    public mutating func consume(_ record: LabRecord) -> [(GestureToolName, FiredGesture)] {
+        builder.consume(record)
+        var judge = false
+        var idle = false
+        switch record {
+        case .gesture(let g):
+            gestureOpen = !g.event.state.isFinal
+            judge = g.event.state.isFinal
+        case .frame(let frame, _):
+            idle = frame.activeTouchCount == 0 && !gestureOpen
+            judge = idle && !builder.stream.events.isEmpty
+        default:
+            break
+        }
+        guard judge else { return [] }
+        var news: [(GestureToolName, FiredGesture)] = []
+        for (index, tool) in tools.enumerated() {
+            let fired = tool.judge(builder.stream).fired
+            for gesture in fired.dropFirst(reported[index]) { news.append((tool.name, gesture)) }
+            reported[index] = max(reported[index], fired.count)
+        }
+        if idle {
+            builder = ToolStreamBuilder(device: device, units: units)
+            reported = Array(repeating: 0, count: tools.count)
+        }
+        return news
+    }
+}
