@@ -69,9 +69,12 @@ public struct ToolFigures: Sendable, Hashable {
     public var lengthClass: String?
     /// lisgd: fired by a pressed-mode (`P`) binding while the finger moved, not at release.
     public var pressed: Bool?
+    /// A speed the tool measured, in its margin's unit: fusuma's window speed (swipe: accelerated
+    /// units per 10 ms; rotate: degrees per 10 ms); InputActions' sampled mean delta per event.
+    public var speed: Double?
 
     public init(percentage: Double? = nil, distance: Double? = nil, angleDegrees: Double? = nil, scale: Double? = nil,
-                edge: String? = nil, lengthClass: String? = nil, pressed: Bool? = nil) {
+                edge: String? = nil, lengthClass: String? = nil, pressed: Bool? = nil, speed: Double? = nil) {
         self.percentage = percentage
         self.distance = distance
         self.angleDegrees = angleDegrees
@@ -79,6 +82,7 @@ public struct ToolFigures: Sendable, Hashable {
         self.edge = edge
         self.lengthClass = lengthClass
         self.pressed = pressed
+        self.speed = speed
     }
 }
 

@@ -2,31 +2,36 @@
 /// switched over (no dynamic dispatch), as each tool's rule is its own.
 public enum GestureToolSettings: Sendable, Hashable {
     case touchegg(ToucheggSettings)
+    case fusuma(FusumaSettings)
     case libinputGestures(LibinputGesturesSettings)
+    case inputactions(InputActionsSettings)
     case lisgd(LisgdSettings)
     case kwinGestures(KWinGestureSettings)
 
     public var name: GestureToolName {
         switch self {
         case .touchegg: .touchegg
+        case .fusuma: .fusuma
         case .libinputGestures: .libinputGestures
+        case .inputactions: .inputactions
         case .lisgd: .lisgd
         case .kwinGestures: .kwinGestures
         }
     }
 
-    /// The tools pinchlab emulates (fusuma and InputActions are researched, not emulated yet:
-    /// docs/reference/tools.md).
-    public static let emulated: [GestureToolName] = [.touchegg, .libinputGestures, .lisgd, .kwinGestures]
+    /// The tools pinchlab emulates.
+    public static let emulated: [GestureToolName] = [.touchegg, .fusuma, .libinputGestures, .inputactions, .lisgd, .kwinGestures]
 
-    /// The tool as it is installed: its own defaults; nil for a tool not emulated.
+    /// The tool as it is installed: its own defaults (every tool named is emulated; nil is kept for
+    /// a tool added before its emulation).
     public static func defaults(_ name: GestureToolName) -> GestureToolSettings? {
         switch name {
         case .touchegg: .touchegg(.defaults)
+        case .fusuma: .fusuma(.defaults)
         case .libinputGestures: .libinputGestures(.defaults)
+        case .inputactions: .inputactions(.defaults)
         case .lisgd: .lisgd(.defaults)
         case .kwinGestures: .kwinGestures(.defaults)
-        case .fusuma, .inputactions: nil
         }
     }
 
@@ -35,9 +40,11 @@ public enum GestureToolSettings: Sendable, Hashable {
     public static func read(_ name: GestureToolName, text: String, file: String) throws(ToolConfigurationError) -> GestureToolSettings {
         switch name {
         case .touchegg: return .touchegg(try ToucheggSettings.read(text, file: file))
+        case .fusuma: return .fusuma(try FusumaSettings.read(text, file: file))
         case .libinputGestures: return .libinputGestures(try LibinputGesturesSettings.read(text, file: file))
+        case .inputactions: return .inputactions(try InputActionsSettings.read(text, file: file))
         case .lisgd: return .lisgd(try LisgdSettings.read(text, file: file))
-        case .kwinGestures, .fusuma, .inputactions:
+        case .kwinGestures:
             throw ToolConfigurationError(tool: name, file: file, line: 0,
                                          reason: .unknown("a configuration file for \(name.rawValue)",
                                                           expected: "no file: \(name.rawValue) is judged at its own figures"))
@@ -54,6 +61,8 @@ public enum GestureToolSettings: Sendable, Hashable {
         }
         switch self {
         case .touchegg(let settings): verdict.fired = ToucheggEmulator(settings: settings).judge(stream)
+        case .fusuma(let settings): verdict.fired = FusumaEmulator(settings: settings).judge(stream)
+        case .inputactions(let settings): verdict.fired = InputActionsEmulator(settings: settings).judge(stream)
         case .libinputGestures(let settings): verdict.fired = LibinputGesturesEmulator(settings: settings).judge(stream)
         case .lisgd(let settings): verdict.fired = LisgdEmulator(settings: settings).judge(stream)
         case .kwinGestures(let settings): verdict.fired = KWinGestureEmulator(settings: settings).judge(stream)

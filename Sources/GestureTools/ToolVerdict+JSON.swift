@@ -18,7 +18,7 @@ extension ToolVerdict: Encodable {
 
 extension FiredGesture: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case gesture, fingers, direction, executed, begin, end, percentage, distance, angle, scale, edge, length, pressed, margin
+        case gesture, fingers, direction, executed, begin, end, percentage, distance, angle, scale, edge, length, pressed, speed, margin
     }
     private enum MarginKeys: String, CodingKey { case value, threshold, key, unit }
 
@@ -37,6 +37,7 @@ extension FiredGesture: Encodable {
         try c.encodeIfPresent(figures.edge, forKey: .edge)
         try c.encodeIfPresent(figures.lengthClass, forKey: .length)
         try c.encodeIfPresent(figures.pressed, forKey: .pressed)
+        try c.encodeIfPresent(figures.speed.map(Self.round), forKey: .speed)
         if let margin {
             var m = c.nestedContainer(keyedBy: MarginKeys.self, forKey: .margin)
             try m.encode(Self.round(margin.value), forKey: .value)

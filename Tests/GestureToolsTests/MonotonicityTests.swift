@@ -41,6 +41,74 @@ import Testing
         return ToolStreams.touchpadStream(events)
     }
 
+    /// Pinches (some turning), holds and swipes of random size and pace, as fusuma and
+    /// InputActions read them: accelerated deltas twice the unaccelerated ones.
+    private func mixedStream(seed: UInt64) -> ToolStream {
+        var random = Seeded(state: seed &+ 1000)
+        var events: [ToolEvent] = []
+        var time = 0.0
+        for n in 0..<12 {
+            let updates = 3 + Int(random.next() * 20)
+            let seconds = 0.05 + random.next() * 1.5
+            let fingers = 2 + Int(random.next() * 3)
+            switch n % 3 {
+            case 0:
+                events += ToolStreams.pinch(scale: 0.4 + random.next() * 1.4, angle: (random.next() - 0.5) * 60, fingers: fingers,
+                                            updates: updates, start: time)
+            case 1:
+                events.append(.gesture(GestureStep(kind: .hold, phase: .begin, time: time, fingers: fingers)))
+                events.append(.gesture(GestureStep(kind: .hold, phase: .end, time: time + seconds, fingers: fingers)))
+            default:
+                let dx = (random.next() - 0.5) * 600, dy = (random.next() - 0.5) * 600
+                for case .gesture(var g) in ToolStreams.swipe(dx: dx, dy: dy, fingers: max(3, fingers), updates: updates, start: time,
+                                                              seconds: seconds) {
+                    g.acceleratedDX = g.dx * 2
+                    g.acceleratedDY = g.dy * 2
+                    events.append(.gesture(g))
+                }
+            }
+            time += 3
+        }
+        return ToolStreams.touchpadStream(events)
+    }
+
+    /// fusuma: a higher multiplier of any gesture's threshold never fires more. (Its oneshots
+    /// repeat each 0.3 s while fast enough; fewer candidates never give more 0.3 s-apart firings.)
+    /// InputActions: a higher motion threshold never fires more on straight swipes (a curving
+    /// one's windows, and so its turns, change with it), nor does a higher trigger threshold.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func fusumaAndInputActionsFireNoMoreAtHigherThresholds(seed: UInt64) {
+        let mixed = mixedStream(seed: seed), pad = touchpadStream(seed: seed)
+        for gesture in FusumaSettings.Gesture.allCases {
+            var last = Int.max
+            for k in stride(from: 0.0, through: 4, by: 0.1) {
+                var s = FusumaSettings()
+                s.threshold[gesture] = k
+                let count = FusumaEmulator(settings: s).judge(mixed).count
+                #expect(count <= last, "fusuma threshold.\(gesture.rawValue) \(k), seed \(seed)")
+                last = count
+            }
+        }
+        var last = Int.max
+        for t in stride(from: 0.0, through: 600, by: 10) {
+            var s = InputActionsSettings.defaults
+            s.motionThreshold3 = t
+            let executed = InputActionsEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
+            #expect(executed <= last, "InputActions motion_threshold_3 \(t), seed \(seed)")
+            last = executed
+        }
+        for (kind, top, step) in [(InputActionsTrigger.Kind.swipe, 800.0, 20.0), (.pinch, 1.5, 0.05), (.rotate, 40, 1), (.hold, 1600, 50)] {
+            last = Int.max
+            for threshold in stride(from: 0, through: top, by: step) {
+                var s = InputActionsSettings.defaults
+                s.triggers = s.triggers.map { var t = $0; if t.kind == kind { t.thresholdMin = threshold }; return t }
+                let executed = InputActionsEmulator(settings: s).judge(kind == .swipe ? pad : mixed).filter { $0.executed == true }.count
+                #expect(executed <= last, "InputActions \(kind.rawValue) threshold \(threshold), seed \(seed)")
+                last = executed
+            }
+        }
+    }
+
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func higherThresholdsFireNoMore(seed: UInt64) {
         let screen = screenStream(seed: seed), pad = touchpadStream(seed: seed)
