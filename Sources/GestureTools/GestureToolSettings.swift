@@ -22,9 +22,8 @@ public enum GestureToolSettings: Sendable, Hashable {
     /// The tools pinchlab emulates.
     public static let emulated: [GestureToolName] = [.touchegg, .fusuma, .libinputGestures, .inputactions, .lisgd, .kwinGestures]
 
-    /// The tool as it is installed: its own defaults (every tool named is emulated; nil is kept for
-    /// a tool added before its emulation).
-    public static func defaults(_ name: GestureToolName) -> GestureToolSettings? {
+    /// The tool as it is installed: its own defaults.
+    public static func defaults(_ name: GestureToolName) -> GestureToolSettings {
         switch name {
         case .touchegg: .touchegg(.defaults)
         case .fusuma: .fusuma(.defaults)

@@ -98,10 +98,9 @@ struct ReplayCommand: ParsableCommand {
             // The gesture tools read pinchlab's recognizer unless libinput itself is run (below).
             let toolSettings = try toolOptions.settings(also: comparedTools(compare))
             let judgesTools = !toolSettings.isEmpty && !withLibinput
-            let installedLibinput = toolSettings.isEmpty ? nil : try? LibinputBridge.installedVersion()
+            let installedLibinput = toolSettings.isEmpty ? nil : LibinputBridge.installedVersion()
             let units = toolOptions.units(installed: installedLibinput)
-            var judgement = try ToolJudgement(device: reader.device, settings: settings, tools: judgesTools ? toolSettings : [],
-                                              units: units)
+            var judgement = judgesTools ? try ToolJudgement(device: reader.device, settings: settings, tools: toolSettings, units: units) : nil
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
             // time, or read from a pipe that may be live, are written as they are made.
@@ -137,7 +136,7 @@ struct ReplayCommand: ParsableCommand {
                 : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
                           afterEvent: { event in
                               if !policies.isEmpty { comparison.consume(event) }
-                              if judgesTools { judgement.consume(event) }
+                              judgement?.consume(event)
                           }, emit: emit)
             ahead?.stop()  // the reader's warnings are read below
             if writeFailure.error == nil {
@@ -150,7 +149,7 @@ struct ReplayCommand: ParsableCommand {
                 ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod,
                                              touchscreenSteps: !toolSettings.isEmpty) : nil
             var tools: [ToolVerdict]?
-            if judgesTools {
+            if var judgement {
                 tools = judgement.finish()
             } else if let libinput, !toolSettings.isEmpty {
                 tools = ToolJudgement.verdicts(toolSettings, ToolJudgement.stream(libinput: libinput, device: reader.device, units: units))

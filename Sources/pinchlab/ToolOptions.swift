@@ -17,7 +17,7 @@ struct ToolOptions: ParsableArguments {
     var tools: [GestureToolName] = []
 
     @Option(name: .customLong("tool-config"), help: ArgumentHelp(
-        "The tool's own configuration: touchegg.conf, lisgd's flags in a file. NAME=FILE when several tools are named.",
+        "The tool's own configuration: touchegg.conf, libinput-gestures.conf, fusuma's config.yml, InputActions' YAML, lisgd's flags in a file. NAME=FILE when several tools are named.",
         valueName: "[tool=]file"), completion: .file())
     var toolConfigs: [String] = []
 
@@ -66,12 +66,7 @@ struct ToolOptions: ParsableArguments {
             files[name] = file
         }
         return try tools.map { name in
-            guard let file = files[name] else {
-                guard let defaults = GestureToolSettings.defaults(name) else {
-                    throw CLIError(status: .usage, message: "--tool \(name.rawValue): not emulated yet (docs/reference/tools.md)")
-                }
-                return defaults
-            }
+            guard let file = files[name] else { return GestureToolSettings.defaults(name) }
             let text: String
             do {
                 text = try String(contentsOfFile: file, encoding: .utf8)

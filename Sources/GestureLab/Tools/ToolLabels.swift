@@ -83,8 +83,13 @@ public enum ToolLabels {
         }
     }
 
-    /// The gestures of `fired` a label speaks of (touchegg's taps are not).
+    /// The gestures of `fired` a label speaks of: touchegg's taps are not labelled; an InputActions
+    /// trigger it cancelled (a hold the fingers then moved out of, a swipe that turned) ran no action.
     public static func compared(_ fired: [FiredGesture], tool: GestureToolName) -> [FiredGesture] {
-        tool == .touchegg ? fired.filter { $0.gesture != "TAP" } : fired
+        switch tool {
+        case .touchegg: fired.filter { $0.gesture != "TAP" }
+        case .inputactions: fired.filter { $0.executed != false }
+        default: fired
+        }
     }
 }
