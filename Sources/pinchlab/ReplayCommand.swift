@@ -161,6 +161,14 @@ struct ReplayCommand: ParsableCommand {
             }
             try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: tools, realLisgd: realLisgd,
                              policy: settings.policy)
+            // The libinput 1.18 trap: a threshold in libinput's units meant another length before.
+            if !json && !summary {
+                for tool in toolSettings {
+                    for threshold in tool.unitThresholds where toolOptions.libinputVersion != nil || threshold.units > 0 {
+                        try printLine("  \(tool.name.rawValue): " + threshold.text(now: units))
+                    }
+                }
+            }
             try reportEnding(result, of: reader)
         }
     }

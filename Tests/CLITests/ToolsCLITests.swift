@@ -172,3 +172,28 @@ enum LisgdAvailability {
         #expect(bad.stderr.contains("unknown policy or tool 'touchegs' in --compare"))
     }
 }
+
+/// The libinput 1.18 trap (libinput-gestures #310): the same `swipe_threshold 400` fires a 28 mm
+/// swipe under 1.17's units and not under 1.22's, and the output says what 400 units were and are.
+@Suite struct LibinputUnitsTrapCLITests {
+    @Test func swipeThreshold400BeforeAndAfterLibinput118() throws {
+        let dir = try CLI.temporaryDirectory()
+        let conf = dir.appendingPathComponent("libinput-gestures.conf").path
+        try "gesture swipe right 3 xdotool key super+Right\nswipe_threshold 400\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        let file = CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu")
+        let old = try CLI.run(["replay", file, "--tool", "libinput-gestures", "--tool-config", conf, "--libinput-version", "1.17.0"])
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(old.stdout.hasSuffix("""
+            libinput-gestures (fed by pinchlab's recognizer in libinput 1.17.0's units): 1 gesture
+              swipe right, 3 fingers, 0.161-0.541 s: 1080.6 units against swipe_threshold 400.0 units (680.6 above)
+              libinput-gestures: swipe_threshold 400 units is 10.2 mm under libinput 1.17.0, 38.0 mm from libinput 1.18 on
+
+            """), "\(old.stdout)")
+        let now = try CLI.run(["replay", file, "--tool", "libinput-gestures", "--tool-config", conf, "--libinput-version", "1.22.1"])
+        #expect(now.stdout.hasSuffix("""
+            libinput-gestures (fed by pinchlab's recognizer in libinput 1.22.1's units): 0 gestures
+              libinput-gestures: swipe_threshold 400 units is 38.0 mm under libinput 1.22.1, 10.2 mm before libinput 1.18
+
+            """), "\(now.stdout)")
+    }
+}

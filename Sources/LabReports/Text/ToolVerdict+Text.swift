@@ -46,3 +46,16 @@ extension RealToolCheck {
             + (agrees ? "the emulation agrees" : "the emulation differs: it fired \(list(emulated))")
     }
 }
+
+extension UnitThreshold {
+    /// `swipe_threshold 400 units is 38.0 mm under libinput 1.22.1 (since 1.18), was 10.2 mm before 1.18`.
+    package func text(now: LibinputUnits) -> String {
+        let old = LibinputUnits(version: LibinputVersion(major: 1, minor: 17, patch: 0))
+        let new = LibinputUnits(version: LibinputUnits.scaledSince)
+        let current = now.version < LibinputUnits.scaledSince ? old : new
+        let other = now.version < LibinputUnits.scaledSince ? new : old
+        let otherName = now.version < LibinputUnits.scaledSince ? "from libinput 1.18 on" : "before libinput 1.18"
+        return "\(key) \(FixedPoint.string(units, decimals: 0)) units is \(FixedPoint.string(millimetres(in: current), decimals: 1)) mm "
+            + "under libinput \(now.version), \(FixedPoint.string(millimetres(in: other), decimals: 1)) mm \(otherName)"
+    }
+}
