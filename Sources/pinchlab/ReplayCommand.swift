@@ -89,18 +89,19 @@ struct ReplayCommand: ParsableCommand {
             let dump = try DumpedSession(reader, name: recording.displayName, transition: transition)
             let settings = try transition.settings(base: dump?.settings ?? .default)
             let driven = dump?.transition ?? transition.transition
+            // The gesture tools read pinchlab's recognizer (this replay's own records: its frames on a
+            // touchscreen) unless libinput itself is run (below).
+            let toolSettings = try toolOptions.settings(also: comparedTools(compare))
+            let judgesTools = !toolSettings.isEmpty && !withLibinput
+            let units = toolOptions.units(installed: toolSettings.isEmpty ? nil : LibinputBridge.installedVersion())
+            let toolStream = judgesTools ? ToolStreamCollector(device: reader.device, units: units) : nil
             var run = try ReplayRun(device: reader.device, transition: driven, settings: settings,
+                                    recordsFrames: toolStream != nil && reader.device.deviceClass == .touchscreen,
                                     recordsStateChanges: explain || trace, position: dump?.position)
             // The summary's trials carry each release's margins, and --explain says them.
             run.measuresMargins = explain || json || summary
             let policies = try comparedPolicies(compare)
             var comparison = try PolicyComparison(device: reader.device, transition: driven, settings: settings, policies: policies)
-            // The gesture tools read pinchlab's recognizer unless libinput itself is run (below).
-            let toolSettings = try toolOptions.settings(also: comparedTools(compare))
-            let judgesTools = !toolSettings.isEmpty && !withLibinput
-            let installedLibinput = toolSettings.isEmpty ? nil : LibinputBridge.installedVersion()
-            let units = toolOptions.units(installed: installedLibinput)
-            var judgement = judgesTools ? try ToolJudgement(device: reader.device, settings: settings, tools: toolSettings, units: units) : nil
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
             // time, or read from a pipe that may be live, are written as they are made.
@@ -118,6 +119,7 @@ struct ReplayCommand: ParsableCommand {
             // this closure runs for every record.
             let output: RecordOutput = json ? .json : summary ? .none : .human
             let emit: (LabRecord) -> Void = { record in
+                toolStream?.consume(record)
                 guard writeFailure.error == nil else { return }
                 do {
                     switch output {
@@ -131,13 +133,10 @@ struct ReplayCommand: ParsableCommand {
             let ahead = EventReadAhead.reading(reader)
             var source: any InputEventSource = reader
             if let ahead { source = ahead }
-            let result = policies.isEmpty && !judgesTools
+            let result = policies.isEmpty
                 ? run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop, emit: emit)
                 : run.run(&source, name: recording.displayName, pacer: pacer, shouldStop: shouldStop,
-                          afterEvent: { event in
-                              if !policies.isEmpty { comparison.consume(event) }
-                              judgement?.consume(event)
-                          }, emit: emit)
+                          afterEvent: { comparison.consume($0) }, emit: emit)
             ahead?.stop()  // the reader's warnings are read below
             if writeFailure.error == nil {
                 do { try lines.flush() } catch { writeFailure.error = error }
@@ -149,8 +148,8 @@ struct ReplayCommand: ParsableCommand {
                 ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod,
                                              touchscreenSteps: !toolSettings.isEmpty) : nil
             var tools: [ToolVerdict]?
-            if var judgement {
-                tools = judgement.finish()
+            if let toolStream {
+                tools = ToolJudgement.verdicts(toolSettings, toolStream.builder.stream)
             } else if let libinput, !toolSettings.isEmpty {
                 tools = ToolJudgement.verdicts(toolSettings, ToolJudgement.stream(libinput: libinput, device: reader.device, units: units))
             }
@@ -161,10 +160,11 @@ struct ReplayCommand: ParsableCommand {
             }
             try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: tools, realLisgd: realLisgd,
                              policy: settings.policy)
-            // The libinput 1.18 trap: a threshold in libinput's units meant another length before.
+            // The libinput 1.18 trap: a threshold in libinput's units meant another length before. Said
+            // for the user's own configuration, or when the units were chosen (--libinput-version).
             if !json && !summary {
-                for tool in toolSettings {
-                    for threshold in tool.unitThresholds where toolOptions.libinputVersion != nil || threshold.units > 0 {
+                for tool in toolSettings where toolOptions.libinputVersion != nil || toolOptions.configures(tool.name) {
+                    for threshold in tool.unitThresholds {
                         try printLine("  \(tool.name.rawValue): " + threshold.text(now: units))
                     }
                 }
@@ -196,6 +196,16 @@ struct ReplayCommand: ParsableCommand {
         }
         if let realLisgd { try printLine(realLisgd.text) }
     }
+}
+
+/// The replay's own records made into the stream the gesture tools read (`--tool`). A class, as
+/// `WriteFailure` is: the record closure is the only writer, on one thread.
+private final class ToolStreamCollector {
+    @exclusivity(unchecked) var builder: ToolStreamBuilder
+
+    init(device: DeviceDescription, units: LibinputUnits) { builder = ToolStreamBuilder(device: device, units: units) }
+
+    func consume(_ record: LabRecord) { builder.consume(record) }
 }
 
 /// What `replay` prints for each record, decided before the loop.

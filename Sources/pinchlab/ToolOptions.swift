@@ -47,6 +47,13 @@ struct ToolOptions: ParsableArguments {
         return (tools[0], value)
     }
 
+    /// Whether a `--tool-config` names `tool`'s file.
+    func configures(_ tool: GestureToolName) -> Bool {
+        toolConfigs.contains { config in
+            (try? pairing(config))?.0 == tool
+        }
+    }
+
     /// The units the tools' thresholds are read in: the given version, else the installed libinput's.
     func units(installed: String?) -> LibinputUnits {
         if let libinputVersion, let version = LibinputVersion(libinputVersion) { return LibinputUnits(version: version) }
