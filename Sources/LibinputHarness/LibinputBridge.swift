@@ -106,24 +106,54 @@ package struct LibinputBridge: Sendable {
         guard device.deviceClass != .touchscreen || touchscreenSteps else {
             return LibinputVerdict(version: version, gestures: [], note: .touchscreen, timing: nil)
         }
-        var best = try runOnce(events: events, device: device)
-        var runs = 1
-        if best.timing.lateEvents > 0 {
-            let again = try runOnce(events: events, device: device)
-            runs = 2
-            if again.timing.lateEvents <= best.timing.lateEvents { best = again }
+        // A run of the same recording, libinput and options kept from before: no device, no waiting.
+        // (A touchscreen run only for its touch events is another run than none: on a touchpad the same.)
+        let arguments = debugEventsArguments + (device.deviceClass == .touchscreen && touchscreenSteps ? ["touchscreen-steps"] : [])
+        let key = cache.map { _ in LibinputRunCache.key(events: events, device: device, version: version, arguments: arguments) }
+        if let cache, let key, let kept = cache.read(key: key, eventCount: events.count) {
+            verboseLog?(kept.stdout + kept.stderr)
+            return Self.verdict(of: kept, version: version, device: device, lateThresholdMS: lateThresholdMS)
         }
-        var timing = best.timing
-        verboseLog?(best.log)
-        timing.runs = runs
-        timing.late = timing.lateEvents > 0
+        var best = try runOnce(events: events, device: device)
+        if best.lateEvents > 0 {
+            let again = try runOnce(events: events, device: device)
+            if again.lateEvents <= best.lateEvents { best = again }
+            best.runs = 2
+        }
+        verboseLog?(best.stdout + best.stderr)
+        if best.lateEvents == 0, let cache, let key { cache.write(best, key: key, eventCount: events.count) }
+        return Self.verdict(of: best, version: version, device: device, lateThresholdMS: lateThresholdMS)
+    }
+
+    /// Where the runs are kept (`LibinputRunCache.standard()`); nil keeps none.
+    package var cache: LibinputRunCache?
+
+    /// `debug-events`' arguments but the device.
+    private var debugEventsArguments: [String] {
+        ["debug-events", "--enable-tap"] + (verboseLog == nil ? [] : ["--verbose"]) + Self.scrollMethodArguments(scrollMethod)
+    }
+
+    /// A run's output read into the verdict.
+    private static func verdict(of run: LibinputRunCache.Run, version: String, device: DeviceDescription, lateThresholdMS: Int)
+        -> LibinputVerdict {
+        // The node stamps recorded times plus one constant; libinput prints them relative to when
+        // its first event arrived.
+        // (libinput's times are whole ms, so is the correction: the read comes a little after the
+        // wake-up libinput timed, and the two agree to a ms or two unless the machine is loaded.)
+        var parser = LibinputEventParser(firstEventLateness: (Double(run.firstLatenessMicroseconds) / 1000).rounded(.down) / 1000)
+        parser.keepsSteps = true
+        for line in run.stdout.split(separator: "\n") { parser.consume(line: line) }
+        parser.finish()
+        let timing = LibinputVerdict.Timing(
+            maximumLateMS: Double(run.maximumLateMicroseconds) / 1000, lateEvents: run.lateEvents, events: run.events,
+            lateThresholdMS: Double(lateThresholdMS), runs: run.runs, late: run.lateEvents > 0)
         let touchscreen = device.deviceClass == .touchscreen
-        return LibinputVerdict(version: version, gestures: touchscreen ? [] : best.gestures, note: touchscreen ? .touchscreen : nil,
-                               timing: timing, steps: best.steps)
+        return LibinputVerdict(version: version, gestures: touchscreen ? [] : parser.gestures, note: touchscreen ? .touchscreen : nil,
+                               timing: timing, steps: parser.steps)
     }
 
     private func runOnce(events: [InputEvent], device description: DeviceDescription)
-        throws(LibinputBridgeError) -> (gestures: [LibinputGesture], steps: [ToolEvent], timing: LibinputVerdict.Timing, log: String) {
+        throws(LibinputBridgeError) -> LibinputRunCache.Run {
         var template = Array("\(temporaryDirectory)/pinchlab-libinput-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw .virtualDeviceUnavailable("cannot make a directory in \(temporaryDirectory): \(String(cString: strerror(errno)))")
@@ -148,8 +178,7 @@ package struct LibinputBridge: Sendable {
         environment["PINCHLAB_PARENT_PID"] = String(getpid())
         let process: ChildProcess
         do {
-            process = try ChildProcess(path: tool, arguments: ["debug-events", "--enable-tap"] + (verboseLog == nil ? [] : ["--verbose"])
-                                       + Self.scrollMethodArguments(scrollMethod) + ["--device", device.path],
+            process = try ChildProcess(path: tool, arguments: debugEventsArguments + ["--device", device.path],
                                        environment: environment)
         } catch {
             throw .libinputFailed(status: nil, stderr: "cannot start \(tool): \(error)")
@@ -177,20 +206,9 @@ package struct LibinputBridge: Sendable {
             throw .libinputFailed(status: exitStatus, stderr: stderr)
         }
 
-        // The node stamps recorded times plus one constant; libinput prints them relative to when
-        // its first event arrived.
-        // (libinput's times are whole ms, so is the correction: the read comes a little after the
-        // wake-up libinput timed, and the two agree to a ms or two unless the machine is loaded.)
-        var parser = LibinputEventParser(firstEventLateness: (Double(lateness.firstMicroseconds) / 1000).rounded(.down) / 1000)
-        parser.keepsSteps = true
-        for line in stdout.split(separator: "\n") { parser.consume(line: line) }
-        parser.finish()
-        let threshold = lateThresholdMS
-        let timing = LibinputVerdict.Timing(
-            maximumLateMS: Double(lateness.maximumMicroseconds) / 1000,
-            lateEvents: lateness.eventsLaterThan(milliseconds: threshold), events: lateness.events,
-            lateThresholdMS: Double(threshold), runs: 1, late: false)
-        return (parser.gestures, parser.steps, timing, stdout + stderr)
+        return LibinputRunCache.Run(stdout: stdout, stderr: stderr, firstLatenessMicroseconds: lateness.firstMicroseconds,
+                                    maximumLateMicroseconds: lateness.maximumMicroseconds,
+                                    lateEvents: lateness.eventsLaterThan(milliseconds: lateThresholdMS), events: lateness.events, runs: 1)
     }
 
     /// `--set-scroll-method=...` for a method that is not libinput's default choice.

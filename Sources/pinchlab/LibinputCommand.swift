@@ -75,6 +75,7 @@ func libinputVerdict(events: [InputEvent], device: DeviceDescription, scrollMeth
     var bridge = try LibinputBridge.locate(executable: executable)
     bridge.verboseLog = verboseLog
     bridge.scrollMethod = scrollMethod
+    bridge.cache = LibinputRunCache.standard()
     return try bridge.verdict(events: events, device: device, touchscreenSteps: touchscreenSteps)
 }
 

@@ -6,6 +6,10 @@ struct CLI {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let binary: URL = {
+        // Every pinchlab the tests start runs libinput afresh: a run kept by an earlier test would
+        // make a test of timing or interruption finish before it could be timed or interrupted.
+        // (LibinputCacheCLITests turns the cache on for its own runs.)
+        setenv("PINCHLAB_NO_CACHE", "1", 1)
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var dir = here.deletingLastPathComponent()
         // The XCTest/Testing bundle may be a directory (…/pinchlabPackageTests.xctest/…); walk up to the build dir.

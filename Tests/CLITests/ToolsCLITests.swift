@@ -196,3 +196,36 @@ enum LisgdAvailability {
             """), "\(now.stdout)")
     }
 }
+
+/// libinput's run of a recording is kept: the second run of the same recording, libinput and
+/// options reads no device and takes no real time, and says the same.
+@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason))
+struct LibinputCacheCLITests {
+    @Test func aSecondRunIsReadFromTheCache() throws {
+        let cache = try CLI.temporaryDirectory()
+        let environment = ["PINCHLAB_NO_CACHE": "0", "XDG_CACHE_HOME": cache.path]
+        let file = CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu")
+        let arguments = ["replay", file, "--with-libinput", "--tool", "touchegg", "--summary"]
+        let first = try CLI.run(arguments, environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("pinchlab/libinput").path)
+        #expect(kept.count == 1 && kept.first?.hasSuffix(".json") == true, "\(kept)")
+        let started = Date()
+        let second = try CLI.run(arguments, environment: environment)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(second.status == 0, "\(second.stderr)")
+        // The recording is 0.7 s long and libinput is given 1.1 s more: a run that read the device takes longer.
+        #expect(seconds < 0.9, "\(seconds) s")
+        #expect(second.stdout == first.stdout)
+        let tools = try #require(try second.json(line: -1)["tools"] as? [[String: Any]])
+        #expect(tools.first?["source"] as? String == "libinput")
+        // `pinchlab libinput` of the same recording and options reads the same run; another scroll
+        // method is another run.
+        let same = try CLI.run(["libinput", file, "--json"], environment: environment)
+        #expect(same.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("pinchlab/libinput").path).count == 1)
+        let other = try CLI.run(["libinput", file, "--json", "--scroll-method", "edge"], environment: environment)
+        #expect(other.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("pinchlab/libinput").path).count == 2)
+    }
+}
