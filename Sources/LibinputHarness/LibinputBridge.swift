@@ -154,28 +154,11 @@ package struct LibinputBridge: Sendable {
 
     private func runOnce(events: [InputEvent], device description: DeviceDescription)
         throws(LibinputBridgeError) -> LibinputRunCache.Run {
-        var template = Array("\(temporaryDirectory)/pinchlab-libinput-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw .virtualDeviceUnavailable("cannot make a directory in \(temporaryDirectory): \(String(cString: strerror(errno)))")
-        }
-        let directory = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let device: VirtualEvdevDevice
-        do {
-            device = try VirtualEvdevDevice(description: description, directory: directory + "/dev",
-                                        options: VirtualEvdevOptions(timestamps: .readerClock))
-        } catch {
-            throw .virtualDeviceUnavailable("\(error)")
-        }
-        defer { device.stop() }
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = [preloadLibrary, environment["LD_PRELOAD"]].compactMap { $0 }.joined(separator: ":")
-        environment["PINCHLAB_UDEV_DEVNODE"] = device.path
-        environment["PINCHLAB_UDEV_SYSNAME"] = device.nodeName
-        environment["PINCHLAB_UDEV_CLASS"] = description.deviceClass == .touchscreen ? "touchscreen" : "touchpad"
+        let node = try ServedNode(description, name: "libinput", in: temporaryDirectory)
+        defer { node.close() }
+        let device = node.device
         // libinput ends with this process even when it is killed (the preload library's job).
-        environment["PINCHLAB_PARENT_PID"] = String(getpid())
+        let environment = node.environment(preloadLibrary: preloadLibrary, deviceClass: description.deviceClass, endsWithParent: true)
         let process: ChildProcess
         do {
             process = try ChildProcess(path: tool, arguments: debugEventsArguments + ["--device", device.path],

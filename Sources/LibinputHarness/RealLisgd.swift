@@ -60,29 +60,13 @@ package struct RealLisgd: Sendable {
     /// What each of `settings`' lisgd fired on `events`, in order.
     package func fired(events: [InputEvent], device description: DeviceDescription, settings: [LisgdSettings])
         throws(LibinputBridgeError) -> [[Fired]] {
-        var template = Array("\(temporaryDirectory)/pinchlab-lisgd-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw .virtualDeviceUnavailable("cannot make a directory in \(temporaryDirectory): \(String(cString: strerror(errno)))")
-        }
-        let directory = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let device: VirtualEvdevDevice
-        do {
-            device = try VirtualEvdevDevice(description: description, directory: directory + "/dev",
-                                            options: VirtualEvdevOptions(timestamps: .readerClock))
-        } catch {
-            throw .virtualDeviceUnavailable("\(error)")
-        }
-        defer { device.stop() }
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = [preloadLibrary, environment["LD_PRELOAD"]].compactMap { $0 }.joined(separator: ":")
-        environment["PINCHLAB_UDEV_DEVNODE"] = device.path
-        environment["PINCHLAB_UDEV_SYSNAME"] = device.nodeName
-        environment["PINCHLAB_UDEV_CLASS"] = "touchscreen"
-        // Not PINCHLAB_PARENT_PID: the shells lisgd's `system()` starts inherit the preload library,
-        // whose parent check would end them (their parent is lisgd). lisgd itself asks the kernel
-        // for SIGKILL when its parent ends (`prctl(PR_SET_PDEATHSIG)` in its `main`).
-        environment["PINCHLAB_PARENT_PID"] = nil
+        let node = try ServedNode(description, name: "lisgd", in: temporaryDirectory)
+        defer { node.close() }
+        let device = node.device
+        // Not ended by the preload library's parent check: the shells lisgd's `system()` starts
+        // inherit the library, and their parent is lisgd. lisgd itself asks the kernel for SIGKILL
+        // when its parent ends (`prctl(PR_SET_PDEATHSIG)` in its `main`).
+        var environment = node.environment(preloadLibrary: preloadLibrary, deviceClass: .touchscreen, endsWithParent: false)
         // -w and -h are always given: lisgd then asks no display.
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
