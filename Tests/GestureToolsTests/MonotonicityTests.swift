@@ -80,77 +80,63 @@ import Testing
     func fusumaAndInputActionsFireNoMoreAtHigherThresholds(seed: UInt64) {
         let mixed = mixedStream(seed: seed), pad = touchpadStream(seed: seed)
         for gesture in FusumaSettings.Gesture.allCases {
-            var last = Int.max
-            for k in stride(from: 0.0, through: 4, by: 0.1) {
+            expectNonIncreasing(Array(stride(from: 0.0, through: 4, by: 0.1)), "fusuma threshold.\(gesture.rawValue)", seed: seed) { k in
                 var s = FusumaSettings()
                 s.threshold[gesture] = k
-                let count = FusumaEmulator(settings: s).judge(mixed).count
-                #expect(count <= last, "fusuma threshold.\(gesture.rawValue) \(k), seed \(seed)")
-                last = count
+                return FusumaEmulator(settings: s).judge(mixed).count
             }
         }
-        var last = Int.max
-        for t in stride(from: 0.0, through: 600, by: 10) {
+        expectNonIncreasing(Array(stride(from: 0.0, through: 600, by: 10)), "InputActions motion_threshold_3", seed: seed) { t in
             var s = InputActionsSettings.defaults
             s.motionThreshold3 = t
-            let executed = InputActionsEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
-            #expect(executed <= last, "InputActions motion_threshold_3 \(t), seed \(seed)")
-            last = executed
+            return InputActionsEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
         }
         for (kind, top, step) in [(InputActionsTrigger.Kind.swipe, 800.0, 20.0), (.pinch, 1.5, 0.05), (.rotate, 40, 1), (.hold, 1600, 50)] {
-            last = Int.max
-            for threshold in stride(from: 0, through: top, by: step) {
+            expectNonIncreasing(Array(stride(from: 0, through: top, by: step)), "InputActions \(kind.rawValue) threshold", seed: seed) { threshold in
                 var s = InputActionsSettings.defaults
                 s.triggers = s.triggers.map { var t = $0; if t.kind == kind { t.thresholdMin = threshold }; return t }
-                let executed = InputActionsEmulator(settings: s).judge(kind == .swipe ? pad : mixed).filter { $0.executed == true }.count
-                #expect(executed <= last, "InputActions \(kind.rawValue) threshold \(threshold), seed \(seed)")
-                last = executed
+                return InputActionsEmulator(settings: s).judge(kind == .swipe ? pad : mixed).filter { $0.executed == true }.count
             }
+        }
+    }
+
+    /// `count(threshold)` never rises as `thresholds` rise.
+    private func expectNonIncreasing<T>(_ thresholds: [T], _ what: String, seed: UInt64, count: (T) -> Int) {
+        var last = Int.max
+        for threshold in thresholds {
+            let now = count(threshold)
+            #expect(now <= last, "\(what) \(threshold), seed \(seed)")
+            last = now
         }
     }
 
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func higherThresholdsFireNoMore(seed: UInt64) {
         let screen = screenStream(seed: seed), pad = touchpadStream(seed: seed)
-        var last = Int.max
-        for t in stride(from: 0, through: 600, by: 25) {
+        expectNonIncreasing(Array(stride(from: 0, through: 600, by: 25)), "lisgd -t", seed: seed) { t in
             var s = LisgdSettings.defaults
             s.threshold = t
-            let count = LisgdEmulator(settings: s).judge(screen).count
-            #expect(count <= last, "lisgd -t \(t), seed \(seed)")
-            last = count
+            return LisgdEmulator(settings: s).judge(screen).count
         }
-        last = Int.max
-        for t in stride(from: 0, through: 800, by: 20) {
+        expectNonIncreasing(Array(stride(from: 0, through: 800, by: 20)), "libinput-gestures swipe_threshold", seed: seed) { t in
             var s = LibinputGesturesSettings.defaults
             s.swipeThreshold = t
-            let count = LibinputGesturesEmulator(settings: s).judge(pad).count
-            #expect(count <= last, "libinput-gestures swipe_threshold \(t), seed \(seed)")
-            last = count
+            return LibinputGesturesEmulator(settings: s).judge(pad).count
         }
-        last = Int.max
-        for start in stride(from: 0.0, through: 400, by: 10) {
+        expectNonIncreasing(Array(stride(from: 0.0, through: 400, by: 10)), "touchegg start", seed: seed) { start in
             var s = ToucheggSettings.defaults
             s.daemonStartThreshold = start
-            let count = ToucheggEmulator(settings: s).judge(pad).count
-            #expect(count <= last, "touchegg start \(start), seed \(seed)")
-            last = count
+            return ToucheggEmulator(settings: s).judge(pad).count
         }
-        last = Int.max
-        for threshold in stride(from: 0, through: 100, by: 5) {
+        expectNonIncreasing(Array(stride(from: 0, through: 100, by: 5)), "touchegg action_execute_threshold", seed: seed) { threshold in
             var s = ToucheggSettings.defaults
             s.actionExecuteThreshold = threshold
-            let executed = ToucheggEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
-            #expect(executed <= last, "touchegg action_execute_threshold \(threshold), seed \(seed)")
-            last = executed
+            return ToucheggEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
         }
-        last = Int.max
-        for delta in stride(from: 50.0, through: 800, by: 25) {
+        expectNonIncreasing(Array(stride(from: 50.0, through: 800, by: 25)), "KWin minimum delta", seed: seed) { delta in
             var s = KWinGestureSettings.defaults
             s.minimumDelta = delta
-            let executed = KWinGestureEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
-            #expect(executed <= last, "KWin minimum delta \(delta), seed \(seed)")
-            last = executed
+            return KWinGestureEmulator(settings: s).judge(pad).filter { $0.executed == true }.count
         }
     }
 }
