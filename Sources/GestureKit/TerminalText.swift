@@ -38,6 +38,14 @@ package enum TerminalText {
         return shown
     }
 
+    /// `text` of several lines, each escaped as `escaped(_:)` escapes one: the line feeds stay line
+    /// feeds, every other line break (`\r`, U+2028) and invisible character is shown as its escape.
+    package static func escapedLines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isInvisible($0) && $0 != "\t" && $0 != "\n" }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+            .joined(separator: "\n")
+    }
+
     /// Appends `scalar`, escaped if it is invisible (the tab too).
     package static func append(_ scalar: Unicode.Scalar, to shown: inout String) {
         switch scalar {

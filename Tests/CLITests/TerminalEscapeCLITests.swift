@@ -77,6 +77,26 @@ import VirtualEvdev
         }
     }
 
+    /// The argument parser's own errors quote the command line: an option's value (#42 13:
+    /// `--transition $'\e]0;X\a'` retitled the terminal), an unknown option (`--$'\e[2J'` cleared
+    /// it), an invisible character in a value, each shown escaped, on several lines as before.
+    @Test(arguments: [
+        (["replay", "TP", "--transition", "\u{1b}]0;X\u{07}"], "\\u{1b}]0;X\\u{7}"),
+        (["replay", "TP", "--\u{1b}[2J"], "--\\u{1b}[2J"),
+        (["stats", "TP", "--policy\u{9b}31m"], "\\u{9b}31m"),
+        (["replay", "TP", "--policy", "gnome\u{202E}cba"], "gnome\\u{202e}cba"),
+        (["live", "--exit-after-idle", "one\r\u{2028}two"], "one\\r\\u{2028}two"),
+    ])
+    func theArgumentParsersErrorsAreShownEscaped(arguments: [String], shown: String) throws {
+        let tp = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let r = try CLI.run(arguments.map { $0 == "TP" ? tp : $0 })
+        #expect(r.status == 64, "\(r.stderr)")
+        Self.expectNoControls(r.stderr, "stderr")
+        #expect(r.stderr.contains(shown), "\(r.stderr)")
+        #expect(r.stderr.contains("\nUsage: ") || r.stderr.contains("\n  See '"), "the usage still follows on its own lines: \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     /// JSON escapes every control character (C1 too: JSONEncoder escapes only C0), and the name
     /// reads back as it is.
     @Test(arguments: [["replay", "--summary"], ["stats", "--json"]])
