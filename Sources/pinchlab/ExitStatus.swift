@@ -23,7 +23,8 @@ enum ExitStatus: Int32, CaseIterable {
     case ioError = 74
     /// Permission denied on a device or file (`EX_NOPERM`).
     case permissionDenied = 77
-    /// Stopped by SIGINT/SIGTERM before the work was done, for commands where that is not the normal end.
+    /// Stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT before the work was done (`SignalPolicy`), for
+    /// commands where that is not the normal end.
     case interrupted = 130
 
     static var summary: String {

@@ -22,13 +22,15 @@ struct Pinchlab: ParsableCommand {
         subcommands: [ReplayCommand.self, LiveCommand.self, RecordCommand.self, ServeCommand.self, StatsCommand.self, ConvertCommand.self, PlotCommand.self, ViewCommand.self, ReportCommand.self, TuneCommand.self, LibinputCommand.self, CheckCommand.self, LabelCommand.self, DevicesCommand.self, GenerateCorpusCommand.self]
     )
 
-    /// ArgumentParser's `main`, with its errors shown as every other message is: a usage error quotes the command line
+    /// ArgumentParser's `main`, with pinchlab's signal policy (`SignalPolicy`) in force from the
+    /// start, and its errors shown as every other message is: a usage error quotes the command line
     /// (`--transition $'\e]0;X\a'`, an unknown option `--$'\e[2J'`), whose control and invisible
     /// characters must not reach the terminal (`TerminalText`). Help, version and completion
     /// scripts (status 0, on stdout) are pinchlab's own text and are printed as they are (a help
     /// request for a subcommand is thrown by ArgumentParser's own command's `run()`, so the errors
     /// of `run()` come here too; every command reports its own with `reportingErrors`).
     static func main() {
+        SignalPolicy.install()
         do {
             var command = try parseAsRoot()
             try command.run()

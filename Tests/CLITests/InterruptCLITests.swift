@@ -3,8 +3,13 @@ import Testing
 
 /// Ctrl-C in the middle of a paced replay ends it like the end of the recording: the gesture in
 /// flight is cancelled, the summary line still comes, and the exit status says "interrupted".
+/// Every command follows one signal policy (`SignalPolicy`): SIGINT, SIGTERM, SIGHUP and SIGQUIT
+/// stop it with 130 (`live`, `record`, `serve`: their normal stop), and a closed pipe is a failed
+/// write (74), not death by SIGPIPE.
 @Suite struct InterruptCLITests {
-    @Test(arguments: [SIGINT, SIGTERM])
+    /// SIGQUIT (Ctrl-\) and SIGHUP too (#42 12: SIGQUIT printed a "Program crashed" backtrace and
+    /// the replay went on).
+    @Test(arguments: [SIGINT, SIGTERM, SIGQUIT, SIGHUP])
     func anInterruptedReplayStillPrintsItsSummary(signal: Int32) throws {
         // pinch-in-slow-finish-01 pinches from 0.23 s to 0.84 s; at a tenth of the speed the pinch
         // is in flight from about 2.3 s to 8.4 s of wall time.
@@ -14,7 +19,9 @@ import Testing
         kill(replay.process.processIdentifier, signal)
         let r = try replay.finish(timeout: 10)
         #expect(r.status == 130, "\(r.stderr)")
+        #expect(replay.process.terminationReason == .exit, "it exits, not killed by the signal")
         #expect(r.stderr.contains("interrupted"))
+        #expect(!r.stderr.contains("crashed"), "\(r.stderr)")
         let summary = try r.json(line: -1)
         #expect(summary["type"] as? String == "summary")
         let gesture = try #require((summary["gestures"] as? [[String: Any]])?.first { $0["kind"] as? String != "hold" })
@@ -22,5 +29,108 @@ import Testing
         #expect(gesture["ended"] as? String == "cancelled", "nobody lifted those fingers")
         #expect(summary["outcome"] as? String == "cancelled")
         #expect((summary["duration"] as? Double ?? 9) < 0.84, "the summary covers what was replayed")
+    }
+
+    /// Whether process `pid` has a handler for `signal` (`SigCgt` in /proc/PID/status): pinchlab's
+    /// policy is installed, so a signal from now on is its to handle.
+    static func isCatching(_ pid: Int32, _ signal: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    /// A FIFO nobody writes: a command that reads it waits in its open(2) until stopped.
+    static func fifo(_ name: String, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        try #require(mkfifo(path, 0o600) == 0)
+        return path
+    }
+
+    /// Every command that is not `replay`, `convert`, `plot`, `live`, `record` or `serve`, waiting
+    /// for its input, is stopped by each stop signal with status 130 and one line saying so (#42
+    /// 11: they died by SIGTERM, status 143; `stats -` printed a crash report on SIGQUIT).
+    @Test(arguments: ["stats", "view", "label", "check", "tune", "libinput", "report", "generate-corpus"],
+          [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+    func everyCommandStopsWithStatus130(command: String, signal: Int32) throws {
+        let dir = try CLI.temporaryDirectory()
+        let arguments: [String]
+        switch command {
+        case "stats", "libinput": arguments = [command, try Self.fifo("in.evemu", in: dir)]
+        case "view", "report": arguments = [command, try Self.fifo("in.evemu", in: dir), "-o", dir.appendingPathComponent("out").path]
+        case "label": arguments = [command, "--evidence", try Self.fifo("in.evemu", in: dir)]
+        case "check": arguments = [command, try Self.fifo("manifest.json", in: dir)]
+        case "tune":
+            _ = try Self.fifo("manifest.json", in: dir)
+            arguments = [command, dir.path]
+        default:
+            // Long enough to be at work when the signal comes: 1,000 variants make about 47,000 files.
+            arguments = [command, dir.appendingPathComponent("corpus").path, "--variants", "1000"]
+        }
+        let running = try CLI.Running(arguments)
+        let pid = running.process.processIdentifier
+        try #require(CLI.waitFor(20) { Self.isCatching(pid, SIGTERM) && Self.isCatching(pid, SIGQUIT) }, "the policy is installed")
+        usleep(200_000)
+        #expect(running.process.isRunning, "\(command) waits for its input (or works) until stopped: \(running.stderrSoFar)")
+        kill(pid, signal)
+        let r = try running.finish(timeout: 20)
+        #expect(running.process.terminationReason == .exit, "\(command) exits, not killed by signal \(signal)")
+        #expect(r.status == 130, "\(command): \(r.stderr)")
+        #expect(r.stderr.contains("pinchlab: interrupted"), "\(command): \(r.stderr)")
+        #expect(!r.stderr.contains("crashed"), "\(command): \(r.stderr)")
+    }
+
+    /// Output into a pipe the reader closed (`replay --trace | head -c 100`, #42 16: death by
+    /// SIGPIPE, 141): a failed write, status 74 said once, or 0 when everything was written before
+    /// the reader left. Never killed by the signal.
+    @Test(arguments: [["replay", "--trace"], ["replay", "--explain"], ["convert", "-o", "/dev/stdout", "--to", "yml"],
+                      ["view", "-o", "/dev/stdout"]])
+    func aClosedPipeIsAWriteErrorNotADeath(command: [String]) throws {
+        let session = CLI.fixture("sessions/touchscreen-session.evemu")
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = [command[0], session] + command.dropFirst()
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // `head -c 100`: reads 100 bytes, then closes its end.
+        var read = Data()
+        while read.count < 100, let chunk = try out.fileHandleForReading.read(upToCount: 100 - read.count), !chunk.isEmpty {
+            read.append(chunk)
+        }
+        try out.fileHandleForReading.close()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        #expect(CLI.waitForExit(process, timeout: 60))
+        let text = String(decoding: stderr, as: UTF8.self)
+        #expect(read.count == 100)
+        #expect(process.terminationReason == .exit, "\(command): killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 74, "\(command): \(text)")
+        #expect(text.components(separatedBy: "pinchlab: ").count - 1 == 1, "said once: \(text)")
+        #expect(text.contains("Broken pipe"), "\(text)")
+    }
+
+    /// A pipe whose reader left before the first write: the help and version texts (printed by
+    /// pinchlab's `main`, no longer by ArgumentParser's) too.
+    @Test(arguments: [["replay", "--help"], ["--help"], ["--version"]])
+    func helpIntoAClosedPipe(arguments: [String]) throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        let writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        let err = Pipe()
+        process.standardOutput = writeEnd
+        process.standardError = err
+        try process.run()
+        try writeEnd.close()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(CLI.waitForExit(process, timeout: 30))
+        #expect(process.terminationReason == .exit, "not killed by SIGPIPE")
+        #expect(process.terminationStatus == 74, "\(stderr)")
+        #expect(stderr == "pinchlab: writing to standard output: Broken pipe\n", "\(stderr)")
     }
 }
