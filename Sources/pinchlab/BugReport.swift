@@ -69,7 +69,7 @@ struct BugReport {
             if let line = record.jsonLine(margins: margins) { jsonLines.append(line) }
             explained += human.lines(for: record)
         }
-        // The bytes `replay --json` prints: its records' lines, then its summary's (C1 controls escaped too).
+        // The bytes `replay --json` prints: its records' lines, then its summary's (invisible characters escaped too).
         files.append((Entry.replay, Data(jsonLines.map { $0 + "\n" }.joined().utf8) + (try JSONLineWriter().line(result.summary))))
 
         var verdict: [String] = []

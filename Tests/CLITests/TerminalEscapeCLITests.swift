@@ -99,14 +99,18 @@ import VirtualEvdev
 
     /// JSON escapes every control character (C1 too: JSONEncoder escapes only C0), and the name
     /// reads back as it is.
-    @Test(arguments: [["replay", "--summary"], ["stats", "--json"]])
-    func jsonHoldsTheNameEscaped(command: [String]) throws {
-        let r = try CLI.run(command + [try Self.hostileRecording()])
+    /// The bidirectional and invisible characters too (`\u202e`), through the encoder
+    /// (`stats --json`) and the hand-written lines (`replay --summary`, `replay --json`).
+    @Test(arguments: [["replay", "--summary"], ["stats", "--json"], ["replay", "--json"]], [false, true])
+    func jsonHoldsTheNameEscaped(command: [String], bidi: Bool) throws {
+        let name = bidi ? Self.bidiName : Self.hostileName
+        let r = try CLI.run(command + [try Self.hostileRecording(name: name)])
         #expect(r.status == 0, "\(r.stderr)")
         Self.expectNoControls(r.stdout, "stdout")
         let json = try r.json(line: -1)
-        let name = (json["device"] as? [String: Any])?["name"] ?? json["device"]
-        #expect(name as? String == Self.hostileName, "\(r.stdout)")
+        let shown = (json["device"] as? [String: Any])?["name"] ?? json["device"]
+        #expect(shown as? String == name, "\(r.stdout)")
+        if bidi { #expect(r.stdout.contains("evil\\u202egnp.exe"), "\(r.stdout.prefix(400))") }
     }
 
     /// `serve` says what it serves, `devices` lists it, `live` refuses or draws it: each shows the
