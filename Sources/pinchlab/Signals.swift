@@ -32,6 +32,7 @@ enum SignalPolicy {
         StopRequest.prepare()
         _ = signalMode.load(ordering: .relaxed)
         _ = removedOnSignal.load(ordering: .relaxed)
+        _ = AbandonOnSignal.nothingToRemove
         signal(SIGPIPE, SIG_IGN)
         handleStopSignals { number in
             if signalMode.load(ordering: .acquiring) == SignalMode.told.rawValue {
