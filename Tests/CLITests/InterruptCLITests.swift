@@ -81,40 +81,9 @@ import Testing
         #expect(!r.stderr.contains("crashed"), "\(command): \(r.stderr)")
     }
 
-    /// Output into a pipe the reader closed (`replay --trace | head -c 100`, #42 16: death by
-    /// SIGPIPE, 141): a failed write, status 74 said once, or 0 when everything was written before
-    /// the reader left. Never killed by the signal.
-    @Test(arguments: [["replay", "--trace"], ["replay", "--explain"], ["convert", "-o", "/dev/stdout", "--to", "yml"],
-                      ["view", "-o", "/dev/stdout"]])
-    func aClosedPipeIsAWriteErrorNotADeath(command: [String]) throws {
-        let session = CLI.fixture("sessions/touchscreen-session.evemu")
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = [command[0], session] + command.dropFirst()
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // `head -c 100`: reads 100 bytes, then closes its end.
-        var read = Data()
-        while read.count < 100, let chunk = try out.fileHandleForReading.read(upToCount: 100 - read.count), !chunk.isEmpty {
-            read.append(chunk)
-        }
-        try out.fileHandleForReading.close()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        #expect(CLI.waitForExit(process, timeout: 60))
-        let text = String(decoding: stderr, as: UTF8.self)
-        #expect(read.count == 100)
-        #expect(process.terminationReason == .exit, "\(command): killed by signal \(process.terminationStatus)")
-        #expect(process.terminationStatus == 74, "\(command): \(text)")
-        #expect(text.components(separatedBy: "pinchlab: ").count - 1 == 1, "said once: \(text)")
-        #expect(text.contains("Broken pipe"), "\(text)")
-    }
-
-    /// A pipe whose reader left before the first write: the help and version texts (printed by
-    /// pinchlab's `main`, no longer by ArgumentParser's) too.
-    @Test(arguments: [["replay", "--help"], ["--help"], ["--version"]])
-    func helpIntoAClosedPipe(arguments: [String]) throws {
+    /// `pinchlab ARGUMENTS` with its stdout a pipe whose reader has left before it starts: every
+    /// write fails with EPIPE. Returns the process (ended) and its stderr.
+    static func runIntoAClosedPipe(_ arguments: [String]) throws -> (Process, String) {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
         close(ends[0])
@@ -128,7 +97,52 @@ import Testing
         try process.run()
         try writeEnd.close()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(CLI.waitForExit(process, timeout: 30))
+        #expect(CLI.waitForExit(process, timeout: 60))
+        return (process, stderr)
+    }
+
+    /// Output into a pipe whose reader has gone (`replay --trace | head -c 100`, #42 16: death by
+    /// SIGPIPE, 141, when the summary was written after `head` left): a failed write, status 74,
+    /// said once; never killed by the signal.
+    @Test(arguments: [["replay", "--trace"], ["replay", "--explain"], ["replay", "--json"], ["stats"], ["stats", "--json"],
+                      ["convert", "-o", "/dev/stdout", "--to", "yml"], ["view", "-o", "/dev/stdout"], ["plot", "-o", "/dev/stdout"]])
+    func aClosedPipeIsAWriteErrorNotADeath(command: [String]) throws {
+        let (process, stderr) = try Self.runIntoAClosedPipe([command[0], CLI.fixture("sessions/touchscreen-session.evemu")]
+                                                             + command.dropFirst())
+        #expect(process.terminationReason == .exit, "\(command): killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 74, "\(command): \(stderr)")
+        #expect(stderr.components(separatedBy: "pinchlab: ").count - 1 == 1, "said once: \(stderr)")
+        #expect(stderr.contains("Broken pipe"), "\(stderr)")
+    }
+
+    /// As `head -c 100` does it: reads 100 bytes, then leaves, while the command is still writing
+    /// (each output here is larger than a pipe holds: 141 KB of YAML, a 74 KB page).
+    @Test(arguments: [["convert", "-o", "/dev/stdout", "--to", "yml"], ["view", "-o", "/dev/stdout"]])
+    func aReaderThatLeavesMidwayIsAWriteError(command: [String]) throws {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = [command[0], CLI.fixture("sessions/touchscreen-session.evemu")] + command.dropFirst()
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var read = Data()
+        while read.count < 100, let chunk = try out.fileHandleForReading.read(upToCount: 100 - read.count), !chunk.isEmpty {
+            read.append(chunk)
+        }
+        try out.fileHandleForReading.close()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(CLI.waitForExit(process, timeout: 60))
+        #expect(read.count == 100)
+        #expect(process.terminationReason == .exit, "\(command): killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 74, "\(command): \(stderr)")
+        #expect(stderr.components(separatedBy: "pinchlab: ").count - 1 == 1, "said once: \(stderr)")
+    }
+
+    /// The help and version texts (printed by pinchlab's `main`, no longer by ArgumentParser's) too.
+    @Test(arguments: [["replay", "--help"], ["--help"], ["--version"]])
+    func helpIntoAClosedPipe(arguments: [String]) throws {
+        let (process, stderr) = try Self.runIntoAClosedPipe(arguments)
         #expect(process.terminationReason == .exit, "not killed by SIGPIPE")
         #expect(process.terminationStatus == 74, "\(stderr)")
         #expect(stderr == "pinchlab: writing to standard output: Broken pipe\n", "\(stderr)")
