@@ -148,3 +148,29 @@ import Testing
         #expect(stderr == "pinchlab: writing to standard output: Broken pipe\n", "\(stderr)")
     }
 }
+
+/// `plot` stopped while it reads (#42 6: it replaced the existing picture with one of the partial
+/// input, then exited 130): the old picture stays, or none appears, as with `convert`.
+@Suite struct InterruptedPlotCLITests {
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP], [true, false])
+    func anInterruptedPlotLeavesTheOldPicture(signal: Int32, hasOldPicture: Bool) throws {
+        let directory = try CLI.temporaryDirectory()
+        let output = directory.appendingPathComponent("out.svg").path
+        if hasOldPicture { try Data("an older picture\n".utf8).write(to: URL(fileURLWithPath: output)) }
+        let pipe = Pipe()
+        let running = try CLI.Running(["plot", "-", "-o", output], standardInput: pipe)
+        let bytes = try #require(FileManager.default.contents(atPath: CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")))
+        try pipe.fileHandleForWriting.write(contentsOf: bytes.prefix(bytes.count / 2))
+        // Half the recording read, the rest awaited from the stalled pipe.
+        try #require(CLI.waitFor(20) { InterruptCLITests.isCatching(running.process.processIdentifier, SIGTERM) })
+        usleep(1_000_000)
+        kill(running.process.processIdentifier, signal)
+        let r = try running.finish()
+        try? pipe.fileHandleForWriting.close()
+        #expect(r.status == 130, "\(r.stderr)")
+        #expect(r.stderr.contains("interrupted") && r.stderr.contains("nothing was written"), "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names == (hasOldPicture ? ["out.svg"] : []), "\(names)")
+        if hasOldPicture { #expect(try String(contentsOfFile: output, encoding: .utf8) == "an older picture\n") }
+    }
+}
