@@ -30,6 +30,7 @@ enum SignalPolicy {
         // second signal's handler on another thread waited too; only SIGKILL ended the process.
         // Made here, before any handler can run, the handler only loads and stores.
         StopRequest.prepare()
+        RemovedOnStop.prepare()
         _ = signalMode.load(ordering: .relaxed)
         _ = removedOnSignal.load(ordering: .relaxed)
         _ = AbandonOnSignal.nothingToRemove
@@ -39,6 +40,7 @@ enum SignalPolicy {
                 StopRequest.note(number)
                 return
             }
+            RemovedOnStop.unlinkAll()
             let staged = removedOnSignal.load(ordering: .acquiring)
             if let path = UnsafeMutablePointer<CChar>(bitPattern: staged), staged != AbandonOnSignal.nothingToRemove {
                 unlink(path)

@@ -174,3 +174,25 @@ import Testing
         if hasOldPicture { #expect(try String(contentsOfFile: output, encoding: .utf8) == "an older picture\n") }
     }
 }
+
+/// `report` stopped while it writes its copy of a long recording (#42 7: the temporary
+/// `$TMPDIR/pinchlab-report-UUID.yml`, hundreds of MB, was left behind for good): the copy is
+/// removed, no archive or staged archive appears, status 130.
+@Suite struct InterruptedReportCLITests {
+    @Test(arguments: [SIGTERM, SIGINT, SIGQUIT])
+    func anInterruptedReportLeavesNoTemporaryFile(signal: Int32) throws {
+        let recording = try LongRecordingCLITests.tapsRecording(count: 30_000)
+        let tmp = try CLI.temporaryDirectory(), out = try CLI.temporaryDirectory()
+        let archive = out.appendingPathComponent("r.zip").path
+        let running = try CLI.Running(["report", recording, "--no-libinput", "-o", archive], environment: ["TMPDIR": tmp.path])
+        let names = { (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] }
+        try #require(CLI.waitFor(120) { names().contains { $0.hasPrefix("pinchlab-report-") } || !running.process.isRunning },
+                     "\(running.stderrSoFar)")
+        try #require(running.process.isRunning, "the copy is being written: \(names())")
+        kill(running.process.processIdentifier, signal)
+        let r = try running.finish(timeout: 60)
+        #expect(r.status == 130, "\(r.stderr)")
+        #expect(names().isEmpty, "\(names())")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).isEmpty, "no archive, staged or not")
+    }
+}

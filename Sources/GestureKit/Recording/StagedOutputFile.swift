@@ -48,6 +48,8 @@ package final class StagedOutputFile {
     /// Where to write until `commit()`: `.<name>.pinchlab-<random>` beside `target`.
     package let stagingPath: String
     private var isSettled = false
+    /// Its note for a stop signal to remove it (`RemovedOnStop`) until it is settled.
+    private let removedOnStop: Int?
 
     /// Names tried before giving up on finding an unused one (each has 64 random bits).
     static let namingAttempts = 16
@@ -128,6 +130,7 @@ package final class StagedOutputFile {
                                  found: "\(StagedOutputFile.namingAttempts) names taken")
         }
         stagingPath = created
+        removedOnStop = RemovedOnStop.note(created)
     }
 
     deinit { discard() }
@@ -142,6 +145,8 @@ package final class StagedOutputFile {
             throw failure
         }
         isSettled = true
+        // After the rename: a stop between the two unlinks a name already gone.
+        RemovedOnStop.forget(removedOnStop)
     }
 
     /// Removes the staging file; the destination is untouched. Does nothing after `commit()`.
@@ -149,6 +154,7 @@ package final class StagedOutputFile {
         guard !isSettled else { return }
         isSettled = true
         unlink(stagingPath)
+        RemovedOnStop.forget(removedOnStop)
     }
 }
 
