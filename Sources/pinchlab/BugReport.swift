@@ -102,15 +102,15 @@ struct BugReport {
     static func maskedRecording(_ events: [InputEvent], device: DeviceDescription, node: String,
                                 extras: PinchlabExtras) throws -> Data {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pinchlab-report-\(UUID().uuidString).yml").path
-        var removedOnStop: Int?
+        // A stop while it is written (a long recording: hundreds of MB) removes it too. Noted before
+        // it is made (the name is new: nothing else can be there), so no stop finds it unnoted.
+        let removedOnStop = RemovedOnStop.note(path)
         defer {
             unlink(path)
             RemovedOnStop.forget(removedOnStop)
         }
         let writer = try LibinputRecordWriter(path: path, device: device, node: node,
                                               options: RecordingWriterOptions(maskKeyboardKeys: true), extras: extras)
-        // A stop while it is written (a long recording: hundreds of MB) removes it too.
-        removedOnStop = RemovedOnStop.note(path)
         for event in events {
             try writer.write(event)
             if event.isSynReport { try writer.flush() }

@@ -110,10 +110,13 @@ package final class StagedOutputFile {
         let directory = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var created: String?
+        var noted: Int?
         for _ in 0..<StagedOutputFile.namingAttempts {
             let candidate = directory + "." + name + ".pinchlab-" + String(UInt64.random(in: .min ... .max), radix: 16)
             do {
                 let fd = try FileDescriptor.openCloseOnExec(candidate, .writeOnly, options: [.create, .exclusiveCreate])
+                // Noted at once (it is ours now): a stop from here on removes it.
+                noted = RemovedOnStop.note(candidate)
                 if let existingMode { try? fd.setPermissions(existingMode) }
                 try? fd.close()
                 created = candidate
@@ -130,7 +133,7 @@ package final class StagedOutputFile {
                                  found: "\(StagedOutputFile.namingAttempts) names taken")
         }
         stagingPath = created
-        removedOnStop = RemovedOnStop.note(created)
+        removedOnStop = noted
     }
 
     deinit { discard() }
