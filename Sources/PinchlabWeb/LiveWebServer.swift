@@ -171,12 +171,18 @@ struct LiveRequestContext: RequestContext {
 }
 
 /// Answers only requests whose `Host` the server accepts (`AllowedHosts`); others get 421
-/// Misdirected Request.
+/// Misdirected Request. A request with more than one `Host` line gets 400 Bad Request, as RFC 9112
+/// (3.2) requires: which of them names the server is anybody's guess, and a proxy in front may
+/// have read the other (the first becomes `authority`, the others stay among the header fields).
 struct HostCheck: RouterMiddleware {
     typealias Context = LiveRequestContext
     let allowed: AllowedHosts
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard !request.headers.contains(where: { $0.name.canonicalName == "host" }) else {
+            return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "400: more than one Host header\n")))
+        }
         guard allowed.allows(request.head.authority) else {
             return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "421: this server answers only for loopback names "

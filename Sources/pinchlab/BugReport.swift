@@ -69,7 +69,7 @@ struct BugReport {
             if let line = record.jsonLine(margins: margins) { jsonLines.append(line) }
             explained += human.lines(for: record)
         }
-        // The bytes `replay --json` prints: its records' lines, then its summary's (C1 controls escaped too).
+        // The bytes `replay --json` prints: its records' lines, then its summary's (invisible characters escaped too).
         files.append((Entry.replay, Data(jsonLines.map { $0 + "\n" }.joined().utf8) + (try JSONLineWriter().line(result.summary))))
 
         var verdict: [String] = []
@@ -102,7 +102,13 @@ struct BugReport {
     static func maskedRecording(_ events: [InputEvent], device: DeviceDescription, node: String,
                                 extras: PinchlabExtras) throws -> Data {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pinchlab-report-\(UUID().uuidString).yml").path
-        defer { unlink(path) }
+        // A stop while it is written (a long recording: hundreds of MB) removes it too. Noted before
+        // it is made (the name is new: nothing else can be there), so no stop finds it unnoted.
+        let removedOnStop = RemovedOnStop.note(path)
+        defer {
+            unlink(path)
+            RemovedOnStop.forget(removedOnStop)
+        }
         let writer = try LibinputRecordWriter(path: path, device: device, node: node,
                                               options: RecordingWriterOptions(maskKeyboardKeys: true), extras: extras)
         for event in events {

@@ -23,7 +23,8 @@ enum ExitStatus: Int32, CaseIterable {
     case ioError = 74
     /// Permission denied on a device or file (`EX_NOPERM`).
     case permissionDenied = 77
-    /// Stopped by SIGINT/SIGTERM before the work was done, for commands where that is not the normal end.
+    /// Stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT before the work was done (`SignalPolicy`), for
+    /// commands where that is not the normal end.
     case interrupted = 130
 
     static var summary: String {
@@ -72,12 +73,14 @@ func exitStatus(for error: Error) -> ExitStatus {
     case is LibinputBridgeError:
         return .deviceUnavailable
     case let error as CorpusError:
-        // A corpus that is missing (66), whose manifest is bad or ambiguous (65, 64), or that could not be written (74).
+        // A corpus that is missing (66), whose manifest is bad or ambiguous (65, 64), to be written
+        // where a file is (64) or where no directory may be made (77), or that could not be written (74).
         switch error.kind {
         case .missing, .noManifest: return .noInput
-        case .ambiguous: return .usage
+        case .ambiguous, .notADirectory: return .usage
         case .badData: return .badData
         case .write: return .ioError
+        case .permissionDenied: return .permissionDenied
         }
     default:
         return .internalError

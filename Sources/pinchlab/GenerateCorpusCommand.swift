@@ -44,7 +44,7 @@ struct GenerateCorpusCommand: ParsableCommand {
             try printLine("wrote \(entries.count) recordings and \(CorpusFiles.manifestName) to \(directory)")
             if let session {
                 let parent = (session as NSString).deletingLastPathComponent
-                if !parent.isEmpty { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+                if !parent.isEmpty { try CorpusFiles.makeDirectory(parent) }
                 try GestureSession.touchscreen.write(to: session)
                 try printLine("wrote the session of \(GestureSession.touchscreen.files.count) gestures to \(session)")
             }

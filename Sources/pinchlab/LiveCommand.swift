@@ -70,9 +70,7 @@ struct LiveCommand: ParsableCommand {
     @OptionGroup var toolOptions: ToolOptions
 
     func validate() throws {
-        if let exitAfterIdle, !(exitAfterIdle > 0 && exitAfterIdle.isFinite) {
-            throw ValidationError("--exit-after-idle must be a positive number of seconds")
-        }
+        try IdleLimit.validate(exitAfterIdle)
     }
 
     /// Opens `path` and makes sure it is a touch device: a keyboard or mouse would run silently

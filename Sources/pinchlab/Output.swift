@@ -64,7 +64,7 @@ struct JSONLineWriter {
 
     /// `value`'s JSON line with its line end, as `write` prints it.
     func line<T: Encodable>(_ value: T) throws -> Data {
-        var data = JSONLineBytes.escapingC1Controls(try encoder.encode(value))
+        var data = JSONLineBytes.escapingInvisibles(try encoder.encode(value))
         data.append(0x0A)
         return data
     }

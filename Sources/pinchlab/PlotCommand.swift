@@ -83,8 +83,16 @@ struct PlotCommand: ParsableCommand {
                 recorder.record($0)
             }
             let summary = result.summary
+            if case .interrupted = result.stop {
+                // A stop leaves the old picture, or none (limits.md), as convert's does: a picture
+                // of part of the input must not replace it.
+                printError("pinchlab: interrupted after \(summary.events) events (\(format(summary.duration, decimals: 3)) s "
+                           + "of the recording); nothing was written")
+                throw ExitStatus.interrupted.exitCode
+            }
             _ = comparison.finish(source: recording.displayName) { overlays[$0].record($1) }
-            // What was read is drawn whatever stopped the run; the ending is reported after.
+            // What was read is drawn whatever else stopped the run (bad data part-way); the ending
+            // is reported after.
             var timeline = recorder.timeline(summary: summary)
             timeline.overlays = zip(compared, overlays).map { $1.overlay(name: $0.name) }
             let svg: String

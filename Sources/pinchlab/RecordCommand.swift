@@ -41,7 +41,7 @@ struct RecordCommand: ParsableCommand {
     var exitAfterIdle: Double?
 
     func validate() throws {
-        if let exitAfterIdle, !(exitAfterIdle > 0) { throw ValidationError("--exit-after-idle must be > 0") }
+        try IdleLimit.validate(exitAfterIdle)
     }
 
     func run() throws {

@@ -2,43 +2,96 @@ import Foundation
 import GestureKit
 import Synchronization
 
-enum StopSignals {
+/// The one signal policy of every command, installed by `Pinchlab.main` before the command line is
+/// parsed:
+///
+/// - SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the command. A command that stops by itself at a
+///   signal (`replay`, `plot`, `live`, `record`, `serve`: `StopSignals.install()`) is told
+///   (`StopRequest`) and ends as its help says (130 after its summary, or its normal stop, 0);
+///   every other command, and any command before it asked, exits 130 at once from the handler,
+///   removing the staged file of an all-or-nothing output first (`AbandonOnSignal`). SIGQUIT
+///   (Ctrl-\) is a stop like Ctrl-C, not a crash report.
+/// - SIGPIPE is ignored: a write to a closed pipe (`replay | head`) fails with `EPIPE` and ends
+///   the command with status 74 and one line on stderr, as any failed write does.
+///
+/// Only async-signal-safe calls run in the handler (an atomic load or store, `unlink`, `write`,
+/// `_exit`); every global it reads is made before it is installed (see `install()`).
+enum SignalPolicy {
+    /// The signals that stop a command.
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Installs the policy: every stop signal exits 130 at once until a command asks to be told
+    /// instead; SIGPIPE ignored. Call it first thing in `main`.
     static func install() {
         // A global is made on its first use, under a lock of its own (swift_once; debug builds
         // make this one so). Nothing used it before the first check after a device was mounted,
         // so a signal then could run its handler on a thread that was itself making it: the
         // handler waited for that thread's lock forever, with the signal blocked in it, and a
         // second signal's handler on another thread waited too; only SIGKILL ended the process.
-        // A possible cause of the `serve` seen ignoring SIGTERM (once in about 950 runs; serve's
-        // first check follows the mount, when a caller that waits for the node sends it).
-        // Made here, before any handler can run, the handler only stores.
+        // Made here, before any handler can run, the handler only loads and stores.
         StopRequest.prepare()
-        handleStopSignals { signal in StopRequest.note(signal) }
+        RemovedOnStop.prepare()
+        _ = signalMode.load(ordering: .relaxed)
+        _ = removedOnSignal.load(ordering: .relaxed)
+        _ = AbandonOnSignal.nothingToRemove
+        signal(SIGPIPE, SIG_IGN)
+        handleStopSignals { number in
+            if signalMode.load(ordering: .acquiring) == SignalMode.told.rawValue {
+                StopRequest.note(number)
+                return
+            }
+            RemovedOnStop.unlinkAll()
+            let staged = removedOnSignal.load(ordering: .acquiring)
+            if let path = UnsafeMutablePointer<CChar>(bitPattern: staged), staged != AbandonOnSignal.nothingToRemove {
+                unlink(path)
+            }
+            let message: StaticString = "pinchlab: interrupted\n"
+            let abandoned: StaticString = "pinchlab: interrupted; nothing was written\n"
+            (staged == 0 ? message : abandoned).withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            _exit(130)  // ExitStatus.interrupted
+        }
+    }
+}
+
+/// What a stop signal does (`SignalPolicy`).
+private enum SignalMode: Int {
+    /// Exit 130 from the handler (removing a staged output).
+    case exits = 0
+    /// Note the stop (`StopRequest`): the command ends by itself.
+    case told = 1
+}
+
+private let signalMode = Atomic<Int>(SignalMode.exits.rawValue)
+
+enum StopSignals {
+    /// For a command that stops by itself: from now on a stop signal is noted (`StopRequest`, which
+    /// input waits see too) instead of ending the process; the loops that read devices and
+    /// recordings check `requested`. Installed without SA_RESTART so a blocking poll(2) returns at once.
+    static func install() {
+        signalMode.store(SignalMode.told.rawValue, ordering: .releasing)
     }
 
-    /// Set by SIGINT/SIGTERM (`StopRequest`, which input waits see too); checked by the loops that
-    /// read devices. Installed without SA_RESTART so a blocking poll(2) returns at once.
+    /// Set by a stop signal once `install()` was called.
     static var requested: Bool { StopRequest.isRequested }
 }
 
-/// SIGINT and SIGTERM, the two signals that stop a command.
+/// The stop signals (`SignalPolicy.stopSignals`) as a set.
 private func stopSignalSet() -> sigset_t {
     var stop = sigset_t()
     sigemptyset(&stop)
-    sigaddset(&stop, SIGINT)
-    sigaddset(&stop, SIGTERM)
+    for number in SignalPolicy.stopSignals { sigaddset(&stop, number) }
     return stop
 }
 
-/// Runs `handler` on SIGINT and SIGTERM, without SA_RESTART (a blocking poll(2) returns at once),
-/// and unblocks both in this thread. `handler` may make only async-signal-safe calls.
+/// Runs `handler` on every stop signal, without SA_RESTART (a blocking poll(2) returns at once),
+/// and unblocks them in this thread. `handler` may make only async-signal-safe calls.
 private func handleStopSignals(_ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
+    // One stop at a time: a second signal waits until the first handler returns (or exits).
+    action.sa_mask = stopSignalSet()
     action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
-    sigaction(SIGTERM, &action, nil)
+    for number in SignalPolicy.stopSignals { sigaction(number, &action, nil) }
     // A blocked signal mask survives exec: a parent that spawns pinchlab from a thread with
     // SIGINT/SIGTERM blocked (libdispatch workers do, and so Foundation's Process from them)
     // would leave Ctrl-C and kill pending forever and the command unstoppable.
@@ -46,27 +99,27 @@ private func handleStopSignals(_ handler: @convention(c) (Int32) -> Void) {
     pthread_sigmask(SIG_UNBLOCK, &stop, nil)
 }
 
-/// The staged file of an all-or-nothing output (convert), removed by SIGINT/SIGTERM: the address
-/// of its path as a C string (0: none), an integer because an atomic pointer is not `Sendable`.
-private let abandonedOnSignal = Atomic<Int>(0)
+/// The staged file of an all-or-nothing output (convert), removed by a stop signal: the address
+/// of its path as a C string (0: none; `AbandonOnSignal.nothingToRemove`: none, but the output is
+/// abandoned), an integer because an atomic pointer is not `Sendable`.
+private let removedOnSignal = Atomic<Int>(0)
 
-/// For a command whose output is all or nothing (`convert`): SIGINT or SIGTERM removes the staged
-/// file and exits 130 from the signal handler itself, so it works even while a read blocks on a
-/// stalled pipe. Only async-signal-safe calls (`unlink`, `write`, `_exit`) run in the handler.
+/// For a command whose output is all or nothing (`convert`): a stop signal removes the staged
+/// file and exits 130 from the signal handler itself (`SignalPolicy`), so it works even while a
+/// read blocks on a stalled pipe, and says nothing was written.
 enum AbandonOnSignal {
-    /// Arms the handler for `stagingPath` (nil: exits 130 with nothing to remove).
+    /// Not an address: the output is abandoned but there is no file to remove.
+    static let nothingToRemove = 1
+
+    /// Arms the handler for `stagingPath` (nil: exits 130 with nothing to remove). The copy of the
+    /// path is never freed: a handler on another thread may be reading it (a few bytes, once a run).
     static func install(removing stagingPath: String?) {
-        abandonedOnSignal.store(Int(bitPattern: stagingPath.flatMap { strdup($0) }), ordering: .releasing)
-        handleStopSignals { _ in
-            if let path = UnsafeMutablePointer<CChar>(bitPattern: abandonedOnSignal.load(ordering: .acquiring)) { unlink(path) }
-            let message: StaticString = "pinchlab: interrupted; nothing was written\n"
-            message.withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            _exit(130)
-        }
+        let path = stagingPath.flatMap { strdup($0) }.map { Int(bitPattern: $0) } ?? nothingToRemove
+        removedOnSignal.store(path, ordering: .releasing)
     }
 
-    /// Makes the staged file with SIGINT/SIGTERM held back, then arms the handler for it: a signal
-    /// that comes meanwhile is handled once the handler knows the file, so none is left behind.
+    /// Makes the staged file with the stop signals held back, then arms the handler for it: a
+    /// signal that comes meanwhile is handled once the handler knows the file, so none is left behind.
     static func install(removingWhatIsMadeBy make: () throws -> StagedOutputFile?) throws -> StagedOutputFile? {
         var stop = stopSignalSet()
         pthread_sigmask(SIG_BLOCK, &stop, nil)
@@ -76,11 +129,10 @@ enum AbandonOnSignal {
         return staged
     }
 
-    /// The output is in place (or abandoned by an error): a signal from here on is an ordinary one.
+    /// The output is in place (or abandoned by an error): a signal from here on exits 130 with
+    /// nothing to remove, as in any command.
     static func disarm() {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        free(UnsafeMutablePointer<CChar>(bitPattern: abandonedOnSignal.exchange(0, ordering: .acquiringAndReleasing)))
+        removedOnSignal.store(0, ordering: .releasing)
     }
 }
 

@@ -72,9 +72,10 @@ struct CLI {
         let outURL: URL
         let errURL: URL
 
-        init(_ arguments: [String], standardInput: Any? = nil) throws {
+        init(_ arguments: [String], standardInput: Any? = nil, environment: [String: String]? = nil) throws {
             let dir = try CLI.temporaryDirectory()
             if let standardInput { process.standardInput = standardInput }
+            if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             outURL = dir.appendingPathComponent("stdout")
             errURL = dir.appendingPathComponent("stderr")
             _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)

@@ -24,6 +24,14 @@ import Testing
             #expect(try LoopbackHTTP.get(port: port, "/events", host: host) == 421, "Host: \(host)")
         }
         #expect(try LoopbackHTTP.get(port: port, "/", host: nil) == 421, "no Host at all")
+        // Two Host lines (#42 17: 200 when the first was good): 400, as RFC 9112 requires, for
+        // the page and the stream, whichever comes first, the same name twice too.
+        for hosts in [["127.0.0.1:\(port)", "evil.example"], ["evil.example", "127.0.0.1:\(port)"],
+                      ["localhost", "localhost"], ["127.0.0.1", "127.0.0.1", "127.0.0.1"]] {
+            #expect(try LoopbackHTTP.get(port: port, "/", hosts: hosts) == 400, "Host: \(hosts)")
+            #expect(try LoopbackHTTP.get(port: port, "/events", hosts: hosts) == 400, "Host: \(hosts)")
+        }
+        #expect(try LoopbackHTTP.get(port: port, "/", hosts: ["127.0.0.1:\(port)"]) == 200, "one is still answered")
         live.process.interrupt()
         let r = try live.finish(timeout: 30)
         #expect(r.status == 0, "\(r.stderr)")

@@ -35,7 +35,12 @@ final class LoopbackHTTP: @unchecked Sendable {
 
     /// Sends `GET path` with `host` as its Host header (nil: none).
     func sendGet(_ path: String, host: String?) throws {
-        let request = "GET \(path) HTTP/1.1\r\n" + (host.map { "Host: \($0)\r\n" } ?? "") + "\r\n"
+        try sendGet(path, hosts: host.map { [$0] } ?? [])
+    }
+
+    /// Sends `GET path` with a Host header line for each of `hosts`, in order.
+    func sendGet(_ path: String, hosts: [String]) throws {
+        let request = "GET \(path) HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined() + "\r\n"
         let sent = request.utf8CString.withUnsafeBufferPointer { send(descriptor, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
         guard sent == request.utf8.count else { throw POSIXError(.EIO) }
     }
@@ -63,8 +68,13 @@ final class LoopbackHTTP: @unchecked Sendable {
 
     /// `GET path` with `host` as its Host header: the response's status code (nil if none came).
     static func get(port: Int, _ path: String, host: String?) throws -> Int? {
+        try get(port: port, path, hosts: host.map { [$0] } ?? [])
+    }
+
+    /// `GET path` with a Host line for each of `hosts`: the response's status code.
+    static func get(port: Int, _ path: String, hosts: [String]) throws -> Int? {
         let client = try LoopbackHTTP(port: port)
-        try client.sendGet(path, host: host)
+        try client.sendGet(path, hosts: hosts)
         return status(of: client.read { $0.contains("\r\n") })
     }
 }

@@ -76,11 +76,14 @@ import VirtualEvdev
         return events.map { var event = $0; event.time = EventTime(totalMicroseconds: $0.time.totalMicroseconds - first); return event }
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
+    /// Ctrl-\ (SIGQUIT) and a closed terminal (SIGHUP) stop a recording as Ctrl-C does (#42 12:
+    /// SIGQUIT printed a crash report and recording went on).
+    @Test(arguments: [SIGINT, SIGTERM, SIGQUIT, SIGHUP])
     func libevemuReadsTheEvemuRecording(signal: Int32) throws {
         let (description, events) = try Self.fixtureEvents()
         let (result, out, _) = try Self.record(description, events, format: "evemu", stopWith: signal)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("crashed"), "\(result.stderr)")
         let frames = events.filter(\.isSynReport).count
         #expect(result.stderr.contains("pinchlab: wrote \(frames) frames to \(out)\n"), "\(result.stderr)")
 

@@ -11,14 +11,21 @@ import VirtualEvdev
     /// How the output layer shows it.
     static let shownName = "pad \\u{1b}]0;pwned\\u{7} \\u{1b}[2J\\u{9b}31m end"
 
-    /// A copy of a corpus recording whose `N:` line holds `hostileName` (evemu has no escaping:
-    /// the bytes are the name).
-    static func hostileRecording() throws -> String {
+    /// A name of bidirectional and invisible characters: `evil<RLO>gnp.exe` reads as `evilexe.png`
+    /// on a terminal that draws it; then an isolate (LRI ... PDI), the Arabic letter mark, a byte
+    /// order mark, a soft hyphen and the other embeddings and overrides.
+    static let bidiName = "evil\u{202E}gnp.exe \u{2066}iso\u{2069} \u{61C}\u{FEFF}soft\u{AD}hyphen \u{202A}\u{202B}\u{202C}\u{202D}\u{2067}\u{2068}"
+    static let shownBidiName = "evil\\u{202e}gnp.exe \\u{2066}iso\\u{2069} \\u{61c}\\u{feff}soft\\u{ad}hyphen "
+        + "\\u{202a}\\u{202b}\\u{202c}\\u{202d}\\u{2067}\\u{2068}"
+
+    /// A copy of a corpus recording whose `N:` line holds `name` (evemu has no escaping: the bytes
+    /// are the name), in a file called `file`.
+    static func hostileRecording(name: String = hostileName, file: String = "hostile.evemu") throws -> String {
         let text = try String(contentsOfFile: CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu"), encoding: .utf8)
         let renamed = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix("N: ") ? "N: \(hostileName)" : String(line)
+            line.hasPrefix("N: ") ? "N: \(name)" : String(line)
         }.joined(separator: "\n")
-        let path = try CLI.temporaryDirectory().appendingPathComponent("hostile.evemu").path
+        let path = try CLI.temporaryDirectory().appendingPathComponent(file).path
         try renamed.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -41,16 +48,69 @@ import VirtualEvdev
         #expect(r.stdout.contains("\"\(Self.shownName)\""), "the name is shown, escaped: \(r.stdout)")
     }
 
+    /// Bidirectional and invisible characters in a device's name are shown as their escapes too, by
+    /// every command that prints the name for a person (#42 9: `stats` showed `evil<RLO>gnp.exe` as
+    /// `evilexe.png`).
+    @Test(arguments: [["stats"], ["replay"], ["replay", "--explain"]])
+    func bidiCharactersInANameAreShownEscaped(command: [String]) throws {
+        let path = try Self.hostileRecording(name: Self.bidiName)
+        #expect(try openRecording(path: path).device.name == Self.bidiName, "the reader keeps the name as it is")
+        let r = try CLI.run(command + [path])
+        #expect(r.status == 0, "\(r.stderr)")
+        Self.expectNoControls(r.stdout, "stdout")
+        Self.expectNoControls(r.stderr, "stderr")
+        #expect(r.stdout.contains("\"\(Self.shownBidiName)\""), "the name is shown, escaped: \(r.stdout)")
+    }
+
+    /// A file's name is shown escaped in an error message: one that ends `<RLO>gnp.evemu` and is
+    /// refused (a bad line), and one that does not exist.
+    @Test func bidiCharactersInAFileNameAreShownEscaped() throws {
+        let dir = try CLI.temporaryDirectory()
+        let bad = dir.appendingPathComponent("bad\u{202E}gnp.evemu").path
+        try Data("# EVEMU 1.3\nE: 0.0 0003 0039 0001\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let missing = dir.appendingPathComponent("gone\u{2067}\u{AD}.evemu").path
+        for (path, status) in [(bad, Int32(65)), (missing, Int32(66))] {
+            let r = try CLI.run(["stats", path])
+            #expect(r.status == status, "\(r.stderr)")
+            Self.expectNoControls(r.stderr, "stderr")
+            #expect(r.stderr.contains("\\u{202e}gnp.evemu") || r.stderr.contains("gone\\u{2067}\\u{ad}.evemu"), "\(r.stderr)")
+        }
+    }
+
+    /// The argument parser's own errors quote the command line: an option's value (#42 13:
+    /// `--transition $'\e]0;X\a'` retitled the terminal), an unknown option (`--$'\e[2J'` cleared
+    /// it), an invisible character in a value, each shown escaped, on several lines as before.
+    @Test(arguments: [
+        (["replay", "TP", "--transition", "\u{1b}]0;X\u{07}"], "\\u{1b}]0;X\\u{7}"),
+        (["replay", "TP", "--\u{1b}[2J"], "--\\u{1b}[2J"),
+        (["stats", "TP", "--policy\u{9b}31m"], "\\u{9b}31m"),
+        (["replay", "TP", "--policy", "gnome\u{202E}cba"], "gnome\\u{202e}cba"),
+        (["live", "--exit-after-idle", "one\r\u{2028}two"], "one\\r\\u{2028}two"),
+    ])
+    func theArgumentParsersErrorsAreShownEscaped(arguments: [String], shown: String) throws {
+        let tp = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let r = try CLI.run(arguments.map { $0 == "TP" ? tp : $0 })
+        #expect(r.status == 64, "\(r.stderr)")
+        Self.expectNoControls(r.stderr, "stderr")
+        #expect(r.stderr.contains(shown), "\(r.stderr)")
+        #expect(r.stderr.contains("\nUsage: ") || r.stderr.contains("\n  See '"), "the usage still follows on its own lines: \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     /// JSON escapes every control character (C1 too: JSONEncoder escapes only C0), and the name
     /// reads back as it is.
-    @Test(arguments: [["replay", "--summary"], ["stats", "--json"]])
-    func jsonHoldsTheNameEscaped(command: [String]) throws {
-        let r = try CLI.run(command + [try Self.hostileRecording()])
+    /// The bidirectional and invisible characters too (`\u202e`), through the encoder
+    /// (`stats --json`) and the hand-written lines (`replay --summary`, `replay --json`).
+    @Test(arguments: [["replay", "--summary"], ["stats", "--json"], ["replay", "--json"]], [false, true])
+    func jsonHoldsTheNameEscaped(command: [String], bidi: Bool) throws {
+        let name = bidi ? Self.bidiName : Self.hostileName
+        let r = try CLI.run(command + [try Self.hostileRecording(name: name)])
         #expect(r.status == 0, "\(r.stderr)")
         Self.expectNoControls(r.stdout, "stdout")
         let json = try r.json(line: -1)
-        let name = (json["device"] as? [String: Any])?["name"] ?? json["device"]
-        #expect(name as? String == Self.hostileName, "\(r.stdout)")
+        let shown = (json["device"] as? [String: Any])?["name"] ?? json["device"]
+        #expect(shown as? String == name, "\(r.stdout)")
+        if bidi { #expect(r.stdout.contains("evil\\u202egnp.exe"), "\(r.stdout.prefix(400))") }
     }
 
     /// `serve` says what it serves, `devices` lists it, `live` refuses or draws it: each shows the

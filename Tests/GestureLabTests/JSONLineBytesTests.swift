@@ -113,15 +113,26 @@ import Testing
         }
     }
 
-    @Test func stringsAreEscapedAsTheEncoderDoesAndC1ControlsToo() throws {
-        let text = "a/b\"c\\\u{00}\u{01}\u{08}\u{09}\u{0A}\u{0C}\u{0D}\u{1F}\u{7F}é\u{85}\u{9B}\u{A0}ÿ😀"
+    /// As the encoder escapes, and every invisible character the encoder leaves (DEL, C1 controls,
+    /// bidirectional and zero-width characters) as `\uxxxx`; its neighbours in UTF-8 (U+00A0,
+    /// U+0600, U+2030, U+FEFE, an emoji) as they are. `escapingInvisibles` makes the encoder's bytes
+    /// the same.
+    @Test func stringsAreEscapedAsTheEncoderDoesAndInvisibleCharactersToo() throws {
+        let invisible: [Character] = ["\u{7F}", "\u{85}", "\u{9B}", "\u{AD}", "\u{61C}", "\u{200B}", "\u{200F}", "\u{2028}",
+                                      "\u{202A}", "\u{202E}", "\u{2060}", "\u{2066}", "\u{2069}", "\u{FEFF}", "\u{FFFB}"]
+        let text = "a/b\"c\\\u{00}\u{01}\u{08}\u{09}\u{0A}\u{0C}\u{0D}\u{1F}é\u{A0}\u{600}\u{2030}\u{FEFE}ÿ😀" + String(invisible)
         var bytes = JSONLineBytes()
         bytes.string(text)
         let encoded = String(decoding: try Self.encoder.encode(text), as: UTF8.self)
-        let c1Escaped = encoded.replacingOccurrences(of: "\u{85}", with: "\\u0085")
-            .replacingOccurrences(of: "\u{9B}", with: "\\u009b")
-        #expect(String(decoding: bytes.bytes, as: UTF8.self) == c1Escaped)
-        #expect(c1Escaped != encoded)
+        let escaped = invisible.reduce(encoded) { text, character in
+            let value = character.unicodeScalars.first!.value
+            let hex = String(value, radix: 16)
+            return text.replacingOccurrences(of: String(character), with: "\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+        }
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == escaped)
+        #expect(escaped.contains("\\u202e") && escaped.contains("\\u007f") && escaped.contains("é\u{A0}\u{600}\u{2030}\u{FEFE}"))
+        #expect(String(decoding: JSONLineBytes.escapingInvisibles(try Self.encoder.encode(text)), as: UTF8.self) == escaped)
+        #expect(try JSONDecoder().decode(String.self, from: Data(bytes.bytes)) == text, "reads back as it was")
     }
 
     @Test(arguments: [0, 1, -1, 0.1, 1e-6, 1.5e-5, 123456.789, 1e15, 1e16, 1.2345678901234568e16, 0.000123, 100,

@@ -99,9 +99,9 @@ import LabReports
         #expect(kwin["margin"] == nil, "a preset's entry has no margin: the deciding rule's is the policy's own, in flip")
     }
 
-    /// The summary line written by hand (`replay --summary`) is the bytes `JSONEncoder` writes, C1
-    /// controls escaped: on every recording of the corpus and the shared ones under every
-    /// transition, with and without margins, with a quote, DEL and a C1 control in the source's
+    /// The summary line written by hand (`replay --summary`) is the bytes `JSONEncoder` writes,
+    /// invisible characters escaped: on every recording of the corpus and the shared ones under every
+    /// transition, with and without margins, with a quote, DEL, a C1 control and a bidi override in the source's
     /// name, and again with every optional key flipped (set, or left out: a device without a size, a
     /// trial without its gesture).
     @Test(arguments: [true, false]) func theHandWrittenSummaryIsWhatTheEncoderWrites(measuringMargins: Bool) throws {
@@ -114,7 +114,7 @@ import LabReports
                 var run = try ReplayRun(device: device, transition: transition, settings: .default)
                 run.measuresMargins = measuringMargins
                 var source = EventList(device: device, events: events)
-                var summary = run.run(&source, name: "\"\u{7F}pinchlab-margins-1-0\" \u{9B}" + path) { _ in }.summary
+                var summary = run.run(&source, name: "\"\u{7F}pinchlab-margins-1-0\" \u{9B}\u{202E}" + path) { _ in }.summary
                 try expectHandWritten(summary, encoder, "\(path) \(transition)")
                 summary.recognizerBugs = 2
                 summary.error = RecordingError(path: "a\u{1B}b.evemu", line: 3, kind: .malformedLine, expected: "x", found: "\u{9B}")
@@ -135,7 +135,7 @@ import LabReports
     func expectHandWritten(_ summary: LabSummary, _ encoder: JSONEncoder, _ what: String) throws {
         var out = JSONLineBytes()
         try summary.appendJSON(to: &out)
-        let byEncoder = JSONLineBytes.escapingC1Controls(try encoder.encode(summary))
+        let byEncoder = JSONLineBytes.escapingInvisibles(try encoder.encode(summary))
         let same = Data(out.bytes) == byEncoder  // not in #expect, which would print both lines
         #expect(same, "\(what): \(String(decoding: out.bytes.prefix(300), as: UTF8.self))")
     }

@@ -315,6 +315,40 @@ import Testing
         #expect(noVersion.taken == Taken(first: first - 1, handedBackAt: end))
     }
 
+    /// A key given twice in one mapping is an error at its line, read either way: in an events
+    /// entry (a second `evdev:` in the middle of the list, which the direct reading does not take:
+    /// each `- evdev:` line it takes opens a mapping of its own), a second `events:` after the
+    /// list, a second `name:` in the description (before the list, libyaml's), an axis of
+    /// `absinfo:` written as `53` and `053`. A key repeated in other mappings is no duplicate.
+    @Test func aKeyGivenTwiceIsAnErrorAtItsLineEitherWay() throws {
+        let (events, lines, first) = try base()
+        let eventLines = Self.eventLineIndices(lines)
+        let end = lines.count - (lines.last == "" ? 1 : 0)
+        let nameLine = lines.firstIndex { $0.hasPrefix("    name:") }!
+        let axisLine = lines.firstIndex { $0.hasPrefix("      53:") }!
+        let edits: [(name: String, at: Int, inserted: [String], taken: Taken?)] = [
+            ("evdev", eventLines[1500] + 1, ["    evdev:", "    - [  99,      0,   0,   0,       0]"],
+             Taken(first: first, handedBackAt: eventLines[1500] + 1)),
+            ("events", end, ["  events:", "  - evdev:", "    - [  99,      0,   0,   0,       0]"],
+             Taken(first: first, handedBackAt: end)),
+            ("name", nameLine + 1, ["    name: \"another\""], nil),
+            ("absinfo", axisLine + 1, ["      053: [0, 100, 0, 0, 1]"], nil),
+        ]
+        for edit in edits {
+            var edited = lines
+            edited.insert(contentsOf: edit.inserted, at: edit.at)
+            let (outcome, taken) = compare(write("twice-\(edit.name).yml", edited))
+            #expect(outcome.error?.contains(":\(edit.at + 1): expected each key once in a mapping (YAML keys are unique)") == true,
+                    "\(edit.name): \(outcome.error ?? "no error")")
+            if let expected = edit.taken { #expect(taken == expected, "\(edit.name)") }
+        }
+        // The same keys in two devices, and `evdev:` in every entry: read both ways, no error.
+        let deviceStart = lines.firstIndex { $0.hasPrefix("- node:") }!
+        let twice = write("two-devices-same-keys.yml", Array(lines[..<end]) + Array(lines[deviceStart..<end]))
+        let (outcome, _) = compare(twice)
+        #expect(outcome.error == nil && outcome.events == events && outcome.deviceCount == 2, "\(outcome)")
+    }
+
     /// Files the direct reading leaves to libyaml from the start: `\r\n` line breaks (libyaml
     /// counts a lone `\r` as a line too), and a pipe.
     @Test func filesLeftToLibyaml() throws {

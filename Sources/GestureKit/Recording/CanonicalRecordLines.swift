@@ -22,6 +22,10 @@ import Glibc
 /// an error: a line this does not take, or an event it takes but that the reader refuses
 /// (`refuseLastEvent()`), is libyaml's to read and to report.
 ///
+/// Keys: every `- evdev:` line taken here opens a mapping of its own, so no key is taken twice in
+/// one mapping; a line that could repeat one (`evdev:` without its dash, a second `events:`) is
+/// not canonical and goes to libyaml, whose reader refuses a duplicate at its line (`YAMLEventReader`).
+///
 /// Only for a regular file (libyaml's reads are then whole, `YAMLEventReader.fillsEachRead`), in
 /// UTF-8, whose description has no line breaks but `\n` (libyaml counts `\r`, NEL, LS and PS as
 /// line ends too) and whose list is in block style; otherwise libyaml reads every line, as before.

@@ -295,6 +295,8 @@ private struct RecordDocument {
     private(set) var extras = PinchlabExtras()
     private var sawVersion = false
     private var passed: [Passed] = []
+    /// The line of the `devices:` list's start (0: not reached).
+    private var devicesListLine = 0
     private(set) var otherDevicesEndingInsideFrame: [TrailingPartialFrame] = []
     /// How many devices a message lists by name.
     static let devicesListedMax = 16
@@ -345,6 +347,7 @@ private struct RecordDocument {
             if yaml.scalarIs("devices") {
                 try yaml.next()
                 guard yaml.kind == .sequenceStart else { throw notARecord("a list of devices after 'devices:'") }
+                devicesListLine = yaml.line
                 return
             }
             if yaml.scalarIs("pinchlab") {
@@ -580,8 +583,10 @@ private struct RecordDocument {
         case .node(let node): wanted = "a device with node \(node)"
         }
         guard !passed.isEmpty else {
-            return RecordingError(path: yaml.path, line: 0, kind: .noSuchDevice, expected: wanted,
-                                  found: "no device in 'devices:'")
+            // No device at all is the file's fault, whatever was asked for: bad data (65), not a
+            // wrong `--device` (64).
+            return RecordingError(path: yaml.path, line: devicesListLine, kind: .missingDescription,
+                                  expected: "at least one device in 'devices:'", found: "an empty list")
         }
         var listing = passed.prefix(RecordDocument.devicesListedMax).enumerated().map { index, device in
             "\(index) \(device.node ?? "(no node)") \(RecordingError.quote(device.name))"

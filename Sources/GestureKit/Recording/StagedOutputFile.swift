@@ -48,6 +48,8 @@ package final class StagedOutputFile {
     /// Where to write until `commit()`: `.<name>.pinchlab-<random>` beside `target`.
     package let stagingPath: String
     private var isSettled = false
+    /// Its note for a stop signal to remove it (`RemovedOnStop`) until it is settled.
+    private let removedOnStop: Int?
 
     /// Names tried before giving up on finding an unused one (each has 64 random bits).
     static let namingAttempts = 16
@@ -108,10 +110,13 @@ package final class StagedOutputFile {
         let directory = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var created: String?
+        var noted: Int?
         for _ in 0..<StagedOutputFile.namingAttempts {
             let candidate = directory + "." + name + ".pinchlab-" + String(UInt64.random(in: .min ... .max), radix: 16)
             do {
                 let fd = try FileDescriptor.openCloseOnExec(candidate, .writeOnly, options: [.create, .exclusiveCreate])
+                // Noted at once (it is ours now): a stop from here on removes it.
+                noted = RemovedOnStop.note(candidate)
                 if let existingMode { try? fd.setPermissions(existingMode) }
                 try? fd.close()
                 created = candidate
@@ -128,6 +133,7 @@ package final class StagedOutputFile {
                                  found: "\(StagedOutputFile.namingAttempts) names taken")
         }
         stagingPath = created
+        removedOnStop = noted
     }
 
     deinit { discard() }
@@ -142,6 +148,8 @@ package final class StagedOutputFile {
             throw failure
         }
         isSettled = true
+        // After the rename: a stop between the two unlinks a name already gone.
+        RemovedOnStop.forget(removedOnStop)
     }
 
     /// Removes the staging file; the destination is untouched. Does nothing after `commit()`.
@@ -149,6 +157,7 @@ package final class StagedOutputFile {
         guard !isSettled else { return }
         isSettled = true
         unlink(stagingPath)
+        RemovedOnStop.forget(removedOnStop)
     }
 }
 

@@ -227,8 +227,109 @@ final class YAMLEventReader {
                                      expected: "at most \(YAMLEventReader.nestingMax) nested lists and mappings",
                                      found: "\(foundDescription) nested \(nesting) deep")
             }
-        case .sequenceEnd, .mappingEnd: nesting -= 1
+            openNodes.append(OpenNode(isMapping: kind == .mappingStart, firstKey: keys.count, firstKeyByte: keyBytes.count))
+        case .sequenceEnd, .mappingEnd:
+            nesting -= 1
+            if let node = openNodes.popLast() {
+                keys.removeLast(keys.count - node.firstKey)
+                keyBytes.removeLast(keyBytes.count - node.firstKeyByte)
+            }
+            nodeEnded()
+        case .scalar:
+            if let node = openNodes.last, node.isMapping, node.expectsKey { try noteKey() }
+            nodeEnded()
+        case .alias:
+            nodeEnded()
         default: break
+        }
+    }
+
+    // MARK: Unique keys
+
+    /// The lists and mappings open at the current event, outermost first (as `nesting` counts them).
+    private var openNodes: [OpenNode] = []
+    /// The scalar keys of the open mappings, each mapping's after its parent's: what a key is
+    /// compared with. Kept only while their mapping is open, so a recording's events (a mapping
+    /// of one key each) keep none.
+    private var keys: [MappingKey] = []
+    /// The bytes of `keys`, one after another.
+    private var keyBytes: [UInt8] = []
+
+    private struct OpenNode {
+        var isMapping: Bool
+        /// For a mapping: its next node is a key (else a key's value).
+        var expectsKey = true
+        /// Where its keys begin in `keys` and `keyBytes`.
+        var firstKey: Int
+        var firstKeyByte: Int
+        /// Its keys' positions in `keys` by hash, made once it has more than `keysScannedMax`
+        /// (a hostile mapping of many keys is not compared key by key with every other).
+        var keysByHash: [Int: [Int]]?
+    }
+
+    /// A key: its hash (of whether it is an integer, and its bytes) and where its bytes are: an
+    /// integer's value, or the text's UTF-8.
+    private struct MappingKey {
+        var hash: Int
+        var isInteger: Bool
+        var start: Int
+        var count: Int
+        var line: Int
+    }
+
+    /// Keys compared one by one; a mapping with more is looked up by hash.
+    static let keysScannedMax = 16
+
+    /// The current node, a scalar, an alias or a list or mapping that just closed, is whole: in a
+    /// mapping, a key is followed by its value and a value by the next key.
+    @inline(__always) private func nodeEnded() {
+        guard !openNodes.isEmpty, openNodes[openNodes.count - 1].isMapping else { return }
+        openNodes[openNodes.count - 1].expectsKey.toggle()
+    }
+
+    /// Notes the current scalar as a key of the innermost mapping; a key that mapping has already
+    /// is an error at its line. YAML requires a mapping's keys to be unique, and a reader that took
+    /// one of two `events:` (or `name:`, or an axis of `absinfo:`) would read another recording
+    /// than the file says. A key is compared as the reader reads it: an integer by its value
+    /// (`0`, `00` and `+0` are one axis), anything else by its text (`"name"` and `name` are one key).
+    /// Keys that are lists, mappings or aliases are not compared: no reader uses one.
+    private func noteKey() throws {
+        let start = keyBytes.count
+        let integer = scalarInteger
+        if let integer {
+            withUnsafeBytes(of: integer) { keyBytes.append(contentsOf: $0) }
+        } else {
+            keyBytes.append(contentsOf: scalar)
+        }
+        let count = keyBytes.count - start
+        var hasher = Hasher()
+        hasher.combine(integer != nil)
+        keyBytes.withUnsafeBufferPointer { hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[start..<start + count]))) }
+        let key = MappingKey(hash: hasher.finalize(), isInteger: integer != nil, start: start, count: count, line: line)
+        let nodeIndex = openNodes.count - 1
+        let node = openNodes[nodeIndex]
+        func isSame(_ other: MappingKey) -> Bool {
+            other.hash == key.hash && other.isInteger == key.isInteger && other.count == key.count
+                && keyBytes[other.start..<other.start + other.count].elementsEqual(keyBytes[start..<start + count])
+        }
+        let earlier: MappingKey?
+        if let byHash = node.keysByHash {
+            earlier = byHash[key.hash]?.lazy.map { self.keys[$0] }.first(where: isSame)
+        } else {
+            earlier = keys[node.firstKey...].first(where: isSame)
+        }
+        if let earlier {
+            throw RecordingError(path: path, line: line, kind: .malformedLine,
+                                 expected: "each key once in a mapping (YAML keys are unique)",
+                                 found: "\(foundDescription) again (first on line \(earlier.line))")
+        }
+        keys.append(key)
+        if node.keysByHash != nil {
+            openNodes[nodeIndex].keysByHash![key.hash, default: []].append(keys.count - 1)
+        } else if keys.count - node.firstKey > YAMLEventReader.keysScannedMax {
+            var byHash: [Int: [Int]] = [:]
+            for index in node.firstKey..<keys.count { byHash[keys[index].hash, default: []].append(index) }
+            openNodes[nodeIndex].keysByHash = byHash
         }
     }
 

@@ -44,11 +44,11 @@ public enum CorpusFiles {
     /// Writes every generated entry's recording (evemu) and the manifest into `directory`, creating
     /// folders. The bytes depend only on the recipes and seeds, so regenerating gives identical files.
     public static func write(entries: [CorpusEntry], to directory: String) throws {
-        let fm = FileManager.default
+        try makeDirectory(directory)
         for entry in entries {
             guard let recipe = entry.recipe, let seed = entry.seed, let device = entry.device?.description else { continue }
             let path = directory + "/" + entry.file
-            try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try makeDirectory((path as NSString).deletingLastPathComponent)
             try writeRecording(recipe.events(on: device, seed: seed), of: device, to: path)
         }
         let devices = CorpusEntry.Device.allCases.filter { device in entries.contains { $0.device == device } }
@@ -59,6 +59,35 @@ public enum CorpusFiles {
             synthesis: .current(devices: devices),
             entries: entries)
         try save(manifest, to: CorpusLocation(manifestPath: directory + "/" + manifestName))
+    }
+
+    /// Makes `path` a directory, and its parents, unless it is one (through a symbolic link too).
+    /// Something else in the way, a file where a directory is to be (`generate-corpus FILE`) or
+    /// under a file (`FILE/corpus`), is `.notADirectory` (a wrong argument, status 64); a directory
+    /// that may not be made is `.permissionDenied` (77); any other failure (a full disk, a
+    /// read-only file system) is `.write` (74). Each message names the path and what was found.
+    public static func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CorpusError(path: path, kind: .notADirectory, message: "expected a directory, found a file")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        guard mkdir(path, 0o777) != 0 else { return }
+        let failure = Errno(rawValue: errno)
+        if failure == .fileExists, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return  // made meanwhile by another
+        }
+        let kind: CorpusError.Kind
+        switch failure {
+        case .fileExists, .notDirectory: kind = .notADirectory  // a dangling link, or a file met on the way
+        case .permissionDenied, .notPermitted: kind = .permissionDenied
+        default: kind = .write
+        }
+        throw CorpusError(path: path, kind: kind, message: "cannot make the directory: \(failure)")
     }
 
     /// The corpus `given` names: a manifest file (any `.json`), a directory holding `manifest.json`,
@@ -130,7 +159,7 @@ public enum CorpusFiles {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(manifest) + Data("\n".utf8)
-        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
+        try makeDirectory(location.directory)
         do {
             try StagedOutputFile.write(Array(data), to: location.manifestPath)
         } catch let error as RecordingError {
@@ -140,8 +169,9 @@ public enum CorpusFiles {
 }
 
 public struct CorpusError: Error, CustomStringConvertible, Sendable {
-    /// `noManifest`: a directory with no manifest in it or in a subdirectory.
-    public enum Kind: Sendable { case missing, noManifest, ambiguous, badData, write }
+    /// `noManifest`: a directory with no manifest in it or in a subdirectory. `notADirectory`: a
+    /// directory to write into is a file, or under one; `permissionDenied`: it may not be made.
+    public enum Kind: Sendable { case missing, noManifest, ambiguous, badData, write, notADirectory, permissionDenied }
     public var path: String
     public var kind: Kind
     public var message: String

@@ -3,7 +3,9 @@ import GestureKit
 import SettingsTable
 
 /// JSON text appended to a reused byte buffer, byte for byte as `JSONEncoder` with `.sortedKeys` and
-/// `.withoutEscapingSlashes` writes it, plus the C1 controls escaped (U+0080...U+009F as `\u0080`...).
+/// `.withoutEscapingSlashes` writes it, plus the characters a terminal acts on or hides that JSON does
+/// not require escaping (`TerminalText.isInvisible`: DEL, the C1 controls, bidirectional and
+/// zero-width characters) written as `\u0080`, `\u202e`...
 ///
 /// Why not `JSONEncoder`: a replay prints a line per gesture and transition step, and the encoder
 /// spends about 70,000 instructions on each (a container tree, a key sort, a `Data`); the records'
@@ -43,8 +45,10 @@ package struct JSONLineBytes: Sendable {
     }
 
     /// A string value, escaped as JSONEncoder escapes (`\"`, `\\`, `\b \f \n \r \t`, other C0 controls
-    /// as `\u00xx`; `/` and DEL as they are), and the C1 controls as `\u0080`...: some terminals act on
-    /// them as on ESC sequences (U+009B is CSI), and a line may quote text from a recording.
+    /// as `\u00xx`; `/` as it is), and every other invisible character as `\u007f`, `\u009b`,
+    /// `\u202e`... (`invisible(in:at:)`): some terminals act on the C1 controls as on ESC sequences
+    /// (U+009B is CSI), a right-to-left override makes `evil\u202egnp.exe` read `evilexe.png`, and
+    /// a line may quote text from a recording.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
@@ -61,11 +65,14 @@ package struct JSONLineBytes: Sendable {
                 case 0x0A: raw("\\n")
                 case 0x0D: raw("\\r")
                 case 0x09: raw("\\t")
-                case 0x00..<0x20: unicodeEscape(byte)
-                // UTF-8 of U+0080...U+009F is 0xC2 then 0x80...0x9F (valid UTF-8: 0xC2 is never last).
-                case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
-                    unicodeEscape(utf8[index])
-                    index += 1
+                case 0x00..<0x20: unicodeEscape(UInt32(byte))
+                case 0x7F, 0xC2, 0xD8, 0xE2, 0xEF:
+                    if let (scalar, length) = Self.invisible(in: utf8, at: index - 1) {
+                        unicodeEscape(scalar)
+                        index += length - 1
+                    } else {
+                        bytes.append(byte)
+                    }
                 default: bytes.append(byte)
                 }
             }
@@ -73,20 +80,21 @@ package struct JSONLineBytes: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `json` with the C1 control characters (U+0080...U+009F, which some terminals act on as
-    /// they do on ESC sequences: U+009B is CSI) written as `\u0080`...: JSONEncoder escapes C0 only.
-    /// They can stand only inside strings, where the escape means the same character.
-    package static func escapingC1Controls(_ json: Data) -> Data {
-        json.withUnsafeBytes { bytes in
-            // UTF-8 of U+0080...U+009F: 0xC2 then 0x80...0x9F.
-            func isC1(at index: Int) -> Bool { bytes[index] == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) }
-            guard bytes.indices.contains(where: isC1) else { return json }
+    /// `json` with the invisible characters JSONEncoder writes as they are (it escapes C0 only):
+    /// DEL, the C1 controls (which some terminals act on as they do on ESC sequences: U+009B is
+    /// CSI), the bidirectional and zero-width characters (`invisible(in:at:)`), written as `\u007f`,
+    /// `\u0080`, `\u202e`... They can stand only inside strings, where the escape means the same
+    /// character.
+    package static func escapingInvisibles(_ json: Data) -> Data {
+        json.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            guard bytes.indices.contains(where: { invisible(in: bytes, at: $0) != nil }) else { return json }
             var escaped = JSONLineBytes(reservingCapacity: bytes.count + 16)
             var index = 0
             while index < bytes.count {
-                if isC1(at: index) {
-                    escaped.unicodeEscape(bytes[index + 1])
-                    index += 2
+                if let (scalar, length) = invisible(in: bytes, at: index) {
+                    escaped.unicodeEscape(scalar)
+                    index += length
                 } else {
                     escaped.byte(bytes[index])
                     index += 1
@@ -96,11 +104,38 @@ package struct JSONLineBytes: Sendable {
         }
     }
 
-    /// `\u00xx`, lower-case hexadecimal as JSONEncoder writes it.
-    private mutating func unicodeEscape(_ value: UInt8) {
-        raw("\\u00")
-        bytes.append(Self.hexDigit(value >> 4))
-        bytes.append(Self.hexDigit(value & 0x0F))
+    /// The character whose UTF-8 begins at `index` of `utf8` and its length in bytes, when it is
+    /// one a terminal acts on or hides (`TerminalText.isInvisible`) and JSONEncoder leaves as it is:
+    /// DEL, or one of U+0080...U+FFFF (the invisible characters are all there: lead bytes 0xC2,
+    /// 0xD8, 0xE2, 0xEF). Nil for any other character, and for C0 controls (escaped already).
+    @inline(__always)
+    static func invisible(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int)? {
+        let lead = utf8[index]
+        let value: UInt32
+        let length: Int
+        switch lead {
+        case 0x7F:
+            return (0x7F, 1)
+        case 0xC2, 0xD8:
+            guard index + 1 < utf8.count else { return nil }
+            value = UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+            length = 2
+        case 0xE2, 0xEF:
+            guard index + 2 < utf8.count else { return nil }
+            value = UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+            length = 3
+        default:
+            return nil
+        }
+        guard let scalar = Unicode.Scalar(value), TerminalText.isInvisible(scalar) else { return nil }
+        return (value, length)
+    }
+
+    /// `\uxxxx` (a character of the Basic Multilingual Plane), lower-case hexadecimal as
+    /// JSONEncoder writes it.
+    private mutating func unicodeEscape(_ value: UInt32) {
+        raw("\\u")
+        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(Self.hexDigit(UInt8((value >> UInt32(shift)) & 0x0F))) }
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

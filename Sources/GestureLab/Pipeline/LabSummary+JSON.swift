@@ -13,7 +13,7 @@ extension LabSummary {
     }()
 
     /// The summary line (without its line end) by hand: the bytes `JSONEncoder` (`.sortedKeys`,
-    /// `.withoutEscapingSlashes`) writes for it, the C1 controls escaped (`escapingC1Controls`), as
+    /// `.withoutEscapingSlashes`) writes for it, the invisible characters escaped (`escapingInvisibles`), as
     /// `pinchlab replay --summary` printed it through the encoder.
     ///
     /// Why: the encoder spent some 60 million instructions on a summary of a thousand gestures and

@@ -1,0 +1,61 @@
+import Glibc
+import Synchronization
+
+/// The files a stop signal must not leave behind: a staged output (`StagedOutputFile`) and any
+/// temporary file a command makes (`report`'s copy of the recording), noted while they exist. The
+/// command line's signal handler (`SignalPolicy`), when it ends the process, removes each with
+/// `unlinkAll()`, so an interrupted command leaves its old output and no temporary file.
+///
+/// Async-signal-safe on the handler's side: a fixed set of atomic slots, each the address of a C
+/// string or 0; the handler loads them and calls unlink(2). A path's copy is freed only long
+/// after its slot was cleared (`retiredKept` later registrations), never while a handler could
+/// still be reading it.
+package enum RemovedOnStop {
+    /// Files noted at once; a file made while every slot is taken is not noted (a signal then may
+    /// leave it, as before). A command makes one or two at a time.
+    package static let capacity = 8
+    private static let slots = InlineArray<8, Atomic<Int>> { _ in Atomic<Int>(0) }
+    /// Copies of paths whose slot was cleared, freed once this many more are retired.
+    static let retiredKept = 64
+    private static let retired = Mutex<[Int]>([])
+
+    /// Makes the slots before any handler can run (a handler must not be the first to touch a global).
+    package static func prepare() {
+        for index in 0..<capacity { _ = slots[index].load(ordering: .relaxed) }
+    }
+
+    /// Notes `path` (a file that now exists) for removal by a stop; returns its slot for `forget`
+    /// (nil when every slot is taken).
+    package static func note(_ path: String) -> Int? {
+        guard let copy = strdup(path) else { return nil }
+        let address = Int(bitPattern: copy)
+        for index in 0..<capacity where slots[index].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
+            return index
+        }
+        free(copy)
+        return nil
+    }
+
+    /// The file of `slot` is settled (renamed into place, or removed): a stop leaves it alone.
+    package static func forget(_ slot: Int?) {
+        guard let slot else { return }
+        let address = slots[slot].exchange(0, ordering: .acquiringAndReleasing)
+        guard address != 0 else { return }
+        let freed: [Int] = retired.withLock { retired in
+            retired.append(address)
+            guard retired.count > retiredKept else { return [] }
+            let old = Array(retired.prefix(retired.count - retiredKept))
+            retired.removeFirst(old.count)
+            return old
+        }
+        for old in freed { free(UnsafeMutableRawPointer(bitPattern: old)) }
+    }
+
+    /// Removes every noted file. Async-signal-safe: for the signal handler that ends the process.
+    package static func unlinkAll() {
+        for index in 0..<capacity {
+            let address = slots[index].load(ordering: .acquiring)
+            if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
+        }
+    }
+}

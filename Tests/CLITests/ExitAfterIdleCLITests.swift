@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+/// `--exit-after-idle` is checked by one rule for `live` and `record` (#42 18: `record` took `inf`
+/// and waited forever while `live` refused it).
+@Suite struct ExitAfterIdleCLITests {
+    @Test(arguments: ["inf", "1e999", "nan", "0", "-1", "+infinity"])
+    func bothCommandsRefuseAValueThatIsNotPositiveAndFinite(value: String) throws {
+        var messages: [String] = []
+        for command in ["record", "live"] {
+            // The device does not exist: the value is refused before it is looked for.
+            let r = try CLI.run([command, "/nonexistent-pinchlab-dir/event0", "-o", "/dev/null", "--exit-after-idle", value]
+                .filter { command == "record" || ($0 != "-o" && $0 != "/dev/null") }, timeout: 20)
+            #expect(r.status == 64, "\(command) \(value): \(r.stderr)")
+            let message = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(message.contains("--exit-after-idle must be a positive, finite number of seconds"), "\(command): \(r.stderr)")
+            messages.append(message)
+        }
+        #expect(messages[0] == messages[1], "one message for both")
+    }
+}
