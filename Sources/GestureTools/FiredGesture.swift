@@ -97,6 +97,8 @@ public struct ToolVerdict: Sendable {
     public var fired: [FiredGesture]
     /// Why the tool has nothing to say about this recording (it reads another kind of device).
     public var note: Note?
+    /// Where the stream's stand-in for libinput is known to differ from libinput here.
+    public var caveats: [StandInCaveat] = []
 
     public init(name: GestureToolName, source: ToolStream.Source, units: LibinputUnits, fired: [FiredGesture], note: Note? = nil) {
         self.name = name

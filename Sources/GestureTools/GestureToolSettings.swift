@@ -53,6 +53,7 @@ public enum GestureToolSettings: Sendable, Hashable {
     /// What the tool would have done with `stream`.
     public func judge(_ stream: ToolStream) -> ToolVerdict {
         var verdict = ToolVerdict(name: name, source: stream.source, units: stream.device.units, fired: [])
+        verdict.caveats = stream.caveats
         let kind = name.reads
         if stream.device.kind != kind && name != .touchegg {
             verdict.note = .readsOnly(kind)

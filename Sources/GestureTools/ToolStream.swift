@@ -18,6 +18,9 @@ public struct ToolStream: Sendable {
     public var device: ToolDevice
     /// In time order.
     public var events: [ToolEvent]
+    /// Where pinchlab's recognizer, standing in for libinput, is known to read this recording
+    /// otherwise than libinput would (docs/reference/libinput.md); empty for libinput's own stream.
+    public var caveats: [StandInCaveat] = []
 
     public init(source: Source, device: ToolDevice, events: [ToolEvent] = []) {
         self.source = source
@@ -130,4 +133,18 @@ public struct TouchStep: Sendable, Hashable {
         self.x = x
         self.y = y
     }
+}
+
+/// A known difference between pinchlab's recognizer and libinput that a stream from pinchlab
+/// carries, so that every tool's verdict says it: the differences the corpus measured and no
+/// setting of pinchlab's removes.
+public enum StandInCaveat: String, Sendable, Hashable, Encodable {
+    /// A clickpad pressed with fingers resting (a three-finger click): pinchlab may begin one- and
+    /// two-finger holds where libinput, which leaves a clicked clickpad to the pointer, reports
+    /// nothing.
+    case clickpadClick = "clickpad-click"
+    /// A touchpad without trustworthy multitouch positions (semi-MT; or two slots and no
+    /// resolution, as old Synaptics PS/2 pads): its jumpy two-finger positions may read as a pinch
+    /// to pinchlab where libinput scrolls.
+    case noMultitouchPositions = "no-multitouch-positions"
 }

@@ -2,7 +2,7 @@ import SettingsTable
 
 /// The summary's `tools` entries: `{"name", "source", "libinput", "fired": [...], "note"}`.
 extension ToolVerdict: Encodable {
-    private enum CodingKeys: String, CodingKey { case name, source, libinput, fired, note }
+    private enum CodingKeys: String, CodingKey { case name, source, libinput, fired, note, caveats }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -10,6 +10,7 @@ extension ToolVerdict: Encodable {
         try c.encode(source, forKey: .source)
         try c.encode(units, forKey: .libinput)
         try c.encode(fired, forKey: .fired)
+        if !caveats.isEmpty { try c.encode(caveats, forKey: .caveats) }
         if case .readsOnly(let kind) = note {
             try c.encode("\(name.rawValue) reads only a \(kind.rawValue)'s events", forKey: .note)
         }

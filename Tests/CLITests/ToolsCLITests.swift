@@ -229,3 +229,19 @@ struct LibinputCacheCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("pinchlab/libinput").path).count == 2)
     }
 }
+
+/// Where pinchlab stands in for libinput and is known to differ (issue #38, item 7), every tool's
+/// verdict says so.
+@Suite struct StandInCaveatCLITests {
+    @Test func aClickedClickpadIsNoted() throws {
+        let r = try CLI.run(["replay", CLI.fixture("clicks/bcm5974-three-finger-click.evemu"), "--tool", "libinput-gestures", "--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let tool = try #require((try r.json(line: -1)["tools"] as? [[String: Any]])?.first)
+        #expect(tool["caveats"] as? [String] == ["clickpad-click"])
+        let text = try CLI.run(["replay", CLI.fixture("clicks/bcm5974-three-finger-click.evemu"), "--tool", "libinput-gestures"])
+        #expect(text.stdout.contains("  note: the clickpad was clicked with fingers down: pinchlab may hold where libinput"))
+        // A touchpad with real positions, never clicked: no caveat.
+        let plain = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--tool", "touchegg", "--summary"])
+        #expect((try plain.json(line: -1)["tools"] as? [[String: Any]])?.first?["caveats"] == nil)
+    }
+}

@@ -18,12 +18,19 @@ public struct ToolStreamBuilder: Sendable {
     /// The gesture in flight: its kind as libinput names it, and the last translation and rotation.
     private var open: (kind: GestureStep.Kind, translation: PointMM, rotation: Double)?
 
+    private let isClickpad: Bool
+
     public init(device: DeviceDescription, units: LibinputUnits) {
         geometry = device.geometry
         let kind: ToolDevice.Kind = device.deviceClass == .touchscreen ? .touchscreen : .touchpad
         stream = ToolStream(source: .pinchlab,
                             device: ToolDevice(kind: kind, widthMM: geometry?.widthMM ?? 0, heightMM: geometry?.heightMM ?? 0,
                                                units: units))
+        isClickpad = kind == .touchpad && device.has(.buttonpad)
+        // Semi-MT, or two slots and no resolution (an old Synaptics PS/2 pad, the hp8470p of
+        // evemu-devices): positions libinput does not trust for a pinch.
+        let roughPositions = device.slotCount <= 2 && (geometry?.isEstimated ?? true)
+        if kind == .touchpad && (!device.supportsMultitouchGestures || roughPositions) { stream.caveats.append(.noMultitouchPositions) }
     }
 
     /// Takes one record of a replay that records frames (`recordsFrames`).
@@ -33,7 +40,9 @@ public struct ToolStreamBuilder: Sendable {
             if stream.device.kind == .touchscreen { addTouches(frame, time: time) }
         case .gesture(let gesture):
             if stream.device.kind == .touchpad { addGesture(gesture.event, time: gesture.time) }
-        case .transition, .stateChange, .button, .releaseMargins:
+        case .button(let button):
+            if isClickpad && button.state == .pressed && !stream.caveats.contains(.clickpadClick) { stream.caveats.append(.clickpadClick) }
+        case .transition, .stateChange, .releaseMargins:
             break
         }
     }

@@ -11,6 +11,17 @@ extension ToolVerdict {
             lines.append("  \(name.rawValue) reads only a \(kind.rawValue)'s events: nothing to judge")
         }
         lines += fired.map { "  \($0.text)" }
+        for caveat in caveats {
+            switch caveat {
+            case .clickpadClick:
+                lines.append("  note: the clickpad was clicked with fingers down: pinchlab may hold where libinput, which leaves a "
+                             + "clicked clickpad to the pointer, sends nothing (--with-libinput feeds libinput's own events)")
+            case .noMultitouchPositions:
+                lines.append("  note: this touchpad's two-finger positions are rough (semi-MT, or two slots and no resolution): "
+                             + "pinchlab may pinch where libinput scrolls "
+                             + "(--with-libinput feeds libinput's own events)")
+            }
+        }
         return lines
     }
 }
