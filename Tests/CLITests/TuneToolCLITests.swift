@@ -34,6 +34,39 @@ enum PlantedSwipes {
     }
 }
 
+/// Planted touchpad corpora of three-finger swipes to the right, for the touchpad tools.
+enum PlantedTouchpadSwipes {
+    /// Each group: how many swipes, how far they travel (mm), and their label.
+    struct Group {
+        var count: Int
+        var travelMM: ClosedRange<Double>
+        var name: String
+        var expect: [GestureExpectation]
+    }
+
+    static func write(_ groups: [Group]) throws -> URL {
+        let dir = try CLI.temporaryDirectory()
+        var entries: [CorpusEntry] = []
+        for group in groups {
+            for i in 0..<group.count {
+                let fraction = group.count == 1 ? 0 : Double(i) / Double(group.count - 1)
+                let travel = group.travelMM.lowerBound + (group.travelMM.upperBound - group.travelMM.lowerBound) * fraction
+                let duration = 0.3 + Double(i % 3) * 0.03
+                let motion = GestureRecipe.PanMotion(
+                    fingers: 3, start: PointMM(x: 25 + Double(i % 4) * 2, y: 25 + Double(i % 3) * 2), spacingMM: 15,
+                    dx: KeyframeTrack([.init(0, 0), .init(duration, travel)]), dy: KeyframeTrack([.init(0, 0), .init(duration, 0.5)]))
+                let recipe = GestureRecipe(motion: .pan(motion), landingStaggerS: 0.01, settleS: 0.03, releaseAtS: duration + 0.05,
+                                           liftStaggerS: 0.01, jitterMM: nil)
+                let file = "touchpad/\(group.name)-\(i < 10 ? "0" : "")\(i).evemu"
+                entries.append(CorpusEntry(file: file, transition: "pinch-dismiss", expect: group.expect, device: .touchpad,
+                                           seed: StandardCorpus.seed(for: file), recipe: recipe))
+            }
+        }
+        try CorpusFiles.write(entries: entries, to: dir.path)
+        return dir
+    }
+}
+
 @Suite(.serialized) struct TuneToolCLITests {
     static let planted: URL = try! PlantedSwipes.write(slow: 10, quick: 10)
     static let quickOnly: URL = try! PlantedSwipes.write(slow: 0, quick: 20)
@@ -119,6 +152,98 @@ enum PlantedSwipes {
         #expect(tuned.hasPrefix("-t 125 -r 20 -m ") && tuned.hasSuffix(" -g '1,UD,*,*,R,echo -m 5'"), "\(text)")
         #expect(kept.joined(separator: "\n") == original.replacing("-m 700", with: String(tuned.split(separator: " ")[4...5].joined(separator: " "))))
         #expect(try LisgdSettings.read(text, file: out).bindings.first?.command == "echo -m 5")
+    }
+
+    /// Three-finger drifts of 5-7 mm (what libinput-gestures #165 calls a tap that became a swipe),
+    /// labelled no gesture, beside real swipes of 30-40 mm: only `swipe_threshold` can tell them apart.
+    static let drifts: URL = try! PlantedTouchpadSwipes.write([
+        .init(count: 10, travelMM: 5...7, name: "drift", expect: [GestureExpectation(kind: .none)]),
+        .init(count: 10, travelMM: 30...40, name: "swipe", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right)])])
+    /// Swipes of 12-16 mm labelled cancelled beside swipes of 45-55 mm labelled finished: touchegg's
+    /// `action_execute_threshold` (20%) executes both.
+    static let shortAndLong: URL = try! PlantedTouchpadSwipes.write([
+        .init(count: 10, travelMM: 12...16, name: "short", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right, outcome: .cancel)]),
+        .init(count: 10, travelMM: 45...55, name: "long", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right, outcome: .finish)])])
+
+    static func settings(_ report: [String: Any]) -> [String: (before: Double?, after: Double?)] {
+        var values: [String: (Double?, Double?)] = [:]
+        for s in report["settings"] as? [[String: Any]] ?? [] { values[s["key"] as? String ?? ""] = (s["before"] as? Double, s["after"] as? Double) }
+        return values
+    }
+
+    @Test func libinputGesturesSwipeThresholdMovesAloneAndOnlyItsLineChanges() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("libinput-gestures.conf").path
+        let original = "# mine\ngesture swipe right 3 xdotool key super+Right\ngesture swipe left\txdotool key super+Left\n\nswipe_threshold 0\n"
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("tuned.conf").path
+        let r = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config, "--write", out, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let values = Self.settings(report)
+        let threshold = try #require(values["swipe_threshold"]?.after)
+        #expect(values["swipe_threshold"]?.before == 0 && threshold > 0)
+        #expect(values["timeout"]?.before == 1.5 && values["timeout"]?.after == 1.5)
+        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["swipe_threshold"])
+        #expect(report["heldOutCorrectBefore"] as? Int == 10 && report["heldOutCorrectAfter"] as? Int == 20)
+
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }.joined(separator: "\n")
+        #expect(kept == original.replacing("swipe_threshold 0", with: "swipe_threshold \(Int(threshold))"), "\(text)")
+        let read = try LibinputGesturesSettings.read(text, file: out)
+        #expect(read.swipeThreshold == Int(threshold) && read.timeoutSeconds == 1.5 && read.gestures.count == 2)
+
+        // --diff: the patch on stdout alone, the report on stderr, the file untouched.
+        let patch = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config, "--diff"])
+        #expect(patch.status == 0, "\(patch.stderr)")
+        #expect(patch.stdout.hasPrefix("--- \(config)\n+++ \(config)\n@@ "), "\(patch.stdout)")
+        #expect(patch.stdout.contains("\n-swipe_threshold 0\n+swipe_threshold \(Int(threshold))\n"), "\(patch.stdout)")
+        #expect(patch.stderr.contains("swipe_threshold  0 -> \(Int(threshold))"), "\(patch.stderr)")
+        #expect(try String(contentsOfFile: config, encoding: .utf8) == original)
+    }
+
+    @Test func toucheggActionExecuteThresholdMovesAloneAndOnlyItsPropertyChanges() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("touchegg.conf").path
+        let original = """
+        <touchégg>
+          <settings>
+            <property name="animation_delay">150</property>
+            <property name="action_execute_threshold">20</property>
+          </settings>
+          <application name="All">
+            <gesture type="SWIPE" fingers="3" direction="RIGHT">
+              <action type="CHANGE_DESKTOP"><direction>next</direction><animate>true</animate></action>
+            </gesture>
+          </application>
+        </touchégg>
+
+        """
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("tuned.conf").path
+        let r = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", config, "--write", out, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let values = Self.settings(report)
+        let threshold = try #require(values["action_execute_threshold"]?.after)
+        #expect(values["action_execute_threshold"]?.before == 20 && threshold > 30, "the short swipes reach about 30%")
+        #expect(values["daemon start threshold"].map { $0.before == nil && $0.after == nil } == true)
+        #expect(values["daemon finish threshold"].map { $0.before == nil && $0.after == nil } == true)
+        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["action_execute_threshold"])
+
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(!text.contains("--daemon"), "no daemon threshold moved: \(text)")
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("<!-- pinchlab tune:") }.joined(separator: "\n")
+        #expect(kept == original.replacing(">20<", with: ">\(Int(threshold))<"), "\(text)")
+        #expect(try ToucheggSettings.read(text, file: out).actionExecuteThreshold == Int(threshold))
+        #expect(text.hasPrefix("<!-- pinchlab tune: tuned by pinchlab tune --for touchegg on 20 touchpad recordings"), "\(text)")
+
+        // Scored again from the tuned file, nothing moves and nothing is written.
+        let again = dir.appendingPathComponent("again.conf").path
+        let second = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", out, "--write", again])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("nothing moved: \(again) not written"), "\(second.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: again))
     }
 
     @Test func toucheggRoundTripChangesOnlyTheTunedProperty() {
