@@ -24,11 +24,17 @@ struct TuneCommand: ParsableCommand {
         otherwise the report says so and --write saves a file with no changed setting. \
         Deterministic; uses all cores.
 
+        With --for TOOL (lisgd, touchegg, libinput-gestures), the tool's own thresholds are tuned \
+        instead, the same way, from --tool-config (or the tool's defaults): each file's libinput \
+        stream is made once and judged by the tool at every setting tried; --write writes the \
+        tool's own file (only when something moved), --diff a patch of --tool-config.
+
         Examples:
           pinchlab tune Fixtures/corpus
           pinchlab tune Fixtures/real-recordings.json --write t.json
           pinchlab tune mine --by-device --write t.json
           pinchlab replay bug.evemu --config t.json
+          pinchlab tune mine --for touchegg --tool-config t.conf --diff
         """
     )
 
@@ -61,7 +67,8 @@ struct TuneCommand: ParsableCommand {
 
     @Option(name: .customLong("for"), help: ArgumentHelp(
         "Tune this gesture tool's own thresholds instead of pinchlab's: lisgd, touchegg or libinput-gestures.",
-        discussion: "Starts from --tool-config (or the tool's defaults); --write writes the tool's own format. See docs/reference/tuner.md."),
+        discussion: "Starts from --tool-config (or the tool's defaults); --write writes the tool's own format. See docs/reference/tuner.md.",
+        valueName: "tool"),
         completion: .list(ToolTuneRun.tunable.map(\.rawValue)))
     var forTool: GestureToolName?
 

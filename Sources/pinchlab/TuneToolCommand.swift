@@ -177,5 +177,10 @@ struct ToolTuneRun {
         }
     }
 
-    static func list(_ files: [String]) -> String { files.isEmpty ? "nothing" : files.map(oneLine).joined(separator: ", ") }
+    /// At most 8 names, then how many more (`--json` lists them all).
+    static func list(_ files: [String]) -> String {
+        guard !files.isEmpty else { return "nothing" }
+        let shown = files.prefix(8).map(oneLine).joined(separator: ", ")
+        return files.count > 8 ? shown + " and \(files.count - 8) more" : shown
+    }
 }
