@@ -118,6 +118,29 @@ enum PlantedTouchpadSwipes {
         #expect(human.stdout.contains("-t  125 (kept)"), "\(human.stdout)")
     }
 
+    /// The real lisgd, run with the tuned flags on every planted recording (served in real time),
+    /// gets right as many files as the report predicted.
+    @Test(.enabled(if: LisgdAvailability.available, LisgdAvailability.reason))
+    func theRealLisgdGetsWhatTheReportPredicted() throws {
+        let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
+        let r = try CLI.run(["tune", Self.planted.path, "--for", "lisgd", "--json", "--write", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let predicted = try #require(report["correctAfter"] as? Int)
+        let manifest = try CorpusFiles.loadManifest(at: CorpusFiles.locate(Self.planted.path))
+        var right = 0
+        for entry in manifest.entries {
+            let replay = try CLI.run(["replay", Self.planted.appendingPathComponent(entry.file).path, "--tool", "lisgd",
+                                      "--tool-config", out, "--with-lisgd", "--summary"])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            let real = try #require(try replay.json(line: -1)["realLisgd"] as? [String: Any], "\(replay.stdout)")
+            let fired = (real["fired"] as? [[String: Any]] ?? []).map { "\($0["fingers"] ?? "") \($0["gesture"] ?? "")" }
+            let expected = entry.expect.first?.direction == .down ? "1 UD" : "1 LR"
+            if fired == [expected] { right += 1 }
+        }
+        #expect(right == predicted && predicted == 20, "the real lisgd got \(right), the report predicted \(predicted)")
+    }
+
     @Test func nothingMovesWhenTheCurrentSettingsAreAsGoodAsAnything() throws {
         let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
         let r = try CLI.run(["tune", Self.quickOnly.path, "--for", "lisgd", "--write", out])
