@@ -4,6 +4,7 @@ import GestureKit
 import GestureLab
 import InteractiveTransition
 import LabReports
+import GestureTools
 
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,11 +24,17 @@ struct TuneCommand: ParsableCommand {
         otherwise the report says so and --write saves a file with no changed setting. \
         Deterministic; uses all cores.
 
+        With --for TOOL (lisgd, touchegg, libinput-gestures), the tool's own thresholds are tuned \
+        instead, the same way, from --tool-config (or the tool's defaults): each file's libinput \
+        stream is made once and judged by the tool at every setting tried; --write writes the \
+        tool's own file (only when something moved), --diff a patch of --tool-config.
+
         Examples:
           pinchlab tune Fixtures/corpus
           pinchlab tune Fixtures/real-recordings.json --write t.json
           pinchlab tune mine --by-device --write t.json
           pinchlab replay bug.evemu --config t.json
+          pinchlab tune mine --for touchegg --tool-config t.conf --diff
         """
     )
 
@@ -58,7 +65,38 @@ struct TuneCommand: ParsableCommand {
           help: "Also run Debian's libinput on each touchpad recording (in real time, about as long as the recordings) and report how the best settings and the defaults agree with it.")
     var withLibinput = false
 
+    @Option(name: .customLong("for"), help: ArgumentHelp(
+        "Tune this gesture tool's own thresholds instead of pinchlab's: lisgd, touchegg or libinput-gestures.",
+        discussion: "Starts from --tool-config (or the tool's defaults); --write writes the tool's own format. See docs/reference/tuner.md.",
+        valueName: "tool"),
+        completion: .list(ToolTuneRun.tunable.map(\.rawValue)))
+    var forTool: GestureToolName?
+
+    @Option(name: .customLong("tool-config"), help: ArgumentHelp(
+        "With --for: the tool's current configuration (touchegg.conf, libinput-gestures.conf, lisgd's flags in a file), the search's start.",
+        valueName: "file"), completion: .file())
+    var toolConfig: String?
+
+    @Option(name: .customLong("libinput-version"), help: ArgumentHelp(
+        "With --for: the libinput whose units the tool's thresholds are in. Default: the installed one, else 1.22.1.", valueName: "version"))
+    var libinputVersion: String?
+
+    @Flag(help: "With --for and --tool-config: print a unified patch of the configuration instead of writing it.")
+    var diff = false
+
     func validate() throws {
+        if let forTool, !ToolTuneRun.tunable.contains(forTool) {
+            throw ValidationError("--for \(forTool.rawValue): tune tunes \(ToolTuneRun.tunable.map(\.rawValue).joined(separator: ", ")) so far")
+        }
+        if forTool == nil && (toolConfig != nil || diff || libinputVersion != nil) {
+            throw ValidationError("--tool-config, --diff and --libinput-version go with --for TOOL")
+        }
+        if diff && toolConfig == nil { throw ValidationError("--diff needs --tool-config: the file to patch") }
+        if diff && write != nil { throw ValidationError("--diff prints a patch; --write writes the file: give one") }
+        if forTool != nil && withLibinput { throw ValidationError("--with-libinput does not go with --for yet") }
+        if let libinputVersion, LibinputVersion(libinputVersion) == nil {
+            throw ValidationError("--libinput-version takes a version such as 1.22.1, not '\(libinputVersion)'")
+        }
         guard budget >= 1 && budget <= 100_000 else { throw ValidationError("--budget must be within 1...100000") }
         if let folds, folds == 1 || folds < 0 { throw ValidationError("--folds must be 0 (none) or 2 or more") }
         if byDevice && folds != nil { throw ValidationError("--by-device and --folds are two ways to cross-validate: give one") }
@@ -75,6 +113,7 @@ struct TuneCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let forTool { return try reportingErrors { try ToolTuneRun(command: self, tool: forTool).run() } }
         try reportingErrors {
             let files = try LoadedRecording.loadCorpus(directory: corpus)
             if let write { try refuseToOverwriteCorpus(with: write, files: files) }

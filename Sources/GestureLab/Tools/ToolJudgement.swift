@@ -26,6 +26,12 @@ public struct ToolJudgement: Sendable {
         return Self.verdicts(tools, builder.stream)
     }
 
+    /// Ends the replay and returns the stream the tools read, to judge it many times (`ToolTuner`).
+    public mutating func finishStream() -> ToolStream {
+        _ = pipeline.finish { builder.consume($0) }
+        return builder.stream
+    }
+
     public static func verdicts(_ tools: [GestureToolSettings], _ stream: ToolStream) -> [ToolVerdict] {
         tools.map { $0.judge(stream) }
     }

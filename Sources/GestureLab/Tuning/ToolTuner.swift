@@ -1,0 +1,397 @@
+import Foundation
+import GestureKit
+import GestureTools
+
+/// One threshold of a gesture tool that `ToolTuner` may move, in the tool's own name and units.
+public struct ToolSetting: Sendable {
+    /// As the tool's file or command line names it: `-t`, `action_execute_threshold`, `swipe_threshold`.
+    public var key: String
+    /// The values searched, in the order a tie prefers (the tool's default first).
+    public var values: [Double?]
+    let get: @Sendable (GestureToolSettings) -> Double?
+    let set: @Sendable (GestureToolSettings, Double?) -> GestureToolSettings
+
+    /// The thresholds `tune --for` searches for each tool (none for the others).
+    public static func searched(_ tool: GestureToolName) -> [ToolSetting] {
+        switch tool {
+        case .lisgd:
+            return [
+                lisgd("-t", [125, 25, 50, 75, 100, 150, 200, 250, 300, 400, 500], \.threshold),
+                lisgd("-r", [15, 5, 10, 20, 25, 30, 35, 40, 45], \.degreesLeniency),
+                lisgd("-m", [800, 300, 400, 500, 600, 700, 900, 1000, 1200, 1500, 2000, 3000, 5000], \.timeoutMS),
+            ]
+        case .touchegg:
+            return [
+                ToolSetting(key: "action_execute_threshold", values: [20, 5, 10, 15, 25, 30, 40, 50, 60, 70, 80],
+                            get: { if case .touchegg(let s) = $0 { Double(s.actionExecuteThreshold) } else { nil } },
+                            set: { if case .touchegg(var s) = $0, let v = $1 { s.actionExecuteThreshold = Int(v); return .touchegg(s) }; return $0 }),
+                // nil: computed from the device's size, as the daemon does without arguments.
+                touchegg("daemon start threshold", [nil, 5, 10, 20, 30, 50, 75, 100, 150, 200], \.daemonStartThreshold),
+                touchegg("daemon finish threshold", [nil, 20, 50, 100, 150, 200, 300, 400, 600, 800, 1200, 2500], \.daemonFinishThreshold),
+            ]
+        case .libinputGestures:
+            return [
+                ToolSetting(key: "swipe_threshold", values: [0, 10, 20, 50, 75, 100, 150, 200, 300, 400, 600],
+                            get: { if case .libinputGestures(let s) = $0 { Double(s.swipeThreshold) } else { nil } },
+                            set: { if case .libinputGestures(var s) = $0, let v = $1 { s.swipeThreshold = Int(v); return .libinputGestures(s) }; return $0 }),
+                ToolSetting(key: "timeout", values: [1.5, 0, 0.5, 0.75, 1, 2, 3, 5],
+                            get: { if case .libinputGestures(let s) = $0 { s.timeoutSeconds } else { nil } },
+                            set: { if case .libinputGestures(var s) = $0, let v = $1 { s.timeoutSeconds = v; return .libinputGestures(s) }; return $0 }),
+            ]
+        default:
+            return []
+        }
+    }
+
+    private static func lisgd(_ key: String, _ values: [Double], _ path: WritableKeyPath<LisgdSettings, Int> & Sendable) -> ToolSetting {
+        ToolSetting(key: key, values: values,
+                    get: { if case .lisgd(let s) = $0 { Double(s[keyPath: path]) } else { nil } },
+                    set: { if case .lisgd(var s) = $0, let v = $1 { s[keyPath: path] = Int(v); return .lisgd(s) }; return $0 })
+    }
+
+    private static func touchegg(_ key: String, _ values: [Double?], _ path: WritableKeyPath<ToucheggSettings, Double?> & Sendable) -> ToolSetting {
+        ToolSetting(key: key, values: values,
+                    get: { if case .touchegg(let s) = $0 { s[keyPath: path] } else { nil } },
+                    set: { if case .touchegg(var s) = $0 { s[keyPath: path] = $1; return .touchegg(s) }; return $0 })
+    }
+
+    /// The candidates from `current`: the current value first (ties keep it), then the others
+    /// nearest it first.
+    func candidates(from current: Double?) -> [Double?] {
+        let others = values.filter { $0 != current }.sorted { a, b in
+            switch (a, b, current) {
+            case (nil, _, _): return true
+            case (_, nil, _): return false
+            case (let a?, let b?, let c?): return (abs(a - c), a) < (abs(b - c), b)
+            case (let a?, let b?, nil): return a < b
+            }
+        }
+        return [current] + others
+    }
+}
+
+/// Tunes a gesture tool's own thresholds on a labelled corpus. Each file is replayed once by
+/// pinchlab's recognizer (at its defaults, standing in for libinput) into the stream the tool reads
+/// (`ToolStreamBuilder`); every candidate setting is then only a judging of those streams, which is
+/// cheap. The search is the pinchlab tuner's: a coordinate descent from the user's configuration
+/// (or the tool's defaults) over the settings a cross-validated forward selection lets move (a
+/// setting is freed only when that gets more held-out files right), the whole cross-validated once
+/// more, with the same folds (`CrossValidation`). Ties keep the current value; the tuned values are
+/// written only when they beat the current ones on held-out files.
+public struct ToolTuner: Sendable {
+    /// A corpus file the tool reads, its stream made once.
+    public struct File: Sendable {
+        public var recording: LoadedRecording
+        public var stream: ToolStream
+        public var kind: ToolDevice.Kind
+        /// Whether pinchlab's own default settings decide it right (`check`'s verdict).
+        public var pinchlabCorrect: Bool
+    }
+
+    public let files: [File]
+    /// Files of a device kind the tool does not read.
+    public let skipped: Int
+    public let start: GestureToolSettings
+    let settings: [ToolSetting]
+    /// The files as `CrossValidation` folds them.
+    private let recordings: [LoadedRecording]
+
+    /// Replays every file once (in parallel): its stream for the tool, and pinchlab's own verdict at the defaults.
+    public static func prepare(_ corpus: [LoadedRecording], units: LibinputUnits) throws -> [File] {
+        try parallelMap(corpus) { file in
+            var judgement = try ToolJudgement(device: file.device, settings: LabSettings.default.configured(by: file.entry.deviceConfiguration),
+                                              tools: [], units: units)
+            for event in file.events { judgement.consume(event) }
+            let stream = judgement.finishStream()
+            let (score, _) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events, entry: file.entry,
+                                                    settings: .default)
+            return File(recording: file, stream: stream, kind: stream.device.kind, pinchlabCorrect: score.correct)
+        }
+    }
+
+    public init(files: [File], start: GestureToolSettings) {
+        let probe = files.map { start.judge($0.stream).note == nil }
+        self.files = zip(files, probe).filter(\.1).map(\.0)
+        skipped = files.count - self.files.count
+        self.start = start
+        settings = ToolSetting.searched(start.name)
+        recordings = self.files.map(\.recording)
+    }
+
+    /// Whether `tool` gets file `index` right. Every file is judged at once (on all cores) the first
+    /// time a setting is asked about, and remembered: the nested searches ask about the same
+    /// settings many times.
+    func correct(_ tool: GestureToolSettings, _ index: Int) -> Bool {
+        if let known = memo.verdicts(of: tool) { return known[index] }
+        let files = self.files
+        let verdicts = (try? parallelMap(Array(files.indices)) { i in
+            ToolCorpusCheck.score(files[i].recording.entry, verdict: tool.judge(files[i].stream), device: files[i].kind).status == .match
+        }) ?? []
+        memo.store(verdicts, for: tool)
+        return verdicts[index]
+    }
+
+    /// Settings judged so far, with every file's verdict.
+    final class Memo: @unchecked Sendable {
+        private var known: [GestureToolSettings: [Bool]] = [:]
+        private let lock = NSLock()
+        func verdicts(of tool: GestureToolSettings) -> [Bool]? { lock.lock(); defer { lock.unlock() }; return known[tool] }
+        func store(_ verdicts: [Bool], for tool: GestureToolSettings) { lock.lock(); known[tool] = verdicts; lock.unlock() }
+        var count: Int { lock.lock(); defer { lock.unlock() }; return known.count }
+    }
+    private let memo = Memo()
+    /// How many settings were judged on every file.
+    public var settingsJudged: Int { memo.count }
+
+    func wrong(_ tool: GestureToolSettings, _ indices: [Int]) -> Int { indices.filter { !correct(tool, $0) }.count }
+
+    /// Coordinate descent from `start` on `indices`, moving only `free`: each round takes the
+    /// one-setting move that gets the fewest files wrong, only when it gets fewer wrong than now;
+    /// among equals the candidates' order (the current value, then those nearest it).
+    func descend(_ free: [Int], on indices: [Int]) -> GestureToolSettings {
+        var current = start
+        guard !free.isEmpty, !indices.isEmpty else { return current }
+        var currentWrong = wrong(current, indices)
+        while currentWrong > 0 {
+            var best: (tool: GestureToolSettings, wrong: Int)?
+            for s in free {
+                let setting = settings[s]
+                for value in setting.candidates(from: setting.get(start)) where value != setting.get(current) {
+                    let moved = setting.set(current, value)
+                    let w = wrong(moved, indices)
+                    if best == nil || w < best!.wrong { best = (moved, w) }
+                }
+            }
+            guard let best, best.wrong < currentWrong else { break }
+            (current, currentWrong) = (best.tool, best.wrong)
+        }
+        return current
+    }
+
+    /// Each fold's held-out files scored with what `descend` found on its training files.
+    func crossValidate(_ free: [Int], folds: [Fold]) -> [Int: Bool] {
+        var verdicts: [Int: Bool] = [:]
+        for fold in folds {
+            let tool = descend(free, on: fold.training)
+            for index in fold.heldOut { verdicts[index] = correct(tool, index) }
+        }
+        return verdicts
+    }
+
+    struct Step {
+        var setting: Int
+        var before: [Int: Bool]
+        var after: [Int: Bool]
+    }
+
+    /// Forward selection: frees, one at a time, the setting whose freedom gets the most held-out
+    /// files right, only when that is more than before (ties: the settings' order).
+    func select(folds: [Fold]) -> (free: [Int], steps: [Step]) {
+        guard !folds.isEmpty else { return ([], []) }
+        var free: [Int] = [], steps: [Step] = []
+        var current = crossValidate([], folds: folds)
+        func count(_ v: [Int: Bool]) -> Int { v.values.filter { $0 }.count }
+        while count(current) < current.count {
+            var best: (setting: Int, result: [Int: Bool])?
+            for s in settings.indices where !free.contains(s) {
+                let result = crossValidate(free + [s], folds: folds)
+                if best == nil || count(result) > count(best!.result) { best = (s, result) }
+            }
+            guard let best, count(best.result) > count(current) else { break }
+            steps.append(Step(setting: best.setting, before: current, after: best.result))
+            free.append(best.setting)
+            current = best.result
+        }
+        return (free, steps)
+    }
+
+    public func run(crossValidation: CrossValidation?) throws -> ToolTuneReport {
+        let everything = Array(files.indices)
+        let folds = try crossValidation.map { cv -> [Fold] in
+            files.count < 2 ? [] : try cv.folds(of: recordings)
+        } ?? []
+        let selection = select(folds: folds)
+        let chosen = descend(selection.free, on: everything)
+
+        // The whole search cross-validated: each file scored with what it chose without that file's fold.
+        var heldOut: [Int: Bool] = [:]
+        for fold in folds {
+            let inner = select(folds: crossValidation!.folds(of: fold.training, in: recordings))
+            let tool = descend(inner.free, on: fold.training)
+            for index in fold.heldOut { heldOut[index] = correct(tool, index) }
+        }
+        let before = everything.map { correct(start, $0) }
+        let heldOutFiles = heldOut.keys.sorted()
+        let heldOutCorrect = heldOutFiles.filter { heldOut[$0]! }.count
+        let beforeHeldOut = heldOutFiles.filter { before[$0] }.count
+        let moves = !folds.isEmpty && heldOutCorrect > beforeHeldOut
+        let written = moves ? chosen : start
+        let pinchlabCorrect = heldOutFiles.filter { files[$0].pinchlabCorrect }.count
+
+        var changes: [ToolTuneReport.Change] = []
+        for step in selection.steps {
+            let setting = settings[step.setting]
+            let from = setting.get(start), to = setting.get(chosen)
+            guard from != to else { continue }
+            let keys = step.after.keys.sorted()
+            func turned(_ now: Bool) -> [String] {
+                keys.filter { step.after[$0] == now && step.before[$0] == !now }.map { files[$0].recording.entry.file }
+            }
+            changes.append(.init(key: setting.key, before: from, after: to,
+                                 heldOutCorrectBefore: step.before.values.filter { $0 }.count,
+                                 heldOutCorrectAfter: step.after.values.filter { $0 }.count, heldOutFiles: keys.count,
+                                 fixes: turned(true), breaks: turned(false)))
+        }
+
+        // Per gesture class: the current settings against each file held out (every file once).
+        var classes: [String: (files: Int, before: Int, after: Int)] = [:]
+        for index in everything {
+            let name = Self.gestureClass(files[index].recording.entry.expect)
+            var row = classes[name] ?? (0, 0, 0)
+            row.files += 1
+            if before[index] { row.before += 1 }
+            if heldOut[index] ?? before[index] { row.after += 1 }
+            classes[name] = row
+        }
+        return ToolTuneReport(
+            tool: start.name.rawValue, files: files.count, touchpadFiles: files.filter { $0.kind == .touchpad }.count, skippedFiles: skipped,
+            crossValidation: folds.isEmpty ? nil : crossValidation!.name, folds: folds.count,
+            heldOutFiles: heldOutFiles.count, heldOutCorrectBefore: beforeHeldOut, heldOutCorrectAfter: heldOutCorrect,
+            correctBefore: before.filter { $0 }.count, correctAfter: everything.filter { correct(written, $0) }.count,
+            moved: moves,
+            settings: settings.map { s in .init(key: s.key, before: s.get(start), after: s.get(written)) },
+            changes: moves ? changes : [],
+            searchWouldChange: moves ? [] : changes,
+            classes: classes.keys.sorted().map { .init(gestureClass: $0, files: classes[$0]!.files, correctBefore: classes[$0]!.before,
+                                                       heldOutCorrectAfter: classes[$0]!.after) },
+            pinchlabHeldOutCorrect: folds.isEmpty ? nil : pinchlabCorrect,
+            settingsJudged: memo.count,
+            tuned: written)
+    }
+
+    /// A file's gesture class from its labels: `pinch in`, `swipe 3 fingers left`, `hold 2 fingers`,
+    /// `none`; several labels joined with `, then `.
+    static func gestureClass(_ labels: [GestureExpectation]) -> String {
+        let names = labels.map { label -> String in
+            let fingers = label.fingers.map { $0 == 1 ? " 1 finger" : " \($0) fingers" } ?? ""
+            switch label.kind {
+            case .pinch: return "pinch" + (label.direction.map { " \($0.rawValue)" } ?? "")
+            case .pan: return "swipe" + fingers + (label.direction.map { " \($0.rawValue)" } ?? "")
+            case .hold: return "hold" + fingers
+            case .none: return "none"
+            }
+        }
+        return names.isEmpty ? "none" : names.joined(separator: ", then ")
+    }
+}
+
+/// What `tune --for TOOL` found.
+public struct ToolTuneReport: Sendable, Encodable {
+    public struct Setting: Sendable, Encodable {
+        public var key: String
+        /// nil: the tool's own (touchegg's daemon: from the device's size).
+        public var before: Double?
+        public var after: Double?
+    }
+
+    /// A setting the selection let move, with the held-out files its step fixed and broke.
+    public struct Change: Sendable, Encodable {
+        public var key: String
+        public var before: Double?
+        public var after: Double?
+        public var heldOutCorrectBefore: Int
+        public var heldOutCorrectAfter: Int
+        public var heldOutFiles: Int
+        public var fixes: [String]
+        public var breaks: [String]
+        public var heldOutGain: Double {
+            heldOutFiles == 0 ? 0 : Double(heldOutCorrectAfter - heldOutCorrectBefore) / Double(heldOutFiles)
+        }
+
+        enum CodingKeys: String, CodingKey { case key, before, after, heldOutCorrectBefore, heldOutCorrectAfter, heldOutFiles, heldOutGain, fixes, breaks }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(key, forKey: .key)
+            try c.encode(before, forKey: .before)
+            try c.encode(after, forKey: .after)
+            try c.encode(heldOutCorrectBefore, forKey: .heldOutCorrectBefore)
+            try c.encode(heldOutCorrectAfter, forKey: .heldOutCorrectAfter)
+            try c.encode(heldOutFiles, forKey: .heldOutFiles)
+            try c.encode(heldOutGain, forKey: .heldOutGain)
+            try c.encode(fixes, forKey: .fixes)
+            try c.encode(breaks, forKey: .breaks)
+        }
+    }
+
+    public struct GestureClass: Sendable, Encodable {
+        public var gestureClass: String
+        public var files: Int
+        /// With the current settings.
+        public var correctBefore: Int
+        /// Each file with the settings the search chose without it.
+        public var heldOutCorrectAfter: Int
+    }
+
+    public var tool: String
+    /// Files of a kind the tool reads (the others are skipped).
+    public var files: Int
+    public var touchpadFiles: Int
+    public var skippedFiles: Int
+    public var crossValidation: String?
+    public var folds: Int
+    public var heldOutFiles: Int
+    /// The current settings on the held-out files (they are not tuned: the same as on all).
+    public var heldOutCorrectBefore: Int
+    /// Each file scored with what the whole search chose without it.
+    public var heldOutCorrectAfter: Int
+    public var correctBefore: Int
+    /// The written settings on every file (not held out).
+    public var correctAfter: Int
+    /// Whether anything moved (and --write writes).
+    public var moved: Bool
+    public var settings: [Setting]
+    public var changes: [Change]
+    /// What the search on all files would move though it does not beat the current settings held out.
+    public var searchWouldChange: [Change]
+    public var classes: [GestureClass]
+    /// pinchlab's own default settings (`check`) on the same held-out files.
+    public var pinchlabHeldOutCorrect: Int?
+    /// Distinct settings judged on every file's stream (the streams were made once).
+    public var settingsJudged: Int
+    /// The settings to write.
+    public var tuned: GestureToolSettings
+
+    /// Whether pinchlab's default policy beats the tool at its best held out.
+    public var pinchlabBeatsTool: Bool {
+        guard let pinchlabHeldOutCorrect else { return false }
+        return pinchlabHeldOutCorrect > max(heldOutCorrectBefore, heldOutCorrectAfter)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tool, files, touchpadFiles, skippedFiles, crossValidation, folds, heldOutFiles, heldOutCorrectBefore, heldOutCorrectAfter, correctBefore,
+             correctAfter, moved, settings, changes, searchWouldChange, classes, pinchlabHeldOutCorrect, pinchlabBeatsTool, settingsJudged
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tool, forKey: .tool)
+        try c.encode(files, forKey: .files)
+        try c.encode(touchpadFiles, forKey: .touchpadFiles)
+        try c.encode(skippedFiles, forKey: .skippedFiles)
+        try c.encode(crossValidation, forKey: .crossValidation)
+        try c.encode(folds, forKey: .folds)
+        try c.encode(heldOutFiles, forKey: .heldOutFiles)
+        try c.encode(heldOutCorrectBefore, forKey: .heldOutCorrectBefore)
+        try c.encode(heldOutCorrectAfter, forKey: .heldOutCorrectAfter)
+        try c.encode(correctBefore, forKey: .correctBefore)
+        try c.encode(correctAfter, forKey: .correctAfter)
+        try c.encode(moved, forKey: .moved)
+        try c.encode(settings, forKey: .settings)
+        try c.encode(changes, forKey: .changes)
+        try c.encode(searchWouldChange, forKey: .searchWouldChange)
+        try c.encode(classes, forKey: .classes)
+        try c.encode(pinchlabHeldOutCorrect, forKey: .pinchlabHeldOutCorrect)
+        try c.encode(pinchlabBeatsTool, forKey: .pinchlabBeatsTool)
+        try c.encode(settingsJudged, forKey: .settingsJudged)
+    }
+}

@@ -1,0 +1,247 @@
+/// Writes a tool's tuned thresholds in its own format: lisgd's flags in a file (comment lines
+/// starting with `#`, then flags), touchegg.conf XML, libinput-gestures.conf lines. Given the
+/// user's file, only the tuned values change (the first word after a lisgd flag, the text of a
+/// touchegg `<property>`, the value of a libinput-gestures line) and a setting the file lacks is
+/// added; everything else is kept byte for byte, but for the comment lines saying what was measured,
+/// which begin with `pinchlab tune:` and replace those of an earlier run.
+public enum ToolConfigurationWriter {
+    /// The mark of the comment lines this writes.
+    public static let mark = "pinchlab tune:"
+
+    /// The file for `settings`, changing in `original` (nil: a new file) the values of `keys` (as
+    /// `ToolTuner` names them), with `header` as comment lines.
+    public static func write(_ settings: GestureToolSettings, keys: [String], original: String?, header: [String]) -> String {
+        switch settings {
+        case .lisgd(let s): return lisgd(s, keys: keys, original: original, header: header)
+        case .touchegg(let s): return touchegg(s, keys: keys, original: original, header: header)
+        case .libinputGestures(let s): return libinputGestures(s, keys: keys, original: original, header: header)
+        default: return original ?? ""
+        }
+    }
+
+    /// A number as the tools read it: a whole number without a point.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    // MARK: lisgd
+
+    static func lisgd(_ s: LisgdSettings, keys: [String], original: String?, header: [String]) -> String {
+        let values: [String: Int] = ["-t": s.threshold, "-r": s.degreesLeniency, "-m": s.timeoutMS, "-T": s.pressedThreshold]
+        let comments = header.map { "# \(mark) \($0)" }
+        guard let original else {
+            return (comments + [["-t", "-r", "-m"].map { "\($0) \(values[$0]!)" }.joined(separator: " ")]).joined(separator: "\n") + "\n"
+        }
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.hasPrefix("# \(mark)") }
+        var missing: [String] = []
+        for key in keys {
+            guard let value = values[key] else { continue }
+            var found = false
+            for i in lines.indices where !lines[i].trimmingWhitespace.hasPrefix("#") {
+                let words = wordRanges(lines[i])
+                for (w, word) in words.enumerated() where word.text == key && w + 1 < words.count {
+                    lines[i].replaceSubrange(words[w + 1].range, with: String(value))
+                    found = true
+                    break
+                }
+                if found { break }
+            }
+            if !found { missing.append("\(key) \(value)") }
+        }
+        if !missing.isEmpty {
+            // A new line of flags, before a trailing newline's empty last line.
+            let at = lines.last == "" ? lines.count - 1 : lines.count
+            lines.insert(missing.joined(separator: " "), at: at)
+        }
+        return (comments + lines).joined(separator: "\n")
+    }
+
+    /// The words of a shell line with their ranges (quotes included in the range).
+    static func wordRanges(_ line: String) -> [(range: Range<String.Index>, text: String)] {
+        var words: [(Range<String.Index>, String)] = []
+        var i = line.startIndex
+        while i < line.endIndex {
+            while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
+            guard i < line.endIndex else { break }
+            let start = i
+            var quote: Character?
+            while i < line.endIndex {
+                let c = line[i]
+                if let q = quote {
+                    if c == q { quote = nil } else if c == "\\" && q == "\"" { i = line.index(after: i); if i == line.endIndex { break } }
+                } else if c == "'" || c == "\"" {
+                    quote = c
+                } else if c == "\\" {
+                    i = line.index(after: i)
+                    if i == line.endIndex { break }
+                } else if c == " " || c == "\t" {
+                    break
+                }
+                i = line.index(after: i)
+            }
+            words.append((start..<i, String(line[start..<i])))
+        }
+        return words
+    }
+
+    // MARK: touchegg
+
+    static func touchegg(_ s: ToucheggSettings, keys: [String], original: String?, header: [String]) -> String {
+        var notes = header
+        if s.daemonStartThreshold != nil || s.daemonFinishThreshold != nil {
+            let start = s.daemonStartThreshold.map(number) ?? "START"
+            let finish = s.daemonFinishThreshold.map(number) ?? "FINISH"
+            var note = "the daemon's thresholds are its arguments, not this file's: run touchegg --daemon \(start) \(finish)"
+            if s.daemonStartThreshold == nil { note += " (START: your device's own, 1% of its smaller side)" }
+            if s.daemonFinishThreshold == nil { note += " (FINISH: your device's own, 9% of its width)" }
+            notes.append(note)
+        }
+        // Strict XML allows no "--" in a comment; touchegg's pugixml (and MiniXML) read up to "-->",
+        // so the daemon's command line is written as the user types it.
+        let comments = notes.map { "<!-- \(mark) \($0) -->" }
+        let threshold = String(s.actionExecuteThreshold)
+        guard var text = original else {
+            return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + comments.joined(separator: "\n") + "\n<touchégg>\n  <settings>\n"
+                + "    <property name=\"action_execute_threshold\">\(threshold)</property>\n  </settings>\n</touchégg>\n"
+        }
+        text = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.trimmingWhitespace.hasPrefix("<!-- \(mark)") }
+            .joined(separator: "\n")
+        if keys.contains("action_execute_threshold") {
+            if let open = text.firstRange(of: "name=\"action_execute_threshold\"") ?? text.firstRange(of: "name='action_execute_threshold'"),
+               let tagEnd = text[open.upperBound...].firstIndex(of: ">"),
+               let close = text[tagEnd...].firstRange(of: "</property>") {
+                text.replaceSubrange(text.index(after: tagEnd)..<close.lowerBound, with: threshold)
+            } else {
+                let property = "<property name=\"action_execute_threshold\">\(threshold)</property>"
+                if let settings = text.firstRange(of: "<settings>") {
+                    text.insert(contentsOf: "\n    " + property, at: settings.upperBound)
+                } else if let root = rootTagEnd(text) {
+                    text.insert(contentsOf: "\n  <settings>\n    \(property)\n  </settings>", at: root)
+                }
+            }
+        }
+        // The comments after the XML declaration (nothing may come before it).
+        var at = text.startIndex
+        if text.hasPrefix("<?"), let end = text.firstRange(of: "?>") {
+            at = text[end.upperBound...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
+            if at == text.endIndex && !text.hasSuffix("\n") { text += "\n"; at = text.endIndex }
+        }
+        if !comments.isEmpty { text.insert(contentsOf: comments.joined(separator: "\n") + "\n", at: at) }
+        return text
+    }
+
+    /// Just after the root element's opening tag: the first `<` that opens neither a declaration nor a comment.
+    static func rootTagEnd(_ text: String) -> String.Index? {
+        var i = text.startIndex
+        while let lt = text[i...].firstIndex(of: "<") {
+            if text[lt...].hasPrefix("<?") || text[lt...].hasPrefix("<!") {
+                guard let gt = text[lt...].firstIndex(of: ">") else { return nil }
+                i = text.index(after: gt)
+                continue
+            }
+            return text[lt...].firstIndex(of: ">").map { text.index(after: $0) }
+        }
+        return nil
+    }
+
+    // MARK: libinput-gestures
+
+    static func libinputGestures(_ s: LibinputGesturesSettings, keys: [String], original: String?, header: [String]) -> String {
+        let values: [String: String] = ["swipe_threshold": String(s.swipeThreshold), "timeout": number(s.timeoutSeconds)]
+        let comments = header.map { "# \(mark) \($0)" }
+        var lines = (original ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.hasPrefix("# \(mark)") }
+        if original == nil { lines = [""] }
+        for key in keys {
+            guard let value = values[key] else { continue }
+            var found = false
+            for i in lines.indices {
+                let line = lines[i]
+                let indent = line.prefix { $0 == " " || $0 == "\t" }
+                let rest = line.dropFirst(indent.count)
+                let keyword = rest.prefix { $0 != " " && $0 != "\t" }
+                guard keyword == key || keyword == key + ":" else { continue }
+                lines[i] = String(indent) + keyword + " " + value
+                found = true
+            }
+            if !found {
+                let at = lines.last == "" ? lines.count - 1 : lines.count
+                lines.insert("\(key) \(value)", at: at)
+            }
+        }
+        return (comments + lines).joined(separator: "\n")
+    }
+
+    // MARK: diff
+
+    /// A unified diff of `old` and `new` (whole lines, 3 of context), both sides labelled `PATH`
+    /// (`patch PATH < FILE` applies it); empty when they are the same.
+    public static func diff(old: String, new: String, path: String) -> String {
+        guard old != new else { return "" }
+        // Lines without their newlines; a last line without one is marked as diff marks it.
+        func lines(_ text: String) -> [String] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if text.hasSuffix("\n") || text.isEmpty { lines.removeLast() }
+            return lines
+        }
+        let a = lines(old), b = lines(new)
+        let aOpen = !old.isEmpty && !old.hasSuffix("\n"), bOpen = !new.isEmpty && !new.hasSuffix("\n")
+        let noNewline = "\\ No newline at end of file\n"
+        // Longest common subsequence, then the edit script.
+        var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        enum Op { case same(Int, Int), del(Int), add(Int) }
+        var ops: [Op] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count && j < b.count && a[i] == b[j] { ops.append(.same(i, j)); i += 1; j += 1 }
+            // A changed line reads as its removal, then its replacement.
+            else if i < a.count && (j == b.count || lcs[i + 1][j] >= lcs[i][j + 1]) { ops.append(.del(i)); i += 1 }
+            else { ops.append(.add(j)); j += 1 }
+        }
+        let changed = ops.indices.filter { if case .same = ops[$0] { false } else { true } }
+        var out = "--- \(path)\n+++ \(path)\n"
+        var k = 0
+        while k < changed.count {
+            var lo = max(0, changed[k] - 3), hi = min(ops.count - 1, changed[k] + 3)
+            while k + 1 < changed.count && changed[k + 1] - 3 <= hi + 1 { k += 1; hi = min(ops.count - 1, changed[k] + 3) }
+            k += 1
+            lo = max(0, lo)
+            var oldStart = 0, newStart = 0, oldCount = 0, newCount = 0
+            // Line numbers of the hunk's first line in each file.
+            var oi = 0, nj = 0
+            for op in ops[..<lo] {
+                switch op {
+                case .same: oi += 1; nj += 1
+                case .del: oi += 1
+                case .add: nj += 1
+                }
+            }
+            oldStart = oi + 1; newStart = nj + 1
+            var body = ""
+            for op in ops[lo...hi] {
+                switch op {
+                case .same(let x, let y):
+                    if (x == a.count - 1 && aOpen) != (y == b.count - 1 && bOpen) {
+                        // The same text, one with a newline and one without: a change.
+                        body += "-\(a[x])\n" + (aOpen && x == a.count - 1 ? noNewline : "")
+                        body += "+\(b[y])\n" + (bOpen && y == b.count - 1 ? noNewline : "")
+                    } else {
+                        body += " \(a[x])\n" + (aOpen && x == a.count - 1 ? noNewline : "")
+                    }
+                    oldCount += 1; newCount += 1
+                case .del(let x): body += "-\(a[x])\n" + (aOpen && x == a.count - 1 ? noNewline : ""); oldCount += 1
+                case .add(let y): body += "+\(b[y])\n" + (bOpen && y == b.count - 1 ? noNewline : ""); newCount += 1
+                }
+            }
+            out += "@@ -\(oldCount == 0 ? oldStart - 1 : oldStart),\(oldCount) +\(newCount == 0 ? newStart - 1 : newStart),\(newCount) @@\n" + body
+        }
+        return out
+    }
+}

@@ -1,0 +1,324 @@
+import Foundation
+@testable import GestureLab
+import GestureKit
+import GestureTools
+import Testing
+
+/// A corpus of one-finger touchscreen swipes, written with the synthesizer: `quick` ones (0.3 s)
+/// that lisgd takes at any of its settings, and `slow` ones, released 1.0 to 1.1 s after the
+/// finger landed, that lisgd's `-m 800` (its timeout from the first touch) drops: only `-m` above
+/// 1100 gets them right, and no other setting matters (the swipes are long and straight).
+enum PlantedSwipes {
+    static func write(slow: Int, quick: Int) throws -> URL {
+        let dir = try CLI.temporaryDirectory()
+        var entries: [CorpusEntry] = []
+        let directions: [GestureExpectation.Direction] = [.down, .right]
+        for i in 0..<(slow + quick) {
+            let isSlow = i < slow
+            let direction = directions[i % 2]
+            let travel = 70.0 + Double(i % 5) * 4
+            let duration = isSlow ? 0.95 + Double(i % 3) * 0.04 : 0.25 + Double(i % 3) * 0.03
+            let motion = GestureRecipe.PanMotion(
+                fingers: 1, start: PointMM(x: 40 + Double(i % 4) * 5, y: 40 + Double(i % 3) * 5), spacingMM: 0,
+                dx: KeyframeTrack([.init(0, 0), .init(duration, direction == .right ? travel : 0)]),
+                dy: KeyframeTrack([.init(0, 0), .init(duration, direction == .down ? travel : 0)]))
+            let recipe = GestureRecipe(motion: .pan(motion), landingStaggerS: 0, settleS: 0.02, releaseAtS: duration + 0.03,
+                                       liftStaggerS: 0, jitterMM: nil)
+            let file = "touchscreen/\(isSlow ? "slow" : "quick")-swipe-\(i < 10 ? "0" : "")\(i).evemu"
+            entries.append(CorpusEntry(file: file, transition: "pan-dismiss",
+                                       expect: [GestureExpectation(kind: .pan, fingers: 1, direction: direction)],
+                                       device: .touchscreen, seed: StandardCorpus.seed(for: file), recipe: recipe))
+        }
+        try CorpusFiles.write(entries: entries, to: dir.path)
+        return dir
+    }
+}
+
+/// Planted touchpad corpora of three-finger swipes to the right, for the touchpad tools.
+enum PlantedTouchpadSwipes {
+    /// Each group: how many swipes, how far they travel (mm), and their label.
+    struct Group {
+        var count: Int
+        var travelMM: ClosedRange<Double>
+        var name: String
+        var expect: [GestureExpectation]
+    }
+
+    static func write(_ groups: [Group]) throws -> URL {
+        let dir = try CLI.temporaryDirectory()
+        var entries: [CorpusEntry] = []
+        for group in groups {
+            for i in 0..<group.count {
+                let fraction = group.count == 1 ? 0 : Double(i) / Double(group.count - 1)
+                let travel = group.travelMM.lowerBound + (group.travelMM.upperBound - group.travelMM.lowerBound) * fraction
+                let duration = 0.3 + Double(i % 3) * 0.03
+                let motion = GestureRecipe.PanMotion(
+                    fingers: 3, start: PointMM(x: 25 + Double(i % 4) * 2, y: 25 + Double(i % 3) * 2), spacingMM: 15,
+                    dx: KeyframeTrack([.init(0, 0), .init(duration, travel)]), dy: KeyframeTrack([.init(0, 0), .init(duration, 0.5)]))
+                let recipe = GestureRecipe(motion: .pan(motion), landingStaggerS: 0.01, settleS: 0.03, releaseAtS: duration + 0.05,
+                                           liftStaggerS: 0.01, jitterMM: nil)
+                let file = "touchpad/\(group.name)-\(i < 10 ? "0" : "")\(i).evemu"
+                entries.append(CorpusEntry(file: file, transition: "pinch-dismiss", expect: group.expect, device: .touchpad,
+                                           seed: StandardCorpus.seed(for: file), recipe: recipe))
+            }
+        }
+        try CorpusFiles.write(entries: entries, to: dir.path)
+        return dir
+    }
+}
+
+@Suite(.serialized) struct TuneToolCLITests {
+    static let planted: URL = try! PlantedSwipes.write(slow: 10, quick: 10)
+    static let quickOnly: URL = try! PlantedSwipes.write(slow: 0, quick: 20)
+
+    @Test func lisgdTimeoutMovesAndNothingElseOnSlowSwipes() throws {
+        let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
+        let r = try CLI.run(["tune", Self.planted.path, "--for", "lisgd", "--json", "--write", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let settings = try #require(report["settings"] as? [[String: Any]])
+        func value(_ key: String, _ when: String) -> Double? {
+            settings.first { $0["key"] as? String == key }?[when] as? Double
+        }
+        #expect(value("-t", "before") == 125 && value("-t", "after") == 125)
+        #expect(value("-r", "before") == 15 && value("-r", "after") == 15)
+        #expect(value("-m", "before") == 800)
+        let timeout = try #require(value("-m", "after"))
+        #expect(timeout > 1100, "the slow swipes end 1.0-1.1 s after the finger lands")
+        let changes = try #require(report["changes"] as? [[String: Any]])
+        #expect(changes.compactMap { $0["key"] as? String } == ["-m"])
+        let fixes = try #require(changes.first?["fixes"] as? [String])
+        #expect(!fixes.isEmpty && fixes.allSatisfy { $0.contains("slow-swipe") })
+        #expect(report["heldOutCorrectBefore"] as? Int == 10)
+        #expect(report["heldOutCorrectAfter"] as? Int == 20)
+        let classes = try #require(report["classes"] as? [[String: Any]])
+        #expect(classes.compactMap { $0["gestureClass"] as? String }.sorted() == ["swipe 1 finger down", "swipe 1 finger right"])
+
+        // The file: comments, then flags lisgd's own reader (pinchlab's) takes back.
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        #expect(lines.filter { !$0.hasPrefix("#") }.count == 1, "\(text)")
+        #expect(text.contains("# pinchlab tune: held out (k-fold, 5 folds): 10/20 before, 20/20 after"), "\(text)")
+        let read = try LisgdSettings.read(text, file: out)
+        #expect(read.timeoutMS == Int(timeout) && read.threshold == 125 && read.degreesLeniency == 15)
+
+        // The real lisgd takes the flags: it fails only at the device.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/lisgd") {
+            let flags = lines.filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ").map(String.init) }
+            let lisgd = try CLI.run(flags + ["-w", "1000", "-h", "1000", "-d", "/nonexistent"], timeout: 20,
+                                    executable: URL(fileURLWithPath: "/usr/bin/lisgd"))
+            #expect(lisgd.status != 0)
+            #expect((lisgd.stdout + lisgd.stderr).contains("Couldn't bind event from dev filesystem"), "\(lisgd.stdout)\(lisgd.stderr)")
+        }
+
+        // The text report names the move and its files.
+        let human = try CLI.run(["tune", Self.planted.path, "--for", "lisgd"])
+        #expect(human.status == 0, "\(human.stderr)")
+        #expect(human.stdout.contains("-m  800 -> \(Int(timeout)): held out 10/20 -> 20/20 (+50.0%); fixes "), "\(human.stdout)")
+        #expect(human.stdout.contains("-t  125 (kept)"), "\(human.stdout)")
+    }
+
+    /// The real lisgd, run with the tuned flags on every planted recording (served in real time),
+    /// gets right as many files as the report predicted.
+    @Test(.enabled(if: LisgdAvailability.available, LisgdAvailability.reason))
+    func theRealLisgdGetsWhatTheReportPredicted() throws {
+        let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
+        let r = try CLI.run(["tune", Self.planted.path, "--for", "lisgd", "--json", "--write", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let predicted = try #require(report["correctAfter"] as? Int)
+        let manifest = try CorpusFiles.loadManifest(at: CorpusFiles.locate(Self.planted.path))
+        var right = 0
+        for entry in manifest.entries {
+            let replay = try CLI.run(["replay", Self.planted.appendingPathComponent(entry.file).path, "--tool", "lisgd",
+                                      "--tool-config", out, "--with-lisgd", "--summary"])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            let real = try #require(try replay.json(line: -1)["realLisgd"] as? [String: Any], "\(replay.stdout)")
+            let fired = (real["fired"] as? [[String: Any]] ?? []).map { "\($0["fingers"] ?? "") \($0["gesture"] ?? "")" }
+            let expected = entry.expect.first?.direction == .down ? "1 UD" : "1 LR"
+            if fired == [expected] { right += 1 }
+        }
+        #expect(right == predicted && predicted == 20, "the real lisgd got \(right), the report predicted \(predicted)")
+    }
+
+    @Test func nothingMovesWhenTheCurrentSettingsAreAsGoodAsAnything() throws {
+        let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
+        let r = try CLI.run(["tune", Self.quickOnly.path, "--for", "lisgd", "--write", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("the current settings are as good as anything found on held-out files: nothing moved, nothing to write"),
+                "\(r.stdout)")
+        #expect(r.stdout.contains("nothing moved: \(out) not written"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+
+        // Started from a configuration that already waits long enough, the slow swipes move nothing either.
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("current.flags").path
+        try "# mine\n-m 1500 -g '1,UD,*,*,R,echo down'\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let started = try CLI.run(["tune", Self.planted.path, "--for", "lisgd", "--tool-config", config, "--json"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let report = try #require(try started.json(line: 0)["report"] as? [String: Any])
+        #expect(report["moved"] as? Bool == false)
+        #expect((report["settings"] as? [[String: Any]])?.first { $0["key"] as? String == "-m" }?["before"] as? Double == 1500)
+    }
+
+    @Test func lisgdWriteKeepsTheUsersFileButTheTunedValue() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("current.flags").path
+        let original = "# my phone\n-t 125 -r 20 -m 700 -g '1,UD,*,*,R,echo -m 5'\n-o 0\n"
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("tuned.flags").path
+        let r = try CLI.run(["tune", Self.planted.path, "--for", "lisgd", "--tool-config", config, "--write", out, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }
+        let tuned = try #require(kept.first { $0.hasPrefix("-t ") })
+        #expect(tuned.hasPrefix("-t 125 -r 20 -m ") && tuned.hasSuffix(" -g '1,UD,*,*,R,echo -m 5'"), "\(text)")
+        #expect(kept.joined(separator: "\n") == original.replacing("-m 700", with: String(tuned.split(separator: " ")[4...5].joined(separator: " "))))
+        #expect(try LisgdSettings.read(text, file: out).bindings.first?.command == "echo -m 5")
+    }
+
+    /// Three-finger drifts of 5-7 mm (what libinput-gestures #165 calls a tap that became a swipe),
+    /// labelled no gesture, beside real swipes of 30-40 mm: only `swipe_threshold` can tell them apart.
+    static let drifts: URL = try! PlantedTouchpadSwipes.write([
+        .init(count: 10, travelMM: 5...7, name: "drift", expect: [GestureExpectation(kind: .none)]),
+        .init(count: 10, travelMM: 30...40, name: "swipe", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right)])])
+    /// Swipes of 12-16 mm labelled cancelled beside swipes of 45-55 mm labelled finished: touchegg's
+    /// `action_execute_threshold` (20%) executes both.
+    static let shortAndLong: URL = try! PlantedTouchpadSwipes.write([
+        .init(count: 10, travelMM: 12...16, name: "short", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right, outcome: .cancel)]),
+        .init(count: 10, travelMM: 45...55, name: "long", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right, outcome: .finish)])])
+
+    static func settings(_ report: [String: Any]) -> [String: (before: Double?, after: Double?)] {
+        var values: [String: (Double?, Double?)] = [:]
+        for s in report["settings"] as? [[String: Any]] ?? [] { values[s["key"] as? String ?? ""] = (s["before"] as? Double, s["after"] as? Double) }
+        return values
+    }
+
+    @Test func libinputGesturesSwipeThresholdMovesAloneAndOnlyItsLineChanges() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("libinput-gestures.conf").path
+        let original = "# mine\ngesture swipe right 3 xdotool key super+Right\ngesture swipe left\txdotool key super+Left\n\nswipe_threshold 0\n"
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("tuned.conf").path
+        let r = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config, "--write", out, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let values = Self.settings(report)
+        let threshold = try #require(values["swipe_threshold"]?.after)
+        #expect(values["swipe_threshold"]?.before == 0 && threshold > 0)
+        #expect(values["timeout"]?.before == 1.5 && values["timeout"]?.after == 1.5)
+        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["swipe_threshold"])
+        #expect(report["heldOutCorrectBefore"] as? Int == 10 && report["heldOutCorrectAfter"] as? Int == 20)
+
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }.joined(separator: "\n")
+        #expect(kept == original.replacing("swipe_threshold 0", with: "swipe_threshold \(Int(threshold))"), "\(text)")
+        let read = try LibinputGesturesSettings.read(text, file: out)
+        #expect(read.swipeThreshold == Int(threshold) && read.timeoutSeconds == 1.5 && read.gestures.count == 2)
+
+        // --diff: the patch on stdout alone, the report on stderr, the file untouched.
+        let patch = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config, "--diff"])
+        #expect(patch.status == 0, "\(patch.stderr)")
+        #expect(patch.stdout.hasPrefix("--- \(config)\n+++ \(config)\n@@ "), "\(patch.stdout)")
+        #expect(patch.stdout.contains("\n-swipe_threshold 0\n+swipe_threshold \(Int(threshold))\n"), "\(patch.stdout)")
+        #expect(patch.stderr.contains("swipe_threshold  0 -> \(Int(threshold))"), "\(patch.stderr)")
+        #expect(try String(contentsOfFile: config, encoding: .utf8) == original)
+    }
+
+    @Test func toucheggActionExecuteThresholdMovesAloneAndOnlyItsPropertyChanges() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("touchegg.conf").path
+        let original = """
+        <touchégg>
+          <settings>
+            <property name="animation_delay">150</property>
+            <property name="action_execute_threshold">20</property>
+          </settings>
+          <application name="All">
+            <gesture type="SWIPE" fingers="3" direction="RIGHT">
+              <action type="CHANGE_DESKTOP"><direction>next</direction><animate>true</animate></action>
+            </gesture>
+          </application>
+        </touchégg>
+
+        """
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("tuned.conf").path
+        let r = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", config, "--write", out, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let values = Self.settings(report)
+        let threshold = try #require(values["action_execute_threshold"]?.after)
+        #expect(values["action_execute_threshold"]?.before == 20 && threshold > 30, "the short swipes reach about 30%")
+        #expect(values["daemon start threshold"].map { $0.before == nil && $0.after == nil } == true)
+        #expect(values["daemon finish threshold"].map { $0.before == nil && $0.after == nil } == true)
+        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["action_execute_threshold"])
+
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(!text.contains("--daemon"), "no daemon threshold moved: \(text)")
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("<!-- pinchlab tune:") }.joined(separator: "\n")
+        #expect(kept == original.replacing(">20<", with: ">\(Int(threshold))<"), "\(text)")
+        #expect(try ToucheggSettings.read(text, file: out).actionExecuteThreshold == Int(threshold))
+        #expect(text.hasPrefix("<!-- pinchlab tune: tuned by pinchlab tune --for touchegg on 20 touchpad recordings"), "\(text)")
+
+        // Scored again from the tuned file, nothing moves and nothing is written.
+        let again = dir.appendingPathComponent("again.conf").path
+        let second = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", out, "--write", again])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("nothing moved: \(again) not written"), "\(second.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: again))
+    }
+
+    @Test func toucheggRoundTripChangesOnlyTheTunedProperty() {
+        let original = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <touchégg>
+          <!-- mine -->
+          <settings>
+            <property name="animation_delay">150</property>
+            <property name="action_execute_threshold">20</property>
+            <property name="color">auto</property>
+          </settings>
+          <application name="All">
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="MAXIMIZE_RESTORE_WINDOW"/></gesture>
+          </application>
+        </touchégg>
+
+        """
+        var settings = ToucheggSettings()
+        settings.actionExecuteThreshold = 35
+        settings.daemonStartThreshold = 30
+        let written = ToolConfigurationWriter.write(.touchegg(settings), keys: ["action_execute_threshold", "daemon start threshold"],
+                                                    original: original, header: ["measured"])
+        #expect(written.contains("<property name=\"action_execute_threshold\">35</property>"))
+        #expect(written.contains("<!-- pinchlab tune: the daemon's thresholds are its arguments, not this file's: run touchegg --daemon 30 FINISH"))
+        let withoutComments = written.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("<!-- pinchlab tune:") }.joined(separator: "\n")
+        #expect(withoutComments == original.replacing(">20<", with: ">35<"))
+        #expect(written.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- pinchlab tune: measured -->\n"))
+        #expect((try? ToucheggSettings.read(written, file: "t.conf"))?.actionExecuteThreshold == 35)
+        // Tuned again: the earlier comments replaced, not piled up.
+        let again = ToolConfigurationWriter.write(.touchegg(settings), keys: ["action_execute_threshold"], original: written, header: ["measured"])
+        #expect(again == written)
+        // A file with no such property gets it in its settings.
+        let bare = "<touchegg>\n  <settings>\n  </settings>\n</touchegg>\n"
+        let added = ToolConfigurationWriter.write(.touchegg(settings), keys: ["action_execute_threshold"], original: bare, header: [])
+        #expect((try? ToucheggSettings.read(added, file: "t.conf"))?.actionExecuteThreshold == 35)
+    }
+
+    @Test func libinputGesturesRoundTripChangesOnlyTheTunedLines() throws {
+        let original = "# my gestures\ngesture swipe up 3 xdotool key super\n  swipe_threshold: 400\ndevice all\n"
+        var settings = LibinputGesturesSettings()
+        settings.swipeThreshold = 50
+        settings.timeoutSeconds = 0.75
+        let written = ToolConfigurationWriter.write(.libinputGestures(settings), keys: ["swipe_threshold", "timeout"], original: original,
+                                                    header: ["measured"])
+        #expect(written == "# pinchlab tune: measured\n# my gestures\ngesture swipe up 3 xdotool key super\n  swipe_threshold: 50\ndevice all\ntimeout 0.75\n")
+        let read = try LibinputGesturesSettings.read(written, file: "l.conf")
+        #expect(read.swipeThreshold == 50 && read.timeoutSeconds == 0.75 && read.gestures.count == 1)
+        let patch = ToolConfigurationWriter.diff(old: original, new: written, path: "l.conf")
+        #expect(patch.contains("-  swipe_threshold: 400\n+  swipe_threshold: 50\n") && patch.contains("+timeout 0.75\n")
+                && patch.contains("+# pinchlab tune: measured\n"), "\(patch)")
+        #expect(patch.hasPrefix("--- l.conf\n+++ l.conf\n@@ -1,"))
+    }
+}
