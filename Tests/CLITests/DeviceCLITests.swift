@@ -141,7 +141,7 @@ import VirtualEvdev
     /// clock: `libinput record` of two devices, which measures from its own start on
     /// CLOCK_MONOTONIC, writes times from 0 (with the recording's own times they came out below
     /// zero, printed as 18446744073709 s).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput")))
+    @Test(.needs(.libinput, .fuse))
     func libinputRecordOfTwoServedDevicesCountsFromItsStart() throws {
         let fixtures = ["corpus/touchpad/pinch-in-slow-finish-01.evemu", "corpus/touchscreen/pan-down-flick-01.evemu"]
         let dirs = [Self.mountDirectory("serve-multi-a"), Self.mountDirectory("serve-multi-b")]
@@ -200,7 +200,7 @@ import VirtualEvdev
     /// The C side says why a mount failed by a code and an errno, never by its message: the kind of
     /// that errno is the exit status. A directory `nobody` may not make in root's directory is a
     /// permission problem (77); one below a plain file is a wrong `--at` (64). Nothing is left.
-    @Test(.enabled(if: geteuid() == 0, "drops root to nobody with setpriv"))
+    @Test(.needs(.root))  // drops root to nobody with setpriv
     func serveAtADirectoryItMayNotMakeExits77() throws {
         let root = try CLI.temporaryDirectory().path
         let denied = root + "/serve-here"

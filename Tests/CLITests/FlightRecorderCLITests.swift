@@ -302,7 +302,7 @@ import Testing
 
 /// A dump onto a full disk: a warning, no file (not even a partial or staging one), and live goes
 /// on; a later dump still works once there is room.
-@Suite(.serialized, .enabled(if: SmallTmpfs.isPermitted, "mounting a 64 KiB tmpfs is not permitted here (needs root)"))
+@Suite(.serialized, .needs(.smallTmpfs))
 struct FlightDumpFullDiskCLITests {
     @Test func aDumpOntoAFullDiskIsAWarningAndLiveGoesOn() throws {
         let disk = try SmallTmpfs()

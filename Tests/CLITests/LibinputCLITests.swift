@@ -1,16 +1,10 @@
 import Foundation
 import Testing
 
-enum LibinputAvailability {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput")
-        && FileManager.default.fileExists(atPath: "/dev/fuse")
-    static let reason: Comment = "needs libinput-tools (/usr/bin/libinput) and /dev/fuse: scripts/setup-debian installs them"
-}
-
 /// `pinchlab libinput` and `replay --with-libinput`: Debian's real `libinput debug-events` on the
 /// virtual device. Skipped, with the reason, only where libinput-tools or FUSE are missing
 /// (`.ci/run` installs both through scripts/setup-debian).
-@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason), .serialized)
+@Suite(.needs(.libinput, .fuse), .serialized)
 struct LibinputCLITests {
     static func gestures(_ json: [String: Any]) -> [[String: Any]] {
         (json["libinput"] as? [String: Any])?["gestures"] as? [[String: Any]] ?? []

@@ -218,7 +218,7 @@ struct SmallTmpfs {
 /// `record` onto a full disk: the write fails with ENOSPC, the file is cut back to its last whole
 /// frame (libevemu and pinchlab read it to the end, no event after the last SYN_REPORT), status 74.
 /// The device is `pinchlab serve --loop` of a corpus recording, which never runs out of events.
-@Suite(.serialized, .enabled(if: SmallTmpfs.isPermitted, "mounting a 64 KiB tmpfs is not permitted here (needs root)"))
+@Suite(.serialized, .needs(.smallTmpfs))
 struct RecordFullDiskCLITests {
     static func recordOntoFullDisk(format: String) throws -> (CLI.Result, String, [InputEvent], SmallTmpfs) {
         let (_, events) = try RecordCLITests.fixtureEvents()

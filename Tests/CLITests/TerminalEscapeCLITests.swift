@@ -92,7 +92,7 @@ import VirtualEvdev
 
 /// libinput's own log names the device as the recording does: `libinput --verbose` passes it on
 /// escaped, as everything else printed to a terminal is.
-@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason), .serialized)
+@Suite(.needs(.libinput, .fuse), .serialized)
 struct LibinputLogEscapeCLITests {
     @Test func libinputsVerboseLogShowsTheDeviceNameEscaped() throws {
         let path = try TerminalEscapeCLITests.hostileRecording()

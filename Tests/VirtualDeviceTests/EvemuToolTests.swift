@@ -9,7 +9,7 @@ import VirtualEvdev
 @Suite struct EvemuToolTests {
     static let describe = "/usr/bin/evemu-describe"
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: describe)))
+    @Test(.needs(.evemuDescribe))
     func evemuDescribeDescribesTheNodeAsServed() throws {
         let device = try Fixtures.device(test: "evemu-describe")
         defer { device.stop() }

@@ -7,7 +7,7 @@ import VirtualEvdev
 @Suite struct LibinputRecordTests {
     static let libinput = "/usr/bin/libinput"
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: libinput)))
+    @Test(.needs(.libinput))
     func libinputRecordRecordsTheServedGesture() throws {
         let device = try Fixtures.device(test: "libinput-record")
         defer { device.stop() }
