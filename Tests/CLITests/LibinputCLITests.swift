@@ -44,11 +44,10 @@ struct LibinputCLITests {
 
     /// Real recordings: a three-finger stroke on a Synaptics TM3276 (inputactions) and a
     /// two-finger scroll on a Wacom Bamboo's touch surface; libinput and pinchlab agree on both.
-    @Test(arguments: [("inputactions-synaptics-TM3276-touchpad-stroke-b-3.evemu", "swipe, 3 fingers"),
+    @Test(.needs(.sharedRecordings), arguments: [("inputactions-synaptics-TM3276-touchpad-stroke-b-3.evemu", "swipe, 3 fingers"),
                       ("evemu-devices-Wacom-Bamboo-16FG-4x5-Finger-double-center-scroll.evemu", "scroll, ")])
     func realTouchpadRecordings(_ name: String, _ expected: String) throws {
-        let file = CLI.packageRoot.appendingPathComponent("../shared/recordings/\(name)").standardizedFileURL.path
-        try #require(FileManager.default.fileExists(atPath: file), "the shared real recordings are next to the project")
+        let file = Prerequisite.sharedRecording(name)
         let r = try CLI.run(["replay", file, "--with-libinput"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("libinput 1."))

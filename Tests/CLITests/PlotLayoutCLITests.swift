@@ -5,9 +5,7 @@ import Testing
 /// page reads every text's box (`getBBox`), the plot areas and the data lines, and the tests check
 /// that no two texts overlap, that marker labels stay off the plotted data, and what the picture says.
 @Suite(.serialized) struct PlotLayoutCLITests {
-    static let sharedRecordings = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
-    static var hasSharedRecordings: Bool { FileManager.default.fileExists(atPath: sharedRecordings.path) }
-    static func shared(_ name: String) -> String { sharedRecordings.appendingPathComponent(name).path }
+    static func shared(_ name: String) -> String { Prerequisite.sharedRecording(name) }
 
     struct Box: CustomStringConvertible {
         var x, y, width, height: Double
@@ -166,7 +164,7 @@ import Testing
                 "the legend reads the labels on this picture's own first gesture and attempt")
     }
 
-    @Test(.enabled(if: hasSharedRecordings), arguments: [
+    @Test(.needs(.sharedRecordings), arguments: [
         "evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu", "evemu-devices-ETPS2-Elantech-Touchpad-session.evemu",
         "evemu-devices-Wacom-ISDv4-E6-Finger-double-top-swipe.evemu",
         // Released at the recording's last moment: the velocity arrow ran past the plot's right edge.
@@ -212,7 +210,7 @@ import Testing
 
     /// A release decided without a velocity (the jumpy hp8470p's pinch is cancelled by a touch
     /// jump) draws no arrow, and the legend does not promise one; a release with a velocity does.
-    @Test(.enabled(if: hasSharedRecordings))
+    @Test(.needs(.sharedRecordings))
     func theLegendPromisesAVelocityArrowOnlyWhereOneIsDrawn() throws {
         let jump = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-hp8470p-edge-scroll-horizontal.evemu")).text
         #expect(jump.contains("class=\"legend\">release<") && !jump.contains("class=\"velocity\""), "no arrow, no promise of one")
@@ -220,7 +218,7 @@ import Testing
         #expect(flick.contains("class=\"legend\">release (arrow: velocity)<") && flick.contains("class=\"velocity\""))
     }
 
-    @Test(.enabled(if: hasSharedRecordings))
+    @Test(.needs(.sharedRecordings))
     func aSessionOfManyShortHoldsStaysReadable() throws {
         // libinput's quick hold: one finger holds 40 ms after it comes down, so nearly every touch holds.
         let (svg, text, _) = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu"))

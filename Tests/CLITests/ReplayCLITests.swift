@@ -67,8 +67,7 @@ import Testing
         #expect(r.lines.contains { $0.contains("hold  began     2 fingers") }, "the hold's own lines stay in the stream")
     }
 
-    /// The summary describes the touches, gesture or not, and says why one finger at a time on a
-    /// touchpad is no gesture (a 13.5 s pointer session said only "gestures: none recognized").
+    /// The summary describes the touches, gesture or not.
     @Test func theSummaryDescribesTheTouches() throws {
         let pinch = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")])
         #expect(pinch.lines.contains("touches: 2 contacts, at most 2 fingers at once, down 0.8 s"), "\(pinch.stdout)")
@@ -81,9 +80,12 @@ import Testing
         let swipe = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu")])
         #expect(swipe.lines.suffix(2) == ["outcome: pinch-dismiss never started (no pinch began)",
                                           "hint: 1 pan, no pinch: try --transition pan-dismiss"], "\(swipe.stdout)")
+    }
 
-        let session = PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
-        guard PlotLayoutCLITests.hasSharedRecordings else { return }
+    /// ... and says why one finger at a time on a touchpad is no gesture (a 13.5 s pointer session
+    /// said only "gestures: none recognized").
+    @Test(.needs(.sharedRecordings)) func theSummaryOfAPointerSessionSaysWhyItHasNoGesture() throws {
+        let session = Prerequisite.sharedRecording("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
         let pointer = try CLI.run(["replay", session])
         #expect(pointer.lines.contains("touches: 3 contacts, at most 1 finger at once, down 12.7 s"), "\(pointer.stdout)")
         #expect(pointer.lines.contains(

@@ -340,9 +340,9 @@ import Testing
 
     /// A device without resolution is said to be so in the words replay uses (the subtitle read
     /// "69.0 x 50.0 mm (estimated))").
-    @Test(.enabled(if: PlotLayoutCLITests.hasSharedRecordings)) func anEstimatedSizeIsSaidOnce() throws {
+    @Test(.needs(.sharedRecordings)) func anEstimatedSizeIsSaidOnce() throws {
         let out = try CLI.temporaryDirectory().appendingPathComponent("page.html").path
-        let r = try CLI.run(["view", PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu"), "-o", out])
+        let r = try CLI.run(["view", Prerequisite.sharedRecording("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu"), "-o", out])
         try #require(r.status == 0, "\(r.stderr)")
         let dom = try Chromium.dumpDOM(Chromium.fileURL(out, fragment: "t=1"))
         let subtitle = try #require(dom.range(of: "<div id=\"subtitle\">"))
