@@ -76,11 +76,9 @@ import Testing
     }
 
     /// As a user other than root, with /etc/fuse.conf lacking user_allow_other, serve names that
-    /// line (fusermount3's own words go only to its stderr). Needs runuser and such a fuse.conf.
-    @Test func serveAsAnotherUserNamesUserAllowOther() throws {
-        let conf = (try? String(contentsOfFile: "/etc/fuse.conf", encoding: .utf8)) ?? ""
-        let allowed = conf.split(separator: "\n").contains { $0.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) == "user_allow_other" }
-        guard getuid() == 0, !allowed, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
+    /// line (fusermount3's own words go only to its stderr). Root runs it as nobody, through runuser.
+    @Test(.needs(.root, .runuser, .fuse, .fuseConfWithoutUserAllowOther))
+    func serveAsAnotherUserNamesUserAllowOther() throws {
         let dir = "/tmp/pinchlab-cli-tests/serve-nobody-\(getpid())"
         let r = try CLI.run(["-u", "nobody", "--", CLI.binary.path, "serve", Self.file, "--at", dir], timeout: 30,
                             executable: URL(fileURLWithPath: "/usr/sbin/runuser"), directory: URL(fileURLWithPath: "/tmp"))
