@@ -79,7 +79,9 @@ import Testing
     /// line (fusermount3's own words go only to its stderr). Root runs it as nobody, through runuser.
     @Test(.needs(.root, .runuser, .fuse, .fuseConfWithoutUserAllowOther))
     func serveAsAnotherUserNamesUserAllowOther() throws {
-        let dir = "/tmp/pinchlab-cli-tests/serve-nobody-\(getpid())"
+        // Right under /tmp, where nobody may make it: /tmp/pinchlab-cli-tests is root's once another
+        // test has made it.
+        let dir = "/tmp/pinchlab-serve-nobody-\(getpid())"
         let r = try CLI.run(["-u", "nobody", "--", CLI.binary.path, "serve", Self.file, "--at", dir], timeout: 30,
                             executable: URL(fileURLWithPath: "/usr/sbin/runuser"), directory: URL(fileURLWithPath: "/tmp"))
         #expect(r.status == 69, "\(r.stderr)")
