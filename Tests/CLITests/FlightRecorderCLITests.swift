@@ -104,7 +104,7 @@ import Testing
     /// unless `--transition` names another (then a note says the dump was made with its own); the
     /// replay's lines are those of `--transition zoom-present` given by hand, and `report` of the
     /// dump says the same transition.
-    @Test func aDumpReplaysWithItsOwnTransitionUnlessOneIsGiven() throws {
+    @Test(.needs(.python3)) func aDumpReplaysWithItsOwnTransitionUnlessOneIsGiven() throws {
         let (serve, node) = try Self.serve(Self.pinch)
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()

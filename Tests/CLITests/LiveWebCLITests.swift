@@ -24,7 +24,7 @@ import VirtualEvdev
     /// The page loaded during the gesture ends in the state the replay of the file ends in, in two
     /// tabs at once. The virtual device holds the second half of the gesture back until both tabs
     /// have connected (live says so on stderr), so "during" does not depend on the machine's speed.
-    @Test(arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
+    @Test(.needs(.chromium), arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
                       ("corpus/touchscreen/pan-down-finish-01.evemu", "pan-dismiss")])
     func pagesLoadedDuringTheGestureEndWhereTheReplayEnds(fixture: String, transition: String) throws {
         let replay = try ViewerCLITests.replay(fixture, ["--transition", transition])
@@ -102,7 +102,7 @@ import VirtualEvdev
 
     /// A tab that connects after the gesture is over (the session still running) gets everything
     /// so far in its first event and shows the end state.
-    @Test func aLateTabCatchesUp() throws {
+    @Test(.needs(.chromium)) func aLateTabCatchesUp() throws {
         let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
         let replay = try ViewerCLITests.replay(fixture)
         let last = try #require(replay.transitions.last)

@@ -230,7 +230,7 @@ import Testing
                 "the settings file and the option name the same timing")
     }
 
-    @Test func plotWritesAnSVGThatRenders() throws {
+    @Test(.needs(.rsvgConvert)) func plotWritesAnSVGThatRenders() throws {
         let dir = try CLI.temporaryDirectory()
         let svg = dir.appendingPathComponent("p.svg").path, png = dir.appendingPathComponent("p.png").path
         let r = try CLI.run(["plot", quickFlick, "-o", svg])
@@ -257,7 +257,7 @@ import Testing
 
     /// Plots of other shapes render too: a pan whose spring overshoots (the axis reaches past 1),
     /// a tap that recognizes nothing (the panels say so), a late reversal, a touchscreen rotation.
-    @Test(arguments: [("corpus/touchpad/pan-down-flick-01.evemu", "pan-dismiss"),
+    @Test(.needs(.rsvgConvert), arguments: [("corpus/touchpad/pan-down-flick-01.evemu", "pan-dismiss"),
                       ("corpus/touchpad/two-finger-tap-01.evemu", "pinch-dismiss"),
                       ("corpus/touchscreen/pinch-in-late-reversal-01.evemu", "pinch-dismiss"),
                       ("corpus/touchscreen/rotate-01.evemu", "pinch-dismiss")])

@@ -44,7 +44,7 @@ import Testing
         #expect(help.stdout.contains(text + "\n"), "\(help.stdout)")
     }
 
-    @Test func libinputVerbosePassesLibinputsLogThrough() throws {
+    @Test(.needs(.libinput, .fuse)) func libinputVerbosePassesLibinputsLogThrough() throws {
         let help = try CLI.run(["libinput", "--help"], environment: ["COLUMNS": "80"])
         #expect(help.stdout.contains("""
         --verbose runs `libinput debug-events --verbose` and passes its whole output
