@@ -29,7 +29,7 @@ import Testing
         return try r.json(line: -1)
     }
 
-    @Test(.needs(.evtest), arguments: [
+    @Test(.needs(.evtest, .fuse), arguments: [
         ("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
         ("corpus/touchscreen/pan-down-flick-01.evemu", "pan-dismiss"),
     ])
@@ -65,7 +65,7 @@ import Testing
 
     /// The same log as a bug report holds it: a prompt, `> ` quotes, Windows line ends, in a code
     /// fence. plot, view, label and check read it as replay does; serve plays it.
-    @Test(.needs(.evtest))
+    @Test(.needs(.evtest, .fuse))
     func aPastedLogWorksWithEveryCommandThatReadsRecordings() throws {
         let fixture = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
         let log = try Self.evtestLog(of: fixture)

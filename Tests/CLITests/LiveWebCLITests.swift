@@ -8,7 +8,7 @@ import VirtualEvdev
 
 /// `pinchlab live --web` on a recording served through the virtual device (FUSE): pages in a real
 /// browser (headless chromium) follow the session and end where `replay` ends.
-@Suite(.serialized) struct LiveWebCLITests {
+@Suite(.needs(.fuse), .serialized) struct LiveWebCLITests {
     /// Starts `live --web --port 0` on a served recording and returns both processes and the URL.
     static func startLive(_ fixture: String, transition: String, speed: String, idle: String = "2",
                           extra: [String] = []) throws -> (serve: CLI.Running, live: CLI.Running, url: String) {

@@ -7,7 +7,7 @@ import VirtualEvdev
 /// `pinchlab record` from a virtual evdev device (FUSE, in process): what it writes is read by
 /// libevemu (evemu format) and by the libinput-record reader (`--format libinput`), whichever of
 /// SIGINT or SIGTERM stops it.
-@Suite(.serialized) struct RecordCLITests {
+@Suite(.needs(.fuse), .serialized) struct RecordCLITests {
     static let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
 
     static func mountDirectory(_ name: String) -> String {
@@ -255,7 +255,7 @@ struct RecordFullDiskCLITests {
         #expect(Array(read.prefix(count)) == Array(events.prefix(count)), "the events as played")
     }
 
-    @Test func anEvemuRecordingEndsAtItsLastWholeFrame() throws {
+    @Test(.needs(.fuse)) func anEvemuRecordingEndsAtItsLastWholeFrame() throws {
         let (result, out, events, disk) = try Self.recordOntoFullDisk(format: "evemu")
         defer { disk.unmount() }
         expectCutAtAFrame(result, out)
@@ -281,7 +281,7 @@ struct RecordFullDiskCLITests {
 
     /// A disk full before the header fits: `record` left a 0-byte file, which a later command read
     /// as an empty recording. Now no file is left; status 74 says why.
-    @Test(arguments: ["evemu", "libinput"])
+    @Test(.needs(.fuse), arguments: ["evemu", "libinput"])
     func aRecordingWhoseHeaderDoesNotFitLeavesNoFile(format: String) throws {
         let disk = try SmallTmpfs()
         defer { disk.unmount() }
@@ -314,7 +314,7 @@ struct RecordFullDiskCLITests {
         #expect(whole > 0, "the disk held some")
     }
 
-    @Test func aLibinputRecordingEndsAtItsLastWholeFrameAndParses() throws {
+    @Test(.needs(.fuse)) func aLibinputRecordingEndsAtItsLastWholeFrameAndParses() throws {
         let (result, out, events, disk) = try Self.recordOntoFullDisk(format: "libinput")
         defer { disk.unmount() }
         expectCutAtAFrame(result, out)

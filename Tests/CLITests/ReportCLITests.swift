@@ -80,7 +80,7 @@ import Testing
 
     /// `live --dump-on every-release --report`: each dump gets its archive beside it, whose
     /// recording is the dump.
-    @Test(.needs(.chromium, .python3)) func liveMakesAReportOfItsDump() throws {
+    @Test(.needs(.chromium, .python3, .fuse)) func liveMakesAReportOfItsDump() throws {
         let (serve, node) = try FlightRecorderCLITests.serve(FlightRecorderCLITests.pinch)
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()

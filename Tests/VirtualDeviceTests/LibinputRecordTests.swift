@@ -4,7 +4,7 @@ import Testing
 import VirtualEvdev
 
 /// Debian's `libinput record` must accept the node as an evdev device: proof it looks like one.
-@Suite struct LibinputRecordTests {
+@Suite(.needs(.fuse)) struct LibinputRecordTests {
     static let libinput = "/usr/bin/libinput"
 
     @Test(.needs(.libinput))
