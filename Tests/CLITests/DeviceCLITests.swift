@@ -39,7 +39,7 @@ import VirtualEvdev
         return (source.device, events)
     }
 
-    @Test(arguments: ["corpus/touchpad/pinch-in-slow-finish-01.evemu", "corpus/touchscreen/pan-down-flick-01.evemu"])
+    @Test(.needs(.fuse), arguments: ["corpus/touchpad/pinch-in-slow-finish-01.evemu", "corpus/touchscreen/pan-down-flick-01.evemu"])
     func liveOnAServedRecordingPrintsWhatReplayPrints(fixture: String) throws {
         let dir = Self.mountDirectory("serve-live")
         let transition = fixture.contains("pan-down") ? "pan-dismiss" : "pinch-dismiss"
@@ -69,7 +69,7 @@ import VirtualEvdev
     /// apart (the pause comes after a pass is played, not while it plays): each pass's completion
     /// runs to its end, none is grabbed back by the next pass's fingers, so every pass decides as
     /// a replay does.
-    @Test func aLoopedRecordingIsTheSameGestureEveryPass() throws {
+    @Test(.needs(.fuse)) func aLoopedRecordingIsTheSameGestureEveryPass() throws {
         let dir = Self.mountDirectory("serve-loop")
         // At twice the speed a pass plays in 0.42 s, less than the pause: a pause that started
         // with the playback instead of after it left a tenth of a second between passes.
@@ -112,7 +112,7 @@ import VirtualEvdev
     /// fingers lifting): `record` gets every frame, and `live` sees the pinch end, not cut off.
     /// (One reader per run: playback starts when the first one is ready, and a second one started
     /// a moment later could miss the beginning of a 0.2 s recording.)
-    @Test(arguments: ["record", "live"])
+    @Test(.needs(.fuse), arguments: ["record", "live"])
     func unplugWhenDoneLetsTheReaderTakeTheLastFrame(reader: String) throws {
         let fixture = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let dir = Self.mountDirectory("serve-unplug")
@@ -141,7 +141,7 @@ import VirtualEvdev
     /// clock: `libinput record` of two devices, which measures from its own start on
     /// CLOCK_MONOTONIC, writes times from 0 (with the recording's own times they came out below
     /// zero, printed as 18446744073709 s).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput")))
+    @Test(.needs(.libinput, .fuse))
     func libinputRecordOfTwoServedDevicesCountsFromItsStart() throws {
         let fixtures = ["corpus/touchpad/pinch-in-slow-finish-01.evemu", "corpus/touchscreen/pan-down-flick-01.evemu"]
         let dirs = [Self.mountDirectory("serve-multi-a"), Self.mountDirectory("serve-multi-b")]
@@ -176,7 +176,7 @@ import VirtualEvdev
 
     /// Whatever is already mounted on `--at` belongs to someone: serve refuses (64) and leaves it
     /// mounted, files and all (it used to detach it, and a tmpfs's files were gone).
-    @Test func serveNeverUnmountsWhatIsAlreadyMountedThere() throws {
+    @Test(.needs(.smallTmpfs)) func serveNeverUnmountsWhatIsAlreadyMountedThere() throws {
         let dir = Self.mountDirectory("serve-foreign")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try #require(mount("pinchlab-cli-tmpfs", dir, "tmpfs", 0, "size=64k") == 0, "mount tmpfs: \(errno)")
@@ -200,7 +200,7 @@ import VirtualEvdev
     /// The C side says why a mount failed by a code and an errno, never by its message: the kind of
     /// that errno is the exit status. A directory `nobody` may not make in root's directory is a
     /// permission problem (77); one below a plain file is a wrong `--at` (64). Nothing is left.
-    @Test(.enabled(if: geteuid() == 0, "drops root to nobody with setpriv"))
+    @Test(.needs(.root))  // drops root to nobody with setpriv
     func serveAtADirectoryItMayNotMakeExits77() throws {
         let root = try CLI.temporaryDirectory().path
         let denied = root + "/serve-here"
@@ -218,7 +218,7 @@ import VirtualEvdev
 
     /// Even a server that cannot clean up (SIGKILL, a crash) leaves no dead mount behind: the mount
     /// is made with libfuse's auto_unmount, so fusermount3 detaches it when the session goes away.
-    @Test func aKilledServerLeavesNoMount() throws {
+    @Test(.needs(.fuse)) func aKilledServerLeavesNoMount() throws {
         let dir = Self.mountDirectory("serve-killed")
         let serve = try CLI.Running(["serve", CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), "--at", dir])
         // A killed serve cannot remove the directory it made (nor, if this fails, its mount).
@@ -238,7 +238,7 @@ import VirtualEvdev
 
     /// A parent that spawns pinchlab with SIGINT/SIGTERM blocked (a libdispatch worker, some
     /// supervisors) passes the mask on through exec; Ctrl-C and kill must still stop it cleanly.
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(.needs(.fuse), arguments: [SIGINT, SIGTERM])
     func serveStopsOnASignalThatTheParentHadBlocked(signal: Int32) throws {
         let dir = Self.mountDirectory("serve-masked")
         var blocked = sigset_t(), previous = sigset_t()
@@ -258,7 +258,7 @@ import VirtualEvdev
 
     /// `live` started while two fingers are pinching: the fingers already down come from the
     /// device's state at open, so the pinch is seen from there to the lift.
-    @Test func liveStartedMidPinchSeesIt() throws {
+    @Test(.needs(.fuse)) func liveStartedMidPinchSeesIt() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let cut = Self.endOfFrame(30, in: events)
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("midpinch"))
@@ -278,7 +278,7 @@ import VirtualEvdev
 
     /// A keyboard has no touches: `live` would wait forever for a gesture, so it refuses and says
     /// what the device is; `record` still records it.
-    @Test func liveRefusesADeviceThatIsNotATouchDevice() throws {
+    @Test(.needs(.fuse)) func liveRefusesADeviceThatIsNotATouchDevice() throws {
         let keyA = EventCode(rawValue: 30), keyB = EventCode(rawValue: 48)  // KEY_A, KEY_B
         let keyboard = DeviceDescription(name: "pinchlab Test Keyboard", id: InputID(bustype: 0x11, vendor: 1, product: 1, version: 0xab41),
                                          codes: [.key: [keyA, keyB]])
@@ -323,7 +323,7 @@ import VirtualEvdev
         #expect(row.components(separatedBy: "event0").count == 2, "the path appears once: \(row)")
     }
 
-    @Test func devicesListsTheVirtualDevice() throws {
+    @Test(.needs(.fuse)) func devicesListsTheVirtualDevice() throws {
         let (description, _) = try Self.events(of: "corpus/touchscreen/pan-down-finish-01.evemu")
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("devices"))
         defer { device.stop() }
@@ -341,7 +341,7 @@ import VirtualEvdev
 
     /// The node is 0660 like /dev/input/event*: someone outside its user and group gets a real
     /// EACCES from open(2), and each command says how to get access, with exit status 77.
-    @Test func permissionDeniedIsExplainedWithStatus77() throws {
+    @Test(.needs(.fuse)) func permissionDeniedIsExplainedWithStatus77() throws {
         let (description, _) = try Self.events(of: "corpus/touchpad/two-finger-tap-01.evemu")
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("denied"))
         defer { device.stop() }
@@ -359,7 +359,7 @@ import VirtualEvdev
         }
     }
 
-    @Test func recordStopsCleanlyOnSIGINTAndTheFileHoldsEveryFrame() throws {
+    @Test(.needs(.fuse)) func recordStopsCleanlyOnSIGINTAndTheFileHoldsEveryFrame() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-quick-flick-01.evemu")
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record"))
         defer { device.stop() }
@@ -391,7 +391,7 @@ import VirtualEvdev
     /// A device that stops answering mid-gesture (nothing readable, poll never ready) ends live and
     /// record after --exit-after-idle instead of leaving them waiting forever: the pinch in flight is
     /// cancelled and the recording holds every frame that came.
-    @Test func aDeviceThatStopsAnsweringEndsByTheIdleTimeout() throws {
+    @Test(.needs(.fuse)) func aDeviceThatStopsAnsweringEndsByTheIdleTimeout() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let cut = Self.endOfFrame(40, in: events)
         // The 40 frames come as one burst to two readers: a queue big enough for all of them, so a
@@ -424,7 +424,7 @@ import VirtualEvdev
     }
 
     /// Removed after the pinch ended: nothing was in flight, and live does not say otherwise.
-    @Test func aDeviceRemovedBetweenGesturesSaysOnlyThatItWasRemoved() throws {
+    @Test(.needs(.fuse)) func aDeviceRemovedBetweenGesturesSaysOnlyThatItWasRemoved() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed-idle"))
         defer { device.stop() }
@@ -443,7 +443,7 @@ import VirtualEvdev
         #expect(try l.json(line: -1)["outcome"] as? String == "finished")
     }
 
-    @Test func aDeviceRemovedMidGestureCancelsItAndLeavesACompleteRecording() throws {
+    @Test(.needs(.fuse)) func aDeviceRemovedMidGestureCancelsItAndLeavesACompleteRecording() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         // Up to the 40th frame: both fingers down, pinching, transition interactive.
         let cut = Self.endOfFrame(40, in: events)

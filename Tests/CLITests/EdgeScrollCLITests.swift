@@ -110,7 +110,7 @@ import Testing
 
 /// Debian's libinput set to edge scrolling (`debug-events --set-scroll-method=edge`) scrolls where
 /// pinchlab's edge-scroll pan is, and not at all with its default for this touchpad.
-@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason), .serialized)
+@Suite(.needs(.libinput, .fuse), .serialized)
 struct EdgeScrollLibinputCLITests {
     @Test func libinputSetToEdgeScrollingScrollsWherePinchlabPans() throws {
         var r = try CLI.run(["libinput", EdgeScrollCLITests.rightEdge, "--scroll-method", "edge", "--json"])

@@ -6,7 +6,6 @@ import Testing
 /// that reads recordings reads its log to the same gestures as the recording itself.
 @Suite(.serialized) struct EvtestCLITests {
     static let evtest = "/usr/bin/evtest"
-    static var hasEvtest: Bool { FileManager.default.isExecutableFile(atPath: evtest) }
 
     /// What Debian's evtest prints while `serve --unplug-when-done` plays `fixture` once: evtest
     /// ends by itself when the device goes away.
@@ -30,7 +29,7 @@ import Testing
         return try r.json(line: -1)
     }
 
-    @Test(.enabled(if: hasEvtest), arguments: [
+    @Test(.needs(.evtest, .fuse), arguments: [
         ("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
         ("corpus/touchscreen/pan-down-flick-01.evemu", "pan-dismiss"),
     ])
@@ -66,7 +65,7 @@ import Testing
 
     /// The same log as a bug report holds it: a prompt, `> ` quotes, Windows line ends, in a code
     /// fence. plot, view, label and check read it as replay does; serve plays it.
-    @Test(.enabled(if: hasEvtest))
+    @Test(.needs(.evtest, .fuse))
     func aPastedLogWorksWithEveryCommandThatReadsRecordings() throws {
         let fixture = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
         let log = try Self.evtestLog(of: fixture)

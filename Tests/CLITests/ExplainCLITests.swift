@@ -3,27 +3,39 @@ import Testing
 
 /// `replay --json` names a rule with evidence on every began/ended/cancelled gesture line, and
 /// `--explain` / `--trace` work, on every recording the project has (Fixtures/) and on the shared
-/// real recordings when they are there (../shared/recordings, not in a fresh clone).
+/// real recordings (../shared/recordings, beside CI's clone only).
 @Suite struct ExplainCLITests {
-    static func recordings() -> [String] {
-        var paths: [String] = []
-        let fm = FileManager.default
+    /// Fixtures/'s recordings, package-relative.
+    static func fixtureRecordings() -> [String] {
         let fixtures = CLI.packageRoot.appendingPathComponent("Fixtures")
-        if let walk = fm.enumerator(atPath: fixtures.path) {
-            for case let relative as String in walk where relative.hasSuffix(".evemu") || relative.hasSuffix(".yml") {
-                paths.append("Fixtures/" + relative)
-            }
-        }
-        let shared = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
-        if let names = try? fm.contentsOfDirectory(atPath: shared.path) {
-            paths += names.filter { $0.hasSuffix(".evemu") }.map { "../shared/recordings/" + $0 }
-        }
-        return paths.sorted()
+        let walk = FileManager.default.enumerator(atPath: fixtures.path)?.compactMap { $0 as? String } ?? []
+        return walk.filter { $0.hasSuffix(".evemu") || $0.hasSuffix(".yml") }.map { "Fixtures/" + $0 }.sorted()
     }
 
-    @Test func everyDecisionLineNamesItsRuleOnEveryRecording() throws {
-        let files = Self.recordings()
+    /// ../shared/recordings's recordings, package-relative.
+    static func sharedRecordings() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: Prerequisite.sharedRecordingsDirectory.path)
+            .filter { $0.hasSuffix(".evemu") }.map { "../shared/recordings/" + $0 }.sorted()
+    }
+
+    @Test func everyDecisionLineNamesItsRuleOnEveryFixture() throws {
+        let files = Self.fixtureRecordings()
         #expect(files.count >= 48, "the fixtures are missing")
+        let (decisions, holds) = try Self.expectEveryDecisionNamesItsRule(files)
+        #expect(decisions > 100, "\(decisions) decisions")  // 154
+        #expect(holds > 0)
+    }
+
+    @Test(.needs(.sharedRecordings)) func everyDecisionLineNamesItsRuleOnEverySharedRecording() throws {
+        let files = try Self.sharedRecordings()
+        #expect(files.count >= 42, "\(files.count) shared recordings")
+        let (decisions, holds) = try Self.expectEveryDecisionNamesItsRule(files)
+        #expect(decisions > 50, "\(decisions) decisions")  // 100
+        #expect(holds > 0)
+    }
+
+    /// The checks on each of `files`; the number of gesture decisions and of holds begun.
+    static func expectEveryDecisionNamesItsRule(_ files: [String]) throws -> (decisions: Int, holds: Int) {
         var decisions = 0, holds = 0
         for file in files {
             let json = try CLI.run(["replay", file, "--json"])
@@ -57,8 +69,7 @@ import Testing
             if gestureDecisions > 0 { #expect(!changes.isEmpty, "\(file): no state changes traced") }
             #expect(!trace.stdout.contains("RECOGNIZER BUG"), "\(file): recognizer bug")
         }
-        #expect(decisions > 100)
-        #expect(holds > 0)
+        return (decisions, holds)
     }
 
     @Test func explainSaysWhyAPinchBegan() throws {

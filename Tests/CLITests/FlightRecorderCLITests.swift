@@ -53,7 +53,7 @@ import Testing
     /// SIGUSR1 during `live --json --keep 5` on a looped recording: the dump's replay prints, for
     /// the window, the same gesture and transition lines with the same times and numbers as live
     /// printed; the dump keeps those lines too, and its own settings are used and said.
-    @Test func aDumpOnSIGUSR1ReplaysToTheLinesLivePrinted() throws {
+    @Test(.needs(.fuse)) func aDumpOnSIGUSR1ReplaysToTheLinesLivePrinted() throws {
         let (serve, node) = try Self.serve(Self.pinch)
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()
@@ -104,7 +104,7 @@ import Testing
     /// unless `--transition` names another (then a note says the dump was made with its own); the
     /// replay's lines are those of `--transition zoom-present` given by hand, and `report` of the
     /// dump says the same transition.
-    @Test func aDumpReplaysWithItsOwnTransitionUnlessOneIsGiven() throws {
+    @Test(.needs(.python3, .fuse)) func aDumpReplaysWithItsOwnTransitionUnlessOneIsGiven() throws {
         let (serve, node) = try Self.serve(Self.pinch)
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()
@@ -141,7 +141,6 @@ import Testing
 
     /// Debian's libinput reads a dump as its own: `libinput analyze recording` lists its frames.
     static func expectLibinputReads(_ dump: String) throws {
-        guard FileManager.default.fileExists(atPath: "/usr/libexec/libinput/libinput-analyze-recording") else { return }
         // Debian's python3 (python3-libevdev), not one a user put first in PATH.
         let r = try CLI.run(["analyze", "recording", dump], environment: ["PATH": "/usr/bin:/bin"],
                             executable: URL(fileURLWithPath: "/usr/bin/libinput"))
@@ -151,7 +150,8 @@ import Testing
 
     /// `--dump-on cancelled` on a pinch whose release cancels: a dump is written by itself, says
     /// why, and its replay cancels too, at the time live's attempt cancelled.
-    @Test func aCancelledAttemptDumpsByItself() throws {
+    /// Debian's libinput reads the dump (`expectLibinputReads`).
+    @Test(.needs(.libinputAnalyzeRecording, .fuse)) func aCancelledAttemptDumpsByItself() throws {
         let (serve, node) = try Self.serve("corpus/touchpad/pinch-in-threshold-cancel-01.evemu")
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()
@@ -173,7 +173,7 @@ import Testing
 
     /// A long looped session at 8 times the speed with a 1 s ring: the ring wraps within a second,
     /// and live's resident memory stays flat while it goes on (measured between 6 s and 20 s).
-    @Test func memoryStaysFlatOverALongLoopedSession() throws {
+    @Test(.needs(.fuse)) func memoryStaysFlatOverALongLoopedSession() throws {
         let (serve, node) = try Self.serve(Self.pinch, speed: "8")
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()
@@ -254,7 +254,7 @@ import Testing
     /// SIGUSR1 while live is still opening the device (the served device's process is stopped,
     /// so live's open waits on it): a warning that there is nothing to dump yet, no file, and live
     /// goes on to read the device once it opens.
-    @Test func aDumpAskedForBeforeTheDeviceOpensIsAWarning() throws {
+    @Test(.needs(.fuse)) func aDumpAskedForBeforeTheDeviceOpensIsAWarning() throws {
         let (serve, node) = try Self.serve(Self.pinch)
         defer { kill(serve.process.processIdentifier, SIGCONT); serve.process.interrupt() }
         kill(serve.process.processIdentifier, SIGSTOP)
@@ -286,7 +286,7 @@ import Testing
     }
 
     /// SIGUSR1 with the recorder off (--keep 0): a warning, and live goes on to its normal end.
-    @Test func aDumpWithTheRecorderOffIsAWarning() throws {
+    @Test(.needs(.fuse)) func aDumpWithTheRecorderOffIsAWarning() throws {
         let (serve, node) = try Self.serve(Self.pinch)
         defer { serve.process.interrupt() }
         let live = try CLI.Running(["live", node, "--json", "--keep", "0"])
@@ -302,7 +302,7 @@ import Testing
 
 /// A dump onto a full disk: a warning, no file (not even a partial or staging one), and live goes
 /// on; a later dump still works once there is room.
-@Suite(.serialized, .enabled(if: SmallTmpfs.isPermitted, "mounting a 64 KiB tmpfs is not permitted here (needs root)"))
+@Suite(.serialized, .needs(.smallTmpfs, .fuse))
 struct FlightDumpFullDiskCLITests {
     @Test func aDumpOntoAFullDiskIsAWarningAndLiveGoesOn() throws {
         let disk = try SmallTmpfs()

@@ -40,7 +40,7 @@ import Testing
     }
 
     /// `man -l` renders the pages, with no warning, and says what the help says.
-    @Test(arguments: ["pinchlab", "pinchlab.replay", "pinchlab.live"])
+    @Test(.needs(.man), arguments: ["pinchlab", "pinchlab.replay", "pinchlab.live"])
     func manRendersThePage(page: String) throws {
         let file = try Self.installed.get().appendingPathComponent("share/man/man1/\(page).1")
         let man = try CLI.run(["-P", "cat", "-l", file.path], environment: ["MANWIDTH": "80", "LC_ALL": "C.UTF-8"],

@@ -1,16 +1,10 @@
 import Foundation
 import Testing
 
-enum LibinputAvailability {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput")
-        && FileManager.default.fileExists(atPath: "/dev/fuse")
-    static let reason: Comment = "needs libinput-tools (/usr/bin/libinput) and /dev/fuse: scripts/setup-debian installs them"
-}
-
 /// `pinchlab libinput` and `replay --with-libinput`: Debian's real `libinput debug-events` on the
 /// virtual device. Skipped, with the reason, only where libinput-tools or FUSE are missing
 /// (`.ci/run` installs both through scripts/setup-debian).
-@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason), .serialized)
+@Suite(.needs(.libinput, .fuse), .serialized)
 struct LibinputCLITests {
     static func gestures(_ json: [String: Any]) -> [[String: Any]] {
         (json["libinput"] as? [String: Any])?["gestures"] as? [[String: Any]] ?? []
@@ -50,11 +44,10 @@ struct LibinputCLITests {
 
     /// Real recordings: a three-finger stroke on a Synaptics TM3276 (inputactions) and a
     /// two-finger scroll on a Wacom Bamboo's touch surface; libinput and pinchlab agree on both.
-    @Test(arguments: [("inputactions-synaptics-TM3276-touchpad-stroke-b-3.evemu", "swipe, 3 fingers"),
+    @Test(.needs(.sharedRecordings), arguments: [("inputactions-synaptics-TM3276-touchpad-stroke-b-3.evemu", "swipe, 3 fingers"),
                       ("evemu-devices-Wacom-Bamboo-16FG-4x5-Finger-double-center-scroll.evemu", "scroll, ")])
     func realTouchpadRecordings(_ name: String, _ expected: String) throws {
-        let file = CLI.packageRoot.appendingPathComponent("../shared/recordings/\(name)").standardizedFileURL.path
-        try #require(FileManager.default.fileExists(atPath: file), "the shared real recordings are next to the project")
+        let file = Prerequisite.sharedRecording(name)
         let r = try CLI.run(["replay", file, "--with-libinput"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("libinput 1."))

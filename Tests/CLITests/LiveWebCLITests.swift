@@ -8,7 +8,7 @@ import VirtualEvdev
 
 /// `pinchlab live --web` on a recording served through the virtual device (FUSE): pages in a real
 /// browser (headless chromium) follow the session and end where `replay` ends.
-@Suite(.serialized) struct LiveWebCLITests {
+@Suite(.needs(.fuse), .serialized) struct LiveWebCLITests {
     /// Starts `live --web --port 0` on a served recording and returns both processes and the URL.
     static func startLive(_ fixture: String, transition: String, speed: String, idle: String = "2",
                           extra: [String] = []) throws -> (serve: CLI.Running, live: CLI.Running, url: String) {
@@ -24,7 +24,7 @@ import VirtualEvdev
     /// The page loaded during the gesture ends in the state the replay of the file ends in, in two
     /// tabs at once. The virtual device holds the second half of the gesture back until both tabs
     /// have connected (live says so on stderr), so "during" does not depend on the machine's speed.
-    @Test(arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
+    @Test(.needs(.chromium), arguments: [("corpus/touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
                       ("corpus/touchscreen/pan-down-finish-01.evemu", "pan-dismiss")])
     func pagesLoadedDuringTheGestureEndWhereTheReplayEnds(fixture: String, transition: String) throws {
         let replay = try ViewerCLITests.replay(fixture, ["--transition", transition])
@@ -102,7 +102,7 @@ import VirtualEvdev
 
     /// A tab that connects after the gesture is over (the session still running) gets everything
     /// so far in its first event and shows the end state.
-    @Test func aLateTabCatchesUp() throws {
+    @Test(.needs(.chromium)) func aLateTabCatchesUp() throws {
         let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
         let replay = try ViewerCLITests.replay(fixture)
         let last = try #require(replay.transitions.last)

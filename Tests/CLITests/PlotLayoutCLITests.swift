@@ -5,9 +5,7 @@ import Testing
 /// page reads every text's box (`getBBox`), the plot areas and the data lines, and the tests check
 /// that no two texts overlap, that marker labels stay off the plotted data, and what the picture says.
 @Suite(.serialized) struct PlotLayoutCLITests {
-    static let sharedRecordings = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
-    static var hasSharedRecordings: Bool { FileManager.default.fileExists(atPath: sharedRecordings.path) }
-    static func shared(_ name: String) -> String { sharedRecordings.appendingPathComponent(name).path }
+    static func shared(_ name: String) -> String { Prerequisite.sharedRecording(name) }
 
     struct Box: CustomStringConvertible {
         var x, y, width, height: Double
@@ -129,7 +127,7 @@ import Testing
         return path
     }
 
-    @Test func aMultiGestureRecordingIsLaidOutWithoutOverlapsAndExplainsEveryRelease() throws {
+    @Test(.needs(.chromium)) func aMultiGestureRecordingIsLaidOutWithoutOverlapsAndExplainsEveryRelease() throws {
         let input = try Self.multiGestureRecording()
         let (svg, text, _) = try Self.plot(input, ["--transition", "pan-dismiss"])
         Self.checkLayout(try Self.measure(svg), "multi-gesture")
@@ -149,7 +147,7 @@ import Testing
         #expect(text.contains("pinchlab &lt;svg&gt; &amp; &quot;touch&quot; &lt;/text&gt;") && !text.contains("<svg> &"))
     }
 
-    @Test func aLateReversalShowsTheProjectionThatCancelledIt() throws {
+    @Test(.needs(.chromium)) func aLateReversalShowsTheProjectionThatCancelledIt() throws {
         let (svg, text, _) = try Self.plot(CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu"))
         Self.checkLayout(try Self.measure(svg), "late reversal")
         // Where the release and its speed are (the facts say them), the label says what would have flipped it.
@@ -166,7 +164,7 @@ import Testing
                 "the legend reads the labels on this picture's own first gesture and attempt")
     }
 
-    @Test(.enabled(if: hasSharedRecordings), arguments: [
+    @Test(.needs(.sharedRecordings, .chromium), arguments: [
         "evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu", "evemu-devices-ETPS2-Elantech-Touchpad-session.evemu",
         "evemu-devices-Wacom-ISDv4-E6-Finger-double-top-swipe.evemu",
         // Released at the recording's last moment: the velocity arrow ran past the plot's right edge.
@@ -185,7 +183,7 @@ import Testing
 
     /// A fact too long for the column goes on indented, as laid out (SVG drops leading spaces, so
     /// an indent made of spaces left the continuation at the margin like a fact of its own).
-    @Test func aWrappedFactsFurtherLinesAreIndented() throws {
+    @Test(.needs(.chromium)) func aWrappedFactsFurtherLinesAreIndented() throws {
         let (svg, _, _) = try Self.plot(CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu"))
         let facts = try Self.measure(svg).texts.filter { $0.role == "fact" }
         let device = try #require(facts.firstIndex { $0.text.hasPrefix("device: ") })
@@ -199,7 +197,7 @@ import Testing
     /// Holds drive no transition and a touchpad session holds at nearly every touch (libinput's
     /// quick hold): they are bars in a lane of their own and one line of facts, never a label
     /// pair each above the chart.
-    @Test func holdsAreALaneNotLabels() throws {
+    @Test(.needs(.chromium)) func holdsAreALaneNotLabels() throws {
         let (svg, text, _) = try Self.plot(CLI.fixture("corpus/touchpad/pinch-out-01.evemu"))
         let m = try Self.measure(svg)
         Self.checkLayout(m, "pinch-out")
@@ -212,7 +210,7 @@ import Testing
 
     /// A release decided without a velocity (the jumpy hp8470p's pinch is cancelled by a touch
     /// jump) draws no arrow, and the legend does not promise one; a release with a velocity does.
-    @Test(.enabled(if: hasSharedRecordings))
+    @Test(.needs(.sharedRecordings))
     func theLegendPromisesAVelocityArrowOnlyWhereOneIsDrawn() throws {
         let jump = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-hp8470p-edge-scroll-horizontal.evemu")).text
         #expect(jump.contains("class=\"legend\">release<") && !jump.contains("class=\"velocity\""), "no arrow, no promise of one")
@@ -220,7 +218,7 @@ import Testing
         #expect(flick.contains("class=\"legend\">release (arrow: velocity)<") && flick.contains("class=\"velocity\""))
     }
 
-    @Test(.enabled(if: hasSharedRecordings))
+    @Test(.needs(.sharedRecordings, .chromium))
     func aSessionOfManyShortHoldsStaysReadable() throws {
         // libinput's quick hold: one finger holds 40 ms after it comes down, so nearly every touch holds.
         let (svg, text, _) = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-session.evemu"))
@@ -240,7 +238,7 @@ import Testing
         #expect(facts.filter { $0.contains("hold, 1 finger") } == ["G9: hold, 1 finger, 21.668-21.677 s, cancelled"], "\(facts)")
     }
 
-    @Test func aCropAndASingleAttemptShowOnlyTheirStretch() throws {
+    @Test(.needs(.chromium)) func aCropAndASingleAttemptShowOnlyTheirStretch() throws {
         let input = try Self.multiGestureRecording()
         let whole = try Self.plot(input, ["--transition", "pan-dismiss"]).text
         let (svg, text, _) = try Self.plot(input, ["--transition", "pan-dismiss", "--trial", "2"])

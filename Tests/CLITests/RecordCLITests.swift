@@ -7,7 +7,7 @@ import VirtualEvdev
 /// `pinchlab record` from a virtual evdev device (FUSE, in process): what it writes is read by
 /// libevemu (evemu format) and by the libinput-record reader (`--format libinput`), whichever of
 /// SIGINT or SIGTERM stops it.
-@Suite(.serialized) struct RecordCLITests {
+@Suite(.needs(.fuse), .serialized) struct RecordCLITests {
     static let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
 
     static func mountDirectory(_ name: String) -> String {
@@ -221,7 +221,7 @@ struct SmallTmpfs {
 /// `record` onto a full disk: the write fails with ENOSPC, the file is cut back to its last whole
 /// frame (libevemu and pinchlab read it to the end, no event after the last SYN_REPORT), status 74.
 /// The device is `pinchlab serve --loop` of a corpus recording, which never runs out of events.
-@Suite(.serialized, .enabled(if: SmallTmpfs.isPermitted, "mounting a 64 KiB tmpfs is not permitted here (needs root)"))
+@Suite(.serialized, .needs(.smallTmpfs))
 struct RecordFullDiskCLITests {
     static func recordOntoFullDisk(format: String) throws -> (CLI.Result, String, [InputEvent], SmallTmpfs) {
         let (_, events) = try RecordCLITests.fixtureEvents()
@@ -258,7 +258,7 @@ struct RecordFullDiskCLITests {
         #expect(Array(read.prefix(count)) == Array(events.prefix(count)), "the events as played")
     }
 
-    @Test func anEvemuRecordingEndsAtItsLastWholeFrame() throws {
+    @Test(.needs(.fuse)) func anEvemuRecordingEndsAtItsLastWholeFrame() throws {
         let (result, out, events, disk) = try Self.recordOntoFullDisk(format: "evemu")
         defer { disk.unmount() }
         expectCutAtAFrame(result, out)
@@ -284,7 +284,7 @@ struct RecordFullDiskCLITests {
 
     /// A disk full before the header fits: `record` left a 0-byte file, which a later command read
     /// as an empty recording. Now no file is left; status 74 says why.
-    @Test(arguments: ["evemu", "libinput"])
+    @Test(.needs(.fuse), arguments: ["evemu", "libinput"])
     func aRecordingWhoseHeaderDoesNotFitLeavesNoFile(format: String) throws {
         let disk = try SmallTmpfs()
         defer { disk.unmount() }
@@ -317,7 +317,7 @@ struct RecordFullDiskCLITests {
         #expect(whole > 0, "the disk held some")
     }
 
-    @Test func aLibinputRecordingEndsAtItsLastWholeFrameAndParses() throws {
+    @Test(.needs(.fuse)) func aLibinputRecordingEndsAtItsLastWholeFrameAndParses() throws {
         let (result, out, events, disk) = try Self.recordOntoFullDisk(format: "libinput")
         defer { disk.unmount() }
         expectCutAtAFrame(result, out)

@@ -67,8 +67,7 @@ import Testing
         #expect(r.lines.contains { $0.contains("hold  began     2 fingers") }, "the hold's own lines stay in the stream")
     }
 
-    /// The summary describes the touches, gesture or not, and says why one finger at a time on a
-    /// touchpad is no gesture (a 13.5 s pointer session said only "gestures: none recognized").
+    /// The summary describes the touches, gesture or not.
     @Test func theSummaryDescribesTheTouches() throws {
         let pinch = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")])
         #expect(pinch.lines.contains("touches: 2 contacts, at most 2 fingers at once, down 0.8 s"), "\(pinch.stdout)")
@@ -81,9 +80,12 @@ import Testing
         let swipe = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu")])
         #expect(swipe.lines.suffix(2) == ["outcome: pinch-dismiss never started (no pinch began)",
                                           "hint: 1 pan, no pinch: try --transition pan-dismiss"], "\(swipe.stdout)")
+    }
 
-        let session = PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
-        guard PlotLayoutCLITests.hasSharedRecordings else { return }
+    /// ... and says why one finger at a time on a touchpad is no gesture (a 13.5 s pointer session
+    /// said only "gestures: none recognized").
+    @Test(.needs(.sharedRecordings)) func theSummaryOfAPointerSessionSaysWhyItHasNoGesture() throws {
+        let session = Prerequisite.sharedRecording("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
         let pointer = try CLI.run(["replay", session])
         #expect(pointer.lines.contains("touches: 3 contacts, at most 1 finger at once, down 12.7 s"), "\(pointer.stdout)")
         #expect(pointer.lines.contains(
@@ -228,7 +230,7 @@ import Testing
                 "the settings file and the option name the same timing")
     }
 
-    @Test func plotWritesAnSVGThatRenders() throws {
+    @Test(.needs(.rsvgConvert)) func plotWritesAnSVGThatRenders() throws {
         let dir = try CLI.temporaryDirectory()
         let svg = dir.appendingPathComponent("p.svg").path, png = dir.appendingPathComponent("p.png").path
         let r = try CLI.run(["plot", quickFlick, "-o", svg])
@@ -255,7 +257,7 @@ import Testing
 
     /// Plots of other shapes render too: a pan whose spring overshoots (the axis reaches past 1),
     /// a tap that recognizes nothing (the panels say so), a late reversal, a touchscreen rotation.
-    @Test(arguments: [("corpus/touchpad/pan-down-flick-01.evemu", "pan-dismiss"),
+    @Test(.needs(.rsvgConvert), arguments: [("corpus/touchpad/pan-down-flick-01.evemu", "pan-dismiss"),
                       ("corpus/touchpad/two-finger-tap-01.evemu", "pinch-dismiss"),
                       ("corpus/touchscreen/pinch-in-late-reversal-01.evemu", "pinch-dismiss"),
                       ("corpus/touchscreen/rotate-01.evemu", "pinch-dismiss")])

@@ -3,10 +3,9 @@ import Testing
 
 /// `pinchlab report`: one archive for a bug report, on a real recording, and `live --report`.
 @Suite(.serialized) struct ReportCLITests {
-    static let shared = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
     static let real = "evemu-devices-Wacom-Bamboo-16FG-4x5-Finger-double-center-scroll.evemu"
 
-    /// The archive's files, extracted with Debian's python3 (zipfile), by name.
+    /// The archive's files, extracted with Debian's python3 (zipfile), by name (`.needs(.python3)`).
     static func extract(_ archive: String) throws -> URL {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(["-m", "zipfile", "-e", archive, dir.path], executable: URL(fileURLWithPath: "/usr/bin/python3"))
@@ -16,10 +15,9 @@ import Testing
 
     /// A real recording's report holds every part; its recording replays to the same summary as the
     /// original, its settings are the ones used, and its page opens in headless Chromium.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: ReportCLITests.shared.appendingPathComponent(ReportCLITests.real).path),
-                   "../shared/recordings is not here"))
+    @Test(.needs(.sharedRecordings, .chromium, .python3))
     func aReportOfARealRecordingReplaysToTheSameSummary() throws {
-        let original = Self.shared.appendingPathComponent(Self.real).path
+        let original = Prerequisite.sharedRecording(Self.real)
         let out = try CLI.temporaryDirectory().appendingPathComponent("bug.zip").path
         let r = try CLI.run(["report", original, "-o", out, "--transition", "pan-dismiss"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -82,7 +80,7 @@ import Testing
 
     /// `live --dump-on every-release --report`: each dump gets its archive beside it, whose
     /// recording is the dump.
-    @Test func liveMakesAReportOfItsDump() throws {
+    @Test(.needs(.chromium, .python3, .fuse)) func liveMakesAReportOfItsDump() throws {
         let (serve, node) = try FlightRecorderCLITests.serve(FlightRecorderCLITests.pinch)
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()

@@ -115,7 +115,7 @@ import VirtualEvdev
 
     /// `serve` says what it serves, `devices` lists it, `live` refuses or draws it: each shows the
     /// name escaped.
-    @Test func deviceCommandsShowTheNameEscaped() throws {
+    @Test(.needs(.fuse)) func deviceCommandsShowTheNameEscaped() throws {
         let dir = DeviceCLITests.mountDirectory("serve-hostile")
         let serve = try CLI.Running(["serve", try Self.hostileRecording(), "--at", dir])
         defer { serve.process.interrupt() }
@@ -137,7 +137,7 @@ import VirtualEvdev
         #expect(screen.text.contains("device     \"\(Self.shownName)\""), "\(screen.text.suffix(2000))")
     }
 
-    @Test func aRefusedDeviceIsNamedEscaped() throws {
+    @Test(.needs(.fuse)) func aRefusedDeviceIsNamedEscaped() throws {
         let keyA = EventCode(rawValue: 30)
         let keyboard = DeviceDescription(name: Self.hostileName, id: InputID(bustype: 0x11, vendor: 1, product: 1, version: 1),
                                          codes: [.key: [keyA]])
@@ -152,7 +152,7 @@ import VirtualEvdev
 
 /// libinput's own log names the device as the recording does: `libinput --verbose` passes it on
 /// escaped, as everything else printed to a terminal is.
-@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason), .serialized)
+@Suite(.needs(.libinput, .fuse), .serialized)
 struct LibinputLogEscapeCLITests {
     @Test func libinputsVerboseLogShowsTheDeviceNameEscaped() throws {
         let path = try TerminalEscapeCLITests.hostileRecording()

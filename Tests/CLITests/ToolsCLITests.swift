@@ -1,35 +1,38 @@
 import Foundation
 import Testing
 
-enum LisgdAvailability {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/lisgd")
-        && FileManager.default.fileExists(atPath: "/dev/fuse")
-    static let reason: Comment = "needs Debian's lisgd (/usr/bin/lisgd) and /dev/fuse: scripts/setup-debian installs them"
-
-    /// Every touchscreen recording: the fixtures, and the real ones of ../shared/recordings where
-    /// that folder is (beside this repository's CI).
-    static let touchscreenRecordings: [String] = {
+enum LisgdRecordings {
+    /// The touchscreen fixtures.
+    static let fixtures: [String] = {
         var files = (try? FileManager.default.contentsOfDirectory(atPath: CLI.fixture("corpus/touchscreen"))) ?? []
         files = files.filter { $0.hasSuffix(".evemu") }.sorted().map { CLI.fixture("corpus/touchscreen/\($0)") }
-        files.append(CLI.fixture("sessions/touchscreen-session.evemu"))
-        let shared = CLI.packageRoot.appendingPathComponent("../shared/recordings").standardizedFileURL.path
-        let real = ["Atmel-maXTouch-Touchscreen-1-finger-fast-taps", "ELAN-CANDO-Windows7-1-finger-drag-up-down",
-                    "EP0430M09-2-fingers-touch-release", "QUANTA-OpticalTouchScreen-touch-hover",
-                    "QUANTA-OpticalTouchScreen-touch-on-left", "Wacom-ISDv4-E6-Finger-2fg-double-tap", "Wacom-ISDv4-E6-Finger-2fg-tap",
-                    "Wacom-ISDv4-E6-Finger-double-tap-center", "Wacom-ISDv4-E6-Finger-double-top-swipe",
-                    "Wacom-ISDv4-E6-Finger-single-tap-center", "Wacom-ISDv4-E6-Finger-single-top-swipe"]
-        for name in real {
-            let path = "\(shared)/evemu-devices-\(name).evemu"
-            if FileManager.default.fileExists(atPath: path) { files.append(path) }
-        }
-        return files
+        return files + [CLI.fixture("sessions/touchscreen-session.evemu")]
     }()
+
+    /// The real touchscreen recordings of ../shared/recordings.
+    static let shared = ["Atmel-maXTouch-Touchscreen-1-finger-fast-taps", "ELAN-CANDO-Windows7-1-finger-drag-up-down",
+                         "EP0430M09-2-fingers-touch-release", "QUANTA-OpticalTouchScreen-touch-hover",
+                         "QUANTA-OpticalTouchScreen-touch-on-left", "Wacom-ISDv4-E6-Finger-2fg-double-tap", "Wacom-ISDv4-E6-Finger-2fg-tap",
+                         "Wacom-ISDv4-E6-Finger-double-tap-center", "Wacom-ISDv4-E6-Finger-double-top-swipe",
+                         "Wacom-ISDv4-E6-Finger-single-tap-center", "Wacom-ISDv4-E6-Finger-single-top-swipe"]
+        .map { Prerequisite.sharedRecording("evemu-devices-\($0).evemu") }
 
     /// Three of lisgd's settings: its defaults on a 1000-unit square screen, a generous one on a
     /// phone, a strict one on a turned desktop screen (`-o 1`).
     static let settings = ["-t 125 -r 15 -m 800 -w 1000 -h 1000",
                            "# generous, a phone\n-t 60 -r 30 -m 2000 -w 720 -h 1440",
                            "-t 200 -r 25 -m 1200 -w 1920 -h 1080 -o 1"]
+
+    /// Debian's lisgd on `file` at `settings[setting]` beside pinchlab's: they must fire the same.
+    static func expectAgreement(_ file: String, setting: Int) throws {
+        let dir = try CLI.temporaryDirectory()
+        let flags = dir.appendingPathComponent("lisgd-\(setting).flags").path
+        try (settings[setting] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["replay", file, "--tool", "lisgd", "--tool-config", flags, "--with-lisgd", "--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let check = try #require(try r.json(line: -1)["realLisgd"] as? [String: Any], "\(r.stdout)")
+        #expect(check["agrees"] as? Bool == true, "\(file) at \(settings[setting]): \(check)")
+    }
 }
 
 /// `replay --tool`: the gesture tools' verdicts, their configuration files, and Debian's real
@@ -95,24 +98,22 @@ enum LisgdAvailability {
     /// Debian's lisgd, unmodified, on a `pinchlab serve`-like node, every gesture bound: pinchlab's
     /// lisgd must fire the same gestures (count, fingers, direction) on every touchscreen recording
     /// at three settings.
-    @Test(.enabled(if: LisgdAvailability.available, LisgdAvailability.reason),
-          arguments: LisgdAvailability.touchscreenRecordings, LisgdAvailability.settings.indices)
+    @Test(.needs(.lisgd, .fuse), arguments: LisgdRecordings.fixtures, LisgdRecordings.settings.indices)
     func theRealLisgdAgrees(file: String, setting: Int) throws {
-        let dir = try CLI.temporaryDirectory()
-        let flags = dir.appendingPathComponent("lisgd-\(setting).flags").path
-        try (LisgdAvailability.settings[setting] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["replay", file, "--tool", "lisgd", "--tool-config", flags, "--with-lisgd", "--summary"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let check = try #require(try r.json(line: -1)["realLisgd"] as? [String: Any], "\(r.stdout)")
-        #expect(check["agrees"] as? Bool == true, "\(file) at \(LisgdAvailability.settings[setting]): \(check)")
+        try LisgdRecordings.expectAgreement(file, setting: setting)
+    }
+
+    @Test(.needs(.lisgd, .fuse, .sharedRecordings), arguments: LisgdRecordings.shared, LisgdRecordings.settings.indices)
+    func theRealLisgdAgreesOnTheSharedRecordings(file: String, setting: Int) throws {
+        try LisgdRecordings.expectAgreement(file, setting: setting)
     }
 
     /// Not vacuous: on these the real lisgd fires, and so must the emulation.
-    @Test(.enabled(if: LisgdAvailability.available, LisgdAvailability.reason))
+    @Test(.needs(.lisgd, .fuse))
     func theRealLisgdFiresOnSwipes() throws {
         let dir = try CLI.temporaryDirectory()
         let flags = dir.appendingPathComponent("phone.flags").path
-        try (LisgdAvailability.settings[1] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
+        try (LisgdRecordings.settings[1] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
         let r = try CLI.run(["replay", CLI.fixture("sessions/touchscreen-session.evemu"), "--tool", "lisgd", "--tool-config", flags,
                              "--with-lisgd"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -199,7 +200,7 @@ enum LisgdAvailability {
 
 /// libinput's run of a recording is kept: the second run of the same recording, libinput and
 /// options reads no device and takes no real time, and says the same.
-@Suite(.enabled(if: LibinputAvailability.available, LibinputAvailability.reason))
+@Suite(.needs(.libinput, .fuse))
 struct LibinputCacheCLITests {
     @Test func aSecondRunIsReadFromTheCache() throws {
         let cache = try CLI.temporaryDirectory()

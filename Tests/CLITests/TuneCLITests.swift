@@ -52,8 +52,9 @@ import Testing
     }
 
     /// The outcome table has a row for every file: the real recordings' labels mostly give a
-    /// gesture and no outcome (`any`), and those files were left out of it.
-    @Test func theOutcomeTableCountsEveryFile() throws {
+    /// gesture and no outcome (`any`), and those files were left out of it. (Fixtures/real-recordings.json
+    /// labels the recordings of ../shared/recordings.)
+    @Test(.needs(.sharedRecordings)) func theOutcomeTableCountsEveryFile() throws {
         let r = try CLI.run(["tune", CLI.fixture("real-recordings.json"), "--folds", "0"])
         #expect(r.status == 0, "\(r.stderr)")
         let table = r.stdout.components(separatedBy: "outcome confusion (tuned; rows: label, columns: replay)\n").last ?? ""

@@ -120,7 +120,7 @@ enum PlantedTouchpadSwipes {
 
     /// The real lisgd, run with the tuned flags on every planted recording (served in real time),
     /// gets right as many files as the report predicted.
-    @Test(.enabled(if: LisgdAvailability.available, LisgdAvailability.reason))
+    @Test(.needs(.lisgd, .fuse))
     func theRealLisgdGetsWhatTheReportPredicted() throws {
         let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
         let r = try CLI.run(["tune", Self.planted.path, "--for", "lisgd", "--json", "--write", out])

@@ -44,7 +44,7 @@ import Testing
         #expect(help.stdout.contains(text + "\n"), "\(help.stdout)")
     }
 
-    @Test func libinputVerbosePassesLibinputsLogThrough() throws {
+    @Test(.needs(.libinput, .fuse)) func libinputVerbosePassesLibinputsLogThrough() throws {
         let help = try CLI.run(["libinput", "--help"], environment: ["COLUMNS": "80"])
         #expect(help.stdout.contains("""
         --verbose runs `libinput debug-events --verbose` and passes its whole output
@@ -76,12 +76,12 @@ import Testing
     }
 
     /// As a user other than root, with /etc/fuse.conf lacking user_allow_other, serve names that
-    /// line (fusermount3's own words go only to its stderr). Needs runuser and such a fuse.conf.
-    @Test func serveAsAnotherUserNamesUserAllowOther() throws {
-        let conf = (try? String(contentsOfFile: "/etc/fuse.conf", encoding: .utf8)) ?? ""
-        let allowed = conf.split(separator: "\n").contains { $0.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) == "user_allow_other" }
-        guard getuid() == 0, !allowed, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
-        let dir = "/tmp/pinchlab-cli-tests/serve-nobody-\(getpid())"
+    /// line (fusermount3's own words go only to its stderr). Root runs it as nobody, through runuser.
+    @Test(.needs(.root, .runuser, .fuse, .fuseConfWithoutUserAllowOther))
+    func serveAsAnotherUserNamesUserAllowOther() throws {
+        // Right under /tmp, where nobody may make it: /tmp/pinchlab-cli-tests is root's once another
+        // test has made it.
+        let dir = "/tmp/pinchlab-serve-nobody-\(getpid())"
         let r = try CLI.run(["-u", "nobody", "--", CLI.binary.path, "serve", Self.file, "--at", dir], timeout: 30,
                             executable: URL(fileURLWithPath: "/usr/sbin/runuser"), directory: URL(fileURLWithPath: "/tmp"))
         #expect(r.status == 69, "\(r.stderr)")

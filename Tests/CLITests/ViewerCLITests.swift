@@ -56,7 +56,7 @@ import Testing
 
     /// The controls: one frame forward or back lands on the next or previous recorded moment, the
     /// next and previous attempt on the attempts' begins, the speed slider's range is 0.1x to 2x.
-    @Test func stepAndAttemptControlsLandOnRecordedMoments() throws {
+    @Test(.needs(.chromium)) func stepAndAttemptControlsLandOnRecordedMoments() throws {
         let corpus = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
         let replay = try Self.replay(corpus)
         let begin = try #require((replay.summary["trials"] as? [[String: Any]])?.first?["begin"] as? Double)
@@ -94,7 +94,7 @@ import Testing
 
     /// A recording that turns bad part-way ends as replay and plot end: the page of what was read,
     /// saying it stopped early and where, then the reader's error and status 65.
-    @Test func aRecordingThatTurnsBadIsShownUpToItsBadLine() throws {
+    @Test(.needs(.chromium)) func aRecordingThatTurnsBadIsShownUpToItsBadLine() throws {
         let dir = try CLI.temporaryDirectory()
         let input = dir.appendingPathComponent("bad.evemu").path
         var text = try String(contentsOfFile: CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), encoding: .utf8)
@@ -150,7 +150,7 @@ import Testing
         return (step?["progress"] as? Double ?? 0, step?["state"] as? String ?? "idle", trial, inProgress)
     }
 
-    @Test(arguments: [
+    @Test(.needs(.chromium), arguments: [
         ("touchpad/pinch-in-quick-flick-01.evemu", "pinch-dismiss"),
         ("touchscreen/pinch-in-late-reversal-01.evemu", "pinch-dismiss"),
         ("touchpad/pan-down-finish-01.evemu", "pan-dismiss"),
@@ -183,7 +183,7 @@ import Testing
     }
 
     /// `#t=SECONDS` seeks and pauses on load, and the state is in `<pre id="pinchlab-state">`.
-    @Test func theFragmentSeeksAndTheStateIsInThePage() throws {
+    @Test(.needs(.chromium)) func theFragmentSeeksAndTheStateIsInThePage() throws {
         let corpus = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
         let replay = try Self.replay(corpus)
         let release = try #require(replay.transitions.first { $0["reason"] != nil }?["time"] as? Double)
@@ -199,7 +199,7 @@ import Testing
 
     /// At the release the screenshot shows a page (not blank) and the card, found by its colour in
     /// the PNG's pixels, is as large as the scene's frame times its scale.
-    @Test(arguments: [("touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
+    @Test(.needs(.chromium), arguments: [("touchpad/pinch-in-slow-finish-01.evemu", "pinch-dismiss"),
                       ("touchpad/pan-down-finish-01.evemu", "pan-dismiss")])
     func theCardInTheScreenshotHasTheScenesSize(fixture: String, transition: String) throws {
         let corpus = "corpus/" + fixture
@@ -263,7 +263,7 @@ import Testing
 
     /// A device name and a file name that are HTML (a script, an element with a handler, the end of
     /// the data's script element) are shown as text: nothing runs, the page works.
-    @Test func aHostileDeviceNameIsText() throws {
+    @Test(.needs(.chromium)) func aHostileDeviceNameIsText() throws {
         let hostileName = #"</script><script>document.title="pwned"</script><img src=x onerror="document.title='pwned'"> & <!--"#
         let fixture = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
         var text = try String(contentsOfFile: fixture, encoding: .utf8)
@@ -294,7 +294,7 @@ import Testing
     /// A sideways three-finger swipe reads as its travel on both axes (it read "down 2.0 mm"), the
     /// counts in words that agree with them ("3 fingers", "1 finger", no "3 down (3 fingers)"), and
     /// `view` says, as `plot` does, which transition the gestures would have driven.
-    @Test func aSidewaysSwipeReadsAsItsTravelOnBothAxes() throws {
+    @Test(.needs(.chromium)) func aSidewaysSwipeReadsAsItsTravelOnBothAxes() throws {
         let fixture = "corpus/touchscreen/three-finger-swipe-01.evemu"
         let replay = try Self.replay(fixture, ["--transition", "pan-dismiss"])
         let ended = try #require(replay.gestures.first { $0["state"] as? String == "ended" })
@@ -319,7 +319,7 @@ import Testing
 
     /// The decision shows what would have flipped it once the release happened (the sentence
     /// `replay --explain` prints), and with `--compare` the ghost's own under its policy.
-    @Test func theDecisionSaysWhatWouldHaveFlippedIt() throws {
+    @Test(.needs(.chromium)) func theDecisionSaysWhatWouldHaveFlippedIt() throws {
         let fixture = "corpus/touchscreen/pinch-in-late-reversal-01.evemu"
         let replay = try Self.replay(fixture)
         let release = try #require(replay.transitions.first { $0["reason"] != nil }?["time"] as? Double)
@@ -340,9 +340,9 @@ import Testing
 
     /// A device without resolution is said to be so in the words replay uses (the subtitle read
     /// "69.0 x 50.0 mm (estimated))").
-    @Test(.enabled(if: PlotLayoutCLITests.hasSharedRecordings)) func anEstimatedSizeIsSaidOnce() throws {
+    @Test(.needs(.sharedRecordings, .chromium)) func anEstimatedSizeIsSaidOnce() throws {
         let out = try CLI.temporaryDirectory().appendingPathComponent("page.html").path
-        let r = try CLI.run(["view", PlotLayoutCLITests.shared("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu"), "-o", out])
+        let r = try CLI.run(["view", Prerequisite.sharedRecording("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu"), "-o", out])
         try #require(r.status == 0, "\(r.stderr)")
         let dom = try Chromium.dumpDOM(Chromium.fileURL(out, fragment: "t=1"))
         let subtitle = try #require(dom.range(of: "<div id=\"subtitle\">"))
@@ -354,7 +354,7 @@ import Testing
     /// The touch the recognizer leaves out (here a resting thumb) is marked with its rule from the
     /// moment it is left out, not before.
     /// A clickpad's clicks: the page says which buttons are down at a time, and counts the presses.
-    @Test func theClicksOfAClickpadAreOnThePage() throws {
+    @Test(.needs(.chromium)) func theClicksOfAClickpadAreOnThePage() throws {
         let page = try Self.page(of: "clicks/bcm5974-three-finger-click.evemu")
         let states = try Self.states(ofPage: page, at: [0.1, 0.15, 0.3, 2.2])
         try #require(states.count == 4)
@@ -362,7 +362,7 @@ import Testing
         #expect(states[0]["presses"] as? Int == 3)
     }
 
-    @Test func aRestingThumbIsMarkedWithItsRule() throws {
+    @Test(.needs(.chromium)) func aRestingThumbIsMarkedWithItsRule() throws {
         let page = try Self.page(of: "corpus/touchpad/resting-thumb-01.evemu")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let mark = try #require(html.range(of: #"\["r",[0-9.]+,[0-9]+,"resting-thumb"\]"#, options: .regularExpression),

@@ -22,7 +22,7 @@ import Testing
 
     /// A replay's page, and one with a compared policy's ghost card, load and render without a console message: no syntax
     /// error, no uncaught error, no stray logging.
-    @Test(arguments: [["touchpad/pinch-in-slow-finish-01.evemu"],
+    @Test(.needs(.chromium), arguments: [["touchpad/pinch-in-slow-finish-01.evemu"],
                       ["touchpad/pinch-in-slow-finish-01.evemu", "--compare", "gnome", "--transition", "zoom-present"]])
     func theViewerPageRunsWithoutAConsoleMessage(arguments: [String]) throws {
         let page = try ViewerCLITests.page(of: "corpus/" + arguments[0], Array(arguments.dropFirst()))
@@ -32,7 +32,7 @@ import Testing
 
     /// The check above can fail: the same page with one line of broken JavaScript added to its
     /// script reports a syntax error at that line of viewer.js, the script's first line included.
-    @Test(arguments: [1, 3])
+    @Test(.needs(.chromium), arguments: [1, 3])
     func aSyntaxErrorInTheScriptIsReportedAtItsLine(brokenLine: Int) throws {
         let page = try ViewerCLITests.page(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let script = try String(contentsOfFile: Self.scriptPath, encoding: .utf8)

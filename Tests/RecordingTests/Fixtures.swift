@@ -65,10 +65,15 @@ enum Fixtures {
             .map { directory.appendingPathComponent($0).path }.sorted()
     }
 
-    /// Every recording of Fixtures/ and ../shared/recordings whose name ends in one of `extensions`.
+    /// Every recording of Fixtures/ whose name ends in one of `extensions`.
     static func recordings(extensions: [String]) -> [String] {
         files(under: packageRoot.appendingPathComponent("Fixtures"), extensions: extensions)
-            + files(under: sharedRecordings, extensions: extensions)
+    }
+
+    /// Every recording of ../shared/recordings whose name ends in one of `extensions` (tests that
+    /// read them need `.needs(.sharedRecordings)`).
+    static func sharedRecordings(extensions: [String]) -> [String] {
+        files(under: sharedRecordings, extensions: extensions)
     }
 
     /// A corpus recording's description and 3,000 event lines of every kind an evemu reader meets:

@@ -22,7 +22,7 @@ import GestureKit
         return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     }
 
-    @Test(.enabled(if: isEnabled))
+    @Test(.enabled(if: isEnabled, "a benchmark: runs with PINCHLAB_BENCHMARK=1 only"))
     func readsFiveTimesFasterThanLibevemu() throws {
         let path = makeTemporaryDirectory() + "/million.evemu"
         let writer = try EvemuWriter(path: path, device: Fixtures.touchpad)

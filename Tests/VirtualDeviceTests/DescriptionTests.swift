@@ -37,7 +37,7 @@ import VirtualEvdev
         #expect(Int(libevdev_get_num_slots(reader.evdev)) == description.slotCount)
     }
 
-    @Test func clickpadLooksLikeTheKernelDevice() throws {
+    @Test(.needs(.fuse)) func clickpadLooksLikeTheKernelDevice() throws {
         let device = try Fixtures.device(Fixtures.clickpad, test: "describe-clickpad")
         defer { device.stop() }
         let reader = try EvdevReader(path: device.path)
@@ -51,7 +51,7 @@ import VirtualEvdev
         #expect(device.openCount == 1)
     }
 
-    @Test func tenSlotTouchscreenLooksLikeTheKernelDevice() throws {
+    @Test(.needs(.fuse)) func tenSlotTouchscreenLooksLikeTheKernelDevice() throws {
         let device = try Fixtures.device(Fixtures.touchscreen, test: "describe-touchscreen")
         defer { device.stop() }
         let reader = try EvdevReader(path: device.path)
@@ -61,7 +61,7 @@ import VirtualEvdev
         #expect(libevdev_has_property(reader.evdev, UInt32(INPUT_PROP_POINTER)) == 0)
     }
 
-    @Test func physAndUniqComeFromTheOptions() throws {
+    @Test(.needs(.fuse)) func physAndUniqComeFromTheOptions() throws {
         let options = VirtualEvdevOptions(physicalLocation: "isa0060/serio1/input0", uniqueIdentifier: "pinchlab-1")
         let device = try Fixtures.device(test: "describe-phys", options: options)
         defer { device.stop() }

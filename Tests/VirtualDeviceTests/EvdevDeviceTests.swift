@@ -41,7 +41,7 @@ import VirtualEvdev
         #expect(got.deviceClass == want.deviceClass)
     }
 
-    @Test(arguments: ["clickpad", "touchscreen"])
+    @Test(.needs(.fuse), arguments: ["clickpad", "touchscreen"])
     func servedEventsAndFramesComeBackExactly(which: String) throws {
         let description = which == "clickpad" ? Fixtures.clickpad : Fixtures.touchscreen
         let device = try Fixtures.device(description, test: "evdevdevice-\(which)")
@@ -66,7 +66,7 @@ import VirtualEvdev
         #expect(f[3].activeTouchCount == 0)
     }
 
-    @Test func synDroppedIsFollowedByAResyncThatRestoresTheTouchState() throws {
+    @Test(.needs(.fuse)) func synDroppedIsFollowedByAResyncThatRestoresTheTouchState() throws {
         let device = try Fixtures.device(test: "evdevdevice-dropped")
         defer { device.stop() }
         let input = try EvdevDevice(path: device.path)
@@ -107,7 +107,7 @@ import VirtualEvdev
     /// While the reader lags, finger 0 lifts and a new finger lands in its slot, and finger 1 moves:
     /// after the resync finger 1 is still the same touch where it really is, the old finger 0 has
     /// ended and the new one began with its own identity, at its own position.
-    @Test func aResyncSeesAFingerLiftedAndLandedDuringTheDrop() throws {
+    @Test(.needs(.fuse)) func aResyncSeesAFingerLiftedAndLandedDuringTheDrop() throws {
         let device = try Fixtures.device(test: "evdevdevice-dropped-lift")
         defer { device.stop() }
         let input = try EvdevDevice(path: device.path)
@@ -157,7 +157,7 @@ import VirtualEvdev
         #expect(!after.contains { $0.id == finger1 && $0.phase == .ended })
     }
 
-    @Test func aRemovedDeviceThrowsDeviceRemoved() throws {
+    @Test(.needs(.fuse)) func aRemovedDeviceThrowsDeviceRemoved() throws {
         let device = try Fixtures.device(test: "evdevdevice-removed")
         defer { device.stop() }
         let input = try EvdevDevice(path: device.path)
@@ -214,7 +214,7 @@ import VirtualEvdev
 
     /// A kernel keeps microseconds below a million, but a device is any file that answers the
     /// ioctls: out-of-range microseconds are carried into the seconds (or clamped), never a trap.
-    @Test func eventTimesWithMicrosecondsOutOfRangeAreCarried() throws {
+    @Test(.needs(.fuse)) func eventTimesWithMicrosecondsOutOfRangeAreCarried() throws {
         let device = try Fixtures.device(test: "evdevdevice-usec")
         defer { device.stop() }
         let input = try EvdevDevice(path: device.path)
@@ -246,7 +246,7 @@ import VirtualEvdev
         #expect(got[6].time.totalMicroseconds == 5_003_000_000)
     }
 
-    @Test func discoveryListsTheVirtualDeviceAndPicksItAsTheDefault() throws {
+    @Test(.needs(.fuse)) func discoveryListsTheVirtualDeviceAndPicksItAsTheDefault() throws {
         let device = try Fixtures.device(Fixtures.touchscreen, test: "evdevdevice-discovery")
         defer { device.stop() }
         let found = try DeviceDiscovery.scan(directory: device.directory)

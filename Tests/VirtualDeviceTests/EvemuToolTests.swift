@@ -6,10 +6,10 @@ import VirtualEvdev
 /// Debian's evemu tools on the node. `evemu-describe` reads it like a kernel device; `evemu-record`
 /// cannot: it first checks that nobody grabbed the device with `EVIOCGRAB`, which a FUSE file
 /// never receives (see `grabCannotReachAFUSEFile`).
-@Suite struct EvemuToolTests {
+@Suite(.needs(.fuse)) struct EvemuToolTests {
     static let describe = "/usr/bin/evemu-describe"
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: describe)))
+    @Test(.needs(.evemuDescribe))
     func evemuDescribeDescribesTheNodeAsServed() throws {
         let device = try Fixtures.device(test: "evemu-describe")
         defer { device.stop() }

@@ -5,7 +5,7 @@ import Testing
 import VirtualEvdev
 
 /// What read() and poll() deliver.
-@Suite struct EventStreamTests {
+@Suite(.needs(.fuse)) struct EventStreamTests {
     @Test func servedEventsReadBackExactly() throws {
         let device = try Fixtures.device(test: "stream-exact")
         defer { device.stop() }

@@ -6,7 +6,7 @@ import Testing
 import VirtualEvdev
 
 /// SYN_DROPPED, unplugging and stalls, as a device layer sees them through libevdev.
-@Suite struct FaultTests {
+@Suite(.needs(.fuse)) struct FaultTests {
     /// Held by the test that makes sockets from another thread during a mount and by the test that
     /// needs its mounts to find libfuse's socket: a mount that sees other new sockets leaves them
     /// all alone, libfuse's too, and that mount's watcher then stays.
@@ -246,7 +246,7 @@ import VirtualEvdev
 
     /// What a crashed run leaves (a mount of ours whose server is gone: "Transport endpoint is not
     /// connected") must not break the next run: it is detached and the new device mounted.
-    @Test func aDeadMountOfOursIsReplaced() throws {
+    @Test(.needs(.root)) func aDeadMountOfOursIsReplaced() throws {
         let directory = Fixtures.directory("fault-dead-mount")
         try Fixtures.mountDeadVirtualDevice(at: directory)
         defer { Fixtures.unmount(directory) }
@@ -282,7 +282,7 @@ import VirtualEvdev
 
     /// Someone else's file system mounted on the directory is never detached (detaching a tmpfs
     /// throws its files away): the device refuses, and the tmpfs and its file are still there.
-    @Test func anotherFileSystemOnTheDirectoryIsLeftAlone() throws {
+    @Test(.needs(.root)) func anotherFileSystemOnTheDirectoryIsLeftAlone() throws {
         let directory = Fixtures.directory("fault-foreign-mount")
         try Fixtures.mountTmpfs(at: directory, file: "keep.txt", contents: "precious")
         defer { Fixtures.unmount(directory) }

@@ -5,7 +5,7 @@ import Testing
 import VirtualEvdev
 
 /// Sizes, truncation and return values as evdev_do_ioctl() defines them.
-@Suite struct IoctlTests {
+@Suite(.needs(.fuse)) struct IoctlTests {
     @Test func stringAndBitIoctlsReturnBytesCopiedAndTruncate() throws {
         let device = try Fixtures.device(test: "ioctl-sizes")
         defer { device.stop() }

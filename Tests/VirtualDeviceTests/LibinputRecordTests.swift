@@ -4,10 +4,10 @@ import Testing
 import VirtualEvdev
 
 /// Debian's `libinput record` must accept the node as an evdev device: proof it looks like one.
-@Suite struct LibinputRecordTests {
+@Suite(.needs(.fuse)) struct LibinputRecordTests {
     static let libinput = "/usr/bin/libinput"
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: libinput)))
+    @Test(.needs(.libinput))
     func libinputRecordRecordsTheServedGesture() throws {
         let device = try Fixtures.device(test: "libinput-record")
         defer { device.stop() }
