@@ -8,7 +8,7 @@ import LibinputHarness
 /// `tune CORPUS --for TOOL`: the tool's own thresholds tuned on the corpus (`ToolTuner`), the
 /// report, and `--write`/`--diff` in the tool's own format (`ToolConfigurationWriter`).
 struct ToolTuneRun {
-    static let tunable: [GestureToolName] = [.lisgd, .touchegg, .libinputGestures]
+    static let tunable: [GestureToolName] = [.lisgd, .touchegg, .libinputGestures, .fusuma]
 
     let command: TuneCommand
     let tool: GestureToolName
@@ -172,6 +172,7 @@ struct ToolTuneRun {
         switch tool {
         case .touchegg: "has no velocity (a position-only threshold)"
         case .libinputGestures: "decides by distance at the end only"
+        case .fusuma: "decides on the rate of its last 10 events alone"
         case .lisgd: "decides by distance, angle and time only"
         default: "cannot express pinchlab's rule"
         }
