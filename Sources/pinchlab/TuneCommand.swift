@@ -94,6 +94,8 @@ struct TuneCommand: ParsableCommand {
         if diff && toolConfig == nil { throw ValidationError("--diff needs --tool-config: the file to patch") }
         if diff && write != nil { throw ValidationError("--diff prints a patch; --write writes the file: give one") }
         if forTool != nil && withLibinput { throw ValidationError("--with-libinput does not go with --for yet") }
+        if forTool != nil && failUnder != nil { throw ValidationError("--fail-under does not go with --for yet") }
+        if diff && json { throw ValidationError("--diff prints a patch, --json a report: give one") }
         if let libinputVersion, LibinputVersion(libinputVersion) == nil {
             throw ValidationError("--libinput-version takes a version such as 1.22.1, not '\(libinputVersion)'")
         }

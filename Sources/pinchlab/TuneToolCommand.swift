@@ -119,6 +119,10 @@ struct ToolTuneRun {
         try line("\(tool.rawValue) tuned on \(Self.recordings(r))"
                       + (r.skippedFiles > 0 ? " (\(r.skippedFiles) more skipped: \(tool.rawValue) does not read their device)" : "")
                       + ", fed by pinchlab's recognizer in libinput \(units.version)'s units")
+        guard r.files > 0 else {
+            try line("no recording of the corpus is of a device \(tool.rawValue) reads: nothing to tune")
+            return
+        }
         guard r.crossValidation != nil else {
             try line("no cross-validation: no setting can be shown to do better on files it was not tuned on; "
                           + "nothing moved (use --folds K)")

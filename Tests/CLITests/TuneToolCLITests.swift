@@ -306,6 +306,19 @@ enum PlantedTouchpadSwipes {
         #expect(after.stdout.contains("fusuma: 20 files: 20 match"), "\(after.stdout)")
     }
 
+    @Test func whatTuneForRefuses() throws {
+        let untuned = try CLI.run(["tune", Self.drifts.path, "--for", "inputactions"])
+        #expect(untuned.status == 64 && untuned.stderr.contains("--for inputactions: tune tunes lisgd, touchegg, libinput-gestures, fusuma so far"),
+                "\(untuned.stderr)")
+        let diff = try CLI.run(["tune", Self.drifts.path, "--for", "touchegg", "--diff"])
+        #expect(diff.status == 64 && diff.stderr.contains("--diff needs --tool-config"), "\(diff.stderr)")
+        let config = try CLI.run(["tune", Self.drifts.path, "--tool-config", "x.conf"])
+        #expect(config.status == 64 && config.stderr.contains("go with --for TOOL"), "\(config.stderr)")
+        let none = try CLI.run(["tune", Self.drifts.path, "--for", "lisgd"])
+        #expect(none.status == 0 && none.stdout.contains("no recording of the corpus is of a device lisgd reads: nothing to tune"),
+                "\(none.stdout)")
+    }
+
     @Test func toucheggRoundTripChangesOnlyTheTunedProperty() {
         let original = """
         <?xml version="1.0" encoding="UTF-8"?>
