@@ -24,7 +24,7 @@ struct TuneCommand: ParsableCommand {
         otherwise the report says so and --write saves a file with no changed setting. \
         Deterministic; uses all cores.
 
-        With --for TOOL (lisgd, touchegg, libinput-gestures), the tool's own thresholds are tuned \
+        With --for TOOL (lisgd, touchegg, libinput-gestures, fusuma), the tool's own thresholds are tuned \
         instead, the same way, from --tool-config (or the tool's defaults): each file's libinput \
         stream is made once and judged by the tool at every setting tried; --write writes the \
         tool's own file (only when something moved), --diff a patch of --tool-config.
@@ -66,7 +66,7 @@ struct TuneCommand: ParsableCommand {
     var withLibinput = false
 
     @Option(name: .customLong("for"), help: ArgumentHelp(
-        "Tune this gesture tool's own thresholds instead of pinchlab's: lisgd, touchegg or libinput-gestures.",
+        "Tune this gesture tool's own thresholds instead of pinchlab's: lisgd, touchegg, libinput-gestures or fusuma.",
         discussion: "Starts from --tool-config (or the tool's defaults); --write writes the tool's own format. See docs/reference/tuner.md.",
         valueName: "tool"),
         completion: .list(ToolTuneRun.tunable.map(\.rawValue)))
@@ -94,6 +94,8 @@ struct TuneCommand: ParsableCommand {
         if diff && toolConfig == nil { throw ValidationError("--diff needs --tool-config: the file to patch") }
         if diff && write != nil { throw ValidationError("--diff prints a patch; --write writes the file: give one") }
         if forTool != nil && withLibinput { throw ValidationError("--with-libinput does not go with --for yet") }
+        if forTool != nil && failUnder != nil { throw ValidationError("--fail-under does not go with --for yet") }
+        if diff && json { throw ValidationError("--diff prints a patch, --json a report: give one") }
         if let libinputVersion, LibinputVersion(libinputVersion) == nil {
             throw ValidationError("--libinput-version takes a version such as 1.22.1, not '\(libinputVersion)'")
         }

@@ -8,7 +8,7 @@ import LibinputHarness
 /// `tune CORPUS --for TOOL`: the tool's own thresholds tuned on the corpus (`ToolTuner`), the
 /// report, and `--write`/`--diff` in the tool's own format (`ToolConfigurationWriter`).
 struct ToolTuneRun {
-    static let tunable: [GestureToolName] = [.lisgd, .touchegg, .libinputGestures]
+    static let tunable: [GestureToolName] = [.lisgd, .touchegg, .libinputGestures, .fusuma]
 
     let command: TuneCommand
     let tool: GestureToolName
@@ -119,6 +119,10 @@ struct ToolTuneRun {
         try line("\(tool.rawValue) tuned on \(Self.recordings(r))"
                       + (r.skippedFiles > 0 ? " (\(r.skippedFiles) more skipped: \(tool.rawValue) does not read their device)" : "")
                       + ", fed by pinchlab's recognizer in libinput \(units.version)'s units")
+        guard r.files > 0 else {
+            try line("no recording of the corpus is of a device \(tool.rawValue) reads: nothing to tune")
+            return
+        }
         guard r.crossValidation != nil else {
             try line("no cross-validation: no setting can be shown to do better on files it was not tuned on; "
                           + "nothing moved (use --folds K)")
@@ -172,6 +176,7 @@ struct ToolTuneRun {
         switch tool {
         case .touchegg: "has no velocity (a position-only threshold)"
         case .libinputGestures: "decides by distance at the end only"
+        case .fusuma: "decides on the rate of its last 10 events alone"
         case .lisgd: "decides by distance, angle and time only"
         default: "cannot express pinchlab's rule"
         }

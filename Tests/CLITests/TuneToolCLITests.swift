@@ -42,6 +42,8 @@ enum PlantedTouchpadSwipes {
         var travelMM: ClosedRange<Double>
         var name: String
         var expect: [GestureExpectation]
+        /// Seconds the motion takes (a few ms more or less from file to file).
+        var durationS = 0.3
     }
 
     static func write(_ groups: [Group]) throws -> URL {
@@ -51,7 +53,7 @@ enum PlantedTouchpadSwipes {
             for i in 0..<group.count {
                 let fraction = group.count == 1 ? 0 : Double(i) / Double(group.count - 1)
                 let travel = group.travelMM.lowerBound + (group.travelMM.upperBound - group.travelMM.lowerBound) * fraction
-                let duration = 0.3 + Double(i % 3) * 0.03
+                let duration = group.durationS + Double(i % 3) * group.durationS / 10
                 let motion = GestureRecipe.PanMotion(
                     fingers: 3, start: PointMM(x: 25 + Double(i % 4) * 2, y: 25 + Double(i % 3) * 2), spacingMM: 15,
                     dx: KeyframeTrack([.init(0, 0), .init(duration, travel)]), dy: KeyframeTrack([.init(0, 0), .init(duration, 0.5)]))
@@ -267,6 +269,54 @@ enum PlantedTouchpadSwipes {
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("nothing moved: \(again) not written"), "\(second.stdout)")
         #expect(!FileManager.default.fileExists(atPath: again))
+    }
+
+    /// Three-finger drifts of 6-8 mm in about 0.2 s, labelled no gesture, beside quick swipes of
+    /// 30-40 mm in about 0.12 s: fusuma's swipe rate threshold (0.3 x 25 units per 10 ms) takes
+    /// the drifts too.
+    static let quickDrifts: URL = try! PlantedTouchpadSwipes.write([
+        .init(count: 10, travelMM: 6...8, name: "drift", expect: [GestureExpectation(kind: .none)], durationS: 0.2),
+        .init(count: 10, travelMM: 30...40, name: "quick-swipe", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right)],
+              durationS: 0.12)])
+
+    @Test func fusumaSwipeThresholdMovesAloneAndOnlyItsValueChanges() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("config.yml").path
+        let original = "# mine\nswipe:\n  3:\n    right:\n      command: 'xdotool key super+Right'\nthreshold:\n  swipe: 0.3 # the bundled figure\n  pinch: 0.1\n"
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let before = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", config])
+        #expect(before.stdout.contains("fusuma: 20 files: 10 match, 10 mismatches"), "the drifts fire at 0.3: \(before.stdout)")
+        let out = dir.appendingPathComponent("tuned.yml").path
+        let r = try CLI.run(["tune", Self.quickDrifts.path, "--for", "fusuma", "--tool-config", config, "--write", out, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let values = Self.settings(report)
+        let threshold = try #require(values["threshold.swipe"]?.after)
+        #expect(values["threshold.swipe"]?.before == 0.3 && threshold > 0.3)
+        #expect(values["threshold.pinch"].map { $0.before == 0.1 && $0.after == 0.1 } == true)
+        #expect(values["threshold.hold"].map { $0.before == 1 && $0.after == 1 } == true)
+        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["threshold.swipe"])
+
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }.joined(separator: "\n")
+        let written = ToolConfigurationWriter.number(threshold)
+        #expect(kept == original.replacing("swipe: 0.3 #", with: "swipe: \(written) #"), "\(text)")
+        #expect(try FusumaSettings.read(text, file: out).threshold[.swipe] == threshold)
+        let after = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", out])
+        #expect(after.stdout.contains("fusuma: 20 files: 20 match"), "\(after.stdout)")
+    }
+
+    @Test func whatTuneForRefuses() throws {
+        let untuned = try CLI.run(["tune", Self.drifts.path, "--for", "inputactions"])
+        #expect(untuned.status == 64 && untuned.stderr.contains("--for inputactions: tune tunes lisgd, touchegg, libinput-gestures, fusuma so far"),
+                "\(untuned.stderr)")
+        let diff = try CLI.run(["tune", Self.drifts.path, "--for", "touchegg", "--diff"])
+        #expect(diff.status == 64 && diff.stderr.contains("--diff needs --tool-config"), "\(diff.stderr)")
+        let config = try CLI.run(["tune", Self.drifts.path, "--tool-config", "x.conf"])
+        #expect(config.status == 64 && config.stderr.contains("go with --for TOOL"), "\(config.stderr)")
+        let none = try CLI.run(["tune", Self.drifts.path, "--for", "lisgd"])
+        #expect(none.status == 0 && none.stdout.contains("no recording of the corpus is of a device lisgd reads: nothing to tune"),
+                "\(none.stdout)")
     }
 
     @Test func toucheggRoundTripChangesOnlyTheTunedProperty() {

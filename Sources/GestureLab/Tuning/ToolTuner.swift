@@ -38,9 +38,22 @@ public struct ToolSetting: Sendable {
                             get: { if case .libinputGestures(let s) = $0 { s.timeoutSeconds } else { nil } },
                             set: { if case .libinputGestures(var s) = $0, let v = $1 { s.timeoutSeconds = v; return .libinputGestures(s) }; return $0 }),
             ]
+        case .fusuma:
+            // Multipliers of the detectors' base figures (`threshold: swipe:` ...; 1 where the file is silent).
+            return [
+                fusuma(.swipe, [0.3, 0.1, 0.2, 0.5, 0.75, 1, 1.5, 2, 3]),
+                fusuma(.pinch, [0.1, 0.05, 0.2, 0.3, 0.5, 0.75, 1, 1.5]),
+                fusuma(.hold, [1, 0.25, 0.5, 0.75, 1.5, 2, 3]),
+            ]
         default:
             return []
         }
+    }
+
+    private static func fusuma(_ gesture: FusumaSettings.Gesture, _ values: [Double]) -> ToolSetting {
+        ToolSetting(key: "threshold.\(gesture.rawValue)", values: values,
+                    get: { if case .fusuma(let s) = $0 { s.threshold[gesture] ?? 1 } else { nil } },
+                    set: { if case .fusuma(var s) = $0, let v = $1 { s.threshold[gesture] = v; return .fusuma(s) }; return $0 })
     }
 
     private static func lisgd(_ key: String, _ values: [Double], _ path: WritableKeyPath<LisgdSettings, Int> & Sendable) -> ToolSetting {

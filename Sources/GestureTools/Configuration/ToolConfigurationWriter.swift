@@ -1,5 +1,5 @@
 /// Writes a tool's tuned thresholds in its own format: lisgd's flags in a file (comment lines
-/// starting with `#`, then flags), touchegg.conf XML, libinput-gestures.conf lines. Given the
+/// starting with `#`, then flags), touchegg.conf XML, libinput-gestures.conf lines, fusuma's config.yml. Given the
 /// user's file, only the tuned values change (the first word after a lisgd flag, the text of a
 /// touchegg `<property>`, the value of a libinput-gestures line) and a setting the file lacks is
 /// added; everything else is kept byte for byte, but for the comment lines saying what was measured,
@@ -15,6 +15,7 @@ public enum ToolConfigurationWriter {
         case .lisgd(let s): return lisgd(s, keys: keys, original: original, header: header)
         case .touchegg(let s): return touchegg(s, keys: keys, original: original, header: header)
         case .libinputGestures(let s): return libinputGestures(s, keys: keys, original: original, header: header)
+        case .fusuma(let s): return fusuma(s, keys: keys, original: original, header: header)
         default: return original ?? ""
         }
     }
@@ -170,6 +171,50 @@ public enum ToolConfigurationWriter {
                 let at = lines.last == "" ? lines.count - 1 : lines.count
                 lines.insert("\(key) \(value)", at: at)
             }
+        }
+        return (comments + lines).joined(separator: "\n")
+    }
+
+    // MARK: fusuma
+
+    /// config.yml: the `threshold:` mapping's `swipe:`/`pinch:`/`hold:` values (keys `threshold.swipe`
+    /// ...), changed where the block has them, added at its top where not; a `threshold:` block
+    /// appended when the file has none. A flow-style `threshold: {...}` line is rewritten as a block.
+    static func fusuma(_ s: FusumaSettings, keys: [String], original: String?, header: [String]) -> String {
+        let comments = header.map { "# \(mark) \($0)" }
+        var lines = (original ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.hasPrefix("# \(mark)") }
+        if original == nil { lines = [""] }
+        let gestures = keys.compactMap { key -> (String, String)? in
+            guard key.hasPrefix("threshold."), let g = FusumaSettings.Gesture(rawValue: String(key.dropFirst(10))) else { return nil }
+            return (g.rawValue, number(s.threshold[g] ?? 1))
+        }
+        guard !gestures.isEmpty else { return (comments + lines).joined(separator: "\n") }
+        func isBlockLine(_ line: String) -> Bool { line.isEmpty || line.first == " " || line.first == "\t" || line.hasPrefix("#") }
+        if let head = lines.firstIndex(where: { $0.hasPrefix("threshold:") }) {
+            let after = lines[head].dropFirst("threshold:".count).trimmingWhitespace
+            if !after.isEmpty && !after.hasPrefix("#") {
+                // Flow style: the whole mapping as a block, every gesture the file set kept.
+                let all = FusumaSettings.Gesture.allCases.compactMap { g in s.threshold[g].map { "  \(g.rawValue): \(number($0))" } }
+                lines.replaceSubrange(head...head, with: ["threshold:"] + all)
+            } else {
+                var end = head + 1
+                while end < lines.count && isBlockLine(lines[end]) { end += 1 }
+                let entries = (head + 1..<end).filter { !lines[$0].trimmingWhitespace.isEmpty && !lines[$0].trimmingWhitespace.hasPrefix("#") }
+                let indent = entries.first.map { String(lines[$0].prefix { $0 == " " || $0 == "\t" }) } ?? "  "
+                for (gesture, value) in gestures {
+                    if let at = entries.first(where: { lines[$0].hasPrefix(indent + gesture + ":") }) {
+                        let rest = lines[at].dropFirst(indent.count + gesture.count + 1)
+                        let comment = rest.firstRange(of: " #").map { String(rest[$0.lowerBound...]) } ?? ""
+                        lines[at] = indent + gesture + ": " + value + comment
+                    } else {
+                        lines.insert(indent + gesture + ": " + value, at: head + 1)
+                    }
+                }
+            }
+        } else {
+            let at = lines.last == "" ? lines.count - 1 : lines.count
+            lines.insert(contentsOf: ["threshold:"] + gestures.map { "  \($0.0): \($0.1)" }, at: at)
         }
         return (comments + lines).joined(separator: "\n")
     }
