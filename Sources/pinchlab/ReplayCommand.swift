@@ -191,9 +191,7 @@ struct ReplayCommand: ParsableCommand {
             for line in libinput.textLines { try printLine(line) }
             if let agreement = report.agreement { try printLine(agreement.text) }
         }
-        for verdict in tools ?? [] {
-            for line in verdict.textLines { try printLine(line) }
-        }
+        for line in tools?.textLines ?? [] { try printLine(line) }
         if let realLisgd { try printLine(realLisgd.text) }
     }
 }

@@ -19,6 +19,11 @@ public struct ToolStreamBuilder: Sendable {
     private var open: (kind: GestureStep.Kind, translation: PointMM, rotation: Double)?
 
     private let isClickpad: Bool
+    /// Semi-MT, or two slots and no resolution (an old Synaptics PS/2 pad, the hp8470p of
+    /// evemu-devices): positions libinput does not trust for a pinch. Said once a pinch begins.
+    private let hasRoughPositions: Bool
+    private var clicked = false
+    private var heldOnce = false
 
     public init(device: DeviceDescription, units: LibinputUnits) {
         geometry = device.geometry
@@ -27,10 +32,8 @@ public struct ToolStreamBuilder: Sendable {
                             device: ToolDevice(kind: kind, widthMM: geometry?.widthMM ?? 0, heightMM: geometry?.heightMM ?? 0,
                                                units: units))
         isClickpad = kind == .touchpad && device.has(.buttonpad)
-        // Semi-MT, or two slots and no resolution (an old Synaptics PS/2 pad, the hp8470p of
-        // evemu-devices): positions libinput does not trust for a pinch.
-        let roughPositions = device.slotCount <= 2 && (geometry?.isEstimated ?? true)
-        if kind == .touchpad && (!device.supportsMultitouchGestures || roughPositions) { stream.caveats.append(.noMultitouchPositions) }
+        hasRoughPositions = kind == .touchpad
+            && (!device.supportsMultitouchGestures || device.slotCount <= 2 && (geometry?.isEstimated ?? true))
     }
 
     /// Takes one record of a replay that records frames (`recordsFrames`).
@@ -41,7 +44,11 @@ public struct ToolStreamBuilder: Sendable {
         case .gesture(let gesture):
             if stream.device.kind == .touchpad { addGesture(gesture.event, time: gesture.time) }
         case .button(let button):
-            if isClickpad && button.state == .pressed && !stream.caveats.contains(.clickpadClick) { stream.caveats.append(.clickpadClick) }
+            // Said where it can matter: a clicked clickpad and a hold in the same recording.
+            if isClickpad && button.state == .pressed {
+                clicked = true
+                if heldOnce { note(.clickpadClick) }
+            }
         case .transition, .stateChange, .releaseMargins:
             break
         }
@@ -55,6 +62,11 @@ public struct ToolStreamBuilder: Sendable {
         case .pan:
             guard event.fingerCount >= 3 else { return }
             kind = .swipe
+        }
+        if kind == .pinch && event.state == .began && hasRoughPositions { note(.noMultitouchPositions) }
+        if kind == .hold && event.state == .began {
+            heldOnce = true
+            if clicked { note(.clickpadClick) }
         }
         let units = stream.device.units
         switch event.state {
@@ -76,6 +88,10 @@ public struct ToolStreamBuilder: Sendable {
             stream.events.append(.gesture(GestureStep(kind: kind, phase: .end, time: time, fingers: event.fingerCount,
                                                       scale: kind == .pinch ? event.scale : 1, cancelled: event.state == .cancelled)))
         }
+    }
+
+    private mutating func note(_ caveat: StandInCaveat) {
+        if !stream.caveats.contains(caveat) { stream.caveats.append(caveat) }
     }
 
     private mutating func addTouches(_ frame: TouchFrame, time: Double) {

@@ -11,15 +11,24 @@ extension ToolVerdict {
             lines.append("  \(name.rawValue) reads only a \(kind.rawValue)'s events: nothing to judge")
         }
         lines += fired.map { "  \($0.text)" }
-        for caveat in caveats {
+        return lines
+    }
+}
+
+extension [ToolVerdict] {
+    /// Every verdict's lines, then, once, where the stream's stand-in for libinput is known to read
+    /// the recording otherwise than libinput (the tools that judged share one stream).
+    package var textLines: [String] {
+        var lines = flatMap(\.textLines)
+        var said: Set<StandInCaveat> = []
+        for caveat in filter({ $0.note == nil }).flatMap(\.caveats) where said.insert(caveat).inserted {
             switch caveat {
             case .clickpadClick:
-                lines.append("  note: the clickpad was clicked with fingers down: pinchlab may hold where libinput, which leaves a "
-                             + "clicked clickpad to the pointer, sends nothing (--with-libinput feeds libinput's own events)")
+                lines.append("note: the clickpad was clicked with fingers down: pinchlab may hold where libinput, which leaves a "
+                             + "clicked clickpad to the pointer, sends nothing (--with-libinput feeds the tools libinput's own events)")
             case .noMultitouchPositions:
-                lines.append("  note: this touchpad's two-finger positions are rough (semi-MT, or two slots and no resolution): "
-                             + "pinchlab may pinch where libinput scrolls "
-                             + "(--with-libinput feeds libinput's own events)")
+                lines.append("note: this touchpad's two-finger positions are rough (semi-MT, or two slots and no resolution): "
+                             + "pinchlab may pinch where libinput scrolls (--with-libinput feeds the tools libinput's own events)")
             }
         }
         return lines
