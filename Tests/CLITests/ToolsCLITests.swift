@@ -274,3 +274,34 @@ struct LibinputCacheCLITests {
         #expect((try plain.json(line: -1)["tools"] as? [[String: Any]])?.first?["caveats"] == nil)
     }
 }
+
+/// `live --tool` on a served recording says, as the gestures end, what `replay --tool` says of the
+/// same recording at the end: the same gestures, in order, with the same figures.
+@Suite(.needs(.fuse), .serialized) struct LiveToolCLITests {
+    @Test func liveSaysWhatReplaySays() throws {
+        let fixture = CLI.fixture("sessions/touchscreen-session.evemu")
+        let dir = DeviceCLITests.mountDirectory("live-tool")
+        let serve = try CLI.Running(["serve", fixture, "--at", dir])
+        defer { serve.process.interrupt() }
+        try #require(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        let flags = try CLI.temporaryDirectory().appendingPathComponent("phone.flags").path
+        try (LisgdRecordings.settings[1] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
+        let tools = ["--tool", "lisgd", "--tool", "touchegg", "--tool-config", "lisgd=" + flags]
+        // The session pauses up to 2.5 s between gestures.
+        let live = try CLI.run(["live", dir + "/event0", "--json", "--exit-after-idle", "4"] + tools, timeout: 60)
+        #expect(live.status == 0, "\(live.stderr)")
+        let said = live.lines.compactMap { line -> String? in
+            guard let data = line.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  object["type"] as? String == "tool", let fired = object["fired"] as? [String: Any] else { return nil }
+            return "\(object["name"] as? String ?? "") \(fired["fingers"] as? Int ?? 0) \(fired["gesture"] as? String ?? "")"
+        }
+        let replay = try CLI.run(["replay", fixture, "--summary"] + tools)
+        let judged = try #require(try replay.json(line: -1)["tools"] as? [[String: Any]])
+        let expected = judged.flatMap { tool in
+            (tool["fired"] as? [[String: Any]] ?? []).map { ($0["begin"] as? Double ?? 0, "\(tool["name"] as? String ?? "") \($0["fingers"] as? Int ?? 0) \($0["gesture"] as? String ?? "")") }
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+        // lisgd 1 UD, 3 LR (and touchegg's SWIPE), 1 RL, 1 UD, touchegg's TAP: as replay judged the file.
+        #expect(said.count == 6, "\(said)")
+        #expect(said.sorted() == expected.sorted(), "live \(said), replay \(expected)")
+    }
+}
