@@ -28,6 +28,12 @@ public struct LibinputUnits: Sendable, Hashable, Encodable {
     /// The first version whose unaccelerated deltas are scaled.
     public static let scaledSince = LibinputVersion(major: 1, minor: 18, patch: 0)
 
+    /// The units of the libinput whose `libinput --version` said `text` ("1.22.1"), else Debian 12's.
+    public init(libinputSays text: String?) {
+        let version = text.flatMap { $0.split(separator: " ").last.flatMap { LibinputVersion($0) } }
+        self.init(version: version ?? .debianBookworm)
+    }
+
     public func millimetres(_ units: Double) -> Double { units / unitsPerMM }
     public func units(_ millimetres: Double) -> Double { millimetres * unitsPerMM }
 

@@ -14,6 +14,10 @@ package enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
     case virtualDeviceUnavailable(String)
     /// `libinput debug-events` exited or never started reading the node; its own words.
     case libinputFailed(status: Int32?, stderr: String)
+    /// No `lisgd` program (Debian's lisgd) in any of these directories (`--with-lisgd`).
+    case lisgdMissing(searched: [String])
+    /// `lisgd` exited or never started reading the node; its own words.
+    case lisgdFailed(status: Int32?, stderr: String)
 
     package var description: String {
         switch self {
@@ -24,11 +28,25 @@ package enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
         case .virtualDeviceUnavailable(let why):
             return "cannot serve the recording on a virtual device: \(why)"
         case .libinputFailed(let status, let stderr):
-            let said = stderr.split(separator: "\n").prefix(5).joined(separator: " / ")
-            return "libinput debug-events " + (status.map { "exited with status \($0)" } ?? "never read the virtual device")
-                + (said.isEmpty ? "" : ": \(said)")
+            return Self.failure("libinput debug-events", status, stderr)
+        case .lisgdMissing(let dirs):
+            return "lisgd is not installed: no `lisgd` in \(dirs.joined(separator: ":"))"
+        case .lisgdFailed(let status, let stderr):
+            return Self.failure("lisgd", status, stderr)
         }
     }
+
+    private static func failure(_ program: String, _ status: Int32?, _ stderr: String) -> String {
+        let said = stderr.split(separator: "\n").prefix(5).joined(separator: " / ")
+        return "\(program) " + (status.map { "exited with status \($0)" } ?? "never read the virtual device") + (said.isEmpty ? "" : ": \(said)")
+    }
+}
+
+/// The first executable `name` in `PATH` (`/usr/bin:/bin` without one), and the directories searched.
+package func executableInPath(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> (path: String?, searched: [String]) {
+    let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+    return (dirs.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }, dirs)
 }
 
 /// Runs Debian's unmodified `libinput debug-events` on a recording: the recording is served in
@@ -65,10 +83,8 @@ package struct LibinputBridge: Sendable {
     /// `../lib/pinchlab/`, where `scripts/install` puts it).
     package static func locate(executable: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(LibinputBridgeError) -> LibinputBridge {
-        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        guard let tool = dirs.map({ $0 + "/libinput" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw .libinputToolsMissing(searched: dirs)
-        }
+        let found = executableInPath("libinput", environment: environment)
+        guard let tool = found.path else { throw .libinputToolsMissing(searched: found.searched) }
         let binDir = (executable as NSString).deletingLastPathComponent
         let candidates = [binDir + "/libpinchlab-udev-preload.so", binDir + "/../lib/pinchlab/libpinchlab-udev-preload.so"]
         guard let library = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
@@ -79,18 +95,15 @@ package struct LibinputBridge: Sendable {
 
     /// The installed `libinput --version` (found in `PATH`), nil without libinput-tools.
     package static func installedVersion(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        guard let tool = dirs.map({ $0 + "/libinput" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            return nil
-        }
-        let run = capture(tool, ["--version"])
-        guard run.status == 0, let text = run.stdout.split(separator: "\n").first else { return nil }
-        return String(text)
+        guard let tool = executableInPath("libinput", environment: environment).path else { return nil }
+        return try? version(of: tool)
     }
 
     /// `libinput --version`.
-    package func version() throws(LibinputBridgeError) -> String {
-        let run = Self.capture(tool, ["--version"])
+    package func version() throws(LibinputBridgeError) -> String { try Self.version(of: tool) }
+
+    private static func version(of tool: String) throws(LibinputBridgeError) -> String {
+        let run = capture(tool, ["--version"])
         guard run.status == 0, let text = run.stdout.split(separator: "\n").first else {
             throw .libinputFailed(status: run.status, stderr: run.stderr)
         }
@@ -98,21 +111,20 @@ package struct LibinputBridge: Sendable {
     }
 
     /// libinput's gestures for `events` on `device`. A touchscreen has no libinput gestures, and
-    /// the verdict says so; it is run only for its touch events (`touchscreenSteps`: what lisgd
-    /// reads).
-    package func verdict(events: [InputEvent], device: DeviceDescription, touchscreenSteps: Bool = false)
+    /// the verdict says so. `forTools`: also keep every gesture and touch event as the gesture tools
+    /// read them (`LibinputVerdict.steps`), and run a touchscreen for its touch events (lisgd's).
+    package func verdict(events: [InputEvent], device: DeviceDescription, forTools: Bool = false)
         throws(LibinputBridgeError) -> LibinputVerdict {
         let version = try version()
-        guard device.deviceClass != .touchscreen || touchscreenSteps else {
+        guard device.deviceClass != .touchscreen || forTools else {
             return LibinputVerdict(version: version, gestures: [], note: .touchscreen, timing: nil)
         }
         // A run of the same recording, libinput and options kept from before: no device, no waiting.
-        // (A touchscreen run only for its touch events is another run than none: on a touchpad the same.)
-        let arguments = debugEventsArguments + (device.deviceClass == .touchscreen && touchscreenSteps ? ["touchscreen-steps"] : [])
+        let arguments = debugEventsArguments
         let key = cache.map { _ in LibinputRunCache.key(events: events, device: device, version: version, arguments: arguments) }
         if let cache, let key, let kept = cache.read(key: key, eventCount: events.count) {
             verboseLog?(kept.stdout + kept.stderr)
-            return Self.verdict(of: kept, version: version, device: device, lateThresholdMS: lateThresholdMS)
+            return Self.verdict(of: kept, version: version, device: device, lateThresholdMS: lateThresholdMS, keepsSteps: forTools)
         }
         var best = try runOnce(events: events, device: device)
         if best.lateEvents > 0 {
@@ -122,7 +134,7 @@ package struct LibinputBridge: Sendable {
         }
         verboseLog?(best.stdout + best.stderr)
         if best.lateEvents == 0, let cache, let key { cache.write(best, key: key, eventCount: events.count) }
-        return Self.verdict(of: best, version: version, device: device, lateThresholdMS: lateThresholdMS)
+        return Self.verdict(of: best, version: version, device: device, lateThresholdMS: lateThresholdMS, keepsSteps: forTools)
     }
 
     /// Where the runs are kept (`LibinputRunCache.standard()`); nil keeps none.
@@ -134,14 +146,14 @@ package struct LibinputBridge: Sendable {
     }
 
     /// A run's output read into the verdict.
-    private static func verdict(of run: LibinputRunCache.Run, version: String, device: DeviceDescription, lateThresholdMS: Int)
-        -> LibinputVerdict {
+    private static func verdict(of run: LibinputRunCache.Run, version: String, device: DeviceDescription, lateThresholdMS: Int,
+                                keepsSteps: Bool) -> LibinputVerdict {
         // The node stamps recorded times plus one constant; libinput prints them relative to when
         // its first event arrived.
         // (libinput's times are whole ms, so is the correction: the read comes a little after the
         // wake-up libinput timed, and the two agree to a ms or two unless the machine is loaded.)
         var parser = LibinputEventParser(firstEventLateness: (Double(run.firstLatenessMicroseconds) / 1000).rounded(.down) / 1000)
-        parser.keepsSteps = true
+        parser.keepsSteps = keepsSteps
         for line in run.stdout.split(separator: "\n") { parser.consume(line: line) }
         parser.finish()
         let timing = LibinputVerdict.Timing(

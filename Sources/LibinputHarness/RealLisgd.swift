@@ -1,5 +1,6 @@
 import Foundation
 import GestureKit
+import GestureLab
 import GestureTools
 import VirtualEvdev
 
@@ -12,13 +13,6 @@ import VirtualEvdev
 /// lisgd judges time by the monotonic clock when it handles an event, so the node plays the
 /// recording as recorded; a gesture within a few ms of lisgd's `-m` timeout can fall either way.
 package struct RealLisgd: Sendable {
-    /// One gesture the real lisgd ran a command for.
-    package struct Fired: Sendable, Hashable, CustomStringConvertible {
-        package var fingers: Int
-        package var gesture: String
-        package var description: String { "\(fingers) \(gesture)" }
-    }
-
     package var tool: String
     package var preloadLibrary: String
     package var temporaryDirectory = "/tmp"
@@ -33,10 +27,8 @@ package struct RealLisgd: Sendable {
     /// `lisgd` in `PATH`, the preload library as `LibinputBridge.locate` finds it.
     package static func locate(executable: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(LibinputBridgeError) -> RealLisgd {
-        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        guard let tool = dirs.map({ $0 + "/lisgd" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw .libinputFailed(status: nil, stderr: "lisgd is not installed: no `lisgd` in \(dirs.joined(separator: ":"))")
-        }
+        let found = executableInPath("lisgd", environment: environment)
+        guard let tool = found.path else { throw .lisgdMissing(searched: found.searched) }
         let bridge = try LibinputBridge.locate(executable: executable, environment: environment)
         return RealLisgd(tool: tool, preloadLibrary: bridge.preloadLibrary)
     }
@@ -59,7 +51,7 @@ package struct RealLisgd: Sendable {
 
     /// What each of `settings`' lisgd fired on `events`, in order.
     package func fired(events: [InputEvent], device description: DeviceDescription, settings: [LisgdSettings])
-        throws(LibinputBridgeError) -> [[Fired]] {
+        throws(LibinputBridgeError) -> [[RealToolCheck.Fired]] {
         let node = try ServedNode(description, name: "lisgd", in: temporaryDirectory)
         defer { node.close() }
         let device = node.device
@@ -76,12 +68,12 @@ package struct RealLisgd: Sendable {
                 processes.append(try ChildProcess(path: tool, arguments: Self.arguments(one, node: device.path), environment: environment))
             } catch {
                 for process in processes { _ = process.stop(signal: .kill) }
-                throw .libinputFailed(status: nil, stderr: "cannot start \(tool): \(error)")
+                throw .lisgdFailed(status: nil, stderr: "cannot start \(tool): \(error)")
             }
         }
         guard device.waitUntilReading(clients: processes.count, timeoutSeconds: 10) else {
             let said = processes.map { $0.stop(signal: .kill) }
-            throw .libinputFailed(status: said.first?.exitStatus, stderr: said.map(\.stderr).joined(separator: " / "))
+            throw .lisgdFailed(status: said.first?.exitStatus, stderr: said.map(\.stderr).joined(separator: " / "))
         }
         Thread.sleep(forTimeInterval: 0.25)
         device.play(events)
@@ -97,7 +89,7 @@ package struct RealLisgd: Sendable {
             return ended.stdout.split(separator: "\n").compactMap { line in
                 let words = line.split(separator: " ")
                 guard words.count == 3, words[0] == "FIRED", let fingers = Int(words[1]) else { return nil }
-                return Fired(fingers: fingers, gesture: String(words[2]))
+                return RealToolCheck.Fired(fingers: fingers, gesture: String(words[2]))
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import GestureLab
+import LibinputHarness
 import InteractiveTransition
 import LabReports
 import ZIPFoundation
@@ -141,19 +142,7 @@ struct BugReport {
     }
 
     /// `libinput --version`, nil when libinput is not installed.
-    static func libinputVersion() -> String? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/libinput")
-        process.arguments = ["--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    static func libinputVersion() -> String? { LibinputBridge.installedVersion() }
 
     /// libinput's verdict as text, or why there is none.
     static func libinputText(events: [InputEvent], device: DeviceDescription) -> [String] {

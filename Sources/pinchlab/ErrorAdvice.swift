@@ -49,6 +49,8 @@ func advice(for error: any Error) -> String? {
         case .preloadLibraryMissing: return "; build with `swift build` (it makes the library) or reinstall with scripts/install"
         case .virtualDeviceUnavailable: return "; it needs /dev/fuse and fuse3 (scripts/setup-debian) and permission to mount"
         case .libinputFailed: return "; run `libinput debug-events --help` to check the tool works"
+        case .lisgdMissing: return "; install it (scripts/setup-debian, or apt-get install lisgd)"
+        case .lisgdFailed: return "; run `lisgd -v -w 1000 -h 1000 -d NODE` on a `pinchlab serve` node to see what it says"
         }
     case let error as RecordingError where SplitRecording.isEventsHalf(error):
         return SplitRecording.eventsHalfAdvice(error.path)

@@ -7,6 +7,46 @@ import GestureTools
 
 extension GestureToolName: ExpressibleByArgument {}
 
+/// `--libinput-version`: the libinput whose units the tools' thresholds are in (`replay`, `check`,
+/// `live` through `ToolOptions`; `tune --for`).
+struct LibinputUnitsOption: ParsableArguments {
+    @Option(name: .customLong("libinput-version"), help: ArgumentHelp(
+        "The libinput whose units the tools' thresholds are in (libinput 1.18 changed them). Default: the installed one, else 1.22.1.",
+        valueName: "version"))
+    var libinputVersion: String?
+
+    func validate() throws {
+        if let libinputVersion, LibinputVersion(libinputVersion) == nil {
+            throw ValidationError("--libinput-version takes a version such as 1.22.1, not '\(libinputVersion)'")
+        }
+    }
+
+    /// The given version's units, else the installed libinput's (`installed` is asked only then:
+    /// it runs `libinput --version`), else Debian 12's.
+    func units(installed: @autoclosure () -> String?) -> LibinputUnits {
+        if let libinputVersion, let version = LibinputVersion(libinputVersion) { return LibinputUnits(version: version) }
+        return LibinputUnits(libinputSays: installed())
+    }
+}
+
+/// A tool's configuration file read as the tool reads it: missing (66), not text or refused by
+/// the tool's reader (65, with its line). The text too, for `tune --write` to write it back.
+func readToolConfiguration(_ name: GestureToolName, path: String) throws -> (settings: GestureToolSettings, text: String) {
+    let text: String
+    do {
+        text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+        let exists = FileManager.default.fileExists(atPath: path)
+        throw CLIError(status: exists ? .badData : .noInput,
+                       message: "cannot read the \(name.rawValue) configuration \(path): " + (exists ? "not UTF-8 text" : "no such file"))
+    }
+    do {
+        return (try GestureToolSettings.read(name, text: text, file: path), text)
+    } catch {
+        throw CLIError(status: .badData, message: error.text)
+    }
+}
+
 /// `--tool NAME` (repeatable), `--tool-config [NAME=]FILE`, `--libinput-version`: which gesture
 /// tools judge the recording, with whose configuration, in which libinput's units.
 struct ToolOptions: ParsableArguments {
@@ -21,15 +61,11 @@ struct ToolOptions: ParsableArguments {
         valueName: "[tool=]file"), completion: .file())
     var toolConfigs: [String] = []
 
-    @Option(name: .customLong("libinput-version"), help: ArgumentHelp(
-        "The libinput whose units the tools' thresholds are in (libinput 1.18 changed them). Default: the installed one, else 1.22.1.",
-        valueName: "version"))
-    var libinputVersion: String?
+    @OptionGroup var unitsOption: LibinputUnitsOption
+
+    var libinputVersion: String? { unitsOption.libinputVersion }
 
     func validate() throws {
-        if let libinputVersion, LibinputVersion(libinputVersion) == nil {
-            throw ValidationError("--libinput-version takes a version such as 1.22.1, not '\(libinputVersion)'")
-        }
         if !toolConfigs.isEmpty && tools.isEmpty { throw ValidationError("--tool-config needs a --tool to configure") }
         for config in toolConfigs { _ = try pairing(config) }
         if Set(tools).count != tools.count { throw ValidationError("--tool names a tool twice") }
@@ -47,24 +83,18 @@ struct ToolOptions: ParsableArguments {
         return (tools[0], value)
     }
 
-    /// Whether a `--tool-config` names `tool`'s file.
-    func configures(_ tool: GestureToolName) -> Bool {
-        toolConfigs.contains { config in
-            (try? pairing(config))?.0 == tool
-        }
-    }
+    /// The units the tools' thresholds are read in: `--libinput-version`'s, else the installed
+    /// libinput's (asked only then).
+    func units(installed: @autoclosure () -> String?) -> LibinputUnits { unitsOption.units(installed: installed()) }
 
-    /// The units the tools' thresholds are read in: the given version, else the installed libinput's.
-    func units(installed: String?) -> LibinputUnits {
-        if let libinputVersion, let version = LibinputVersion(libinputVersion) { return LibinputUnits(version: version) }
-        if let installed, let version = installed.split(separator: " ").last.flatMap({ LibinputVersion($0) }) {
-            return LibinputUnits(version: version)
-        }
-        return LibinputUnits(version: .debianBookworm)
+    /// One named tool: its settings, and whether they are the user's (`--tool-config`).
+    struct Configured {
+        var settings: GestureToolSettings
+        var isUsers: Bool
     }
 
     /// Each named tool (and `also`'s, from `--compare`) with the user's configuration, or its defaults.
-    func settings(also: [GestureToolName] = []) throws -> [GestureToolSettings] {
+    func configured(also: [GestureToolName] = []) throws -> [Configured] {
         let tools = self.tools + also.filter { !self.tools.contains($0) }
         var files: [GestureToolName: String] = [:]
         for config in toolConfigs {
@@ -73,20 +103,11 @@ struct ToolOptions: ParsableArguments {
             files[name] = file
         }
         return try tools.map { name in
-            guard let file = files[name] else { return GestureToolSettings.defaults(name) }
-            let text: String
-            do {
-                text = try String(contentsOfFile: file, encoding: .utf8)
-            } catch {
-                throw CLIError(status: FileManager.default.fileExists(atPath: file) ? .badData : .noInput,
-                               message: "cannot read the \(name.rawValue) configuration \(TerminalText.escaped(file)): "
-                                   + (FileManager.default.fileExists(atPath: file) ? "not UTF-8 text" : "no such file"))
-            }
-            do {
-                return try GestureToolSettings.read(name, text: text, file: file)
-            } catch let error as ToolConfigurationError {
-                throw CLIError(status: .badData, message: error.text)
-            }
+            guard let file = files[name] else { return Configured(settings: GestureToolSettings.defaults(name), isUsers: false) }
+            return Configured(settings: try readToolConfiguration(name, path: file).settings, isUsers: true)
         }
     }
+
+    /// `configured(also:)`'s settings alone.
+    func settings(also: [GestureToolName] = []) throws -> [GestureToolSettings] { try configured(also: also).map(\.settings) }
 }

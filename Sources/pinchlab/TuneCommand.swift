@@ -77,9 +77,7 @@ struct TuneCommand: ParsableCommand {
         valueName: "file"), completion: .file())
     var toolConfig: String?
 
-    @Option(name: .customLong("libinput-version"), help: ArgumentHelp(
-        "With --for: the libinput whose units the tool's thresholds are in. Default: the installed one, else 1.22.1.", valueName: "version"))
-    var libinputVersion: String?
+    @OptionGroup var unitsOption: LibinputUnitsOption
 
     @Flag(help: "With --for and --tool-config: print a unified patch of the configuration instead of writing it.")
     var diff = false
@@ -88,7 +86,7 @@ struct TuneCommand: ParsableCommand {
         if let forTool, !ToolTuneRun.tunable.contains(forTool) {
             throw ValidationError("--for \(forTool.rawValue): tune tunes \(ToolTuneRun.tunable.map(\.rawValue).joined(separator: ", ")) so far")
         }
-        if forTool == nil && (toolConfig != nil || diff || libinputVersion != nil) {
+        if forTool == nil && (toolConfig != nil || diff || unitsOption.libinputVersion != nil) {
             throw ValidationError("--tool-config, --diff and --libinput-version go with --for TOOL")
         }
         if diff && toolConfig == nil { throw ValidationError("--diff needs --tool-config: the file to patch") }
@@ -96,9 +94,6 @@ struct TuneCommand: ParsableCommand {
         if forTool != nil && withLibinput { throw ValidationError("--with-libinput does not go with --for yet") }
         if forTool != nil && failUnder != nil { throw ValidationError("--fail-under does not go with --for yet") }
         if diff && json { throw ValidationError("--diff prints a patch, --json a report: give one") }
-        if let libinputVersion, LibinputVersion(libinputVersion) == nil {
-            throw ValidationError("--libinput-version takes a version such as 1.22.1, not '\(libinputVersion)'")
-        }
         guard budget >= 1 && budget <= 100_000 else { throw ValidationError("--budget must be within 1...100000") }
         if let folds, folds == 1 || folds < 0 { throw ValidationError("--folds must be 0 (none) or 2 or more") }
         if byDevice && folds != nil { throw ValidationError("--by-device and --folds are two ways to cross-validate: give one") }

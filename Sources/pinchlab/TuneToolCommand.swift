@@ -13,32 +13,13 @@ struct ToolTuneRun {
     let command: TuneCommand
     let tool: GestureToolName
 
-    func units() -> LibinputUnits {
-        if let given = command.libinputVersion, let version = LibinputVersion(given) { return LibinputUnits(version: version) }
-        if let installed = LibinputBridge.installedVersion(),
-           let version = installed.split(separator: " ").last.flatMap({ LibinputVersion($0) }) {
-            return LibinputUnits(version: version)
-        }
-        return LibinputUnits(version: .debianBookworm)
-    }
+    func units() -> LibinputUnits { command.unitsOption.units(installed: LibinputBridge.installedVersion()) }
 
     /// The user's configuration (its text too, to write it back), or the tool's defaults.
     func start() throws -> (settings: GestureToolSettings, text: String?) {
         guard let file = command.toolConfig else { return (GestureToolSettings.defaults(tool), nil) }
-        let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: file)
-            throw CLIError(status: exists ? .badData : .noInput,
-                           message: "cannot read the \(tool.rawValue) configuration \(TerminalText.escaped(file)): "
-                               + (exists ? "not UTF-8 text" : "no such file"))
-        }
-        do {
-            return (try GestureToolSettings.read(tool, text: text, file: file), text)
-        } catch {
-            throw CLIError(status: .badData, message: error.text)
-        }
+        let (settings, text) = try readToolConfiguration(tool, path: file)
+        return (settings, text)
     }
 
     struct JSONReport: Encodable {

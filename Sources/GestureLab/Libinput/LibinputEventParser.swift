@@ -37,11 +37,13 @@ public struct LibinputEventParser: Sendable {
         let time = printed + offsetSeconds
         let rest = fields.count > 3 ? fields[3] : ""
         let n = Self.numbers(in: rest)
-        if keepsSteps { keepStep(event: event, time: time, rest: rest, numbers: n) }
-        if event.hasPrefix("GESTURE_") {
+        if event.hasPrefix("TOUCH_") {
+            if keepsSteps { keepTouch(event: event, time: time, numbers: n) }
+        } else if event.hasPrefix("GESTURE_") {
             let parts = event.split(separator: "_")   // GESTURE, PINCH, BEGIN
             guard parts.count == 3, let kind = Self.kind(parts[1]) else { return }
             let fingers = n.first.map { Int($0) }
+            if keepsSteps, let fingers { keepGesture(kind, phase: parts[2], fingers: fingers, time: time, rest: rest, numbers: n) }
             switch parts[2] {
             case "BEGIN":
                 close()
@@ -112,50 +114,48 @@ public struct LibinputEventParser: Sendable {
     /// ` event0 TOUCH_DOWN +0.1s\t0 (0) 12.34/56.78 (10.00/20.00mm)`: slot, seat slot, the position
     /// transformed to debug-events' 100 x 100 screen, then in mm; TOUCH_UP and _CANCEL the slots;
     /// TOUCH_FRAME nothing.
-    private mutating func keepStep(event: Substring, time: Double, rest: Substring, numbers n: [Double]) {
-        if event.hasPrefix("TOUCH_") {
-            let phase: TouchStep.Phase
-            switch event {
-            case "TOUCH_DOWN": phase = .down
-            case "TOUCH_MOTION": phase = .motion
-            case "TOUCH_UP": phase = .up
-            case "TOUCH_CANCEL": phase = .cancel
-            case "TOUCH_FRAME": phase = .frame
-            default: return
-            }
-            let slot = n.first.map { Int($0) } ?? -1
-            let moves = phase == .down || phase == .motion
-            guard !moves || n.count >= 4 else { return }
-            steps.append(.touch(TouchStep(phase: phase, time: time, slot: phase == .frame ? -1 : slot,
-                                          x: moves ? n[2] / 100 : 0, y: moves ? n[3] / 100 : 0)))
-            return
-        }
-        guard event.hasPrefix("GESTURE_") else { return }
-        let parts = event.split(separator: "_")
-        guard parts.count == 3, let fingers = n.first.map({ Int($0) }) else { return }
-        let kind: GestureStep.Kind
-        switch parts[1] {
-        case "PINCH": kind = .pinch
-        case "SWIPE": kind = .swipe
-        case "HOLD": kind = .hold
+    private mutating func keepTouch(event: Substring, time: Double, numbers n: [Double]) {
+        let phase: TouchStep.Phase
+        switch event {
+        case "TOUCH_DOWN": phase = .down
+        case "TOUCH_MOTION": phase = .motion
+        case "TOUCH_UP": phase = .up
+        case "TOUCH_CANCEL": phase = .cancel
+        case "TOUCH_FRAME": phase = .frame
         default: return
         }
-        switch parts[2] {
+        let moves = phase == .down || phase == .motion
+        guard !moves || n.count >= 4 else { return }
+        steps.append(.touch(TouchStep(phase: phase, time: time, slot: phase == .frame ? -1 : n.first.map { Int($0) } ?? -1,
+                                      x: moves ? n[2] / 100 : 0, y: moves ? n[3] / 100 : 0)))
+    }
+
+    /// A gesture line as a tool reads it, from the numbers `consume` read: fingers, then on an
+    /// update dx/dy (udx/udy unaccelerated)[ scale @ angle]; an end carries the last update's scale.
+    private mutating func keepGesture(_ kind: LibinputGesture.Kind, phase: Substring, fingers: Int, time: Double, rest: Substring,
+                                      numbers n: [Double]) {
+        let stepKind: GestureStep.Kind
+        switch kind {
+        case .pinch: stepKind = .pinch
+        case .swipe: stepKind = .swipe
+        case .hold: stepKind = .hold
+        case .scroll, .motion: return
+        }
+        switch phase {
         case "BEGIN":
-            steps.append(.gesture(GestureStep(kind: kind, phase: .begin, time: time, fingers: fingers)))
+            steps.append(.gesture(GestureStep(kind: stepKind, phase: .begin, time: time, fingers: fingers)))
         case "UPDATE":
-            // fingers  dx/dy (udx/udy unaccelerated)[  scale @ angle]
             guard n.count >= 5 else { return }
             let pinch = kind == .pinch && n.count >= 7
-            steps.append(.gesture(GestureStep(kind: kind, phase: .update, time: time, fingers: fingers, dx: n[3], dy: n[4],
+            steps.append(.gesture(GestureStep(kind: stepKind, phase: .update, time: time, fingers: fingers, dx: n[3], dy: n[4],
                                               acceleratedDX: n[1], acceleratedDY: n[2],
                                               scale: pinch ? n[5] : 1, angleDelta: pinch ? n[6] : 0)))
         case "END":
             let lastScale = steps.last.flatMap { step -> Double? in
-                if case .gesture(let g) = step, g.kind == kind { return g.scale }
+                if case .gesture(let g) = step, g.kind == stepKind { return g.scale }
                 return nil
             } ?? 1
-            steps.append(.gesture(GestureStep(kind: kind, phase: .end, time: time, fingers: fingers, scale: lastScale,
+            steps.append(.gesture(GestureStep(kind: stepKind, phase: .end, time: time, fingers: fingers, scale: lastScale,
                                               cancelled: rest.contains("cancelled"))))
         default:
             return
