@@ -9,11 +9,15 @@ public enum GestureToolName: String, Sendable, Hashable, CaseIterable, Encodable
     case lisgd
     case kwinGestures = "kwin-gestures"
 
-    /// What the tool reads: lisgd reads touch events (touchscreens), the others gesture events
-    /// (touchpads; touchegg and InputActions also read a touchscreen's touches, which pinchlab does
-    /// not emulate yet).
-    public var reads: ToolDevice.Kind {
-        self == .lisgd ? .touchscreen : .touchpad
+    /// Whether the tool reads a device of `kind`: lisgd reads touch events (touchscreens), touchegg
+    /// a touchpad's gesture events and a touchscreen's touches, the others gesture events
+    /// (touchpads; InputActions also reads a touchscreen's touches, which pinchlab does not emulate yet).
+    public func reads(_ kind: ToolDevice.Kind) -> Bool {
+        switch self {
+        case .lisgd: kind == .touchscreen
+        case .touchegg: true
+        case .fusuma, .libinputGestures, .inputactions, .kwinGestures: kind == .touchpad
+        }
     }
 }
 
@@ -99,6 +103,9 @@ public struct ToolVerdict: Sendable {
     public var note: Note?
     /// Where the stream's stand-in for libinput is known to differ from libinput here.
     public var caveats: [StandInCaveat] = []
+    /// The configuration's thresholds in libinput's units, to be said in mm on both sides of
+    /// libinput 1.18 (set where the output says them: the user's own configuration, chosen units).
+    public var unitThresholds: [UnitThreshold] = []
 
     public init(name: GestureToolName, source: ToolStream.Source, units: LibinputUnits, fired: [FiredGesture], note: Note? = nil) {
         self.name = name

@@ -54,9 +54,8 @@ public enum GestureToolSettings: Sendable, Hashable {
     public func judge(_ stream: ToolStream) -> ToolVerdict {
         var verdict = ToolVerdict(name: name, source: stream.source, units: stream.device.units, fired: [])
         verdict.caveats = stream.caveats
-        let kind = name.reads
-        if stream.device.kind != kind && name != .touchegg {
-            verdict.note = .readsOnly(kind)
+        guard name.reads(stream.device.kind) else {
+            verdict.note = .readsOnly(stream.device.kind == .touchpad ? .touchscreen : .touchpad)
             return verdict
         }
         switch self {

@@ -69,25 +69,25 @@ struct LibinputCommand: ParsableCommand {
 
 /// libinput's verdict through the bridge next to this binary (its errors: status 69, with advice).
 func libinputVerdict(events: [InputEvent], device: DeviceDescription, scrollMethod: ScrollMethod? = nil,
-                     verboseLog: (@Sendable (String) -> Void)? = nil, touchscreenSteps: Bool = false) throws -> LibinputVerdict {
+                     verboseLog: (@Sendable (String) -> Void)? = nil, forTools: Bool = false) throws -> LibinputVerdict {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
     var bridge = try LibinputBridge.locate(executable: executable)
     bridge.verboseLog = verboseLog
     bridge.scrollMethod = scrollMethod
     bridge.cache = LibinputRunCache.standard()
-    return try bridge.verdict(events: events, device: device, touchscreenSteps: touchscreenSteps)
+    return try bridge.verdict(events: events, device: device, forTools: forTools)
 }
 
 extension RecordingOptions {
     /// The recording read whole and played to libinput (`libinput`, `replay --with-libinput`).
     func playedToLibinput(scrollMethod: ScrollMethod? = nil, verboseLog: (@Sendable (String) -> Void)? = nil,
-                          touchscreenSteps: Bool = false) throws -> LibinputVerdict {
+                          forTools: Bool = false) throws -> LibinputVerdict {
         var source = try open()
         var events: [InputEvent] = []
         while let event = try source.nextEvent() { events.append(event) }
         return try libinputVerdict(events: events, device: source.device, scrollMethod: scrollMethod, verboseLog: verboseLog,
-                                   touchscreenSteps: touchscreenSteps)
+                                   forTools: forTools)
     }
 }
 
@@ -100,7 +100,6 @@ extension RecordingOptions {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let lisgd = try RealLisgd.locate(executable: executable)
         let fired = try lisgd.fired(events: events, device: source.device, settings: [settings])
-        return RealToolCheck(tool: lisgd.tool, fired: (fired.first ?? []).map { RealToolCheck.Fired(fingers: $0.fingers, gesture: $0.gesture) },
-                             emulated: emulated)
+        return RealToolCheck(tool: lisgd.tool, fired: fired.first ?? [], emulated: emulated)
     }
 }

@@ -133,8 +133,9 @@ struct LiveCommand: ParsableCommand {
             let keys = output.mode == .view && flight.recorder.isOn ? KeyPresses() : nil
             defer { keys?.restore() }
             // --tool: what each tool would have done with the gesture just made, and by how much.
-            var tools = LiveToolWatch(device: input.device, tools: try toolOptions.settings(),
-                                      units: toolOptions.units(installed: LibinputBridge.installedVersion()))
+            let toolSettings = try toolOptions.settings()
+            var tools = LiveToolWatch(device: input.device, tools: toolSettings,
+                                      units: toolOptions.units(installed: toolSettings.isEmpty ? nil : LibinputBridge.installedVersion()))
             let emit: (LabRecord) -> Void = { record in
                 output.handle(record)
                 web?.handle(record)

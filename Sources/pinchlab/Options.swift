@@ -65,26 +65,29 @@ extension CompletionPolicyPreset: ExpressibleByArgument {
     public init?(argument: String) { self.init(named: argument) }
 }
 
-/// The presets of a `--compare` list (comma-separated names or aliases), in order; a gesture
-/// tool's name is taken as `--tool` takes it (`comparedTools`); an unknown or empty name is a usage
-/// error that names it and lists the presets and tools.
-func comparedPolicies(_ list: String?) throws -> [PolicyComparison.Policy] {
-    guard let list else { return [] }
-    return try list.split(separator: ",", omittingEmptySubsequences: false).compactMap { name in
-        if GestureToolName(rawValue: String(name)) != nil { return nil }
-        guard let preset = CompletionPolicyPreset(named: String(name)) else {
-            throw ValidationError("unknown policy or tool '\(name)' in --compare; choose from "
-                                  + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", ") + ", or a tool: "
-                                  + GestureToolName.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return PolicyComparison.Policy(preset)
-    }
-}
+/// A `--compare` list (comma-separated names), read once: the policy presets (or their aliases) in
+/// order, and the gesture tools named in it (`replay` takes them as `--tool` takes them). An unknown
+/// or empty name, or a tool where the command draws no tools (`plot`, `view`), is a usage error that
+/// names it and lists what it takes.
+struct ComparedList {
+    var policies: [PolicyComparison.Policy] = []
+    var tools: [GestureToolName] = []
 
-/// The gesture tools of a `--compare` list, in order.
-func comparedTools(_ list: String?) -> [GestureToolName] {
-    guard let list else { return [] }
-    return list.split(separator: ",").compactMap { GestureToolName(rawValue: String($0)) }
+    init(_ list: String?, takesTools: Bool) throws {
+        guard let list else { return }
+        for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            if let tool = GestureToolName(rawValue: name) {
+                guard takesTools else { throw ValidationError("--compare \(name): this command shows no gesture tool yet (replay does)") }
+                tools.append(tool)
+            } else if let preset = CompletionPolicyPreset(named: name) {
+                policies.append(PolicyComparison.Policy(preset))
+            } else {
+                throw ValidationError("unknown policy\(takesTools ? " or tool" : "") '\(name)' in --compare; choose from "
+                                      + CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", ")
+                                      + (takesTools ? ", or a tool: " + GestureToolName.allCases.map(\.rawValue).joined(separator: ", ") : ""))
+            }
+        }
+    }
 }
 
 extension CompletionTiming: ExpressibleByArgument {

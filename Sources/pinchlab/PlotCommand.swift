@@ -55,7 +55,7 @@ struct PlotCommand: ParsableCommand {
         if let to, !(to.isFinite && to > 0) { throw ValidationError("--to must be a number of seconds > 0, got \(to)") }
         if let from, let to, to <= from { throw ValidationError("--to (\(to)) must be after --from (\(from))") }
         if let trial, trial < 1 { throw ValidationError("--trial counts attempts from 1, got \(trial)") }
-        let compared = try comparedPolicies(compare)
+        let compared = try ComparedList(compare, takesTools: false).policies
         if compared.count > 3 { throw ValidationError("--compare draws at most 3 policies, got \(compared.count)") }
     }
 
@@ -71,7 +71,7 @@ struct PlotCommand: ParsableCommand {
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, transition: transition.transition, policy: settings.policy,
                                             settings: settings)
-            let compared = try comparedPolicies(compare)
+            let compared = try ComparedList(compare, takesTools: false).policies
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: compared)
             comparison.measuresMargins = true

@@ -66,12 +66,15 @@ struct ReplayCommand: ParsableCommand {
     var compare: String?
 
     func validate() throws {
-        _ = try comparedPolicies(compare)
+        let compared = try ComparedList(compare, takesTools: true)
+        if withLibinput && toolOptions.libinputVersion != nil {
+            throw ValidationError("--with-libinput feeds the tools libinput's own events, in its own units: --libinput-version does not go with it")
+        }
         if withLibinput && recording.file == "-" {
             throw ValidationError("--with-libinput plays the recording to libinput a second time: give a file, not standard input")
         }
         if json && summary { throw ValidationError("--json and --summary are alternatives; choose one") }
-        if withLisgd && !(toolOptions.tools + comparedTools(compare)).contains(.lisgd) { throw ValidationError("--with-lisgd checks --tool lisgd: name it") }
+        if withLisgd && !(toolOptions.tools + compared.tools).contains(.lisgd) { throw ValidationError("--with-lisgd checks --tool lisgd: name it") }
         if withLisgd && recording.file == "-" {
             throw ValidationError("--with-lisgd plays the recording to lisgd a second time: give a file, not standard input")
         }
@@ -89,18 +92,14 @@ struct ReplayCommand: ParsableCommand {
             let dump = try DumpedSession(reader, name: recording.displayName, transition: transition)
             let settings = try transition.settings(base: dump?.settings ?? .default)
             let driven = dump?.transition ?? transition.transition
-            // The gesture tools read pinchlab's recognizer (this replay's own records: its frames on a
-            // touchscreen) unless libinput itself is run (below).
-            let toolSettings = try toolOptions.settings(also: comparedTools(compare))
-            let judgesTools = !toolSettings.isEmpty && !withLibinput
-            let units = toolOptions.units(installed: toolSettings.isEmpty ? nil : LibinputBridge.installedVersion())
-            let toolStream = judgesTools ? ToolStreamCollector(device: reader.device, units: units) : nil
+            let compared = try ComparedList(compare, takesTools: true)
+            let tools = try ReplayTools(options: toolOptions, compared: compared.tools, device: reader.device, fromLibinput: withLibinput)
             var run = try ReplayRun(device: reader.device, transition: driven, settings: settings,
-                                    recordsFrames: toolStream != nil && reader.device.deviceClass == .touchscreen,
+                                    recordsFrames: tools.needsFrames(reader.device),
                                     recordsStateChanges: explain || trace, position: dump?.position)
             // The summary's trials carry each release's margins, and --explain says them.
             run.measuresMargins = explain || json || summary
-            let policies = try comparedPolicies(compare)
+            let policies = compared.policies
             var comparison = try PolicyComparison(device: reader.device, transition: driven, settings: settings, policies: policies)
             let pacer = speed.map { RealTimePacer(speed: $0) }
             // A file replayed as fast as it reads is printed in 64 KiB writes; lines paced in real
@@ -119,7 +118,7 @@ struct ReplayCommand: ParsableCommand {
             // this closure runs for every record.
             let output: RecordOutput = json ? .json : summary ? .none : .human
             let emit: (LabRecord) -> Void = { record in
-                toolStream?.consume(record)
+                tools.consume(record)
                 guard writeFailure.error == nil else { return }
                 do {
                     switch output {
@@ -146,29 +145,15 @@ struct ReplayCommand: ParsableCommand {
             // libinput scrolls as the settings say (--set-scroll-method), so the two are compared alike.
             let libinput = try withLibinput && result.error == nil
                 ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod,
-                                             touchscreenSteps: !toolSettings.isEmpty) : nil
-            var tools: [ToolVerdict]?
-            if let toolStream {
-                tools = ToolJudgement.verdicts(toolSettings, toolStream.builder.stream)
-            } else if let libinput, !toolSettings.isEmpty {
-                tools = ToolJudgement.verdicts(toolSettings, ToolJudgement.stream(libinput: libinput, device: reader.device, units: units))
-            }
+                                             forTools: !tools.isEmpty) : nil
+            let verdicts = tools.verdicts(libinput: libinput, device: reader.device)
             var realLisgd: RealToolCheck?
-            if withLisgd, result.error == nil, let index = toolSettings.firstIndex(where: { $0.name == .lisgd }),
-               case .lisgd(let lisgdSettings) = toolSettings[index] {
-                realLisgd = try recording.playedToLisgd(lisgdSettings, emulated: tools?[index].fired ?? [])
+            if withLisgd, result.error == nil, let index = tools.settings.firstIndex(where: { $0.name == .lisgd }),
+               case .lisgd(let lisgdSettings) = tools.settings[index] {
+                realLisgd = try recording.playedToLisgd(lisgdSettings, emulated: verdicts?[index].fired ?? [])
             }
-            try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: tools, realLisgd: realLisgd,
+            try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: verdicts, realLisgd: realLisgd,
                              policy: settings.policy)
-            // The libinput 1.18 trap: a threshold in libinput's units meant another length before. Said
-            // for the user's own configuration, or when the units were chosen (--libinput-version).
-            if !json && !summary {
-                for tool in toolSettings where toolOptions.libinputVersion != nil || toolOptions.configures(tool.name) {
-                    for threshold in tool.unitThresholds {
-                        try printLine("  \(tool.name.rawValue): " + threshold.text(now: units))
-                    }
-                }
-            }
             try reportEnding(result, of: reader)
         }
     }
@@ -176,8 +161,7 @@ struct ReplayCommand: ParsableCommand {
     /// The summary (JSON or human) with the compared policies and libinput's verdict when asked for.
     private func printSummary(_ result: LabSummary, comparisons: [PolicyComparisonRow]?, libinput: LibinputVerdict?,
                               tools: [ToolVerdict]?, realLisgd: RealToolCheck?, policy: CompletionPolicy) throws {
-        var report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput, tools: tools)
-        report.realLisgd = realLisgd
+        let report = LabSummaryReport(summary: result, comparisons: comparisons, libinput: libinput, tools: tools, realLisgd: realLisgd)
         if json || summary {
             let writer = JSONLineWriter()
             if comparisons == nil && libinput == nil && tools == nil { try writer.write(result) } else { try writer.write(report) }
@@ -194,16 +178,6 @@ struct ReplayCommand: ParsableCommand {
         for line in tools?.textLines ?? [] { try printLine(line) }
         if let realLisgd { try printLine(realLisgd.text) }
     }
-}
-
-/// The replay's own records made into the stream the gesture tools read (`--tool`). A class, as
-/// `WriteFailure` is: the record closure is the only writer, on one thread.
-private final class ToolStreamCollector {
-    @exclusivity(unchecked) var builder: ToolStreamBuilder
-
-    init(device: DeviceDescription, units: LibinputUnits) { builder = ToolStreamBuilder(device: device, units: units) }
-
-    func consume(_ record: LabRecord) { builder.consume(record) }
 }
 
 /// What `replay` prints for each record, decided before the loop.

@@ -170,6 +170,19 @@ enum LisgdRecordings {
         let bad = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--compare", "gnome,touchegs"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("unknown policy or tool 'touchegs' in --compare"))
+        // plot draws no tool yet: a tool in its --compare is refused, not dropped.
+        let plot = try CLI.run(["plot", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--compare", "gnome,touchegg",
+                                "-o", try CLI.temporaryDirectory().appendingPathComponent("p.svg").path])
+        #expect(plot.status == 64)
+        #expect(plot.stderr.contains("--compare touchegg: this command shows no gesture tool yet (replay does)"), "\(plot.stderr)")
+    }
+
+    /// libinput's own events are in its own units: a chosen version would misread them.
+    @Test func withLibinputTakesNoLibinputVersion() throws {
+        let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--tool", "touchegg", "--with-libinput",
+                             "--libinput-version", "1.17"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--libinput-version does not go with it"), "\(r.stderr)")
     }
 }
 
@@ -186,13 +199,13 @@ enum LisgdRecordings {
         #expect(old.stdout.hasSuffix("""
             libinput-gestures (fed by pinchlab's recognizer in libinput 1.17.0's units): 1 gesture
               swipe right, 3 fingers, 0.161-0.541 s: 1080.6 units against swipe_threshold 400.0 units (680.6 above)
-              libinput-gestures: swipe_threshold 400 units is 10.2 mm under libinput 1.17.0, 38.0 mm from libinput 1.18 on
+              swipe_threshold 400 units is 10.2 mm under libinput 1.17.0, 38.0 mm from libinput 1.18 on
 
             """), "\(old.stdout)")
         let now = try CLI.run(["replay", file, "--tool", "libinput-gestures", "--tool-config", conf, "--libinput-version", "1.22.1"])
         #expect(now.stdout.hasSuffix("""
             libinput-gestures (fed by pinchlab's recognizer in libinput 1.22.1's units): 0 gestures
-              libinput-gestures: swipe_threshold 400 units is 38.0 mm under libinput 1.22.1, 10.2 mm before libinput 1.18
+              swipe_threshold 400 units is 38.0 mm under libinput 1.22.1, 10.2 mm before libinput 1.18
 
             """), "\(now.stdout)")
     }

@@ -95,12 +95,13 @@ public struct LabSummaryReport: Sendable, Encodable {
     public var realLisgd: RealToolCheck?
 
     public init(summary: LabSummary, comparisons: [PolicyComparisonRow]? = nil, libinput: LibinputVerdict? = nil,
-                tools: [ToolVerdict]? = nil) {
+                tools: [ToolVerdict]? = nil, realLisgd: RealToolCheck? = nil) {
         self.summary = summary
         self.comparisons = comparisons
         self.libinput = libinput
         self.agreement = libinput.map { LibinputAgreement(pinchlab: summary.gestures, libinput: $0.gestures) }
         self.tools = tools
+        self.realLisgd = realLisgd
     }
 
     private enum CodingKeys: String, CodingKey { case comparisons, libinput, agreement, tools, realLisgd }

@@ -14,6 +14,8 @@ public struct LiveToolWatch: Sendable {
     /// Per tool, how many of the current stretch's gestures were reported.
     private var reported: [Int]
     private var gestureOpen = false
+    /// The stream's length when it was last judged: a judging with nothing new says nothing new.
+    private var judgedEvents = 0
 
     public init(device: DeviceDescription, tools: [GestureToolSettings], units: LibinputUnits) {
         self.tools = tools
@@ -38,16 +40,21 @@ public struct LiveToolWatch: Sendable {
         default:
             break
         }
-        guard judge else { return [] }
+        let events = builder.stream.events.count
+        defer {
+            if idle && events > 0 {
+                builder = ToolStreamBuilder(device: device, units: units)
+                reported = Array(repeating: 0, count: tools.count)
+                judgedEvents = 0
+            }
+        }
+        guard judge, events > judgedEvents else { return [] }
+        judgedEvents = events
         var news: [(GestureToolName, FiredGesture)] = []
         for (index, tool) in tools.enumerated() {
             let fired = tool.judge(builder.stream).fired
             for gesture in fired.dropFirst(reported[index]) { news.append((tool.name, gesture)) }
             reported[index] = max(reported[index], fired.count)
-        }
-        if idle {
-            builder = ToolStreamBuilder(device: device, units: units)
-            reported = Array(repeating: 0, count: tools.count)
         }
         return news
     }

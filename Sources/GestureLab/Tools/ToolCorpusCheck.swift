@@ -33,11 +33,8 @@ public enum ToolCorpusCheck {
         try parallelMap(manifest.entries) { entry in
             do {
                 var source: any InputEventSource = try location.openRecording(of: entry)
-                var judgement = try ToolJudgement(device: source.device, settings: settings.configured(by: entry.deviceConfiguration), tools: [tool],
-                                                  units: units)
-                while let event = try source.nextEvent() { judgement.consume(event) }
-                let kind: ToolDevice.Kind = source.device.deviceClass == .touchscreen ? .touchscreen : .touchpad
-                return score(entry, verdict: judgement.finish()[0], device: kind)
+                let stream = try ToolStreamBuilder.replay(&source, entry: entry, settings: settings, units: units).stream
+                return score(entry, verdict: tool.judge(stream), device: stream.device.kind)
             } catch let error as RecordingError {
                 return ToolCheckResult(entry: entry, status: .unreadable, expected: [], fired: [], error: error)
             }

@@ -9,12 +9,10 @@ import GestureTools
 /// translations become unaccelerated deltas in the units of `units`' libinput version. A two-finger
 /// pan is libinput's finger scroll and a one-finger pan its pointer motion: neither is a gesture
 /// event, so no tool reads them. On a touchscreen, libinput's touch events are the touch frames
-/// themselves: a down, a motion when a touch moved, an up, then a frame event.
+/// themselves: a down, a motion when a touch moved (its phase says so), an up, then a frame event.
 public struct ToolStreamBuilder: Sendable {
     public private(set) var stream: ToolStream
     private let geometry: SurfaceGeometry?
-    /// Per slot, the last position reported, to send a motion only when it changed (as libinput).
-    private var lastPositions: [UInt64: PointMM] = [:]
     /// The gesture in flight: its kind as libinput names it, and the last translation and rotation.
     private var open: (kind: GestureStep.Kind, translation: PointMM, rotation: Double)?
 
@@ -27,10 +25,8 @@ public struct ToolStreamBuilder: Sendable {
 
     public init(device: DeviceDescription, units: LibinputUnits) {
         geometry = device.geometry
-        let kind: ToolDevice.Kind = device.deviceClass == .touchscreen ? .touchscreen : .touchpad
-        stream = ToolStream(source: .pinchlab,
-                            device: ToolDevice(kind: kind, widthMM: geometry?.widthMM ?? 0, heightMM: geometry?.heightMM ?? 0,
-                                               units: units))
+        stream = ToolStream(source: .pinchlab, device: ToolDevice(device, units: units))
+        let kind = stream.device.kind
         isClickpad = kind == .touchpad && device.has(.buttonpad)
         hasRoughPositions = kind == .touchpad
             && (!device.supportsMultitouchGestures || device.slotCount <= 2 && (geometry?.isEstimated ?? true))
@@ -99,16 +95,14 @@ public struct ToolStreamBuilder: Sendable {
         for touch in frame.touches {
             switch touch.phase {
             case .began:
-                lastPositions[touch.id] = touch.position
                 stream.events.append(.touch(step(.down, touch, time)))
                 any = true
-            case .moved, .stationary:
-                guard lastPositions[touch.id] != touch.position else { continue }
-                lastPositions[touch.id] = touch.position
+            case .moved:
                 stream.events.append(.touch(step(.motion, touch, time)))
                 any = true
+            case .stationary:
+                continue
             case .ended:
-                lastPositions[touch.id] = nil
                 stream.events.append(.touch(TouchStep(phase: .up, time: time, slot: Int(touch.slot))))
                 any = true
             }
@@ -128,5 +122,36 @@ public struct ToolStreamBuilder: Sendable {
         guard let scale, let spanMM else { return 0 }
         let range = spanMM * scale.unitsPerMM + 1
         return range > 0 ? mm * scale.unitsPerMM / range : 0
+    }
+}
+
+extension ToolStreamBuilder {
+    /// A corpus entry replayed as `check` replays it (its transition, the owner's device
+    /// configuration), its records made into the stream a tool reads: the stream and `check`'s score.
+    public static func replay(_ source: inout some InputEventSource, entry: CorpusEntry, settings: LabSettings,
+                              units: LibinputUnits) throws -> (stream: ToolStream, score: FileScore) {
+        var builder = ToolStreamBuilder(device: source.device, units: units)
+        let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings, recordsFrames: true) {
+            builder.consume($0)
+        }
+        return (builder.stream, score)
+    }
+}
+
+extension ToolDevice {
+    /// The device as the tools see it: its kind, its size as libinput gives it, `units`' libinput.
+    public init(_ device: DeviceDescription, units: LibinputUnits) {
+        let geometry = device.geometry
+        self.init(kind: device.deviceClass == .touchscreen ? .touchscreen : .touchpad,
+                  widthMM: geometry?.widthMM ?? 0, heightMM: geometry?.heightMM ?? 0, units: units)
+    }
+}
+
+extension ToolStream {
+    /// The stream of Debian's libinput itself (`--with-libinput`): the events its verdict kept, in
+    /// the units of the libinput that printed them.
+    public init(libinput: LibinputVerdict, device: DeviceDescription) {
+        self.init(source: .libinput, device: ToolDevice(device, units: LibinputUnits(libinputSays: libinput.version)),
+                  events: libinput.steps)
     }
 }

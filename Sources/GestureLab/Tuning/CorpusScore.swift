@@ -100,13 +100,16 @@ public enum CorpusRunner {
 
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
     /// transition with `settings` and the owner's device configuration (`ReplayRun`); a source that turns bad part-way throws its error.
+    /// `emit` gets every record (with frames when `recordsFrames`: the gesture tools' stream is made from them).
     public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
-                             settings: LabSettings) throws -> (FileScore, LabSummary) {
+                             settings: LabSettings, recordsFrames: Bool = false,
+                             emit: (LabRecord) -> Void = { _ in }) throws -> (FileScore, LabSummary) {
         guard let transition = TransitionName(rawValue: entry.transition) else {
             throw TransitionError.unknownTransition(name: entry.transition)
         }
         let result = try ReplayRun.run(&source, name: file, transition: transition,
-                                       settings: settings.configured(by: entry.deviceConfiguration))
+                                       settings: settings.configured(by: entry.deviceConfiguration), recordsFrames: recordsFrames,
+                                       emit: emit)
         if let error = result.error { throw error }
         return (FileScore(file: file, entry: entry, summary: result.summary), result.summary)
     }

@@ -96,7 +96,6 @@ public struct ToolTuner: Sendable {
     public struct File: Sendable {
         public var recording: LoadedRecording
         public var stream: ToolStream
-        public var kind: ToolDevice.Kind
         /// Whether pinchlab's own default settings decide it right (`check`'s verdict).
         public var pinchlabCorrect: Bool
     }
@@ -112,19 +111,14 @@ public struct ToolTuner: Sendable {
     /// Replays every file once (in parallel): its stream for the tool, and pinchlab's own verdict at the defaults.
     public static func prepare(_ corpus: [LoadedRecording], units: LibinputUnits) throws -> [File] {
         try parallelMap(corpus) { file in
-            var judgement = try ToolJudgement(device: file.device, settings: LabSettings.default.configured(by: file.entry.deviceConfiguration),
-                                              tools: [], units: units)
-            for event in file.events { judgement.consume(event) }
-            let stream = judgement.finishStream()
-            let (score, _) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events, entry: file.entry,
-                                                    settings: .default)
-            return File(recording: file, stream: stream, kind: stream.device.kind, pinchlabCorrect: score.correct)
+            var events = EventList(device: file.device, events: file.events)
+            let (stream, score) = try ToolStreamBuilder.replay(&events, entry: file.entry, settings: .default, units: units)
+            return File(recording: file, stream: stream, pinchlabCorrect: score.correct)
         }
     }
 
     public init(files: [File], start: GestureToolSettings) {
-        let probe = files.map { start.judge($0.stream).note == nil }
-        self.files = zip(files, probe).filter(\.1).map(\.0)
+        self.files = files.filter { start.name.reads($0.stream.device.kind) }
         skipped = files.count - self.files.count
         self.start = start
         settings = ToolSetting.searched(start.name)
@@ -137,9 +131,9 @@ public struct ToolTuner: Sendable {
     func correct(_ tool: GestureToolSettings, _ index: Int) -> Bool {
         if let known = memo.verdicts(of: tool) { return known[index] }
         let files = self.files
-        let verdicts = (try? parallelMap(Array(files.indices)) { i in
-            ToolCorpusCheck.score(files[i].recording.entry, verdict: tool.judge(files[i].stream), device: files[i].kind).status == .match
-        }) ?? []
+        let verdicts = parallelMap(Array(files.indices)) { i in
+            ToolCorpusCheck.score(files[i].recording.entry, verdict: tool.judge(files[i].stream), device: files[i].stream.device.kind).status == .match
+        }
         memo.store(verdicts, for: tool)
         return verdicts[index]
     }
@@ -267,7 +261,7 @@ public struct ToolTuner: Sendable {
             classes[name] = row
         }
         return ToolTuneReport(
-            tool: start.name.rawValue, files: files.count, touchpadFiles: files.filter { $0.kind == .touchpad }.count, skippedFiles: skipped,
+            tool: start.name.rawValue, files: files.count, touchpadFiles: files.filter { $0.stream.device.kind == .touchpad }.count, skippedFiles: skipped,
             crossValidation: folds.isEmpty ? nil : crossValidation!.name, folds: folds.count,
             heldOutFiles: heldOutFiles.count, heldOutCorrectBefore: beforeHeldOut, heldOutCorrectAfter: heldOutCorrect,
             correctBefore: before.filter { $0 }.count, correctAfter: everything.filter { correct(written, $0) }.count,

@@ -201,13 +201,22 @@ public struct Tuner: Sendable {
 }
 
 /// `transform` applied to every element on all cores (`DispatchQueue.concurrentPerform`), the
-/// results in the elements' order; the first error thrown is rethrown once all have run.
-func parallelMap<Element: Sendable, Result>(_ elements: [Element], _ transform: @Sendable (Element) throws -> Result) throws -> [Result] {
-    let slots = ResultSlots<Swift.Result<Result, Error>>(count: elements.count)
+/// results in the elements' order; the first error thrown is rethrown once all have run (a
+/// transform that throws nothing makes a call that throws nothing).
+func parallelMap<Element: Sendable, Result, Failure: Error>(_ elements: [Element], _ transform: @Sendable (Element) throws(Failure) -> Result)
+    throws(Failure) -> [Result] {
+    let slots = ResultSlots<Swift.Result<Result, Failure>>(count: elements.count)
     DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-        slots[index] = Swift.Result { try transform(elements[index]) }
+        do throws(Failure) {
+            slots[index] = .success(try transform(elements[index]))
+        } catch {
+            slots[index] = .failure(error)
+        }
     }
-    return try elements.indices.map { try slots[$0]!.get() }
+    var results: [Result] = []
+    results.reserveCapacity(elements.count)
+    for index in elements.indices { results.append(try slots[index]!.get()) }
+    return results
 }
 
 /// Slots written once each from concurrent iterations, read after they all finish.

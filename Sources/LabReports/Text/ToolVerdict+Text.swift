@@ -11,6 +11,7 @@ extension ToolVerdict {
             lines.append("  \(name.rawValue) reads only a \(kind.rawValue)'s events: nothing to judge")
         }
         lines += fired.map { "  \($0.text)" }
+        lines += unitThresholds.map { "  " + $0.text(now: units) }
         return lines
     }
 }
