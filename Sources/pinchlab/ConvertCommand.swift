@@ -69,19 +69,14 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            // From the start: a signal before the staged file exists exits 130 with nothing to remove.
-            AbandonOnSignal.install(removing: nil)
+            // From the start to the commit a stop says nothing was written (and removes the staged file).
+            RemovedOnStop.abandonsOutput = true
+            defer { RemovedOnStop.abandonsOutput = false }
             let reader = try recording.open()
             var source: any InputEventSource = reader
             // A new or regular file (through links too) is staged; a device (`-o /dev/stdout`) is written in place.
-            let staged = try AbandonOnSignal.install {
-                StagedOutputFile.canStage(output) ? try StagedOutputFile(destination: output) : nil
-            }
-            defer {
-                // A signal between the two unlinks a name already gone: harmless.
-                staged?.discard()
-                AbandonOnSignal.disarm()
-            }
+            let staged = StagedOutputFile.canStage(output) ? try StagedOutputFile(destination: output) : nil
+            defer { staged?.discard() }
             let writePath = staged?.stagingPath ?? output
             var count = 0
             let multiDevice = source as? LibinputRecordReader
@@ -102,7 +97,7 @@ struct ConvertCommand: ParsableCommand {
                 throw error
             }
             try staged?.commit()
-            AbandonOnSignal.disarm()
+            RemovedOnStop.abandonsOutput = false
             warnAboutRecording(reader, .kept)
             if let multiDevice, let deviceCount = multiDevice.deviceCount, deviceCount > 1 {
                 // The output holds one device: say which, so the others are not lost unnoticed.

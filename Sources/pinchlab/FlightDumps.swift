@@ -6,13 +6,17 @@ import Synchronization
 /// Set by SIGUSR1 (one atomic store, async-signal-safe) and by the `d` key; the live loop takes it after each event and each idle step.
 enum DumpRequest {
     private static let requested = Atomic<Int>(0)
+    /// `.signal`'s code, made before the handler can run: the handler only stores it (working it
+    /// out there would build `allCases`, an allocation, inside a signal handler).
+    private static let signalCode = code(of: .signal)
 
     /// Makes the flag before the handler can run (see `StopSignals.install`), then handles SIGUSR1
     /// (whose default action would end the process) without SA_RESTART.
     static func installSignalHandler() {
         _ = requested.load(ordering: .relaxed)
+        _ = signalCode
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in DumpRequest.note(.signal) }
+        action.__sigaction_handler.sa_handler = { _ in DumpRequest.requested.store(DumpRequest.signalCode, ordering: .relaxed) }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGUSR1, &action, nil)
@@ -22,11 +26,12 @@ enum DumpRequest {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
-    /// Asks for a dump. Async-signal-safe.
+    /// Asks for a dump (the `d` key, the page's button; SIGUSR1's handler stores `signalCode`).
     static func note(_ trigger: DumpTrigger) {
-        let code = (DumpTrigger.allCases.firstIndex(of: trigger) ?? 0) + 1
-        requested.store(code, ordering: .relaxed)
+        requested.store(code(of: trigger), ordering: .relaxed)
     }
+
+    private static func code(of trigger: DumpTrigger) -> Int { (DumpTrigger.allCases.firstIndex(of: trigger) ?? 0) + 1 }
 
     /// The request since the last call, if any. Called after every event: a plain load when none
     /// is waiting (nearly always), the read-modify-write only to take one.

@@ -101,6 +101,11 @@ struct PlotCommand: ParsableCommand {
             } catch {
                 throw CLIError(status: .usage, message: "\(messageWithAdvice(for: error)); `pinchlab replay \(recording.file)` lists the attempts and the duration")
             }
+            // A stop while drawing leaves the old picture too.
+            if StopSignals.requested {
+                printError("pinchlab: interrupted while drawing; nothing was written")
+                throw ExitStatus.interrupted.exitCode
+            }
             try OutputFile.write(svg, to: output, what: "picture")
             printError("pinchlab: wrote \(output) (\(summary.transition) \(summary.attemptsText))")
             if let hint = summary.hint { printError("pinchlab: hint: \(hint.text)") }

@@ -8,8 +8,9 @@ import Synchronization
 /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the command. A command that stops by itself at a
 ///   signal (`replay`, `plot`, `live`, `record`, `serve`: `StopSignals.install()`) is told
 ///   (`StopRequest`) and ends as its help says (130 after its summary, or its normal stop, 0);
-///   every other command, and any command before it asked, exits 130 at once from the handler,
-///   removing the staged file of an all-or-nothing output first (`AbandonOnSignal`). SIGQUIT
+///   every other command, any command before it asked, and a command told once already that has
+///   not stopped (a write to a stalled pipe), exits 130 at once from the handler, removing the
+///   files noted for it first (`RemovedOnStop`: staged outputs, temporary copies). SIGQUIT
 ///   (Ctrl-\) is a stop like Ctrl-C, not a crash report.
 /// - SIGPIPE is ignored: a write to a closed pipe (`replay | head`) fails with `EPIPE` and ends
 ///   the command with status 74 and one line on stderr, as any failed write does.
@@ -17,9 +18,6 @@ import Synchronization
 /// Only async-signal-safe calls run in the handler (an atomic load or store, `unlink`, `write`,
 /// `_exit`); every global it reads is made before it is installed (see `install()`).
 enum SignalPolicy {
-    /// The signals that stop a command.
-    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-
     /// Installs the policy: every stop signal exits 130 at once until a command asks to be told
     /// instead; SIGPIPE ignored. Call it first thing in `main`.
     static func install() {
@@ -32,22 +30,18 @@ enum SignalPolicy {
         StopRequest.prepare()
         RemovedOnStop.prepare()
         _ = signalMode.load(ordering: .relaxed)
-        _ = removedOnSignal.load(ordering: .relaxed)
-        _ = AbandonOnSignal.nothingToRemove
         signal(SIGPIPE, SIG_IGN)
         handleStopSignals { number in
-            if signalMode.load(ordering: .acquiring) == SignalMode.told.rawValue {
+            // Told once; a second stop while the command has not stopped (a write to a stalled
+            // pipe) ends it here, as any stop ends a command that is not told.
+            if signalMode.load(ordering: .acquiring) == SignalMode.told.rawValue && !StopRequest.isRequested {
                 StopRequest.note(number)
                 return
             }
             RemovedOnStop.unlinkAll()
-            let staged = removedOnSignal.load(ordering: .acquiring)
-            if let path = UnsafeMutablePointer<CChar>(bitPattern: staged), staged != AbandonOnSignal.nothingToRemove {
-                unlink(path)
-            }
             let message: StaticString = "pinchlab: interrupted\n"
             let abandoned: StaticString = "pinchlab: interrupted; nothing was written\n"
-            (staged == 0 ? message : abandoned).withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            (RemovedOnStop.abandonsOutput ? abandoned : message).withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(130)  // ExitStatus.interrupted
         }
     }
@@ -66,7 +60,7 @@ private let signalMode = Atomic<Int>(SignalMode.exits.rawValue)
 enum StopSignals {
     /// For a command that stops by itself: from now on a stop signal is noted (`StopRequest`, which
     /// input waits see too) instead of ending the process; the loops that read devices and
-    /// recordings check `requested`. Installed without SA_RESTART so a blocking poll(2) returns at once.
+    /// recordings check `requested`. (The handler has no SA_RESTART: a blocking poll(2) returns at once.)
     static func install() {
         signalMode.store(SignalMode.told.rawValue, ordering: .releasing)
     }
@@ -75,65 +69,20 @@ enum StopSignals {
     static var requested: Bool { StopRequest.isRequested }
 }
 
-/// The stop signals (`SignalPolicy.stopSignals`) as a set.
-private func stopSignalSet() -> sigset_t {
-    var stop = sigset_t()
-    sigemptyset(&stop)
-    for number in SignalPolicy.stopSignals { sigaddset(&stop, number) }
-    return stop
-}
-
 /// Runs `handler` on every stop signal, without SA_RESTART (a blocking poll(2) returns at once),
 /// and unblocks them in this thread. `handler` may make only async-signal-safe calls.
 private func handleStopSignals(_ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
     // One stop at a time: a second signal waits until the first handler returns (or exits).
-    action.sa_mask = stopSignalSet()
+    action.sa_mask = StopRequest.signalSet
     action.sa_flags = 0
-    for number in SignalPolicy.stopSignals { sigaction(number, &action, nil) }
+    for number in StopRequest.signals { sigaction(number, &action, nil) }
     // A blocked signal mask survives exec: a parent that spawns pinchlab from a thread with
     // SIGINT/SIGTERM blocked (libdispatch workers do, and so Foundation's Process from them)
     // would leave Ctrl-C and kill pending forever and the command unstoppable.
-    var stop = stopSignalSet()
+    var stop = StopRequest.signalSet
     pthread_sigmask(SIG_UNBLOCK, &stop, nil)
-}
-
-/// The staged file of an all-or-nothing output (convert), removed by a stop signal: the address
-/// of its path as a C string (0: none; `AbandonOnSignal.nothingToRemove`: none, but the output is
-/// abandoned), an integer because an atomic pointer is not `Sendable`.
-private let removedOnSignal = Atomic<Int>(0)
-
-/// For a command whose output is all or nothing (`convert`): a stop signal removes the staged
-/// file and exits 130 from the signal handler itself (`SignalPolicy`), so it works even while a
-/// read blocks on a stalled pipe, and says nothing was written.
-enum AbandonOnSignal {
-    /// Not an address: the output is abandoned but there is no file to remove.
-    static let nothingToRemove = 1
-
-    /// Arms the handler for `stagingPath` (nil: exits 130 with nothing to remove). The copy of the
-    /// path is never freed: a handler on another thread may be reading it (a few bytes, once a run).
-    static func install(removing stagingPath: String?) {
-        let path = stagingPath.flatMap { strdup($0) }.map { Int(bitPattern: $0) } ?? nothingToRemove
-        removedOnSignal.store(path, ordering: .releasing)
-    }
-
-    /// Makes the staged file with the stop signals held back, then arms the handler for it: a
-    /// signal that comes meanwhile is handled once the handler knows the file, so none is left behind.
-    static func install(removingWhatIsMadeBy make: () throws -> StagedOutputFile?) throws -> StagedOutputFile? {
-        var stop = stopSignalSet()
-        pthread_sigmask(SIG_BLOCK, &stop, nil)
-        defer { pthread_sigmask(SIG_UNBLOCK, &stop, nil) }
-        let staged = try make()
-        install(removing: staged?.stagingPath)
-        return staged
-    }
-
-    /// The output is in place (or abandoned by an error): a signal from here on exits 130 with
-    /// nothing to remove, as in any command.
-    static func disarm() {
-        removedOnSignal.store(0, ordering: .releasing)
-    }
 }
 
 /// The device to use: the one given, or the first touchpad/touchscreen in /dev/input.

@@ -72,6 +72,11 @@ import Testing
         let pid = running.process.processIdentifier
         try #require(CLI.waitFor(20) { Self.isCatching(pid, SIGTERM) && Self.isCatching(pid, SIGQUIT) }, "the policy is installed")
         usleep(200_000)
+        if command == "generate-corpus" {
+            // At work: writing recordings one after another.
+            let corpus = dir.appendingPathComponent("corpus").path
+            #expect(CLI.waitFor(20) { (FileManager.default.enumerator(atPath: corpus)?.allObjects.count ?? 0) > 50 })
+        }
         #expect(running.process.isRunning, "\(command) waits for its input (or works) until stopped: \(running.stderrSoFar)")
         kill(pid, signal)
         let r = try running.finish(timeout: 20)
@@ -79,6 +84,12 @@ import Testing
         #expect(r.status == 130, "\(command): \(r.stderr)")
         #expect(r.stderr.contains("pinchlab: interrupted"), "\(command): \(r.stderr)")
         #expect(!r.stderr.contains("crashed"), "\(command): \(r.stderr)")
+        if command == "generate-corpus" {
+            // It was writing a recording (staged beside its name): the stop removed the staged file.
+            let made = FileManager.default.enumerator(atPath: dir.appendingPathComponent("corpus").path)?.allObjects as? [String] ?? []
+            #expect(made.count > 0, "it was at work")
+            #expect(!made.contains { $0.contains(".pinchlab-") }, "a staged recording was left: \(made.filter { $0.contains(".pinchlab-") })")
+        }
     }
 
     /// `pinchlab ARGUMENTS` with its stdout a pipe whose reader has left before it starts: every
@@ -194,5 +205,45 @@ import Testing
         #expect(r.status == 130, "\(r.stderr)")
         #expect(names().isEmpty, "\(names())")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).isEmpty, "no archive, staged or not")
+    }
+}
+
+/// A command told of a stop that cannot stop (its output blocks on a reader that reads nothing)
+/// ends at the second stop signal, with 130, as a command that is not told ends at the first.
+@Suite struct SecondStopCLITests {
+    @Test func aSecondStopEndsAReplayStuckWriting() throws {
+        // The session's events twenty times over, 20 s apart, on standard input (a file: `-` writes
+        // each line as it is made): its JSON lines (about 1 MB) fill a pipe nobody reads, and the
+        // replay blocks writing.
+        let text = try String(contentsOfFile: CLI.fixture("sessions/touchscreen-session.evemu"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var input = lines.filter { !$0.hasPrefix("E: ") }.joined(separator: "\n") + "\n"
+        let events = lines.filter { $0.hasPrefix("E: ") }.map { $0.split(separator: " ") }
+        for round in 0..<20 {
+            for fields in events {
+                let time = (Double(fields[1]) ?? 0) + Double(round * 20)
+                input += "E: " + String(format: "%.6f", time) + " " + fields[2...].joined(separator: " ") + "\n"
+            }
+        }
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["replay", "-", "--json"]
+        let file = try CLI.temporaryDirectory().appendingPathComponent("long.evemu")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        let stalled = Pipe()
+        process.standardInput = try FileHandle(forReadingFrom: file)
+        process.standardOutput = stalled
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(CLI.waitFor(10) { InterruptCLITests.isCatching(process.processIdentifier, SIGINT) })
+        Thread.sleep(forTimeInterval: 2)  // its writes fill the pipe and block
+        kill(process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(process.isRunning, "the first stop is noted; the blocked write goes on")
+        kill(process.processIdentifier, SIGINT)
+        #expect(CLI.waitForExit(process, timeout: 5), "the second stop ends it")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        _ = stalled  // read by nobody until here
     }
 }

@@ -114,9 +114,12 @@ package final class StagedOutputFile {
         for _ in 0..<StagedOutputFile.namingAttempts {
             let candidate = directory + "." + name + ".pinchlab-" + String(UInt64.random(in: .min ... .max), radix: 16)
             do {
-                let fd = try FileDescriptor.openCloseOnExec(candidate, .writeOnly, options: [.create, .exclusiveCreate])
-                // Noted at once (it is ours now): a stop from here on removes it.
-                noted = RemovedOnStop.note(candidate)
+                // Made and noted as one step (a stop held back meanwhile): a stop from here on removes it.
+                let fd = try StopRequest.holdingStops { () throws(Errno) -> FileDescriptor in
+                    let fd = try FileDescriptor.openCloseOnExec(candidate, .writeOnly, options: [.create, .exclusiveCreate])
+                    noted = RemovedOnStop.note(candidate)
+                    return fd
+                }
                 if let existingMode { try? fd.setPermissions(existingMode) }
                 try? fd.close()
                 created = candidate

@@ -18,10 +18,20 @@ package enum RemovedOnStop {
     /// Copies of paths whose slot was cleared, freed once this many more are retired.
     static let retiredKept = 64
     private static let retired = Mutex<[Int]>([])
+    /// An all-or-nothing output is being made (`convert`): a stop says nothing was written.
+    private static let abandons = Atomic<Bool>(false)
+
+    /// Whether a stop now leaves the command's output unwritten (set from the start of `convert`
+    /// to its commit). Async-signal-safe to read.
+    package static var abandonsOutput: Bool {
+        get { abandons.load(ordering: .acquiring) }
+        set { abandons.store(newValue, ordering: .releasing) }
+    }
 
     /// Makes the slots before any handler can run (a handler must not be the first to touch a global).
     package static func prepare() {
         for index in 0..<capacity { _ = slots[index].load(ordering: .relaxed) }
+        _ = abandons.load(ordering: .relaxed)
     }
 
     /// Notes `path` (a file that now exists) for removal by a stop; returns its slot for `forget`
