@@ -10,7 +10,7 @@
 # directly with swiftc -sanitize=fuzzer,address into .build-fuzz/ (FUZZ_BUILD overrides), module by
 # module as SwiftPM does (swift-system's SystemPackage from SwiftPM's checkout, with its C shims and
 # its package settings; SettingsTable; GestureCore; GestureKit with the CEvdev/CYAML module maps,
-# InteractiveTransition, GestureLab), then links each target in Fuzz/Targets/ against them.
+# InteractiveTransition, GestureTools, GestureLab), then links each target in Fuzz/Targets/ against them.
 #
 # Targets and their committed seed corpora (Fuzz/corpus/<target>/, read-only: new inputs found go to
 # .build-fuzz/corpus/<target>/):
@@ -75,6 +75,7 @@ build_module SettingsTable
 build_module GestureCore
 build_module GestureKit "${C_FLAGS[@]}"
 build_module InteractiveTransition
+build_module GestureTools
 build_module GestureLab "${C_FLAGS[@]}"
 
 TARGETS=(evemu:EvemuReaderFuzz libinput-record:LibinputRecordReaderFuzz pipeline:PipelineFuzz settings:SettingsFileFuzz)
