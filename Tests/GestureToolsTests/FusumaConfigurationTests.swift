@@ -80,5 +80,13 @@ import Testing
         #expect(FusumaSettings.yamlNumber("fast") == nil)
         #expect(FusumaSettings.yamlNumber("1.5x") == nil)
         #expect(FusumaSettings.yamlNumber("nan") == nil)
+        // As the machine's Ruby reads them (Psych 4: `ruby -ryaml -e 'p YAML.load("x: 017")'`).
+        #expect(FusumaSettings.yamlNumber("017") == 15)
+        #expect(FusumaSettings.yamlNumber("0o17") == nil)
+        #expect(FusumaSettings.yamlNumber("1e3") == nil)
+        #expect(FusumaSettings.yamlNumber("1.0e+3") == 1000)
+        #expect(FusumaSettings.yamlNumber("1,000") == 1000)
+        #expect(FusumaSettings.yamlNumber("5.") == 5)
+        #expect(FusumaSettings.yamlNumber(".") == nil)
     }
 }

@@ -81,19 +81,23 @@ extension FusumaSettings {
         }
     }
 
-    /// A plain scalar Ruby's YAML (Psych, YAML 1.1) reads as an Integer or a Float: an optional
-    /// sign, digits with `_` allowed, a fraction, an exponent; `0x`, `0o` and `0b` integers; `.inf`.
+    /// A plain scalar Ruby's YAML reads as an Integer or a Float (Psych's `ScalarScanner`, YAML
+    /// 1.1): a sign, then `0b` binary, `0x` hexadecimal, a leading `0` octal (`017` is 15; `0o17` is
+    /// text), or decimal digits with `_` or `,` between them (`1,000` is 1000); a float needs its
+    /// point, and an exponent its sign (`1.0e+3`; `1e3` is text, which fusuma then refuses); `.inf`.
     static func yamlNumber(_ text: String) -> Double? {
         var body = Substring(text)
         var sign = 1.0
         if let first = body.first, first == "+" || first == "-" { sign = first == "-" ? -1 : 1; body = body.dropFirst() }
         if [".inf", ".Inf", ".INF"].contains(body) { return sign * .infinity }
-        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where body.hasPrefix(prefix) {
-            return Int(body.dropFirst(2).filter { $0 != "_" }, radix: radix).map { sign * Double($0) }
+        let bare = String(body.filter { $0 != "_" && $0 != "," })
+        if body.wholeMatch(of: /0b[01_,]+/) != nil { return Int(bare.dropFirst(2), radix: 2).map { sign * Double($0) } }
+        if body.wholeMatch(of: /0x[0-9a-fA-F_,]+/) != nil { return Int(bare.dropFirst(2), radix: 16).map { sign * Double($0) } }
+        if body.wholeMatch(of: /0[0-7_,]+/) != nil { return Int(bare.dropFirst(), radix: 8).map { sign * Double($0) } }
+        if body.wholeMatch(of: /0|[1-9](?:[0-9]|,[0-9]|_[0-9])*/) != nil { return Int(bare).map { sign * Double($0) } }
+        if body != ".", body.wholeMatch(of: /(?:[0-9][0-9_,]*)?\.[0-9]*(?:[eE][-+][0-9]+)?/) != nil {
+            return Double(bare).map { sign * $0 }
         }
-        let digits = body.filter { $0 != "_" }
-        guard let first = digits.first, first.isNumber || first == "." else { return nil }
-        guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }), let value = Double(digits) else { return nil }
-        return sign * value
+        return nil
     }
 }

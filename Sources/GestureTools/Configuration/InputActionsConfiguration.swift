@@ -59,12 +59,15 @@ extension InputActionsSettings {
         func range(_ node: YAMLNode, _ setting: String) throws(ToolConfigurationError) -> (Double, Double?) {
             let text = try scalar(node, setting).trimmingWhitespace
             if let dash = text.dropFirst().firstIndex(of: "-") {
-                guard let a = Double(text[..<dash].trimmingWhitespace), let b = Double(text[text.index(after: dash)...].trimmingWhitespace) else {
+                guard let a = Double(text[..<dash].trimmingWhitespace), let b = Double(text[text.index(after: dash)...].trimmingWhitespace),
+                      a.isFinite, b.isFinite else {
                     throw fail(node.line, .badValue(setting: setting, value: text, expected: "a number or a range A-B"))
                 }
                 return (a, b)
             }
-            guard let value = Double(text) else { throw fail(node.line, .badValue(setting: setting, value: text, expected: "a number or a range A-B")) }
+            guard let value = Double(text), value.isFinite else {
+                throw fail(node.line, .badValue(setting: setting, value: text, expected: "a number or a range A-B"))
+            }
             return (value, nil)
         }
 
@@ -140,10 +143,11 @@ extension InputActionsSettings {
             var trigger = InputActionsTrigger(kind: kind, line: node.line)
             if let fingers = node["fingers"] {
                 let (a, b) = try range(fingers, "\(path).fingers")
-                guard a >= 0, a == a.rounded(), (b ?? a) == (b ?? a).rounded(), (b ?? a) >= a else {
+                // Whole counts InputActions keeps in 32 bits: 1e20 fingers is no count, and no crash.
+                guard let low = UInt32(exactly: a), let high = UInt32(exactly: b ?? a), high >= low else {
                     throw fail(fingers.line, .badValue(setting: "\(path).fingers", value: fingers.text ?? "", expected: "a finger count N or A-B"))
                 }
-                trigger.fingers = Int(a)...Int(b ?? a)
+                trigger.fingers = Int(low)...Int(high)
             }
             let words: [String]
             switch kind {

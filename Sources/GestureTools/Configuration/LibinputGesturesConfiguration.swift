@@ -8,7 +8,7 @@ extension LibinputGesturesSettings {
         func fail(_ line: Int, _ reason: ToolConfigurationError.Reason) -> ToolConfigurationError {
             ToolConfigurationError(tool: .libinputGestures, file: file, line: line, reason: reason)
         }
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in ConfigurationLines.split(text).enumerated() {
             let number = index + 1
             let line = raw.trimmingWhitespace
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -28,11 +28,12 @@ extension LibinputGesturesSettings {
                 case "hold": motions = ["on"]
                 default: throw fail(number, .unknown("gesture \(type)", expected: "swipe, pinch or hold"))
                 }
-                let holdDelay = type == "hold" && motion.hasPrefix("on+")
-                if holdDelay {
-                    guard Double(motion.dropFirst(3)) != nil else {
+                var holdDelay: Double? = type == "hold" ? 0 : nil
+                if type == "hold" && motion.hasPrefix("on+") {
+                    guard let delay = Double(motion.dropFirst(3)), delay.isFinite, delay >= 0 else {
                         throw fail(number, .badValue(setting: "hold delay", value: String(motion.dropFirst(3)), expected: "an integer or float"))
                     }
+                    holdDelay = delay
                 } else if !motions.contains(motion) {
                     throw fail(number, .unknown("\(type) motion \(motion)", expected: motions.joined(separator: ", ")))
                 }
@@ -47,7 +48,8 @@ extension LibinputGesturesSettings {
                 guard !command.trimmingWhitespace.isEmpty else { throw fail(number, .missingValue(setting: "the gesture's command")) }
                 if type == "swipe" && motion.contains("_") { settings.obliqueSwipes = true }
                 if type == "pinch" && motion.contains("clock") { settings.rotations = true }
-                settings.gestures.append(LibinputGesturesBinding(type: type, motion: motion, fingers: fingers, line: number))
+                settings.gestures.append(LibinputGesturesBinding(type: type, motion: motion, fingers: fingers, line: number,
+                                                                 holdDelay: holdDelay))
             case "device":
                 guard !rest.isEmpty else { throw fail(number, .missingValue(setting: "device")) }
             case "swipe_threshold":

@@ -8,7 +8,7 @@ extension LisgdSettings {
     /// whole number is refused at its line rather than read as lisgd would misread it.
     public static func read(_ text: String, file: String) throws(ToolConfigurationError) -> LisgdSettings {
         var words: [(word: String, line: Int)] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in ConfigurationLines.split(text).enumerated() {
             let line = raw.trimmingWhitespace
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             do {
@@ -50,7 +50,6 @@ extension LisgdSettings {
             default: settings.height = number; heightGiven = true
             }
         }
-        settings.screenGiven = widthGiven || heightGiven
         if widthGiven != heightGiven {
             // lisgd reads the display only when both are 0; one given leaves the other 0.
             if !widthGiven { settings.width = 0 } else { settings.height = 0 }
@@ -91,30 +90,38 @@ extension LisgdSettings {
 
 /// Splits a line into words as a POSIX shell does for quoting: blanks separate, '...' keeps
 /// everything, "..." keeps everything but a backslash before " \ $ `, and a backslash outside
-/// quotes keeps the next character. No expansions.
+/// quotes keeps the next character. No expansions. Each word with its place in the line (quotes
+/// included), for a writer that changes one word and keeps the rest.
 enum ShellWords {
     struct Unclosed: Error { var expected: String }
 
-    static func split(_ line: String) throws(Unclosed) -> [String] {
-        var words: [String] = []
+    static func words(_ line: String) throws(Unclosed) -> [(range: Range<String.Index>, text: String)] {
+        var words: [(Range<String.Index>, String)] = []
         var word = ""
-        var inWord = false
-        var iterator = Array(line).makeIterator()
-        while let c = iterator.next() {
+        var start: String.Index?
+        var i = line.startIndex
+        func next() -> Character? {
+            guard i < line.endIndex else { return nil }
+            defer { i = line.index(after: i) }
+            return line[i]
+        }
+        while i < line.endIndex {
+            let here = i
+            let c = next()!
             switch c {
             case " ", "\t":
-                if inWord { words.append(word); word = ""; inWord = false }
+                if let begun = start { words.append((begun..<here, word)); word = ""; start = nil }
             case "'":
-                inWord = true
+                if start == nil { start = here }
                 var closed = false
-                while let d = iterator.next() { if d == "'" { closed = true; break }; word.append(d) }
+                while let d = next() { if d == "'" { closed = true; break }; word.append(d) }
                 guard closed else { throw Unclosed(expected: "a closing ' quote") }
             case "\"":
-                inWord = true
+                if start == nil { start = here }
                 var closed = false
-                while let d = iterator.next() {
+                while let d = next() {
                     if d == "\"" { closed = true; break }
-                    if d == "\\", let e = iterator.next() {
+                    if d == "\\", let e = next() {
                         if !"\"\\$`".contains(e) { word.append(d) }
                         word.append(e)
                     } else {
@@ -123,14 +130,17 @@ enum ShellWords {
                 }
                 guard closed else { throw Unclosed(expected: "a closing \" quote") }
             case "\\":
-                inWord = true
-                if let d = iterator.next() { word.append(d) }
+                if start == nil { start = here }
+                if let d = next() { word.append(d) }
             default:
-                inWord = true
+                if start == nil { start = here }
                 word.append(c)
             }
         }
-        if inWord { words.append(word) }
+        if let begun = start { words.append((begun..<line.endIndex, word)) }
         return words
     }
+
+    /// The words alone.
+    static func split(_ line: String) throws(Unclosed) -> [String] { try words(line).map(\.text) }
 }

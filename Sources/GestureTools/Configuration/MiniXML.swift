@@ -23,6 +23,9 @@ struct MiniXML {
     private let chars: [Character]
     private var index = 0
     private var line = 1
+    /// Elements open at once, at most: a file nested deeper would otherwise end the process with its stack.
+    static let nestingMax = 64
+    private var nesting = 0
 
     private init(_ text: String) { chars = Array(text) }
 
@@ -50,7 +53,7 @@ struct MiniXML {
 
     private mutating func advance(_ n: Int = 1) {
         for _ in 0..<n where index < chars.count {
-            if chars[index] == "\n" { line += 1 }
+            if chars[index].isNewline { line += 1 }
             index += 1
         }
     }
@@ -87,6 +90,11 @@ struct MiniXML {
     }
 
     private mutating func element() throws(XMLSyntaxError) -> XMLElement {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.nestingMax else {
+            throw XMLSyntaxError(line: line, expected: "at most \(Self.nestingMax) elements inside one another")
+        }
         let startLine = line
         advance()  // <
         let tag = try name()

@@ -90,11 +90,7 @@ struct MiniYAML {
     private var index = 0
 
     private init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var chars = Array(line)
-            if chars.last == "\r" { chars.removeLast() }
-            return chars
-        }
+        lines = ConfigurationLines.split(text).map { Array($0) }
         if lines.first?.first == "\u{FEFF}" { lines[0].removeFirst() }
     }
 
@@ -177,8 +173,18 @@ struct MiniYAML {
 
     // MARK: Blocks
 
+    /// Collections open at once, at most (as GestureKit's YAML reader allows: `nestingMax`): a file
+    /// of a few hundred KB nested deeper would otherwise end the process with its stack.
+    static let nestingMax = 64
+    private var nesting = 0
+
     /// The node whose first line is the current one, indented `indent`.
     private mutating func block(indent: Int) throws(YAMLSyntaxError) -> YAMLNode {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.nestingMax else {
+            throw YAMLSyntaxError(line: lineNumber, expected: "at most \(Self.nestingMax) collections inside one another")
+        }
         let line = lines[index]
         let content = Array(line.dropFirst(indent))
         if content.first == "-" && (content.count == 1 || content[1] == " ") { return try sequence(indent: indent) }
@@ -320,7 +326,7 @@ struct MiniYAML {
         case "\"", "'":
             node = YAMLNode(value: .scalar(try quoted(rest, &position), quoted: true), line: line)
         case "[", "{":
-            node = try flow(rest, &position)
+            node = try flow(rest, &position, depth: nesting + 1)
         case "&", "*", "!":
             throw YAMLSyntaxError(line: line, expected: "a plain value (anchors '&', aliases '*' and tags '!' are not read)")
         case "%", "@", "`":
@@ -391,8 +397,11 @@ struct MiniYAML {
     }
 
     /// A flow collection starting at `position`, closed on the same line.
-    private func flow(_ chars: [Character], _ position: inout Int) throws(YAMLSyntaxError) -> YAMLNode {
+    private func flow(_ chars: [Character], _ position: inout Int, depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
         let line = lineNumber
+        guard depth <= Self.nestingMax else {
+            throw YAMLSyntaxError(line: line, expected: "at most \(Self.nestingMax) collections inside one another")
+        }
         let open = chars[position]
         let close: Character = open == "[" ? "]" : "}"
         position += 1
@@ -404,7 +413,7 @@ struct MiniYAML {
             guard position < chars.count else { throw YAMLSyntaxError(line: line, expected: "'\(close)' on the same line") }
             switch chars[position] {
             case "\"", "'": return YAMLNode(value: .scalar(try quoted(chars, &position), quoted: true), line: line)
-            case "[", "{": return try flow(chars, &position)
+            case "[", "{": return try flow(chars, &position, depth: depth + 1)
             case "&", "*", "!", "|", ">", "#":
                 throw YAMLSyntaxError(line: line, expected: "a plain or quoted value in '\(open)...\(close)', not '\(chars[position])'")
             default:

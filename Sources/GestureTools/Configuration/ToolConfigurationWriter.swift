@@ -1,3 +1,5 @@
+import SettingsTable
+
 /// Writes a tool's tuned thresholds in its own format: lisgd's flags in a file (comment lines
 /// starting with `#`, then flags), touchegg.conf XML, libinput-gestures.conf lines, fusuma's config.yml. Given the
 /// user's file, only the tuned values change (the first word after a lisgd flag, the text of a
@@ -20,11 +22,8 @@ public enum ToolConfigurationWriter {
         }
     }
 
-    /// A number as the tools read it: a whole number without a point.
-    public static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
-    }
+    /// A number as the tools read it: a whole number without a point (`SettingRange.text`).
+    public static func number(_ value: Double) -> String { SettingRange.text(value) }
 
     // MARK: lisgd
 
@@ -34,20 +33,19 @@ public enum ToolConfigurationWriter {
         guard let original else {
             return (comments + [["-t", "-r", "-m"].map { "\($0) \(values[$0]!)" }.joined(separator: " ")]).joined(separator: "\n") + "\n"
         }
-        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .filter { !$0.hasPrefix("# \(mark)") }
+        let newline = ConfigurationLines.ending(of: original)
+        var lines = ConfigurationLines.split(original).map(String.init).filter { !$0.hasPrefix("# \(mark)") }
         var missing: [String] = []
         for key in keys {
             guard let value = values[key] else { continue }
+            // Every occurrence: lisgd (and `LisgdSettings.read`) take the last one a flag is given.
             var found = false
             for i in lines.indices where !lines[i].trimmingWhitespace.hasPrefix("#") {
-                let words = wordRanges(lines[i])
-                for (w, word) in words.enumerated() where word.text == key && w + 1 < words.count {
+                let words = (try? ShellWords.words(lines[i])) ?? []
+                for w in words.indices.reversed() where words[w].text == key && w + 1 < words.count {
                     lines[i].replaceSubrange(words[w + 1].range, with: String(value))
                     found = true
-                    break
                 }
-                if found { break }
             }
             if !found { missing.append("\(key) \(value)") }
         }
@@ -56,35 +54,7 @@ public enum ToolConfigurationWriter {
             let at = lines.last == "" ? lines.count - 1 : lines.count
             lines.insert(missing.joined(separator: " "), at: at)
         }
-        return (comments + lines).joined(separator: "\n")
-    }
-
-    /// The words of a shell line with their ranges (quotes included in the range).
-    static func wordRanges(_ line: String) -> [(range: Range<String.Index>, text: String)] {
-        var words: [(Range<String.Index>, String)] = []
-        var i = line.startIndex
-        while i < line.endIndex {
-            while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
-            guard i < line.endIndex else { break }
-            let start = i
-            var quote: Character?
-            while i < line.endIndex {
-                let c = line[i]
-                if let q = quote {
-                    if c == q { quote = nil } else if c == "\\" && q == "\"" { i = line.index(after: i); if i == line.endIndex { break } }
-                } else if c == "'" || c == "\"" {
-                    quote = c
-                } else if c == "\\" {
-                    i = line.index(after: i)
-                    if i == line.endIndex { break }
-                } else if c == " " || c == "\t" {
-                    break
-                }
-                i = line.index(after: i)
-            }
-            words.append((start..<i, String(line[start..<i])))
-        }
-        return words
+        return (comments + lines).joined(separator: newline)
     }
 
     // MARK: touchegg
@@ -107,8 +77,8 @@ public enum ToolConfigurationWriter {
             return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + comments.joined(separator: "\n") + "\n<touchégg>\n  <settings>\n"
                 + "    <property name=\"action_execute_threshold\">\(threshold)</property>\n  </settings>\n</touchégg>\n"
         }
-        text = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.trimmingWhitespace.hasPrefix("<!-- \(mark)") }
-            .joined(separator: "\n")
+        let newline = ConfigurationLines.ending(of: text)
+        text = ConfigurationLines.split(text).filter { !$0.trimmingWhitespace.hasPrefix("<!-- \(mark)") }.joined(separator: newline)
         if keys.contains("action_execute_threshold") {
             if let open = text.firstRange(of: "name=\"action_execute_threshold\"") ?? text.firstRange(of: "name='action_execute_threshold'"),
                let tagEnd = text[open.upperBound...].firstIndex(of: ">"),
@@ -129,7 +99,7 @@ public enum ToolConfigurationWriter {
             at = text[end.upperBound...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
             if at == text.endIndex && !text.hasSuffix("\n") { text += "\n"; at = text.endIndex }
         }
-        if !comments.isEmpty { text.insert(contentsOf: comments.joined(separator: "\n") + "\n", at: at) }
+        if !comments.isEmpty { text.insert(contentsOf: comments.joined(separator: newline) + newline, at: at) }
         return text
     }
 
@@ -152,8 +122,8 @@ public enum ToolConfigurationWriter {
     static func libinputGestures(_ s: LibinputGesturesSettings, keys: [String], original: String?, header: [String]) -> String {
         let values: [String: String] = ["swipe_threshold": String(s.swipeThreshold), "timeout": number(s.timeoutSeconds)]
         let comments = header.map { "# \(mark) \($0)" }
-        var lines = (original ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .filter { !$0.hasPrefix("# \(mark)") }
+        let newline = ConfigurationLines.ending(of: original ?? "")
+        var lines = ConfigurationLines.split(original ?? "").map(String.init).filter { !$0.hasPrefix("# \(mark)") }
         if original == nil { lines = [""] }
         for key in keys {
             guard let value = values[key] else { continue }
@@ -172,7 +142,7 @@ public enum ToolConfigurationWriter {
                 lines.insert("\(key) \(value)", at: at)
             }
         }
-        return (comments + lines).joined(separator: "\n")
+        return (comments + lines).joined(separator: newline)
     }
 
     // MARK: fusuma
@@ -182,14 +152,14 @@ public enum ToolConfigurationWriter {
     /// appended when the file has none. A flow-style `threshold: {...}` line is rewritten as a block.
     static func fusuma(_ s: FusumaSettings, keys: [String], original: String?, header: [String]) -> String {
         let comments = header.map { "# \(mark) \($0)" }
-        var lines = (original ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .filter { !$0.hasPrefix("# \(mark)") }
+        let newline = ConfigurationLines.ending(of: original ?? "")
+        var lines = ConfigurationLines.split(original ?? "").map(String.init).filter { !$0.hasPrefix("# \(mark)") }
         if original == nil { lines = [""] }
         let gestures = keys.compactMap { key -> (String, String)? in
             guard key.hasPrefix("threshold."), let g = FusumaSettings.Gesture(rawValue: String(key.dropFirst(10))) else { return nil }
             return (g.rawValue, number(s.threshold[g] ?? 1))
         }
-        guard !gestures.isEmpty else { return (comments + lines).joined(separator: "\n") }
+        guard !gestures.isEmpty else { return (comments + lines).joined(separator: newline) }
         func isBlockLine(_ line: String) -> Bool { line.isEmpty || line.first == " " || line.first == "\t" || line.hasPrefix("#") }
         if let head = lines.firstIndex(where: { $0.hasPrefix("threshold:") }) {
             let after = lines[head].dropFirst("threshold:".count).trimmingWhitespace
@@ -216,7 +186,7 @@ public enum ToolConfigurationWriter {
             let at = lines.last == "" ? lines.count - 1 : lines.count
             lines.insert(contentsOf: ["threshold:"] + gestures.map { "  \($0.0): \($0.1)" }, at: at)
         }
-        return (comments + lines).joined(separator: "\n")
+        return (comments + lines).joined(separator: newline)
     }
 
     // MARK: diff
@@ -254,11 +224,11 @@ public enum ToolConfigurationWriter {
         var out = "--- \(path)\n+++ \(path)\n"
         var k = 0
         while k < changed.count {
-            var lo = max(0, changed[k] - 3), hi = min(ops.count - 1, changed[k] + 3)
+            let lo = max(0, changed[k] - 3)
+            var hi = min(ops.count - 1, changed[k] + 3)
             while k + 1 < changed.count && changed[k + 1] - 3 <= hi + 1 { k += 1; hi = min(ops.count - 1, changed[k] + 3) }
             k += 1
-            lo = max(0, lo)
-            var oldStart = 0, newStart = 0, oldCount = 0, newCount = 0
+            var oldCount = 0, newCount = 0
             // Line numbers of the hunk's first line in each file.
             var oi = 0, nj = 0
             for op in ops[..<lo] {
@@ -268,7 +238,7 @@ public enum ToolConfigurationWriter {
                 case .add: nj += 1
                 }
             }
-            oldStart = oi + 1; newStart = nj + 1
+            let oldStart = oi + 1, newStart = nj + 1
             var body = ""
             for op in ops[lo...hi] {
                 switch op {

@@ -15,22 +15,21 @@ extension ToucheggSettings {
         var settings = ToucheggSettings()
         guard let block = root.child("settings") else { return settings }
         for property in block.children where property.name == "property" {
-            guard let name = property.attributes["name"] else {
-                throw ToolConfigurationError(tool: .touchegg, file: file, line: property.line,
-                                             reason: .missingValue(setting: "property's name attribute"))
-            }
+            // pugixml gives a property without a name the name "", which touchegg stores and ignores.
             let value = property.text
-            switch name {
+            switch property.attributes["name"] ?? "" {
             case "action_execute_threshold":
-                // std::stoi: leading blanks, a sign, then digits ("20.7" is 20); failing, 20; clamped.
-                settings.actionExecuteThreshold = max(0, min(100, Self.leadingInteger(value) ?? 20))
+                // std::stoi: leading blanks, a sign, then digits ("20.7" is 20); out of int's range
+                // or no number, touchegg's fallback, 20; then clamped.
+                settings.actionExecuteThreshold = max(0, min(100, Self.leadingInteger(value).flatMap { Int32(exactly: $0) }.map(Int.init) ?? 20))
             case "animation_delay":
-                // std::stoull without a fallback: touchegg stops on a value that is not a number.
-                guard let delay = Self.leadingInteger(value), delay >= 0 else {
+                // std::stoull without a fallback: touchegg stops on a value that is not a number (a
+                // sign is taken). It changes what is drawn, never what executes: read to refuse what
+                // touchegg refuses, not kept.
+                guard Self.leadingInteger(value) != nil else {
                     throw ToolConfigurationError(tool: .touchegg, file: file, line: property.line,
-                                                 reason: .badValue(setting: name, value: value, expected: "a whole number of ms"))
+                                                 reason: .badValue(setting: "animation_delay", value: value, expected: "a whole number of ms"))
                 }
-                settings.animationDelayMS = delay
             default:
                 continue
             }
@@ -43,8 +42,10 @@ extension ToucheggSettings {
         var s = Substring(text).drop { $0.isWhitespace }
         var sign = 1
         if let first = s.first, first == "+" || first == "-" { sign = first == "-" ? -1 : 1; s = s.dropFirst() }
-        let digits = s.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, let value = Int(digits.prefix(12)) else { return nil }
-        return sign * value
+        let digits = s.prefix { $0.isASCII && $0.isNumber }.drop { $0 == "0" }
+        guard !s.prefix(while: { $0.isASCII && $0.isNumber }).isEmpty else { return nil }
+        // More digits than an Int holds is out of any range a caller takes.
+        guard digits.count <= 18 else { return sign * Int.max }
+        return sign * (Int(digits) ?? 0)
     }
 }

@@ -1,3 +1,5 @@
+import SettingsTable
+
 /// What decides fusuma's gestures (iberianpig/fusuma v3.11.1, commit e00d664; the rules unchanged
 /// since v3.0.0): each detector's base figure times a multiplier from config.yml, and the
 /// executor's interval.
@@ -57,9 +59,7 @@ public struct FusumaSettings: Sendable, Hashable {
     public static let rotateMinimumAngle = 0.2
 
     /// A base figure as the doc comments write it (25, 1.3, 0.5, 0.7).
-    static func figure(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    static func figure(_ value: Double) -> String { SettingRange.text(value) }
 
     /// The indexes fusuma searches for a gesture's setting, most specific first (the finger key is
     /// skippable for pinch and rotate, not for swipe and hold).
