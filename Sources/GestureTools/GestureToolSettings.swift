@@ -19,8 +19,6 @@ public enum GestureToolSettings: Sendable, Hashable {
         }
     }
 
-    /// The tools pinchlab emulates.
-    public static let emulated: [GestureToolName] = [.touchegg, .fusuma, .libinputGestures, .inputactions, .lisgd, .kwinGestures]
 
     /// The tool as it is installed: its own defaults.
     public static func defaults(_ name: GestureToolName) -> GestureToolSettings {

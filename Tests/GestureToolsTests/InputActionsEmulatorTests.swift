@@ -43,6 +43,10 @@ import Testing
 
     @Test func directionsAreAngleTolerancesEitherSideOfTheAxes() {
         #expect(words(every.judge(swipe(100, degrees: 19.9))) == ["swipe right ended"])
+        // Inclusive at the edge, told apart exactly: a tolerance of 0 and a swipe straight right (0
+        // degrees) is in `right`'s range [0, 0], and in right_up's [0, 90] too, which `right` beats.
+        #expect(words(with(InputActionsTrigger.everyGesture) { $0.angleTolerance = 0 }.judge(swipe(100, degrees: 0)))
+                == ["swipe right ended", "swipe right_up cancelled"])
         #expect(words(every.judge(swipe(100, degrees: 20.1))) == ["swipe right_up ended"])
         #expect(words(every.judge(swipe(100, degrees: 250.1))) == ["swipe down ended"])
         #expect(words(every.judge(swipe(100, degrees: 249.9))) == ["swipe left_down ended"])

@@ -33,6 +33,10 @@ import Testing
         }
         #expect(towards(14.9) == ["DU"])
         #expect(towards(15.5) == [])
+        // Inclusive at the edge, told apart exactly: -r 0 and a stroke straight up (0 degrees) is DU,
+        // straight right (90) LR.
+        #expect(fired(ToolStreams.stroke(from: (500, 500), to: (500, 300))) { $0.degreesLeniency = 0 }.map(\.gesture) == ["DU"])
+        #expect(fired(ToolStreams.stroke(from: (300, 500), to: (500, 500))) { $0.degreesLeniency = 0 }.map(\.gesture) == ["LR"])
         #expect(towards(45) == ["DLUR"])
         #expect(towards(180) == ["UD"])
         #expect(towards(270) == ["RL"])

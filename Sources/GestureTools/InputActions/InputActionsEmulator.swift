@@ -314,8 +314,7 @@ public struct InputActionsEmulator: Sendable {
         var figures = ToolFigures(distance: a.total)
         switch t.kind {
         case .swipe: figures.angleDegrees = a.angle
-        case .pinch: figures.scale = s.scale
-        case .rotate: figures.scale = s.scale
+        case .pinch, .rotate: figures.scale = s.scale
         case .hold: break
         }
         if s.sampling && s.measured != nil { figures.speed = s.sampleSum / Double(max(1, settings.speed.events)) }
@@ -323,9 +322,7 @@ public struct InputActionsEmulator: Sendable {
                             begin: a.activated, end: time, figures: figures, margin: margin(s, t, a))
     }
 
-    private static func short(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
-    }
+    private static func short(_ value: Double) -> String { SettingRange.text(value) }
 
     /// The nearest bound of the trigger's own threshold when it has one; else the figure that let
     /// the gesture begin: the swipe's net travel against its motion threshold, the pinch's farthest

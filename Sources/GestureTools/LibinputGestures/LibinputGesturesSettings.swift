@@ -29,6 +29,16 @@ public struct LibinputGesturesBinding: Sendable, Hashable {
     /// nil: any finger count.
     public var fingers: Int?
     public var line: Int
+    /// A hold's `on+D`: seconds it must have been held (0 for `on`); nil for a swipe or pinch.
+    public var holdDelay: Double?
+
+    public init(type: String, motion: String, fingers: Int?, line: Int, holdDelay: Double? = nil) {
+        self.type = type
+        self.motion = motion
+        self.fingers = fingers
+        self.line = line
+        self.holdDelay = holdDelay
+    }
 }
 
 /// What libinput-gestures does with a libinput stream: everything is decided at the end, and a
@@ -38,6 +48,7 @@ public struct LibinputGesturesBinding: Sendable, Hashable {
 /// smaller component passes tan(22.5 degrees) of the larger. A pinch sums (scale - 1) and the angle
 /// deltas: a rotation (`clockwise` when the sum is >= 0) past 15 degrees when rotations are
 /// configured, else `in` for a negative sum, `out` for a positive one, nothing at 0. A hold fires
+/// the `on+D` line with the largest delay D not longer than the hold (`on` is 0), if any; it
 /// `on`. Past `timeout` from the begin (swipes and pinches) nothing runs. libinput-gestures times
 /// lines as it reads them; here the events' own times.
 public struct LibinputGesturesEmulator: Sendable {
@@ -66,11 +77,12 @@ public struct LibinputGesturesEmulator: Sendable {
                 case .swipe:
                     let length = (o.x * o.x + o.y * o.y).squareRoot()
                     let threshold = Double(settings.swipeThreshold)
-                    guard length >= threshold, !timedOut else { continue }
-                    fired.append(bound(FiredGesture(gesture: "swipe", fingers: o.fingers, direction: swipeMotion(o.x, o.y),
-                                                    begin: o.begin, end: g.time, figures: ToolFigures(distance: length),
-                                                    margin: .init(value: length, threshold: threshold, key: "swipe_threshold",
-                                                                  unit: "units", scale: 1000))))
+                    let motion = swipeMotion(o.x, o.y)
+                    guard length >= threshold, !timedOut, isBound("swipe", motion, o.fingers) else { continue }
+                    fired.append(FiredGesture(gesture: "swipe", fingers: o.fingers, direction: motion,
+                                              begin: o.begin, end: g.time, figures: ToolFigures(distance: length),
+                                              margin: .init(value: length, threshold: threshold, key: "swipe_threshold",
+                                                            unit: "units", scale: 1000)))
                 case .pinch:
                     guard !timedOut else { continue }
                     let motion: String
@@ -81,14 +93,16 @@ public struct LibinputGesturesEmulator: Sendable {
                     } else {
                         continue
                     }
-                    fired.append(bound(FiredGesture(gesture: "pinch", fingers: o.fingers, direction: motion, begin: o.begin, end: g.time,
-                                                    figures: ToolFigures(angleDegrees: o.a, scale: o.scale))))
+                    guard isBound("pinch", motion, o.fingers) else { continue }
+                    fired.append(FiredGesture(gesture: "pinch", fingers: o.fingers, direction: motion, begin: o.begin, end: g.time,
+                                              figures: ToolFigures(angleDegrees: o.a, scale: o.scale)))
                 case .hold:
-                    fired.append(bound(FiredGesture(gesture: "hold", fingers: o.fingers, direction: "on", begin: o.begin, end: g.time)))
+                    guard let motion = holdMotion(fingers: o.fingers, held: g.time - o.begin) else { continue }
+                    fired.append(FiredGesture(gesture: "hold", fingers: o.fingers, direction: motion, begin: o.begin, end: g.time))
                 }
             }
         }
-        return fired.filter { $0.executed != false }.map { var f = $0; f.executed = nil; return f }
+        return fired
     }
 
     /// `SWIPE.end`'s direction.
@@ -104,15 +118,20 @@ public struct LibinputGesturesEmulator: Sendable {
         return motion
     }
 
-    /// With `gesture` lines, only a configured (type, motion, fingers) runs: the others are marked
-    /// not executed and dropped by `judge`.
-    private func bound(_ gesture: FiredGesture) -> FiredGesture {
-        guard !settings.gestures.isEmpty else { return gesture }
-        var g = gesture
-        g.executed = settings.gestures.contains { b in
-            b.type == gesture.gesture && (b.fingers == nil || b.fingers == gesture.fingers)
-                && (b.motion == gesture.direction || (b.type == "hold" && b.motion.hasPrefix("on")))
-        }
-        return g
+    /// Without `gesture` lines every gesture is bound; with them, a (type, motion) configured for
+    /// these fingers or for any (`GESTURE.action`: `(motion, fingers)`, then `motion`).
+    private func isBound(_ type: String, _ motion: String, _ fingers: Int) -> Bool {
+        settings.gestures.isEmpty
+            || settings.gestures.contains { $0.type == type && $0.motion == motion && ($0.fingers == nil || $0.fingers == fingers) }
+    }
+
+    /// `HOLD.end` (2.77 on): the hold line with the largest delay not longer than the hold, for
+    /// these fingers or any (a larger generic delay wins over a finger-specific smaller one), its
+    /// motion (`on`, `on+0.5`); nil when none is held long enough. Every gesture bound: `on`.
+    func holdMotion(fingers: Int, held: Double) -> String? {
+        guard !settings.gestures.isEmpty else { return "on" }
+        return settings.gestures
+            .filter { $0.type == "hold" && ($0.fingers == nil || $0.fingers == fingers) && ($0.holdDelay ?? 0) <= held }
+            .max { ($0.holdDelay ?? 0, $0.fingers == nil ? 0 : 1) < ($1.holdDelay ?? 0, $1.fingers == nil ? 0 : 1) }?.motion
     }
 }

@@ -117,10 +117,8 @@ public struct LisgdEmulator: Sendable {
     /// The bindings as lisgd turns them by `-o` (`swipereorient`, `edgereorient`).
     private func turned(_ binding: LisgdBinding) -> LisgdBinding {
         var b = binding
-        for _ in 0..<max(0, settings.orientation) % 4 {
-            b.swipe = b.swipe.turned
-            b.edge = b.edge.turned
-        }
+        b.swipe = b.swipe.turned(by: settings.orientation)
+        b.edge = b.edge.turned(by: settings.orientation)
         return b
     }
 

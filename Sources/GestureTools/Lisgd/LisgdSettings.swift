@@ -14,11 +14,9 @@ public struct LisgdSettings: Sendable, Hashable {
     public var orientation: Int = 0
     /// `-w`, `-h`: the screen size the touches are scaled to (`libinput_event_touch_get_x_transformed`).
     /// lisgd reads it from the display when neither is given; pinchlab, which has no display, takes
-    /// 1000 x 1000 then (and says so).
+    /// 1000 x 1000 then (docs/reference/tools.md says so).
     public var width: Int = Self.assumedScreenSide
     public var height: Int = Self.assumedScreenSide
-    /// Whether `-w`/`-h` were given (the file or the user), rather than assumed.
-    public var screenGiven = false
     /// `-g`: the bindings, in order. Empty: every gesture bound in release mode, any edge, any
     /// distance, any finger count (what `fired` reports); lisgd's own built-in bindings are not
     /// assumed (they run sxmo's scripts).
@@ -38,20 +36,6 @@ public struct LisgdSettings: Sendable, Hashable {
 /// letters (D = down edge, U = up...): `LR` is left to right.
 public enum LisgdSwipe: String, Sendable, Hashable, CaseIterable {
     case DU, UD, LR, RL, DLUR, DRUL, URDL, ULDR
-
-    /// The value `-v` prints (`s=`).
-    public var number: Int {
-        switch self {
-        case .DU: 0
-        case .UD: 1
-        case .LR: 2
-        case .RL: 3
-        case .DLUR: 4
-        case .DRUL: 5
-        case .URDL: 6
-        case .ULDR: 7
-        }
-    }
 
     /// The gesture a binding of this one matches once lisgd turned it by `-o quarterTurns`.
     public func turned(by quarterTurns: Int) -> LisgdSwipe {
@@ -92,6 +76,13 @@ public enum LisgdEdge: String, Sendable, Hashable, CaseIterable {
         case .bottomLeft: .topLeft
         case .any, .none: self
         }
+    }
+
+    /// The edge a binding of this one takes once lisgd turned it by `-o quarterTurns`.
+    public func turned(by quarterTurns: Int) -> LisgdEdge {
+        var edge = self
+        for _ in 0..<max(0, quarterTurns) % 4 { edge = edge.turned }
+        return edge
     }
 
     /// `gestureexecute`'s edge test: a side binding takes its corners too.

@@ -31,11 +31,30 @@ public struct ToucheggEmulator: Sendable {
     // MARK: Touchpad
 
     private struct Swipe {
-        var begin: Double
         var sumX = 0.0, sumY = 0.0
+        /// Fixed when the swipe starts (passes the start threshold), with its fingers and time.
         var direction: String?
         var fingers = 0
-        var started: Double?
+        var started = 0.0
+    }
+
+    /// `calculateSwipeDirection`: horizontal only when |x| > |y| (a tie is vertical), by its sign.
+    static func swipeDirection(_ x: Double, _ y: Double) -> String {
+        abs(x) > abs(y) ? (x > 0 ? "RIGHT" : "LEFT") : (y > 0 ? "DOWN" : "UP")
+    }
+
+    /// `calculateSwipeAnimationPercentage`: the travel along `direction` past the start threshold,
+    /// over start + finish, at most 100; and that travel.
+    static func swipePercentage(_ direction: String, _ x: Double, _ y: Double, _ t: ToucheggThresholds)
+        -> (percentage: Double, travel: Double) {
+        let travel: Double, finish: Double
+        switch direction {
+        case "UP": travel = -y; finish = t.finishVertical
+        case "DOWN": travel = y; finish = t.finishVertical
+        case "LEFT": travel = -x; finish = t.finishHorizontal
+        default: travel = x; finish = t.finishHorizontal
+        }
+        return (min(max(0, travel - t.start) * 100 / (t.start + finish), 100), travel)
     }
 
     private func touchpad(_ events: [ToolEvent], _ t: ToucheggThresholds) -> [FiredGesture] {
@@ -45,29 +64,21 @@ public struct ToucheggEmulator: Sendable {
         for case .gesture(let g) in events {
             switch (g.kind, g.phase) {
             case (.swipe, .begin):
-                swipe = Swipe(begin: g.time)
+                swipe = Swipe()
             case (.swipe, .update):
                 guard var s = swipe else { continue }
                 s.sumX += g.dx
                 s.sumY += g.dy
                 if s.direction == nil && (abs(s.sumX) > t.start || abs(s.sumY) > t.start) {
-                    s.direction = abs(s.sumX) > abs(s.sumY) ? (s.sumX > 0 ? "RIGHT" : "LEFT") : (s.sumY > 0 ? "DOWN" : "UP")
+                    s.direction = Self.swipeDirection(s.sumX, s.sumY)
                     s.fingers = g.fingers
                     s.started = g.time
                 }
                 swipe = s
             case (.swipe, .end):
                 if let s = swipe, let direction = s.direction {
-                    let travel: Double
-                    let finish: Double
-                    switch direction {
-                    case "UP": travel = -s.sumY; finish = t.finishVertical
-                    case "DOWN": travel = s.sumY; finish = t.finishVertical
-                    case "LEFT": travel = -s.sumX; finish = t.finishHorizontal
-                    default: travel = s.sumX; finish = t.finishHorizontal
-                    }
-                    let percentage = min(max(0, travel - t.start) * 100 / (t.start + finish), 100)
-                    fired.append(decided("SWIPE", fingers: s.fingers, direction: direction, begin: s.started ?? s.begin, end: g.time,
+                    let (percentage, travel) = Self.swipePercentage(direction, s.sumX, s.sumY, t)
+                    fired.append(decided("SWIPE", fingers: s.fingers, direction: direction, begin: s.started, end: g.time,
                                          percentage: percentage, distance: travel, scale: nil))
                 }
                 swipe = nil
@@ -141,9 +152,7 @@ public struct ToucheggEmulator: Sendable {
                     let (ax, ay) = averageDelta(s)
                     guard s.count >= 2, abs(ax) > t.start || abs(ay) > t.start else { continue }
                     let type = swipeLike(s) ? "SWIPE" : "PINCH"
-                    let direction = type == "SWIPE"
-                        ? (abs(ax) > abs(ay) ? (ax > 0 ? "RIGHT" : "LEFT") : (ay > 0 ? "DOWN" : "UP"))
-                        : (boxWidth(s, \.start) < boxWidth(s, \.now) ? "OUT" : "IN")
+                    let direction = type == "SWIPE" ? Self.swipeDirection(ax, ay) : (boxWidth(s, \.start) < boxWidth(s, \.now) ? "OUT" : "IN")
                     for slot in s.down.keys { s.down[slot]!.start = s.down[slot]!.now }
                     s.started = (step.time, type, direction, s.count, boxWidth(s, \.start))
                 }
@@ -186,7 +195,8 @@ public struct ToucheggEmulator: Sendable {
             let horizontal = abs(dx) > abs(dy)
             if let axis, axis != horizontal { return false }
             axis = horizontal
-            let whole = Int(horizontal ? dx : dy)
+            // `(int)` of the movement: truncated toward zero.
+            let whole = (horizontal ? dx : dy).rounded(.towardZero)
             if whole > 0 { positive += 1 } else if whole < 0 { negative += 1 } else { return false }
         }
         return positive == 0 || negative == 0
@@ -204,13 +214,6 @@ public struct ToucheggEmulator: Sendable {
             return Self.pinchPercentage(started.direction, boxWidth(s, \.now) / started.width)
         }
         let (ax, ay) = averageDelta(s)
-        let travel: Double, finish: Double
-        switch started.direction {
-        case "UP": travel = -ay; finish = t.finishVertical
-        case "DOWN": travel = ay; finish = t.finishVertical
-        case "LEFT": travel = -ax; finish = t.finishHorizontal
-        default: travel = ax; finish = t.finishHorizontal
-        }
-        return min(max(0, travel - t.start) * 100 / (t.start + finish), 100)
+        return Self.swipePercentage(started.direction, ax, ay, t).percentage
     }
 }

@@ -6,9 +6,6 @@ public struct ToucheggSettings: Sendable, Hashable {
     /// Percent, 0...100, a whole number (`Action::readThreshold`, src/actions/action.cpp: `stoi`,
     /// clamped): an animated action executes at the end when the percentage is at or above it.
     public var actionExecuteThreshold: Int = 20
-    /// ms before the animation is drawn (src/actions/animated-action.cpp). It changes what is drawn,
-    /// never what executes: kept to write it back, not used by the decision.
-    public var animationDelayMS: Int = 150
     /// `touchegg --daemon START FINISH`: replaces the start threshold, and both finish thresholds,
     /// for every device, in that device's units (touchpad: libinput units; touchscreen: mm). nil:
     /// from the device's size (`LininputDeviceHandler::handleDeviceAdded`).
