@@ -24,7 +24,7 @@ struct TuneCommand: ParsableCommand {
         otherwise the report says so and --write saves a file with no changed setting. \
         Deterministic; uses all cores.
 
-        With --for TOOL (lisgd, touchegg, libinput-gestures, fusuma), the tool's own thresholds are tuned \
+        With --for TOOL (lisgd, touchegg, libinput-gestures, fusuma, inputactions), the tool's own thresholds are tuned \
         instead, the same way, from --tool-config (or the tool's defaults): each file's libinput \
         stream is made once and judged by the tool at every setting tried; --write writes the \
         tool's own file (only when something moved), --diff a patch of --tool-config.

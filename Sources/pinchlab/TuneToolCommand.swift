@@ -8,7 +8,7 @@ import LibinputHarness
 /// `tune CORPUS --for TOOL`: the tool's own thresholds tuned on the corpus (`ToolTuner`), the
 /// report, and `--write`/`--diff` in the tool's own format (`ToolConfigurationWriter`).
 struct ToolTuneRun {
-    static let tunable: [GestureToolName] = [.lisgd, .touchegg, .libinputGestures, .fusuma]
+    static let tunable: [GestureToolName] = [.lisgd, .touchegg, .libinputGestures, .fusuma, .inputactions]
 
     let command: TuneCommand
     let tool: GestureToolName
@@ -159,6 +159,7 @@ struct ToolTuneRun {
         case .libinputGestures: "decides by distance at the end only"
         case .fusuma: "decides on the rate of its last 10 events alone"
         case .lisgd: "decides by distance, angle and time only"
+        case .inputactions: "decides by direction over a window and distance, not by velocity at the end"
         default: "cannot express pinchlab's rule"
         }
     }

@@ -312,9 +312,56 @@ enum PlantedTouchpadSwipes {
         #expect(after.stdout.contains("fusuma: 20 files: 20 match"), "\(after.stdout)")
     }
 
+    /// InputActions on the drifts: its 3-finger motion threshold (10 units, about 1 mm) takes a
+    /// drift for a swipe; only `motion_threshold_3` can tell them apart. The file's first touchpad
+    /// rule sets it, so its line changes there; a mouse rule above it and everything else are kept.
+    @Test func inputActionsMotionThresholdMovesAloneAndOnlyItsValueChanges() throws {
+        let dir = try CLI.temporaryDirectory()
+        let config = dir.appendingPathComponent("config.yaml").path
+        let original = """
+        # mine
+        device_rules:
+          - conditions: $mouse
+            motion_threshold_3: 3
+          - conditions: $touchpad
+            motion_threshold_3: 10 # the default
+            swipe:
+              angle_tolerance: 20
+          - motion_threshold_3: 40
+        touchpad:
+          gestures:
+            - type: swipe
+              fingers: 3
+              direction: right
+              actions:
+                - command: xdotool key super+Right
+
+        """
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let before = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", config])
+        #expect(before.stdout.contains("inputactions: 20 files: 10 match, 10 mismatches"), "the drifts fire at 10: \(before.stdout)")
+        let out = dir.appendingPathComponent("tuned.yaml").path
+        let r = try CLI.run(["tune", Self.drifts.path, "--for", "inputactions", "--tool-config", config, "--write", out, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
+        let values = Self.settings(report)
+        let threshold = try #require(values["motion_threshold_3"]?.after)
+        #expect(values["motion_threshold_3"]?.before == 10 && threshold > 10)
+        #expect(values["swipe.angle_tolerance"].map { $0.before == 20 && $0.after == 20 } == true)
+        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["motion_threshold_3"])
+
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }.joined(separator: "\n")
+        let written = ToolConfigurationWriter.number(threshold)
+        #expect(kept == original.replacing("motion_threshold_3: 10 #", with: "motion_threshold_3: \(written) #"), "\(text)")
+        #expect(try InputActionsSettings.read(text, file: out).motionThreshold3 == threshold)
+        let after = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", out])
+        #expect(after.stdout.contains("inputactions: 20 files: 20 match"), "\(after.stdout)")
+    }
+
     @Test func whatTuneForRefuses() throws {
-        let untuned = try CLI.run(["tune", Self.drifts.path, "--for", "inputactions"])
-        #expect(untuned.status == 64 && untuned.stderr.contains("--for inputactions: tune tunes lisgd, touchegg, libinput-gestures, fusuma so far"),
+        let untuned = try CLI.run(["tune", Self.drifts.path, "--for", "kwin-gestures"])
+        #expect(untuned.status == 64 && untuned.stderr.contains("--for kwin-gestures: tune tunes lisgd, touchegg, libinput-gestures, fusuma, inputactions so far"),
                 "\(untuned.stderr)")
         let diff = try CLI.run(["tune", Self.drifts.path, "--for", "touchegg", "--diff"])
         #expect(diff.status == 64 && diff.stderr.contains("--diff needs --tool-config"), "\(diff.stderr)")

@@ -4,6 +4,26 @@ import Testing
 /// InputActions' config.yaml read as InputActions 0.9 reads it (config/parsers/*.cpp); a bad one
 /// refused at its line.
 @Suite struct InputActionsConfigurationTests {
+    /// InputActions applies its device rules last to first, each over the one below it
+    /// (InputBackend::applyDeviceProperties): the first rule that sets a property wins.
+    @Test func theFirstTouchpadRuleThatSetsAPropertyWins() throws {
+        let text = """
+        device_rules:
+          - conditions: $mouse
+            motion_threshold_3: 1
+          - conditions: $touchpad
+            motion_threshold_3: 5
+          - motion_threshold_3: 9
+            motion_threshold_2: 7
+            swipe:
+              angle_tolerance: 30
+        """
+        let s = try InputActionsSettings.read(text, file: "c")
+        #expect(s.motionThreshold3 == 5 && s.motionThreshold2 == 7 && s.angleTolerance == 30)
+        // Every rule is still checked: a bad value below the winning one is refused at its line.
+        #expect(throws: ToolConfigurationError.self) { try InputActionsSettings.read(text + "\n  - motion_threshold_3: ten", file: "c") }
+    }
+
     @Test func inputActionsReadsDeviceRulesSpeedAndTriggers() throws {
         let text = """
         device_rules:

@@ -3,6 +3,66 @@ import Testing
 
 /// `ToolConfigurationWriter` on users' files: only the tuned values change, every other byte stays.
 @Suite struct ToolConfigurationWriterTests {
+    static func inputActions(_ original: String?, _ settings: InputActionsSettings = {
+        var s = InputActionsSettings()
+        s.motionThreshold3 = 40
+        s.angleTolerance = 25
+        return s
+    }()) throws -> (written: String, read: InputActionsSettings) {
+        let written = ToolConfigurationWriter.write(.inputactions(settings), keys: ["motion_threshold_3", "swipe.angle_tolerance"],
+                                                    original: original, header: ["measured"])
+        return (written, try InputActionsSettings.read(written, file: "config.yaml"))
+    }
+
+    @Test func inputActionsWritesAFileItReadsBack() throws {
+        let (written, read) = try Self.inputActions(nil)
+        #expect(written == "# pinchlab tune: measured\ndevice_rules:\n  - conditions: $touchpad\n    motion_threshold_3: 40\n    swipe:\n      angle_tolerance: 25\n")
+        #expect(read.motionThreshold3 == 40 && read.angleTolerance == 25)
+    }
+
+    @Test func inputActionsChangesTheWinningLineOrPutsARuleFirst() throws {
+        // The first touchpad rule sets motion_threshold_3 in block style: that line changes. The
+        // angle tolerance only a flow-style mapping sets: a rule put first sets it.
+        let original = """
+        device_rules:
+        - conditions: $touchpad
+          motion_threshold_3: 10   # mine
+          swipe: {angle_tolerance: 15}
+        - motion_threshold_3: 3
+        touchpad:
+          gestures:
+            - type: swipe
+              direction: left
+
+        """
+        let (written, read) = try Self.inputActions(original)
+        #expect(read.motionThreshold3 == 40 && read.angleTolerance == 25 && read.triggers.count == 1)
+        #expect(written == "# pinchlab tune: measured\ndevice_rules:\n- conditions: $touchpad\n  swipe:\n    angle_tolerance: 25\n"
+                + original.dropFirst("device_rules:\n".count).replacing("motion_threshold_3: 10   # mine", with: "motion_threshold_3: 40   # mine"),
+                "\(written)")
+        // Tuned again: nothing piles up.
+        let again = ToolConfigurationWriter.write(.inputactions(read), keys: ["motion_threshold_3", "swipe.angle_tolerance"],
+                                                  original: written, header: ["measured"])
+        #expect(again == written)
+    }
+
+    @Test func inputActionsWithoutDeviceRulesOrWithAFlowList() throws {
+        let gestures = "touchpad:\n  gestures:\n    - type: hold\n"
+        let (appended, read) = try Self.inputActions(gestures)
+        #expect(appended == "# pinchlab tune: measured\n" + gestures
+                + "device_rules:\n  - conditions: $touchpad\n    motion_threshold_3: 40\n    swipe:\n      angle_tolerance: 25\n")
+        #expect(read.motionThreshold3 == 40 && read.angleTolerance == 25)
+        let (empty, readEmpty) = try Self.inputActions("device_rules: []\n")
+        #expect(empty.contains("device_rules: [{conditions: $touchpad, motion_threshold_3: 40, swipe: {angle_tolerance: 25}}]"), "\(empty)")
+        #expect(readEmpty.motionThreshold3 == 40)
+        let (flow, readFlow) = try Self.inputActions("device_rules: [{motion_threshold_3: 4}]\n")
+        #expect(flow.contains("[{conditions: $touchpad, motion_threshold_3: 40, swipe: {angle_tolerance: 25}}, {motion_threshold_3: 4}]"), "\(flow)")
+        #expect(readFlow.motionThreshold3 == 40 && readFlow.angleTolerance == 25)
+        // CRLF kept.
+        let (crlf, _) = try Self.inputActions("device_rules:\r\n  - motion_threshold_3: 9\r\n")
+        #expect(crlf == "# pinchlab tune: measured\r\ndevice_rules:\r\n  - conditions: $touchpad\r\n    swipe:\r\n      angle_tolerance: 25\r\n  - motion_threshold_3: 40\r\n", "\(crlf)")
+    }
+
     @Test func toucheggRoundTripChangesOnlyTheTunedProperty() {
         let original = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -45,9 +45,23 @@ public struct ToolSetting: Sendable {
                 fusuma(.pinch, [0.1, 0.05, 0.2, 0.3, 0.5, 0.75, 1, 1.5]),
                 fusuma(.hold, [1, 0.25, 0.5, 0.75, 1.5, 2, 3]),
             ]
+        case .inputactions:
+            // Device properties (`device_rules:`), in libinput's unaccelerated units and degrees: the
+            // window a direction is judged on, and how far from a straight direction it may lean.
+            return [
+                inputActions("motion_threshold_3", [10, 2, 5, 7.5, 15, 20, 30, 50, 75, 100, 150, 200]),
+                inputActions("motion_threshold_2", [10, 2, 5, 7.5, 15, 20, 30, 50, 75, 100]),
+                inputActions("swipe.angle_tolerance", [20, 5, 10, 15, 25, 30, 35, 40, 45]),
+            ]
         default:
             return []
         }
+    }
+
+    private static func inputActions(_ key: String, _ values: [Double]) -> ToolSetting {
+        ToolSetting(key: key, values: values,
+                    get: { if case .inputactions(let s) = $0 { s[deviceProperty: key] } else { nil } },
+                    set: { if case .inputactions(var s) = $0, let v = $1 { s[deviceProperty: key] = v; return .inputactions(s) }; return $0 })
     }
 
     private static func fusuma(_ gesture: FusumaSettings.Gesture, _ values: [Double]) -> ToolSetting {

@@ -6,8 +6,8 @@ extension InputActionsSettings {
     ///
     /// - `device_rules:` items whose `conditions` are for a touchpad (they name `$touchpad`, or no
     ///   other kind of device; other conditions cannot be judged on a recording and are taken as
-    ///   true): `motion_threshold`, `motion_threshold_2`, `motion_threshold_3`,
-    ///   `swipe: angle_tolerance:` (0...45), `click_timeout`.
+    ///   true), the first that sets a property winning: `motion_threshold`, `motion_threshold_2`,
+    ///   `motion_threshold_3`, `swipe: angle_tolerance:` (0...45), `click_timeout`.
     /// - `touchpad: speed:` `events`, `swipe_threshold`, `pinch_in_threshold`, `pinch_out_threshold`,
     ///   `rotate_threshold`; `touchpad: gestures:` (required when `touchpad:` is given), each with
     ///   `type`, `fingers` (N or A-B), `direction` or a swipe's `angle: A-B` and `bidirectional`,
@@ -71,8 +71,13 @@ extension InputActionsSettings {
             return (value, nil)
         }
 
-        // Device properties.
+        // Device properties. The first rule that sets one wins: InputActions applies the rules last
+        // to first, each over the one after it (input/backends/InputBackend.cpp
+        // `applyDeviceProperties`, `m_deviceRules | std::ranges::views::reverse`; the wiki's
+        // devices/rule.md: "ignore: false # ... overrides the rule below"). Read first to last, so
+        // that the first bad value is the one refused, a property set only once.
         if let rules = root["device_rules"] {
+            var set: Set<String> = []
             for (n, rule) in try list(rules, "device_rules").enumerated() {
                 let path = "device_rules[\(n)]"
                 _ = try mapping(rule, path)
@@ -83,7 +88,7 @@ extension InputActionsSettings {
                                      ("click_timeout", { s, v in s.clickTimeoutMS = v })] as [(String, (inout InputActionsSettings, Double) -> Void)] {
                     if let node = rule[key] {
                         let value = try number(node, "\(path).\(key)")
-                        apply(&settings, value)
+                        if set.insert(key).inserted { apply(&settings, value) }
                     }
                 }
                 if let swipe = rule["swipe"], let node = try mapping(swipe, "\(path).swipe").first(where: { $0.key == "angle_tolerance" })?.value {
@@ -92,7 +97,7 @@ extension InputActionsSettings {
                         throw fail(node.line, .badValue(setting: "\(path).swipe.angle_tolerance", value: node.text ?? "",
                                                         expected: "a value between 0 and 45"))
                     }
-                    settings.angleTolerance = value
+                    if set.insert("swipe.angle_tolerance").inserted { settings.angleTolerance = value }
                 }
             }
         }
@@ -217,6 +222,17 @@ extension InputActionsSettings {
 
     /// Whether a device rule's `conditions` may be for a touchpad: they name `$touchpad` (not
     /// negated), or name no kind of device at all (a `$name` match, say, taken as the recording's).
+    /// The line of the value `read` takes for a device property (`motion_threshold_3`,
+    /// `swipe.angle_tolerance`): the first `device_rules:` item for a touchpad that sets it.
+    static func firstRuleLine(setting name: String, in root: YAMLNode?) -> Int? {
+        for rule in root?["device_rules"]?.items ?? [] where rule.entries != nil {
+            if let conditions = rule["conditions"], !forTouchpad(conditions) { continue }
+            let value = name.hasPrefix("swipe.") ? rule["swipe"]?[String(name.dropFirst("swipe.".count))] : rule[name]
+            if let value { return value.line }
+        }
+        return nil
+    }
+
     static func forTouchpad(_ conditions: YAMLNode) -> Bool {
         func texts(_ node: YAMLNode) -> [String] {
             switch node.value {

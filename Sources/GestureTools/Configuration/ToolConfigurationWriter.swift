@@ -1,7 +1,7 @@
 import SettingsTable
 
 /// Writes a tool's tuned thresholds in its own format: lisgd's flags in a file (comment lines
-/// starting with `#`, then flags), touchegg.conf XML, libinput-gestures.conf lines, fusuma's config.yml. Given the
+/// starting with `#`, then flags), touchegg.conf XML, libinput-gestures.conf lines, fusuma's config.yml, InputActions' config.yaml. Given the
 /// user's file, only the tuned values change (the first word after a lisgd flag, the text of a
 /// touchegg `<property>`, the value of a libinput-gestures line) and a setting the file lacks is
 /// added; everything else is kept byte for byte, but for the comment lines saying what was measured,
@@ -18,6 +18,7 @@ public enum ToolConfigurationWriter {
         case .touchegg(let s): return touchegg(s, keys: keys, original: original, header: header)
         case .libinputGestures(let s): return libinputGestures(s, keys: keys, original: original, header: header)
         case .fusuma(let s): return fusuma(s, keys: keys, original: original, header: header)
+        case .inputactions(let s): return inputActions(s, keys: keys, original: original, header: header)
         default: return original ?? ""
         }
     }
@@ -173,10 +174,9 @@ public enum ToolConfigurationWriter {
                 let entries = (head + 1..<end).filter { !lines[$0].trimmingWhitespace.isEmpty && !lines[$0].trimmingWhitespace.hasPrefix("#") }
                 let indent = entries.first.map { String(lines[$0].prefix { $0 == " " || $0 == "\t" }) } ?? "  "
                 for (gesture, value) in gestures {
-                    if let at = entries.first(where: { lines[$0].hasPrefix(indent + gesture + ":") }) {
-                        let rest = lines[at].dropFirst(indent.count + gesture.count + 1)
-                        let comment = rest.firstRange(of: " #").map { String(rest[$0.lowerBound...]) } ?? ""
-                        lines[at] = indent + gesture + ": " + value + comment
+                    if let at = entries.first(where: { lines[$0].hasPrefix(indent + gesture + ":") }),
+                       let changed = replacingBlockValue(lines[at], name: gesture, with: value) {
+                        lines[at] = changed
                     } else {
                         lines.insert(indent + gesture + ": " + value, at: head + 1)
                     }
@@ -187,6 +187,78 @@ public enum ToolConfigurationWriter {
             lines.insert(contentsOf: ["threshold:"] + gestures.map { "  \($0.0): \($0.1)" }, at: at)
         }
         return (comments + lines).joined(separator: newline)
+    }
+
+    // MARK: InputActions
+
+    /// config.yaml: a tuned device property (`motion_threshold_3`, `swipe.angle_tolerance`) is
+    /// changed on its line in the first `device_rules:` item for a touchpad that sets it in block
+    /// style (the first rule that sets a property wins); the others are set in one rule,
+    /// `conditions: $touchpad`, put first in `device_rules:` (a block added at the end when the
+    /// file has none), so that it wins over any rule below it.
+    static func inputActions(_ s: InputActionsSettings, keys: [String], original: String?, header: [String]) -> String {
+        let comments = header.map { "# \(mark) \($0)" }
+        let newline = ConfigurationLines.ending(of: original ?? "")
+        var lines = ConfigurationLines.split(original ?? "").map(String.init)
+        if original == nil { lines = [""] }
+        let root = (try? MiniYAML.parse(original ?? ""))?.first
+        var added: [(name: String, value: String)] = []
+        for key in keys {
+            guard let value = s[deviceProperty: key].map(number) else { continue }
+            if let line = InputActionsSettings.firstRuleLine(setting: key, in: root), line <= lines.count,
+               let changed = replacingBlockValue(lines[line - 1], name: String(key.split(separator: ".").last!), with: value) {
+                lines[line - 1] = changed
+            } else {
+                added.append((key, value))
+            }
+        }
+        if !added.isEmpty {
+            let nested = added.filter { $0.name.contains(".") }
+            func rule(_ indent: String) -> [String] {
+                var rule = ["\(indent)- conditions: $touchpad"] + added.filter { !$0.name.contains(".") }.map { "\(indent)  \($0.name): \($0.value)" }
+                if !nested.isEmpty { rule += ["\(indent)  swipe:"] + nested.map { "\(indent)    \($0.name.dropFirst("swipe.".count)): \($0.value)" } }
+                return rule
+            }
+            if let head = lines.firstIndex(where: { $0.hasPrefix("device_rules:") }) {
+                let after = lines[head].dropFirst("device_rules:".count).trimmingWhitespace
+                if after.isEmpty || after.hasPrefix("#") {
+                    let first = lines[(head + 1)...].first { !$0.trimmingWhitespace.isEmpty && !$0.trimmingWhitespace.hasPrefix("#") }
+                    let indent = first.flatMap { line in line.trimmingWhitespace.hasPrefix("-") ? String(line.prefix { $0 == " " }) : nil } ?? "  "
+                    lines.insert(contentsOf: rule(indent), at: head + 1)
+                } else if after.hasPrefix("[") {
+                    // Flow style (`device_rules: []`, `[{...}]`, one line: MiniYAML reads no other):
+                    // the rule goes first in the list, in flow style too.
+                    var items = added.filter { !$0.name.contains(".") }.map { "\($0.name): \($0.value)" }
+                    if !nested.isEmpty { items.append("swipe: {" + nested.map { "\($0.name.dropFirst("swipe.".count)): \($0.value)" }.joined(separator: ", ") + "}") }
+                    let open = lines[head].firstIndex(of: "[")!
+                    let empty = lines[head][lines[head].index(after: open)...].trimmingWhitespace.hasPrefix("]")
+                    lines[head].insert(contentsOf: "{conditions: $touchpad, " + items.joined(separator: ", ") + "}" + (empty ? "" : ", "),
+                                       at: lines[head].index(after: open))
+                }
+            } else {
+                let at = lines.last == "" ? lines.count - 1 : lines.count
+                lines.insert(contentsOf: ["device_rules:"] + rule("  "), at: at)
+            }
+        }
+        return (comments + lines.filter { !$0.hasPrefix("# \(mark)") }).joined(separator: newline)
+    }
+
+    /// `line` with the value of its block entry `name: value` replaced, a trailing comment kept; nil
+    /// when the line is not such an entry (flow style, a multi-line value).
+    static func replacingBlockValue(_ line: String, name: String, with value: String) -> String? {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }
+        var body = line.dropFirst(indent.count)
+        var dash = ""
+        if body.hasPrefix("- ") { dash = "- "; body = body.dropFirst(2) }
+        guard body.hasPrefix(name + ":") else { return nil }
+        let rest = body.dropFirst(name.count + 1)
+        // The comment keeps the blanks before it: only the value's own characters change.
+        let beforeComment = rest.firstRange(of: " #").map { rest[..<$0.lowerBound] } ?? rest
+        let old = beforeComment.trimmingWhitespace
+        let valueEnd = beforeComment.lastIndex { $0 != " " && $0 != "\t" }.map { rest.index(after: $0) } ?? rest.startIndex
+        guard !old.isEmpty, !old.hasPrefix("{"), !old.hasPrefix("["), !old.hasPrefix("|"), !old.hasPrefix(">") else { return nil }
+        let kept = String(rest[valueEnd...])
+        return "\(indent)\(dash)\(name): \(value)\(kept)"
     }
 
     // MARK: diff

@@ -25,6 +25,30 @@ public struct InputActionsSettings: Sendable, Hashable {
     public init() {}
     public static let defaults = InputActionsSettings()
 
+    /// A device property of `device_rules:` by its name there (`swipe.angle_tolerance` for the
+    /// nested one): the ones `tune --for inputactions` moves and writes. nil for any other name.
+    public subscript(deviceProperty name: String) -> Double? {
+        get {
+            switch name {
+            case "motion_threshold": motionThreshold
+            case "motion_threshold_2": motionThreshold2
+            case "motion_threshold_3": motionThreshold3
+            case "swipe.angle_tolerance": angleTolerance
+            default: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch name {
+            case "motion_threshold": motionThreshold = newValue
+            case "motion_threshold_2": motionThreshold2 = newValue
+            case "motion_threshold_3": motionThreshold3 = newValue
+            case "swipe.angle_tolerance": angleTolerance = newValue
+            default: break
+            }
+        }
+    }
+
     /// The motion threshold for a libinput finger count (`TouchpadTriggerHandler::currentMotionThreshold`).
     public func motionThreshold(fingers: Int) -> (value: Double, key: String) {
         switch fingers {
