@@ -66,11 +66,11 @@ struct TuneCommand: ParsableCommand {
     var withLibinput = false
 
     @Option(name: .customLong("for"), help: ArgumentHelp(
-        "Tune this gesture tool's own thresholds instead of pinchlab's: lisgd, touchegg, libinput-gestures or fusuma.",
-        discussion: "Starts from --tool-config (or the tool's defaults); --write writes the tool's own format. See docs/reference/tuner.md.",
+        "Tune this gesture tool's own thresholds instead of pinchlab's: lisgd, touchegg, libinput-gestures, fusuma or inputactions; all: rank them.",
+        discussion: "Starts from --tool-config (or the tool's defaults); --write writes the tool's own format. `all` tunes each from its defaults and ranks them by held-out accuracy in one table. See docs/reference/tuner.md.",
         valueName: "tool"),
-        completion: .list(ToolTuneRun.tunable.map(\.rawValue)))
-    var forTool: GestureToolName?
+        completion: .list(ToolTuneRun.tunable.map(\.rawValue) + ["all"]))
+    var forTool: TuneTarget?
 
     @Option(name: .customLong("tool-config"), help: ArgumentHelp(
         "With --for: the tool's current configuration (touchegg.conf, libinput-gestures.conf, lisgd's flags in a file), the search's start.",
@@ -83,8 +83,12 @@ struct TuneCommand: ParsableCommand {
     var diff = false
 
     func validate() throws {
-        if let forTool, !ToolTuneRun.tunable.contains(forTool) {
-            throw ValidationError("--for \(forTool.rawValue): tune tunes \(ToolTuneRun.tunable.map(\.rawValue).joined(separator: ", ")) so far")
+        if case .tool(let tool)? = forTool, !ToolTuneRun.tunable.contains(tool) {
+            throw ValidationError("--for \(tool.rawValue): tune tunes \(ToolTuneRun.tunable.map(\.rawValue).joined(separator: ", ")) so far")
+        }
+        if forTool == .all && (toolConfig != nil || write != nil || diff) {
+            throw ValidationError("--for all ranks the tools, each tuned from its defaults, and writes nothing: "
+                                  + "--tool-config, --write and --diff go with --for TOOL")
         }
         if forTool == nil && (toolConfig != nil || diff || unitsOption.libinputVersion != nil) {
             throw ValidationError("--tool-config, --diff and --libinput-version go with --for TOOL")
@@ -110,7 +114,11 @@ struct TuneCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let forTool { return try reportingErrors { try ToolTuneRun(command: self, tool: forTool).run() } }
+        switch forTool {
+        case .tool(let tool)?: return try reportingErrors { try ToolTuneRun(command: self, tool: tool).run() }
+        case .all?: return try reportingErrors { try ToolRankingRun(command: self).run() }
+        case nil: break
+        }
         try reportingErrors {
             let files = try LoadedRecording.loadCorpus(directory: corpus)
             if let write { try refuseToOverwriteCorpus(with: write, files: files) }

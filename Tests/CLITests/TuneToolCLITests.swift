@@ -359,6 +359,35 @@ enum PlantedTouchpadSwipes {
         #expect(after.stdout.contains("inputactions: 20 files: 20 match"), "\(after.stdout)")
     }
 
+    /// `--for all`: every tool tuned from its defaults on the drifts, one table best first; each
+    /// row is what `--for TOOL` says of that tool alone.
+    @Test func forAllRanksTheToolsAsEachAloneWouldBeTuned() throws {
+        let r = try CLI.run(["tune", Self.drifts.path, "--for", "all", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try #require(try r.json(line: 0)["ranking"] as? [String: Any])["rows"] as? [[String: Any]] ?? []
+        #expect(rows.compactMap { $0["tool"] as? String }.sorted() == ["fusuma", "inputactions", "libinput-gestures", "lisgd", "touchegg"])
+        let accuracies = rows.map { $0["heldOutAccuracy"] as? Double }
+        let ranked = accuracies.compactMap { $0 }
+        #expect(ranked == ranked.sorted(by: >) && accuracies.last == .some(nil), "lisgd reads no touchpad: last, unranked")
+        for tool in ["libinput-gestures", "inputactions"] {
+            let row = try #require(rows.first { $0["tool"] as? String == tool }?["report"] as? [String: Any])
+            let alone = try #require(try CLI.run(["tune", Self.drifts.path, "--for", tool, "--json"]).json(line: 0)["report"] as? [String: Any])
+            #expect(row["heldOutCorrectBefore"] as? Int == alone["heldOutCorrectBefore"] as? Int
+                    && row["heldOutCorrectAfter"] as? Int == alone["heldOutCorrectAfter"] as? Int, "\(tool)")
+            #expect((row["heldOutCorrectAfter"] as? Int ?? 0) > (row["heldOutCorrectBefore"] as? Int ?? 0), "\(tool) gains on the drifts")
+        }
+
+        let text = try CLI.run(["tune", Self.drifts.path, "--for", "all"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("the tools on 20 recordings of \(Self.drifts.path), each tuned from its defaults") == true, "\(text.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  5  lisgd") && $0.hasSuffix("(reads no device of the corpus)") }, "\(text.stdout)")
+        #expect(lines.contains { $0.contains("libinput-gestures") && $0.contains("swipe_threshold 0 -> ") }, "\(text.stdout)")
+
+        let write = try CLI.run(["tune", Self.drifts.path, "--for", "all", "--write", "x.conf"])
+        #expect(write.status == 64 && write.stderr.contains("--for all ranks the tools"), "\(write.stderr)")
+    }
+
     @Test func whatTuneForRefuses() throws {
         let untuned = try CLI.run(["tune", Self.drifts.path, "--for", "kwin-gestures"])
         #expect(untuned.status == 64 && untuned.stderr.contains("--for kwin-gestures: tune tunes lisgd, touchegg, libinput-gestures, fusuma, inputactions so far"),
