@@ -33,25 +33,48 @@ package struct RealLisgd: Sendable {
         return RealLisgd(tool: tool, preloadLibrary: bridge.preloadLibrary)
     }
 
-    /// The command line of one lisgd for `settings` (its `-g` bindings replaced by every gesture,
-    /// 1 to 5 fingers, each printing `FIRED FINGERS GESTURE`, the gesture as the binding matches it
-    /// once lisgd turned it by `-o`).
-    package static func arguments(_ settings: LisgdSettings, node: String) -> [String] {
-        var arguments = ["-d", node, "-t", "\(settings.threshold)", "-T", "\(settings.pressedThreshold)",
+    /// The command line of one lisgd for `settings`: the user's own words when given (`commandLine`,
+    /// as `lisgd $(grep -v '^#' FILE)` gets them: every flag as written, `-w`/`-h` added only when
+    /// the file gives neither), else flags made from `settings`; then `-v` (lisgd says what it
+    /// decided, on stderr) and the device. Any `-d` is replaced by the node, and each of the
+    /// file's `-g` bindings by the same binding printing `FIRED FINGERS GESTURE` instead of running
+    /// its command (the gesture as the binding matches it once lisgd turned it by `-o`); with no
+    /// binding, every gesture is bound, 1 to 5 fingers, as the emulation then judges.
+    package static func arguments(_ settings: LisgdSettings, node: String, commandLine: [String]? = nil) -> [String] {
+        var arguments: [String] = []
+        if let commandLine {
+            var i = 0
+            while i < commandLine.count {
+                switch commandLine[i] {
+                case "-d", "-g": i += 2
+                case "-v": i += 1
+                default: arguments.append(commandLine[i]); i += 1
+                }
+            }
+            if !commandLine.contains("-w") && !commandLine.contains("-h") {
+                arguments += ["-w", "\(settings.width)", "-h", "\(settings.height)"]
+            }
+        } else {
+            arguments = ["-t", "\(settings.threshold)", "-T", "\(settings.pressedThreshold)",
                          "-r", "\(settings.degreesLeniency)", "-m", "\(settings.timeoutMS)", "-o", "\(settings.orientation)",
                          "-w", "\(settings.width)", "-h", "\(settings.height)"]
-        for fingers in 1...5 {
-            for swipe in LisgdSwipe.allCases {
-                let matched = swipe.turned(by: settings.orientation)
-                arguments += ["-g", "\(fingers),\(swipe.rawValue),*,*,R,echo FIRED \(fingers) \(matched.rawValue)"]
-            }
+        }
+        arguments += ["-v", "-d", node]
+        let bindings = settings.bindings.isEmpty
+            ? (1...5).flatMap { fingers in LisgdSwipe.allCases.map { LisgdBinding(fingers: fingers, swipe: $0, command: "") } }
+            : settings.bindings
+        for b in bindings {
+            let matched = b.swipe.turned(by: settings.orientation)
+            arguments += ["-g", "\(b.fingers),\(b.swipe.rawValue),\(b.edge.rawValue),\(b.distance.letter),\(b.pressed ? "P" : "R"),"
+                                + "echo FIRED \(b.fingers) \(matched.rawValue)"]
         }
         return arguments
     }
 
     /// What each of `settings`' lisgd fired on `events`, in order.
-    package func fired(events: [InputEvent], device description: DeviceDescription, settings: [LisgdSettings])
-        throws(LibinputBridgeError) -> [[RealToolCheck.Fired]] {
+    /// `commandLines[i]`, when given, is `settings[i]`'s file's own words (`arguments`).
+    package func fired(events: [InputEvent], device description: DeviceDescription, settings: [LisgdSettings],
+                       commandLines: [[String]?] = []) throws(LibinputBridgeError) -> [(arguments: [String], fired: [RealToolCheck.Fired])] {
         let node = try ServedNode(description, name: "lisgd", in: temporaryDirectory)
         defer { node.close() }
         let device = node.device
@@ -63,9 +86,12 @@ package struct RealLisgd: Sendable {
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
         var processes: [ChildProcess] = []
-        for one in settings {
+        let argumentLists = settings.enumerated().map { index, one in
+            Self.arguments(one, node: device.path, commandLine: index < commandLines.count ? commandLines[index] : nil)
+        }
+        for arguments in argumentLists {
             do {
-                processes.append(try ChildProcess(path: tool, arguments: Self.arguments(one, node: device.path), environment: environment))
+                processes.append(try ChildProcess(path: tool, arguments: arguments, environment: environment))
             } catch {
                 for process in processes { _ = process.stop(signal: .kill) }
                 throw .lisgdFailed(status: nil, stderr: "cannot start \(tool): \(error)")
@@ -81,16 +107,17 @@ package struct RealLisgd: Sendable {
         _ = device.waitUntilDrained(timeoutSeconds: span + 10)
         Thread.sleep(forTimeInterval: settleSeconds)
         // lisgd handles no signal: SIGTERM ends it; what its commands printed is already in the pipe.
-        return processes.map { process in
+        return zip(argumentLists, processes).map { arguments, process in
             let ended = process.stop(signal: .terminate)
             if let raw = ProcessInfo.processInfo.environment["PINCHLAB_LISGD_RAW"] {
                 try? (ended.stdout + ended.stderr).write(toFile: raw, atomically: true, encoding: .utf8)
             }
-            return ended.stdout.split(separator: "\n").compactMap { line in
+            let fired = ended.stdout.split(separator: "\n").compactMap { line -> RealToolCheck.Fired? in
                 let words = line.split(separator: " ")
                 guard words.count == 3, words[0] == "FIRED", let fingers = Int(words[1]) else { return nil }
                 return RealToolCheck.Fired(fingers: fingers, gesture: String(words[2]))
             }
+            return (arguments, fired)
         }
     }
 }

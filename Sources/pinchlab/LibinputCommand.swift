@@ -93,13 +93,14 @@ extension RecordingOptions {
 
 extension RecordingOptions {
     /// The recording read whole and played to Debian's lisgd at `settings` (`replay --with-lisgd`).
-    func playedToLisgd(_ settings: LisgdSettings, emulated: [FiredGesture]) throws -> RealToolCheck {
+    /// `commandLine`: the user's file's own words (`LisgdSettings.commandLine`), run as written.
+    func playedToLisgd(_ settings: LisgdSettings, commandLine: [String]?, emulated: [FiredGesture]) throws -> RealToolCheck {
         var source = try open()
         var events: [InputEvent] = []
         while let event = try source.nextEvent() { events.append(event) }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let lisgd = try RealLisgd.locate(executable: executable)
-        let fired = try lisgd.fired(events: events, device: source.device, settings: [settings])
-        return RealToolCheck(tool: lisgd.tool, fired: fired.first ?? [], emulated: emulated)
+        let run = try lisgd.fired(events: events, device: source.device, settings: [settings], commandLines: [commandLine])
+        return RealToolCheck(tool: lisgd.tool, arguments: run.first?.arguments ?? [], fired: run.first?.fired ?? [], emulated: emulated)
     }
 }

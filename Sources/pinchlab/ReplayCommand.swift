@@ -150,7 +150,8 @@ struct ReplayCommand: ParsableCommand {
             var realLisgd: RealToolCheck?
             if withLisgd, result.error == nil, let index = tools.settings.firstIndex(where: { $0.name == .lisgd }),
                case .lisgd(let lisgdSettings) = tools.settings[index] {
-                realLisgd = try recording.playedToLisgd(lisgdSettings, emulated: verdicts?[index].fired ?? [])
+                let commandLine = try tools.configured[index].file.map { try LisgdSettings.commandLine($0.text, file: $0.path) }
+                realLisgd = try recording.playedToLisgd(lisgdSettings, commandLine: commandLine, emulated: verdicts?[index].fired ?? [])
             }
             try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: verdicts, realLisgd: realLisgd,
                              policy: settings.policy)

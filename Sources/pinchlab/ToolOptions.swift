@@ -91,6 +91,8 @@ struct ToolOptions: ParsableArguments {
     struct Configured {
         var settings: GestureToolSettings
         var isUsers: Bool
+        /// The user's file (path and text), when `isUsers`: lisgd's is also its command line.
+        var file: (path: String, text: String)? = nil
     }
 
     /// Each named tool (and `also`'s, from `--compare`) with the user's configuration, or its defaults.
@@ -104,7 +106,8 @@ struct ToolOptions: ParsableArguments {
         }
         return try tools.map { name in
             guard let file = files[name] else { return Configured(settings: GestureToolSettings.defaults(name), isUsers: false) }
-            return Configured(settings: try readToolConfiguration(name, path: file).settings, isUsers: true)
+            let (settings, text) = try readToolConfiguration(name, path: file)
+            return Configured(settings: settings, isUsers: true, file: (file, text))
         }
     }
 

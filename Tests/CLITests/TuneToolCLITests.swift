@@ -126,8 +126,9 @@ enum PlantedTouchpadSwipes {
         #expect(!(lisgd.stdout + lisgd.stderr).contains("expects a value"), "not a usage error")
     }
 
-    /// The real lisgd, run with the tuned flags on every planted recording (served in real time),
-    /// gets right as many files as the report predicted.
+    /// The real lisgd, run with the written file's own command line (`lisgd $(grep -v '^#' FILE) -v
+    /// -d NODE`) on every planted recording (served in real time), gets right as many files as the
+    /// report predicted.
     @Test(.needs(.lisgd, .fuse))
     func theRealLisgdGetsWhatTheReportPredicted() throws {
         let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
@@ -142,6 +143,10 @@ enum PlantedTouchpadSwipes {
                                       "--tool-config", out, "--with-lisgd", "--summary"])
             #expect(replay.status == 0, "\(replay.stderr)")
             let real = try #require(try replay.json(line: -1)["realLisgd"] as? [String: Any], "\(replay.stdout)")
+            let written = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+                .flatMap { $0.split(separator: " ").map(String.init) }
+            let arguments = real["arguments"] as? [String] ?? []
+            #expect(Array(arguments.prefix(written.count)) == written && arguments.contains("-v"), "\(arguments) from \(written)")
             let fired = (real["fired"] as? [[String: Any]] ?? []).map { "\($0["fingers"] ?? "") \($0["gesture"] ?? "")" }
             let expected = entry.expect.first?.direction == .down ? "1 UD" : "1 LR"
             if fired == [expected] { right += 1 }

@@ -15,13 +15,17 @@ public struct RealToolCheck: Sendable, Encodable {
 
     /// The real tool's `--version`-less name and where it was found.
     public var tool: String
+    /// The command line it was run with (lisgd: the user's file's words as written, `-v`, the
+    /// served node, the bindings printing what fired).
+    public var arguments: [String]
     public var fired: [Fired]
     /// The emulation's, as compared.
     public var emulated: [Fired]
     public var agrees: Bool
 
-    public init(tool: String, fired: [Fired], emulated: [FiredGesture]) {
+    public init(tool: String, arguments: [String], fired: [Fired], emulated: [FiredGesture]) {
         self.tool = tool
+        self.arguments = arguments
         self.fired = fired
         self.emulated = emulated.map { Fired(fingers: $0.fingers, gesture: $0.gesture) }
         agrees = self.fired == self.emulated

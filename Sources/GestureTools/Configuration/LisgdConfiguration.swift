@@ -7,16 +7,7 @@ extension LisgdSettings {
     /// reads numbers with `atoi`, so `-t 12x` is 12 and `-t x` is 0; here a value that is not a
     /// whole number is refused at its line rather than read as lisgd would misread it.
     public static func read(_ text: String, file: String) throws(ToolConfigurationError) -> LisgdSettings {
-        var words: [(word: String, line: Int)] = []
-        for (index, raw) in ConfigurationLines.split(text).enumerated() {
-            let line = raw.trimmingWhitespace
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            do {
-                words += try ShellWords.split(line).map { ($0, index + 1) }
-            } catch {
-                throw ToolConfigurationError(tool: .lisgd, file: file, line: index + 1, reason: .malformed(expected: error.expected))
-            }
-        }
+        let words = try lineWords(text, file: file)
         var settings = LisgdSettings()
         var widthGiven = false, heightGiven = false
         var i = 0
@@ -55,6 +46,27 @@ extension LisgdSettings {
             if !widthGiven { settings.width = 0 } else { settings.height = 0 }
         }
         return settings
+    }
+
+    /// The command line the file holds, word by word as `lisgd $(grep -v '^#' FILE)` gets it (after
+    /// the shell's quote removal): what the real lisgd is run with (`replay --with-lisgd`).
+    public static func commandLine(_ text: String, file: String) throws(ToolConfigurationError) -> [String] {
+        try lineWords(text, file: file).map(\.word)
+    }
+
+    /// Every word of the file's non-comment lines, with its line.
+    static func lineWords(_ text: String, file: String) throws(ToolConfigurationError) -> [(word: String, line: Int)] {
+        var words: [(word: String, line: Int)] = []
+        for (index, raw) in ConfigurationLines.split(text).enumerated() {
+            let line = raw.trimmingWhitespace
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            do {
+                words += try ShellWords.split(line).map { ($0, index + 1) }
+            } catch {
+                throw ToolConfigurationError(tool: .lisgd, file: file, line: index + 1, reason: .malformed(expected: error.expected))
+            }
+        }
+        return words
     }
 
     /// `-g nfingers,gesture,edge,distance,actmode,command`, split on commas (runs of commas are one
