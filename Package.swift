@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
-        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "SettingsTable"]),
+        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "SettingsTable", "CYAML"]),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
         .testTarget(

@@ -116,3 +116,96 @@ import Testing
         #expect(patch.hasPrefix("--- l.conf\n+++ l.conf\n@@ -1,"))
     }
 }
+
+/// What the writer writes, read by the formats' own parsers (libyaml, XMLParser): a file the
+/// format accepts, the same as the user's but for the tuned values.
+@Suite struct WrittenFilesByTheFormatsOwnRulesTests {
+    static func changed(_ before: [String], _ after: [String]) -> [String] {
+        Array(Set(after).subtracting(before)).sorted() + Array(Set(before).subtracting(after)).sorted().map { "-" + $0 }
+    }
+
+    @Test func fusumaBlockFlowAndNew() throws {
+        let block = "# mine\nswipe:\n  3:\n    left:\n      command: 'xdotool key super+Left' # go\nthreshold:\n  swipe: 0.3 # bundled\n  pinch: 0.1\ninterval:\n  swipe: 1\n"
+        var s = FusumaSettings()
+        s.threshold = [.swipe: 0.5, .pinch: 0.1]
+        let written = ToolConfigurationWriter.write(.fusuma(s), keys: ["threshold.swipe"], original: block, header: ["measured"])
+        #expect(Self.changed(try FormatsOwnParsers.yamlScalars(block), try FormatsOwnParsers.yamlScalars(written))
+                == ["threshold.swipe=0.5", "-threshold.swipe=0.3"], "\(written)")
+        let flow = "threshold: {swipe: 0.3, pinch: 0.1}\nswipe:\n  3:\n    left:\n      command: x\n"
+        let fromFlow = ToolConfigurationWriter.write(.fusuma(s), keys: ["threshold.swipe"], original: flow, header: [])
+        #expect(Self.changed(try FormatsOwnParsers.yamlScalars(flow), try FormatsOwnParsers.yamlScalars(fromFlow))
+                == ["threshold.swipe=0.5", "-threshold.swipe=0.3"], "\(fromFlow)")
+        let new = ToolConfigurationWriter.write(.fusuma(s), keys: ["threshold.swipe"], original: nil, header: ["measured"])
+        #expect(try FormatsOwnParsers.yamlScalars(new) == ["threshold.swipe=0.5"], "\(new)")
+    }
+
+    @Test func inputActionsInPlaceAndPutFirst() throws {
+        let original = """
+        # mine
+        device_rules:
+          - conditions: $touchpad
+            motion_threshold_3: 10 # the default
+          - motion_threshold_3: 40
+        touchpad:
+          gestures:
+            - type: swipe
+              fingers: 3
+              direction: right
+              actions:
+                - command: "xdotool key super+Right"
+
+        """
+        var s = InputActionsSettings()
+        s.motionThreshold3 = 75
+        let inPlace = ToolConfigurationWriter.write(.inputactions(s), keys: ["motion_threshold_3"], original: original, header: ["m"])
+        #expect(Self.changed(try FormatsOwnParsers.yamlScalars(original), try FormatsOwnParsers.yamlScalars(inPlace))
+                == ["device_rules[0].motion_threshold_3=75", "-device_rules[0].motion_threshold_3=10"], "\(inPlace)")
+        // The angle tolerance no rule sets: a rule put first; the user's rules follow, each as it was.
+        s.angleTolerance = 30
+        let first = ToolConfigurationWriter.write(.inputactions(s), keys: ["swipe.angle_tolerance"], original: original, header: [])
+        let before = try FormatsOwnParsers.yamlScalars(original)
+        let after = try FormatsOwnParsers.yamlScalars(first)
+        #expect(Array(after.prefix(2)) == ["device_rules[0].conditions=$touchpad", "device_rules[0].swipe.angle_tolerance=30"], "\(first)")
+        let shifted = before.map { line in
+            guard line.hasPrefix("device_rules["), let close = line.firstIndex(of: "]"),
+                  let n = Int(line[line.index(line.startIndex, offsetBy: 13)..<close]) else { return line }
+            return "device_rules[\(n + 1)]" + line[line.index(after: close)...]
+        }
+        #expect(Array(after.dropFirst(2)) == shifted, "\(first)")
+        // No device rules, a flow list: what libyaml reads is the rule and the file's own.
+        let flow = "device_rules: [{motion_threshold_3: 4}]\n"
+        let fromFlow = ToolConfigurationWriter.write(.inputactions(s), keys: ["swipe.angle_tolerance"], original: flow, header: [])
+        #expect(try FormatsOwnParsers.yamlScalars(fromFlow)
+                == ["device_rules[0].conditions=$touchpad", "device_rules[0].swipe.angle_tolerance=30", "device_rules[1].motion_threshold_3=4"])
+    }
+
+    @Test func toucheggOnlyThePropertyText() throws {
+        let original = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <touchégg>
+          <!-- mine -->
+          <settings>
+            <property name="animation_delay">150</property>
+            <property name="action_execute_threshold">20</property>
+          </settings>
+          <application name="All">
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="MAXIMIZE_RESTORE_WINDOW"><animate>true</animate></action></gesture>
+          </application>
+        </touchégg>
+
+        """
+        var s = ToucheggSettings()
+        s.actionExecuteThreshold = 35
+        let written = ToolConfigurationWriter.write(.touchegg(s), keys: ["action_execute_threshold"], original: original, header: ["measured"])
+        #expect(Self.changed(try FormatsOwnParsers.xmlElements(original), try FormatsOwnParsers.xmlElements(written))
+                == ["  property text=35", "-  property text=20"], "\(written)")
+        let bare = "<touchegg>\n  <application name=\"All\"/>\n</touchegg>\n"
+        let added = ToolConfigurationWriter.write(.touchegg(s), keys: ["action_execute_threshold"], original: bare, header: [])
+        #expect(Self.changed(try FormatsOwnParsers.xmlElements(bare), try FormatsOwnParsers.xmlElements(added))
+                == ["  property text=35", "property name=action_execute_threshold", "settings"], "\(added)")
+        for bad in ["<a><b></a>", "<a>", "<a x=1/>", "<a></a><b/>"] {
+            #expect(throws: FormatsOwnParsers.Refused.self, "\(bad)") { try FormatsOwnParsers.xmlElements(bad) }
+        }
+        #expect(throws: FormatsOwnParsers.Refused.self) { try FormatsOwnParsers.yamlScalars("a: [b\n") }
+    }
+}
