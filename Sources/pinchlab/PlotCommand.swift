@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import GestureTools
 import InteractiveTransition
 import LabReports
 
@@ -20,13 +21,15 @@ struct PlotCommand: ParsableCommand {
         (marked with their length); --from/--to crop, --trial draws one attempt alone. A legend \
         names every mark; what happened is written out beside the charts. Plain SVG, to open in a \
         browser. A recording that turns bad part-way is drawn up to the bad line, then the error \
-        is printed (status 65), as `replay` does.
+        is printed (status 65), as `replay` does. --tool (or a tool's name in --compare) adds a \
+        lane per gesture tool with what it fired, fed as `replay --tool` feeds it.
 
         Examples:
           pinchlab plot Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu \\
               -o flick.svg
           pinchlab plot session.evemu --transition pan-dismiss --trial 2 -o 2.svg
           pinchlab plot session.evemu --from 3.5 --to 6 -o middle.svg
+          pinchlab plot swipe.evemu --tool touchegg --tool-config touchegg.conf -o swipe.svg
         """
     )
 
@@ -45,9 +48,12 @@ struct PlotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Draw one attempt at the transition alone: its number in replay's list, from 1.", valueName: "n"))
     var trial: Int?
 
-    @Option(help: ArgumentHelp("Also draw these policy presets' progress and releases, dashed (comma-separated, at most 3, e.g. gnome,kwin).",
-                               valueName: "presets"), completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue)))
+    @Option(help: ArgumentHelp("Also draw these policy presets' progress and releases, dashed (comma-separated, at most 3, e.g. gnome,kwin); a gesture tool's name is taken as --tool takes it.",
+                               valueName: "presets"),
+            completion: .list(CompletionPolicyPreset.allCases.map(\.rawValue) + GestureToolName.allCases.map(\.rawValue)))
     var compare: String?
+
+    @OptionGroup var toolOptions: ToolOptions
 
     func validate() throws {
         try recording.refuseOutput(output, also: transition.inputPaths, doing: "writing the picture over it")
@@ -55,7 +61,7 @@ struct PlotCommand: ParsableCommand {
         if let to, !(to.isFinite && to > 0) { throw ValidationError("--to must be a number of seconds > 0, got \(to)") }
         if let from, let to, to <= from { throw ValidationError("--to (\(to)) must be after --from (\(from))") }
         if let trial, trial < 1 { throw ValidationError("--trial counts attempts from 1, got \(trial)") }
-        let compared = try ComparedList(compare, takesTools: false).policies
+        let compared = try ComparedList(compare, takesTools: true).policies
         if compared.count > 3 { throw ValidationError("--compare draws at most 3 policies, got \(compared.count)") }
     }
 
@@ -65,13 +71,15 @@ struct PlotCommand: ParsableCommand {
             let reader = try recording.open()
             var source: any InputEventSource = reader
             let settings = try transition.settings()
+            let list = try ComparedList(compare, takesTools: true)
+            let tools = try ReplayTools(options: toolOptions, compared: list.tools, device: source.device, fromLibinput: false)
             var run = try ReplayRun(device: source.device, transition: transition.transition, settings: settings,
                                     recordsFrames: true)
             run.measuresMargins = true
             var recorder = TimelineRecorder(title: "\((recording.displayName as NSString).lastPathComponent) — \(transition.transition)",
                                             device: source.device, transition: transition.transition, policy: settings.policy,
                                             settings: settings)
-            let compared = try ComparedList(compare, takesTools: false).policies
+            let compared = list.policies
             var comparison = try PolicyComparison(device: source.device, transition: transition.transition,
                                                   settings: settings, policies: compared)
             comparison.measuresMargins = true
@@ -81,6 +89,7 @@ struct PlotCommand: ParsableCommand {
             let result = run.run(&source, name: recording.displayName, shouldStop: { StopSignals.requested },
                                  afterEvent: { comparison.consume($0) { overlays[$0].record($1) } }) {
                 recorder.record($0)
+                tools.consume($0)
             }
             let summary = result.summary
             if case .interrupted = result.stop {
@@ -95,6 +104,7 @@ struct PlotCommand: ParsableCommand {
             // is reported after.
             var timeline = recorder.timeline(summary: summary)
             timeline.overlays = zip(compared, overlays).map { $1.overlay(name: $0.name) }
+            timeline.tools = tools.verdicts(libinput: nil, device: reader.device) ?? []
             let svg: String
             do {
                 svg = try TimelinePlot.svg(timeline, window: PlotWindow(from: from, to: to, trial: trial))

@@ -170,11 +170,32 @@ enum LisgdRecordings {
         let bad = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--compare", "gnome,touchegs"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("unknown policy or tool 'touchegs' in --compare"))
-        // plot draws no tool yet: a tool in its --compare is refused, not dropped.
-        let plot = try CLI.run(["plot", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--compare", "gnome,touchegg",
-                                "-o", try CLI.temporaryDirectory().appendingPathComponent("p.svg").path])
-        #expect(plot.status == 64)
-        #expect(plot.stderr.contains("--compare touchegg: this command shows no gesture tool yet (replay does)"), "\(plot.stderr)")
+    }
+
+    /// `plot --tool` (and a tool in its `--compare`): a lane for each tool that fired, and in the
+    /// facts what `replay --tool` says of each gesture, word for word.
+    @Test func plotDrawsEachToolsLaneAndSaysWhatReplaySays() throws {
+        let file = CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu")
+        let out = try CLI.temporaryDirectory().appendingPathComponent("p.svg").path
+        let plot = try CLI.run(["plot", file, "--tool", "lisgd", "--compare", "gnome,touchegg", "--libinput-version", "1.22.1", "-o", out])
+        #expect(plot.status == 0, "\(plot.stderr)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.components(separatedBy: "class=\"tool-lane\"").count - 1 == 2, "a lane for lisgd and one for touchegg")
+        #expect(svg.components(separatedBy: "class=\"tool-fired\"").count - 1 == 2)
+        // The picture's words, its wrapped lines joined again.
+        let words = svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }.joined(separator: " ")
+            .replacing(/\s+/, with: " ")
+        let replay = try CLI.run(["replay", file, "--tool", "lisgd", "--compare", "touchegg", "--libinput-version", "1.22.1"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        for tool in ["lisgd", "touchegg"] {
+            let lines = replay.stdout.split(separator: "\n").map(String.init)
+            let heading = try #require(lines.firstIndex { $0.hasPrefix("\(tool) (fed by") }, "\(replay.stdout)")
+            let said = lines[(heading + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.dropFirst(2) }
+            #expect(said.count == 1, "\(replay.stdout)")
+            for line in said {
+                #expect(words.contains("\(tool): \(line)".replacing("&", with: "&amp;")), "\(tool): \(line) in \(words)")
+            }
+        }
     }
 
     /// libinput's own events are in its own units: a chosen version would misread them.

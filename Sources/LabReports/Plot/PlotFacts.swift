@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import GestureTools
 import InteractiveTransition
 
 extension TimelinePlot {
@@ -96,6 +97,13 @@ extension TimelinePlot {
             }
             if gestures.count > listedGestures { lines.append("and \(gestures.count - listedGestures) more gestures") }
             if let holds = LabSummary.Gesture.holdsCancelledByMotionText(shownGestures.map { t.gestures[$0] }) { lines.append(holds) }
+            // What each gesture tool did in the window, in its own words (`replay --tool`'s lines).
+            for verdict in t.tools {
+                let fired = verdict.fired.filter { $0.end >= shown.lowerBound && $0.begin <= shown.upperBound }
+                if fired.isEmpty { lines.append("\(verdict.name.rawValue) fired nothing here") }
+                for gesture in fired.prefix(listedGestures) { lines.append("\(verdict.name.rawValue): \(gesture.text)") }
+                if fired.count > listedGestures { lines.append("and \(fired.count - listedGestures) more of \(verdict.name.rawValue)'s") }
+            }
             if let summary = t.summary {
                 if summary.gestureCount == 0 { lines.append("no gesture recognized") }
                 if let note = summary.pointerMotionNote { lines.append(note) }

@@ -3,7 +3,7 @@ import GestureLab
 extension TimelinePlot {
     /// Names every mark the charts use, in rows that wrap at the column's width.
     enum Legend {
-        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track, hold, button }
+        enum Glyph { case shape(MarkerShape), dashedLine, idleBreak, track, hold, button, tool }
 
         /// The marks this picture draws, and only those: a 32 s pointer session has no release, no
         /// projection and no labelled gesture, and a legend of nine entries for two marks hides them.
@@ -26,6 +26,9 @@ extension TimelinePlot {
             if !t.buttonPresses.isEmpty {
                 let names = Set(t.buttonPresses.map(\.button.name)).sorted().joined(separator: ", ")
                 entries.append((.button, "button held (\(names))"))
+            }
+            if t.tools.contains(where: { !$0.fired.isEmpty }) {
+                entries.append((.tool, "a tool's gesture, from its begin to where the tool acted (pale: cancelled)"))
             }
             return entries
         }
@@ -106,6 +109,9 @@ extension TimelinePlot {
                 doc.rect(x: x + 1, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.cancelledHoldColor)
             case .button:
                 doc.rect(x: x - 10, y: y - 2.5, width: 20, height: TimelinePlot.laneHeight, fill: TimelinePlot.buttonColor)
+            case .tool:
+                doc.rect(x: x - 10, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.toolColor)
+                doc.rect(x: x + 1, y: y - 2.5, width: 9, height: TimelinePlot.laneHeight, fill: TimelinePlot.cancelledToolColor)
             case .track:
                 let color = TrackPanels.palette[0]
                 doc.polyline([(x - 8, y + 4), (x - 2, y + 1)], stroke: color, width: 2, opacity: 0.35)

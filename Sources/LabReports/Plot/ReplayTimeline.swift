@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import GestureTools
 import InteractiveTransition
 
 /// What a replay produced, kept for drawing: finger tracks, the driving gesture's values over time,
@@ -170,6 +171,8 @@ package struct ReplayTimeline: Sendable {
     /// The transition's progress (interactive and animated) over time, one run per attempt.
     package var progress = Series()
     package var overlays: [ProgressOverlay] = []
+    /// The gesture tools' verdicts on the same replay (`plot --tool`): a lane each, and their lines.
+    package var tools: [ToolVerdict] = []
     package var progressThreshold: Double?
     /// How the driving gesture becomes progress, and the figure it divides by (pan-dismiss's
     /// distance in mm, zoom-present's scale range), for the progress chart's title.

@@ -1,5 +1,6 @@
 import GestureKit
 import GestureLab
+import GestureTools
 import InteractiveTransition
 
 /// Draws a replay as an SVG picture. Left: the finger tracks on the device's surface, the same
@@ -47,6 +48,7 @@ package enum TimelinePlot {
         chartsBottom = drawTouchLanes(&doc, timeline, colors: colors, axis: axis, top: chartsBottom + 8)
         chartsBottom = drawHoldLane(&doc, timeline, axis: axis, below: chartsBottom)
         chartsBottom = drawButtonLane(&doc, timeline, axis: axis, below: chartsBottom)
+        chartsBottom = drawToolLanes(&doc, timeline, axis: axis, below: chartsBottom)
         chartsBottom = drawProgressChart(&doc, timeline, axis: axis, top: chartsBottom + 14)
         chartsBottom = Legend.draw(&doc, timeline, axis: axis, x: chartX, y: chartsBottom + 18, width: chartWidth)
 
@@ -203,6 +205,24 @@ package enum TimelinePlot {
     }
 
     static let buttonColor = "#8c564b"
+    static let toolColor = "#9467bd", cancelledToolColor = "#c5b0d5"
+
+    /// Each gesture tool's firings (`plot --tool`) as bars from the gesture's begin to where the
+    /// tool acted, pale where it cancelled, one lane a tool named by it, under the buttons: what
+    /// touchegg or lisgd did, against the fingers and the progress. A tool that fired nothing in
+    /// the window gets no lane (the facts say so). Returns the bottom.
+    static func drawToolLanes(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, below: Double) -> Double {
+        let window = axis.window
+        var bottom = below
+        for verdict in t.tools {
+            let shown = verdict.fired.filter { $0.end >= window.lowerBound && $0.begin <= window.upperBound }
+            bottom = drawLane(&doc, name: verdict.name.rawValue, role: "tool-lane", axis: axis, below: bottom + 2, bars: shown.map {
+                LaneBar(begin: max($0.begin, window.lowerBound), end: min($0.end, window.upperBound),
+                        fill: $0.executed == false ? cancelledToolColor : toolColor, role: "tool-fired")
+            })
+        }
+        return bottom
+    }
 
     /// Every button press as a bar from press to release (to the end of the window when never
     /// released), named by its button, in one lane under the holds: a clickpad's clicks, seen
