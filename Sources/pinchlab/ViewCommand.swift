@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureKit
 import GestureLab
+import GestureTools
 import InteractiveTransition
 import LabReports
 
@@ -19,11 +20,14 @@ struct ViewCommand: ParsableCommand {
         arrow keys and jump between attempts (Page Up/Down). --compare draws a second policy's \
         card as a dashed ghost. The page is one file that needs no network.
 
-        Open it at a moment with #t=SECONDS (file:///.../bug.html#t=2.5).
+        Open it at a moment with #t=SECONDS (file:///.../bug.html#t=2.5). --tool NAME (with \
+        --tool-config) adds what that gesture tool fired, fed as `replay --tool` feeds it: a bar \
+        under the gestures and, from the moment it acted, its line in the facts.
 
         Examples:
           pinchlab view Fixtures/corpus/touchpad/pinch-in-quick-flick-01.evemu
           pinchlab view bug.yml --transition pan-dismiss -o bug.html --compare seed
+          pinchlab view swipe.evemu --tool touchegg --tool fusuma
         """
     )
 
@@ -37,6 +41,8 @@ struct ViewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also replay under this policy preset (\(CompletionPolicyPreset.allCases.map(\.rawValue).joined(separator: ", "))) and draw its card as a ghost.",
                                valueName: "policy"))
     var compare: CompletionPolicyPreset?
+
+    @OptionGroup var toolOptions: ToolOptions
 
     /// Where the page goes: without -o, into the current directory, never next to the recording
     /// (often someone else's folder, or one that may not be written).
@@ -62,8 +68,17 @@ struct ViewCommand: ParsableCommand {
             var replay = try ViewerReplay(device: source.device, transition: transition.transition, settings: settings,
                                           compare: compared)
             let name = (recording.displayName as NSString).lastPathComponent
-            let (document, result) = replay.run(&source, title: "\(name) — \(transition.transition)",
-                                                source: recording.displayName, policyName: transition.policyName)
+            let tools = try ReplayTools(options: toolOptions, compared: [], device: source.device, fromLibinput: false)
+            var (document, result) = replay.run(&source, title: "\(name) — \(transition.transition)",
+                                                source: recording.displayName, policyName: transition.policyName,
+                                                tap: tools.isEmpty ? nil : { tools.consume($0) })
+            if let verdicts = tools.verdicts(libinput: nil, device: reader.device) {
+                document.tools = verdicts.map(\.name.rawValue)
+                document.entries += verdicts.flatMap { verdict in
+                    verdict.fired.map { ViewerEntry.tool(name: verdict.name.rawValue, begin: $0.begin, end: $0.end, executed: $0.executed,
+                                                         text: $0.text) }
+                }
+            }
             warnAboutRecording(reader, .ignored)
             let html = try ViewerPage.html(document)
             try OutputFile.write(html, to: outputPath, what: "page")

@@ -338,6 +338,40 @@ import Testing
         #expect((shown[1][3] as? String)?.contains("would have cancelled it") == true, "the ghost's fact: \(shown[1][3])")
     }
 
+    /// `view --tool`: from the moment each tool acted, the page says what `replay --tool` says of
+    /// that gesture, word for word; before it, that the tool has fired nothing yet.
+    @Test(.needs(.chromium)) func theToolsSayWhatReplaySaysFromTheMomentTheyActed() throws {
+        let fixture = "corpus/touchscreen/three-finger-swipe-01.evemu"
+        let tools = ["--tool", "lisgd", "--tool", "touchegg", "--libinput-version", "1.22.1"]
+        let replay = try CLI.run(["replay", CLI.fixture(fixture)] + tools)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let lines = replay.stdout.split(separator: "\n").map(String.init)
+        var said: [String: String] = [:]
+        for tool in ["lisgd", "touchegg"] {
+            let heading = try #require(lines.firstIndex { $0.hasPrefix("\(tool) (fed by") }, "\(replay.stdout)")
+            let gestures = lines[(heading + 1)...].prefix { $0.hasPrefix("  ") }
+            try #require(gestures.count == 1, "\(replay.stdout)")
+            said[tool] = String(gestures.first!.dropFirst(2))
+        }
+        let page = try Self.page(of: fixture, tools)
+        let shown = try #require(try Self.evaluate(
+            "[0.1, 999].map((t) => { const s = window.pinchlab.seek(t); "
+                + "return [s.tools, document.getElementById(\"fact-tools\").textContent]; })", inPage: page) as? [[Any]])
+        try #require(shown.count == 2)
+        let before = try #require(shown[0][0] as? [[String: Any]])
+        #expect(before.map { $0["tool"] as? String } == ["lisgd", "touchegg"] && before.allSatisfy { ($0["fired"] as? [String])?.isEmpty == true })
+        #expect(shown[0][1] as? String == "lisgd: nothing yet; touchegg: nothing yet")
+        let after = try #require(shown[1][0] as? [[String: Any]])
+        #expect(after.map { ($0["fired"] as? [String]) ?? [] } == [[said["lisgd"]!], [said["touchegg"]!]], "\(after)")
+        #expect(shown[1][1] as? String == "lisgd: \(said["lisgd"]!); touchegg: \(said["touchegg"]!)")
+        // Without --tool the page has no tools' line.
+        let plain = try Self.page(of: fixture)
+        let bare = try #require(try Self.evaluate(
+            "[String(window.pinchlab.state().tools), getComputedStyle(document.getElementById(\"fact-tools\")).display]",
+            inPage: plain) as? [String])
+        #expect(bare == ["undefined", "none"], "\(bare)")
+    }
+
     /// A device without resolution is said to be so in the words replay uses (the subtitle read
     /// "69.0 x 50.0 mm (estimated))").
     @Test(.needs(.sharedRecordings, .chromium)) func anEstimatedSizeIsSaidOnce() throws {

@@ -51,6 +51,8 @@ package struct ViewerDocument: Sendable, Encodable {
     package var compareSummary: LabSummary?
     /// A very long recording's frames are thinned for the page: 1 in this many is kept (nil: all).
     package var frameStride: Int?
+    /// The gesture tools judged (`view --tool`), by name, their firings among `entries`; nil: none.
+    package var tools: [String]?
 
     package init(live: Bool, title: String, source: String, device description: DeviceDescription,
                 settings: LabSettings, spec: TransitionSpec, policyName: String, compare: (name: String, policy: CompletionPolicy)?,

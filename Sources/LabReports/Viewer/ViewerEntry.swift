@@ -19,7 +19,10 @@ import InteractiveTransition
 /// - `["b", time, button, state]`: a physical button (`left`, `right`, `middle`) `pressed` or
 ///   `released`: the page marks each press on its timeline, and says which are down;
 /// - `["m", time, trial, text]`: what would have flipped the release of attempt `trial` (`"n"` for
-///   the compared policy's), the sentence `replay --explain` prints.
+///   the compared policy's), the sentence `replay --explain` prints;
+/// - `["t", time, tool, begin, executed, text]`: a gesture tool (`view --tool`) acted at `time` on a
+///   gesture begun at `begin` (`executed` true, false for cancelled, or null), `text` as
+///   `replay --tool` says it.
 ///
 /// `[scene]` is the `SceneState` pinchlab computed for that step: `[x, y, width, height,
 /// cornerRadius, alpha, scale, extras...]` in points, extras in `ViewerDocument.sceneExtras` order.
@@ -31,6 +34,7 @@ package enum ViewerEntry: Sendable, Encodable {
     case leftOut(time: Double, touch: UInt64, rule: GestureRule)
     case button(ButtonRecord)
     case margins(time: Double, trial: Int, text: String, compared: Bool)
+    case tool(name: String, begin: Double, end: Double, executed: Bool?, text: String)
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
@@ -79,6 +83,13 @@ package enum ViewerEntry: Sendable, Encodable {
             try c.encode(compared ? "n" : "m")
             try c.encode(rounded(time))
             try c.encode(trial)
+            try c.encode(text)
+        case .tool(let name, let begin, let end, let executed, let text):
+            try c.encode("t")
+            try c.encode(rounded(end))
+            try c.encode(name)
+            try c.encode(rounded(begin))
+            if let executed { try c.encode(executed) } else { try c.encodeNil() }
             try c.encode(text)
         }
     }

@@ -31,8 +31,10 @@ package struct ViewerReplay {
     /// Replays `source` as `ReplayRun.run` does (to its end, or to the event that fails) and returns
     /// the page's document with the run's result (its summary, and how it ended); `source` names it
     /// in the document.
+    /// `tap` sees every record of the main replay too (the gesture tools' stream, `view --tool`).
     package mutating func run<Source: InputEventSource>(_ source: inout Source, title: String, source name: String,
-                                                       policyName: String) -> (document: ViewerDocument, result: ReplayRun.Result) {
+                                                       policyName: String, tap: ((LabRecord) -> Void)? = nil)
+        -> (document: ViewerDocument, result: ReplayRun.Result) {
         var entries = ThinnedEntries()
         var recorder = recorder, comparison = comparison, comparedRecorder = comparedRecorder
         let result = replay.run(&source, name: name, afterEvent: { event in
@@ -40,6 +42,7 @@ package struct ViewerReplay {
                 if let entry = comparedRecorder!.entry(for: record) { entries.append(entry) }
             }
         }, emit: { record in
+            tap?(record)
             if let entry = recorder.entry(for: record) { entries.append(entry) }
         })
         _ = comparison?.finish(source: name) { _, record in

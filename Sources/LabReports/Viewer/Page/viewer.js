@@ -6,13 +6,14 @@
   doc.transition.extras.forEach((name, i) => { extrasIndex[name] = 7 + i; });
 
   // ---- data, indexed by time -------------------------------------------------------------------
-  let frames, steps, ghostSteps, gestures, gestureTimes, leftOut, presses, openPresses, ticks, trials, ghostTrials, duration, latency;
+  let frames, steps, ghostSteps, gestures, gestureTimes, leftOut, presses, openPresses, ticks, trials, ghostTrials, duration, latency,
+      toolFirings;
   function reset() {
     frames = { t: [], fingers: [], touches: [] };
     steps = newSteps(); ghostSteps = newSteps();
     gestures = []; gestureTimes = []; leftOut = new Map(); presses = []; openPresses = new Map();
     trials = []; ghostTrials = [];
-    ticks = null; duration = 0; latency = [];
+    ticks = null; duration = 0; latency = []; toolFirings = [];
   }
   function newSteps() { return { t: [], p: [], state: [], trial: [], scene: [], decisions: [] }; }
 
@@ -42,6 +43,9 @@
       // What would have flipped a release: said with its decision (text, never markup).
       const attempt = (kind === "m" ? trials : ghostTrials)[entry[2]];
       if (attempt) attempt.margin = entry[3];
+    } else if (kind === "t") {
+      // A gesture tool acted (view --tool): replay --tool's line for it, text, never markup.
+      toolFirings.push({ tool: entry[2], begin: entry[3], end: t, executed: entry[4], text: entry[5] });
     } else if (kind === "r") {
       leftOut.set(entry[2], { t: t, rule: entry[3] });
     } else if (kind === "g") {
@@ -132,6 +136,7 @@
       timelineWindow: { from: windowFrom(), to: windowTo() },
       margin: marginSoFar(trials, step.trial),
     };
+    if (doc.tools) result.tools = toolsSoFar();
     if (doc.compare) {
       const ghost = stepAt(ghostSteps, time);
       result.compare = { policy: doc.compare.name, trial: ghost.trial, progress: ghost.progress,
@@ -140,6 +145,17 @@
     }
     if (doc.live) result.live = { connected: connected, ended: ended, entries: entryCount, caughtUp: caughtUp, latencyMS: latency.slice(-2000) };
     return result;
+  }
+
+  /// Each tool's firings by `time`: `{tool, fired: [text]}`, in the document's order of tools.
+  function toolsSoFar() {
+    return doc.tools.map((name) => ({ tool: name, fired: toolFirings.filter((f) => f.tool === name && f.end <= time).map((f) => f.text) }));
+  }
+
+  /// The facts' line: each tool's last firing by `time`, or that it has fired nothing yet.
+  function describeTools() {
+    return toolsSoFar().map((t) => t.tool + ": " + (t.fired.length === 0 ? "nothing yet"
+      : t.fired[t.fired.length - 1] + (t.fired.length > 1 ? " (" + t.fired.length + " so far)" : ""))).join("; ");
   }
 
   /// What would have flipped the attempt's release, once it was released by `time`.
@@ -322,6 +338,13 @@
       const x0 = xOf(p.begin), x1 = Math.max(x0 + 2, xOf(p.end === null ? duration : p.end));
       ctx.fillRect(x0, rows.gestures - 6, x1 - x0, 4);
     }
+    // Gesture tools' firings (view --tool): thin purple bars under the gestures, begin to where the
+    // tool acted, pale where it cancelled.
+    for (const f of toolFirings) {
+      const x0 = xOf(f.begin), x1 = Math.max(x0 + 2, xOf(f.end));
+      ctx.fillStyle = f.executed === false ? "#c5b0d5" : "#9467bd";
+      ctx.fillRect(x0, rows.gestures + 21, x1 - x0, 3);
+    }
     // Attempts: begin to end, coloured by outcome, numbered.
     for (const trial of trials) {
       if (!trial) continue;
@@ -455,6 +478,7 @@
     $("fact-gesture").textContent = describeGesture(time);
     $("fact-touches").textContent = touchesText(fi);
     $("fact-decision").textContent = describeDecision(trials, step.trial);
+    if (doc.tools) $("fact-tools").textContent = describeTools();
     if (ghost) $("fact-compare").textContent = doc.compare.name + " (" + doc.compare.text + "): " + ghost.state + ", progress " + fmt(ghost.progress, 3) + "; " + describeDecision(ghostTrials, ghost.trial);
     $("time-readout").textContent = fmt(time, 3) + " / " + fmt(duration, 3) + " s";
     $("scrub").max = String(duration); $("scrub").value = String(time);
@@ -625,11 +649,13 @@
   $("surface-caption").textContent = doc.device.class + ", " + size + "; trails: last " + trailSeconds + " s";
   $("fact-policy").textContent = doc.policy.name + ": " + doc.policy.text;
   if (!doc.compare) { $("fact-compare-label").style.display = "none"; $("fact-compare").style.display = "none"; }
+  if (!doc.tools) { $("fact-tools-label").style.display = "none"; $("fact-tools").style.display = "none"; }
   const legend = $("legend");
   const items = [["blue line", "progress"], ["dashed gold", "threshold"], ["dot", "release (green finish, red cancel)"],
                  ["triangle", "projected progress"], ["bars", "gestures (purple pinch, green pan, grey hold) and attempts"], ["dashed grey touch", "left out by the recognizer (its rule above it)"]];
   if (presses.length > 0) items.push(["brown bar", "a button held (a click), press to release"]);
   if (doc.compare) items.push(["dashed orange", doc.compare.name + " policy (ghost card)"]);
+  if (doc.tools) items.push(["thin purple bar", "a gesture tool's gesture, begin to where it acted (pale: cancelled): " + doc.tools.join(", ")]);
   for (const [what, means] of items) { const span = document.createElement("span"); span.textContent = what + ": " + means; legend.appendChild(span); }
   layoutSurface();
   window.pinchlab = { seek: seek, state: state, play: play, pause: pause, stepFrame: stepFrame, nextAttempt: () => jumpAttempt(1),
