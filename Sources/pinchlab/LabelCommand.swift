@@ -190,6 +190,12 @@ struct LabelCommand: ParsableCommand {
         let location = try corpusLocation()
         try OutputFile.refuse(location.manifestPath, option: "--corpus", overwriting: files,
                               doing: "writing the manifest over it")
+        // Read, changed and written under the corpus's lock: labels run together all land.
+        return try CorpusFiles.withManifestLock(location) { try write(expectations, for: files, at: location) }
+    }
+
+    private func write(_ expectations: [GestureExpectation], for files: [String], at location: CorpusLocation) throws
+        -> (CorpusLocation, [(String, Bool)]) {
         var manifest: CorpusManifest
         if FileManager.default.fileExists(atPath: location.manifestPath) {
             manifest = try CorpusFiles.loadManifest(at: location)

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import GestureLab
 import Testing
 
 /// `pinchlab label` and `pinchlab check`: a user's own recordings as a regression suite.
@@ -22,6 +23,31 @@ import Testing
     /// A 60 ms two-finger tap on a touchpad holds as in libinput (its quick hold begins 40 ms after
     /// the fingers came down; lifting ends it), and the summary says when the fingers came down;
     /// `check` calls it the tap it was: a hold lifted sooner than 180 ms after touching is no hold.
+    /// Labels run together on one corpus all land (#42's fourth finding: of 24 `label` runs through
+    /// `xargs -P4`, the manifest kept 18 or 19): each reads, changes and writes the manifest under the
+    /// corpus's lock. The variant: half of them relabel entries the other half do not touch, at once.
+    @Test func labelsRunTogetherAllLand() throws {
+        let dir = try CLI.temporaryDirectory()
+        let fixture = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        for i in 0..<24 { try FileManager.default.copyItem(atPath: fixture, toPath: dir.appendingPathComponent("r\(i).evemu").path) }
+        // The first 12 are listed already, as outward pinches.
+        let seeded = try CLI.run(["label"] + (0..<12).map { dir.appendingPathComponent("r\($0).evemu").path }
+                                 + ["--corpus", dir.path, "--expect", "pinch:2", "--direction", "out"])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        let runs = try (0..<24).map { i in
+            try CLI.Running(["label", dir.appendingPathComponent("r\(i).evemu").path, "--corpus", dir.path,
+                             "--expect", "pinch:2", "--direction", "in"])
+        }
+        for run in runs {
+            let ended = try run.finish()
+            #expect(ended.status == 0, "\(ended.stderr)")
+        }
+        let manifest = try CorpusFiles.loadManifest(at: CorpusFiles.locate(dir.path))
+        #expect(manifest.entries.count == 24)
+        #expect(Set(manifest.entries.map(\.file)).count == 24)
+        #expect(manifest.entries.allSatisfy { $0.expect.first?.direction == .in }, "every relabel landed too")
+    }
+
     @Test func aTwoFingerTapHoldsAsInLibinputAndChecksAsATap() throws {
         let dir = try Self.recordingsFolder(["touchpad/two-finger-tap-01.evemu"])
         let tap = dir.appendingPathComponent("two-finger-tap-01.evemu").path

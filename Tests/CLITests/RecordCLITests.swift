@@ -176,6 +176,38 @@ import VirtualEvdev
 
     /// The kernel's name is not ours to refuse: evemu gets a name it can hold, with a warning;
     /// YAML keeps the name as it is.
+    /// Two `record -o` onto one file (#42's fifth finding): the second is refused at once (74, the
+    /// file named, the reason), and the first one's recording is whole, not interleaved or cut.
+    @Test func aSecondRecorderOntoTheSameFileIsRefused() throws {
+        let at = Self.mountDirectory("two-recorders")
+        let serve = try CLI.Running(["serve", CLI.fixture(Self.fixture), "--at", at, "--loop"])
+        defer {
+            kill(serve.process.processIdentifier, SIGINT)
+            _ = try? serve.finish()
+        }
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: at + "/event0") })
+        let out = try CLI.temporaryDirectory().appendingPathComponent("same.evemu").path
+        let first = try CLI.Running(["record", at + "/event0", "-o", out])
+        #expect(CLI.waitFor(20) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size]) as? Int ?? 0) > 2000 },
+                "the first recorder writes")
+        let second = try CLI.run(["record", at + "/event0", "-o", out], timeout: 20)
+        #expect(second.status == 74, "\(second.stderr)")
+        #expect(second.stderr.contains("pinchlab: \(out): expected a file no other program is writing, found another one writing it"),
+                "\(second.stderr)")
+        kill(first.process.processIdentifier, SIGINT)
+        let ended = try first.finish()
+        #expect(ended.status == 0, "\(ended.stderr)")
+        let stats = try CLI.run(["stats", out])
+        #expect(stats.status == 0, "the first recording reads whole: \(stats.stderr)")
+        // Once the first has ended, the file may be recorded again (moved aside first, so that the
+        // wait below sees the new recording grow, not the old one's size).
+        try FileManager.default.moveItem(atPath: out, toPath: out + ".first")
+        let again = try CLI.Running(["record", at + "/event0", "-o", out])
+        #expect(CLI.waitFor(20) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size]) as? Int ?? 0) > 2000 })
+        kill(again.process.processIdentifier, SIGINT)
+        #expect(try again.finish().status == 0)
+    }
+
     @Test func aDeviceNameEvemuCannotHoldIsRecordedSafelyWithAWarning() throws {
         var (description, events) = try Self.fixtureEvents()
         description.name = "evil\nB: 01 ff ff ff ff ff ff ff ff"

@@ -40,9 +40,32 @@ final class ByteOutput {
         self.path = path
         self.writesEachFlush = writesEachFlush
         do {
-            fd = try FileDescriptor.openCloseOnExec(path, .writeOnly, options: [.create, .truncate])
+            fd = try FileDescriptor.openCloseOnExec(path, .writeOnly, options: [.create])
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
+        }
+        // One writer a file: a regular file is locked before it is emptied, so a second `record -o`
+        // (or `convert -o`) onto a file another one is writing is refused instead of interleaving
+        // the two (its open must not truncate: that would cut the first one's recording). A
+        // device, pipe or terminal is shared as it always was.
+        let locked: Bool
+        let opened = fd
+        do throws(Errno) {
+            if try opened.stat().type == .regular {
+                locked = try opened.tryLockExclusive()
+                if locked { try Errno.catching { try opened.resize(to: 0) } }
+            } else {
+                locked = true
+            }
+        } catch {
+            try? fd.close()
+            throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
+        }
+        guard locked else {
+            try? fd.close()
+            throw RecordingError(path: path, line: 0, kind: .io, expected: "a file no other program is writing",
+                                 found: "another one writing it (it holds the file's lock): choose another output",
+                                 systemFailure: .init(operation: .writing, errno: .wouldBlock))
         }
         capacity = ByteOutput.flushThresholdBytes * 2
         storage = .allocate(capacity: capacity)

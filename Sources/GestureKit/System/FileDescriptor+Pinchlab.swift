@@ -5,7 +5,7 @@ import Glibc
 
 /// Every system call pinchlab makes on a file descriptor, over swift-system's `FileDescriptor`:
 /// its calls where it has them (open, read, write, close, `stat`, `seek`, `resize(to:)`), and here
-/// only what it lacks (`poll`, `ioctl`, `mkstemp`, `fchmod`, `F_DUPFD_CLOEXEC`, `O_NONBLOCK` changes) or what
+/// only what it lacks (`poll`, `ioctl`, `mkstemp`, `fchmod`, `flock`, `F_DUPFD_CLOEXEC`, `O_NONBLOCK` changes) or what
 /// pinchlab means differently. Each throws a typed `Errno`.
 ///
 /// `EINTR` is retried by swift-system (`retryOnInterrupt`), by the calls that may simply start
@@ -32,6 +32,30 @@ extension FileDescriptor {
             try path.withCString {
                 try FileDescriptor.open($0, mode, options: options.union(.closeOnExec), permissions: permissions)
             }
+        }
+    }
+
+    /// `flock(LOCK_EX | LOCK_NB)`: takes the exclusive advisory lock of the open file (released
+    /// when this descriptor closes, or the process ends however it ends); false when another open
+    /// file holds it. `EINTR` retried (a non-blocking call cannot wait on a signal).
+    package func tryLockExclusive() throws(Errno) -> Bool {
+        while true {
+            if flock(rawValue, LOCK_EX | LOCK_NB) == 0 { return true }
+            let error = Errno.current
+            if error == .interrupted { continue }
+            if error == .wouldBlock { return false }
+            throw error
+        }
+    }
+
+    /// `tryLockExclusive` again every 20 ms until it holds the lock, `timeoutSeconds` pass, or a
+    /// stop is asked for (`StopRequest`); whether it holds it.
+    package func lockExclusive(timeoutSeconds: Double) throws(Errno) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeoutSeconds * 1000))
+        while true {
+            if try tryLockExclusive() { return true }
+            if StopRequest.isRequested || ContinuousClock.now >= deadline { return false }
+            usleep(20_000)
         }
     }
 

@@ -90,6 +90,38 @@ public enum CorpusFiles {
         throw CorpusError(path: path, kind: kind, message: "cannot make the directory: \(failure)")
     }
 
+    /// How long `withManifestLock` waits for another writer of the same corpus.
+    public static let manifestLockTimeoutSeconds = 30.0
+
+    /// Runs `body` (a read-modify-write of the manifest: `label`) holding the corpus's lock: an
+    /// exclusive `flock` on the manifest's directory, which a rename of the manifest (every save is
+    /// staged, then renamed) leaves in place, so that writers started together wait for each other
+    /// instead of each writing over the others' entries. The kernel drops the lock however the
+    /// process ends. Waits up to `manifestLockTimeoutSeconds`, then fails saying so.
+    public static func withManifestLock<T>(_ location: CorpusLocation, _ body: () throws -> T) throws -> T {
+        try makeDirectory(location.directory)
+        let directory: FileDescriptor
+        do {
+            directory = try FileDescriptor.openCloseOnExec(location.directory, .readOnly, options: [.directory])
+        } catch {
+            throw CorpusError(path: location.directory, kind: .write, message: "cannot open the corpus directory to lock it: \(error)")
+        }
+        defer { try? directory.close() }
+        let held: Bool
+        do {
+            held = try directory.lockExclusive(timeoutSeconds: manifestLockTimeoutSeconds)
+        } catch {
+            throw CorpusError(path: location.directory, kind: .write, message: "cannot lock the corpus directory: \(error)")
+        }
+        guard held else {
+            if StopRequest.isRequested { throw CorpusError(path: location.manifestPath, kind: .write, message: "stopped while waiting for its lock; nothing was written") }
+            throw CorpusError(path: location.manifestPath, kind: .write,
+                              message: "another pinchlab has held the corpus's lock for \(Int(manifestLockTimeoutSeconds)) s (a label or tune "
+                                + "writing it): nothing was written; try again when it is done")
+        }
+        return try body()
+    }
+
     /// The corpus `given` names: a manifest file (any `.json`), a directory holding `manifest.json`,
     /// or a directory with exactly one subdirectory that does (so `pinchlab tune Fixtures` finds
     /// `Fixtures/corpus`). Several candidates, or none, is an error that lists what was found.
