@@ -18,6 +18,8 @@ package enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
     case lisgdMissing(searched: [String])
     /// `lisgd` exited or never started reading the node; its own words.
     case lisgdFailed(status: Int32?, stderr: String)
+    /// A stop signal came while the node was being played (a command told of stops, `replay`).
+    case stopped
 
     package var description: String {
         switch self {
@@ -33,6 +35,8 @@ package enum LibinputBridgeError: Error, Sendable, CustomStringConvertible {
             return "lisgd is not installed: no `lisgd` in \(dirs.joined(separator: ":"))"
         case .lisgdFailed(let status, let stderr):
             return Self.failure("lisgd", status, stderr)
+        case .stopped:
+            return "interrupted while the recording was played on the virtual device"
         }
     }
 
@@ -65,7 +69,8 @@ package struct LibinputBridge: Sendable {
     /// From libinput's first read of the node to the first event.
     static let leadInSeconds = 0.25
     /// Where the virtual node is mounted (a fresh directory in it per run).
-    package var temporaryDirectory = "/tmp"
+    /// `$TMPDIR`, else /tmp: where the served node's folder is made.
+    package var temporaryDirectory = ServedNode.defaultParent
     /// Runs `debug-events --verbose` and gives its whole output (libinput's own debug log, its
     /// events among it) of the run the verdict keeps: `pinchlab libinput --verbose` prints it.
     /// Setting up the node and the preload library by hand for this is what it saves.
@@ -113,7 +118,14 @@ package struct LibinputBridge: Sendable {
     /// libinput's gestures for `events` on `device`. A touchscreen has no libinput gestures, and
     /// the verdict says so. `forTools`: also keep every gesture and touch event as the gesture tools
     /// read them (`LibinputVerdict.steps`), and run a touchscreen for its touch events (lisgd's).
-    package func verdict(events: [InputEvent], device: DeviceDescription, forTools: Bool = false)
+    package func verdict(events recorded: [InputEvent], device: DeviceDescription, forTools: Bool = false)
+        throws(LibinputBridgeError) -> LibinputVerdict {
+        // Played in real time, but no idle gap longer than libinput's timers can tell apart.
+        let (events, gaps) = ShortenedGaps.shorten(recorded)
+        return try verdict(played: events, device: device, forTools: forTools).inRecordingTime(gaps)
+    }
+
+    private func verdict(played events: [InputEvent], device: DeviceDescription, forTools: Bool)
         throws(LibinputBridgeError) -> LibinputVerdict {
         let version = try version()
         guard device.deviceClass != .touchscreen || forTools else {
@@ -187,7 +199,10 @@ package struct LibinputBridge: Sendable {
         // device up; events played at once would find it with only part of the touches.
         Thread.sleep(forTimeInterval: Self.leadInSeconds)
         device.play(events)
-        _ = device.waitUntilDrained(timeoutSeconds: span + 10)
+        guard node.waitUntilDrainedUnlessStopped(timeoutSeconds: span + 10) else {
+            _ = process.stop(signal: .kill)
+            throw .stopped
+        }
         Thread.sleep(forTimeInterval: settleSeconds)
         let lateness = device.readLateness
         device.remove()

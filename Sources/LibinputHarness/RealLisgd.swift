@@ -15,7 +15,8 @@ import VirtualEvdev
 package struct RealLisgd: Sendable {
     package var tool: String
     package var preloadLibrary: String
-    package var temporaryDirectory = "/tmp"
+    /// `$TMPDIR`, else /tmp: where the served node's folder is made.
+    package var temporaryDirectory = ServedNode.defaultParent
     /// After the last event, before lisgd is stopped.
     package var settleSeconds = 0.3
 
@@ -104,7 +105,10 @@ package struct RealLisgd: Sendable {
         Thread.sleep(forTimeInterval: 0.25)
         device.play(events)
         let span = Double((events.last?.time.totalMicroseconds ?? 0) - (events.first?.time.totalMicroseconds ?? 0)) / 1e6
-        _ = device.waitUntilDrained(timeoutSeconds: span + 10)
+        guard node.waitUntilDrainedUnlessStopped(timeoutSeconds: span + 10) else {
+            for process in processes { _ = process.stop(signal: .kill) }
+            throw .stopped
+        }
         Thread.sleep(forTimeInterval: settleSeconds)
         // lisgd handles no signal: SIGTERM ends it; what its commands printed is already in the pipe.
         return zip(argumentLists, processes).map { arguments, process in

@@ -9,6 +9,14 @@ import VirtualEvdev
 struct ServedNode {
     let directory: String
     let device: VirtualEvdevDevice
+    /// Its slot in `RemovedOnStop`: a stop signal unmounts and removes the folder too.
+    private let stopSlot: Int?
+
+    /// `$TMPDIR` when set (and not empty), else /tmp.
+    static var defaultParent: String {
+        let given = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+        return given.isEmpty ? "/tmp" : (given.hasSuffix("/") && given.count > 1 ? String(given.dropLast()) : given)
+    }
 
     /// `name` names the folder (`pinchlab-NAME-XXXXXX`) in `temporaryDirectory`.
     init(_ description: DeviceDescription, name: String, in temporaryDirectory: String) throws(LibinputBridgeError) {
@@ -24,6 +32,7 @@ struct ServedNode {
             try? FileManager.default.removeItem(atPath: directory)
             throw .virtualDeviceUnavailable("\(error)")
         }
+        stopSlot = RemovedOnStop.noteMountedFolder(directory, mountPoint: directory + "/dev")
     }
 
     /// This process's environment with the preload library told about the node. `endsWithParent`:
@@ -40,8 +49,19 @@ struct ServedNode {
         return environment
     }
 
+    /// Waits until the node's events are all read (or `timeoutSeconds` pass): true; false when a
+    /// stop was asked for first (`StopRequest`, set for a command told of stops), checked every 0.1 s.
+    func waitUntilDrainedUnlessStopped(timeoutSeconds: Double) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeoutSeconds * 1000))
+        while !StopRequest.isRequested {
+            if device.waitUntilDrained(timeoutSeconds: 0.1) || ContinuousClock.now >= deadline { return true }
+        }
+        return false
+    }
+
     func close() {
         device.stop()
         try? FileManager.default.removeItem(atPath: directory)
+        RemovedOnStop.forgetFolder(stopSlot)
     }
 }

@@ -51,6 +51,7 @@ func advice(for error: any Error) -> String? {
         case .libinputFailed: return "; run `libinput debug-events --help` to check the tool works"
         case .lisgdMissing: return "; install it (scripts/setup-debian, or apt-get install lisgd)"
         case .lisgdFailed: return "; run `lisgd -v -w 1000 -h 1000 -d NODE` on a `pinchlab serve` node to see what it says"
+        case .stopped: return nil
         }
     case let error as RecordingError where SplitRecording.isEventsHalf(error):
         return SplitRecording.eventsHalfAdvice(error.path)

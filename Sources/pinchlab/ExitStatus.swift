@@ -70,7 +70,8 @@ func exitStatus(for error: Error) -> ExitStatus {
         return .usage
     case is ManifestError:
         return .badData
-    case is LibinputBridgeError:
+    case let error as LibinputBridgeError:
+        if case .stopped = error { return .interrupted }
         return .deviceUnavailable
     case let error as CorpusError:
         // A corpus that is missing (66), whose manifest is bad or ambiguous (65, 64), to be written

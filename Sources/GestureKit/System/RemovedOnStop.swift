@@ -31,6 +31,7 @@ package enum RemovedOnStop {
     /// Makes the slots before any handler can run (a handler must not be the first to touch a global).
     package static func prepare() {
         for index in 0..<capacity { _ = slots[index].load(ordering: .relaxed) }
+        for index in 0..<folderCapacity { _ = folders[index].load(ordering: .relaxed); _ = mountPoints[index].load(ordering: .relaxed) }
         _ = abandons.load(ordering: .relaxed)
     }
 
@@ -61,11 +62,77 @@ package enum RemovedOnStop {
         for old in freed { free(UnsafeMutableRawPointer(bitPattern: old)) }
     }
 
-    /// Removes every noted file. Async-signal-safe: for the signal handler that ends the process.
+    /// Removes every noted file and folder. Async-signal-safe: for the signal handler that ends the process.
     package static func unlinkAll() {
         for index in 0..<capacity {
             let address = slots[index].load(ordering: .acquiring)
             if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
         }
+        for index in 0..<folderCapacity {
+            guard let folder = UnsafePointer<CChar>(bitPattern: folders[index].load(ordering: .acquiring)),
+                  let mountPoint = UnsafePointer<CChar>(bitPattern: mountPoints[index].load(ordering: .acquiring)) else { continue }
+            removeMountedFolder(folder, mountPoint: mountPoint)
+        }
+    }
+
+    // MARK: Folders with a FUSE mount in them
+
+    /// A served node's folders (`libinput`, `--with-lisgd`: one or two at a time).
+    package static let folderCapacity = 4
+    private static let folders = InlineArray<4, Atomic<Int>> { _ in Atomic<Int>(0) }
+    private static let mountPoints = InlineArray<4, Atomic<Int>> { _ in Atomic<Int>(0) }
+
+    /// Notes `folder`, holding the FUSE mount `mountPoint` this process serves, for removal by a
+    /// stop; returns its slot for `forgetFolder` (nil when every slot is taken).
+    package static func noteMountedFolder(_ folder: String, mountPoint: String) -> Int? {
+        guard let folderCopy = strdup(folder), let pointCopy = strdup(mountPoint) else { return nil }
+        for index in 0..<folderCapacity
+        where mountPoints[index].compareExchange(expected: 0, desired: Int(bitPattern: pointCopy), ordering: .acquiringAndReleasing).exchanged {
+            folders[index].store(Int(bitPattern: folderCopy), ordering: .releasing)
+            return index
+        }
+        free(folderCopy)
+        free(pointCopy)
+        return nil
+    }
+
+    /// The folder of `slot` was removed by its owner: a stop leaves it alone.
+    package static func forgetFolder(_ slot: Int?) {
+        guard let slot else { return }
+        let folder = folders[slot].exchange(0, ordering: .acquiringAndReleasing)
+        let point = mountPoints[slot].exchange(0, ordering: .acquiringAndReleasing)
+        let freed: [Int] = retired.withLock { retired in
+            retired += [folder, point].filter { $0 != 0 }
+            guard retired.count > retiredKept else { return [] }
+            let old = Array(retired.prefix(retired.count - retiredKept))
+            retired.removeFirst(old.count)
+            return old
+        }
+        for old in freed { free(UnsafeMutableRawPointer(bitPattern: old)) }
+    }
+
+    /// Unmounts and removes a served node's folder as the process ends. As root the lazy unmount
+    /// frees the mount point at once; otherwise the mount goes only once this process has ended
+    /// (libfuse's `auto_unmount` watcher, fusermount3, sees the connection close), so a forked
+    /// child, holding none of this process's descriptors (the FUSE connection among them), waits
+    /// up to 5 s for it and then removes the folder. Only async-signal-safe calls, in both.
+    private static func removeMountedFolder(_ folder: UnsafePointer<CChar>, mountPoint: UnsafePointer<CChar>) {
+        _ = umount2(mountPoint, Int32(MNT_DETACH))
+        if rmdir(mountPoint) == 0 || errno == ENOENT {
+            rmdir(folder)
+            return
+        }
+        guard fork() == 0 else { return }
+        // close_range(2) is not in Swift's view of glibc: every descriptor the limit allows, closed.
+        var limit = rlimit()
+        let highest = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? min(Int(limit.rlim_cur), 1 << 20) : 4096
+        for descriptor in 0..<Int32(highest) { close(descriptor) }
+        var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+        for _ in 0..<250 {
+            if rmdir(mountPoint) == 0 || errno == ENOENT { break }
+            nanosleep(&pause, nil)
+        }
+        rmdir(folder)
+        _exit(0)
     }
 }

@@ -52,6 +52,8 @@ public struct LibinputVerdict: Sendable, Encodable {
     /// libinput's events as a gesture tool reads them (not printed): gesture events on a touchpad,
     /// touch events on a touchscreen when the bridge was asked to run one.
     public var steps: [ToolEvent]
+    /// Idle gaps played shorter than recorded (`ShortenedGaps`); nil when none was.
+    public var shortenedGaps: [ShortenedGaps.Cut]?
 
     public init(version: String, gestures: [LibinputGesture], note: Note?, timing: Timing?, steps: [ToolEvent] = []) {
         self.version = version
@@ -61,7 +63,7 @@ public struct LibinputVerdict: Sendable, Encodable {
         self.steps = steps
     }
 
-    private enum CodingKeys: String, CodingKey { case version, gestures, note, timing }
+    private enum CodingKeys: String, CodingKey { case version, gestures, note, timing, shortenedGaps }
 
     public enum Note: String, Sendable, Encodable {
         case touchscreen = "libinput has no touchscreen gestures: it reports touch points only, so there is nothing to compare"

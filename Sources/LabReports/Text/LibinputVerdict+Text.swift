@@ -28,6 +28,13 @@ extension LibinputVerdict {
                          + "\(FixedPoint.string(timing.maximumLateMS, decimals: 1)) ms) in \(timing.runs) runs: its "
                          + "timers may have decided differently than on a real device")
         }
+        if let gaps = shortenedGaps, !gaps.isEmpty {
+            let longest = FixedPoint.string(ShortenedGaps.longestPlayedSeconds, decimals: 0)
+            let listed = gaps.prefix(3).map { "\(FixedPoint.string($0.seconds, decimals: 1)) s at \(FixedPoint.string($0.at, decimals: 3)) s" }
+                .joined(separator: ", ") + (gaps.count > 3 ? " and \(gaps.count - 3) more" : "")
+            lines.append("  note: \(gaps.count) idle gap\(gaps.count == 1 ? "" : "s") over \(longest) s (\(listed)) played to libinput as "
+                         + "\(longest) s: its timers had all run out by then, and it cannot tell the difference")
+        }
         return lines
     }
 }
