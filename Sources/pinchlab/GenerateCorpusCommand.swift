@@ -39,8 +39,14 @@ struct GenerateCorpusCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            // Told of a stop: the corpus is taken back between two recordings (a second stop ends
+            // it at once, as every told command).
+            StopSignals.install()
             let entries = StandardCorpus.entries(variants: variants)
-            try CorpusFiles.write(entries: entries, to: directory)
+            guard try CorpusFiles.write(entries: entries, to: directory, shouldStop: { StopSignals.requested }) else {
+                printError("pinchlab: interrupted; nothing was written (the recordings written before the stop were removed)")
+                throw ExitStatus.interrupted.exitCode
+            }
             try printLine("wrote \(entries.count) recordings and \(CorpusFiles.manifestName) to \(directory)")
             if let session {
                 let parent = (session as NSString).deletingLastPathComponent

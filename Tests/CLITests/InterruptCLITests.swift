@@ -85,11 +85,30 @@ import Testing
         #expect(r.stderr.contains("pinchlab: interrupted"), "\(command): \(r.stderr)")
         #expect(!r.stderr.contains("crashed"), "\(command): \(r.stderr)")
         if command == "generate-corpus" {
-            // It was writing a recording (staged beside its name): the stop removed the staged file.
+            // It was at work (more than 50 files): the stop took back all it wrote, folders too, and
+            // wrote no manifest (#42 8: thousands of recordings and no manifest.json were left).
             let made = FileManager.default.enumerator(atPath: dir.appendingPathComponent("corpus").path)?.allObjects as? [String] ?? []
-            #expect(made.count > 0, "it was at work")
-            #expect(!made.contains { $0.contains(".pinchlab-") }, "a staged recording was left: \(made.filter { $0.contains(".pinchlab-") })")
+            #expect(made.isEmpty, "left behind: \(made.prefix(5))")
+            #expect(r.stderr.contains("nothing was written"), "\(r.stderr)")
         }
+    }
+
+    /// The variant: a larger corpus generated over an existing one and stopped at work leaves the
+    /// existing one as it was, its files and its manifest, nothing added.
+    @Test func generatingOverACorpusStoppedLeavesTheOldOne() throws {
+        let corpus = try CLI.temporaryDirectory().appendingPathComponent("corpus").path
+        let first = try CLI.run(["generate-corpus", corpus])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = Set(FileManager.default.enumerator(atPath: corpus)?.allObjects as? [String] ?? [])
+        let manifest = try Data(contentsOf: URL(fileURLWithPath: corpus + "/manifest.json"))
+        let running = try CLI.Running(["generate-corpus", corpus, "--variants", "1000"])
+        #expect(CLI.waitFor(30) { (FileManager.default.enumerator(atPath: corpus)?.allObjects.count ?? 0) > before.count + 50 })
+        kill(running.process.processIdentifier, SIGINT)
+        let r = try running.finish(timeout: 20)
+        #expect(r.status == 130, "\(r.stderr)")
+        let after = Set(FileManager.default.enumerator(atPath: corpus)?.allObjects as? [String] ?? [])
+        #expect(after == before, "added: \(after.subtracting(before).prefix(5)), lost: \(before.subtracting(after).prefix(5))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: corpus + "/manifest.json")) == manifest)
     }
 
     /// `pinchlab ARGUMENTS` with its stdout a pipe whose reader has left before it starts: every
