@@ -245,13 +245,17 @@ struct LibinputCacheCLITests {
         #expect(first.status == 0, "\(first.stderr)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("pinchlab/libinput").path)
         #expect(kept.count == 1 && kept.first?.hasSuffix(".json") == true, "\(kept)")
-        let started = Date()
-        let second = try CLI.run(arguments, environment: environment)
-        let seconds = Date().timeIntervalSince(started)
+        // The second run with nowhere to serve a device ($TMPDIR a file, where the node's folder
+        // cannot be made): it succeeds only if it reads no device (a wall-clock bound would be
+        // flaky on a loaded machine).
+        let nowhere = cache.appendingPathComponent("not-a-directory").path
+        try Data().write(to: URL(fileURLWithPath: nowhere))
+        let second = try CLI.run(arguments, environment: environment.merging(["TMPDIR": nowhere]) { $1 })
         #expect(second.status == 0, "\(second.stderr)")
-        // The recording is 0.7 s long and libinput is given 1.1 s more: a run that read the device takes longer.
-        #expect(seconds < 0.9, "\(seconds) s")
         #expect(second.stdout == first.stdout)
+        let uncached = try CLI.run(arguments, environment: environment.merging(["TMPDIR": nowhere, "PINCHLAB_NO_CACHE": "1"]) { $1 })
+        #expect(uncached.status == 69 && uncached.stderr.contains("cannot make a directory in \(nowhere)"),
+                "without the cache it needs the device: \(uncached.stderr)")
         let tools = try #require(try second.json(line: -1)["tools"] as? [[String: Any]])
         #expect(tools.first?["source"] as? String == "libinput")
         // `pinchlab libinput` of the same recording and options reads the same run; another scroll
