@@ -185,7 +185,7 @@ struct CheckCommand: ParsableCommand {
             if let junit {
                 let inputs = location.inputPaths(of: manifest.entries) + (config.map { [$0] } ?? []) + toolOptions.toolConfigs
                 try OutputFile.refuse(junit, option: "--junit", overwriting: inputs, doing: "writing the JUnit report over it")
-                try OutputFile.write(ToolCheckText.junit(suite: location.manifestPath, tool: tool.name, results: results), to: junit,
+                try OutputFile.write(ToolCheckText.junit(suite: location.manifestPath, tool: tool.name, results: results, strict: strict), to: junit,
                                      what: "JUnit report")
             }
             if json {

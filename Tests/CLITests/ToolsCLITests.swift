@@ -153,6 +153,21 @@ enum LisgdRecordings {
         #expect(gestures.stdout.hasSuffix("libinput-gestures: 49 files: 25 match, 1 mismatch, 23 not applicable\n"), "\(gestures.stdout)")
         let xml = try String(contentsOfFile: dir.appendingPathComponent("lg.xml").path, encoding: .utf8)
         #expect(xml.contains("tests=\"49\" failures=\"1\" errors=\"0\" skipped=\"23\""), "\(xml.prefix(400))")
+
+        // --strict: the fragile matches fail the run, and the JUnit report says the same.
+        let fragileCount = patient.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }.count
+        try #require(fragileCount > 0, "\(patient.stdout)")
+        for strict in [false, true] {
+            let out = dir.appendingPathComponent("strict-\(strict).xml").path
+            let r = try CLI.run(["check", CLI.fixture("corpus"), "--tool", "lisgd", "--tool-config", flags, "--junit", out]
+                                + (strict ? ["--strict"] : []))
+            let report = try String(contentsOfFile: out, encoding: .utf8)
+            let failures = report.components(separatedBy: "<failure ").count - 1
+            let mismatches = report.components(separatedBy: "<failure type=\"mismatch\"").count - 1
+            #expect(failures == mismatches + (strict ? fragileCount : 0), "\(report.prefix(600))")
+            #expect(report.components(separatedBy: "name=\"fragile\"").count - 1 == (strict ? 0 : fragileCount))
+            #expect(r.status == (failures > 0 ? 1 : 0), "the exit status agrees with the report: \(r.status), \(failures) failures")
+        }
     }
 }
 

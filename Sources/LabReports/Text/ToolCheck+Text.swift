@@ -31,8 +31,10 @@ package enum ToolCheckText {
     }
 
     /// JUnit XML: one testcase per file, a failure per mismatch, skipped where not applicable.
-    package static func junit(suite: String, tool: GestureToolName, results: [ToolCheckResult]) -> String {
-        let failures = results.filter { $0.status == .mismatch }.count
+    /// As `JUnitReport.xml` for `check`: with `strict`, a fragile match is a failure (`check --tool
+    /// --strict` exits 1 for it), else a `fragile` property, so the report and the exit status agree.
+    package static func junit(suite: String, tool: GestureToolName, results: [ToolCheckResult], strict: Bool = false) -> String {
+        let failures = results.filter { $0.status == .mismatch || (strict && $0.status == .match && $0.fragile != nil) }.count
         let errors = results.filter { $0.status == .unreadable }.count
         let skipped = results.filter { $0.status == .notApplicable }.count
         let name = JUnitReport.escape("\(suite) under \(tool.rawValue)")
@@ -43,6 +45,10 @@ package enum ToolCheckText {
             let open = "    <testcase classname=\"\(name)\" name=\"\(JUnitReport.escape(result.entry.file))\""
             let text = JUnitReport.escape(message(result))
             switch result.status {
+            case .match where result.fragile != nil:
+                let said = JUnitReport.escape(result.fragile?.text ?? "")
+                xml += open + (strict ? ">\n      <failure type=\"fragile\" message=\"\(said)\">\(said)</failure>\n    </testcase>\n"
+                                      : ">\n      <properties>\n        <property name=\"fragile\" value=\"\(said)\"/>\n      </properties>\n    </testcase>\n")
             case .match: xml += open + "/>\n"
             case .mismatch: xml += open + ">\n      <failure type=\"mismatch\" message=\"\(text)\">\(text)</failure>\n    </testcase>\n"
             case .unreadable: xml += open + ">\n      <error type=\"unreadable\" message=\"\(text)\">\(text)</error>\n    </testcase>\n"
