@@ -56,3 +56,38 @@ import Testing
                 "a limit the labels do not reach changes nothing")
     }
 }
+
+/// The viewer's entries of a very long recording (#42's third finding: a 3.6 h recording's page
+/// kept all 1.2M gesture entries): a gesture's updates are thinned past their bound as the touch
+/// frames are, and every begin and end stays.
+@Suite struct ThinnedViewerEntriesTests {
+    @Test func gestureUpdatesAreBoundedAndEveryBeginAndEndStays() {
+        var entries = ThinnedEntries()
+        let gestures = 4_000, updatesEach = 100
+        var time = 0.0
+        for _ in 0..<gestures {
+            entries.append(.gesture(time: time, kind: .pan, state: .began, fingers: 2, value: 0, rule: nil))
+            for _ in 0..<updatesEach {
+                time += 0.01
+                entries.append(.gesture(time: time, kind: .pan, state: .changed, fingers: 2, value: 1, rule: nil))
+            }
+            entries.append(.gesture(time: time, kind: .pan, state: .ended, fingers: 2, value: 1, rule: nil))
+        }
+        var begins = 0, ends = 0, updates = 0
+        var times: [Double] = []
+        for entry in entries.entries {
+            guard case .gesture(let t, _, let state, _, _, _, _) = entry else { continue }
+            times.append(t)
+            switch state {
+            case .began: begins += 1
+            case .ended: ends += 1
+            default: updates += 1
+            }
+        }
+        #expect(begins == gestures && ends == gestures)
+        #expect(updates <= ThinnedEntries.maximumGestureUpdates && updates >= ThinnedEntries.maximumGestureUpdates / 2, "\(updates)")
+        #expect(entries.gestureUpdateStride == 4, "400,000 updates past 150,000 twice")
+        #expect(entries.frameStride == 1)
+        #expect(times == times.sorted(), "the entries stay in time order")
+    }
+}

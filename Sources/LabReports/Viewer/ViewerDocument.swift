@@ -51,6 +51,8 @@ package struct ViewerDocument: Sendable, Encodable {
     package var compareSummary: LabSummary?
     /// A very long recording's frames are thinned for the page: 1 in this many is kept (nil: all).
     package var frameStride: Int?
+    /// ... and 1 in this many of a gesture's updates (its begin and end are all kept; nil: all).
+    package var gestureUpdateStride: Int?
     /// The gesture tools judged (`view --tool`), by name, their firings among `entries`; nil: none.
     package var tools: [String]?
 

@@ -56,6 +56,7 @@ package struct ViewerReplay {
                                       compareSummary: comparison?.summaries.first)
         var thinned = document
         thinned.frameStride = entries.frameStride > 1 ? entries.frameStride : nil
+        thinned.gestureUpdateStride = entries.gestureUpdateStride > 1 ? entries.gestureUpdateStride : nil
         return (thinned, result)
     }
 }

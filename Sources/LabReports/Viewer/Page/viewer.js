@@ -641,9 +641,12 @@
     $("stopped").hidden = false;
     $("stopped").textContent = "stopped early: " + doc.summary.error;
   }
-  if (doc.frameStride) {
+  if (doc.frameStride || doc.gestureUpdateStride) {
+    const shown = [];
+    if (doc.frameStride) shown.push("1 in " + doc.frameStride + " touch frames");
+    if (doc.gestureUpdateStride) shown.push("1 in " + doc.gestureUpdateStride + " gesture updates");
     $("thinned").hidden = false;
-    $("thinned").textContent = "thinned (a long recording): 1 in " + doc.frameStride + " touch frames shown; gestures and every transition step are all here";
+    $("thinned").textContent = "thinned (a long recording): " + shown.join(" and ") + " shown; every gesture's begin and end and every transition step are all here";
   }
   $("scene-heading").textContent = "Scene: " + doc.transition.name;
   $("surface-caption").textContent = doc.device.class + ", " + size + "; trails: last " + trailSeconds + " s";
