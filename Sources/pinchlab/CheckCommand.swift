@@ -205,7 +205,11 @@ struct CheckCommand: ParsableCommand {
             }
             try printLine(ToolCheckText.totals(tool.name, results))
         }
-        if json { try JSONLineWriter().write(reports.count == 1 ? AnyEncodable(reports[0]) : AnyEncodable(reports)) }
+        // One JSON line a tool, in the order named: the same shape for one tool or several.
+        if json {
+            let writer = JSONLineWriter()
+            for report in reports { try writer.write(report) }
+        }
         if all.contains(where: { $0.status == .unreadable }) { return .unreadable }
         return all.contains { $0.status == .mismatch || (strict && $0.fragile != nil) } ? .mismatch : .allMatch
     }
@@ -244,13 +248,6 @@ struct CheckCommand: ParsableCommand {
                      error: $0.error.map { "\($0)" }, fragile: $0.fragile != nil)
             }
         }
-    }
-
-    /// One value or a list of them as one JSON line.
-    struct AnyEncodable: Encodable {
-        let value: any Encodable
-        init(_ value: any Encodable) { self.value = value }
-        func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
     }
 
     /// "the pinch began (opposing-fingers) 12.3° above pinchOpposingMinimumAngleDegrees 135°, 6.8%

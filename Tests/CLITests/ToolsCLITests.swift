@@ -126,6 +126,11 @@ enum LisgdRecordings {
     @Test func theCorpusUnderLisgdAndLibinputGestures() throws {
         let lisgd = try CLI.run(["check", CLI.fixture("corpus"), "--tool", "lisgd", "--json"])
         #expect(lisgd.status == 1, "a one-finger pan of 0.9 s is past lisgd's 800 ms: \(lisgd.stderr)")
+        // One JSON line a tool, the same shape for one tool or several.
+        let two = try CLI.run(["check", CLI.fixture("corpus"), "--tool", "lisgd", "--tool", "touchegg", "--json"])
+        let tools = try two.lines.indices.map { try two.json(line: $0)["tool"] as? String }
+        #expect(tools == ["lisgd", "touchegg"], "\(two.stdout.prefix(300))")
+        #expect(two.lines.first == lisgd.lines.first, "the lisgd line is the same with another tool beside it")
         let report = try lisgd.json(line: 0)
         #expect(report["tool"] as? String == "lisgd")
         #expect(report["files"] as? Int == 49)
