@@ -132,13 +132,13 @@ let package = Package(
         // The core's tests: recognizer, frames, velocity; no C library needed.
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "SettingsTable", "PinchlabTestSupport"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureCore", "GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
-        .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvdev", "CEvemu", "VirtualEvdev", systemPackage]),
+        .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvdev", "CEvemu", "VirtualEvdev", "PinchlabTestSupport", systemPackage]),
         .testTarget(
             name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "SettingsTable", "CYAML"]),
         .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
-        .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "SettingsTable", systemPackage]),
+        .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "SettingsTable", "PinchlabTestSupport", systemPackage]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
@@ -146,7 +146,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu"]),
+        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu", "PinchlabTestSupport"]),
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
         .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable"]),

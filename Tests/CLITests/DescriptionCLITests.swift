@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// Absurd device descriptions and events that contradict them, made by editing a corpus
 /// recording (in both formats) the way a fuzzer or a careless hand does: what no device can have

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// The live device path end to end: `pinchlab serve` / an in-process virtual evdev node (FUSE),
 /// read by `pinchlab live`, `record` and `devices` through libevdev.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// Edge scrolling from the command line: the setting in a settings file, the rule in `--explain`
 /// and JSON lines, the owner's configuration in a manifest, and Debian's libinput told the same.

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import PinchlabTestSupport
 
 /// evtest logs end to end: Debian's real `evtest` prints a served recording, and every command
 /// that reads recordings reads its log to the same gestures as the recording itself.

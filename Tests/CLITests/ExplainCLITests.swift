@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `replay --json` names a rule with evidence on every began/ended/cancelled gesture line, and
 /// `--explain` / `--trace` work, on every recording the project has (Fixtures/) and on the shared

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import PinchlabTestSupport
 
 /// `live --keep`: the flight recorder of a live session on a served recording, its dumps (SIGUSR1,
 /// `--dump-on`), and their replays, which print the lines live printed for the window.

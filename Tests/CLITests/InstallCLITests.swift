@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `scripts/install` into a temporary HOME: the binary, the man pages (`man -l` renders them
 /// without a warning) and the completion scripts, which bash then uses to complete subcommands,

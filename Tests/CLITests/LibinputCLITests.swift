@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `pinchlab libinput` and `replay --with-libinput`: Debian's real `libinput debug-events` on the
 /// virtual device. Skipped, with the reason, only where libinput-tools or FUSE are missing

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import PinchlabTestSupport
 
 /// The libinput harness and time (#42's first finding): a recording with a long idle gap is not
 /// played to libinput gap and all, and a stop ends the run at once with 130, its mount and folder

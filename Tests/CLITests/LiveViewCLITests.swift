@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `pinchlab live`'s in-place view on a real pseudo-terminal (util-linux `script`), against a served
 /// recording: what a person at a narrow terminal sees.

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import GestureKit
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// `pinchlab live --web` on a recording served through the virtual device (FUSE): pages in a real
 /// browser (headless chromium) follow the session and end where `replay` ends.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `live --web`'s dump button: the page in headless chromium presses it, live writes the flight
 /// recorder's dump, and the page shows the file it was written to, as text (the path is data).

@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import PinchlabTestSupport
 
 /// `live --web` against hostile or careless clients: other Host names, pages that never read, a
 /// burst of connections at Ctrl-C. Everything goes to 127.0.0.1 only.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `pinchlab plot` pictures measured in a real renderer: Chromium lays the SVG out, a script in the
 /// page reads every text's box (`getBBox`), the plot areas and the data lines, and the tests check

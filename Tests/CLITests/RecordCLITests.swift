@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// `pinchlab record` from a virtual evdev device (FUSE, in process): what it writes is read by
 /// libevemu (evemu format) and by the libinput-record reader (`--format libinput`), whichever of

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// What would have flipped each release, as a user gets it from the command line: the summary's
 /// `flip` and `margins`, `--explain`'s "would have" sentence, and the flip threshold checked by

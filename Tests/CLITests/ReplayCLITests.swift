@@ -1,6 +1,7 @@
 import Foundation
 import GestureKit
 import Testing
+import PinchlabTestSupport
 
 @Suite struct ReplayCLITests {
     let slowFinish = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `pinchlab report`: one archive for a bug report, on a real recording, and `live --report`.
 @Suite(.serialized) struct ReportCLITests {

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// A device name is data: one holding `ESC ] 0 ; ... BEL` (set the terminal's title) or `ESC [ 2 J`
 /// (clear the screen) is shown escaped by every command that prints it, on stdout and stderr, never

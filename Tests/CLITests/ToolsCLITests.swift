@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 enum LisgdRecordings {
     /// The touchscreen fixtures.

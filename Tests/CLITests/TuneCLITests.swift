@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import GestureLab
 import Testing
+import PinchlabTestSupport
 
 @Suite struct TuneCLITests {
     @Test func tuneFindsSettingsAtLeastAsGoodAsTheDefaultsAndScoresTheSeedRule() throws {

@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import GestureTools
 import Testing
+import PinchlabTestSupport
 
 /// A corpus of one-finger touchscreen swipes, written with the synthesizer: `quick` ones (0.3 s)
 /// that lisgd takes at any of its settings, and `slow` ones, released 1.0 to 1.1 s after the

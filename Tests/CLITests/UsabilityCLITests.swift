@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// What a user is told: `live --help` on permissions and grabbing, `libinput --verbose`, the
 /// reason a picture cannot be written, and why a non-root `serve` cannot mount.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// `pinchlab view` pages, loaded in a real browser (Debian's chromium, headless): what the page
 /// shows at a time is what `replay --json` printed for that time; the card is drawn at the size

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinchlabTestSupport
 
 /// The viewer's script (Sources/LabReports/Viewer/Page/viewer.js) read by a real JavaScript engine:
 /// node is not installed, Debian's chromium is. The page `pinchlab view` writes holds viewer.js byte

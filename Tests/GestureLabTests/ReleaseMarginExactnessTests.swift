@@ -4,6 +4,7 @@ import InteractiveTransition
 import Testing
 @testable import GestureLab
 import LabReports
+import PinchlabTestSupport
 
 /// Issue #22's "done when": on every recording under `Fixtures/` and `../shared/recordings/`, under
 /// every transition, each release's `flip.threshold` is exact. The library pipeline runs in-process

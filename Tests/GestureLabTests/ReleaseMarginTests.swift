@@ -4,6 +4,7 @@ import InteractiveTransition
 import Testing
 @testable import GestureLab
 import LabReports
+import PinchlabTestSupport
 
 /// Release margins in the driver, worked out by hand: measured only when asked, reset when a
 /// completion is grabbed back, the progress flip turned into the gesture's terms, the JSON shape,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureKit
+import PinchlabTestSupport
 
 /// Reading a `libinput record` file's canonical event lines directly (`CanonicalRecordLines`) gives
 /// exactly what libyaml alone gives: the same events, the same error (file, line, text), the same

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GestureKit
+import PinchlabTestSupport
 
 /// A fresh directory under /tmp for one test's files.
 func makeTemporaryDirectory() -> String {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GestureCore
 @testable import GestureKit
+import PinchlabTestSupport
 
 /// Reading a file ahead on another thread (`ReadAhead`) must change nothing a reader tells: the
 /// same events, the same error on the same line, the same warnings and partial frame, whatever

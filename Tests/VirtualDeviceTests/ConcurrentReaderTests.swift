@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// Readers that open the node while others are reading. A file gets every event generated after
 /// its open in its queue; the state it reads with ioctls before its first read() must not already

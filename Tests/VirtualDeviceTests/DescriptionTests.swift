@@ -2,6 +2,7 @@ import CEvdev
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// libevdev_new_from_fd on the node must see exactly the description it was built from.
 @Suite struct DescriptionTests {

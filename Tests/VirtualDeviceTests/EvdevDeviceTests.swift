@@ -4,6 +4,7 @@ import GestureKit
 import SystemPackage
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// GestureKit's device layer (`EvdevDevice`, libevdev on a real file descriptor) against the
 /// virtual node: what was served comes back exactly, as events and as touch frames.

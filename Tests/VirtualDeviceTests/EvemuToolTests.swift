@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// Debian's evemu tools on the node. `evemu-describe` reads it like a kernel device; `evemu-record`
 /// cannot: it first checks that nobody grabbed the device with `EVIOCGRAB`, which a FUSE file

@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// What read() and poll() deliver.
 @Suite(.needs(.fuse)) struct EventStreamTests {

@@ -4,6 +4,7 @@ import GestureKit
 import SystemPackage
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// SYN_DROPPED, unplugging and stalls, as a device layer sees them through libevdev.
 @Suite(.needs(.fuse)) struct FaultTests {

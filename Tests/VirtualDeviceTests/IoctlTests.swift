@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// Sizes, truncation and return values as evdev_do_ioctl() defines them.
 @Suite(.needs(.fuse)) struct IoctlTests {

@@ -2,6 +2,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// Debian's `libinput record` must accept the node as an evdev device: proof it looks like one.
 @Suite(.needs(.fuse)) struct LibinputRecordTests {

@@ -3,6 +3,7 @@ import GestureKit
 import GestureLab
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// A device opened while fingers are already down: the state the kernel reports at open (slots,
 /// keys, axes) is where the touches come from, as libinput's touchpad code syncs them.

@@ -1,6 +1,7 @@
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// The flight recorder's state tracker against libevdev itself: after every event read from a real
 /// file descriptor, the state the tracker followed from the same events lists exactly what

@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import Testing
 import VirtualEvdev
+import PinchlabTestSupport
 
 /// The times on the events: like a kernel device (`.readerClock`), each file gets them in its own
 /// clock, `CLOCK_REALTIME` unless it asked for another with `EVIOCSCLOCKID`, at exactly the
