@@ -29,7 +29,7 @@ struct PlotCommand: ParsableCommand {
               -o flick.svg
           pinchlab plot session.evemu --transition pan-dismiss --trial 2 -o 2.svg
           pinchlab plot session.evemu --from 3.5 --to 6 -o middle.svg
-          pinchlab plot swipe.evemu --tool touchegg --tool-config touchegg.conf -o swipe.svg
+          pinchlab plot swipe.evemu --tool touchegg -o swipe.svg
         """
     )
 
