@@ -203,6 +203,7 @@ enum LisgdRecordings {
         let svg = try String(contentsOfFile: out, encoding: .utf8)
         #expect(svg.components(separatedBy: "class=\"tool-lane\"").count - 1 == 2, "a lane for lisgd and one for touchegg")
         #expect(svg.components(separatedBy: "class=\"tool-fired\"").count - 1 == 2)
+        #expect(svg.components(separatedBy: "class=\"tool-acted\"").count - 1 == 2, "a tick where each tool acted")
         // The picture's words, its wrapped lines joined again.
         let words = svg.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }.joined(separator: " ")
             .replacing(/\s+/, with: " ")

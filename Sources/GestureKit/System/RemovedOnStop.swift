@@ -50,10 +50,15 @@ package enum RemovedOnStop {
     /// The file of `slot` is settled (renamed into place, or removed): a stop leaves it alone.
     package static func forget(_ slot: Int?) {
         guard let slot else { return }
-        let address = slots[slot].exchange(0, ordering: .acquiringAndReleasing)
-        guard address != 0 else { return }
+        retire([slots[slot].exchange(0, ordering: .acquiringAndReleasing)])
+    }
+
+    /// Keeps the copies of cleared slots' paths (0s skipped) until `retiredKept` more come, then
+    /// frees the oldest: a handler that loaded an address just before its slot was cleared may
+    /// still be reading it.
+    private static func retire(_ addresses: [Int]) {
         let freed: [Int] = retired.withLock { retired in
-            retired.append(address)
+            retired += addresses.filter { $0 != 0 }
             guard retired.count > retiredKept else { return [] }
             let old = Array(retired.prefix(retired.count - retiredKept))
             retired.removeFirst(old.count)
@@ -99,16 +104,8 @@ package enum RemovedOnStop {
     /// The folder of `slot` was removed by its owner: a stop leaves it alone.
     package static func forgetFolder(_ slot: Int?) {
         guard let slot else { return }
-        let folder = folders[slot].exchange(0, ordering: .acquiringAndReleasing)
-        let point = mountPoints[slot].exchange(0, ordering: .acquiringAndReleasing)
-        let freed: [Int] = retired.withLock { retired in
-            retired += [folder, point].filter { $0 != 0 }
-            guard retired.count > retiredKept else { return [] }
-            let old = Array(retired.prefix(retired.count - retiredKept))
-            retired.removeFirst(old.count)
-            return old
-        }
-        for old in freed { free(UnsafeMutableRawPointer(bitPattern: old)) }
+        retire([folders[slot].exchange(0, ordering: .acquiringAndReleasing),
+                mountPoints[slot].exchange(0, ordering: .acquiringAndReleasing)])
     }
 
     /// Unmounts and removes a served node's folder as the process ends. As root the lazy unmount

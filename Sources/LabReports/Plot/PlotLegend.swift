@@ -28,7 +28,7 @@ extension TimelinePlot {
                 entries.append((.button, "button held (\(names))"))
             }
             if t.tools.contains(where: { !$0.fired.isEmpty }) {
-                entries.append((.tool, "a tool's gesture, from its begin to where the tool acted (pale: cancelled)"))
+                entries.append((.tool, "a tool's gesture, from its begin (or its firing before) to where the tool acted, the tick (pale: cancelled)"))
             }
             return entries
         }

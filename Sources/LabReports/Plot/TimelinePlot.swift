@@ -205,21 +205,28 @@ package enum TimelinePlot {
     }
 
     static let buttonColor = "#8c564b"
-    static let toolColor = "#9467bd", cancelledToolColor = "#c5b0d5"
+    static let toolColor = "#9467bd", cancelledToolColor = "#c5b0d5", toolActedColor = "#3f1d5c"
 
-    /// Each gesture tool's firings (`plot --tool`) as bars from the gesture's begin to where the
-    /// tool acted, pale where it cancelled, one lane a tool named by it, under the buttons: what
+    /// Each gesture tool's firings (`plot --tool`) as bars from the gesture's begin (or the tool's
+    /// firing before) to where the tool acted, a dark tick there, pale where it cancelled, one lane a tool named by it, under the buttons: what
     /// touchegg or lisgd did, against the fingers and the progress. A tool that fired nothing in
     /// the window gets no lane (the facts say so). Returns the bottom.
     static func drawToolLanes(_ doc: inout SVGDocument, _ t: ReplayTimeline, axis: TimeAxis, below: Double) -> Double {
         let window = axis.window
         var bottom = below
         for verdict in t.tools {
-            let shown = verdict.fired.filter { $0.end >= window.lowerBound && $0.begin <= window.upperBound }
-            bottom = drawLane(&doc, name: verdict.name.rawValue, role: "tool-lane", axis: axis, below: bottom + 2, bars: shown.map {
-                LaneBar(begin: max($0.begin, window.lowerBound), end: min($0.end, window.upperBound),
-                        fill: $0.executed == false ? cancelledToolColor : toolColor, role: "tool-fired")
-            })
+            // A tool that fires again within one gesture (fusuma's repeats, InputActions' turns)
+            // would draw its bars over each other: each starts where the one before ended, and a
+            // dark tick marks the moment it acted.
+            var bars: [LaneBar] = []
+            var previousEnd = -Double.infinity
+            for fired in verdict.fired where fired.end >= window.lowerBound && fired.begin <= window.upperBound {
+                let begin = max(fired.begin, previousEnd, window.lowerBound), end = min(fired.end, window.upperBound)
+                previousEnd = fired.end
+                bars.append(LaneBar(begin: begin, end: end, fill: fired.executed == false ? cancelledToolColor : toolColor, role: "tool-fired"))
+                bars.append(LaneBar(begin: end, end: end, fill: toolActedColor, role: "tool-acted"))
+            }
+            bottom = drawLane(&doc, name: verdict.name.rawValue, role: "tool-lane", axis: axis, below: bottom + 2, bars: bars)
         }
         return bottom
     }

@@ -340,10 +340,16 @@
     }
     // Gesture tools' firings (view --tool): thin purple bars under the gestures, begin to where the
     // tool acted, pale where it cancelled.
+    // A firing starts where the same tool's one before ended (repeats would overlap), with a dark
+    // tick where the tool acted.
+    const toolEnds = new Map();
     for (const f of toolFirings) {
-      const x0 = xOf(f.begin), x1 = Math.max(x0 + 2, xOf(f.end));
+      const x0 = xOf(Math.max(f.begin, toolEnds.has(f.tool) ? toolEnds.get(f.tool) : f.begin)), x1 = Math.max(x0 + 2, xOf(f.end));
+      toolEnds.set(f.tool, f.end);
       ctx.fillStyle = f.executed === false ? "#c5b0d5" : "#9467bd";
       ctx.fillRect(x0, rows.gestures + 21, x1 - x0, 3);
+      ctx.fillStyle = "#3f1d5c";
+      ctx.fillRect(x1 - 1.5, rows.gestures + 20, 1.5, 5);
     }
     // Attempts: begin to end, coloured by outcome, numbered.
     for (const trial of trials) {
