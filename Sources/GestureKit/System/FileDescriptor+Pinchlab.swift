@@ -88,12 +88,16 @@ extension FileDescriptor {
     }
 
     /// Waits until the FIFO opened here (without blocking) has had a writer: Linux reports neither
-    /// data nor a hang-up on a FIFO that no writer has opened yet, so `poll` waits for one.
+    /// data nor a hang-up on a FIFO that no writer has opened yet, so `poll` waits for one. The
+    /// stop is looked at between polls of a tenth of a second: a signal that came after the last
+    /// look and before `poll` began interrupts nothing, and an endless poll would then wait for a
+    /// writer the user has stopped waiting for.
     private func waitForWriter() throws(Errno) {
         while true {
+            if StopRequest.isRequested { throw Errno.interrupted }
             do throws(Errno) {
-                if try !poll(for: .readable, timeoutMS: -1).isEmpty { return }
-            } catch where error.kind == .interrupted && !StopRequest.isRequested {
+                if try !poll(for: .readable, timeoutMS: 100).isEmpty { return }
+            } catch where error.kind == .interrupted {
                 continue
             }
         }
@@ -137,6 +141,8 @@ extension FileDescriptor {
     /// a command the user stopped.
     package func readUnlessStopping(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         while true {
+            // A stop that came before the read began interrupts nothing: it is looked at first.
+            if StopRequest.isRequested { throw Errno.interrupted }
             do throws(Errno) {
                 return try Errno.catching { try read(into: buffer, retryOnInterrupt: false) }
             } catch where error.kind == .interrupted && !StopRequest.isRequested {
