@@ -47,6 +47,7 @@ vevdev *vevdev_new(const char *name) {
     d->name = strdup(name ? name : "");
     d->speed = 1.0;
     d->fusermount_socket = -1;
+    d->unmount_after_crash = true;
     assign_bit(d->evbit, EV_SYN, true);
     return d;
 }
@@ -126,6 +127,10 @@ void vevdev_set_repeat(vevdev *d, int32_t delay_ms, int32_t period_ms) {
 }
 
 void vevdev_set_client_buffer_events(vevdev *d, unsigned int events) { d->client_bufsize_request = events; }
+void vevdev_set_unmount_after_crash(vevdev *d, bool on) {
+    d->unmount_after_crash = on;
+}
+
 void vevdev_set_timestamps(vevdev *d, vevdev_timestamps timestamps) {
     pthread_mutex_lock(&d->lock);
     d->timestamps = timestamps;

@@ -525,7 +525,10 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     d->created_levels = created;
 
     char *argv[] = { "pinchlab-vevdev", "-o",
-                     "allow_other,default_permissions,fsname=" VEVDEV_FSNAME ",subtype=" VEVDEV_SUBTYPE ",auto_unmount", NULL };
+                     d->unmount_after_crash
+                         ? "allow_other,default_permissions,fsname=" VEVDEV_FSNAME ",subtype=" VEVDEV_SUBTYPE ",auto_unmount"
+                         : "allow_other,default_permissions,fsname=" VEVDEV_FSNAME ",subtype=" VEVDEV_SUBTYPE,
+                     NULL };
     struct fuse_args args = FUSE_ARGS_INIT(3, argv);
     last_fuse_message[0] = '\0';
     d->session = fuse_session_new(&args, &vevdev_ops, sizeof(vevdev_ops), d);

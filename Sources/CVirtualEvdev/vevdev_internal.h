@@ -134,6 +134,7 @@ struct vevdev {
     char *mountpoint, *node_name;
     int created_levels; /* trailing directories of mountpoint that vevdev_mount made: vevdev_stop removes them */
     int fusermount_socket; /* libfuse's socket to the auto_unmount watcher, or -1 */
+    bool unmount_after_crash; /* mount with auto_unmount (true unless set otherwise) */
 };
 
 /* vevdev_device.c */

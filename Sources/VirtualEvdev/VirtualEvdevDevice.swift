@@ -89,6 +89,7 @@ package final class VirtualEvdevDevice: @unchecked Sendable {
     private static func describe(_ d: DeviceDescription, options: VirtualEvdevOptions, to handle: OpaquePointer) throws {
         vevdev_set_id(handle, d.id.bustype, d.id.vendor, d.id.product, d.id.version)
         vevdev_set_phys(handle, options.physicalLocation)
+        vevdev_set_unmount_after_crash(handle, options.unmountsAfterACrash)
         vevdev_set_uniq(handle, options.uniqueIdentifier)
         for property in d.properties where vevdev_enable_property(handle, UInt32(property.rawValue)) != 0 {
             throw VirtualEvdevError.invalidDescription("unknown property \(property)")
@@ -365,15 +366,23 @@ package struct VirtualEvdevOptions: Sendable, Equatable {
     package var clientBufferEvents: Int?
     /// How events are stamped: `.recorded` (byte for byte) unless changed.
     package var timestamps: VirtualEvdevTimestamps
+    /// Whether the mount goes even when the process is killed (libfuse's auto_unmount: a
+    /// fusermount3 beside the process for the mount's life). That fusermount3 keeps every
+    /// descriptor the process had open, not close-on-exec, when it mounted: a process that mounts
+    /// many devices while its other threads start children (a test run) turns it off, and a
+    /// dead mount it leaves is replaced by the next mount there.
+    package var unmountsAfterACrash: Bool
 
     package init(
         physicalLocation: String? = nil, uniqueIdentifier: String? = nil,
-        clientBufferEvents: Int? = nil, timestamps: VirtualEvdevTimestamps = .recorded
+        clientBufferEvents: Int? = nil, timestamps: VirtualEvdevTimestamps = .recorded,
+        unmountsAfterACrash: Bool = true
     ) {
         self.physicalLocation = physicalLocation
         self.uniqueIdentifier = uniqueIdentifier
         self.clientBufferEvents = clientBufferEvents
         self.timestamps = timestamps
+        self.unmountsAfterACrash = unmountsAfterACrash
     }
 }
 

@@ -5,7 +5,7 @@ import VirtualEvdev
 import PinchlabTestSupport
 
 /// libevdev_new_from_fd on the node must see exactly the description it was built from.
-@Suite struct DescriptionTests {
+@Suite(.blocking) struct DescriptionTests {
     func expectMatches(_ reader: EvdevReader, _ description: DeviceDescription) {
         #expect(String(cString: libevdev_get_name(reader.evdev)) == description.name)
         #expect(libevdev_get_id_bustype(reader.evdev) == Int32(description.id.bustype))
@@ -75,7 +75,7 @@ import PinchlabTestSupport
         var bad = Fixtures.clickpad
         bad.codes[.key, default: []].insert(EventCode(rawValue: 0x7fff))
         #expect(throws: VirtualEvdevError.self) {
-            _ = try VirtualEvdevDevice(description: bad, directory: Fixtures.directory("describe-invalid"))
+            _ = try VirtualEvdevDevice(description: bad, directory: Fixtures.directory("describe-invalid"), options: .inTests)
         }
     }
 }

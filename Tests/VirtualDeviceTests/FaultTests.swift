@@ -7,7 +7,7 @@ import VirtualEvdev
 import PinchlabTestSupport
 
 /// SYN_DROPPED, unplugging and stalls, as a device layer sees them through libevdev.
-@Suite(.needs(.fuse)) struct FaultTests {
+@Suite(.blocking, .needs(.fuse)) struct FaultTests {
     /// Held by the test that makes sockets from another thread during a mount and by the test that
     /// needs its mounts to find libfuse's socket: a mount that sees other new sockets leaves them
     /// all alone, libfuse's too, and that mount's watcher then stays.
@@ -174,7 +174,7 @@ import PinchlabTestSupport
 
     @Test func stopUnmountsAndRemovesTheDirectoryItMade() throws {
         let directory = Fixtures.directory("fault-stop")
-        let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+        let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory, options: .inTests)
         let path = first.path
         #expect(FileManager.default.fileExists(atPath: path))
         first.stop()
@@ -185,7 +185,7 @@ import PinchlabTestSupport
         // A directory that was there before stays.
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { _ = rmdir(directory) }
-        let second = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+        let second = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory, options: .inTests)
         second.stop()
         #expect(FileManager.default.fileExists(atPath: directory))
         #expect(Fixtures.mounts(at: directory).isEmpty)
@@ -199,7 +199,7 @@ import PinchlabTestSupport
         try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
         defer { _ = rmdir(existing) }
         let deep = existing + "/a/b/c"
-        let device = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: deep)
+        let device = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: deep, options: .inTests)
         #expect(FileManager.default.fileExists(atPath: device.path))
         device.stop()
         #expect(!FileManager.default.fileExists(atPath: existing + "/a"), "the three levels it made are gone")
@@ -210,7 +210,7 @@ import PinchlabTestSupport
         defer { unlink(file) }
         for (directory, errno) in [(file, ENOTDIR), (file + "/below", ENOTDIR), ("/proc/pinchlab-nope/x", ENOENT)] {
             do {
-                _ = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+                _ = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory, options: .inTests)
                 Issue.record("\(directory) was accepted")
             } catch VirtualEvdevError.directoryUnusable(_, _, let code) {
                 #expect(code == Errno(rawValue: errno), "\(directory): errno \(code)")
@@ -225,8 +225,8 @@ import PinchlabTestSupport
     @Test func stoppingEndsTheUnmountWatcherEvenWithLaterMounts() throws {
         Self.socketsAroundMounts.lock()
         defer { Self.socketsAroundMounts.unlock() }
-        let first = try Fixtures.device(test: "fault-watcher-a")
-        let second = try Fixtures.device(test: "fault-watcher-b")
+        let first = try Fixtures.device(test: "fault-watcher-a", options: VirtualEvdevOptions())
+        let second = try Fixtures.device(test: "fault-watcher-b", options: VirtualEvdevOptions())
         defer { second.stop() }
         func watchers(of directory: String) -> Int {
             let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -255,7 +255,7 @@ import PinchlabTestSupport
         #expect(stat(directory, &info) == -1 && errno == ENOTCONN, "the mount is dead")
         #expect(Fixtures.mounts(at: directory) == ["fuse.vevdev pinchlab"])
 
-        let device = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory)
+        let device = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory, options: .inTests)
         let reader = try EvdevReader(path: device.path)
         #expect(String(cString: libevdev_get_name(reader.evdev)) == Fixtures.touchscreen.name)
         #expect(Fixtures.mounts(at: directory) == ["fuse.vevdev pinchlab"], "the dead one is gone, ours is there")
@@ -267,10 +267,10 @@ import PinchlabTestSupport
     /// refused and the first keeps working.
     @Test func aLiveVirtualDeviceIsNotTakenOver() throws {
         let directory = Fixtures.directory("fault-live-mount")
-        let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+        let first = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory, options: .inTests)
         defer { first.stop() }
         do {
-            let second = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory)
+            let second = try VirtualEvdevDevice(description: Fixtures.touchscreen, directory: directory, options: .inTests)
             second.stop()
             Issue.record("a second device took over a live mount")
         } catch VirtualEvdevError.directoryInUse(let refused, let reason) {
@@ -288,7 +288,7 @@ import PinchlabTestSupport
         try Fixtures.mountTmpfs(at: directory, file: "keep.txt", contents: "precious")
         defer { Fixtures.unmount(directory) }
         do {
-            let device = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory)
+            let device = try VirtualEvdevDevice(description: Fixtures.clickpad, directory: directory, options: .inTests)
             device.stop()
             Issue.record("a virtual device mounted over someone else's tmpfs")
         } catch let error as VirtualEvdevError {

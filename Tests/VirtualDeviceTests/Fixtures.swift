@@ -133,9 +133,19 @@ enum Fixtures {
         var description: String { "\(call): \(String(cString: strerror(errno)))" }
     }
 
+    /// A device mounted for `test`, without libfuse's crash watcher unless `options` asks for it
+    /// (`VirtualEvdevOptions.inTests`).
     static func device(
-        _ description: DeviceDescription = clickpad, test: String, options: VirtualEvdevOptions = VirtualEvdevOptions()
+        _ description: DeviceDescription = clickpad, test: String, options: VirtualEvdevOptions = .inTests
     ) throws -> VirtualEvdevDevice {
         try VirtualEvdevDevice(description: description, directory: directory(test), options: options)
     }
+}
+
+extension VirtualEvdevOptions {
+    /// The options of the devices the tests mount in their own process: no crash watcher. Its
+    /// fusermount3 would keep whatever descriptors the test process had open when it mounted (the
+    /// pipes of a child another test is reading, another device's socket) for the device's life,
+    /// and tests mount while others start children. The tests of the watcher ask for it.
+    static var inTests: VirtualEvdevOptions { VirtualEvdevOptions(unmountsAfterACrash: false) }
 }

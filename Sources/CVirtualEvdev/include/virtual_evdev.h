@@ -70,6 +70,14 @@ void vevdev_set_repeat(vevdev *d, int32_t delay_ms, int32_t period_ms);
 /* Per-client queue size in events (rounded up to a power of two, at least 8);
  * 0 = the kernel's own estimate for this device (evdev_compute_buffer_size). */
 void vevdev_set_client_buffer_events(vevdev *d, unsigned int events);
+/* Whether the mount has libfuse's auto_unmount (on by default): a fusermount3
+ * that stays beside the process for the mount's life and unmounts it when the
+ * process dies, even by SIGKILL. That fusermount3 is forked from the thread that
+ * mounts and keeps every descriptor the process had open without close-on-exec
+ * at that moment; a process that mounts many devices while other threads start
+ * children (a test run) mounts without it (as root then no fusermount3 at all).
+ * Set before vevdev_mount. */
+void vevdev_set_unmount_after_crash(vevdev *d, bool on);
 /* How generated events are stamped; VEVDEV_TIMESTAMPS_RECORDED by default. */
 void vevdev_set_timestamps(vevdev *d, vevdev_timestamps timestamps);
 
