@@ -150,7 +150,7 @@ let package = Package(
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
         .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable"]),
-        .testTarget(name: "PinchlabWebTests", dependencies: ["PinchlabWeb", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition"]),
+        .testTarget(name: "PinchlabWebTests", dependencies: ["PinchlabWeb", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "PinchlabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import VirtualEvdev
 import Testing
 
 /// Runs the built `pinchlab` binary (built with the tests: the test target depends on it).
@@ -6,10 +7,6 @@ struct CLI {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let binary: URL = {
-        // Every pinchlab the tests start runs libinput afresh: a run kept by an earlier test would
-        // make a test of timing or interruption finish before it could be timed or interrupted.
-        // (LibinputCacheCLITests turns the cache on for its own runs.)
-        setenv("PINCHLAB_NO_CACHE", "1", 1)
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var dir = here.deletingLastPathComponent()
         // The XCTest/Testing bundle may be a directory (…/pinchlabPackageTests.xctest/…); walk up to the build dir.
@@ -18,6 +15,39 @@ struct CLI {
         }
         return dir.appendingPathComponent("pinchlab")
     }()
+
+    /// The environment every process the tests start gets, `environment` over it. Every pinchlab the
+    /// tests start runs libinput afresh: a run kept by an earlier test would make a test of timing
+    /// or interruption finish before it could be timed or interrupted (LibinputCacheCLITests turns
+    /// the cache on for its own runs).
+    static func environment(_ environment: [String: String]?) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(["PINCHLAB_NO_CACHE": "1"]) { $1 }.merging(environment ?? [:]) { $1 }
+    }
+
+    /// Whether a run of pinchlab keeps time with the wall clock: it serves, reads or records a
+    /// device, or runs libinput or lisgd beside it, which read the events at the times they were
+    /// made (a late event is a wrong answer there, and a libinput run with late events is not kept).
+    /// A device served `--fast` keeps no time: it computes as fast as it can.
+    static func keepsRealTime(_ arguments: [String]) -> Bool {
+        guard let command = arguments.first, !arguments.contains("--fast") else { return false }
+        if ["serve", "live", "record", "libinput", "devices"].contains(command) { return true }
+        if command == "report" { return !arguments.contains("--no-libinput") }
+        return arguments.contains { ["--with-libinput", "--with-lisgd", "--speed"].contains($0) }
+    }
+
+    /// How `process` starts pinchlab with `arguments`. Tests run many children at once on a machine
+    /// of two cores, and those that keep real time must not fall behind it: every other run starts
+    /// at a lower priority (`nice -n 10`, which needs no privilege), so that a replay computing as
+    /// fast as it can yields the processor to a served device or libinput that has an event due.
+    static func launch(_ process: Process, pinchlab arguments: [String]) {
+        if keepsRealTime(arguments) {
+            process.executableURL = binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+            process.arguments = ["-n", "10", binary.path] + arguments
+        }
+    }
 
     static func fixture(_ relative: String) -> String {
         packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(relative).path
@@ -44,10 +74,14 @@ struct CLI {
                     environment: [String: String]? = nil, standardInput: Any? = nil,
                     executable: URL = binary, directory: URL = packageRoot) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        if executable == binary {
+            launch(process, pinchlab: arguments)
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         if let standardInput { process.standardInput = standardInput }
-        process.arguments = arguments
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.environment = CLI.environment(environment)
         process.currentDirectoryURL = directory
         // Output goes to files, so a chatty process never blocks on a full pipe.
         let dir = try temporaryDirectory()
@@ -69,19 +103,20 @@ struct CLI {
     /// A pinchlab process running in the background; `finish()` waits and collects its output.
     final class Running {
         let process = Process()
+        let arguments: [String]
         let outURL: URL
         let errURL: URL
 
         init(_ arguments: [String], standardInput: Any? = nil, environment: [String: String]? = nil) throws {
+            self.arguments = arguments
             let dir = try CLI.temporaryDirectory()
             if let standardInput { process.standardInput = standardInput }
-            if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+            process.environment = CLI.environment(environment)
             outURL = dir.appendingPathComponent("stdout")
             errURL = dir.appendingPathComponent("stderr")
             _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            process.executableURL = CLI.binary
-            process.arguments = arguments
+            CLI.launch(process, pinchlab: arguments)
             process.currentDirectoryURL = CLI.packageRoot
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = try FileHandle(forWritingTo: errURL)
@@ -93,7 +128,7 @@ struct CLI {
 
         func finish(timeout: TimeInterval = 60) throws -> Result {
             if !CLI.waitForExit(process, timeout: timeout) {
-                Issue.record("pinchlab \(process.arguments ?? []) did not finish within \(timeout) s")
+                Issue.record("pinchlab \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
             }
             return Result(status: process.terminationStatus,
                           stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
@@ -138,6 +173,40 @@ struct CLI {
         return true
     }
 
+    /// Waits until `process` has `path` open (a FIFO it waits on, a file it writes): the moment
+    /// a test of what happens then can act, where a fixed sleep guesses at it and a loaded machine
+    /// starts the process later than the guess.
+    @discardableResult
+    static func waitUntil(_ process: Process, hasOpen path: String, timeout: TimeInterval = 20) -> Bool {
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        return waitFor(timeout) {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+            return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)) == path }
+        }
+    }
+
+    /// Waits until a thread of `process` is blocked reading an empty pipe (`pipe_read` in its
+    /// `/proc/.../wchan`): it has taken everything written to it so far.
+    @discardableResult
+    static func waitUntilReadingAPipe(_ process: Process, timeout: TimeInterval = 60) -> Bool {
+        waitUntil(process, isWaitingIn: "pipe_read", timeout: timeout)
+    }
+
+    /// Waits until a thread of `process` is blocked writing to a full pipe (`pipe_write`).
+    @discardableResult
+    static func waitUntilWritingAFullPipe(_ process: Process, timeout: TimeInterval = 60) -> Bool {
+        waitUntil(process, isWaitingIn: "pipe_write", timeout: timeout)
+    }
+
+    /// Waits until a thread of `process` sleeps in the kernel function ending in `function`.
+    private static func waitUntil(_ process: Process, isWaitingIn function: String, timeout: TimeInterval) -> Bool {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        return waitFor(timeout) {
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+            return threads.contains { ((try? String(contentsOfFile: tasks + "/" + $0 + "/wchan", encoding: .utf8)) ?? "").hasSuffix(function) }
+        }
+    }
+
     /// `pinchlab` with `arguments`, as the user `nobody` when the tests run as root.
     static func runAsUnprivilegedUser(_ arguments: [String]) throws -> CLI.Result {
         guard geteuid() == 0 else { return try CLI.run(arguments) }
@@ -150,6 +219,7 @@ struct CLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
         process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CLI.binary.path] + arguments
+        process.environment = CLI.environment(nil)
         process.currentDirectoryURL = CLI.packageRoot
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
@@ -186,4 +256,12 @@ final class TemporaryDirectories: @unchecked Sendable {
         for url in urls { try? FileManager.default.removeItem(at: url) }
         urls = []
     }
+}
+
+extension VirtualEvdevOptions {
+    /// The options of the devices the tests mount in their own process: no crash watcher. Its
+    /// fusermount3 would keep whatever descriptors the test process had open when it mounted (the
+    /// pipes of a child another test is reading, another device's socket) for the device's life,
+    /// and tests mount while others start children.
+    static var inTests: VirtualEvdevOptions { VirtualEvdevOptions(unmountsAfterACrash: false) }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `check` lists a file that matches within a small margin of failing as fragile, with the margin
 /// (human, JSON, JUnit property), and `--strict` fails it (status 1, a JUnit failure).
-@Suite struct CheckFragileCLITests {
+@Suite(.blocking) struct CheckFragileCLITests {
     /// A manifest (in a fresh directory) of corpus recordings, by absolute path, with their labels.
     static func manifest(_ entries: [(file: String, expect: [String: Any])], transition: String = "pinch-dismiss") throws -> String {
         let dir = try CLI.temporaryDirectory()

@@ -3,10 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import GestureLab
+import PinchlabTestSupport
 import Testing
 
 /// `pinchlab label` and `pinchlab check`: a user's own recordings as a regression suite.
-@Suite struct CheckLabelCLITests {
+@Suite(.blocking) struct CheckLabelCLITests {
     /// A folder of recordings, as a user would have: copies of some of the corpus's files.
     static func recordingsFolder(_ names: [String]) throws -> URL {
         let dir = try CLI.temporaryDirectory().appendingPathComponent("mine")

@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// Buttons from the command line: the bcm5974-like three-finger click fixture shows its clicks in
 /// every output and no hold; `--explain` says why.
-@Suite struct ClickpadCLITests {
+@Suite(.blocking) struct ClickpadCLITests {
     static let fixture = CLI.fixture("clicks/bcm5974-three-finger-click.evemu")
 
     @Test func replayShowsTheClicksAndNoHold() throws {

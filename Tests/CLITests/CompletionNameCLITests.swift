@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `--completion` takes the timings by what they animate (`appstore-card-present`), and the seed
 /// documents' numbers (`seed003-present`) as aliases that replay the same.
-@Suite struct CompletionNameCLITests {
+@Suite(.blocking) struct CompletionNameCLITests {
     static let file = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
 
     @Test(arguments: [("appstore-card-present", "seed003-present"), ("appstore-card-dismiss", "seed003-dismiss"),

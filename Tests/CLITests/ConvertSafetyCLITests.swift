@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `convert` never destroys its input and never leaves a half-written output: not through standard
 /// input naming the output's file, not when interrupted.
-@Suite struct ConvertSafetyCLITests {
+@Suite(.blocking) struct ConvertSafetyCLITests {
     /// A two-device libinput record would lose its second device if overwritten by one device's
     /// conversion: the case the issue found.
     @Test(arguments: ["file.evemu", "file.yml"])

@@ -1,10 +1,11 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// A decision's margin is true (issue #22, §4): moving the setting it names just past its value, in
 /// a settings file (`--config`), flips the decision, and just short of it does not. On recordings
 /// made to measure (each finger heading the same way at every frame) and on corpus recordings.
-@Suite struct DecisionMarginCLITests {
+@Suite(.blocking) struct DecisionMarginCLITests {
     typealias Finger = SyntheticTouchpad.Finger
 
     /// The began lines of a replay (`--json`), with `config` when given.

@@ -6,7 +6,7 @@ import PinchlabTestSupport
 /// recording (in both formats) the way a fuzzer or a careless hand does: what no device can have
 /// is status 65 at the axis's line with nothing written; what can still be read is read with a
 /// warning that names the line and what pinchlab did.
-@Suite struct DescriptionCLITests {
+@Suite(.blocking) struct DescriptionCLITests {
     static let fixture = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
     /// The fixture's lines: `A: 2f 0 3 0 0 0` is line 119, `A: 35 0 1200 0 0 12` line 120, the
     /// first event line 127.

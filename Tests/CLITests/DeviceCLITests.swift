@@ -6,7 +6,7 @@ import PinchlabTestSupport
 
 /// The live device path end to end: `pinchlab serve` / an in-process virtual evdev node (FUSE),
 /// read by `pinchlab live`, `record` and `devices` through libevdev.
-@Suite(.serialized) struct DeviceCLITests {
+@Suite(.blocking, .serialized) struct DeviceCLITests {
     /// A fresh directory name for a mount (not created). The base stays: `serve` removes only the
     /// directories it made, and other test runs may be using the base at the same time.
     static func mountDirectory(_ name: String) -> String {
@@ -262,7 +262,7 @@ import PinchlabTestSupport
     @Test(.needs(.fuse)) func liveStartedMidPinchSeesIt() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let cut = Self.endOfFrame(30, in: events)
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("midpinch"))
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("midpinch"), options: .inTests)
         defer { device.stop() }
         device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
         let live = try CLI.Running(["live", device.path, "--json", "--exit-after-idle", "1"])
@@ -283,7 +283,7 @@ import PinchlabTestSupport
         let keyA = EventCode(rawValue: 30), keyB = EventCode(rawValue: 48)  // KEY_A, KEY_B
         let keyboard = DeviceDescription(name: "pinchlab Test Keyboard", id: InputID(bustype: 0x11, vendor: 1, product: 1, version: 0xab41),
                                          codes: [.key: [keyA, keyB]])
-        let device = try VirtualEvdevDevice(description: keyboard, directory: Self.mountDirectory("keyboard"))
+        let device = try VirtualEvdevDevice(description: keyboard, directory: Self.mountDirectory("keyboard"), options: .inTests)
         defer { device.stop() }
         let live = try CLI.run(["live", device.path, "--json"], timeout: 20)
         #expect(live.status == 69, "\(live.stderr)")
@@ -326,7 +326,7 @@ import PinchlabTestSupport
 
     @Test(.needs(.fuse)) func devicesListsTheVirtualDevice() throws {
         let (description, _) = try Self.events(of: "corpus/touchscreen/pan-down-finish-01.evemu")
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("devices"))
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("devices"), options: .inTests)
         defer { device.stop() }
         let r = try CLI.run(["devices", device.directory, "--json"])
         #expect(r.status == 0)
@@ -344,7 +344,7 @@ import PinchlabTestSupport
     /// EACCES from open(2), and each command says how to get access, with exit status 77.
     @Test(.needs(.fuse)) func permissionDeniedIsExplainedWithStatus77() throws {
         let (description, _) = try Self.events(of: "corpus/touchpad/two-finger-tap-01.evemu")
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("denied"))
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("denied"), options: .inTests)
         defer { device.stop() }
         let listing = try CLI.runAsUnprivilegedUser(["devices", device.directory])
         #expect(listing.status == 77, "\(listing.stdout)\(listing.stderr)")
@@ -362,7 +362,7 @@ import PinchlabTestSupport
 
     @Test(.needs(.fuse)) func recordStopsCleanlyOnSIGINTAndTheFileHoldsEveryFrame() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-quick-flick-01.evemu")
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record"))
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record"), options: .inTests)
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent("rec.evemu").path
         let record = try CLI.Running(["record", device.path, "-o", out])
@@ -398,7 +398,7 @@ import PinchlabTestSupport
         // The 40 frames come as one burst to two readers: a queue big enough for all of them, so a
         // reader the loaded machine runs late does not overflow (SYN_DROPPED) and lose frames.
         let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("stalled"),
-                                            options: VirtualEvdevOptions(clientBufferEvents: 4096))
+                                            options: VirtualEvdevOptions(clientBufferEvents: 4096, unmountsAfterACrash: false))
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent("stalled.evemu").path
         let live = try CLI.Running(["live", device.path, "--json", "--exit-after-idle", "1"])
@@ -427,7 +427,7 @@ import PinchlabTestSupport
     /// Removed after the pinch ended: nothing was in flight, and live does not say otherwise.
     @Test(.needs(.fuse)) func aDeviceRemovedBetweenGesturesSaysOnlyThatItWasRemoved() throws {
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed-idle"))
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed-idle"), options: .inTests)
         defer { device.stop() }
         let live = try CLI.Running(["live", device.path, "--json"])
         #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
@@ -448,7 +448,7 @@ import PinchlabTestSupport
         let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         // Up to the 40th frame: both fingers down, pinching, transition interactive.
         let cut = Self.endOfFrame(40, in: events)
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed"))
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("removed"), options: .inTests)
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent("cut.evemu").path
         let live = try CLI.Running(["live", device.path, "--json"])

@@ -4,7 +4,7 @@ import PinchlabTestSupport
 
 /// Edge scrolling from the command line: the setting in a settings file, the rule in `--explain`
 /// and JSON lines, the owner's configuration in a manifest, and Debian's libinput told the same.
-@Suite struct EdgeScrollCLITests {
+@Suite(.blocking) struct EdgeScrollCLITests {
     static let rightEdge = CLI.fixture("corpus/touchpad/edge-scroll-01.evemu")
 
     static func settings(_ json: String) throws -> String {
@@ -111,7 +111,7 @@ import PinchlabTestSupport
 
 /// Debian's libinput set to edge scrolling (`debug-events --set-scroll-method=edge`) scrolls where
 /// pinchlab's edge-scroll pan is, and not at all with its default for this touchpad.
-@Suite(.needs(.libinput, .fuse), .serialized)
+@Suite(.blocking, .needs(.libinput, .fuse), .serialized)
 struct EdgeScrollLibinputCLITests {
     @Test func libinputSetToEdgeScrollingScrollsWherePinchlabPans() throws {
         var r = try CLI.run(["libinput", EdgeScrollCLITests.rightEdge, "--scroll-method", "edge", "--json"])

@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// A `libinput record` file whose `devices:` list is empty is bad data, 65, not a wrong option
 /// (#42 15: it exited 64, as if `--device` had named a device the file does not have).
-@Suite struct EmptyDevicesListCLITests {
+@Suite(.blocking) struct EmptyDevicesListCLITests {
     /// `devices: []`, with spaces and a comment, or on the line after the key: status 65 naming the
     /// list's line, whatever `--device` asked for.
     @Test(arguments: [["devices: []"], ["devices: [ ]  # none"], ["devices:", "  []"]], [[String](), ["--device", "1"], ["--device", "/dev/input/event3"]])

@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// The libraries' errors say what happened; the command line adds what to do, so the printed line
 /// keeps its advice.
-@Suite struct ErrorAdviceCLITests {
+@Suite(.blocking) struct ErrorAdviceCLITests {
     @Test func aMissingDeviceSuggestsListingDevices() throws {
         let r = try CLI.run(["live", "/nonexistent-pinchlab-dir/event0", "--exit-after-idle", "1"])
         #expect(r.status == 66)
@@ -22,7 +23,7 @@ import Testing
 }
 
 /// `convert --to` and `record --format` take the closed set of recording formats.
-@Suite struct RecordingFormatOptionCLITests {
+@Suite(.blocking) struct RecordingFormatOptionCLITests {
     @Test(arguments: [["convert", "Fixtures/corpus/touchpad/pinch-out-01.evemu", "-o", "/tmp/never-written.out", "--to", "wav"],
                       ["record", "/nonexistent-pinchlab-dir/event0", "-o", "/tmp/never-written.out", "--format", "wav"]])
     func anUnknownFormatIsAUsageErrorListingTheValidOnes(arguments: [String]) throws {

@@ -1,7 +1,8 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
-@Suite struct ErrorCLITests {
+@Suite(.blocking) struct ErrorCLITests {
     func write(_ text: String, name: String = "bad.evemu") throws -> String {
         let path = try CLI.temporaryDirectory().appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

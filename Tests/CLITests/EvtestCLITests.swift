@@ -5,7 +5,7 @@ import PinchlabTestSupport
 
 /// evtest logs end to end: Debian's real `evtest` prints a served recording, and every command
 /// that reads recordings reads its log to the same gestures as the recording itself.
-@Suite(.serialized) struct EvtestCLITests {
+@Suite(.blocking, .serialized) struct EvtestCLITests {
     static let evtest = "/usr/bin/evtest"
 
     /// What Debian's evtest prints while `serve --unplug-when-done` plays `fixture` once: evtest

@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `--exit-after-idle` is checked by one rule for `live` and `record` (#42 18: `record` took `inf`
 /// and waited forever while `live` refused it).
-@Suite struct ExitAfterIdleCLITests {
+@Suite(.blocking) struct ExitAfterIdleCLITests {
     @Test(arguments: ["inf", "1e999", "nan", "0", "-1", "+infinity"])
     func bothCommandsRefuseAValueThatIsNotPositiveAndFinite(value: String) throws {
         var messages: [String] = []

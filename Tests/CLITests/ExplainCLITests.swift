@@ -5,7 +5,7 @@ import PinchlabTestSupport
 /// `replay --json` names a rule with evidence on every began/ended/cancelled gesture line, and
 /// `--explain` / `--trace` work, on every recording the project has (Fixtures/) and on the shared
 /// real recordings (../shared/recordings, beside CI's clone only).
-@Suite struct ExplainCLITests {
+@Suite(.blocking) struct ExplainCLITests {
     /// Fixtures/'s recordings, package-relative.
     static func fixtureRecordings() -> [String] {
         let fixtures = CLI.packageRoot.appendingPathComponent("Fixtures")
@@ -116,7 +116,7 @@ import PinchlabTestSupport
 }
 
 /// A settings value outside its range is bad data: status 65, the message names key, value and range.
-@Suite struct ThresholdRangeCLITests {
+@Suite(.blocking) struct ThresholdRangeCLITests {
     @Test func anOutOfRangeThresholdIsRefusedWithStatus65() throws {
         let dir = try CLI.temporaryDirectory()
         let config = dir.appendingPathComponent("bad.json")

@@ -5,7 +5,7 @@ import PinchlabTestSupport
 
 /// `live --keep`: the flight recorder of a live session on a served recording, its dumps (SIGUSR1,
 /// `--dump-on`), and their replays, which print the lines live printed for the window.
-@Suite(.serialized) struct FlightRecorderCLITests {
+@Suite(.blocking, .serialized) struct FlightRecorderCLITests {
     static let pinch = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
 
     /// A served recording, looping at `speed`, and its device node.
@@ -303,7 +303,7 @@ import PinchlabTestSupport
 
 /// A dump onto a full disk: a warning, no file (not even a partial or staging one), and live goes
 /// on; a later dump still works once there is room.
-@Suite(.serialized, .needs(.smallTmpfs, .fuse))
+@Suite(.blocking, .serialized, .needs(.smallTmpfs, .fuse))
 struct FlightDumpFullDiskCLITests {
     @Test func aDumpOntoAFullDiskIsAWarningAndLiveGoesOn() throws {
         let disk = try SmallTmpfs()

@@ -1,11 +1,12 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// The libFuzzer targets (Fuzz/Targets) are compiled only by `Fuzz/run.sh`, outside SwiftPM, so a
 /// change to the libraries' API could break them unseen until CI's fuzz step (it did once: CI went
 /// red after every test had passed). This type-checks them against the modules this test run was
 /// built with, which takes about a second.
-@Suite struct FuzzTargetsCompileTests {
+@Suite(.blocking) struct FuzzTargetsCompileTests {
     @Test func theFuzzTargetsTypeCheckAgainstTheLibraries() throws {
         let modules = CLI.binary.deletingLastPathComponent().appendingPathComponent("Modules").path
         #expect(FileManager.default.fileExists(atPath: modules + "/GestureLab.swiftmodule"), "no modules at \(modules)")

@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `generate-corpus` where a file is in the way: a clear error naming the path and status 64 (#42
 /// 14: exit 1, "internal error" and Foundation's NSCocoaErrorDomain text).
-@Suite struct GenerateCorpusTargetCLITests {
+@Suite(.blocking) struct GenerateCorpusTargetCLITests {
     @Test func ontoAnExistingFileOrUnderOne() throws {
         let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("file").path

@@ -1,4 +1,5 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// The human output people read, compared whole with the files under `Tests/Golden/`: a changed word,
@@ -8,7 +9,7 @@ import Testing
 /// (`PINCHLAB_UPDATE_GOLDEN=1 swift test --filter GoldenOutputTests`): it writes the files instead
 /// of comparing, and `git diff Tests/Golden` shows the change to review and commit with it.
 /// Paths are given relative to the package, so the files do not depend on where it is checked out.
-@Suite struct GoldenOutputTests {
+@Suite(.blocking) struct GoldenOutputTests {
     static let goldenDirectory = CLI.packageRoot.appendingPathComponent("Tests/Golden")
     static let updating = ProcessInfo.processInfo.environment["PINCHLAB_UPDATE_GOLDEN"] == "1"
 

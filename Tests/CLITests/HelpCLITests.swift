@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `--help` teaches: every command shows an example, and every line fits an 80-column terminal
 /// (prose is left to ArgumentParser to wrap, examples are kept short or split with a shell `\`).
-@Suite struct HelpCLITests {
+@Suite(.blocking) struct HelpCLITests {
     /// The root and every subcommand (`helpExamplesNeverWrapInsideACommand` checks none is missing).
     static let commands = ["", "replay", "live", "record", "serve", "devices", "stats", "convert", "plot", "view", "report", "tune",
                            "libinput", "check", "label", "generate-corpus"]

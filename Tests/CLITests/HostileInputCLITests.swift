@@ -1,10 +1,11 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// Inputs built to hurt (issue 27): a YAML nesting bomb, settings a spring's mathematics cannot
 /// survive, a settings file without end, a FIFO nobody writes to, a slot axis with a negative
 /// minimum. Each ends quickly with a clear error and its status, or reads as libevdev reads it.
-@Suite struct HostileInputCLITests {
+@Suite(.blocking) struct HostileInputCLITests {
     static let recording = CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")
 
     static func file(_ name: String, _ text: String) throws -> String {
@@ -108,7 +109,8 @@ import Testing
         for arguments in [["replay"], ["replay", Self.recording, "--config"], ["plot", "-o", "/dev/null"]] {
             let fifo = try Self.fifo()
             let running = try CLI.Running(arguments.first == "plot" ? ["plot", fifo, "-o", "/dev/null"] : arguments + [fifo])
-            usleep(500_000)
+            #expect(CLI.waitUntil(running.process, hasOpen: fifo), "opens the FIFO: \(running.stderrSoFar)")
+            usleep(100_000)
             #expect(running.process.isRunning, "waits for a writer")
             kill(running.process.processIdentifier, signal)
             let r = try running.finish(timeout: 10)
@@ -125,7 +127,8 @@ import Testing
         let running = try CLI.Running(["replay", "-", "--summary"], standardInput: pipe)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")))
         try pipe.fileHandleForWriting.write(contentsOf: bytes.prefix(bytes.count / 2))
-        usleep(700_000)
+        #expect(CLI.waitUntilReadingAPipe(running.process), "reads the half written")
+        usleep(200_000)  // what it read, parsed
         #expect(running.process.isRunning, "waits for the rest")
         kill(running.process.processIdentifier, SIGTERM)
         let r = try running.finish(timeout: 10)
@@ -176,7 +179,7 @@ import Testing
 }
 
 /// A corpus manifest is an input like any other: `check /dev/zero` read without end.
-@Suite struct HostileManifestCLITests {
+@Suite(.blocking) struct HostileManifestCLITests {
     @Test func aManifestWithoutEndIsReadWithABound() throws {
         let r = try CLI.run(["check", "/dev/zero"], timeout: 30)
         #expect(r.status == 65, "\(r.stderr)")

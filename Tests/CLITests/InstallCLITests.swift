@@ -9,7 +9,7 @@ import PinchlabTestSupport
 /// It installs the debug build `swift test` made (CONFIGURATION=debug; the release build is the
 /// same script with other build options) and passes --ignore-lock to SwiftPM, whose lock this
 /// test's own `swift test` holds.
-@Suite(.serialized) struct InstallCLITests {
+@Suite(.blocking, .serialized) struct InstallCLITests {
     static let installed: Result<URL, any Error> = Result {
         let home = try CLI.temporaryDirectory()
         let run = try CLI.run(["scripts/install"], timeout: 900,

@@ -1,4 +1,5 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// Ctrl-C in the middle of a paced replay ends it like the end of the recording: the gesture in
@@ -6,7 +7,7 @@ import Testing
 /// Every command follows one signal policy (`SignalPolicy`): SIGINT, SIGTERM, SIGHUP and SIGQUIT
 /// stop it with 130 (`live`, `record`, `serve`: their normal stop), and a closed pipe is a failed
 /// write (74), not death by SIGPIPE.
-@Suite struct InterruptCLITests {
+@Suite(.blocking) struct InterruptCLITests {
     /// SIGQUIT (Ctrl-\) and SIGHUP too (#42 12: SIGQUIT printed a "Program crashed" backtrace and
     /// the replay went on).
     @Test(arguments: [SIGINT, SIGTERM, SIGQUIT, SIGHUP])
@@ -75,7 +76,7 @@ import Testing
         if command == "generate-corpus" {
             // At work: writing recordings one after another.
             let corpus = dir.appendingPathComponent("corpus").path
-            #expect(CLI.waitFor(20) { (FileManager.default.enumerator(atPath: corpus)?.allObjects.count ?? 0) > 50 })
+            #expect(CLI.waitFor(120) { (FileManager.default.enumerator(atPath: corpus)?.allObjects.count ?? 0) > 50 })
         }
         #expect(running.process.isRunning, "\(command) waits for its input (or works) until stopped: \(running.stderrSoFar)")
         kill(pid, signal)
@@ -102,7 +103,7 @@ import Testing
         let before = Set(FileManager.default.enumerator(atPath: corpus)?.allObjects as? [String] ?? [])
         let manifest = try Data(contentsOf: URL(fileURLWithPath: corpus + "/manifest.json"))
         let running = try CLI.Running(["generate-corpus", corpus, "--variants", "1000"])
-        #expect(CLI.waitFor(30) { (FileManager.default.enumerator(atPath: corpus)?.allObjects.count ?? 0) > before.count + 50 })
+        #expect(CLI.waitFor(120) { (FileManager.default.enumerator(atPath: corpus)?.allObjects.count ?? 0) > before.count + 50 })
         kill(running.process.processIdentifier, SIGINT)
         let r = try running.finish(timeout: 20)
         #expect(r.status == 130, "\(r.stderr)")
@@ -118,8 +119,8 @@ import Testing
         try #require(pipe(&ends) == 0)
         close(ends[0])
         let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = arguments
+        CLI.launch(process, pinchlab: arguments)
+        process.environment = CLI.environment(nil)
         let writeEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
         let err = Pipe()
         process.standardOutput = writeEnd
@@ -150,8 +151,8 @@ import Testing
     @Test(arguments: [["convert", "-o", "/dev/stdout", "--to", "yml"], ["view", "-o", "/dev/stdout"]])
     func aReaderThatLeavesMidwayIsAWriteError(command: [String]) throws {
         let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = [command[0], CLI.fixture("sessions/touchscreen-session.evemu")] + command.dropFirst()
+        CLI.launch(process, pinchlab: [command[0], CLI.fixture("sessions/touchscreen-session.evemu")] + command.dropFirst())
+        process.environment = CLI.environment(nil)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -181,7 +182,7 @@ import Testing
 
 /// `plot` stopped while it reads (#42 6: it replaced the existing picture with one of the partial
 /// input, then exited 130): the old picture stays, or none appears, as with `convert`.
-@Suite struct InterruptedPlotCLITests {
+@Suite(.blocking) struct InterruptedPlotCLITests {
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP], [true, false])
     func anInterruptedPlotLeavesTheOldPicture(signal: Int32, hasOldPicture: Bool) throws {
         let directory = try CLI.temporaryDirectory()
@@ -193,7 +194,8 @@ import Testing
         try pipe.fileHandleForWriting.write(contentsOf: bytes.prefix(bytes.count / 2))
         // Half the recording read, the rest awaited from the stalled pipe.
         try #require(CLI.waitFor(20) { InterruptCLITests.isCatching(running.process.processIdentifier, SIGTERM) })
-        usleep(1_000_000)
+        #expect(CLI.waitUntilReadingAPipe(running.process), "reads the half written")
+        usleep(200_000)  // what it read, parsed
         kill(running.process.processIdentifier, signal)
         let r = try running.finish()
         try? pipe.fileHandleForWriting.close()
@@ -208,7 +210,7 @@ import Testing
 /// `report` stopped while it writes its copy of a long recording (#42 7: the temporary
 /// `$TMPDIR/pinchlab-report-UUID.yml`, hundreds of MB, was left behind for good): the copy is
 /// removed, no archive or staged archive appears, status 130.
-@Suite struct InterruptedReportCLITests {
+@Suite(.blocking) struct InterruptedReportCLITests {
     @Test(arguments: [SIGTERM, SIGINT, SIGQUIT])
     func anInterruptedReportLeavesNoTemporaryFile(signal: Int32) throws {
         let recording = try LongRecordingCLITests.tapsRecording(count: 30_000)
@@ -229,7 +231,7 @@ import Testing
 
 /// A command told of a stop that cannot stop (its output blocks on a reader that reads nothing)
 /// ends at the second stop signal, with 130, as a command that is not told ends at the first.
-@Suite struct SecondStopCLITests {
+@Suite(.blocking) struct SecondStopCLITests {
     @Test func aSecondStopEndsAReplayStuckWriting() throws {
         // The session's events twenty times over, 20 s apart, on standard input (a file: `-` writes
         // each line as it is made): its JSON lines (about 1 MB) fill a pipe nobody reads, and the
@@ -245,8 +247,8 @@ import Testing
             }
         }
         let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["replay", "-", "--json"]
+        CLI.launch(process, pinchlab: ["replay", "-", "--json"])
+        process.environment = CLI.environment(nil)
         let file = try CLI.temporaryDirectory().appendingPathComponent("long.evemu")
         try input.write(to: file, atomically: true, encoding: .utf8)
         let stalled = Pipe()
@@ -256,7 +258,7 @@ import Testing
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         #expect(CLI.waitFor(10) { InterruptCLITests.isCatching(process.processIdentifier, SIGINT) })
-        Thread.sleep(forTimeInterval: 2)  // its writes fill the pipe and block
+        #expect(CLI.waitUntilWritingAFullPipe(process), "its writes fill the pipe and block")
         kill(process.processIdentifier, SIGINT)
         Thread.sleep(forTimeInterval: 1)
         #expect(process.isRunning, "the first stop is noted; the blocked write goes on")

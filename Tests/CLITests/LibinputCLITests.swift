@@ -5,7 +5,7 @@ import PinchlabTestSupport
 /// `pinchlab libinput` and `replay --with-libinput`: Debian's real `libinput debug-events` on the
 /// virtual device. Skipped, with the reason, only where libinput-tools or FUSE are missing
 /// (`.ci/run` installs both through scripts/setup-debian).
-@Suite(.needs(.libinput, .fuse), .serialized)
+@Suite(.blocking, .needs(.libinput, .fuse), .serialized)
 struct LibinputCLITests {
     static func gestures(_ json: [String: Any]) -> [[String: Any]] {
         (json["libinput"] as? [String: Any])?["gestures"] as? [[String: Any]] ?? []
@@ -145,7 +145,7 @@ struct LibinputCLITests {
     }
 }
 
-@Suite struct LibinputUnavailableCLITests {
+@Suite(.blocking) struct LibinputUnavailableCLITests {
     @Test func withoutLibinputToolsTheStatusIs69AndTheMessageSaysWhy() throws {
         let empty = try CLI.temporaryDirectory().path
         let r = try CLI.run(["libinput", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")], environment: ["PATH": empty])

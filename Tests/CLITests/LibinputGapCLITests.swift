@@ -6,7 +6,7 @@ import PinchlabTestSupport
 /// The libinput harness and time (#42's first finding): a recording with a long idle gap is not
 /// played to libinput gap and all, and a stop ends the run at once with 130, its mount and folder
 /// gone, under `$TMPDIR`.
-@Suite(.needs(.libinput, .fuse), .serialized) struct LibinputGapCLITests {
+@Suite(.blocking, .needs(.libinput, .fuse), .serialized) struct LibinputGapCLITests {
     static let fixture = "corpus/touchpad/pinch-in-slow-finish-01.evemu"
 
     /// The fixture with `gap` seconds added after the frame ending nearest its middle: the

@@ -4,7 +4,7 @@ import PinchlabTestSupport
 
 /// `pinchlab live`'s in-place view on a real pseudo-terminal (util-linux `script`), against a served
 /// recording: what a person at a narrow terminal sees.
-@Suite(.needs(.fuse), .serialized) struct LiveViewCLITests {
+@Suite(.blocking, .needs(.fuse), .serialized) struct LiveViewCLITests {
     /// Runs `live` on a pty `columns` wide and returns everything it wrote to the terminal.
     func liveOnATerminal(columns: Int, fixture: String, transition: String) throws -> (status: Int32, screen: String) {
         let dir = "/tmp/pinchlab-cli-tests/live-view-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

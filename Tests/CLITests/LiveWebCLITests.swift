@@ -9,7 +9,7 @@ import PinchlabTestSupport
 
 /// `pinchlab live --web` on a recording served through the virtual device (FUSE): pages in a real
 /// browser (headless chromium) follow the session and end where `replay` ends.
-@Suite(.needs(.fuse), .serialized) struct LiveWebCLITests {
+@Suite(.blocking, .needs(.fuse), .serialized) struct LiveWebCLITests {
     /// Starts `live --web --port 0` on a served recording and returns both processes and the URL.
     static func startLive(_ fixture: String, transition: String, speed: String, idle: String = "2",
                           extra: [String] = []) throws -> (serve: CLI.Running, live: CLI.Running, url: String) {
@@ -36,7 +36,7 @@ import PinchlabTestSupport
         // Cut after the first whole frame past the gesture's begin: the tabs come in mid-gesture.
         let cut = try #require(events.indices.first { events[$0].isSynReport
             && Double(events[$0].time.totalMicroseconds - firstTime) / 1e6 > began + 0.05 }) + 1
-        let device = try VirtualEvdevDevice(description: description, directory: DeviceCLITests.mountDirectory("web"))
+        let device = try VirtualEvdevDevice(description: description, directory: DeviceCLITests.mountDirectory("web"), options: .inTests)
         defer { device.stop() }
         let live = try CLI.Running(["live", device.path, "--json", "--transition", transition, "--web", "--port", "0",
                                     "--exit-after-idle", "60"])

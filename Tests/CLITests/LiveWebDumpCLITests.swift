@@ -4,7 +4,7 @@ import PinchlabTestSupport
 
 /// `live --web`'s dump button: the page in headless chromium presses it, live writes the flight
 /// recorder's dump, and the page shows the file it was written to, as text (the path is data).
-@Suite(.needs(.fuse), .serialized) struct LiveWebDumpCLITests {
+@Suite(.blocking, .needs(.fuse), .serialized) struct LiveWebDumpCLITests {
     /// The page opened at `#dump` presses its button once connected (the one way a headless
     /// chromium run without a debugging client clicks); the dump lands in --dump-dir, whose name
     /// holds HTML, and the page's status line shows its path as text, not markup.

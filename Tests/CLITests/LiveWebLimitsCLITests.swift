@@ -5,7 +5,7 @@ import PinchlabTestSupport
 
 /// `live --web` against hostile or careless clients: other Host names, pages that never read, a
 /// burst of connections at Ctrl-C. Everything goes to 127.0.0.1 only.
-@Suite(.needs(.fuse), .serialized) struct LiveWebLimitsCLITests {
+@Suite(.blocking, .needs(.fuse), .serialized) struct LiveWebLimitsCLITests {
     static func port(of url: String) throws -> Int { try #require(URL(string: url)?.port) }
 
     /// A name a web page could point at 127.0.0.1 (DNS rebinding) gets 421 for the page and the

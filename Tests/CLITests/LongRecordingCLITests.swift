@@ -1,10 +1,11 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `plot` and `view` of a very long recording read from stdin stay bounded: the picture draws a
 /// thinned sample of the touches and says so, the page keeps a thinned sample of the frames and says
 /// so; neither grows with the recording (100,000 taps made a 90 MB SVG and a 5 MB page).
-@Suite struct LongRecordingCLITests {
+@Suite(.blocking) struct LongRecordingCLITests {
     static let taps = 100_000
 
     /// `count` one-finger taps, 10 ms down and 20 ms apart, on the corpus touchpad, as an evemu file
@@ -38,7 +39,7 @@ import Testing
     static func output(of command: String, fileExtension: String) throws -> String {
         let input = try tapsRecording()
         let out = try CLI.temporaryDirectory().appendingPathComponent("taps." + fileExtension).path
-        let r = try CLI.run([command, "-", "-o", out], standardInput: FileHandle(forReadingAtPath: input))
+        let r = try CLI.run([command, "-", "-o", out], timeout: 600, standardInput: FileHandle(forReadingAtPath: input))
         #expect(r.status == 0, "\(r.stderr)")
         return try String(contentsOfFile: out, encoding: .utf8)
     }

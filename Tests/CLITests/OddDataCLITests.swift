@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// Data no device should send gets its warning once on stderr, and `stats` names what kind of
 /// touchpad it is: files made here, each with one oddity.
-@Suite struct OddDataCLITests {
+@Suite(.blocking) struct OddDataCLITests {
     /// An evemu file of a touchpad: `keys` and `axes` (code, minimum, maximum, resolution) as
     /// listed, `properties` as bits, then `events` (seconds, type, code, value), each frame closed
     /// by the caller's SYN_REPORTs.

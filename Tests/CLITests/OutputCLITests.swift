@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// What the commands do when their output cannot be written, when it would destroy an input, and
 /// when a recording turns bad part-way through.
-@Suite struct OutputCLITests {
+@Suite(.blocking) struct OutputCLITests {
     static let pinch = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
 
     @Test(arguments: [

@@ -1,10 +1,11 @@
 import CEvemu
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// Outputs and the run's inputs (issue 27): no output is written over an input by any path, and
 /// every output is staged and renamed into place, through a symbolic link onto its target.
-@Suite struct OutputTargetCLITests {
+@Suite(.blocking) struct OutputTargetCLITests {
     static let recording = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
 
     static func copyOfCorpus() throws -> URL {

@@ -5,7 +5,7 @@ import PinchlabTestSupport
 /// `pinchlab plot` pictures measured in a real renderer: Chromium lays the SVG out, a script in the
 /// page reads every text's box (`getBBox`), the plot areas and the data lines, and the tests check
 /// that no two texts overlap, that marker labels stay off the plotted data, and what the picture says.
-@Suite(.serialized) struct PlotLayoutCLITests {
+@Suite(.blocking, .serialized) struct PlotLayoutCLITests {
     static func shared(_ name: String) -> String { Prerequisite.sharedRecording(name) }
 
     struct Box: CustomStringConvertible {

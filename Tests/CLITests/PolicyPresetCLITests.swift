@@ -1,8 +1,9 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `--policy` with the desktops' presets, and their figures in settings files, from the command line.
-@Suite struct PolicyPresetCLITests {
+@Suite(.blocking) struct PolicyPresetCLITests {
     static let flick = CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")
 
     /// The quick flick (released at progress 0.2, fast): GNOME's velocity rule and Android's
@@ -47,7 +48,7 @@ import Testing
 }
 
 /// `replay --compare`: every attempt under each preset, side by side.
-@Suite struct PolicyCompareCLITests {
+@Suite(.blocking) struct PolicyCompareCLITests {
     @Test func compareAddsOneRowPerAttemptAndPolicy() throws {
         let r = try CLI.run(["replay", PolicyPresetCLITests.flick, "--compare", "gnome,kwin,uikit-seed", "--summary"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -88,7 +89,7 @@ import Testing
 }
 
 /// `plot --compare`: other presets' progress drawn dashed over the policy used.
-@Suite struct PlotCompareCLITests {
+@Suite(.blocking) struct PlotCompareCLITests {
     @Test func plotDrawsEachComparedPolicy() throws {
         let out = try CLI.temporaryDirectory().appendingPathComponent("compare.svg").path
         let r = try CLI.run(["plot", PolicyPresetCLITests.flick, "--compare", "gnome,kwin", "-o", out])

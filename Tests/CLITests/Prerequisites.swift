@@ -30,7 +30,7 @@ extension Prerequisite {
                                       man, lisgd, runuser, root, smallTmpfs, fuseConfWithoutUserAllowOther]
 }
 
-@Suite struct PrerequisiteTests {
+@Suite(.blocking) struct PrerequisiteTests {
     /// Where every test must run (CI), what is missing is said once, by name, besides the failures
     /// of the tests that need it.
     @Test(.enabled(if: Prerequisite.isRequired, "runs with PINCHLAB_TESTS_REQUIRE_ALL=1 only (.ci/run)"))

@@ -1,11 +1,12 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// A recording of more than 4 MiB is read ahead on other threads when it is a file (`stats` and
 /// `convert`: its lines, `ReadAhead`; `replay`: the whole reader, `EventReadAhead`), never when it
 /// comes through a pipe: the two must print the same, and a bad line near the end must be named by
 /// the same line number either way, after the same events.
-@Suite struct ReadAheadCLITests {
+@Suite(.blocking) struct ReadAheadCLITests {
     /// 15,000 taps (210,000 events): about 5.6 MB, over the size that is read ahead, in some six chunks.
     static let taps = 15_000
 

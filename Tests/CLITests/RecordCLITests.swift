@@ -8,7 +8,7 @@ import PinchlabTestSupport
 /// `pinchlab record` from a virtual evdev device (FUSE, in process): what it writes is read by
 /// libevemu (evemu format) and by the libinput-record reader (`--format libinput`), whichever of
 /// SIGINT or SIGTERM stops it.
-@Suite(.needs(.fuse), .serialized) struct RecordCLITests {
+@Suite(.blocking, .needs(.fuse), .serialized) struct RecordCLITests {
     static let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
 
     static func mountDirectory(_ name: String) -> String {
@@ -58,7 +58,7 @@ import PinchlabTestSupport
     /// recorder with `signal` once every event has been read; returns its result and the file.
     static func record(_ description: DeviceDescription, _ events: [InputEvent], format: String, stopWith signal: Int32)
         throws -> (CLI.Result, String, String) {
-        let device = try VirtualEvdevDevice(description: description, directory: mountDirectory("record-\(format)"))
+        let device = try VirtualEvdevDevice(description: description, directory: mountDirectory("record-\(format)"), options: .inTests)
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent(format == "libinput" ? "rec.yml" : "rec.evemu").path
         let record = try CLI.Running(["record", device.path, "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []))
@@ -121,7 +121,7 @@ import PinchlabTestSupport
     func aRecordingStartedMidPinchBeginsWithTheTouchesDown(format: String) throws {
         let (description, events) = try DeviceCLITests.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let cut = DeviceCLITests.endOfFrame(30, in: events)
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record-midpinch"))
+        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record-midpinch"), options: .inTests)
         defer { device.stop() }
         device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
         let out = try CLI.temporaryDirectory().appendingPathComponent(format == "libinput" ? "mid.yml" : "mid.evemu").path
@@ -254,7 +254,7 @@ struct SmallTmpfs {
 /// `record` onto a full disk: the write fails with ENOSPC, the file is cut back to its last whole
 /// frame (libevemu and pinchlab read it to the end, no event after the last SYN_REPORT), status 74.
 /// The device is `pinchlab serve --loop` of a corpus recording, which never runs out of events.
-@Suite(.serialized, .needs(.smallTmpfs))
+@Suite(.blocking, .serialized, .needs(.smallTmpfs))
 struct RecordFullDiskCLITests {
     static func recordOntoFullDisk(format: String) throws -> (CLI.Result, String, [InputEvent], SmallTmpfs) {
         let (_, events) = try RecordCLITests.fixtureEvents()

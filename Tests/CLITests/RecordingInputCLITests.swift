@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// Recordings as the commands read them: from a pipe or standard input, and the file-level errors
 /// (empty, binary, a directory), with the exact messages.
-@Suite struct RecordingInputCLITests {
+@Suite(.blocking) struct RecordingInputCLITests {
     static let touchpad = CLI.fixture("corpus/touchpad/pinch-out-01.evemu")
     static let touchscreen = CLI.fixture("corpus/touchscreen/pan-down-finish-01.evemu")
 
@@ -17,7 +18,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PINCHLAB": CLI.binary.path]) { $1 }
+        process.environment = CLI.environment(["PINCHLAB": CLI.binary.path])
         process.currentDirectoryURL = CLI.packageRoot
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

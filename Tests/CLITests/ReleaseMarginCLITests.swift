@@ -8,7 +8,7 @@ import PinchlabTestSupport
 /// in-process on every recording in `ReleaseMarginExactnessTests`; here, through the binary, on a
 /// sample: the late reversal, a touchscreen session of four pans, the quick flick and two shared
 /// recordings.
-@Suite struct ReleaseMarginCLITests {
+@Suite(.blocking) struct ReleaseMarginCLITests {
     static let reversal = CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu")
     static let session = CLI.fixture("sessions/touchscreen-session.evemu")
     static let flick = CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")

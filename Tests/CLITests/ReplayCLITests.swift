@@ -3,7 +3,7 @@ import GestureKit
 import Testing
 import PinchlabTestSupport
 
-@Suite struct ReplayCLITests {
+@Suite(.blocking) struct ReplayCLITests {
     let slowFinish = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
     let quickFlick = CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")
 

@@ -3,7 +3,7 @@ import Testing
 import PinchlabTestSupport
 
 /// `pinchlab report`: one archive for a bug report, on a real recording, and `live --report`.
-@Suite(.serialized) struct ReportCLITests {
+@Suite(.blocking, .serialized) struct ReportCLITests {
     static let real = "evemu-devices-Wacom-Bamboo-16FG-4x5-Finger-double-center-scroll.evemu"
 
     /// The archive's files, extracted with Debian's python3 (zipfile), by name (`.needs(.python3)`).

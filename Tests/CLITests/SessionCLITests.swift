@@ -1,10 +1,11 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// A committed multi-gesture recording (`Fixtures/sessions/touchscreen-session.evemu`: six corpus
 /// recipes, 2.5 s idle between them) replayed from the command line: every attempt is indexed,
 /// counted and listed.
-@Suite struct SessionCLITests {
+@Suite(.blocking) struct SessionCLITests {
     static let session = CLI.fixture("sessions/touchscreen-session.evemu")
 
     /// The fixture is what the project's generator writes today, byte for byte.

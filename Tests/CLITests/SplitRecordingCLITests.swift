@@ -1,9 +1,10 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// An old split evemu recording (`.desc` + `.events`): each half read alone says how to read the
 /// pair (naming the other half when it lies beside it), and `label` and `check` take the pair.
-@Suite struct SplitRecordingCLITests {
+@Suite(.blocking) struct SplitRecordingCLITests {
     /// The halves of a corpus pinch, in a fresh directory: `bug.desc` and `bug.events`.
     static func split() throws -> (desc: String, events: String) {
         let dir = try CLI.temporaryDirectory()

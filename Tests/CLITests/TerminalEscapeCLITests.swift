@@ -7,7 +7,7 @@ import PinchlabTestSupport
 /// A device name is data: one holding `ESC ] 0 ; ... BEL` (set the terminal's title) or `ESC [ 2 J`
 /// (clear the screen) is shown escaped by every command that prints it, on stdout and stderr, never
 /// passed to the terminal.
-@Suite(.serialized) struct TerminalEscapeCLITests {
+@Suite(.blocking, .serialized) struct TerminalEscapeCLITests {
     static let hostileName = "pad \u{1b}]0;pwned\u{07} \u{1b}[2J\u{9b}31m end"
     /// How the output layer shows it.
     static let shownName = "pad \\u{1b}]0;pwned\\u{7} \\u{1b}[2J\\u{9b}31m end"
@@ -142,7 +142,7 @@ import PinchlabTestSupport
         let keyA = EventCode(rawValue: 30)
         let keyboard = DeviceDescription(name: Self.hostileName, id: InputID(bustype: 0x11, vendor: 1, product: 1, version: 1),
                                          codes: [.key: [keyA]])
-        let device = try VirtualEvdevDevice(description: keyboard, directory: DeviceCLITests.mountDirectory("hostile-keys"))
+        let device = try VirtualEvdevDevice(description: keyboard, directory: DeviceCLITests.mountDirectory("hostile-keys"), options: .inTests)
         defer { device.stop() }
         let live = try CLI.run(["live", device.path], timeout: 20)
         #expect(live.status == 69, "\(live.stderr)")
@@ -153,7 +153,7 @@ import PinchlabTestSupport
 
 /// libinput's own log names the device as the recording does: `libinput --verbose` passes it on
 /// escaped, as everything else printed to a terminal is.
-@Suite(.needs(.libinput, .fuse), .serialized)
+@Suite(.blocking, .needs(.libinput, .fuse), .serialized)
 struct LibinputLogEscapeCLITests {
     @Test func libinputsVerboseLogShowsTheDeviceNameEscaped() throws {
         let path = try TerminalEscapeCLITests.hostileRecording()

@@ -38,7 +38,7 @@ enum LisgdRecordings {
 
 /// `replay --tool`: the gesture tools' verdicts, their configuration files, and Debian's real
 /// lisgd run beside pinchlab's emulation of it.
-@Suite struct ToolsCLITests {
+@Suite(.blocking) struct ToolsCLITests {
     private static func tools(_ json: [String: Any]) -> [[String: Any]] { json["tools"] as? [[String: Any]] ?? [] }
 
     @Test func aThreeFingerSwipeUnderEveryTouchpadTool() throws {
@@ -123,7 +123,7 @@ enum LisgdRecordings {
 }
 
 /// `check CORPUS --tool`: the labelled corpus scored under a tool, labels in the tool's words.
-@Suite struct ToolCheckCLITests {
+@Suite(.blocking) struct ToolCheckCLITests {
     @Test func theCorpusUnderLisgdAndLibinputGestures() throws {
         let lisgd = try CLI.run(["check", CLI.fixture("corpus"), "--tool", "lisgd", "--json"])
         #expect(lisgd.status == 1, "a one-finger pan of 0.9 s is past lisgd's 800 ms: \(lisgd.stderr)")
@@ -177,7 +177,7 @@ enum LisgdRecordings {
     }
 }
 
-@Suite struct ToolCompareCLITests {
+@Suite(.blocking) struct ToolCompareCLITests {
     /// `--compare` takes a tool's name beside the desktop presets.
     @Test func compareTakesToolsBesidePresets() throws {
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/three-finger-swipe-01.evemu"), "--compare", "gnome,kwin-gestures"])
@@ -231,7 +231,7 @@ enum LisgdRecordings {
 
 /// The libinput 1.18 trap (libinput-gestures #310): the same `swipe_threshold 400` fires a 28 mm
 /// swipe under 1.17's units and not under 1.22's, and the output says what 400 units were and are.
-@Suite struct LibinputUnitsTrapCLITests {
+@Suite(.blocking) struct LibinputUnitsTrapCLITests {
     @Test func swipeThreshold400BeforeAndAfterLibinput118() throws {
         let dir = try CLI.temporaryDirectory()
         let conf = dir.appendingPathComponent("libinput-gestures.conf").path
@@ -256,7 +256,7 @@ enum LisgdRecordings {
 
 /// libinput's run of a recording is kept: the second run of the same recording, libinput and
 /// options reads no device and takes no real time, and says the same.
-@Suite(.needs(.libinput, .fuse))
+@Suite(.blocking, .needs(.libinput, .fuse))
 struct LibinputCacheCLITests {
     @Test func aSecondRunIsReadFromTheCache() throws {
         let cache = try CLI.temporaryDirectory()
@@ -293,7 +293,7 @@ struct LibinputCacheCLITests {
 
 /// Where pinchlab stands in for libinput and is known to differ (issue #38, item 7), the tools'
 /// output says so, once, where it can matter.
-@Suite struct StandInCaveatCLITests {
+@Suite(.blocking) struct StandInCaveatCLITests {
     /// A finger resting on a clicked clickpad: pinchlab holds, libinput would not.
     @Test(.needs(.sharedRecordings)) func aHoldOnAClickedClickpadIsNoted() throws {
         let file = Prerequisite.sharedRecording("evemu-devices-SynPS2-Synaptics-TouchPad-button-rpress.evemu")
@@ -337,7 +337,7 @@ struct LibinputCacheCLITests {
 
 /// `live --tool` on a served recording says, as the gestures end, what `replay --tool` says of the
 /// same recording at the end: the same gestures, in order, with the same figures.
-@Suite(.needs(.fuse), .serialized) struct LiveToolCLITests {
+@Suite(.blocking, .needs(.fuse), .serialized) struct LiveToolCLITests {
     @Test func liveSaysWhatReplaySays() throws {
         let fixture = CLI.fixture("sessions/touchscreen-session.evemu")
         let dir = DeviceCLITests.mountDirectory("live-tool")

@@ -4,7 +4,7 @@ import GestureLab
 import Testing
 import PinchlabTestSupport
 
-@Suite struct TuneCLITests {
+@Suite(.blocking) struct TuneCLITests {
     @Test func tuneFindsSettingsAtLeastAsGoodAsTheDefaultsAndScoresTheSeedRule() throws {
         let dir = try CLI.temporaryDirectory()
         let written = dir.appendingPathComponent("tuned.json").path
@@ -113,7 +113,7 @@ import PinchlabTestSupport
 }
 
 /// Honest tuning: held-out accuracy, warnings on a small corpus, --fail-under.
-@Suite struct TuneCrossValidationCLITests {
+@Suite(.blocking) struct TuneCrossValidationCLITests {
     /// A manifest in a temporary folder labelling corpus files where they lie (absolute paths).
     static func manifest(_ entries: [(file: String, expect: String)]) throws -> String {
         let dir = try CLI.temporaryDirectory()
@@ -190,7 +190,7 @@ import PinchlabTestSupport
 
 /// The tuner's advice on corpora where the right answer is known: a threshold planted to matter
 /// moves alone, and a corpus the defaults already get right changes nothing.
-@Suite struct TuneGeneralizesCLITests {
+@Suite(.blocking) struct TuneGeneralizesCLITests {
     /// A touchscreen corpus where one threshold matters: the shipped touchscreen files (right with
     /// the defaults), eight sloppy one-sided pinches (one finger still, the other heading 32-36
     /// degrees off the line to it, labelled pinches: the default 30-degree limit makes them pans, a

@@ -70,7 +70,7 @@ enum PlantedTouchpadSwipes {
     }
 }
 
-@Suite(.serialized) struct TuneToolCLITests {
+@Suite(.blocking, .serialized) struct TuneToolCLITests {
     static let planted: URL = try! PlantedSwipes.write(slow: 10, quick: 10)
     static let quickOnly: URL = try! PlantedSwipes.write(slow: 0, quick: 20)
 

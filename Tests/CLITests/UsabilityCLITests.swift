@@ -4,7 +4,7 @@ import PinchlabTestSupport
 
 /// What a user is told: `live --help` on permissions and grabbing, `libinput --verbose`, the
 /// reason a picture cannot be written, and why a non-root `serve` cannot mount.
-@Suite struct UsabilityCLITests {
+@Suite(.blocking) struct UsabilityCLITests {
     static let file = CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu")
 
     @Test func liveHelpSaysWhoMayReadTheDeviceAndThatItIsNotGrabbed() throws {

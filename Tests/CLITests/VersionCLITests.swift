@@ -1,10 +1,11 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `pinchlab --version`: the version, and the git commit the binary was built from when it was
 /// built from a git work tree (Plugins/GitCommitStamp stamps it whenever the commit or a source
 /// changes).
-@Suite struct VersionCLITests {
+@Suite(.blocking) struct VersionCLITests {
     static let env = URL(fileURLWithPath: "/usr/bin/env")
     static let stampScript = CLI.packageRoot.appendingPathComponent("Plugins/GitCommitStamp/write-build-commit.sh")
 

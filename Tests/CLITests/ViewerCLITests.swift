@@ -5,7 +5,7 @@ import PinchlabTestSupport
 /// `pinchlab view` pages, loaded in a real browser (Debian's chromium, headless): what the page
 /// shows at a time is what `replay --json` printed for that time; the card is drawn at the size
 /// its scene says; text from a recording stays text.
-@Suite(.serialized) struct ViewerCLITests {
+@Suite(.blocking, .serialized) struct ViewerCLITests {
     /// Writes the page of `fixture` (corpus-relative) and returns its path.
     static func page(of fixture: String, _ extra: [String] = []) throws -> String {
         let dir = try CLI.temporaryDirectory()

@@ -6,7 +6,7 @@ import PinchlabTestSupport
 /// node is not installed, Debian's chromium is. The page `pinchlab view` writes holds viewer.js byte
 /// for byte, so a syntax error in the file is an "Uncaught SyntaxError" console message of the page
 /// (and the page shows nothing); these tests name it by its line in viewer.js.
-@Suite(.serialized) struct ViewerScriptLintTests {
+@Suite(.blocking, .serialized) struct ViewerScriptLintTests {
     static let scriptPath = CLI.packageRoot.appendingPathComponent("Sources/LabReports/Viewer/Page/viewer.js").path
 
     /// The console messages of `page`, each as `viewer.js:LINE: TEXT` when it comes from the script.

@@ -1,10 +1,11 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// A `libinput record` file is one YAML mapping: a key given twice is an error at its line
 /// (status 65) in every mapping, whichever reader reads the line (#42 10: a second `events:` was
 /// taken without a word, and the reader kept the first list).
-@Suite struct YAMLDuplicateKeyCLITests {
+@Suite(.blocking) struct YAMLDuplicateKeyCLITests {
     static let source = CLI.fixture("bad/cut-mid-frame.yml")
 
     /// The fixture's lines with `edit` applied; written to a new file.

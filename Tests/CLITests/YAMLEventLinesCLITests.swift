@@ -1,10 +1,11 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `libinput record` YAML read by the CLI: the event lines in libinput record's layout are read
 /// without libyaml, libyaml reading from the first other line on (`CanonicalRecordLines`), and a
 /// user sees no difference but the speed: the same events out, the same error and line.
-@Suite struct YAMLEventLinesCLITests {
+@Suite(.blocking) struct YAMLEventLinesCLITests {
     /// Corpus gestures back to back, converted to YAML by `convert`, with comments, a frame without
     /// events and an event in another (valid) layout in the middle: converted back to evemu it is
     /// the evemu file `convert` makes of the original, from a file and from standard input.

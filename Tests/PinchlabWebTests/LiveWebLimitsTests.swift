@@ -4,11 +4,12 @@ import GestureLab
 import InteractiveTransition
 import LabReports
 import PinchlabWeb
+import PinchlabTestSupport
 import Testing
 
 /// The live server's limits in process: which Host names it answers, and the broadcast's bounds
 /// (the CLI tests in LiveWebLimitsCLITests run the same through `pinchlab live --web`).
-@Suite struct LiveWebLimitsTests {
+@Suite(.blocking) struct LiveWebLimitsTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 

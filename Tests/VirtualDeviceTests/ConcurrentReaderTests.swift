@@ -8,7 +8,7 @@ import PinchlabTestSupport
 /// Readers that open the node while others are reading. A file gets every event generated after
 /// its open in its queue; the state it reads with ioctls before its first read() must not already
 /// hold those events, or libevdev sees a touch begin twice ("double tracking ID") and drops it.
-@Suite(.needs(.fuse)) struct ConcurrentReaderTests {
+@Suite(.blocking, .needs(.fuse)) struct ConcurrentReaderTests {
     /// The race made certain: the file is open, a frame is generated (by another reader reading),
     /// and only then does libevdev read the state with its ioctls.
     @Test func aFrameGeneratedBetweenOpenAndTheStateIoctlsIsSeenOnce() throws {

@@ -8,7 +8,7 @@ import PinchlabTestSupport
 
 /// GestureKit's device layer (`EvdevDevice`, libevdev on a real file descriptor) against the
 /// virtual node: what was served comes back exactly, as events and as touch frames.
-@Suite struct EvdevDeviceTests {
+@Suite(.blocking) struct EvdevDeviceTests {
     /// Reads until `count` events arrived (or the device stays quiet for two seconds).
     func read(_ input: EvdevDevice, count: Int) throws -> [InputEvent] {
         var events: [InputEvent] = []

@@ -7,7 +7,7 @@ import PinchlabTestSupport
 /// Debian's evemu tools on the node. `evemu-describe` reads it like a kernel device; `evemu-record`
 /// cannot: it first checks that nobody grabbed the device with `EVIOCGRAB`, which a FUSE file
 /// never receives (see `grabCannotReachAFUSEFile`).
-@Suite(.needs(.fuse)) struct EvemuToolTests {
+@Suite(.blocking, .needs(.fuse)) struct EvemuToolTests {
     static let describe = "/usr/bin/evemu-describe"
 
     @Test(.needs(.evemuDescribe))

@@ -6,7 +6,7 @@ import VirtualEvdev
 import PinchlabTestSupport
 
 /// What read() and poll() deliver.
-@Suite(.needs(.fuse)) struct EventStreamTests {
+@Suite(.blocking, .needs(.fuse)) struct EventStreamTests {
     @Test func servedEventsReadBackExactly() throws {
         let device = try Fixtures.device(test: "stream-exact")
         defer { device.stop() }

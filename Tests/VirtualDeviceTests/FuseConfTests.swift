@@ -1,9 +1,10 @@
 import CVirtualEvdev
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// `vevdev_fuse_conf_allows_other`: whether a fuse.conf lets a non-root mount use allow_other.
-@Suite struct FuseConfTests {
+@Suite(.blocking) struct FuseConfTests {
     func allows(_ text: String?) throws -> Bool {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuse-\(UUID().uuidString).conf").path
         if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }

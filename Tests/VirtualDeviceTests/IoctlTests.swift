@@ -6,7 +6,7 @@ import VirtualEvdev
 import PinchlabTestSupport
 
 /// Sizes, truncation and return values as evdev_do_ioctl() defines them.
-@Suite(.needs(.fuse)) struct IoctlTests {
+@Suite(.blocking, .needs(.fuse)) struct IoctlTests {
     @Test func stringAndBitIoctlsReturnBytesCopiedAndTruncate() throws {
         let device = try Fixtures.device(test: "ioctl-sizes")
         defer { device.stop() }

@@ -5,7 +5,7 @@ import VirtualEvdev
 import PinchlabTestSupport
 
 /// Debian's `libinput record` must accept the node as an evdev device: proof it looks like one.
-@Suite(.needs(.fuse)) struct LibinputRecordTests {
+@Suite(.blocking, .needs(.fuse)) struct LibinputRecordTests {
     static let libinput = "/usr/bin/libinput"
 
     @Test(.needs(.libinput))

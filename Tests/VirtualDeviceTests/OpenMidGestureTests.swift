@@ -7,7 +7,7 @@ import PinchlabTestSupport
 
 /// A device opened while fingers are already down: the state the kernel reports at open (slots,
 /// keys, axes) is where the touches come from, as libinput's touchpad code syncs them.
-@Suite(.needs(.fuse)) struct OpenMidGestureTests {
+@Suite(.blocking, .needs(.fuse)) struct OpenMidGestureTests {
     @Test func theStateAtOpenHoldsTheFingersAlreadyDown() throws {
         let device = try Fixtures.device(test: "midgesture-state")
         defer { device.stop() }

@@ -8,7 +8,7 @@ import VirtualEvdev
 /// Faults seen by the whole live path (libevdev, frames, recognizer, transition) through
 /// `LiveSession`, the loop `pinchlab live` runs: a storm of buffer overflows mid-gesture, and a
 /// reader slower than the device.
-@Suite(.needs(.fuse)) struct PipelineFaultTests {
+@Suite(.blocking, .needs(.fuse)) struct PipelineFaultTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus").path
 

@@ -7,7 +7,7 @@ import PinchlabTestSupport
 /// file descriptor, the state the tracker followed from the same events lists exactly what
 /// libevdev's does (`EvdevDevice.currentStateEvents()`), so a dump's first frame is what `record`
 /// would write for the fingers down at that point.
-@Suite(.needs(.fuse)) struct StateTrackerTests {
+@Suite(.blocking, .needs(.fuse)) struct StateTrackerTests {
     @Test func theTrackerFollowsLibevdevEventByEvent() throws {
         let (description, frames) = try PipelineFaultTests.recording("touchpad/pinch-in-slow-finish-01.evemu")
         let device = try Fixtures.device(description, test: "state-tracker")

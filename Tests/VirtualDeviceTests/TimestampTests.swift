@@ -8,7 +8,7 @@ import PinchlabTestSupport
 /// The times on the events: like a kernel device (`.readerClock`), each file gets them in its own
 /// clock, `CLOCK_REALTIME` unless it asked for another with `EVIOCSCLOCKID`, at exactly the
 /// recorded intervals.
-@Suite(.needs(.fuse)) struct TimestampTests {
+@Suite(.blocking, .needs(.fuse)) struct TimestampTests {
     static func now(_ clock: clockid_t) -> Int64 {
         var ts = timespec()
         clock_gettime(clock, &ts)
