@@ -655,10 +655,10 @@
     if (doc.comparedStepStride) shown.push("1 in " + doc.comparedStepStride + " of the compared policy's");
     const list = shown.length <= 2 ? shown.join(" and ") : shown.slice(0, -1).join(", ") + " and " + shown[shown.length - 1];
     const kept = doc.transitionStepStride || doc.comparedStepStride
-      ? "every gesture's begin and end and every attempt's start, changes of state, release and end are all here"
-      : "every gesture's begin and end and every transition step are all here";
+      ? " shown; every gesture's begin and end and every attempt's start, changes of state, release and end are all here"
+      : " shown; every gesture's begin and end and every transition step are all here";
     $("thinned").hidden = false;
-    $("thinned").textContent = "thinned (a long recording): " + list + " shown; " + kept;
+    $("thinned").textContent = "thinned (a long recording): " + list + kept;
   }
   $("scene-heading").textContent = "Scene: " + doc.transition.name;
   $("surface-caption").textContent = doc.device.class + ", " + size + "; trails: last " + trailSeconds + " s";
