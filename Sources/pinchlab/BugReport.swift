@@ -4,12 +4,17 @@ import GestureLab
 import LibinputHarness
 import InteractiveTransition
 import LabReports
-import ZIPFoundation
 
 /// One archive for an issue tracker (`pinchlab report`, `live --dump-on ... --report`): the
 /// recording (keys masked), the settings, what pinchlab decided and why, its JSON lines, the plot,
 /// the viewer page, libinput's verdict when `libinput` is installed, and the facts needed to
 /// reproduce it (version and commit, kernel, libinput's version, the device).
+///
+/// Its memory does not grow with the recording's length: the recording is read once, into its
+/// masked copy (a temporary file), and every later pass replays that copy; the copy, the JSON
+/// log, the summary and the page are written to temporary files as they are made and deflated
+/// into the archive from there (`ReportArchive`). The page is thinned as `view`'s is, and so is the
+/// plot as `plot`'s; nothing else is cut. (Before: a 3.6 h recording of 274 MB took 2.07 GB.)
 struct BugReport {
     /// The archive's entries, in the order they are written.
     enum Entry {
@@ -22,7 +27,14 @@ struct BugReport {
         static let libinput = "libinput.txt"
     }
 
-    var files: [(name: String, bytes: Data)] = []
+    /// One entry's content: small ones in memory, large ones in a temporary file of their own
+    /// (removed with the report, or by a stop).
+    enum Content {
+        case bytes(Data)
+        case file(TemporaryFile)
+    }
+
+    private(set) var parts: [(name: String, content: Content)] = []
 
     /// `bug.yml` -> `bug-report.zip`, beside it.
     static func defaultArchivePath(for recording: String) -> String {
@@ -37,87 +49,127 @@ struct BugReport {
     static func make(recording path: String, output: String, transition: TransitionOptions? = nil,
                      libinput: Bool = true, quiet: Bool = true) throws {
         let report = try BugReport(recording: path, transition: transition ?? TransitionOptions.parse([]), libinput: libinput, quiet: quiet)
-        try StagedOutputFile.write(Array(try report.zip()), to: output)
+        try StagedOutputFile.write(to: output) { archive in try ReportArchive.write(report.parts, to: archive, naming: output) }
     }
 
     init(recording path: String, transition options: TransitionOptions, libinput: Bool, quiet: Bool) throws {
-        var source = try openRecording(path: path)
+        var original = try openRecording(path: path)
         let name = recordingDisplayName(path)
-        let dump = try DumpedSession(source, name: name, transition: options, quiet: quiet)
+        let dump = try DumpedSession(original, name: name, transition: options, quiet: quiet)
         let settings = try options.settings(base: dump?.settings ?? .default)
         let transition = dump?.transition ?? options.transition
-        var events: [InputEvent] = []
-        while let event = try source.nextEvent() { events.append(event) }
-        let device = source.device
-        let extras = (source as? LibinputRecordReader)?.extras ?? PinchlabExtras()
-        let node = (source as? LibinputRecordReader)?.node ?? LibinputRecordWriter.unknownNode
+        let device = original.device
+        let extras = (original as? LibinputRecordReader)?.extras ?? PinchlabExtras()
+        let node = (original as? LibinputRecordReader)?.node ?? LibinputRecordWriter.unknownNode
 
-        files.append((Entry.recording, try Self.maskedRecording(events, device: device, node: node, extras: extras)))
-        files.append((Entry.settings, try settings.settingsFileData()))
-
-        // One replay gives the JSON lines, the human lines and the explanation.
-        var human = HumanOutput()
-        human.explains = true
-        var jsonLines: [String] = []
-        var explained: [String] = []
-        var list = EventList(device: device, events: events)
-        var run = try ReplayRun(device: device, transition: transition, settings: settings,
-                                recordsStateChanges: true, position: dump?.position)
-        run.measuresMargins = true   // as replay --json's summary and --explain
-        let margins = run.pipeline.recognizerConfiguration
-        human.margins = margins
-        let result = run.run(&list, name: name) { record in
-            if let line = record.jsonLine(margins: margins) { jsonLines.append(line) }
-            explained += human.lines(for: record)
-        }
-        // The bytes `replay --json` prints: its records' lines, then its summary's (invisible characters escaped too).
-        files.append((Entry.replay, Data(jsonLines.map { $0 + "\n" }.joined().utf8) + (try JSONLineWriter().line(result.summary))))
+        // The one read of the recording (it may be a FIFO); every pass after it reads the copy,
+        // which replays exactly as the recording does (the archive's own test checks it).
+        let copy = try Self.maskedRecording(of: &original, device: device, node: node, extras: extras)
+        parts.append((Entry.recording, .file(copy)))
+        parts.append((Entry.settings, .bytes(try settings.settingsFileData())))
 
         var verdict: [String] = []
-        if libinput {
-            verdict = Self.libinputText(events: events, device: device)
-            files.append((Entry.libinput, Data((verdict.joined(separator: "\n") + "\n").utf8)))
-        }
+        if libinput { verdict = try Self.libinputText(recording: copy) }
         let facts = Self.facts(device: device, extras: extras, settings: settings, transition: transition)
-        let summaryText = facts + ["", "What pinchlab decided (pinchlab replay \(name) --explain):"]
-            + explained + HumanOutput.summary(result.summary)
-            + (verdict.isEmpty ? [] : ["", "libinput's verdict:"] + verdict)
-        files.append((Entry.summary, Data((summaryText.map { TerminalText.escaped($0) }.joined(separator: "\n") + "\n").utf8)))
+        let (summary, replay) = try Self.explainedReplay(of: copy, name: name, transition: transition, settings: settings,
+                                                         position: dump?.position, facts: facts, verdict: verdict)
+        parts.append((Entry.summary, .file(summary)))
+        parts.append((Entry.replay, .file(replay)))
 
-        list = EventList(device: device, events: events)
-        var plotRun = try ReplayRun(device: device, transition: transition, settings: settings, recordsFrames: true)
-        plotRun.measuresMargins = true
-        var recorder = TimelineRecorder(title: "\((name as NSString).lastPathComponent) — \(transition)", device: device,
-                                        transition: transition, policy: settings.policy, settings: settings)
-        let plotted = plotRun.run(&list, name: name) { recorder.record($0) }
-        files.append((Entry.plot, Data(try TimelinePlot.svg(recorder.timeline(summary: plotted.summary), window: PlotWindow()).utf8)))
-
-        list = EventList(device: device, events: events)
-        var viewer = try ViewerReplay(device: device, transition: transition, settings: settings)
-        let (document, _) = viewer.run(&list, title: "\((name as NSString).lastPathComponent) — \(transition)",
-                                       source: name, policyName: options.policyName)
-        files.append((Entry.view, Data(try ViewerPage.html(document).utf8)))
+        let title = "\((name as NSString).lastPathComponent) — \(transition)"
+        parts.append((Entry.plot, .bytes(try Self.plot(of: copy, name: name, title: title, transition: transition, settings: settings))))
+        parts.append((Entry.view, .file(try Self.page(of: copy, name: name, title: title, transition: transition, settings: settings,
+                                                     policyName: options.policyName))))
+        if libinput { parts.append((Entry.libinput, .bytes(Data((verdict.joined(separator: "\n") + "\n").utf8)))) }
     }
 
-    /// The recording as `libinput record` YAML, keys masked, pinchlab's data kept.
-    static func maskedRecording(_ events: [InputEvent], device: DeviceDescription, node: String,
-                                extras: PinchlabExtras) throws -> Data {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pinchlab-report-\(UUID().uuidString).yml").path
-        // A stop while it is written (a long recording: hundreds of MB) removes it too. Noted before
-        // it is made (the name is new: nothing else can be there), so no stop finds it unnoted.
-        let removedOnStop = RemovedOnStop.note(path)
-        defer {
-            unlink(path)
-            RemovedOnStop.forget(removedOnStop)
-        }
-        let writer = try LibinputRecordWriter(path: path, device: device, node: node,
+    /// The recording as `libinput record` YAML, keys masked, pinchlab's data kept, written as it is read.
+    static func maskedRecording(of source: inout any RecordingSource, device: DeviceDescription, node: String,
+                                extras: PinchlabExtras) throws -> TemporaryFile {
+        let copy = try TemporaryFile(prefix: "pinchlab-report", suffix: ".yml")
+        let writer = try LibinputRecordWriter(path: copy.path, device: device, node: node,
                                               options: RecordingWriterOptions(maskKeyboardKeys: true), extras: extras)
-        for event in events {
+        while let event = try source.nextEvent() {
             try writer.write(event)
             if event.isSynReport { try writer.flush() }
         }
         try writer.close()
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        return copy
+    }
+
+    /// The archived copy opened again for one more pass.
+    static func reopen(_ copy: TemporaryFile) throws -> any InputEventSource {
+        try openRecording(path: copy.path)
+    }
+
+    /// One replay gives the JSON lines (`replay --json`'s bytes) and the human lines with the
+    /// explanation, each written to its file as it comes: summary.txt is `facts`, what pinchlab
+    /// decided and why, the summary, and libinput's `verdict`.
+    static func explainedReplay(of copy: TemporaryFile, name: String, transition: TransitionName, settings: LabSettings,
+                                position: SessionPosition?, facts: [String], verdict: [String])
+        throws -> (summary: TemporaryFile, replay: TemporaryFile) {
+        let summaryFile = try TemporaryFile(prefix: "pinchlab-report", suffix: ".txt")
+        let replayFile = try TemporaryFile(prefix: "pinchlab-report", suffix: ".jsonl")
+        let summary = try BufferedFileWriter(path: summaryFile.path)
+        let replay = try BufferedFileWriter(path: replayFile.path)
+        func writeLines(_ lines: [String]) throws {
+            for line in lines { try summary.write(TerminalText.escaped(line) + "\n") }
+        }
+        try writeLines(facts + ["", "What pinchlab decided (pinchlab replay \(name) --explain):"])
+
+        var source = try reopen(copy)
+        var human = HumanOutput()
+        human.explains = true
+        var run = try ReplayRun(device: source.device, transition: transition, settings: settings,
+                                recordsStateChanges: true, position: position)
+        run.measuresMargins = true   // as replay --json's summary and --explain
+        let margins = run.pipeline.recognizerConfiguration
+        human.margins = margins
+        var failure: (any Error)?
+        let result = run.run(&source, name: name) { record in
+            guard failure == nil else { return }
+            do {
+                if let line = record.jsonLine(margins: margins) { try replay.write(line + "\n") }
+                try writeLines(human.lines(for: record))
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        if let error = result.error { throw error }
+        // The summary's line as `replay --json` prints it (invisible characters escaped too).
+        try replay.write(try JSONLineWriter().line(result.summary))
+        try writeLines(HumanOutput.summary(result.summary) + (verdict.isEmpty ? [] : ["", "libinput's verdict:"] + verdict))
+        try summary.close()
+        try replay.close()
+        return (summaryFile, replayFile)
+    }
+
+    /// `plot`'s picture (bounded as `plot`'s is, however long the recording).
+    static func plot(of copy: TemporaryFile, name: String, title: String, transition: TransitionName,
+                     settings: LabSettings) throws -> Data {
+        var source = try reopen(copy)
+        var run = try ReplayRun(device: source.device, transition: transition, settings: settings, recordsFrames: true)
+        run.measuresMargins = true
+        var recorder = TimelineRecorder(title: title, device: source.device, transition: transition,
+                                        policy: settings.policy, settings: settings)
+        let result = run.run(&source, name: name) { recorder.record($0) }
+        if let error = result.error { throw error }
+        return Data(try TimelinePlot.svg(recorder.timeline(summary: result.summary), window: PlotWindow()).utf8)
+    }
+
+    /// `view`'s page (thinned as `view`'s is), written to its file piece by piece.
+    static func page(of copy: TemporaryFile, name: String, title: String, transition: TransitionName,
+                     settings: LabSettings, policyName: String) throws -> TemporaryFile {
+        var source = try reopen(copy)
+        var viewer = try ViewerReplay(device: source.device, transition: transition, settings: settings)
+        let (document, result) = viewer.run(&source, title: title, source: name, policyName: policyName)
+        if let error = result.error { throw error }
+        let file = try TemporaryFile(prefix: "pinchlab-report", suffix: ".html")
+        let page = try BufferedFileWriter(path: file.path)
+        try ViewerPage.write(document) { try page.write($0) }
+        try page.close()
+        return file
     }
 
     /// Version and commit, kernel, libinput's version, the device, the settings' origin.
@@ -144,26 +196,17 @@ struct BugReport {
     /// `libinput --version`, nil when libinput is not installed.
     static func libinputVersion() -> String? { LibinputBridge.installedVersion() }
 
-    /// libinput's verdict as text, or why there is none.
-    static func libinputText(events: [InputEvent], device: DeviceDescription) -> [String] {
+    /// libinput's verdict as text, or why there is none. libinput is played the whole recording at
+    /// once (in memory: it plays in real time anyway, an hour of recording an hour long).
+    static func libinputText(recording copy: TemporaryFile) throws -> [String] {
         guard libinputVersion() != nil else { return ["libinput is not installed (Debian: libinput-tools)"] }
+        var source = try reopen(copy)
+        var events: [InputEvent] = []
+        while let event = try source.nextEvent() { events.append(event) }
         do {
-            return try libinputVerdict(events: events, device: device).textLines
+            return try libinputVerdict(events: events, device: source.device).textLines
         } catch {
             return ["libinput could not be asked: \(error)"]
         }
-    }
-
-    /// The archive, deflated, in memory.
-    func zip() throws -> Data {
-        let archive = try Archive(data: Data(), accessMode: .create)
-        for (name, bytes) in files {
-            try archive.addEntry(with: "pinchlab-report/" + name, type: .file, uncompressedSize: Int64(bytes.count),
-                                 compressionMethod: .deflate) { position, size in
-                bytes.subdata(in: Int(position)..<(Int(position) + size))
-            }
-        }
-        guard let data = archive.data else { throw CLIError(status: .internalError, message: "the report archive was not made") }
-        return data
     }
 }

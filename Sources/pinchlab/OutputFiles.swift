@@ -28,4 +28,18 @@ enum OutputFile {
             throw CLIError(status: .ioError, message: "\(path): cannot write the \(what) (\(error.found))")
         }
     }
+
+    /// Writes the file at `path` whole or not at all from the pieces `write` hands its writer (a
+    /// page too large to make whole in memory first); a failure is exit status 74 naming `what`.
+    static func write(to path: String, what: String, _ write: (BufferedFileWriter) throws -> Void) throws {
+        do {
+            try StagedOutputFile.write(to: path) { staged in
+                let out = try BufferedFileWriter(path: staged)
+                try write(out)
+                try out.close()
+            }
+        } catch let error as RecordingError {
+            throw CLIError(status: .ioError, message: "\(path): cannot write the \(what) (\(error.found))")
+        }
+    }
 }

@@ -80,8 +80,7 @@ struct ViewCommand: ParsableCommand {
                 }
             }
             warnAboutRecording(reader, .ignored)
-            let html = try ViewerPage.html(document)
-            try OutputFile.write(html, to: outputPath, what: "page")
+            try OutputFile.write(to: outputPath, what: "page") { out in try ViewerPage.write(document) { try out.write($0) } }
             // As replay and plot end: the page of what was read (it says it stopped early), then
             // the reader's error and its status.
             if let error = result.error { throw error }

@@ -17,6 +17,7 @@ extension Prerequisite {
     static let man = executable("/usr/bin/man", "needs man (man-db; scripts/setup-debian)")
     static let lisgd = executable("/usr/bin/lisgd", "needs Debian's lisgd (/usr/bin/lisgd; scripts/setup-debian)")
     static let runuser = executable("/usr/sbin/runuser", "needs runuser (util-linux)")
+    static let gnuTime = executable(PeakMemory.gnuTime, "needs GNU time (\(PeakMemory.gnuTime), Debian's time; scripts/setup-debian)")
     static let smallTmpfs = Prerequisite(description: "needs to mount a 64 KiB tmpfs (root)") { SmallTmpfs.isPermitted }
     /// A fuse.conf that leaves user_allow_other out, as Debian's does.
     static let fuseConfWithoutUserAllowOther = Prerequisite(description: "needs /etc/fuse.conf without user_allow_other (Debian's default)") {
@@ -27,7 +28,7 @@ extension Prerequisite {
     }
 
     static let all: [Prerequisite] = [sharedRecordings, libinput, libinputAnalyzeRecording, fuse, chromium, evtest, rsvgConvert, python3,
-                                      man, lisgd, runuser, root, smallTmpfs, fuseConfWithoutUserAllowOther]
+                                      man, lisgd, runuser, gnuTime, root, smallTmpfs, fuseConfWithoutUserAllowOther]
 }
 
 @Suite(.blocking) struct PrerequisiteTests {

@@ -1,3 +1,4 @@
+import InteractiveTransition
 import Testing
 @testable import GestureLab
 @testable import LabReports
@@ -88,6 +89,49 @@ import Testing
         #expect(updates <= ThinnedEntries.maximumGestureUpdates && updates >= ThinnedEntries.maximumGestureUpdates / 2, "\(updates)")
         #expect(entries.gestureUpdateStride == 4, "400,000 updates past 150,000 twice")
         #expect(entries.frameStride == 1)
+        #expect(times == times.sorted(), "the entries stay in time order")
+    }
+
+    /// Hours of animations (#42 item 3: every transition step was kept): the steps that only move
+    /// an attempt's progress on are thinned past their bound, each replay's apart; every attempt's
+    /// first step, change of state, release (its decision) and end stay, in time order.
+    @Test func transitionStepsAreBoundedAndEveryChangeOfStateStays() throws {
+        var entries = ThinnedEntries()
+        let attempts = 3_000, movesEach = 60, settlesEach = 20
+        var time = 0.0
+        func step(_ state: TransitionPhase, _ trial: Int, reason: String? = nil, compared: Bool = false) {
+            time += 0.001
+            entries.append(.step(ViewerStep(time: time, progress: 0.5, state: state, trial: trial, scene: [],
+                                            reason: reason, velocity: reason == nil ? nil : 1), compared: compared))
+        }
+        for trial in 0..<attempts {
+            for _ in 0..<movesEach { step(.interactive, trial) }
+            step(.finishing, trial, reason: "projected")
+            for _ in 0..<settlesEach { step(.finishing, trial) }
+            step(.finished, trial)
+            step(.interactive, trial, compared: true)   // the compared policy's: a few, never thinned
+            step(.cancelled, trial, compared: true)
+        }
+        var firsts = Set<Int>(), releases = 0, ends = 0, moves = 0, ghosts = 0
+        var times: [Double] = []
+        for case .step(let s, let compared) in entries.entries {
+            times.append(s.time)
+            if compared { ghosts += 1; continue }
+            switch s.state {
+            case .finished: ends += 1
+            case .finishing where s.reason != nil: releases += 1
+            default:
+                if firsts.insert(s.trial).inserted { continue }
+                moves += 1
+            }
+        }
+        #expect(firsts.count == attempts && releases == attempts && ends == attempts, "every attempt's first step, release and end")
+        #expect(ghosts == 2 * attempts, "the compared replay's steps are counted apart, and few")
+        #expect(moves <= ThinnedEntries.maximumTransitionSteps + attempts && moves >= ThinnedEntries.maximumTransitionSteps / 2 - attempts,
+                "\(moves)")
+        // 3,000 x 79 steps that only move on (237,000) past 150,000 once.
+        #expect(entries.transitionStepStride == 2 && entries.comparedStepStride == 1)
+        #expect(entries.frameStride == 1 && entries.gestureUpdateStride == 1)
         #expect(times == times.sorted(), "the entries stay in time order")
     }
 }

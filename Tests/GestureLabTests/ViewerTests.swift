@@ -17,6 +17,28 @@ import Testing
         #expect(back["name"] == hostile)
     }
 
+    /// The page written piece by piece (`ViewerPage.write`, a few thousand entries encoded at a
+    /// time) is the page encoded whole: the same bytes, hostile strings escaped in every piece.
+    @Test func aPageWrittenInPiecesIsThePageEncodedWhole() throws {
+        let hostile = "</script> & \u{2028} \"entries\":[] \\"
+        var document = ViewerDocument(live: false, title: hostile, source: hostile, device: .presetTouchpad, settings: .default,
+                                      spec: try TransitionCatalog().pinchDismiss(), policyName: "default", compare: nil)
+        document.entries = (0..<(ViewerPage.entriesPerPiece * 2 + 7)).map { index in
+            index % 3 == 0 ? .margins(time: Double(index), trial: index, text: hostile, compared: false)
+                : .frame(time: Double(index) / 100, fingers: 1, touches: [ViewerTouch(id: 1, x: 1.5, y: 2.25)])
+        }
+        var pieces = 0
+        var written: [UInt8] = []
+        try ViewerPage.write(document) { written += $0; pieces += 1 }
+        let whole = ViewerPageFiles.beforeDocument + (try ViewerPage.embeddableJSON(document)) + ViewerPageFiles.afterDocument
+        #expect(pieces >= 5, "3 pieces of entries between the page's start, the document's frame and the end")
+        #expect(String(decoding: written, as: UTF8.self) == whole)
+        #expect(try ViewerPage.html(document) == whole)
+        #expect(try ViewerPage.html(ViewerDocument(live: false, title: "", source: "", device: .presetTouchpad, settings: .default,
+                                                   spec: try TransitionCatalog().pinchDismiss(), policyName: "default", compare: nil))
+                .contains(#""entries":[]"#), "a page with no entries")
+    }
+
     /// A step carries the trial the driver numbered its record with (the viewer counts none itself:
     /// here the first attempt seen is the driver's third); the scene is the transition's own rule.
     @Test func stepsCarryTheirTrialAndTheScene() throws {

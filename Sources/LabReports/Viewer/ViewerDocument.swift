@@ -53,6 +53,11 @@ package struct ViewerDocument: Sendable, Encodable {
     package var frameStride: Int?
     /// ... and 1 in this many of a gesture's updates (its begin and end are all kept; nil: all).
     package var gestureUpdateStride: Int?
+    /// ... and 1 in this many transition steps that only move the progress on (every attempt's
+    /// first step, change of state, release and end are all kept; nil: all), the compared
+    /// policy's counted apart.
+    package var transitionStepStride: Int?
+    package var comparedStepStride: Int?
     /// The gesture tools judged (`view --tool`), by name, their firings among `entries`; nil: none.
     package var tools: [String]?
 

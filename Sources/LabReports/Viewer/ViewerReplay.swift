@@ -57,6 +57,8 @@ package struct ViewerReplay {
         var thinned = document
         thinned.frameStride = entries.frameStride > 1 ? entries.frameStride : nil
         thinned.gestureUpdateStride = entries.gestureUpdateStride > 1 ? entries.gestureUpdateStride : nil
+        thinned.transitionStepStride = entries.transitionStepStride > 1 ? entries.transitionStepStride : nil
+        thinned.comparedStepStride = entries.comparedStepStride > 1 ? entries.comparedStepStride : nil
         return (thinned, result)
     }
 }

@@ -647,12 +647,18 @@
     $("stopped").hidden = false;
     $("stopped").textContent = "stopped early: " + doc.summary.error;
   }
-  if (doc.frameStride || doc.gestureUpdateStride) {
+  if (doc.frameStride || doc.gestureUpdateStride || doc.transitionStepStride || doc.comparedStepStride) {
     const shown = [];
     if (doc.frameStride) shown.push("1 in " + doc.frameStride + " touch frames");
     if (doc.gestureUpdateStride) shown.push("1 in " + doc.gestureUpdateStride + " gesture updates");
+    if (doc.transitionStepStride) shown.push("1 in " + doc.transitionStepStride + " transition steps between an attempt's changes of state");
+    if (doc.comparedStepStride) shown.push("1 in " + doc.comparedStepStride + " of the compared policy's");
+    const list = shown.length <= 2 ? shown.join(" and ") : shown.slice(0, -1).join(", ") + " and " + shown[shown.length - 1];
+    const kept = doc.transitionStepStride || doc.comparedStepStride
+      ? " shown; every gesture's begin and end and every attempt's start, changes of state, release and end are all here"
+      : " shown; every gesture's begin and end and every transition step are all here";
     $("thinned").hidden = false;
-    $("thinned").textContent = "thinned (a long recording): " + shown.join(" and ") + " shown; every gesture's begin and end and every transition step are all here";
+    $("thinned").textContent = "thinned (a long recording): " + list + kept;
   }
   $("scene-heading").textContent = "Scene: " + doc.transition.name;
   $("surface-caption").textContent = doc.device.class + ", " + size + "; trails: last " + trailSeconds + " s";
