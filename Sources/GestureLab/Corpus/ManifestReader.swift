@@ -160,8 +160,18 @@ enum ManifestReader {
             throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", reader.describe(span))
         }
         try reader.checkKeys(reader.object(span), known: OwnerDeviceConfiguration.settings.keys, prefix: key + ".", fail)
+        // Its settings are names and numbers: a list or an object where one belongs is refused by
+        // its kind alone, so it is not made (a long list would take 36 bytes a byte of it).
+        var members: [String: JSONValue] = [:]
+        for (name, value) in reader.text.members(of: span) {
+            switch reader.text.kind(of: value) {
+            case .array: members[name] = .array([])
+            case .object: members[name] = .object([:])
+            default: members[name] = reader.text.value(of: value)
+            }
+        }
         do {
-            return try OwnerDeviceConfiguration(settings: reader.text.value(of: span), at: [key])
+            return try OwnerDeviceConfiguration(settings: .object(members), at: [key])
         } catch {
             let at = { (name: String) in (error.section + [name]).joined(separator: ".") }
             switch error.reason {

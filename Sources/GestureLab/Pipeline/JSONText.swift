@@ -92,13 +92,6 @@ public struct JSONText: Sendable {
         }
     }
 
-    /// The 1-based line `span` starts on.
-    public func line(of span: Span) -> Int {
-        var line = 1
-        for index in 0..<span.range.lowerBound where bytes[index] == UInt8(ascii: "\n") { line += 1 }
-        return line
-    }
-
     /// Steps through an object's members or an array's elements, passing over each value (checked
     /// already) without building it.
     struct ContainerReader {
