@@ -27,7 +27,7 @@ extension Prerequisite {
     }
 
     static let all: [Prerequisite] = [sharedRecordings, libinput, libinputAnalyzeRecording, fuse, chromium, evtest, rsvgConvert, python3,
-                                      man, lisgd, runuser, root, smallTmpfs, fuseConfWithoutUserAllowOther]
+                                      man, lisgd, runuser, root, smallTmpfs, fuseConfWithoutUserAllowOther, gnuTime]
 }
 
 @Suite struct PrerequisiteTests {
