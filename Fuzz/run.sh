@@ -18,6 +18,8 @@
 #   libinput-record  LibinputRecordReaderFuzz.swift arbitrary bytes as a libinput record file
 #   pipeline         PipelineFuzz.swift             arbitrary event streams and axes through frames, recognizer, transition
 #   settings         SettingsFileFuzz.swift         arbitrary bytes as a settings file (--config), accepted ones replayed
+#   manifest         ManifestMemoryFuzz.swift       arbitrary bytes as a manifest and as a settings file, each reader's
+#                                                   peak heap bounded per input byte (ASan's allocator hooks)
 # The two reader targets replay what they read through the pipeline (FuzzReplay.swift), so mutated
 # description lines reach every use of a description's numbers; Fuzz/dict/<target>.dict holds
 # description tokens for libFuzzer's mutations.
@@ -78,7 +80,7 @@ build_module InteractiveTransition
 build_module GestureTools
 build_module GestureLab "${C_FLAGS[@]}"
 
-TARGETS=(evemu:EvemuReaderFuzz libinput-record:LibinputRecordReaderFuzz pipeline:PipelineFuzz settings:SettingsFileFuzz)
+TARGETS=(evemu:EvemuReaderFuzz libinput-record:LibinputRecordReaderFuzz pipeline:PipelineFuzz settings:SettingsFileFuzz manifest:ManifestMemoryFuzz)
 for entry in "${TARGETS[@]}"; do
     target=${entry%%:*}; source=${entry#*:}
     echo "fuzz: linking fuzz-$target" >&2

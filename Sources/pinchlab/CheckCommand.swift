@@ -132,7 +132,7 @@ struct CheckCommand: ParsableCommand {
                     fragile: fragile.count,
                     results: results.map { result in
                         Report.File(file: result.entry.file, status: result.status, expected: result.entry.expectationText,
-                                    got: result.score?.recognizedText,
+                                    got: result.recognizedText,
                                     knownMismatch: result.entry.knownMismatch,
                                     error: result.error.map { "\($0)" }, fragile: result.fragile.map(Report.Fragile.init))
                     }))
@@ -256,7 +256,7 @@ struct CheckCommand: ParsableCommand {
     static func fragileText(_ fragile: FragileDecision, of result: CheckResult) -> String {
         let labelled = fragile.labelled
         // "the 2nd pinch" where the label has several of its kind.
-        let expected = result.score?.expected ?? []
+        let expected = result.entry.expectedGestures
         let sameKind = expected.filter { $0.kind == labelled.kind }.count
         let nth = expected.prefix(labelled.gesture + 1).filter { $0.kind == labelled.kind }.count
         let gesture = "the " + (sameKind > 1 ? "\(ordinal(nth)) " : "") + labelled.kind.rawValue
@@ -285,7 +285,7 @@ struct CheckCommand: ParsableCommand {
 
     /// What a file's line says after its name.
     static func message(_ result: CheckResult) -> String {
-        let mismatch = result.score.map(\.mismatchText) ?? ""
+        let mismatch = result.mismatchText ?? ""
         switch result.status {
         case .match:
             guard let fragile = result.fragile else { return "matches: " + result.entry.expectationText }

@@ -6,7 +6,7 @@ import PinchlabTestSupport
 /// move (#42 item 3: a 3.6 h recording of 274 MB, 8,667 two-finger pans, took 2.07 GB to report
 /// and 590 MB to view). Each child's peak resident memory is read as it exits (`PeakMemory`); the
 /// recordings are long enough that a report or a page held whole in memory passes the bound.
-@Suite(.serialized) struct BoundedMemoryCLITests {
+@Suite(.blocking, .serialized) struct BoundedMemoryCLITests {
     /// The most a debug build of `report` or `view` may take here (it takes 70 to 80 MiB). Before
     /// the bound, release builds of e55c610 took, for the recordings below: `report` of the 300
     /// pans 137 MiB, `view` of the 600 pans 142 MiB, `view --compare` of the sessions 136 MiB,

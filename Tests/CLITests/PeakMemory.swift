@@ -9,10 +9,12 @@ enum PeakMemory {
     static let gnuTime = "/usr/bin/time"
 
     struct Run {
-        var status: Int32
-        /// The child's maximum resident set size.
-        var peakMiB: Double
-        var stderr: String
+        var result: CLI.Result
+        /// The child's maximum resident set size, in bytes.
+        var peakBytes: Int
+        var status: Int32 { result.status }
+        var stderr: String { result.stderr }
+        var peakMiB: Double { Double(peakBytes) / 1_048_576 }
     }
 
     /// `pinchlab ARGUMENTS`; past `timeout` it is stopped and the test fails.
@@ -20,7 +22,9 @@ enum PeakMemory {
         let peakFile = try CLI.temporaryDirectory().appendingPathComponent("peak").path
         let r = try CLI.run(["-f", "%M", "-o", peakFile, CLI.binary.path] + arguments, timeout: timeout,
                             executable: URL(fileURLWithPath: gnuTime))
-        let kibibytes = try String(contentsOfFile: peakFile, encoding: .utf8).split(separator: "\n").last.flatMap { Double($0) }
-        return Run(status: r.status, peakMiB: try #require(kibibytes, "GNU time's %M") / 1024, stderr: r.stderr)
+        // The last line: a status other than 0 is said on a line before it.
+        let text = try String(contentsOfFile: peakFile, encoding: .utf8)
+        let kibibytes = try #require(text.split(separator: "\n").last.flatMap { Int($0) }, "GNU time's %M: \(text)")
+        return Run(result: r, peakBytes: kibibytes * 1024)
     }
 }

@@ -213,7 +213,7 @@ public enum CorpusFiles {
             throw CorpusError(path: location.manifestPath, kind: .badData,
                               message: "expected a manifest of at most \(manifestBytesMax >> 20) MiB, found a larger one")
         }
-        return try ManifestReader.read(Data(bytes), path: location.manifestPath)
+        return try ManifestReader.read(bytes, path: location.manifestPath)
     }
 
     /// Writes the manifest whole to a temporary file beside it (beside its target, for a symbolic
@@ -221,12 +221,10 @@ public enum CorpusFiles {
     /// half a manifest. Keys sorted, two-space indent, one entry per block: diffs of a hand-kept
     /// manifest stay small.
     public static func save(_ manifest: CorpusManifest, to location: CorpusLocation) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(manifest) + Data("\n".utf8)
+        let bytes = try ManifestWriting.bytes(of: manifest)
         try makeDirectory(location.directory)
         do {
-            try StagedOutputFile.write(Array(data), to: location.manifestPath)
+            try StagedOutputFile.write(bytes, to: location.manifestPath)
         } catch let error as RecordingError {
             throw CorpusError(path: location.manifestPath, kind: .write, message: "cannot write the manifest: \(error.found)")
         }

@@ -30,68 +30,82 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
 /// Reads a manifest by hand rather than through `Decodable`, so each mistake a person writing one
 /// makes is named with its entry and key, and a key pinchlab does not know is an error listing the
 /// known ones (a misspelt `fingrs` never silently passes unchecked).
+///
+/// The text is checked once (`JSONText`, the settings files' syntax check, with line and column)
+/// and then read in place: the entries one at a time, each entry's fields made from its own span
+/// and dropped once its `CorpusEntry` is made. Reading takes the text's bytes and the entries, no
+/// tree of the manifest's values.
 enum ManifestReader {
     static let manifestKeys = ["$schema", "description", "generatorVersion", "synthesis", "entries"]
     static let entryKeys = ["file", "events", "transition", "expect", "gesture", "difficulty", "notes", "knownMismatch",
                             "deviceConfiguration", "device", "seed", "recipe"]
     static let expectationKeys = ["kind", "fingers", "direction", "outcome"]
 
-    static func read(_ data: Data, path: String) throws -> CorpusManifest {
+    typealias Span = JSONText.Span
+
+    static func read(_ bytes: [UInt8], path: String) throws -> CorpusManifest {
         func fail(_ key: String?, _ expected: String, _ found: String? = nil) -> ManifestError {
             ManifestError(path: path, entry: nil, key: key, expected: expected, found: found)
         }
-        let root: Any
+        let text: JSONText
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            text = try JSONText(bytes)
         } catch {
-            throw fail(nil, "a JSON object (the manifest)", "text that is not JSON (\(jsonSyntaxProblem(error, in: data)))")
+            throw fail(nil, "a JSON object (the manifest)",
+                       "text that is not JSON (line \(error.line), column \(error.column): \(error))")
         }
-        guard let object = root as? [String: Any] else {
-            throw fail(nil, "a JSON object with \"entries\"", describe(root))
+        let reader = SpanReader(text: text)
+        guard text.kind(of: text.root) == .object else {
+            throw fail(nil, "a JSON object with \"entries\"", reader.describe(text.root))
         }
-        try checkKeys(object, known: manifestKeys) { fail($0, $1, $2) }
-        guard let entriesValue = object["entries"] else {
+        let object = reader.object(text.root)
+        try reader.checkKeys(object, known: manifestKeys) { fail($0, $1, $2) }
+        guard let entriesSpan = object["entries"] else {
             throw fail("entries", "a list of recordings with their labels", "nothing (the key is missing)")
         }
-        guard let entries = entriesValue as? [Any] else { throw fail("entries", "a list", describe(entriesValue)) }
+        guard text.kind(of: entriesSpan) == .array else { throw fail("entries", "a list", reader.describe(entriesSpan)) }
         var manifest = CorpusManifest(entries: [])
-        manifest.description = try optionalString(object, "description") { fail($0, $1, $2) }
+        manifest.description = try reader.optionalString(object, "description") { fail($0, $1, $2) }
         if let version = object["generatorVersion"] {
-            guard let number = integer(version) else { throw fail("generatorVersion", "an integer", describe(version)) }
+            guard let number = reader.integer(version) else { throw fail("generatorVersion", "an integer", reader.describe(version)) }
             manifest.generatorVersion = number
         }
         if let synthesis = object["synthesis"] {
-            manifest.synthesis = try decode(SynthesisParameters.self, synthesis) {
+            manifest.synthesis = try reader.decode(SynthesisParameters.self, synthesis) {
                 fail("synthesis", "the generator's synthesis parameters (\($0))", nil)
             }
         }
-        for (index, value) in entries.enumerated() {
-            manifest.entries.append(try entry(value, number: index + 1, path: path))
+        // Counted first (passing over the text takes no memory), so the entries are one array of
+        // their own size, not the up to three times as much an array grown by doubling holds at once.
+        manifest.entries.reserveCapacity(text.elements(of: entriesSpan).reduce(0) { count, _ in count + 1 })
+        for (index, span) in text.elements(of: entriesSpan).enumerated() {
+            manifest.entries.append(try entry(span, number: index + 1, reader: reader, path: path))
         }
         return manifest
     }
 
-    private static func entry(_ value: Any, number: Int, path: String) throws -> CorpusEntry {
-        let file = (value as? [String: Any])?["file"] as? String
+    private static func entry(_ span: Span, number: Int, reader: SpanReader, path: String) throws -> CorpusEntry {
+        let object = reader.object(span)
+        let file = object["file"].flatMap(reader.text.string)
         func fail(_ key: String?, _ expected: String, _ found: String?) -> ManifestError {
             ManifestError(path: path, entry: (number, file), key: key, expected: expected, found: found)
         }
-        guard let object = value as? [String: Any] else {
-            throw fail(nil, "an object with \"file\" and \"expect\"", describe(value))
+        guard reader.text.kind(of: span) == .object else {
+            throw fail(nil, "an object with \"file\" and \"expect\"", reader.describe(span))
         }
-        try checkKeys(object, known: entryKeys, fail)
+        try reader.checkKeys(object, known: entryKeys, fail)
         guard let file, !file.isEmpty else {
             throw fail("file", "the recording's path (relative to the manifest, or absolute)",
-                       object["file"].map(describe) ?? "nothing (the key is missing)")
+                       object["file"].map(reader.describe) ?? "nothing (the key is missing)")
         }
-        guard let expectValue = object["expect"] else {
+        guard let expectSpan = object["expect"] else {
             throw fail("expect", "a list of the gestures made, e.g. [{\"kind\": \"pinch\", \"fingers\": 2}] "
                        + "or [{\"kind\": \"none\"}]", "nothing (the key is missing)")
         }
-        guard let expectList = expectValue as? [Any] else { throw fail("expect", "a list", describe(expectValue)) }
+        guard reader.text.kind(of: expectSpan) == .array else { throw fail("expect", "a list", reader.describe(expectSpan)) }
         var expectations: [GestureExpectation] = []
-        for (index, item) in expectList.enumerated() {
-            expectations.append(try expectation(item, key: "expect[\(index)]", fail))
+        for (index, item) in reader.text.elements(of: expectSpan).enumerated() {
+            expectations.append(try expectation(item, key: "expect[\(index)]", reader: reader, fail))
         }
         if expectations.count > 1 && expectations.contains(where: { $0.kind == .none }) {
             throw fail("expect", "\"none\" alone (no gesture at all), not in a list with gestures",
@@ -100,64 +114,69 @@ enum ManifestReader {
         let firstKind = expectations.first?.kind
         var transition = firstKind == .pan ? "pan-dismiss" : "pinch-dismiss"
         if let value = object["transition"] {
-            guard let name = value as? String, TransitionName(rawValue: name) != nil else {
-                throw fail("transition", "one of " + list(TransitionName.self), describe(value))
+            guard let name = reader.text.string(value), TransitionName(rawValue: name) != nil else {
+                throw fail("transition", "one of " + list(TransitionName.self), reader.describe(value))
             }
             transition = name
         }
         var entry = CorpusEntry(file: file, transition: transition, expect: expectations)
-        entry.events = try optionalString(object, "events", fail)
+        entry.events = try reader.optionalString(object, "events", fail)
         if entry.events?.isEmpty == true {
             throw fail("events", "the .events half's path (relative to the manifest, or absolute)", "an empty string")
         }
-        entry.gesture = try optionalString(object, "gesture", fail)
-        entry.difficulty = try optionalString(object, "difficulty", fail)
-        entry.notes = try optionalString(object, "notes", fail)
-        entry.knownMismatch = try optionalString(object, "knownMismatch", fail)
+        entry.gesture = try reader.optionalString(object, "gesture", fail)
+        entry.difficulty = try reader.optionalString(object, "difficulty", fail)
+        entry.notes = try reader.optionalString(object, "notes", fail)
+        entry.knownMismatch = try reader.optionalString(object, "knownMismatch", fail)
         if let value = object["deviceConfiguration"] {
-            entry.deviceConfiguration = try deviceConfiguration(value, fail)
+            entry.deviceConfiguration = try deviceConfiguration(value, reader: reader, fail)
         }
         if let device = object["device"] {
-            guard let name = device as? String, let preset = CorpusEntry.Device(rawValue: name) else {
+            guard let name = reader.text.string(device), let preset = CorpusEntry.Device(rawValue: name) else {
                 throw fail("device", "the generator's device preset, one of "
-                           + CorpusEntry.Device.allCases.map(\.rawValue).joined(separator: ", "), describe(device))
+                           + CorpusEntry.Device.allCases.map(\.rawValue).joined(separator: ", "), reader.describe(device))
             }
             entry.device = preset
         }
         if let seed = object["seed"] {
-            guard !isBoolean(seed), let number = seed as? NSNumber, let value = UInt64(number.stringValue) else {
-                throw fail("seed", "a non-negative integer", describe(seed))
+            // From the digits as written: a seed past 2^53 is not rounded through a double.
+            guard reader.text.kind(of: seed) == .number, let value = UInt64(reader.text.source(of: seed)) else {
+                throw fail("seed", "a non-negative integer", reader.describe(seed))
             }
             entry.seed = value
         }
         if let recipe = object["recipe"] {
-            entry.recipe = try decode(GestureRecipe.self, recipe) { fail("recipe", "a generator recipe (\($0))", nil) }
+            entry.recipe = try reader.decode(GestureRecipe.self, recipe) { fail("recipe", "a generator recipe (\($0))", nil) }
         }
         return entry
     }
 
     /// The owner's device configuration, read through the touchpad recognizer's settings table
     /// (`OwnerDeviceConfiguration.settings`): the same names and choices as a settings file's.
-    private static func deviceConfiguration(_ value: Any, _ fail: (String?, String, String?) -> ManifestError)
+    private static func deviceConfiguration(_ span: Span, reader: SpanReader, _ fail: (String?, String, String?) -> ManifestError)
         throws -> OwnerDeviceConfiguration {
         let key = "deviceConfiguration"
-        guard let object = value as? [String: Any] else {
-            throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", describe(value))
+        guard reader.text.kind(of: span) == .object else {
+            throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", reader.describe(span))
         }
-        try checkKeys(object, known: OwnerDeviceConfiguration.settings.keys, prefix: key + ".", fail)
-        let json: JSONValue
-        do {
-            json = try JSONSyntax.parse(Array(JSONSerialization.data(withJSONObject: object)))
-        } catch {
-            throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", "\(error)")
+        try reader.checkKeys(reader.object(span), known: OwnerDeviceConfiguration.settings.keys, prefix: key + ".", fail)
+        // Its settings are names and numbers: a list or an object where one belongs is refused by
+        // its kind alone, so it is not made (a long list would take 36 bytes a byte of it).
+        var members: [String: JSONValue] = [:]
+        for (name, value) in reader.text.members(of: span) {
+            switch reader.text.kind(of: value) {
+            case .array: members[name] = .array([])
+            case .object: members[name] = .object([:])
+            default: members[name] = reader.text.value(of: value)
+            }
         }
         do {
-            return try OwnerDeviceConfiguration(settings: json, at: [key])
+            return try OwnerDeviceConfiguration(settings: .object(members), at: [key])
         } catch {
             let at = { (name: String) in (error.section + [name]).joined(separator: ".") }
             switch error.reason {
             case .unknownName(let setting, let name, let choices, _):
-                throw fail(at(setting), "one of " + choices.joined(separator: ", "), describe(name))
+                throw fail(at(setting), "one of " + choices.joined(separator: ", "), describe(string: name))
             case .wrongType(let name, let expected, let found):
                 throw fail(at(name), expected, found)
             default:
@@ -166,71 +185,44 @@ enum ManifestReader {
         }
     }
 
-    private static func expectation(_ value: Any, key: String,
+    private static func expectation(_ span: Span, key: String, reader: SpanReader,
                                     _ fail: (String?, String, String?) -> ManifestError) throws -> GestureExpectation {
-        guard let object = value as? [String: Any] else {
-            throw fail(key, "an object such as {\"kind\": \"pinch\", \"fingers\": 2, \"direction\": \"in\"}", describe(value))
+        guard reader.text.kind(of: span) == .object else {
+            throw fail(key, "an object such as {\"kind\": \"pinch\", \"fingers\": 2, \"direction\": \"in\"}", reader.describe(span))
         }
-        try checkKeys(object, known: expectationKeys, prefix: key + ".", fail)
+        let object = reader.object(span)
+        try reader.checkKeys(object, known: expectationKeys, prefix: key + ".", fail)
         guard let kindValue = object["kind"] else {
             throw fail(key + ".kind", "one of " + list(GestureExpectation.Kind.self), "nothing (the key is missing)")
         }
-        guard let kindName = kindValue as? String, let kind = GestureExpectation.Kind(rawValue: kindName) else {
-            throw fail(key + ".kind", "one of " + list(GestureExpectation.Kind.self), describe(kindValue))
+        guard let kindName = reader.text.string(kindValue), let kind = GestureExpectation.Kind(rawValue: kindName) else {
+            throw fail(key + ".kind", "one of " + list(GestureExpectation.Kind.self), reader.describe(kindValue))
         }
         var result = GestureExpectation(kind: kind)
         if let fingers = object["fingers"] {
-            guard kind != .none else { throw fail(key + ".fingers", "no finger count for kind \"none\"", describe(fingers)) }
-            guard let count = integer(fingers), (1...TouchFrame.capacity).contains(count) else {
-                throw fail(key + ".fingers", "a finger count from 1 to \(TouchFrame.capacity)", describe(fingers))
+            guard kind != .none else { throw fail(key + ".fingers", "no finger count for kind \"none\"", reader.describe(fingers)) }
+            guard let count = reader.integer(fingers), (1...TouchFrame.capacity).contains(count) else {
+                throw fail(key + ".fingers", "a finger count from 1 to \(TouchFrame.capacity)", reader.describe(fingers))
             }
             result.fingers = count
         }
         if let value = object["direction"] {
             let allowed: [GestureExpectation.Direction] = kind == .pinch ? [.in, .out] : kind == .pan ? [.up, .down, .left, .right] : []
-            let name = value as? String
+            let name = reader.text.string(value)
             guard let direction = name.flatMap(GestureExpectation.Direction.init(rawValue:)), allowed.contains(direction) else {
                 let expected = allowed.isEmpty ? "no direction for kind \"\(kind.rawValue)\""
                     : "a \(kind.rawValue)'s direction, one of " + allowed.map(\.rawValue).joined(separator: ", ")
-                throw fail(key + ".direction", expected, describe(value))
+                throw fail(key + ".direction", expected, reader.describe(value))
             }
             result.direction = direction
         }
         if let value = object["outcome"] {
-            guard let name = value as? String, let outcome = GestureExpectation.Outcome(rawValue: name) else {
-                throw fail(key + ".outcome", "one of " + list(GestureExpectation.Outcome.self), describe(value))
+            guard let name = reader.text.string(value), let outcome = GestureExpectation.Outcome(rawValue: name) else {
+                throw fail(key + ".outcome", "one of " + list(GestureExpectation.Outcome.self), reader.describe(value))
             }
             result.outcome = outcome
         }
         return result
-    }
-
-    // MARK: - Helpers
-
-    private static func checkKeys(_ object: [String: Any], known: [String], prefix: String = "",
-                                  _ fail: (String?, String, String?) -> ManifestError) throws {
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw fail(prefix + unknown, "one of the known keys (" + known.joined(separator: ", ") + ")",
-                       "an unknown key")
-        }
-    }
-
-    private static func optionalString(_ object: [String: Any], _ key: String,
-                                       _ fail: (String?, String, String?) -> ManifestError) throws -> String? {
-        guard let value = object[key] else { return nil }
-        guard let text = value as? String else { throw fail(key, "a string", describe(value)) }
-        return text
-    }
-
-    private static func decode<T: Decodable>(_ type: T.Type, _ value: Any, _ fail: (String) -> ManifestError) throws -> T {
-        do {
-            let data = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch let error as DecodingError {
-            throw fail(decodingProblem(error))
-        } catch {
-            throw fail("\(error)")
-        }
     }
 
     /// A decoding error as "key 'a.b': what", for the generator's own nested types.
@@ -246,47 +238,72 @@ enum ManifestReader {
         }
     }
 
-    private static func integer(_ value: Any) -> Int? {
-        guard !isBoolean(value), let number = value as? NSNumber else { return nil }
-        let double = number.doubleValue
-        return double.rounded() == double ? Int(exactly: double) : nil
-    }
-
     private static func list<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> String where T.RawValue == String {
         T.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
-    /// A found value, short and on one line: `"pan-down"`, `3`, `a list`, `an object`, `null`.
-    static func describe(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case let text as String:
-            let short = text.count > 40 ? String(text.prefix(40)) + "..." : text
-            return "\"" + oneLine(short) + "\""
-        case let number as NSNumber:
-            if isBoolean(value) { return number.boolValue ? "true" : "false" }
-            return number.stringValue
-        case is [Any]: return "a list"
-        case is [String: Any]: return "an object"
-        default: return "\(type(of: value))"
+    /// A found string, short and on one line: `"pan-down"`.
+    static func describe(string text: String) -> String {
+        let short = text.count > 40 ? String(text.prefix(40)) + "..." : text
+        return "\"" + oneLine(short) + "\""
+    }
+}
+
+/// The manifest's values read from their spans of the text, as the reader's messages need them.
+private struct SpanReader {
+    let text: JSONText
+
+    /// An object's members by key (a key written twice keeps its last value, as JSONDecoder does);
+    /// empty for any other value.
+    func object(_ span: JSONText.Span) -> [String: JSONText.Span] {
+        var members: [String: JSONText.Span] = [:]
+        for (key, value) in text.members(of: span) { members[key] = value }
+        return members
+    }
+
+    func checkKeys(_ object: [String: JSONText.Span], known: [String], prefix: String = "",
+                   _ fail: (String?, String, String?) -> ManifestError) throws {
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail(prefix + unknown, "one of the known keys (" + known.joined(separator: ", ") + ")",
+                       "an unknown key")
         }
     }
 
-    /// Foundation says "around character N"; a person editing the file wants the line.
-    private static func jsonSyntaxProblem(_ error: Error, in data: Data) -> String {
-        // The settings files' syntax check: line, column and what was expected.
-        if let syntax = JSONSyntax.firstError(in: data) { return "line \(syntax.line), column \(syntax.column): \(syntax)" }
-        guard let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "malformed JSON" }
-        guard let range = text.range(of: "character "),
-              let offset = Int(text[range.upperBound...].prefix { $0.isNumber }) else { return oneLine(text) }
-        let line = data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1
-        return "line \(line): " + oneLine(text.replacingOccurrences(of: " around character \(offset)", with: ""))
+    func optionalString(_ object: [String: JSONText.Span], _ key: String,
+                        _ fail: (String?, String, String?) -> ManifestError) throws -> String? {
+        guard let span = object[key] else { return nil }
+        guard let string = text.string(span) else { throw fail(key, "a string", describe(span)) }
+        return string
     }
 
-    /// JSONSerialization gives true and false as NSNumber, which also casts from 0 and 1: only the
-    /// boolean's own class tells them apart.
-    private static func isBoolean(_ value: Any) -> Bool {
-        String(describing: type(of: value)).contains("Boolean")
+    /// A whole number written as a number (`2`, `2.0`), in `Int`'s range.
+    func integer(_ span: JSONText.Span) -> Int? {
+        guard text.kind(of: span) == .number, case .number(let double) = text.value(of: span) else { return nil }
+        return double.rounded() == double ? Int(exactly: double) : nil
+    }
+
+    /// The generator's own nested types, decoded from their span's bytes alone.
+    func decode<T: Decodable>(_ type: T.Type, _ span: JSONText.Span, _ fail: (String) -> ManifestError) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(text.bytes[span.range]))
+        } catch let error as DecodingError {
+            throw fail(ManifestReader.decodingProblem(error))
+        } catch {
+            throw fail("\(error)")
+        }
+    }
+
+    /// A found value, short and on one line: `"pan-down"`, `3`, `a list`, `an object`, `null`; a
+    /// number as it is written.
+    func describe(_ span: JSONText.Span) -> String {
+        switch text.kind(of: span) {
+        case .null: "null"
+        case .bool: String(text.source(of: span))
+        case .number: oneLine(String(text.source(of: span).prefix(40)))
+        case .string: ManifestReader.describe(string: text.string(span) ?? "")
+        case .array: "a list"
+        case .object: "an object"
+        }
     }
 }
 

@@ -20,16 +20,23 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// A recursive-descent JSON parser that stops at the first error with its line and column. A
 /// settings file is parsed by it once (`parse`), to the `JSONValue` the settings tables read; a
-/// manifest is checked by it before `JSONDecoder` reads it, so that decoder's message is never the
-/// one a user sees for a typo.
+/// manifest is checked by it (`firstError`, which builds nothing) and then read in place, value by
+/// value (`JSONText`), so no tree of the whole manifest is ever made.
 public enum JSONSyntax {
     /// Deeper nesting is refused rather than recursed into (a hostile file must not overflow the stack).
     public static let maximumDepth = 512
 
     /// The first syntax error in `data`, or nil when it is one JSON value (with surrounding white space).
     public static func firstError(in data: Data) -> JSONSyntaxError? {
+        firstError(in: [UInt8](data))
+    }
+
+    /// The first syntax error in `bytes`, found without building any value: checking a text takes
+    /// no memory beyond the text.
+    public static func firstError(in bytes: [UInt8]) -> JSONSyntaxError? {
+        var scanner = Scanner(bytes: bytes, building: false)
         do throws(JSONSyntaxError) {
-            _ = try parse([UInt8](data))
+            try scanner.wholeText()
             return nil
         } catch {
             return error
@@ -39,17 +46,33 @@ public enum JSONSyntax {
     /// The one JSON value `bytes` hold (with surrounding white space); a duplicated key keeps its
     /// last value, as JSONDecoder does.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var scanner = Scanner(bytes: bytes)
-        try scanner.skipWhitespace()
-        let value = try scanner.value(depth: 0)
-        try scanner.skipWhitespace()
-        if scanner.index < scanner.bytes.count { throw scanner.error(expected: "the end of the file after the JSON value") }
-        return value
+        var scanner = Scanner(bytes: bytes, building: true)
+        return try scanner.wholeText()
     }
 
-    private struct Scanner {
+    /// Reads the grammar of RFC 8259. With `building` false it checks the same grammar and makes
+    /// no value (strings are not copied, numbers not converted): what `firstError` and `JSONText`
+    /// use to pass over a value.
+    struct Scanner {
         let bytes: [UInt8]
+        let building: Bool
         var index = 0
+
+        init(bytes: [UInt8], building: Bool, index: Int = 0) {
+            self.bytes = bytes
+            self.building = building
+            self.index = index
+        }
+
+        /// The one value of the whole text, with white space around it.
+        @discardableResult
+        mutating func wholeText() throws(JSONSyntaxError) -> JSONValue {
+            try skipWhitespace()
+            let value = try value(depth: 0)
+            try skipWhitespace()
+            if index < bytes.count { throw error(expected: "the end of the file after the JSON value") }
+            return value
+        }
 
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -104,7 +127,8 @@ public enum JSONSyntax {
                 try skipWhitespace()
                 try expect(":", "':' after the key")
                 try skipWhitespace()
-                members[key] = try value(depth: depth)
+                let member = try value(depth: depth)
+                if building { members[key] = member }
                 try skipWhitespace()
                 if current == UInt8(ascii: "}") { index += 1; return .object(members) }
                 try expect(",", "',' or '}'")
@@ -119,7 +143,8 @@ public enum JSONSyntax {
             try skipWhitespace()
             if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
             while true {
-                elements.append(try value(depth: depth))
+                let element = try value(depth: depth)
+                if building { elements.append(element) }
                 try skipWhitespace()
                 if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
                 try expect(",", "',' or ']'")
@@ -132,7 +157,9 @@ public enum JSONSyntax {
             index += 1 // opening quote
             var text: [UInt8] = []
             var pendingHighSurrogate: UInt32?
+            let building = building
             func appendScalar(_ value: UInt32) {
+                guard building else { return }
                 let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
                 text.append(contentsOf: Array(String(Character(scalar)).utf8))
             }
@@ -165,7 +192,7 @@ public enum JSONSyntax {
                         }
                     } else if let decoded = Self.escapes[escaped] {
                         flushSurrogate()
-                        text.append(decoded)
+                        if building { text.append(decoded) }
                         index += 1
                     } else {
                         throw error(expected: "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
@@ -173,7 +200,7 @@ public enum JSONSyntax {
                 case 0..<0x20: throw error(expected: "'\"' to close the string (control characters must be escaped)")
                 default:
                     flushSurrogate()
-                    text.append(byte)
+                    if building { text.append(byte) }
                     index += 1
                 }
             }
@@ -203,6 +230,7 @@ public enum JSONSyntax {
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
                 try digits("a digit in the exponent")
             }
+            guard building else { return 0 }
             return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .nan
         }
 

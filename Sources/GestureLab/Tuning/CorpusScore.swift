@@ -48,9 +48,12 @@ public struct FileScore: Sendable, Hashable {
     }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none".
-    public var mismatchText: String {
+    public var mismatchText: String { Self.mismatchText(expected: expected, recognized: recognized) }
+
+    /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none", for any label and replay.
+    public static func mismatchText(expected: [GestureExpectation], recognized: [RecognizedGesture]) -> String {
         let want = expected.isEmpty ? "no gesture" : expected.map(\.text).joined(separator: ", then ")
-        return "expected \(want); got \(recognized.isEmpty ? "no gesture" : recognizedText)"
+        return "expected \(want); got \(recognized.isEmpty ? "no gesture" : RecognizedGesture.text(of: recognized))"
     }
 
     /// "pinch 2 fingers in, finish, then pan 2 fingers, none"; "none" when nothing was recognized.

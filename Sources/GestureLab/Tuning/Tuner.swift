@@ -199,33 +199,3 @@ public struct Tuner: Sendable {
             confusion: confusion, perFile: scores)
     }
 }
-
-/// `transform` applied to every element on all cores (`DispatchQueue.concurrentPerform`), the
-/// results in the elements' order; the first error thrown is rethrown once all have run (a
-/// transform that throws nothing makes a call that throws nothing).
-func parallelMap<Element: Sendable, Result, Failure: Error>(_ elements: [Element], _ transform: @Sendable (Element) throws(Failure) -> Result)
-    throws(Failure) -> [Result] {
-    let slots = ResultSlots<Swift.Result<Result, Failure>>(count: elements.count)
-    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-        do throws(Failure) {
-            slots[index] = .success(try transform(elements[index]))
-        } catch {
-            slots[index] = .failure(error)
-        }
-    }
-    var results: [Result] = []
-    results.reserveCapacity(elements.count)
-    for index in elements.indices { results.append(try slots[index]!.get()) }
-    return results
-}
-
-/// Slots written once each from concurrent iterations, read after they all finish.
-final class ResultSlots<T>: @unchecked Sendable {
-    private var values: [T?]
-    private let lock = NSLock()
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    subscript(index: Int) -> T? {
-        get { lock.lock(); defer { lock.unlock() }; return values[index] }
-        set { lock.lock(); values[index] = newValue; lock.unlock() }
-    }
-}
