@@ -39,15 +39,19 @@ struct CLI {
     /// of two cores, and those that keep real time must not fall behind it: every other run starts
     /// at a lower priority (`nice -n 10`, which needs no privilege), so that a replay computing as
     /// fast as it can yields the processor to a served device or libinput that has an event due.
+    ///
+    /// `PINCHLAB_TEST_CPU_LOG=FILE` (a diagnostic of the suite's own speed) appends each run's
+    /// processor seconds, wall seconds and command line to FILE (through GNU time, /usr/bin/time).
+    /// The tests that signal a child then signal GNU time instead, and fail: for measuring only.
     static func launch(_ process: Process, pinchlab arguments: [String]) {
-        if keepsRealTime(arguments) {
-            process.executableURL = binary
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-            process.arguments = ["-n", "10", binary.path] + arguments
-        }
+        let command = keepsRealTime(arguments) ? [binary.path] : ["/usr/bin/nice", "-n", "10", binary.path]
+        let measured = cpuLog.map { ["/usr/bin/time", "-a", "-o", $0, "-f", "%U %S %e %C"] } ?? []
+        let line = measured + command + arguments
+        process.executableURL = URL(fileURLWithPath: line[0])
+        process.arguments = Array(line.dropFirst())
     }
+
+    private static let cpuLog = ProcessInfo.processInfo.environment["PINCHLAB_TEST_CPU_LOG"]
 
     static func fixture(_ relative: String) -> String {
         packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(relative).path
