@@ -18,9 +18,11 @@ import Testing
 /// output changes; `grep -rl 'Golden.expect' Tests/CLITests` lists them.
 ///
 /// The files never depend on the machine: paths are given relative to the package where the
-/// command takes them, and `Golden` writes the package's own path as `$PACKAGE` and a test's
-/// temporary directory as `$TMP`. What varies anyway (libinput's version, its timing warning)
-/// is replaced or left out by the test that meets it, which says so.
+/// command takes them, and `Golden` writes the package's own path as `$PACKAGE`, a test's
+/// temporary directory as `$TMP` and the installed libinput's version as `$LIBINPUT_VERSION`
+/// (`Golden.normalise`). Anything else that varies (a mount point, the shared recordings'
+/// directory) is replaced by the test that meets it, which says so; output that varies from run
+/// to run (timing, a live process) is not compared whole.
 @Suite struct GoldenOutputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -51,7 +53,6 @@ import Testing
         Case(name: "label-from-replay",
              arguments: ["label", "--from-replay", "Fixtures/corpus/touchpad/pinch-out-01.evemu", "--corpus", "/nonexistent/mine"]),
         Case(name: "label-evidence", arguments: ["label", "--evidence", "Fixtures/corpus/touchpad/pinch-out-01.evemu"]),
-        Case(name: "stats-cut-mid-frame-yml", arguments: ["stats", "Fixtures/bad/cut-mid-frame.yml"]),
     ]
 
     @Test(arguments: cases) func outputIsTheGoldenFile(_ golden: Case) throws {
@@ -64,13 +65,12 @@ import Testing
         try Golden.expect(try CLI.run(arguments, environment: ["COLUMNS": "80"]), is: command.isEmpty ? "help" : "help-\(command)")
     }
 
-    /// libinput's verdict on a touchscreen recording, with the installed libinput's version written as
-    /// `libinput <version>` (the machine's, not pinchlab's). A touchpad's verdict is not here: libinput
-    /// replays it against its own timers, and its gestures' times move by a millisecond from run to run.
+    /// libinput's verdict on a touchscreen recording (the installed libinput's version is written
+    /// `libinput $LIBINPUT_VERSION`: the machine's, not pinchlab's). A touchpad's verdict is not here:
+    /// libinput replays it against its own timers, and its gestures' times move by a millisecond
+    /// from run to run.
     @Test(.needs(.libinput)) func libinputOnATouchscreenIsTheGoldenFile() throws {
-        let r = try CLI.run(["libinput", "Fixtures/corpus/touchscreen/pinch-out-01.evemu"])
-        let version = try CLI.run(["--version"], executable: URL(fileURLWithPath: "/usr/bin/libinput")).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        try Golden.expect(r, is: "libinput-touchscreen-pinch-out-01", normalising: ["libinput \(version):": "libinput <version>:"])
+        try Golden.expect(try CLI.run(["libinput", "Fixtures/corpus/touchscreen/pinch-out-01.evemu"]),
+                          is: "libinput-touchscreen-pinch-out-01")
     }
 }
