@@ -76,7 +76,7 @@ import PinchlabTestSupport
 
         let replay = try CLI.run(["replay", dump, "--json"])
         #expect(replay.status == 0, "\(replay.stderr)")
-        #expect(replay.stderr.contains("is a live dump: replaying with its own settings"), "\(replay.stderr)")
+        #expect(replay.stderr.contains("is a live dump: replaying with its own settings"), "\(replay.stderr)")  // a live dump's
 
         let (end, extras) = try Self.lastEventSeconds(of: dump)
         let saved = try #require(extras.lists["lines"])
@@ -95,7 +95,7 @@ import PinchlabTestSupport
         let start = try #require(Self.time(secondBegan))
         let fromReplay = Self.comparable(replayed, from: start, before: end)
         let fromLive = Self.comparable(liveLines, from: start, before: end)
-        #expect(fromReplay.count > 10 && fromReplay.contains { $0.contains("\"state\":\"ended\"") })
+        #expect(fromReplay.count > 10 && fromReplay.contains { $0.contains("\"state\":\"ended\"") })  // JSON lines
         #expect(fromReplay == fromLive, "the same lines, times and numbers from \(start) s to \(end) s")
         // live --json's decision lines carry their margins, as replay's do.
         #expect(liveLines.contains {
@@ -111,6 +111,7 @@ import PinchlabTestSupport
         let (serve, node) = try Self.serve(Self.pinch)
         defer { serve.process.interrupt() }
         let dir = try CLI.temporaryDirectory()
+        // A live session and its dump: their lines vary from run to run, so they are read in parts.
         let live = try CLI.Running(["live", node, "--json", "--keep", "5", "--transition", "zoom-present", "--dump-dir", dir.path])
         #expect(CLI.waitFor(40) { live.stdoutSoFar.contains("\"state\":\"ended\"") }, "\(live.stderrSoFar)")
         kill(live.process.processIdentifier, SIGUSR1)
@@ -130,6 +131,7 @@ import PinchlabTestSupport
         #expect(ownJSON.status == 0 && ownJSON.stdout == byHand.stdout)
         #expect(!byHand.stderr.contains("the dump was made with"), "\(byHand.stderr)")
 
+        // (a live dump's replay, as above)
         let other = try CLI.run(["replay", dump, "--transition", "pinch-dismiss"])
         #expect(other.status == 0, "\(other.stderr)")
         #expect(other.lines.first?.contains(": pinch-dismiss, policy") == true, "\(other.lines.first ?? "")")
@@ -140,7 +142,7 @@ import PinchlabTestSupport
         let report = try CLI.run(["report", dump, "-o", archive, "--no-libinput"])
         #expect(report.status == 0, "\(report.stderr)")
         let summary = try String(contentsOf: ReportCLITests.extract(archive).appendingPathComponent("summary.txt"), encoding: .utf8)
-        #expect(summary.contains("transition: zoom-present,"), "\(summary.prefix(600))")
+        #expect(summary.contains("transition: zoom-present,"), "\(summary.prefix(600))")  // a live dump's report
     }
 
     /// Debian's libinput reads a dump as its own: `libinput analyze recording` lists its frames.
@@ -276,6 +278,7 @@ import PinchlabTestSupport
         kill(live.process.processIdentifier, SIGUSR1)
         usleep(300_000)
         kill(serve.process.processIdentifier, SIGCONT)
+        // (a live process, read while it runs)
         #expect(CLI.waitFor(20) { live.stderrSoFar.contains("was asked for before the device was open: nothing to dump yet") },
                 "\(live.stderrSoFar)")
         #expect(CLI.waitFor(40) { live.stdoutSoFar.contains("\"type\":\"gesture\"") }, "live goes on: \(live.stderrSoFar)")
@@ -329,7 +332,7 @@ struct FlightDumpFullDiskCLITests {
         live.process.interrupt()
         let r = try live.finish()
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("No space left on device") || r.stderr.contains("ENOSPC"), "\(r.stderr)")
+        #expect(r.stderr.contains("No space left on device") || r.stderr.contains("ENOSPC"), "\(r.stderr)")  // the system's words
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "nothing half-written is left")
     }
 }

@@ -164,6 +164,7 @@ import PinchlabTestSupport
         let masked = dir.appendingPathComponent("masked.yml").path
         #expect(try CLI.run(["convert", original, "-o", masked, "--mask-keys"]).status == 0)
         let maskedText = try String(contentsOfFile: masked, encoding: .utf8)
+        // (YAML fragments, as above)
         #expect(maskedText.contains("EV_KEY / KEY_A") && maskedText.contains("(obfuscated)") && !maskedText.contains("KEY_Q"))
         #expect(try CLI.run(["convert", original, "-o", masked, "--mask-keys", "--keep-keys"]).status == 64)
     }
@@ -238,6 +239,7 @@ import PinchlabTestSupport
         #expect(text.contains("class=\"fact\">2.95/s; finish by flick (releasing at 0.59/s or slower would have<"),
                 "wrapped at a word in the facts box (indented by position: SVG drops leading spaces)")
         #expect(text.contains("class=\"fact\">cancelled it); finished at 1.06 s<"), "what would have flipped it, then the end")
+        // (SVG fragments)
         #expect(text.contains(">attempt 1: finish, flick, |velocity| 2.95/s ≥ 1.5/s towards completion (released at 0.202); ≤ 0.59/s cancels<"),
                 "the decision's reason beside the release, and its margin")
         let render = Process()
