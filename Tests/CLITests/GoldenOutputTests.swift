@@ -20,7 +20,7 @@ import Testing
 /// The files never depend on the machine: paths are given relative to the package where the
 /// command takes them, and `Golden` writes the package's own path as `$PACKAGE`, a test's
 /// temporary directory as `$TMP` and the installed libinput's version as `$LIBINPUT_VERSION`
-/// (`Golden.normalise`). Anything else that varies (a mount point, the shared recordings'
+/// (`Golden.normalise`), and leaves out tune's progress lines, which come with time. Anything else that varies (a mount point, the shared recordings'
 /// directory) is replaced by the test that meets it, which says so; output that varies from run
 /// to run (timing, a live process) is not compared whole.
 @Suite struct GoldenOutputTests {
