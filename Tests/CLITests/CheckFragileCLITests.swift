@@ -39,7 +39,8 @@ import Testing
         #expect(r.status == 0, "fragile is no failure without --strict: \(r.stdout)\(r.stderr)")
         let header = try #require(r.lines.firstIndex(of: "fragile (matching within a small margin of failing):"), "\(r.stdout)")
         #expect(r.lines[header + 1].hasPrefix("  /") && r.lines[header + 1].hasSuffix(Self.oneSidedLine), "\(r.lines[header + 1])")
-        #expect(!r.stdout.contains("pinch-out-01"), "a pinch 40° clear is not fragile: \(r.stdout)")
+        // Whole: a pinch 40° clear (pinch-out-01) is not fragile.
+        try Golden.expect(r, is: "check-fragile-pinches")
         #expect(r.lines.last == "2 files: 2 match (1 fragile)")
     }
 
@@ -81,7 +82,7 @@ import Testing
         let manifest = try Self.pinches()
         let r = try CLI.run(["check", manifest, "--strict"])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
-        #expect(r.lines.contains("fragile (failures with --strict):"), "\(r.stdout)")
+        try Golden.expect(r, is: "check-fragile-pinches-strict")
         #expect(r.lines.contains { $0.hasSuffix(Self.oneSidedLine) })
         // Nothing fragile: --strict passes.
         let robust = try Self.manifest([(CLI.fixture("corpus/touchpad/pinch-out-01.evemu"),
@@ -110,6 +111,7 @@ import Testing
         let xml = dir.appendingPathComponent("check.xml").path
         #expect(try CLI.run(["check", manifest, "--junit", xml]).status == 0)
         var text = try String(contentsOfFile: xml, encoding: .utf8)
+        // JUnit XML fragments.
         #expect(text.contains(#"failures="0""#), "\(text)")
         #expect(text.contains("<properties>\n        <property name=\"fragile\" value=\"fragile: the pinch began (one-sided-pinch) 0.9° below "
                               + "oneSidedPinchMaximumAngleDegrees 30°, 1.6% of its usual range: past it, would read as pan 2 fingers, none\"/>"
@@ -117,7 +119,7 @@ import Testing
         #expect(try CLI.run(["check", manifest, "--junit", xml, "--strict"]).status == 1)
         text = try String(contentsOfFile: xml, encoding: .utf8)
         #expect(text.contains(#"failures="1""#) && text.contains(#"<failure type="fragile" message="fragile: the pinch began"#), "\(text)")
-        #expect(!text.contains("<property"), "\(text)")
+        #expect(!text.contains("<property"), "\(text)")  // JUnit XML
     }
 
     /// A label of several gestures names the fragile one by its place among those of its kind:
@@ -158,8 +160,9 @@ import Testing
         let window = try DecisionMarginCLITests.settingsFile("touchpadRecognizer.pinchCorrectionWindowMS", waited + 3)
         let r = try CLI.run(["check", manifest, "--config", window])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("synthetic.evemu: the pinch began (scroll-to-pinch-correction) 3.0 ms below "
-                                  + "pinchCorrectionWindowMS \(Int(waited + 3)) ms, within one frame (10.0 ms): past it, would read as pan 2 fingers right, none"),
-                "one frame is the synthetic touchpad's 10 ms: \(r.stdout)")
+        // Whole: "synthetic.evemu: the pinch began (scroll-to-pinch-correction) 3.0 ms below
+        // pinchCorrectionWindowMS N ms, within one frame (10.0 ms): ..." (one frame is the
+        // synthetic touchpad's 10 ms).
+        try Golden.expect(r, is: "check-fragile-correction-window")
     }
 }

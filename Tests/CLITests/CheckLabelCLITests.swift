@@ -120,6 +120,7 @@ import Testing
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 4)
         #expect(xml.components(separatedBy: "<failure ").count - 1 == 1)
+        // JUnit XML fragments.
         #expect(xml.contains("tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"0\""))
         #expect(xml.contains("name=\"two-finger-scroll-01.evemu\">\n      <failure"))
         // The report is well-formed XML.
@@ -143,14 +144,15 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         r = try CLI.run(["check", dir.path])
         #expect(r.status == 0, "\(r.stdout)")
-        #expect(r.stdout.contains("known mismatches (not failures):") && r.stdout.contains("a test's reason"))
-        #expect(r.lines.last == "1 file: 0 match, 1 known mismatch")
+        // "known mismatches (not failures):", the reason given, "1 file: 0 match, 1 known mismatch".
+        try Golden.expect(r, is: "check-known-mismatch")
 
         r = try CLI.run(["label", file, "--corpus", dir.path, "--expect", "pan:2"])   // keeps the marker
         r = try CLI.run(["check", dir.path])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("two-finger-scroll-01.evemu: matches its label now but is marked as a known mismatch")
-                && r.stdout.contains("remove \"knownMismatch\""), "\(r.stdout)")
+        // "two-finger-scroll-01.evemu: matches its label now but is marked as a known mismatch", and
+        // the marker to remove ("knownMismatch").
+        try Golden.expect(r, is: "check-known-mismatch-that-matches")
         r = try CLI.run(["label", file, "--corpus", dir.path, "--expect", "pan:2", "--known-mismatch", ""])
         r = try CLI.run(["check", dir.path])
         #expect(r.status == 0, "\(r.stdout)")
@@ -164,7 +166,7 @@ import Testing
         var r = try CLI.run(["label", file, "--corpus", elsewhere, "--expect", "pinch:2", "--direction", "out"])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: elsewhere, encoding: .utf8)
-        #expect(text.contains("pinch-out-01.evemu"))
+        #expect(text.contains("pinch-out-01.evemu"))  // the manifest (JSON) names the file
         r = try CLI.run(["check", elsewhere])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         // Written by hand with an absolute path.
@@ -195,8 +197,10 @@ import Testing
         try Data(manifest.utf8).write(to: dir.appendingPathComponent("manifest.json"))
         let r = try CLI.run(["check", dir.path])
         #expect(r.status == 65)
-        #expect(r.stderr.contains(message), "\(r.stderr)")
-        #expect(!r.stderr.contains("DecodingError"))
+        #expect(r.stderr.hasPrefix("pinchlab: \(dir.path)/manifest.json: "), "\(r.stderr)")
+        // The message whole (`message` and what follows it; never a DecodingError), one file per case.
+        let slug = String(message.prefix(60).map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        try Golden.expect(r, is: "errors-bad-manifest-" + slug)
     }
 
     /// A missing or malformed recording is status 65, named in the output and as a JUnit error;
@@ -217,9 +221,9 @@ import Testing
         let junit = dir.appendingPathComponent("r.xml").path
         let r = try CLI.run(["check", dir.path, "--junit", junit])
         #expect(r.status == 65)
-        #expect(r.stdout.contains("bad.evemu: cannot be replayed") && r.stdout.contains("missing.evemu: cannot be replayed"))
-        #expect(r.stdout.contains("a&b<c>\"d'.evemu: expected pan 2 fingers; got pinch 2 fingers out"))
-        #expect(r.lines.last == "3 files: 0 match, 1 mismatch, 2 unreadable")
+        // bad.evemu and missing.evemu "cannot be replayed", the odd name's mismatch, "3 files: 0
+        // match, 1 mismatch, 2 unreadable".
+        try Golden.expect(r, is: "check-unreadable-recordings")
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
         #expect(try document.nodes(forXPath: "//testcase/error").count == 2)
         let names = try document.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue)
@@ -232,8 +236,8 @@ import Testing
         let file = dir.appendingPathComponent("pinch-in-slow-finish-01.evemu").path
         var r = try CLI.run(["label", "--from-replay", file, "--corpus", dir.path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("pinch 2 fingers in, finish"))
-        #expect(r.stdout.contains("--expect pinch:2 --direction in --outcome finish"), "\(r.stdout)")
+        // "pinch 2 fingers in, finish" and the command that writes it ("--expect pinch:2 --direction in --outcome finish").
+        try Golden.expect(r, is: "label-from-replay-touchscreen-slow-finish")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("manifest.json").path))
         r = try CLI.run(["label", "--from-replay", file, "--corpus", dir.path, "--yes"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -245,18 +249,19 @@ import Testing
     @Test func evidencePrintsContactsInMillimetres() throws {
         let r = try CLI.run(["label", "--evidence", CLI.fixture("corpus/touchpad/two-finger-scroll-01.evemu")])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("at most 2 fingers at once"))
-        #expect(r.stdout.contains("two contacts down together:"))
+        // "at most 2 fingers at once", "two contacts down together:", each contact in mm.
+        try Golden.expect(r, is: "label-evidence-two-finger-scroll")
     }
 
     @Test func usageMistakes() throws {
-        var r = try CLI.run(["label", "x.evemu", "--corpus", "/tmp/x", "--expect", "pinch:2", "--direction", "down"])
-        #expect(r.status == 64 && r.stderr.contains("--direction down does not fit --expect pinch"))
-        r = try CLI.run(["label", "x.evemu", "--corpus", "/tmp/x", "--expect", "pinch:2", "--expect", "pan:2", "--outcome", "finish"])
-        #expect(r.status == 64 && r.stderr.contains("--outcome is given 1 times for 2 --expect"))
-        r = try CLI.run(["label", "x.evemu", "--expect", "pinch:2"])
-        #expect(r.status == 64 && r.stderr.contains("--corpus"))
-        r = try CLI.run(["check", "/nonexistent/corpus"])
-        #expect(r.status == 66)
+        // Each whole: three usage errors (64), then a missing corpus (66).
+        var transcript = ""
+        for arguments in [["label", "x.evemu", "--corpus", "/tmp/x", "--expect", "pinch:2", "--direction", "down"],
+                          ["label", "x.evemu", "--corpus", "/tmp/x", "--expect", "pinch:2", "--expect", "pan:2", "--outcome", "finish"],
+                          ["label", "x.evemu", "--expect", "pinch:2"]] {
+            #expect(try Golden.run(arguments, into: &transcript).status == 64, "\(arguments)")
+        }
+        #expect(try Golden.run(["check", "/nonexistent/corpus"], into: &transcript).status == 66)
+        try Golden.expect(transcript, is: "errors-label-usage")
     }
 }

@@ -25,7 +25,7 @@ enum Chromium {
     /// with the line of the page it names.
     static func consoleMessages(_ url: String, timeout: TimeInterval = 60) throws -> [(line: Int?, text: String)] {
         let stderr = try run(["--enable-logging=stderr", "--v=0", "--dump-dom", url], timeout: timeout).stderr
-        // [pid:tid:time:INFO:CONSOLE:91] "Uncaught SyntaxError: ...", source: file:///page.html (91)
+        // Chromium's own log lines: [pid:tid:time:INFO:CONSOLE:91] "Uncaught SyntaxError: ...", source: file:///page.html (91)
         return stderr.split(separator: "\n").compactMap { line -> (line: Int?, text: String)? in
             guard line.contains(":CONSOLE"), let open = line.range(of: "] \""),
                   let close = line.range(of: "\", source: ", options: .backwards), open.upperBound <= close.lowerBound else { return nil }

@@ -10,6 +10,7 @@ import Testing
     @Test func replayShowsTheClicksAndNoHold() throws {
         let json = try CLI.run(["replay", Self.fixture, "--json"])
         #expect(json.status == 0, "\(json.stderr)")
+        // JSON lines, read by their fragments.
         let buttons = json.lines.filter { $0.contains("\"type\":\"button\"") }
         #expect(buttons == [
             #"{"button":"left","state":"pressed","time":0.125,"type":"button"}"#,
@@ -19,21 +20,20 @@ import Testing
             #"{"button":"left","state":"pressed","time":4.125,"type":"button"}"#,
             #"{"button":"left","state":"released","time":4.225,"type":"button"}"#,
         ])
-        #expect(!json.stdout.contains("\"type\":\"gesture\""), "no gesture at all: \(json.stdout)")
+        #expect(!json.stdout.contains("\"type\":\"gesture\""), "no gesture at all: \(json.stdout)")  // JSON lines
         let summary = try json.json(line: -1)
         #expect((summary["gestures"] as? [Any])?.isEmpty == true)
 
-        let human = try CLI.run(["replay", Self.fixture])
+        // The three human outputs whole: three "button left pressed" lines and no hold; "0.125 s  no
+        // gesture: the clickpad was pressed with 3 fingers down, the highest ..."; "state undecided
+        // -> clickpad-pressed  (button-pressed, 3 fingers)  clickpad-pressed  fromBottomMM=27.40
+        // fingersBefore=3" and back to idle on the release.
+        var transcript = ""
+        let human = try Golden.run(["replay", Self.fixture], into: &transcript)
         #expect(human.lines.filter { $0.hasSuffix("button left pressed") }.count == 3)
-        #expect(!human.stdout.contains("hold"))
-
-        let explain = try CLI.run(["replay", Self.fixture, "--explain"])
-        #expect(explain.stdout.contains("0.125 s  no gesture: the clickpad was pressed with 3 fingers down, the highest"),
-                "\(explain.stdout)")
-        let trace = try CLI.run(["replay", Self.fixture, "--trace"])
-        #expect(trace.stdout.contains("state undecided -> clickpad-pressed  (button-pressed, 3 fingers)  clickpad-pressed  fromBottomMM=27.40 fingersBefore=3"),
-                "\(trace.stdout)")
-        #expect(trace.stdout.contains("state clickpad-pressed -> idle  (button-released, 3 fingers)"), "\(trace.stdout)")
+        try Golden.run(["replay", Self.fixture, "--explain"], into: &transcript)
+        try Golden.run(["replay", Self.fixture, "--trace"], into: &transcript)
+        try Golden.expect(transcript, is: "replay-clickpad-three-finger-click")
     }
 
     @Test func plotAndViewMarkThePresses() throws {
@@ -44,8 +44,8 @@ import Testing
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(picture.components(separatedBy: "data-role=\"button-left\"").count - 1 == 3
                 || picture.components(separatedBy: "class=\"button-left\"").count - 1 == 3, "three presses drawn")
-        #expect(picture.contains("button held (left)"), "named in the legend")
-        #expect(!picture.contains(">holds<"), "no hold lane")
+        // The picture's words whole: "button held (left)" in the legend, no hold lane.
+        try Golden.expect(Golden.pictureText(ofSVG: picture), is: "plot-words-clickpad-three-finger-click")
 
         let html = dir.appendingPathComponent("clicks.html").path
         let view = try CLI.run(["view", Self.fixture, "-o", html])

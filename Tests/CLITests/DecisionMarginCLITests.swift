@@ -142,26 +142,25 @@ import Testing
         let path = CLI.fixture("corpus/touchpad/two-finger-scroll-01.evemu")
         let pan = try #require(try Self.beganLines(path).first { $0["kind"] as? String == "pan" })
         #expect(pan["rule"] as? String == "same-direction" && pan["margin"] == nil, "\(pan)")
-        let explain = try CLI.run(["replay", path, "--explain"])
-        let line = try #require(explain.lines.first { $0.contains("pan began") })
-        #expect(!line.contains("margin"), "\(line)")
+        // The explanation whole: "pan began" with no margin.
+        try Golden.expect(try CLI.run(["replay", path, "--explain"]), is: "replay-explain-touchpad-two-finger-scroll")
     }
 
     /// `--explain` names the margin in each decision's sentence; the JSON line carries the same.
     @Test func explainNamesTheMarginOfEachDecision() throws {
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--explain"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("pinch began (2 fingers): fingers moved 175° apart (>= 135°) after 1.3 and 1.4 mm (>= 1 mm); "
-                                  + "margin 40.3° above pinchOpposingMinimumAngleDegrees 135°"), "\(r.stdout)")
-        #expect(r.stdout.contains("hold began (2 fingers): fingers still for 40 ms (>= 40 ms), moved at most 0.1 mm (< 1 mm); "
-                                  + "margin 0.92 mm below holdMaxMoveMM 1 mm"), "\(r.stdout)")
+        // Whole: "pinch began (2 fingers): ...; margin 40.3° above pinchOpposingMinimumAngleDegrees
+        // 135°", "hold began (2 fingers): ...; margin 0.92 mm below holdMaxMoveMM 1 mm".
+        try Golden.expect(r, is: "replay-explain-touchpad-pinch-out")
         // Decisions no setting flips say nothing more.
         #expect(r.lines.contains { $0.hasSuffix("pinch ended (2 fingers): all 2 fingers lifted") })
         let json = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--json"])
+        // JSON lines, read by their fragments.
         let began = try #require(json.lines.first { $0.contains("\"opposing-fingers\"") })
         #expect(began.contains(#""margin":{"key":"touchpadRecognizer.pinchOpposingMinimumAngleDegrees","threshold":135,"unit":"degrees","value":175.272012}"#),
                 "\(began)")
         let ended = try #require(json.lines.first { $0.contains("\"all-lifted\"") })
-        #expect(!ended.contains("margin"), "\(ended)")
+        #expect(!ended.contains("margin"), "\(ended)")  // a JSON line
     }
 }

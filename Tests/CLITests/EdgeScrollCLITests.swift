@@ -15,13 +15,20 @@ import PinchlabTestSupport
 
     @Test func withEdgeScrollingTheFingerAlongTheRightEdgeIsAOneFingerPanWithItsRule() throws {
         let edge = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": "edge"}}"#)
-        var r = try CLI.run(["replay", Self.rightEdge, "--config", edge, "--explain"])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("pan began (1 finger): touch 1 landed 4.5 mm from the right edge (< 7 mm) and moved 3.0 mm along it (>= 3 mm): edge scrolling"),
-                "\(r.stdout)")
-        #expect(r.stdout.contains("pan ended (1 finger): the finger lifted"))
+        // The three explanations whole, in one file: with edge scrolling, "pan began (1 finger):
+        // touch 1 landed 4.5 mm from the right edge (< 7 mm) and moved 3.0 mm along it (>= 3 mm):
+        // edge scrolling" and "pan ended (1 finger): the finger lifted"; with the touchpad's own
+        // default (it counts four fingers: two-finger scrolling), the pointer, no pan; with a
+        // narrower edge than where the finger landed, the pointer again.
+        var explanations = ""
+        #expect(try Golden.run(["replay", Self.rightEdge, "--config", edge, "--explain"], into: &explanations).status == 0)
+        #expect(try Golden.run(["replay", Self.rightEdge, "--explain"], into: &explanations).status == 0)
+        let narrow = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": "edge", "edgeScrollWidthMM": 4}}"#)
+        try Golden.run(["replay", Self.rightEdge, "--config", narrow, "--explain"], into: &explanations,
+                       normalising: [narrow: "$TMP/narrow-settings.json"])
+        try Golden.expect(explanations, is: "replay-explain-edge-scroll-settings")
 
-        r = try CLI.run(["replay", Self.rightEdge, "--config", edge, "--json"])
+        let r = try CLI.run(["replay", Self.rightEdge, "--config", edge, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let began = try r.json(line: 0)
         #expect(began["rule"] as? String == "edge-scroll" && began["fingers"] as? Int == 1)
@@ -29,50 +36,29 @@ import PinchlabTestSupport
         #expect(evidence["edgeWidthMM"] as? Double == 7 && evidence["fromRightMM"] as? Double == 4.5)
         #expect(evidence["moveLimitMM"] as? Double == 3)
         #expect(evidence["touch"] as? Int == 1, "the touch --explain names: \(evidence)")
-
-        // The touchpad's own default (it counts four fingers: two-finger scrolling): the pointer.
-        r = try CLI.run(["replay", Self.rightEdge, "--explain"])
-        #expect(r.status == 0)
-        #expect(!r.stdout.contains("pan began"), "\(r.stdout)")
-        // A narrower edge than where the finger landed: the pointer again.
-        let narrow = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": "edge", "edgeScrollWidthMM": 4}}"#)
-        r = try CLI.run(["replay", Self.rightEdge, "--config", narrow, "--explain"])
-        #expect(!r.stdout.contains("pan began"), "\(r.stdout)")
     }
 
     /// `--trace` prints the edge scroll's state changes among the machine's, with the rule and
     /// evidence that began it and the input that stopped it.
     @Test func traceShowsTheEdgeScrollBeginningAndStopping() throws {
         let edge = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": "edge"}}"#)
-        let r = try CLI.run(["replay", Self.rightEdge, "--config", edge, "--trace"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.stdout.split(separator: "\n").map(String.init)
-        let began = try #require(lines.firstIndex { $0.contains("state edge scroll: none -> scrolling  (motion, 1 finger)  edge-scroll") },
-                                 "\(r.stdout)")
-        #expect(lines[began].contains("fromRightMM=4.50") && lines[began].contains("edgeWidthMM=7") && lines[began].hasSuffix("touch=1"),
-                "\(lines[began])")
-        let stopped = try #require(lines.firstIndex { $0.contains("state edge scroll: scrolling -> none  (all-lifted, 0 fingers)  all-lifted") },
-                                   "\(r.stdout)")
-        #expect(began < stopped)
-        // Without edge scrolling there is no such line.
-        let plain = try CLI.run(["replay", Self.rightEdge, "--trace"])
-        #expect(plain.status == 0 && !plain.stdout.contains("edge scroll"), "\(plain.stdout)")
+        // Both traces whole: "state edge scroll: none -> scrolling  (motion, 1 finger)  edge-scroll
+        // ... fromRightMM=4.50 ... edgeWidthMM=7 ... touch=1", later "state edge scroll: scrolling ->
+        // none  (all-lifted, 0 fingers)  all-lifted"; without edge scrolling, no such line.
+        var traces = ""
+        #expect(try Golden.run(["replay", Self.rightEdge, "--config", edge, "--trace"], into: &traces).status == 0)
+        #expect(try Golden.run(["replay", Self.rightEdge, "--trace"], into: &traces).status == 0)
+        try Golden.expect(traces, is: "replay-trace-edge-scroll")
     }
 
     @Test func aScrollMethodThatIsNoneOfTheNamesIsRefusedWithTheNames() throws {
-        let bad = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": "edgy"}}"#)
-        var r = try CLI.run(["replay", Self.rightEdge, "--config", bad])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains("at 'touchpadRecognizer': unknown scrollMethod 'edgy'; choose one of default, two-finger, edge, none"),
-                "\(r.stderr)")
-        let wide = try Self.settings(#"{"touchpadRecognizer": {"edgeScrollWidthMM": 101}}"#)
-        r = try CLI.run(["replay", Self.rightEdge, "--config", wide])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains("at 'touchpadRecognizer': edgeScrollWidthMM: 101 mm is outside 0...100 mm"), "\(r.stderr)")
-        let wrongType = try Self.settings(#"{"touchpadRecognizer": {"scrollMethod": 2}}"#)
-        r = try CLI.run(["replay", Self.rightEdge, "--config", wrongType])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains("wrong type at 'touchpadRecognizer.scrollMethod': expected a string, found a number"), "\(r.stderr)")
+        // Each refusal whole (65): the names to choose from, the range, the type expected.
+        var transcript = ""
+        for json in [#"{"touchpadRecognizer": {"scrollMethod": "edgy"}}"#, #"{"touchpadRecognizer": {"edgeScrollWidthMM": 101}}"#,
+                     #"{"touchpadRecognizer": {"scrollMethod": 2}}"#] {
+            #expect(try Golden.run(["replay", Self.rightEdge, "--config", try Self.settings(json)], into: &transcript).status == 65, "\(json)")
+        }
+        try Golden.expect(transcript, is: "errors-config-scroll-method")
     }
 
     /// The owner's configuration in the manifest is what check replays with; without it the same
@@ -93,19 +79,15 @@ import PinchlabTestSupport
         try write("")
         r = try CLI.run(["check", dir.path])
         #expect(r.status == 1, "\(r.stdout)")
-        try write(#""deviceConfiguration": {"scrollMethod": "sideways"},"#)
-        r = try CLI.run(["check", dir.path])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains("deviceConfiguration.scrollMethod") && r.stderr.contains("one of default, two-finger, edge, none"),
-                "\(r.stderr)")
-        try write(#""deviceConfiguration": {"scrollMethod": 2},"#)
-        r = try CLI.run(["check", dir.path])
-        #expect(r.status == 65)
-        #expect(r.stderr.contains("key 'deviceConfiguration.scrollMethod': expected a string, found a number"), "\(r.stderr)")
-        try write(#""deviceConfiguration": {"minMoveMM": 1},"#)
-        r = try CLI.run(["check", dir.path])
-        #expect(r.status == 65, "a threshold is no device configuration")
-        #expect(r.stderr.contains("key 'deviceConfiguration.minMoveMM': expected one of the known keys (scrollMethod)"), "\(r.stderr)")
+        // Each of the manifest's errors whole (65): the names to choose from, the type expected, and
+        // a threshold, which is no device configuration.
+        var transcript = ""
+        for configuration in [#""deviceConfiguration": {"scrollMethod": "sideways"},"#, #""deviceConfiguration": {"scrollMethod": 2},"#,
+                              #""deviceConfiguration": {"minMoveMM": 1},"#] {
+            try write(configuration)
+            #expect(try Golden.run(["check", dir.path], into: &transcript).status == 65, "\(configuration)")
+        }
+        try Golden.expect(transcript, is: "errors-manifest-device-configuration")
     }
 }
 

@@ -14,7 +14,8 @@ import Testing
                 .filter { command == "record" || ($0 != "-o" && $0 != "/dev/null") }, timeout: 20)
             #expect(r.status == 64, "\(command) \(value): \(r.stderr)")
             let message = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
-            #expect(message.contains("--exit-after-idle must be a positive, finite number of seconds"), "\(command): \(r.stderr)")
+            // Whole: "--exit-after-idle must be a positive, finite number of seconds", the usage.
+            try Golden.expect(r, is: "errors-exit-after-idle-\(command)-" + String((value).map { $0.isLetter || $0.isNumber ? $0 : "-" }))
             messages.append(message)
         }
         #expect(messages[0] == messages[1], "one message for both")

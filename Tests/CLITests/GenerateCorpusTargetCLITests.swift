@@ -13,6 +13,7 @@ import Testing
             let r = try CLI.run(["generate-corpus", target])
             #expect(r.status == 64, "\(target): \(r.stderr)")
             #expect(r.stderr.hasPrefix("pinchlab: \(file)"), "names the file in the way: \(r.stderr)")
+            // The system's words, which depend on where the path stops.
             #expect(r.stderr.contains("expected a directory, found a file") || r.stderr.contains("Not a directory"), "\(r.stderr)")
             for raw in ["NSCocoaErrorDomain", "internal error", "Error Domain"] {
                 #expect(!r.stderr.contains(raw), "\(r.stderr)")
@@ -23,7 +24,7 @@ import Testing
         let session = try CLI.run(["generate-corpus", dir.appendingPathComponent("corpus").path, "--variants", "1",
                                    "--session", file + "/session.evemu"])
         #expect(session.status == 64, "\(session.stderr)")
-        #expect(session.stderr.contains("pinchlab: \(file)"), "\(session.stderr)")
+        #expect(session.stderr.contains("pinchlab: \(file)"), "\(session.stderr)")  // (as above)
     }
 
     /// A directory that may not be made: permission denied, 77 (as an unprivileged user: root may).
@@ -35,6 +36,6 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
         let r = try CLI.runAsUnprivilegedUser(["generate-corpus", locked.appendingPathComponent("corpus").path])
         #expect(r.status == 77, "\(r.stderr)")
-        #expect(r.stderr.contains("cannot make the directory: Permission denied"), "\(r.stderr)")
+        #expect(r.stderr.contains("cannot make the directory: Permission denied"), "\(r.stderr)")  // the system's words, as nobody
     }
 }

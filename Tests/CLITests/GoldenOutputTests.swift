@@ -3,16 +3,29 @@ import PinchlabTestSupport
 import Testing
 
 /// The human output people read, compared whole with the files under `Tests/Golden/`: a changed word,
-/// figure, order or blank line fails here, where a `contains` check would let it pass.
+/// figure, order or blank line fails here, where a `contains` check would let it pass. Each file is a
+/// run's stdout, a `[stderr]` line, its stderr and `[exit status N]` (`Golden.text(of:)`); a test that
+/// makes several runs keeps them in one file, each after its `$ pinchlab ...` line.
 ///
-/// When a change is meant to change the output, run the suite once with `PINCHLAB_UPDATE_GOLDEN=1`
-/// (`PINCHLAB_UPDATE_GOLDEN=1 swift test --filter GoldenOutputTests`): it writes the files instead
-/// of comparing, and `git diff Tests/Golden` shows the change to review and commit with it.
-/// Paths are given relative to the package, so the files do not depend on where it is checked out.
+/// Regenerate and review:
+///
+///     PINCHLAB_UPDATE_GOLDEN=1 swift test --filter GoldenOutputTests   # or the suite that changed
+///     git diff Tests/Golden                                             # read every changed line
+///
+/// With `PINCHLAB_UPDATE_GOLDEN=1` the tests write the files instead of comparing (and so pass);
+/// run the suite once more without it, then commit the files with the change that made them. A
+/// file no test writes any more is left behind: delete it by hand. Other suites (errors, tune,
+/// check, ...) use the same files through `Golden.expect`, so filter on them too when their
+/// output changes; `grep -rl 'Golden.expect' Tests/CLITests` lists them.
+///
+/// The files never depend on the machine: paths are given relative to the package where the
+/// command takes them, and `Golden` writes the package's own path as `$PACKAGE`, a test's
+/// temporary directory as `$TMP` and the installed libinput's version as `$LIBINPUT_VERSION`
+/// (`Golden.normalise`), and leaves out tune's progress lines, which come with time. Anything
+/// else that varies (a mount point, the shared recordings' directory) is replaced by the test that
+/// meets it, which says so; output that varies from run to run (timing, a live process) is not
+/// compared whole.
 @Suite(.blocking) struct GoldenOutputTests {
-    static let goldenDirectory = CLI.packageRoot.appendingPathComponent("Tests/Golden")
-    static let updating = ProcessInfo.processInfo.environment["PINCHLAB_UPDATE_GOLDEN"] == "1"
-
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let arguments: [String]
@@ -38,40 +51,28 @@ import Testing
         Case(name: "stats-touchscreen-session", arguments: ["stats", "Fixtures/sessions/touchscreen-session.evemu"]),
         Case(name: "check-corpus", arguments: ["check", "Fixtures/corpus"]),
         Case(name: "tune-corpus", arguments: ["tune", "Fixtures/corpus", "--budget", "4"]),
+        // label: a proposal from a replay (not written without --yes) and a recording's evidence.
+        Case(name: "label-from-replay",
+             arguments: ["label", "--from-replay", "Fixtures/corpus/touchpad/pinch-out-01.evemu", "--corpus", "/nonexistent/mine"]),
+        Case(name: "label-evidence", arguments: ["label", "--evidence", "Fixtures/corpus/touchpad/pinch-out-01.evemu"]),
     ]
 
     @Test(arguments: cases) func outputIsTheGoldenFile(_ golden: Case) throws {
-        let r = try CLI.run(golden.arguments)
-        // The exit status belongs to the output: a case that starts failing must show here too.
-        let actual = r.stdout + "\n[stderr]\n" + r.stderr + "[exit status \(r.status)]\n"
-        let file = Self.goldenDirectory.appendingPathComponent(golden.name + ".txt")
-        if Self.updating {
-            try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true)
-            try Data(actual.utf8).write(to: file)
-            return
-        }
-        let expected = try #require(try? String(contentsOf: file, encoding: .utf8),
-                                    "no golden file \(file.path): run with PINCHLAB_UPDATE_GOLDEN=1 to write it")
-        if actual != expected {
-            Issue.record("""
-                pinchlab \(golden.arguments.joined(separator: " ")) differs from \(file.path) \
-                (PINCHLAB_UPDATE_GOLDEN=1 rewrites it when the change is meant):
-                \(Self.firstDifference(expected, actual))
-                """)
-        }
+        try Golden.expect(try CLI.run(golden.arguments), is: golden.name)
     }
 
-    /// The first line that differs, both ways, with its number: enough to see what changed.
-    static func firstDifference(_ expected: String, _ actual: String) -> String {
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        for i in 0..<max(e.count, a.count) {
-            let expectedLine = i < e.count ? String(e[i]) : "(no line)"
-            let actualLine = i < a.count ? String(a[i]) : "(no line)"
-            if expectedLine != actualLine {
-                return "line \(i + 1):\n  expected: \(expectedLine)\n  actual:   \(actualLine)"
-            }
-        }
-        return "(same lines, different line ends)"
+    /// `--help` of the root and of every command, at 80 columns (ArgumentParser wraps to COLUMNS).
+    @Test(arguments: HelpCLITests.commands) func helpIsTheGoldenFile(command: String) throws {
+        let arguments = (command.isEmpty ? [] : [command]) + ["--help"]
+        try Golden.expect(try CLI.run(arguments, environment: ["COLUMNS": "80"]), is: command.isEmpty ? "help" : "help-\(command)")
+    }
+
+    /// libinput's verdict on a touchscreen recording (the installed libinput's version is written
+    /// `libinput $LIBINPUT_VERSION`: the machine's, not pinchlab's). A touchpad's verdict is not here:
+    /// libinput replays it against its own timers, and its gestures' times move by a millisecond
+    /// from run to run.
+    @Test(.needs(.libinput)) func libinputOnATouchscreenIsTheGoldenFile() throws {
+        try Golden.expect(try CLI.run(["libinput", "Fixtures/corpus/touchscreen/pinch-out-01.evemu"]),
+                          is: "libinput-touchscreen-pinch-out-01")
     }
 }

@@ -15,6 +15,7 @@ import Testing
         for line in text.split(separator: "\n") {
             #expect(line.count <= 80, "pinchlab \(command) --help: \(line.count) characters: \(line)")
         }
+        // An example line; the whole help is GoldenOutputTests' help file.
         #expect(text.contains("\n  pinchlab "), "pinchlab \(command) --help shows a command to try")
     }
 

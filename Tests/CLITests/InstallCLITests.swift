@@ -37,7 +37,7 @@ import PinchlabTestSupport
         #expect(try String(contentsOf: share.appendingPathComponent("zsh/site-functions/_pinchlab"), encoding: .utf8)
             .hasPrefix("#compdef pinchlab"))
         #expect(try String(contentsOf: share.appendingPathComponent("fish/vendor_completions.d/pinchlab.fish"), encoding: .utf8)
-            .contains("complete -c 'pinchlab'"))
+            .contains("complete -c 'pinchlab'"))  // a fish completion script
     }
 
     /// `man -l` renders the pages, with no warning, and says what the help says.
@@ -48,13 +48,14 @@ import PinchlabTestSupport
                               executable: URL(fileURLWithPath: "/usr/bin/man"))
         #expect(man.status == 0, "\(man.stderr)")
         #expect(man.stderr.isEmpty, "man warns: \(man.stderr)")
+        // man's rendering, which depends on man-db's version and the terminal.
         #expect(man.stdout.contains("NAME") && man.stdout.contains("SYNOPSIS"))
         switch page {
         case "pinchlab": #expect(man.stdout.contains("A gesture-input replay and interactive-transition lab"))
         case "pinchlab.replay": #expect(man.stdout.contains("--transition") && man.stdout.contains("--explain"))
         default:
             let words = man.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(words.contains("membership of the input group"), "live's page says how to get permission")
+            #expect(words.contains("membership of the input group"), "live's page says how to get permission")  // man's rendering
         }
     }
 

@@ -36,6 +36,7 @@ import PinchlabTestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(ContinuousClock.now - started < .seconds(30), "played with the gap cut to 2 s")
         let seconds = gap >= 1e6 ? String(format: "%.1f", gap) : String(format: "%.1f", gap)
+        // libinput's verdict beside the note: its gestures' times vary from run to run.
         #expect(r.stdout.contains("note: 1 idle gap over 2 s (\(seconds) s at \(String(format: "%.3f", at)) s) played to libinput as 2 s"),
                 "\(r.stdout)")
         // Its gestures in the recording's time: the pinch spans the gap as recorded.

@@ -47,6 +47,7 @@ import PinchlabTestSupport
         for line in lines {
             #expect(line.count < columns, "\(line.count) characters on a \(columns)-column terminal: \(line)")
         }
+        // A live terminal screen (escape sequences, redrawn as the device plays).
         #expect(lines.contains { $0.hasPrefix("transition \(transition)") && $0.contains("finished") })
         #expect(screen.contains("\u{1B}[?25l") && screen.contains("\u{1B}[?25h"), "the cursor is hidden, then restored")
     }
@@ -63,6 +64,6 @@ import PinchlabTestSupport
         #expect(bars.count > 10, "the bar is drawn on its own line: \(lines.prefix(12))")
         #expect(bars.contains { $0.hasSuffix("] 100%") }, "the percentage reaches 100")
         #expect(bars.allSatisfy { $0.count == 39 }, "the bar fills the line: \(bars.first ?? "")")
-        #expect(lines.contains("transition pinch-dismiss  finished"))
+        #expect(lines.contains("transition pinch-dismiss  finished"))  // a live screen's line
     }
 }

@@ -16,6 +16,7 @@ import PinchlabTestSupport
         let live = try CLI.Running(["live", node, "--json", "--keep", "5", "--dump-dir", dir.path, "--web", "--port", "0"])
         defer { if live.process.isRunning { live.process.interrupt() } }
         let url = try LiveWebCLITests.url(of: live)
+        // A live process and its page: output read while it runs, the page's DOM, JSON lines.
         #expect(CLI.waitFor(40) { live.stdoutSoFar.contains("\"state\":\"ended\"") }, "\(live.stderrSoFar)")
 
         // Not from the page (no header): refused, and nothing is dumped.
@@ -31,6 +32,7 @@ import PinchlabTestSupport
             done.signal()
         }
         #expect(CLI.waitFor(60) { !FlightRecorderCLITests.dumps(in: dir).isEmpty }, "\(live.stderrSoFar)")
+        // (a live process and its page, as above)
         #expect(CLI.waitFor(20) { live.stderrSoFar.contains("pinchlab: dumped ") }, "\(live.stderrSoFar)")
         usleep(500_000)
         live.process.interrupt()
@@ -42,13 +44,13 @@ import PinchlabTestSupport
         let dumps = FlightRecorderCLITests.dumps(in: dir)
         #expect(dumps.count == 1, "one dump, from the button: \(dumps) \(r.stderr)")
         let dump = try #require(dumps.first)
-        #expect(r.stderr.contains("(the page's dump button;"), "\(r.stderr)")
+        #expect(r.stderr.contains("(the page's dump button;"), "\(r.stderr)")  // live's stderr: timing
         let status = try #require(Self.spanText(dom, id: "dump-status"))
         #expect(status == "dumped to " + dump, "the page shows the file: \(status)")
-        #expect(!dom.contains("<b>dumps"), "the path is shown as text, never as markup")
+        #expect(!dom.contains("<b>dumps"), "the path is shown as text, never as markup")  // the DOM
 
         let replay = try CLI.run(["replay", dump, "--json"])
-        #expect(replay.status == 0 && replay.stdout.contains("\"type\":\"gesture\""), "\(replay.stderr)")
+        #expect(replay.status == 0 && replay.stdout.contains("\"type\":\"gesture\""), "\(replay.stderr)")  // JSON lines
     }
 
     /// With the flight recorder off there is no button, and the route is not there.
@@ -59,7 +61,7 @@ import PinchlabTestSupport
         defer { if live.process.isRunning { live.process.interrupt() } }
         let url = try LiveWebCLITests.url(of: live)
         let page = try LiveWebCLITests.get(url)
-        #expect(page.status == 200 && !page.body.contains("\"dumps\":true"), "the page offers no dump")
+        #expect(page.status == 200 && !page.body.contains("\"dumps\":true"), "the page offers no dump")  // the page's data
         #expect(try Self.post(url + "dump", header: true).status == 404)
         live.process.interrupt()
         _ = try live.finish()

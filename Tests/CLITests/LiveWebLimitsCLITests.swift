@@ -81,7 +81,7 @@ import PinchlabTestSupport
             live.process.interrupt()
             let r = try live.finish(timeout: 40)
             #expect(r.status == 0, "attempt \(attempt): status \(r.status): \(r.stderr.suffix(1500))")
-            #expect(r.lines.last.map { $0.contains("\"type\":\"summary\"") } == true, "attempt \(attempt)")
+            #expect(r.lines.last.map { $0.contains("\"type\":\"summary\"") } == true, "attempt \(attempt)")  // a JSON line
             withExtendedLifetime(clients) {}
         }
     }

@@ -56,6 +56,7 @@ import Testing
     @Test func viewOfAVeryLongStreamIsThinnedAndSaysSo() throws {
         let html = try Self.output(of: "view", fileExtension: "html")
         #expect(html.utf8.count < 4_500_000, "\(html.utf8.count) bytes")
+        // The page's HTML and its data (JSON), read by fragments.
         #expect(html.contains("\"frameStride\":2"), "the page says its frames are thinned")
         #expect(html.contains("\"frameStride\":2") && !html.contains("\"gestureUpdateStride\""), "taps: few gesture updates")
         #expect(html.contains("shown; every gesture's begin and end and every transition step are all here"))
@@ -65,10 +66,10 @@ import Testing
         let out = try CLI.temporaryDirectory().appendingPathComponent("short.html").path
         let r = try CLI.run(["view", CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu"), "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains("\"frameStride\""))
+        #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains("\"frameStride\""))  // the page's data
         let svg = try CLI.temporaryDirectory().appendingPathComponent("short.svg").path
         #expect(try CLI.run(["plot", CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu"), "-o", svg]).status == 0)
-        #expect(!(try String(contentsOfFile: svg, encoding: .utf8)).contains("thinned"))
+        #expect(!(try String(contentsOfFile: svg, encoding: .utf8)).contains("thinned"))  // the SVG
     }
 }
 

@@ -75,6 +75,6 @@ final class LoopbackHTTP: @unchecked Sendable {
     static func get(port: Int, _ path: String, hosts: [String]) throws -> Int? {
         let client = try LoopbackHTTP(port: port)
         try client.sendGet(path, hosts: hosts)
-        return status(of: client.read { $0.contains("\r\n") })
+        return status(of: client.read { $0.contains("\r\n") })  // an HTTP response's status line
     }
 }

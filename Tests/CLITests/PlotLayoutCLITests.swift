@@ -132,37 +132,27 @@ import PinchlabTestSupport
         let input = try Self.multiGestureRecording()
         let (svg, text, _) = try Self.plot(input, ["--transition", "pan-dismiss"])
         Self.checkLayout(try Self.measure(svg), "multi-gesture")
-        // Every attempt's release is labelled with its decision, the swipe drawn on both axes.
-        for attempt in 1...5 { #expect(text.contains(">attempt \(attempt): "), "attempt \(attempt) is labelled") }
-        #expect(text.contains("pan translation") && text.contains(">x (right +)<") && text.contains(">y (down +)<"))
-        #expect(text.contains("s idle<"), "the idle gaps are cut out and marked")
-        #expect(text.contains("attempt 4: finish, flick"), "the flick's rule is named")
+        // The picture's words whole: every attempt's release labelled with its decision (attempt 4's
+        // flick named), the swipe drawn on both axes, the idle gaps cut out and marked, the progress
+        // chart saying what it measures (travel down / 40 mm), and the device name, which is data,
+        // escaped, never markup.
+        try Golden.expect(Golden.pictureText(ofSVG: text), is: "plot-words-multi-gesture")
+        // A swipe under pinch-dismiss: the picture says which transition fits, as stderr does.
         let swipe = try Self.plot(CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu")).text
-        #expect(swipe.contains("class=\"fact\">hint: 1 pan, no pinch: try --transition pan-dismiss<"),
-                "the picture of a swipe under pinch-dismiss says which transition fits, as stderr does")
-        #expect(text.contains(">transition progress (pan-dismiss: travel down / 40 mm)<"),
-                "the progress chart says what it measures: a swipe to the right stays at 0")
+        try Golden.expect(Golden.pictureText(ofSVG: swipe), is: "plot-words-three-finger-swipe")
+        // The distance is the one used (travel down / 60 mm).
         let farther = try Self.plot(input, ["--transition", "pan-dismiss", "--pan-distance", "60", "--trial", "1"]).text
-        #expect(farther.contains(">transition progress (pan-dismiss: travel down / 60 mm)<"), "the distance is the one used")
-        // The device name is data: escaped, never markup.
-        #expect(text.contains("pinchlab &lt;svg&gt; &amp; &quot;touch&quot; &lt;/text&gt;") && !text.contains("<svg> &"))
+        try Golden.expect(Golden.pictureText(ofSVG: farther), is: "plot-words-multi-gesture-60mm-attempt-1")
     }
 
     @Test(.needs(.chromium)) func aLateReversalShowsTheProjectionThatCancelledIt() throws {
         let (svg, text, _) = try Self.plot(CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu"))
         Self.checkLayout(try Self.measure(svg), "late reversal")
-        // Where the release and its speed are (the facts say them), the label says what would have flipped it.
-        #expect(text.contains(">attempt 1: cancel, projected progress 0.131 ≤ threshold 0.5; threshold ≤ 0.131 finishes<"),
-                "the release's label ends with what would have flipped it")
-        #expect(text.contains("released at 0.85 s, progress 0.594,"), "the facts keep where it was released")
-        #expect(text.contains("pinch scale"), "a pinch drives pinch-dismiss: its scale is the chart shown")
-        #expect(text.contains(">transition progress (pinch-dismiss: 1 - scale)<"))
-        #expect(text.contains(">G1 pinch 2f · opposing-fingers<"), "the gesture's marker names the rule that began it")
-        #expect(text.contains("projected progress (dashed from the release)"), "the legend names the projection's mark")
-        #expect(text.contains(">transition cancelled<") && !text.contains(">transition finished<") && !text.contains(">gesture cancelled<"),
-                "only the marks drawn: this attempt cancelled, its pinch ended")
-        #expect(text.contains(">G1 pinch 2f · opposing-fingers: gesture 1, a pinch with 2 fingers, begun by that rule · attempt 1: "),
-                "the legend reads the labels on this picture's own first gesture and attempt")
+        // The words whole: the release's label ends with what would have flipped it (threshold ≤ 0.131
+        // finishes), the facts keep where it was released, the pinch's scale is the chart shown, the
+        // gesture's marker names the rule that began it, the legend names only the marks drawn (this
+        // attempt cancelled, its pinch ended) and reads this picture's own first gesture and attempt.
+        try Golden.expect(Golden.pictureText(ofSVG: text), is: "plot-words-late-reversal")
     }
 
     @Test(.needs(.sharedRecordings, .chromium), arguments: [
@@ -175,10 +165,10 @@ import PinchlabTestSupport
         for transition in ["pinch-dismiss", "pan-dismiss"] {
             let (svg, text, _) = try Self.plot(Self.shared(name), ["--transition", transition])
             Self.checkLayout(try Self.measure(svg), "\(name) \(transition)")
-            if !text.contains(">attempt 1: ") {
-                #expect(!text.contains("attempt 1: numbered"), "\(name) \(transition): no attempt, so no key to attempt labels")
-            }
-            #expect(!text.contains("G2 pan 3f"), "\(name) \(transition): the legend tells no gesture the picture does not have")
+            // The words whole: no key to attempt labels without an attempt, and the legend tells no
+            // gesture the picture does not have.
+            try Golden.expect(Golden.pictureText(ofSVG: text),
+                              is: "plot-words-shared-\(name.replacingOccurrences(of: ".evemu", with: ""))-\(transition)")
         }
     }
 
@@ -203,20 +193,21 @@ import PinchlabTestSupport
         let m = try Self.measure(svg)
         Self.checkLayout(m, "pinch-out")
         let labels = m.texts.filter { $0.role == "marker-label" }.map(\.text)
-        #expect(labels.contains("G2 pinch 2f · opposing-fingers") && !labels.contains { $0.hasPrefix("G1") || ($0.hasPrefix("G") && $0.contains("hold")) },
-                "\(labels)")
-        #expect(text.contains("class=\"hold\"") && text.contains(">holds<") && text.contains(">hold (pale: cancelled by motion)<"))
-        #expect(m.texts.filter { $0.role == "fact" }.map(\.text).contains("1 hold cancelled by motion (2 fingers, 163 ms)"))
+        #expect(labels.filter { $0.hasPrefix("G") } == ["G2 pinch 2f · opposing-fingers"], "the pinch's label alone, none for the hold G1: \(labels)")
+        // The words whole: the hold's lane ("holds", its legend) and its one line of facts.
+        try Golden.expect(Golden.pictureText(ofSVG: text), is: "plot-words-touchpad-pinch-out")
     }
 
     /// A release decided without a velocity (the jumpy hp8470p's pinch is cancelled by a touch
     /// jump) draws no arrow, and the legend does not promise one; a release with a velocity does.
     @Test(.needs(.sharedRecordings))
     func theLegendPromisesAVelocityArrowOnlyWhereOneIsDrawn() throws {
+        // The words and the marks drawn, whole: "release" and no velocity mark, "release (arrow:
+        // velocity)" and its arrow.
         let jump = try Self.plot(Self.shared("evemu-devices-SynPS2-Synaptics-TouchPad-hp8470p-edge-scroll-horizontal.evemu")).text
-        #expect(jump.contains("class=\"legend\">release<") && !jump.contains("class=\"velocity\""), "no arrow, no promise of one")
+        try Golden.expect(Golden.pictureText(ofSVG: jump), is: "plot-words-shared-hp8470p-edge-scroll-horizontal")
         let flick = try Self.plot(CLI.fixture("corpus/touchpad/pinch-in-quick-flick-01.evemu")).text
-        #expect(flick.contains("class=\"legend\">release (arrow: velocity)<") && flick.contains("class=\"velocity\""))
+        try Golden.expect(Golden.pictureText(ofSVG: flick), is: "plot-words-touchpad-quick-flick")
     }
 
     @Test(.needs(.sharedRecordings, .chromium))
@@ -235,8 +226,9 @@ import PinchlabTestSupport
         let facts = m.texts.filter { $0.role == "fact" }.map(\.text)
         #expect(facts.contains { $0.range(of: #"^[0-9]+ holds cancelled by motion \(1 finger, [0-9]+-[0-9]+ ms\)$"#, options: .regularExpression) != nil },
                 "\(facts)")
-        // The one hold not cancelled by motion: the clickpad pressed under it at 21.677 s (clickpad-pressed).
-        #expect(facts.filter { $0.contains("hold, 1 finger") } == ["G9: hold, 1 finger, 21.668-21.677 s, cancelled"], "\(facts)")
+        // The words whole; among the facts, the one hold not cancelled by motion ("G9: hold, 1 finger,
+        // 21.668-21.677 s, cancelled": the clickpad pressed under it at 21.677 s, clickpad-pressed).
+        try Golden.expect(Golden.pictureText(ofSVG: text), is: "plot-words-shared-synaptics-session")
     }
 
     @Test(.needs(.chromium)) func aCropAndASingleAttemptShowOnlyTheirStretch() throws {
@@ -244,13 +236,11 @@ import PinchlabTestSupport
         let whole = try Self.plot(input, ["--transition", "pan-dismiss"]).text
         let (svg, text, _) = try Self.plot(input, ["--transition", "pan-dismiss", "--trial", "2"])
         Self.checkLayout(try Self.measure(svg), "attempt 2")
-        #expect(text.contains(">attempt 2: finish, projected progress") && !text.contains(">attempt 1: ")
-                && !text.contains(">attempt 3: "), "attempt 2 alone")
-        #expect(text.contains("attempt 2 alone"))
-        #expect(!text.contains("s idle<"), "nothing idle inside one attempt")
+        // The words whole: attempt 2 alone, said so, nothing idle inside one attempt.
+        try Golden.expect(Golden.pictureText(ofSVG: text), is: "plot-words-multi-gesture-attempt-2")
+        // Attempt 3 alone, "showing 6.00-9.00 s of ...".
         let cropped = try Self.plot(input, ["--transition", "pan-dismiss", "--from", "6", "--to", "9"]).text
-        #expect(cropped.contains(">attempt 3: ") && !cropped.contains(">attempt 2: ") && !cropped.contains(">attempt 4: "))
-        #expect(cropped.contains("showing 6.00-9.00 s of"))
+        try Golden.expect(Golden.pictureText(ofSVG: cropped), is: "plot-words-multi-gesture-6-to-9-s")
         #expect(whole.count > cropped.count)
     }
 
@@ -265,14 +255,12 @@ import PinchlabTestSupport
     @Test func windowsThatCannotBeDrawnAreUsageErrors() throws {
         let input = CLI.fixture("corpus/touchscreen/pinch-in-late-reversal-01.evemu")
         let out = try CLI.temporaryDirectory().appendingPathComponent("x.svg").path
-        let noTrial = try CLI.run(["plot", input, "-o", out, "--trial", "3"])
-        #expect(noTrial.status == 64 && noTrial.stderr.contains("there is no attempt 3: the replay made 1"), "\(noTrial.stderr)")
-        let late = try CLI.run(["plot", input, "-o", out, "--from", "40"])
-        #expect(late.status == 64 && late.stderr.contains("after the recording's end"), "\(late.stderr)")
-        let backwards = try CLI.run(["plot", input, "-o", out, "--from", "2", "--to", "1"])
-        #expect(backwards.status == 64 && backwards.stderr.contains("--to (1.0) must be after --from (2.0)"), "\(backwards.stderr)")
-        let zero = try CLI.run(["plot", input, "-o", out, "--trial", "0"])
-        #expect(zero.status == 64 && zero.stderr.contains("--trial counts attempts from 1"), "\(zero.stderr)")
+        // Each usage error whole (exit status 64).
+        var transcript = ""
+        for window in [["--trial", "3"], ["--from", "40"], ["--from", "2", "--to", "1"], ["--trial", "0"]] {
+            try Golden.run(["plot", input, "-o", out] + window, into: &transcript)
+        }
+        try Golden.expect(transcript, is: "errors-plot-windows")
         #expect(!FileManager.default.fileExists(atPath: out), "no picture for a window that cannot be drawn")
     }
 }

@@ -25,7 +25,7 @@ import Testing
         for (command, options) in [("stats", ["--json"]), ("replay", ["--summary"]), ("replay", ["--json"])] {
             let (file, pipe) = try fileAndPipe(path, command, options)
             #expect(file.status == 0 && pipe.status == 0, "\(command): \(file.stderr) \(pipe.stderr)")
-            #expect(file.stdout.contains("\"events\":210000"), "\(command) \(options): every event counted")
+            #expect(file.stdout.contains("\"events\":210000"), "\(command) \(options): every event counted")  // a JSON field
             #expect(file.stdout.replacingOccurrences(of: path, with: "<stdin>") == pipe.stdout, "\(command) \(options)")
         }
         // convert writes the same YAML from either.
@@ -47,11 +47,11 @@ import Testing
         for (command, options) in [("stats", []), ("replay", ["--summary"])] {
             let (file, pipe) = try fileAndPipe(path, command, options)
             #expect(file.status == 65 && pipe.status == 65, "\(command): \(file.status) \(pipe.status)")
-            #expect(file.stderr.contains("\(path):\(badLine): "), "\(command): \(file.stderr)")
+            #expect(file.stderr.contains("\(path):\(badLine): "), "\(command): \(file.stderr)")  // compared whole with the pipe's below
             #expect(file.stderr.replacingOccurrences(of: path, with: "<stdin>") == pipe.stderr, "\(command): \(file.stderr)\n\(pipe.stderr)")
             // replay's summary counts the events before the bad line, read on the other thread.
             #expect(file.stdout.replacingOccurrences(of: path, with: "<stdin>") == pipe.stdout, "\(command)")
-            if command == "replay" { #expect(file.stdout.contains("\"events\":210001"), "\(file.stdout.prefix(300))") }
+            if command == "replay" { #expect(file.stdout.contains("\"events\":210001"), "\(file.stdout.prefix(300))") }  // a JSON field
         }
     }
 }

@@ -84,6 +84,7 @@ import PinchlabTestSupport
         let (description, events) = try Self.fixtureEvents()
         let (result, out, _) = try Self.record(description, events, format: "evemu", stopWith: signal)
         #expect(result.status == 0, "\(result.stderr)")
+        // A recording stopped by a signal: what else record says depends on when the signal came.
         #expect(!result.stderr.contains("crashed"), "\(result.stderr)")
         let frames = events.filter(\.isSynReport).count
         #expect(result.stderr.contains("pinchlab: wrote \(frames) frames to \(out)\n"), "\(result.stderr)")
@@ -134,7 +135,8 @@ import PinchlabTestSupport
         record.process.interrupt()
         let result = try record.finish()
         #expect(result.status == 0, "\(result.stderr)")
-        // Two slots with a tracking id; BTN_TOUCH and BTN_TOOL_DOUBLETAP held.
+        // Two slots with a tracking id; BTN_TOUCH and BTN_TOOL_DOUBLETAP held. (record runs live on a
+        // served device, stopped by a signal: its lines are read one by one.)
         #expect(result.stderr.contains("pinchlab: 2 touches down and 2 buttons held at open: the file begins with them "
                                        + "(the frame after '# state at open', at time 0)\n"), "\(result.stderr)")
         let later = events[cut...].filter(\.isSynReport).count
@@ -193,6 +195,7 @@ import PinchlabTestSupport
                 "the first recorder writes")
         let second = try CLI.run(["record", at + "/event0", "-o", out], timeout: 20)
         #expect(second.status == 74, "\(second.stderr)")
+        // Beside a live recording in another process: read by its line.
         #expect(second.stderr.contains("pinchlab: \(out): expected a file no other program is writing, found another one writing it"),
                 "\(second.stderr)")
         kill(first.process.processIdentifier, SIGINT)
@@ -214,6 +217,7 @@ import PinchlabTestSupport
         description.name = "evil\nB: 01 ff ff ff ff ff ff ff ff"
         let (result, out, _) = try Self.record(description, events, format: "evemu", stopWith: SIGTERM)
         #expect(result.status == 0, "\(result.stderr)")
+        // record stopped by a signal: the warning is read among its other lines.
         #expect(result.stderr.contains("pinchlab: warning: the device name 'evil\\nB: 01 ff ff ff ff ff ff ff ff', which holds a line "
                                        + "break (U+000A), and evemu has no escaping; recorded as \"evil B: 01 ff ff ff ff ff ff ff ff\" "
                                        + "(--format libinput keeps the name)\n"), "\(result.stderr)")
@@ -225,7 +229,7 @@ import PinchlabTestSupport
 
         let (yamlResult, yaml, _) = try Self.record(description, events, format: "libinput", stopWith: SIGTERM)
         #expect(yamlResult.status == 0, "\(yamlResult.stderr)")
-        #expect(!yamlResult.stderr.contains("warning"))
+        #expect(!yamlResult.stderr.contains("warning"))  // (as above: a live record's lines)
         #expect(try openRecording(path: yaml).device.name == description.name)
     }
 }
@@ -280,6 +284,7 @@ struct RecordFullDiskCLITests {
 
     func expectCutAtAFrame(_ result: CLI.Result, _ out: String) {
         #expect(result.status == 74, "\(result.stderr)")
+        // A live record onto a full disk: where it stopped (the frame count) varies.
         #expect(result.stderr.contains("pinchlab: \(out):"), "\(result.stderr)")
         #expect(result.stderr.contains("expected a successful write, found No space left on device"), "\(result.stderr)")
         #expect(result.stderr.contains("; the file ends at its last whole frame\n"), "\(result.stderr)")
@@ -312,7 +317,7 @@ struct RecordFullDiskCLITests {
 
         let stats = try CLI.run(["stats", out])
         #expect(stats.status == 0, "\(stats.stderr)")
-        #expect(!stats.stderr.contains("warning"), "no events after the last SYN_REPORT: \(stats.stderr)")
+        #expect(!stats.stderr.contains("warning"), "no events after the last SYN_REPORT: \(stats.stderr)")  // the file's length varies
     }
 
     /// A disk full before the header fits: `record` left a 0-byte file, which a later command read
@@ -327,7 +332,7 @@ struct RecordFullDiskCLITests {
         fclose(filler)
         let (record, out) = try Self.record(format: format, onto: disk)
         #expect(record.status == 74, "\(record.stderr)")
-        #expect(record.stderr.contains("No space left on device"), "\(record.stderr)")
+        #expect(record.stderr.contains("No space left on device"), "\(record.stderr)")  // the system's words, where the disk filled varies
         #expect(!FileManager.default.fileExists(atPath: out), "no header, no file")
     }
 
@@ -341,7 +346,7 @@ struct RecordFullDiskCLITests {
         let enumerator = try #require(FileManager.default.enumerator(atPath: disk.path + "/corpus"))
         var whole = 0
         for case let file as String in enumerator {
-            #expect(!file.contains(".pinchlab-"), "no staging file left: \(file)")
+            #expect(!file.contains(".pinchlab-"), "no staging file left: \(file)")  // a file name
             guard file.hasSuffix(".evemu") else { continue }
             let written = try Data(contentsOf: URL(fileURLWithPath: disk.path + "/corpus/" + file))
             #expect(written == (try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("corpus/" + file)))), "\(file) is whole")

@@ -101,29 +101,25 @@ import PinchlabTestSupport
                       [ReleaseMarginCLITests.flick], [ReleaseMarginCLITests.flick, "--policy", "gnome"],
                       [ReleaseMarginCLITests.flick, "--policy", "android-back"], [ReleaseMarginCLITests.flick, "--policy", "hyprland"]])
     func explainSaysWhatWouldHaveFlippedEveryRelease(_ arguments: [String]) throws {
-        let r = try CLI.run(["replay"] + arguments + ["--explain"])
-        #expect(r.status == 0, "\(r.stderr)")
-        // "   0.848 s  pinch-dismiss released at 59%: cancel: ..." (not the summary's attempts).
-        let releases = r.lines.filter { $0.contains(" released at ") && $0.contains("%: ") }
-        let sentences = r.lines.filter { $0.contains(" would have ") }
-        #expect(!releases.isEmpty && sentences.count == releases.count, "\(r.stdout)")
-        // Each right after its release, at the same time.
-        for sentence in sentences {
-            let index = try #require(r.lines.firstIndex(of: sentence))
-            #expect(releases.contains(r.lines[index - 1]) && r.lines[index - 1].prefix(10) == sentence.prefix(10))
-        }
-        // Without --explain, no sentence.
-        #expect(!(try CLI.run(["replay"] + arguments)).stdout.contains(" would have "))
+        // Both outputs whole: with --explain, each release ("   0.848 s  pinch-dismiss released at
+        // 59%: cancel: ...") followed at once, at the same time, by what would have flipped it;
+        // without --explain, no such sentence.
+        var transcript = ""
+        #expect(try Golden.run(["replay"] + arguments + ["--explain"], into: &transcript).status == 0)
+        try Golden.run(["replay"] + arguments, into: &transcript)
+        let name = arguments.map { URL(fileURLWithPath: $0).lastPathComponent.replacingOccurrences(of: ".evemu", with: "") }
+            .joined(separator: "-").replacingOccurrences(of: "--", with: "")
+        try Golden.expect(transcript, is: "replay-explain-and-not-\(name)")
     }
 
     @Test func theLateReversalsSentence() throws {
-        let r = try CLI.run(["replay", Self.reversal, "--explain"])
-        #expect(r.lines.contains("   0.848 s  pinch-dismiss cancelled at 59%: a threshold of 0.131 or less, a scale of 0.03 or less, "
-                                 + "or moving back at 0.18/s or slower would have finished it (gnome: scale 0.26 short; kwin: finished; "
-                                 + "hyprland: finished; android-back: cancelled too; uikit-seed: finished; fluid: cancelled too)"), "\(r.stdout)")
-        let pans = try CLI.run(["replay", Self.session, "--transition", "pan-dismiss", "--explain"])
-        #expect(pans.stdout.contains("pan-dismiss finished at 82%: a threshold of 0.834 or more, 13.4 mm less travel, or moving back at 0.64/s or faster would have cancelled it"),
-                "\(pans.stdout)")
+        // "   0.848 s  pinch-dismiss cancelled at 59%: a threshold of 0.131 or less, a scale of 0.03
+        // or less, or moving back at 0.18/s or slower would have finished it (gnome: scale 0.26
+        // short; ...)", and the session's "pan-dismiss finished at 82%: a threshold of 0.834 or
+        // more, 13.4 mm less travel, ...": the explanations whole.
+        try Golden.expect(try CLI.run(["replay", Self.reversal, "--explain"]), is: "replay-explain-late-reversal-absolute-path")
+        try Golden.expect(try CLI.run(["replay", Self.session, "--transition", "pan-dismiss", "--explain"]),
+                          is: "replay-explain-touchscreen-session-absolute-path")
     }
 
     /// A release at 0 % is also the transition's end: its sentence still comes right after the
@@ -133,12 +129,10 @@ import PinchlabTestSupport
         let file = Prerequisite.sharedRecording("evemu-devices-Wacom-Bamboo-16FG-4x5-Finger-double-center-circle.evemu")
         let r = try CLI.run(["replay", file, "--transition", "pan-dismiss", "--explain"])
         #expect(r.status == 0, "\(r.stderr)")
-        let release = try #require(r.lines.firstIndex { $0.hasSuffix("pan-dismiss released at 0%: cancel: projected progress 0.002 <= threshold 0.5") },
-                                   "\(r.stdout)")
-        #expect(release + 2 < r.lines.count)
-        #expect(r.lines[release + 1].contains("pan-dismiss cancelled at 0%: ") && r.lines[release + 1].contains(" would have finished it"),
-                "\(r.stdout)")
-        #expect(r.lines[release + 2].hasSuffix("pan-dismiss cancelled [....................] 0%"), "\(r.stdout)")
+        // The output whole: "pan-dismiss released at 0%: cancel: projected progress 0.002 <= threshold
+        // 0.5", then "pan-dismiss cancelled at 0%: ... would have finished it", then the end's bar.
+        try Golden.expect(r, is: "replay-explain-shared-bamboo-circle-pan-dismiss",
+                          normalising: [Prerequisite.sharedRecordingsDirectory.path: "$SHARED"])
     }
 
     /// A compared preset's shortfall beside the decision ("gnome: 13.6 mm short") is the figure of
@@ -152,7 +146,10 @@ import PinchlabTestSupport
             String(try #require(text.firstMatch(of: pattern), "\(pattern) in \(text)").1)
         }
         let explain = try CLI.run(["replay", file] + options + ["--explain"])
+        // The sentence the figures below are read from (the output is whole in the golden file).
         let sentence = try #require(explain.lines.first { $0.contains(" would have finished it (") }, "\(explain.stdout)")
+        try Golden.expect(explain, is: "replay-explain-shared-tm3276-stroke-m-3-compare-gnome",
+                          normalising: [Prerequisite.sharedRecordingsDirectory.path: "$SHARED"])
         let dir = try CLI.temporaryDirectory()
         let plot = dir.appendingPathComponent("stroke.svg").path
         #expect(try CLI.run(["plot", file, "-o", plot] + options).status == 0)
@@ -172,12 +169,13 @@ import PinchlabTestSupport
     @Test func theJSONLinesBesideTheSummaryAreUnchanged() throws {
         let r = try CLI.run(["replay", Self.reversal, "--json"])
         #expect(r.status == 0)
+        // JSON fragments.
         for line in r.lines.dropLast() {
             #expect(!line.contains("\"flip\"") && !line.contains("\"margins\""), "\(line)")
         }
         #expect(r.lines.last?.contains("\"flip\":{") == true)
         // Human output without --explain does not measure them: the summary's attempts read as before.
-        #expect(!(try CLI.run(["replay", Self.reversal])).stdout.contains("would"))
+        try Golden.expect(try CLI.run(["replay", Self.reversal]), is: "replay-late-reversal-absolute-path")
     }
 
     @Test func thePlotShowsTheMarginAtTheReleaseAndForEachComparedPreset() throws {
@@ -186,12 +184,8 @@ import PinchlabTestSupport
         let r = try CLI.run(["plot", Self.reversal, "-o", out, "--compare", "kwin,gnome"])
         #expect(r.status == 0, "\(r.stderr)")
         let svg = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(svg.contains(">attempt 1: cancel, projected progress 0.131 ≤ threshold 0.5; threshold ≤ 0.131 finishes<"), "the release's label")
-        // The facts, a fact's wrapped lines joined again.
-        let facts = svg.components(separatedBy: "class=\"fact\">").dropFirst()
-            .map { String($0.prefix { $0 != "<" }) }.joined(separator: " ")
-        #expect(facts.contains("cancel by projection to 0.131 (a threshold of 0.131 or less, a scale of 0.03 or less, or moving back at 0.18/s or slower would have finished it)"), "\(facts)")
-        #expect(facts.contains("kwin, attempt 1: finished at 59%: a threshold of 0.594 or more, or a scale of 0.50 or more would have cancelled it"), "\(facts)")
-        #expect(facts.contains("gnome, attempt 1: cancelled at 59%: a scale of 0.15 or less"), "\(facts)")
+        // The picture's words whole: the release's label ("threshold ≤ 0.131 finishes"), the facts
+        // (wrapped) with the margin at the release and kwin's and gnome's own.
+        try Golden.expect(Golden.pictureText(ofSVG: svg), is: "plot-words-late-reversal-compare-kwin-gnome")
     }
 }

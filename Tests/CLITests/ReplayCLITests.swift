@@ -48,14 +48,11 @@ import PinchlabTestSupport
         let tuned = try CLI.run(["replay", quickFlick, "--summary"])
         #expect(try seed.json(line: 0)["outcome"] as? String == "cancelled")
         #expect(try tuned.json(line: 0)["outcome"] as? String == "finished")
-        #expect((try tuned.json(line: 0)["reason"] as? String)?.contains("flick") == true)
+        #expect((try tuned.json(line: 0)["reason"] as? String)?.contains("flick") == true)  // a JSON field's words
     }
 
     @Test func humanOutputNamesTheGestureAndTheOutcome() throws {
-        let r = try CLI.run(["replay", slowFinish])
-        #expect(r.status == 0)
-        #expect(r.stdout.contains("pinch began"))
-        #expect(r.stdout.contains("outcome: pinch-dismiss finished"))
+        try Golden.expect(try CLI.run(["replay", slowFinish]), is: "replay-touchpad-slow-finish")
     }
 
     /// A hold that motion cancelled is counted, not listed: a touchpad session has one per touch.
@@ -65,14 +62,15 @@ import PinchlabTestSupport
         let gestures = r.lines.filter { $0.hasPrefix("gesture: ") }
         #expect(gestures == ["gesture: pinch, 2 fingers, 0.245-0.754 s, ended, scale 1.68, rotation 0.1°",
                              "gesture: 1 hold cancelled by motion (2 fingers, 163 ms)"], "\(gestures)")
-        #expect(r.lines.contains { $0.contains("hold  began     2 fingers") }, "the hold's own lines stay in the stream")
+        // The hold's own lines stay in the stream, beside the summary's one line.
+        try Golden.expect(r, is: "replay-touchpad-pinch-out")
     }
 
     /// The summary describes the touches, gesture or not.
     @Test func theSummaryDescribesTheTouches() throws {
         let pinch = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu")])
-        #expect(pinch.lines.contains("touches: 2 contacts, at most 2 fingers at once, down 0.8 s"), "\(pinch.stdout)")
-        #expect(!pinch.stdout.contains("note: "), "two fingers pinched: nothing to explain")
+        // "touches: 2 contacts, ...", and no "note: ": two fingers pinched, nothing to explain.
+        try Golden.expect(pinch, is: "replay-touchpad-pinch-out")
         let json = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--summary"])
         let touches = try #require(try json.json(line: 0)["touches"] as? [String: Any])
         #expect(touches["count"] as? Int == 2 && touches["maxFingers"] as? Int == 2)
@@ -87,11 +85,9 @@ import PinchlabTestSupport
     /// said only "gestures: none recognized").
     @Test(.needs(.sharedRecordings)) func theSummaryOfAPointerSessionSaysWhyItHasNoGesture() throws {
         let session = Prerequisite.sharedRecording("evemu-devices-ETPS2-Elantech-Touchpad-session.evemu")
-        let pointer = try CLI.run(["replay", session])
-        #expect(pointer.lines.contains("touches: 3 contacts, at most 1 finger at once, down 12.7 s"), "\(pointer.stdout)")
-        #expect(pointer.lines.contains(
-            "note: one finger at a time: on a touchpad that moves the pointer; pans and pinches take 2 fingers or more"),
-                "\(pointer.stdout)")
+        // "touches: 3 contacts, at most 1 finger at once" and the note that says why.
+        try Golden.expect(try CLI.run(["replay", session]), is: "replay-shared-elantech-pointer-session",
+                          normalising: [Prerequisite.sharedRecordingsDirectory.path: "$SHARED"])
     }
 
     @Test func panDismissOnAPullDown() throws {
@@ -120,7 +116,7 @@ import PinchlabTestSupport
         let text = try String(contentsOfFile: slowFinish, encoding: .utf8)
         let eventLines = text.split(separator: "\n").filter { $0.hasPrefix("E: ") }
         #expect(stats["events"] as? Int == eventLines.count)
-        #expect(stats["frames"] as? Int == eventLines.filter { $0.contains(" 0000 0000 0000") }.count)
+        #expect(stats["frames"] as? Int == eventLines.filter { $0.contains(" 0000 0000 0000") }.count)  // the evemu file's SYN_REPORTs
         #expect(stats["class"] as? String == "touchpad")
         #expect(stats["widthMM"] as? Double == 100)
         #expect(stats["mostFingersDown"] as? Int == 2)
@@ -130,7 +126,7 @@ import PinchlabTestSupport
         let dir = try CLI.temporaryDirectory()
         let yml = dir.appendingPathComponent("a.yml").path, back = dir.appendingPathComponent("b.evemu").path
         #expect(try CLI.run(["convert", slowFinish, "-o", yml]).status == 0)
-        #expect(try String(contentsOfFile: yml, encoding: .utf8).contains("version: 1"))
+        #expect(try String(contentsOfFile: yml, encoding: .utf8).contains("version: 1"))  // a YAML fragment
         #expect(try CLI.run(["convert", yml, "-o", back]).status == 0)
         #expect(FileManager.default.contents(atPath: back) == FileManager.default.contents(atPath: slowFinish))
     }
@@ -159,6 +155,7 @@ import PinchlabTestSupport
         let yml = dir.appendingPathComponent("keys.yml").path, back = dir.appendingPathComponent("back.evemu").path
         #expect(try CLI.run(["convert", original, "-o", yml]).status == 0)
         let yaml = try String(contentsOfFile: yml, encoding: .utf8)
+        // YAML fragments (the recording, not human output); the round trip below checks the rest.
         #expect(yaml.contains("EV_KEY / KEY_Q") && !yaml.contains("obfuscated"))
         #expect(yaml.contains("pinchlab-states:") && yaml.contains("leds: {0: 1}") && yaml.contains("switches: {1: 1}"))
         #expect(try CLI.run(["convert", yml, "-o", back]).status == 0)
@@ -167,6 +164,7 @@ import PinchlabTestSupport
         let masked = dir.appendingPathComponent("masked.yml").path
         #expect(try CLI.run(["convert", original, "-o", masked, "--mask-keys"]).status == 0)
         let maskedText = try String(contentsOfFile: masked, encoding: .utf8)
+        // (YAML fragments, as above)
         #expect(maskedText.contains("EV_KEY / KEY_A") && maskedText.contains("(obfuscated)") && !maskedText.contains("KEY_Q"))
         #expect(try CLI.run(["convert", original, "-o", masked, "--mask-keys", "--keep-keys"]).status == 64)
     }
@@ -177,8 +175,8 @@ import PinchlabTestSupport
         let cut = CLI.fixture("bad/cut-mid-frame.evemu")
         let out = try CLI.temporaryDirectory().appendingPathComponent("cut.svg").path
         let r = try CLI.run(command == "replay" ? ["replay", cut, "--summary"] : ["plot", cut, "-o", out])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("pinchlab: warning: \(cut) ends inside a frame after line 120: 6 events after the last SYN_REPORT ignored"))
+        // The warning once, and nothing else on stderr but plot's own one-line summary.
+        try Golden.expect(r, is: "\(command)-cut-mid-frame-warning")
     }
 
     /// UIKit's completionSpeed from the command line: twice the speed, half the time from the
@@ -187,15 +185,13 @@ import PinchlabTestSupport
     /// A speed factor whose pacing cannot be waited for (1e-300 used to trap converting a wait to
     /// nanoseconds) is a usage error, for `replay` and `serve` alike; the bounds themselves play.
     @Test func aSpeedOutsideItsRangeIsAUsageError() throws {
+        // Each refusal whole: exit status 64, the message, no output.
+        var transcript = ""
         for speed in ["1e-300", "0.0009", "1001", "1e308", "nan", "inf", "0", "-1"] {
-            let replay = try CLI.run(["replay", quickFlick, "--summary", "--speed", speed], timeout: 20)
-            #expect(replay.status == 64, "\(speed): \(replay.stderr)")
-            #expect(replay.stderr.contains("--speed must be a factor from 0.001 to 1000, got "), "\(replay.stderr)")
-            #expect(replay.stdout.isEmpty)
-            let serve = try CLI.run(["serve", quickFlick, "--at", "/tmp/pinchlab-never-mounted", "--speed", speed], timeout: 20)
-            #expect(serve.status == 64, "\(speed): \(serve.stderr)")
-            #expect(serve.stderr.contains("--speed must be a factor from 0.001 to 1000, got "), "\(serve.stderr)")
+            try Golden.run(["replay", quickFlick, "--summary", "--speed", speed], into: &transcript)
+            try Golden.run(["serve", quickFlick, "--at", "/tmp/pinchlab-never-mounted", "--speed", speed], into: &transcript)
         }
+        try Golden.expect(transcript, is: "errors-speed-out-of-range")
         let fastest = try CLI.run(["replay", quickFlick, "--summary", "--speed", "1000"], timeout: 20)
         #expect(fastest.status == 0, "\(fastest.stderr)")
         let plain = try CLI.run(["replay", quickFlick, "--summary"])
@@ -215,13 +211,12 @@ import PinchlabTestSupport
         let normal = try animationSeconds([])
         #expect(normal > 0.1)
         #expect(abs(try animationSeconds(["--completion-speed", "2"]) - normal / 2) < 2e-6)
-        let bad = try CLI.run(["replay", slow, "--completion-speed", "0"])
-        #expect(bad.status == 64 && bad.stderr.contains("--completion-speed must be a positive factor"), "\(bad.stderr)")
-        // The option takes what the settings file's key takes.
-        let huge = try CLI.run(["replay", slow, "--completion-speed", "5000"])
-        #expect(huge.status == 64 && huge.stderr.contains("--completion-speed must be a positive factor in 0.05...1000, got 5000"), "\(huge.stderr)")
-        let far = try CLI.run(["replay", slow, "--transition", "pan-dismiss", "--pan-distance", "2000"])
-        #expect(far.status == 64 && far.stderr.contains("in (0, 1000], got 2000"), "\(far.stderr)")
+        // Usage errors, whole; the option takes what the settings file's key takes.
+        var refusals = ""
+        try Golden.run(["replay", slow, "--completion-speed", "0"], into: &refusals)
+        try Golden.run(["replay", slow, "--completion-speed", "5000"], into: &refusals)
+        try Golden.run(["replay", slow, "--transition", "pan-dismiss", "--pan-distance", "2000"], into: &refusals)
+        try Golden.expect(refusals, is: "errors-completion-speed-and-pan-distance")
 
         let config = try CLI.temporaryDirectory().appendingPathComponent("spring.json").path
         try Data(#"{"completion": "android-no-bouncy-low"}"#.utf8).write(to: URL(fileURLWithPath: config))
@@ -237,12 +232,14 @@ import PinchlabTestSupport
         let r = try CLI.run(["plot", quickFlick, "-o", svg])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
+        // SVG fragments (PlotLayoutCLITests reads the picture's texts whole).
         #expect(text.contains("<svg") && text.contains("threshold 0.5") && text.contains("finished"))
         // What happened, in words: the release and what the policy decided.
         #expect(text.contains(">attempt 1 (G2 pinch, 0.17 s): released at 0.26 s, progress 0.202,<"), "the release, as replay --summary has it (G2: the fingers rested 40 ms first, libinput's quick hold G1)")
         #expect(text.contains("class=\"fact\">2.95/s; finish by flick (releasing at 0.59/s or slower would have<"),
                 "wrapped at a word in the facts box (indented by position: SVG drops leading spaces)")
         #expect(text.contains("class=\"fact\">cancelled it); finished at 1.06 s<"), "what would have flipped it, then the end")
+        // (SVG fragments)
         #expect(text.contains(">attempt 1: finish, flick, |velocity| 2.95/s ≥ 1.5/s towards completion (released at 0.202); ≤ 0.59/s cancels<"),
                 "the decision's reason beside the release, and its margin")
         let render = Process()
@@ -268,6 +265,7 @@ import PinchlabTestSupport
         let r = try CLI.run(["plot", CLI.fixture(fixture), "-o", svg, "--transition", transition])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
+        // The fixture's name picks the checks; the checks read SVG fragments.
         if fixture.contains("tap") {
             #expect(text.contains("no pinch was recognized") && text.contains("the transition never started"))
         }

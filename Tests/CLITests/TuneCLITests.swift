@@ -38,6 +38,7 @@ import PinchlabTestSupport
         let writtenObject = try #require(JSONSerialization.jsonObject(with: writtenData) as? [String: Any])
         #expect(writtenObject["animationFrameRateHz"] == nil && writtenObject["zoomPresentScaleRange"] == nil,
                 "\(String(decoding: writtenData, as: UTF8.self))")
+        // The settings file's lines (JSON) that hold a value.
         let leaves = String(decoding: writtenData, as: UTF8.self).split(separator: "\n").filter { !$0.hasSuffix("{") && !$0.contains("}") }
         #expect(leaves.count < 20, "a few changed keys, not all ~80: \(leaves.count)")
         let reported = try JSONSerialization.data(withJSONObject: try #require(best["settings"]))
@@ -63,14 +64,9 @@ import PinchlabTestSupport
         #expect(rows.contains { $0.hasPrefix("any ") }, "\(table.prefix(400))")
         let counted = rows.map { $0.split(separator: " ").dropFirst().compactMap { Int($0) }.reduce(0, +) }.reduce(0, +)
         #expect(counted == 42, "every file in one row: \(counted)")
-        // The score rows count each file once: right, wrong gesture, or (gestures right) wrong outcome.
-        let scoreRows = r.stdout.split(separator: "\n").filter { ($0.hasPrefix("tuned ") || $0.hasPrefix("defaults ")) && $0.contains("%") }
-        #expect(scoreRows.count == 2, "\(r.stdout.prefix(400))")
-        for line in scoreRows {
-            let numbers = line.split(separator: " ").compactMap { Int($0) }
-            let correct = try #require(line.split(separator: " ").first { $0.contains("/") }?.split(separator: "/"))
-            #expect(numbers.count >= 2 && Int(correct[0])! + numbers[0] + numbers[1] == Int(correct[1])!, "\(line)")
-        }
+        // The report whole: its score rows count each file once (right, wrong gesture, or, gestures
+        // right, wrong outcome), and every figure is pinned.
+        try Golden.expect(r, is: "tune-shared-real-recordings", normalising: [Prerequisite.sharedRecordingsDirectory.path: "$SHARED"])
     }
 
     @Test func tuneIsDeterministic() throws {
@@ -85,10 +81,8 @@ import PinchlabTestSupport
     @Test func tuneFindsTheCorpusInsideAFolder() throws {
         let r = try CLI.run(["tune", CLI.packageRoot.appendingPathComponent("Fixtures").path, "--budget", "4"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("tuned on 49 recordings"))
-        #expect(r.stdout.contains("gesture confusion") && r.stdout.contains("outcome confusion"))
-        #expect(r.stdout.contains("seed rule"))
-        #expect(r.stdout.contains("preset gnome") && r.stdout.contains("preset android-back"), "\(r.stdout)")
+        // "tuned on 49 recordings", the seed rule and the presets' rows, both confusion matrices.
+        try Golden.expect(r, is: "tune-fixtures-folder")
     }
 
     /// Two corpora side by side: tune says which to pick instead of guessing.
@@ -99,16 +93,14 @@ import PinchlabTestSupport
             try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
             try Data("{}".utf8).write(to: sub.appendingPathComponent("manifest.json"))
         }
-        let r = try CLI.run(["tune", dir.path])
-        #expect(r.status != 0)
-        #expect(r.stderr.contains("several corpora") && r.stderr.contains("a, b"))
+        try Golden.expect(try CLI.run(["tune", dir.path]), is: "errors-tune-several-corpora")
     }
 
     @Test func tuneWithoutAManifestSaysWhatIsMissing() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(["tune", dir.path])
         #expect(r.status == 66)
-        #expect(r.stderr.contains("manifest.json"))
+        try Golden.expect(r, is: "errors-tune-no-manifest")
     }
 }
 
@@ -141,14 +133,14 @@ import PinchlabTestSupport
     @Test func leaveOneDeviceOut() throws {
         let r = try CLI.run(["tune", CLI.fixture("corpus"), "--by-device", "--budget", "3"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("held out (leave-one-device-out, 2 folds"), "\(r.stdout)")
         // Each fold trains on one device: no folds nest in it, so no setting can be shown to help.
         #expect(r.stdout.components(separatedBy: "moved nothing").count == 3, "\(r.stdout)")
-        #expect(r.stdout.contains("the defaults are as good as anything found; no setting changed"))
-        #expect(r.stdout.contains("device \"pinchlab virtual touchpad\"") || r.stdout.contains("device \""))
+        // "held out (leave-one-device-out, 2 folds", each device named, the defaults kept.
+        try Golden.expect(r, is: "tune-by-device")
         let oneDevice = try Self.manifest([("touchpad/pinch-out-01.evemu", "{\"kind\": \"pinch\"}")])
         let refused = try CLI.run(["tune", oneDevice, "--by-device", "--budget", "2"])
-        #expect(refused.status == 64 && refused.stderr.contains("2 devices or more"), "\(refused.stderr)")
+        #expect(refused.status == 64, "\(refused.stderr)")
+        try Golden.expect(refused, is: "errors-tune-by-device-one-device")
     }
 
     /// Two files: tuned, with a warning saying what "too small" is and why, and no held-out figure.
@@ -157,9 +149,8 @@ import PinchlabTestSupport
                                       ("touchpad/two-finger-tap-01.evemu", "{\"kind\": \"none\"}")])
         let r = try CLI.run(["tune", path, "--budget", "2"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("2 recordings are too few to tune on (fewer than 20)"), "\(r.stderr)")
-        #expect(r.stderr.contains("only 2 touchpad recordings (fewer than 10)"))
-        #expect(r.stderr.contains("no cross-validation"))
+        // The warnings whole: too few recordings (fewer than 20), only 2 touchpad ones, no cross-validation.
+        try Golden.expect(r, is: "tune-tiny-corpus-warnings")
         let json = try CLI.run(["tune", path, "--budget", "2", "--json"])
         let report = try json.json(line: 0)
         #expect(report["crossValidation"] == nil)
@@ -174,11 +165,9 @@ import PinchlabTestSupport
                                       ("touchpad/two-finger-scroll-01.evemu", "{\"kind\": \"pinch\", \"fingers\": 2}")])
         var r = try CLI.run(["tune", path, "--budget", "2", "--fail-under", "0.9"])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
-        // Two files hold out nothing: the defaults are kept, and their wrong files listed once.
-        #expect(r.stdout.contains("files the defaults get wrong:") && !r.stdout.contains("files the tuned settings get wrong:"))
-        #expect(r.stdout.contains("the defaults are kept, no setting changed"))
-        #expect(r.stdout.contains("two-finger-scroll-01.evemu: expected pinch 2 fingers; got pan 2 fingers down"), "\(r.stdout)")
-        #expect(r.stderr.contains("below --fail-under 90.0%"))
+        // Two files hold out nothing: the defaults are kept, and their wrong files listed once (no
+        // "files the tuned settings get wrong:"); stderr says the accuracy is below --fail-under 90.0%.
+        try Golden.expect(r, is: "tune-fail-under")
         r = try CLI.run(["tune", path, "--budget", "2", "--fail-under", "0.5"])
         #expect(r.status == 0, "\(r.stderr)")
         r = try CLI.run(["tune", path, "--fail-under", "95"])
@@ -263,10 +252,8 @@ import PinchlabTestSupport
         }
         #expect(try kinds(before) == ["pan"] && kinds(after) == ["pinch"], "\(before.stdout)\(after.stdout)")
 
-        let human = try CLI.run(["tune", corpus])
-        #expect(human.stdout.contains("changed settings (each let move only because that raised the held-out accuracy):\n"
-            + "  touchscreenRecognizer.oneSidedPinchMaximumAngleDegrees 30 -> 40: held out 31/39 -> 39/39 (+20.5%); "
-            + "fixes touchscreen/sloppy-one-sided-pinch-01.evemu,"), "\(human.stdout)")
+        // The human report whole: the one changed setting, its held-out gain and the files it fixes.
+        try Golden.expect(try CLI.run(["tune", corpus]), is: "tune-planted-threshold")
     }
 
     /// A corpus the defaults get right: the report says so, and --write saves a settings file with
@@ -275,8 +262,8 @@ import PinchlabTestSupport
         let written = try CLI.temporaryDirectory().appendingPathComponent("t.json").path
         let r = try CLI.run(["tune", CLI.fixture("corpus"), "--write", written])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("\nthe defaults are as good as anything found; no setting changed\n"), "\(r.stdout)")
-        #expect(r.stdout.contains("\(written): a settings file with no changed setting (it reads as the defaults)"))
+        // "the defaults are as good as anything found; no setting changed", then the file written.
+        try Golden.expect(r, is: "tune-corpus-write-no-change")
         let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: written))) as? [String: Any]
         #expect(file?.isEmpty == true)
         let replay = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--summary", "--config", written])

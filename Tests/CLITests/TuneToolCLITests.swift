@@ -91,7 +91,7 @@ enum PlantedTouchpadSwipes {
         let changes = try #require(report["changes"] as? [[String: Any]])
         #expect(changes.compactMap { $0["key"] as? String } == ["-m"])
         let fixes = try #require(changes.first?["fixes"] as? [String])
-        #expect(!fixes.isEmpty && fixes.allSatisfy { $0.contains("slow-swipe") })
+        #expect(!fixes.isEmpty && fixes.allSatisfy { $0.contains("slow-swipe") })  // file names in the JSON report
         #expect(report["heldOutCorrectBefore"] as? Int == 10)
         #expect(report["heldOutCorrectAfter"] as? Int == 20)
         let classes = try #require(report["classes"] as? [[String: Any]])
@@ -101,15 +101,15 @@ enum PlantedTouchpadSwipes {
         let text = try String(contentsOfFile: out, encoding: .utf8)
         let lines = text.split(separator: "\n")
         #expect(lines.filter { !$0.hasPrefix("#") }.count == 1, "\(text)")
-        #expect(text.contains("# pinchlab tune: held out (k-fold, 5 folds): 10/20 before, 20/20 after"), "\(text)")
+        #expect(text.contains("# pinchlab tune: held out (k-fold, 5 folds): 10/20 before, 20/20 after"), "\(text)")  // the flags file's comment
         let read = try LisgdSettings.read(text, file: out)
         #expect(read.timeoutMS == Int(timeout) && read.threshold == 125 && read.degreesLeniency == 15)
 
         // The text report names the move and its files.
         let human = try CLI.run(["tune", Self.planted.path, "--for", "lisgd"])
         #expect(human.status == 0, "\(human.stderr)")
-        #expect(human.stdout.contains("-m  800 -> \(Int(timeout)): held out 10/20 -> 20/20 (+50.0%); fixes "), "\(human.stdout)")
-        #expect(human.stdout.contains("-t  125 (kept)"), "\(human.stdout)")
+        // "-m  800 -> <timeout>: held out 10/20 -> 20/20 (+50.0%); fixes ...", "-t  125 (kept)".
+        try Golden.expect(human, is: "tune-for-lisgd")
     }
 
     /// The real lisgd takes the written flags: it fails only at the device.
@@ -119,10 +119,11 @@ enum PlantedTouchpadSwipes {
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         let flags = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ").map(String.init) }
-        #expect(flags.contains("-m"), "\(text)")
+        #expect(flags.contains("-m"), "\(text)")  // the written flags, as lisgd takes them
         let lisgd = try CLI.run(flags + ["-w", "1000", "-h", "1000", "-d", "/nonexistent"], timeout: 20,
                                 executable: URL(fileURLWithPath: "/usr/bin/lisgd"))
         #expect(lisgd.status != 0)
+        // lisgd's own messages.
         #expect((lisgd.stdout + lisgd.stderr).contains("Couldn't bind event from dev filesystem"), "\(lisgd.stdout)\(lisgd.stderr)")
         #expect(!(lisgd.stdout + lisgd.stderr).contains("expects a value"), "not a usage error")
     }
@@ -147,7 +148,7 @@ enum PlantedTouchpadSwipes {
             let written = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
                 .flatMap { $0.split(separator: " ").map(String.init) }
             let arguments = real["arguments"] as? [String] ?? []
-            #expect(Array(arguments.prefix(written.count)) == written && arguments.contains("-v"), "\(arguments) from \(written)")
+            #expect(Array(arguments.prefix(written.count)) == written && arguments.contains("-v"), "\(arguments) from \(written)")  // a child's arguments
             let fired = (real["fired"] as? [[String: Any]] ?? []).map { "\($0["fingers"] ?? "") \($0["gesture"] ?? "")" }
             let expected = entry.expect.first?.direction == .down ? "1 UD" : "1 LR"
             if fired == [expected] { right += 1 }
@@ -159,9 +160,9 @@ enum PlantedTouchpadSwipes {
         let out = try CLI.temporaryDirectory().appendingPathComponent("lisgd.flags").path
         let r = try CLI.run(["tune", Self.quickOnly.path, "--for", "lisgd", "--write", out])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("the current settings are as good as anything found on held-out files: nothing moved, nothing to write"),
-                "\(r.stdout)")
-        #expect(r.stdout.contains("nothing moved: \(out) not written"))
+        // "the current settings are as good as anything found on held-out files: nothing moved,
+        // nothing to write", and "nothing moved: OUT not written".
+        try Golden.expect(r, is: "tune-for-lisgd-nothing-moved")
         #expect(!FileManager.default.fileExists(atPath: out))
 
         // Started from a configuration that already waits long enough, the slow swipes move nothing either.
@@ -233,9 +234,8 @@ enum PlantedTouchpadSwipes {
         // --diff: the patch on stdout alone, the report on stderr, the file untouched.
         let patch = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config, "--diff"])
         #expect(patch.status == 0, "\(patch.stderr)")
-        #expect(patch.stdout.hasPrefix("--- \(config)\n+++ \(config)\n@@ "), "\(patch.stdout)")
-        #expect(patch.stdout.contains("\n-swipe_threshold 0\n+swipe_threshold \(Int(threshold))\n"), "\(patch.stdout)")
-        #expect(patch.stderr.contains("swipe_threshold  0 -> \(Int(threshold))"), "\(patch.stderr)")
+        // The patch (--- CONFIG, +++ CONFIG, -swipe_threshold 0, +swipe_threshold N) and the report whole.
+        try Golden.expect(patch, is: "tune-for-libinput-gestures-diff")
         #expect(try String(contentsOfFile: config, encoding: .utf8) == original)
     }
 
@@ -269,7 +269,7 @@ enum PlantedTouchpadSwipes {
         #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["action_execute_threshold"])
 
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(!text.contains("--daemon"), "no daemon threshold moved: \(text)")
+        #expect(!text.contains("--daemon"), "no daemon threshold moved: \(text)")  // the written XML
         let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("<!-- pinchlab tune:") }.joined(separator: "\n")
         #expect(kept == original.replacing(">20<", with: ">\(Int(threshold))<"), "\(text)")
         #expect(try ToucheggSettings.read(text, file: out).actionExecuteThreshold == Int(threshold))
@@ -279,7 +279,7 @@ enum PlantedTouchpadSwipes {
         let again = dir.appendingPathComponent("again.conf").path
         let second = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", out, "--write", again])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout.contains("nothing moved: \(again) not written"), "\(second.stdout)")
+        try Golden.expect(second, is: "tune-for-touchegg-again-nothing-moved")
         #expect(!FileManager.default.fileExists(atPath: again))
     }
 
@@ -297,7 +297,8 @@ enum PlantedTouchpadSwipes {
         let original = "# mine\nswipe:\n  3:\n    right:\n      command: 'xdotool key super+Right'\nthreshold:\n  swipe: 0.3 # the bundled figure\n  pinch: 0.1\n"
         try original.write(toFile: config, atomically: true, encoding: .utf8)
         let before = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", config])
-        #expect(before.stdout.contains("fusuma: 20 files: 10 match, 10 mismatches"), "the drifts fire at 0.3: \(before.stdout)")
+        // "fusuma: 20 files: 10 match, 10 mismatches": the drifts fire at 0.3.
+        try Golden.expect(before, is: "check-fusuma-drifts-default-threshold")
         let out = dir.appendingPathComponent("tuned.yml").path
         let r = try CLI.run(["tune", Self.quickDrifts.path, "--for", "fusuma", "--tool-config", config, "--write", out, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -315,7 +316,7 @@ enum PlantedTouchpadSwipes {
         #expect(kept == original.replacing("swipe: 0.3 #", with: "swipe: \(written) #"), "\(text)")
         #expect(try FusumaSettings.read(text, file: out).threshold[.swipe] == threshold)
         let after = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", out])
-        #expect(after.stdout.contains("fusuma: 20 files: 20 match"), "\(after.stdout)")
+        try Golden.expect(after, is: "check-fusuma-drifts-tuned-threshold")
     }
 
     /// InputActions on the drifts: its 3-finger motion threshold (10 units, about 1 mm) takes a
@@ -345,7 +346,8 @@ enum PlantedTouchpadSwipes {
         """
         try original.write(toFile: config, atomically: true, encoding: .utf8)
         let before = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", config])
-        #expect(before.stdout.contains("inputactions: 20 files: 10 match, 10 mismatches"), "the drifts fire at 10: \(before.stdout)")
+        // "inputactions: 20 files: 10 match, 10 mismatches": the drifts fire at 10.
+        try Golden.expect(before, is: "check-inputactions-drifts-default-threshold")
         let out = dir.appendingPathComponent("tuned.yaml").path
         let r = try CLI.run(["tune", Self.drifts.path, "--for", "inputactions", "--tool-config", config, "--write", out, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -362,7 +364,7 @@ enum PlantedTouchpadSwipes {
         #expect(kept == original.replacing("motion_threshold_3: 10 #", with: "motion_threshold_3: \(written) #"), "\(text)")
         #expect(try InputActionsSettings.read(text, file: out).motionThreshold3 == threshold)
         let after = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", out])
-        #expect(after.stdout.contains("inputactions: 20 files: 20 match"), "\(after.stdout)")
+        try Golden.expect(after, is: "check-inputactions-drifts-tuned-threshold")
     }
 
     /// `--for all`: every tool tuned from its defaults on the drifts, one table best first; each
@@ -385,25 +387,21 @@ enum PlantedTouchpadSwipes {
 
         let text = try CLI.run(["tune", Self.drifts.path, "--for", "all"])
         #expect(text.status == 0, "\(text.stderr)")
-        let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("the tools on 20 recordings of \(Self.drifts.path), each tuned from its defaults") == true, "\(text.stdout)")
-        #expect(lines.contains { $0.hasPrefix("  5  lisgd") && $0.hasSuffix("(reads no device of the corpus)") }, "\(text.stdout)")
-        #expect(lines.contains { $0.contains("libinput-gestures") && $0.contains("swipe_threshold 0 -> ") }, "\(text.stdout)")
+        // The table whole: "the tools on 20 recordings of DIR, each tuned from its defaults", lisgd
+        // fifth ("reads no device of the corpus"), libinput-gestures' swipe_threshold move.
+        try Golden.expect(text, is: "tune-for-all")
 
         let write = try CLI.run(["tune", Self.drifts.path, "--for", "all", "--write", "x.conf"])
-        #expect(write.status == 64 && write.stderr.contains("--for all ranks the tools"), "\(write.stderr)")
+        #expect(write.status == 64, "\(write.stderr)")
+        try Golden.expect(write, is: "errors-tune-for-all-write")
     }
 
     @Test func whatTuneForRefuses() throws {
-        let untuned = try CLI.run(["tune", Self.drifts.path, "--for", "kwin-gestures"])
-        #expect(untuned.status == 64 && untuned.stderr.contains("--for kwin-gestures: tune tunes lisgd, touchegg, libinput-gestures, fusuma, inputactions so far"),
-                "\(untuned.stderr)")
-        let diff = try CLI.run(["tune", Self.drifts.path, "--for", "touchegg", "--diff"])
-        #expect(diff.status == 64 && diff.stderr.contains("--diff needs --tool-config"), "\(diff.stderr)")
-        let config = try CLI.run(["tune", Self.drifts.path, "--tool-config", "x.conf"])
-        #expect(config.status == 64 && config.stderr.contains("go with --for TOOL"), "\(config.stderr)")
-        let none = try CLI.run(["tune", Self.drifts.path, "--for", "lisgd"])
-        #expect(none.status == 0 && none.stdout.contains("no recording of the corpus is of a device lisgd reads: nothing to tune"),
-                "\(none.stdout)")
+        // Three usage errors (64), then lisgd on a touchpad corpus: nothing to tune (0).
+        var transcript = ""
+        for options in [["--for", "kwin-gestures"], ["--for", "touchegg", "--diff"], ["--tool-config", "x.conf"], ["--for", "lisgd"]] {
+            try Golden.run(["tune", Self.drifts.path] + options, into: &transcript)
+        }
+        try Golden.expect(transcript, is: "errors-tune-for")
     }
 }

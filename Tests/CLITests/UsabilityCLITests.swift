@@ -10,15 +10,12 @@ import PinchlabTestSupport
     @Test func liveHelpSaysWhoMayReadTheDeviceAndThatItIsNotGrabbed() throws {
         let help = try CLI.run(["live", "--help"], environment: ["COLUMNS": "80"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("""
-
-        Permissions: reading /dev/input/eventN needs membership of the input group
-        (sudo usermod -aG input $USER, then log in again) or a udev rule; without it,
-        exit status 77. live only reads the device and does not grab it (no EVIOCGRAB),
-        so the desktop sees the same fingers and reacts to the same pinch: try it in a
-        window that ignores pinches, or on a served recording (below).
-
-        """), "\(help.stdout)")
+        // The whole help (GoldenOutputTests' file), with its paragraph: "Permissions: reading
+        // /dev/input/eventN needs membership of the input group (sudo usermod -aG input $USER, then
+        // log in again) or a udev rule; without it, exit status 77. live only reads the device and
+        // does not grab it (no EVIOCGRAB), so the desktop sees the same fingers and reacts to the
+        // same pinch: try it in a window that ignores pinches, or on a served recording (below)."
+        try Golden.expect(help, is: "help-live")
     }
 
     /// The other help texts this work changed, as an 80-column terminal shows them.
@@ -46,15 +43,15 @@ import PinchlabTestSupport
     }
 
     @Test(.needs(.libinput, .fuse)) func libinputVerbosePassesLibinputsLogThrough() throws {
-        let help = try CLI.run(["libinput", "--help"], environment: ["COLUMNS": "80"])
-        #expect(help.stdout.contains("""
-        --verbose runs `libinput debug-events --verbose` and passes its whole output
-        through to stderr (libinput's debug log, e.g. its gesture state machine),
-        without setting up the virtual node and the preload library by hand.
-        """), "\(help.stdout)")
+        // The whole help (GoldenOutputTests' file), which says: "--verbose runs `libinput
+        // debug-events --verbose` and passes its whole output through to stderr (libinput's debug
+        // log, e.g. its gesture state machine), without setting up the virtual node and the preload
+        // library by hand."
+        try Golden.expect(try CLI.run(["libinput", "--help"], environment: ["COLUMNS": "80"]), is: "help-libinput")
         let plain = try CLI.run(["libinput", Self.file])
         let verbose = try CLI.run(["libinput", Self.file, "--verbose"])
         #expect(plain.status == 0 && verbose.status == 0, "\(verbose.stderr)")
+        // libinput's own log and verdict: its times and lines vary from run to run.
         #expect(!plain.stderr.contains("gesture state"), "no log unless asked")
         #expect(verbose.stderr.contains("gesture state GESTURE_STATE_NONE"), "libinput's gesture state machine: \(verbose.stderr.prefix(600))")
         #expect(verbose.stderr.contains("event0"))
@@ -64,7 +61,7 @@ import PinchlabTestSupport
             text.split(separator: "\n").filter { !$0.hasPrefix("  warning") }.map { $0.split(separator: ",").first ?? "" }
         }
         #expect(kinds(plain.stdout) == kinds(verbose.stdout), "\(plain.stdout)\n\(verbose.stdout)")
-        #expect(verbose.stdout.contains("pinch, 2 fingers"))
+        #expect(verbose.stdout.contains("pinch, 2 fingers"))  // libinput's verdict
     }
 
     /// The picture's folder cannot be written: the message says why, in the system's words.
@@ -86,9 +83,10 @@ import PinchlabTestSupport
         let r = try CLI.run(["-u", "nobody", "--", CLI.binary.path, "serve", Self.file, "--at", dir], timeout: 30,
                             executable: URL(fileURLWithPath: "/usr/sbin/runuser"), directory: URL(fileURLWithPath: "/tmp"))
         #expect(r.status == 69, "\(r.stderr)")
+        // pinchlab's line; fusermount3 (a child) may print its own words beside it.
         #expect(r.stderr.contains("pinchlab: cannot mount a virtual evdev device at \(dir): mounting \(dir) failed: run by a user "
                                   + "other than root, a mount with allow_other (so that libinput and other users may open the "
                                   + "node) needs the line user_allow_other in /etc/fuse.conf: add it, or run as root\n"), "\(r.stderr)")
-        #expect(!r.stderr.contains("setuid fusermount3"), "not the wrong cause")
+        #expect(!r.stderr.contains("setuid fusermount3"), "not the wrong cause")  // fusermount3's own words, a child's
     }
 }

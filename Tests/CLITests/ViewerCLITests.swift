@@ -105,12 +105,13 @@ import PinchlabTestSupport
         let out = dir.appendingPathComponent("bad.html").path
         let r = try CLI.run(["view", input, "-o", out])
         #expect(r.status == 65, "\(r.stderr)")
-        #expect(r.stderr.contains("bad.evemu:\(line):"), "the message names the file and line: \(r.stderr)")
+        // The message names the file and line ("bad.evemu:LINE: ..."), whole.
+        try Golden.expect(r, is: "errors-view-bad-event-line")
         #expect(try CLI.run(["replay", input, "--summary"]).status == r.status, "replay ends the same")
         let dom = try Chromium.dumpDOM(Chromium.fileURL(out))
         let stopped = try #require(dom.range(of: #"<div id="stopped">[^<]*</div>"#, options: .regularExpression).map { String(dom[$0]) },
                                    "the notice is shown (not hidden)")
-        #expect(Chromium.decodeEntities(stopped).contains("stopped early: \(input):\(line):"), "\(stopped)")
+        #expect(Chromium.decodeEntities(stopped).contains("stopped early: \(input):\(line):"), "\(stopped)")  // the page's DOM
         let whole = dir.appendingPathComponent("whole.html").path
         #expect(try CLI.run(["view", CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), "-o", whole]).status == 0)
         #expect(try Chromium.dumpDOM(Chromium.fileURL(whole)).contains(#"<div id="stopped" hidden="">"#), "a whole recording has none")
@@ -277,12 +278,13 @@ import PinchlabTestSupport
         let r = try CLI.run(["view", input, "-o", out])
         try #require(r.status == 0, "\(r.stderr)")
         let html = try String(contentsOfFile: out, encoding: .utf8)
+        // The page's HTML and DOM, read by fragments.
         #expect(!html.contains("document.title=\"pwned\"</script>"), "the name's markup is not in the page as markup")
         #expect(html.components(separatedBy: "</script>").count == 3, "two script elements, each closed once")
 
         let dom = try Chromium.dumpDOM(Chromium.fileURL(out, fragment: "t=1"))
-        #expect(dom.contains("<title>pinchlab view</title>"), "no script from the name ran")
-        #expect(!dom.contains("<img src=\"x\""), "no element from the name was made")
+        #expect(dom.contains("<title>pinchlab view</title>"), "no script from the name ran")  // the DOM
+        #expect(!dom.contains("<img src=\"x\""), "no element from the name was made")  // the DOM
         let subtitle = try #require(dom.range(of: "<div id=\"subtitle\">"))
         let shown = Chromium.decodeEntities(String(dom[subtitle.upperBound...].prefix(600)))
         #expect(shown.contains(hostileName), "the name is shown as it is, as text: \(shown)")
@@ -314,8 +316,9 @@ import PinchlabTestSupport
 
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(["view", CLI.fixture(fixture), "-o", dir.appendingPathComponent("p.html").path])
-        #expect(r.status == 0 && r.stderr.contains("(pinch-dismiss 0 attempts: 0 finished, 0 cancelled; ")
-                && r.stderr.contains("pinchlab: hint: 1 pan, no pinch: try --transition pan-dismiss"), "\(r.stderr)")
+        // Whole: "(pinch-dismiss 0 attempts: 0 finished, 0 cancelled; ...", "pinchlab: hint: 1 pan,
+        // no pinch: try --transition pan-dismiss".
+        try Golden.expect(r, is: "view-\(URL(fileURLWithPath: fixture).lastPathComponent.replacingOccurrences(of: ".evemu", with: ""))-hint")
     }
 
     /// The decision shows what would have flipped it once the release happened (the sentence
@@ -336,7 +339,7 @@ import PinchlabTestSupport
         #expect(margin.hasPrefix("cancelled at 59%: a threshold of 0.131 or less, a scale of 0.03 or less, or moving back at 0.18/s or slower would have finished it (gnome: "), "\(margin)")
         #expect((shown[1][1] as? String)?.hasPrefix("finished at 59%: a threshold of 0.594 or more, or a scale of 0.50 or more would have cancelled it") == true, "\(shown[1][1])")
         #expect((shown[1][2] as? String)?.hasSuffix("; " + margin) == true, "the decision fact ends with it: \(shown[1][2])")
-        #expect((shown[1][3] as? String)?.contains("would have cancelled it") == true, "the ghost's fact: \(shown[1][3])")
+        #expect((shown[1][3] as? String)?.contains("would have cancelled it") == true, "the ghost's fact: \(shown[1][3])")  // the page's text, from its DOM
     }
 
     /// `view --tool`: from the moment each tool acted, the page says what `replay --tool` says of
@@ -429,12 +432,13 @@ import PinchlabTestSupport
         let dir = try CLI.temporaryDirectory()
         let input = dir.appendingPathComponent("in.evemu").path
         try FileManager.default.copyItem(atPath: CLI.fixture("corpus/touchpad/two-finger-tap-01.evemu"), toPath: input)
-        let over = try CLI.run(["view", input, "-o", input])
-        #expect(over.status == 64 && over.stderr.contains("is the input file"), "\(over.stderr)")
-        let stdin = try CLI.run(["view", "-"])
-        #expect(stdin.status == 64 && stdin.stderr.contains("-o OUT.html"), "\(stdin.stderr)")
-        let compare = try CLI.run(["view", input, "--compare", "nope"])
-        #expect(compare.status == 64 && compare.stderr.contains("The value 'nope' is invalid for '--compare <policy>'") && compare.stderr.contains("uikit-seed"), "\(compare.stderr)")
+        // The three usage errors whole (64): "... is the input file", "-o OUT.html", "The value
+        // 'nope' is invalid for '--compare <policy>'" with the choices (uikit-seed among them).
+        var transcript = ""
+        for arguments in [["view", input, "-o", input], ["view", "-"], ["view", input, "--compare", "nope"]] {
+            #expect(try Golden.run(arguments, into: &transcript).status == 64, "\(arguments)")
+        }
+        try Golden.expect(transcript, is: "errors-view-usage")
         // Without -o the page goes into the current directory, not next to the recording.
         let here = try CLI.temporaryDirectory()
         let defaulted = try CLI.run(["view", input], directory: here)

@@ -38,7 +38,7 @@ import PinchlabTestSupport
         let page = try ViewerCLITests.page(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
         let script = try String(contentsOfFile: Self.scriptPath, encoding: .utf8)
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.contains("<script>\n" + script + "</script>"), "the page holds viewer.js as it is in the source tree")
+        #expect(html.contains("<script>\n" + script + "</script>"), "the page holds viewer.js as it is in the source tree")  // the page's HTML
         // Line `brokenLine` of viewer.js becomes a function statement without a name.
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
         let broken = (lines[..<(brokenLine - 1)] + ["function ("] + lines[(brokenLine - 1)...]).joined(separator: "\n")

@@ -52,15 +52,17 @@ import Testing
     }
 
     @Test func aKeyGivenTwiceIsRefusedAtItsLine() throws {
+        // Every refusal whole: "PATH:LINE: expected each key once in a mapping, ... again (first on line N)".
+        var transcript = ""
         for (name, path, line) in try Self.cases() {
             for command in [["stats", path], ["replay", path], ["convert", path, "-o", path + ".evemu"]] {
-                let r = try CLI.run(command)
+                let r = try Golden.run(command, into: &transcript)
                 #expect(r.status == 65, "\(name): \(command[0]): \(r.stderr)")
-                #expect(r.stderr.contains("\(path):\(line): expected each key once in a mapping"), "\(name): \(r.stderr)")
-                #expect(r.stderr.contains("again (first on line "), "\(name): \(r.stderr)")
+                #expect(r.stderr.hasPrefix("pinchlab: \(path):\(line): expected each key once in a mapping"), "\(name): \(r.stderr)")
             }
             #expect(!FileManager.default.fileExists(atPath: path + ".evemu"), "\(name): nothing converted")
         }
+        try Golden.expect(transcript, is: "errors-yaml-duplicate-keys")
     }
 
     /// The same keys in different mappings are no duplicates: the fixture itself, whose devices

@@ -50,10 +50,13 @@ import Testing
         fields[3] = " 99"   // EV_ABS code 0x63: none
         lines[bad] = fields.joined(separator: ",")
         try lines.joined(separator: "\n").write(toFile: yaml, atomically: true, encoding: .utf8)
+        // Both refusals whole: "YAML:LINE: expected an EV_ABS code up to 0x3f, found code 0x63 in [...]".
+        var transcript = ""
         for command in [["stats", yaml], ["convert", yaml, "-o", directory.appendingPathComponent("out.evemu").path]] {
-            let r = try CLI.run(command)
+            let r = try Golden.run(command, into: &transcript)
             #expect(r.status == 65, "\(r.stderr)")
-            #expect(r.stderr.contains("\(yaml):\(bad + 1): expected an EV_ABS code up to 0x3f, found code 0x63 in ["), "\(r.stderr)")
+            #expect(r.stderr.hasPrefix("pinchlab: \(yaml):\(bad + 1): expected an EV_ABS code up to 0x3f, found code 0x63 in ["), "\(r.stderr)")
         }
+        try Golden.expect(transcript, is: "errors-yaml-event-line-unknown-code")
     }
 }
