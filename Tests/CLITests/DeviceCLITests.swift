@@ -187,7 +187,7 @@ import PinchlabTestSupport
         #expect(r.status == 64, "\(r.stderr)")
         // Whole: "--at DIR" is a tmpfs, "choose another directory".
         try Golden.expect(r, is: "errors-serve-at-a-tmpfs", normalising: [dir: "$MOUNT"])
-        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+        let mounts = MountTable.text("/proc/self/mounts")
         #expect(mounts.contains("pinchlab-cli-tmpfs \(dir) tmpfs"), "the tmpfs is still mounted")  // the kernel's mount table
         #expect((try? String(contentsOfFile: dir + "/keep.txt", encoding: .utf8)) == "precious")
     }
@@ -231,7 +231,7 @@ import PinchlabTestSupport
         // machine it took over 5 s (this failed twice in full runs, never alone); a leaked mount
         // never goes, so 20 s tells the two apart as well.
         let gone = CLI.waitFor(20) {
-            let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+            let mounts = MountTable.text("/proc/self/mounts")
             return !mounts.contains(dir)
         }
         #expect(gone, "the mount at \(dir) outlived its server")

@@ -62,7 +62,7 @@ import PinchlabTestSupport
         #expect(ended.status == 130, "\(ended.stderr)")
         #expect(CLI.waitFor(6) { (try? FileManager.default.contentsOfDirectory(atPath: temporary))?.isEmpty == true },
                 "\(String(describing: try? FileManager.default.contentsOfDirectory(atPath: temporary)))")
-        let mounts = try String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)
+        let mounts = MountTable.text()
         #expect(!mounts.contains(temporary), "no mount left under \(temporary)")
     }
 }

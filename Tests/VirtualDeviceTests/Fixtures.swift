@@ -1,4 +1,5 @@
 import Foundation
+import PinchlabTestSupport
 import GestureKit
 import VirtualEvdev
 
@@ -117,7 +118,7 @@ enum Fixtures {
 
     /// The mounts at `directory` in /proc/self/mountinfo, as "type source", oldest first.
     static func mounts(at directory: String) -> [String] {
-        let table = (try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)) ?? ""
+        let table = MountTable.text()
         return table.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count > 4, fields[4] == directory, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else {
