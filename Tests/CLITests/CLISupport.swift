@@ -37,14 +37,15 @@ struct CLI {
 
     /// How `process` starts pinchlab with `arguments`. Tests run many children at once on a machine
     /// of two cores, and those that keep real time must not fall behind it: every other run starts
-    /// at a lower priority (`nice -n 10`, which needs no privilege), so that a replay computing as
-    /// fast as it can yields the processor to a served device or libinput that has an event due.
+    /// at the lowest priority (`nice -n 19`, which needs no privilege), so that a replay computing as
+    /// fast as it can yields the processor to a served device, libinput or lisgd that has an event
+    /// due. (A browser, which must load a live page in time too, is started as it is.)
     ///
     /// `PINCHLAB_TEST_CPU_LOG=FILE` (a diagnostic of the suite's own speed) appends each run's
     /// processor seconds, wall seconds and command line to FILE (through GNU time, /usr/bin/time).
     /// The tests that signal a child then signal GNU time instead, and fail: for measuring only.
     static func launch(_ process: Process, pinchlab arguments: [String]) {
-        let command = keepsRealTime(arguments) ? [binary.path] : ["/usr/bin/nice", "-n", "10", binary.path]
+        let command = keepsRealTime(arguments) ? [binary.path] : ["/usr/bin/nice", "-n", "19", binary.path]
         let measured = cpuLog.map { ["/usr/bin/time", "-a", "-o", $0, "-f", "%U %S %e %C"] } ?? []
         let line = measured + command + arguments
         process.executableURL = URL(fileURLWithPath: line[0])

@@ -79,9 +79,8 @@ enum Chromium {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
-        // At a lower priority, as every test's child that does not keep real time (`CLI.launch`).
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-        process.arguments = ["-n", "10", executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
                              "--user-data-dir=\(dir.appendingPathComponent("profile").path)"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
