@@ -17,8 +17,11 @@ package struct RealLisgd: Sendable {
     package var preloadLibrary: String
     /// `$TMPDIR`, else /tmp: where the served node's folder is made.
     package var temporaryDirectory = ServedNode.defaultParent
-    /// After the last event, before lisgd is stopped.
-    package var settleSeconds = 0.3
+    /// After lisgd has read the last event, before it is stopped: time for it to be scheduled,
+    /// judge the gesture at the lift and start the bound command, whose line is then read to its
+    /// end. 0.3 s was too little on a loaded machine (a test run beside it: 3 of 105 firings
+    /// missed); waiting for lisgd to sleep again would be the event itself, not yet done.
+    package var settleSeconds = 1.0
 
     package init(tool: String, preloadLibrary: String) {
         self.tool = tool
