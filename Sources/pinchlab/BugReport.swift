@@ -10,8 +10,9 @@ import LabReports
 /// the viewer page, libinput's verdict when `libinput` is installed, and the facts needed to
 /// reproduce it (version and commit, kernel, libinput's version, the device).
 ///
-/// Its memory does not grow with the recording's length: the recording is read once, into its
-/// masked copy (a temporary file), and every later pass replays that copy; the copy, the JSON
+/// With `--no-libinput` its memory does not grow with the recording's length (libinput's verdict
+/// holds every event: `libinputText`): the recording is read once, into its masked copy (a
+/// temporary file, written in 64 KiB blocks), and every later pass replays that copy; the copy, the JSON
 /// log, the summary and the page are written to temporary files as they are made and deflated
 /// into the archive from there (`ReportArchive`). The page is thinned as `view`'s is, and so is the
 /// plot as `plot`'s; nothing else is cut. (Before: a 3.6 h recording of 274 MB took 2.07 GB.)
@@ -88,7 +89,8 @@ struct BugReport {
                                 extras: PinchlabExtras) throws -> TemporaryFile {
         let copy = try TemporaryFile(prefix: "pinchlab-report", suffix: ".yml")
         let writer = try LibinputRecordWriter(path: copy.path, device: device, node: node,
-                                              options: RecordingWriterOptions(maskKeyboardKeys: true), extras: extras)
+                                              options: RecordingWriterOptions(maskKeyboardKeys: true, writesEachFrame: false),
+                                              extras: extras)
         while let event = try source.nextEvent() {
             try writer.write(event)
             if event.isSynReport { try writer.flush() }

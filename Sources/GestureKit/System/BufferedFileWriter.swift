@@ -34,11 +34,6 @@ package final class BufferedFileWriter {
         if buffer.count >= Self.blockBytes { try writeBuffer() }
     }
 
-    package func write(_ bytes: UnsafeRawBufferPointer) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.blockBytes { try writeBuffer() }
-    }
-
     /// Writes what is buffered and closes the file; nothing is written after.
     package func close() throws {
         guard !isClosed else { return }

@@ -20,7 +20,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// A recursive-descent JSON parser that stops at the first error with its line and column. A
 /// settings file is parsed by it once (`parse`), to the `JSONValue` the settings tables read; a
-/// manifest is checked by it (`firstError`, which builds nothing) and then read in place, value by
+/// manifest is checked by it (`JSONText`'s scan, which builds nothing) and then read in place, value by
 /// value (`JSONText`), so no tree of the whole manifest is ever made.
 public enum JSONSyntax {
     /// Deeper nesting is refused rather than recursed into (a hostile file must not overflow the stack).
