@@ -421,6 +421,25 @@ static int keep_new_sockets_from_children(const ino_t *before, size_t before_cou
     return found;
 }
 
+/* When a process dies, the kernel releases its descriptors from the highest number down, and may
+ * run other tasks in between. fusermount3's auto_unmount watcher wakes when its socket is released
+ * and unmounts only if opening the mount point then fails with ENOTCONN. libfuse numbers /dev/fuse
+ * below its socket (the socket's other end, closed after fusermount3 starts, frees the number
+ * /dev/fuse then takes), so the socket went first: a watcher run in between (a loaded machine, a
+ * killed `serve`) opened the still connected mount, its request failed later with ECONNABORTED,
+ * and the dead mount stayed for good. `reserved`, a descriptor opened before the mount, takes the
+ * socket's place when its number is below /dev/fuse's: the socket then outlives the connection.
+ * Returns the socket's descriptor; `reserved` is used or closed. */
+static int release_after_the_connection(int socket, int fuse_device, int reserved) {
+    if (socket >= 0 && reserved >= 0 && reserved < fuse_device && socket > fuse_device &&
+        dup3(socket, reserved, O_CLOEXEC) == reserved) {
+        close(socket);
+        return reserved;
+    }
+    if (reserved >= 0) close(reserved);
+    return socket;
+}
+
 /* One mount at a time in this process: see keep_new_sockets_from_children. */
 static pthread_mutex_t mount_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -541,12 +560,17 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     pthread_mutex_lock(&mount_lock);
     size_t descriptor_count = 0;
     ino_t *descriptors_before = open_sockets(&descriptor_count);
+    int reserved = d->unmount_after_crash ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
     int mounted = fuse_session_mount(d->session, directory);
     int fusermount_socket = keep_new_sockets_from_children(descriptors_before, descriptor_count);
     pthread_mutex_unlock(&mount_lock);
     free(descriptors_before);
-    if (mounted == 0) d->fusermount_socket = fusermount_socket;
-    else if (fusermount_socket >= 0) close(fusermount_socket);
+    if (mounted == 0) {
+        d->fusermount_socket = release_after_the_connection(fusermount_socket, fuse_session_fd(d->session), reserved);
+    } else {
+        if (fusermount_socket >= 0) close(fusermount_socket);
+        if (reserved >= 0) close(reserved);
+    }
     if (mounted != 0) {
         /* Run by another user than root, fusermount3 refuses allow_other unless fuse.conf allows
          * it, and says so only on its own stderr: the likely cause, and one a user can fix. */
