@@ -1,4 +1,5 @@
 import Foundation
+import PinchlabTestSupport
 import VirtualEvdev
 import Testing
 
@@ -96,7 +97,7 @@ struct CLI {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: standardOutput.map { URL(fileURLWithPath: $0) } ?? outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        try process.start()
         if !CLI.waitForExit(process, timeout: timeout) {
             Issue.record("pinchlab \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
@@ -125,7 +126,7 @@ struct CLI {
             process.currentDirectoryURL = CLI.packageRoot
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = try FileHandle(forWritingTo: errURL)
-            try process.run()
+            try process.start()
         }
 
         var stderrSoFar: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
@@ -228,7 +229,7 @@ struct CLI {
         process.currentDirectoryURL = CLI.packageRoot
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        try process.start()
         _ = CLI.waitForExit(process, timeout: 60)
         return CLI.Result(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
                           stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))

@@ -1,4 +1,5 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// Debian's `chromium`, headless, for the viewer's tests: a real browser loads the page, runs its
@@ -84,7 +85,7 @@ enum Chromium {
                              "--user-data-dir=\(dir.appendingPathComponent("profile").path)"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        try process.start()
         let finished = CLI.waitForExit(process, timeout: timeout)
         let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)

@@ -157,7 +157,7 @@ import PinchlabTestSupport
         record.arguments = ["record", "-o", output] + dirs.map { $0 + "/event0" }
         record.standardOutput = FileHandle.nullDevice
         record.standardError = FileHandle.nullDevice
-        try record.run()
+        try record.start()
         defer { if record.isRunning { kill(record.processIdentifier, SIGKILL) } }
         let recordedSeconds = 2.0  // both recordings are shorter, lead-in included
         Thread.sleep(forTimeInterval: recordedSeconds)
@@ -217,6 +217,17 @@ import PinchlabTestSupport
         #expect(below.stderr == "pinchlab: --at \(file)/below: cannot create the directory: Not a directory\n")
     }
 
+    /// Each open descriptor of process `pid` and what it refers to (`/proc/PID/fd`).
+    static func descriptorTargets(of pid: Int32) -> [Int: String] {
+        let directory = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return Dictionary(uniqueKeysWithValues: names.compactMap { name in
+            guard let number = Int(name),
+                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + name) else { return nil }
+            return (number, target)
+        })
+    }
+
     /// Even a server that cannot clean up (SIGKILL, a crash) leaves no dead mount behind: the mount
     /// is made with libfuse's auto_unmount, so fusermount3 detaches it when the session goes away.
     @Test(.needs(.fuse)) func aKilledServerLeavesNoMount() throws {
@@ -225,16 +236,20 @@ import PinchlabTestSupport
         // A killed serve cannot remove the directory it made (nor, if this fails, its mount).
         defer { umount2(dir, Int32(MNT_DETACH)); rmdir(dir) }
         #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
+        // The kernel releases a dead process's descriptors from the highest number down; the
+        // watcher unmounts only a connection already gone when its socket ends, so the socket
+        // is numbered below /dev/fuse, whatever the load. (Its only other socket is inherited from
+        // this test process, Foundation's, numbered above both.)
+        let descriptors = Self.descriptorTargets(of: serve.process.processIdentifier)
+        let fuse = try #require(descriptors.first { $0.value == "/dev/fuse" }?.key, "\(descriptors)")
+        #expect(descriptors.contains { $0.key < fuse && $0.value.hasPrefix("socket:") }, "\(descriptors)")
         kill(serve.process.processIdentifier, SIGKILL)
         serve.process.waitUntilExit()
-        // fusermount3's auto_unmount helper notices the dead session on its own schedule: on a busy
-        // machine it took over 5 s (this failed twice in full runs, never alone); a leaked mount
-        // never goes, so 20 s tells the two apart as well.
-        let gone = CLI.waitFor(20) {
-            let mounts = MountTable.text("/proc/self/mounts")
-            return !mounts.contains(dir)
-        }
-        #expect(gone, "the mount at \(dir) outlived its server")
+        // fusermount3's auto_unmount helper unmounts when it reads the end of its socket to the dead
+        // server, whenever a busy machine runs it (over 5 s seen in full runs): the wait is woken by
+        // the mount table's change itself; a leaked mount never goes, so the bound only ends the test.
+        let gone = MountTable.waitUntil(timeoutSeconds: 60) { !$0.contains(" \(dir) ") }
+        #expect(gone, "the mount at \(dir) outlived its server; its stderr (fusermount3 writes there): \(serve.stderrSoFar)")
     }
 
     /// A parent that spawns pinchlab with SIGINT/SIGTERM blocked (a libdispatch worker, some

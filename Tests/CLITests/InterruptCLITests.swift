@@ -127,7 +127,7 @@ import Testing
         let err = Pipe()
         process.standardOutput = writeEnd
         process.standardError = err
-        try process.run()
+        try process.start()
         try writeEnd.close()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(CLI.waitForExit(process, timeout: 60))
@@ -158,7 +158,7 @@ import Testing
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try process.start()
         var read = Data()
         while read.count < 100, let chunk = try out.fileHandleForReading.read(upToCount: 100 - read.count), !chunk.isEmpty {
             read.append(chunk)
@@ -257,7 +257,7 @@ import Testing
         process.standardInput = try FileHandle(forReadingFrom: file)
         process.standardOutput = stalled
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.start()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         #expect(CLI.waitFor(10) { InterruptCLITests.isCatching(process.processIdentifier, SIGINT) })
         #expect(CLI.waitUntilWritingAFullPipe(process), "its writes fill the pipe and block")

@@ -25,7 +25,7 @@ import PinchlabTestSupport
         process.arguments = ["--quiet", "--flush", "--return", "--command", command, typescript]
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.start()
         #expect(CLI.waitForExit(process, timeout: 60))
         return (process.terminationStatus, try String(contentsOfFile: typescript, encoding: .utf8))
     }

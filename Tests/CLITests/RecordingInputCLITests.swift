@@ -22,7 +22,7 @@ import Testing
         process.currentDirectoryURL = CLI.packageRoot
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        try process.start()
         _ = CLI.waitForExit(process, timeout: 120)
         return CLI.Result(status: process.terminationStatus,
                           stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),

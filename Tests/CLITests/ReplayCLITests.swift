@@ -245,7 +245,7 @@ import PinchlabTestSupport
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         render.arguments = [svg, "-o", png]
-        try render.run()
+        try render.start()
         render.waitUntilExit()
         #expect(render.terminationStatus == 0)
         let data = try #require(FileManager.default.contents(atPath: png))
@@ -288,7 +288,7 @@ import PinchlabTestSupport
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         render.arguments = [svg, "-o", png]
-        try render.run()
+        try render.start()
         render.waitUntilExit()
         #expect(render.terminationStatus == 0)
         let data = try #require(FileManager.default.contents(atPath: png))

@@ -22,7 +22,7 @@ import PinchlabTestSupport
         process.arguments = [device.path]
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.start()
         // Polled: Foundation's waitUntilExit() can miss the child's exit from a test thread.
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }

@@ -23,7 +23,7 @@ import PinchlabTestSupport
         record.arguments = ["record", "--show-keycodes", "-o", output, device.path]
         record.standardOutput = FileHandle.nullDevice
         record.standardError = FileHandle.nullDevice
-        try record.run()
+        try record.start()
         defer { if record.isRunning { record.terminate() } }
 
         // libinput record runs until SIGINT; stop it once it has read everything.
