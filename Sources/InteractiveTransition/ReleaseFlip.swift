@@ -306,7 +306,7 @@ extension CompletionDecision {
     }
 
     /// The flick's usual range: looked up once, not at every release.
-    static let flickScale = CompletionPolicy.settings.setting(forKey: "flickVelocity").flatMap(tuningSpan)
+    static let flickScale = tuningSpan(CompletionPolicy.settings.setting(for: \.flickVelocity))
 
     /// The span of the values the tuner tries for a setting: its usual range, when its valid
     /// range (a flick's (0, 1000]) is far wider than any setting people use.
