@@ -56,11 +56,8 @@ extension CompletionPolicy {
             }
             kindName = named
         }
-        let unknown = SettingsKeys.unknownKeys(in: json, known: Set(Self.everyKey))
-        if let first = unknown.first {
-            throw SettingsProblem(at: [], .unknownKeys(unknown.map { (section + [$0]).joined(separator: ".") },
-                                                       known: SettingsKeys.children(of: first, known: Self.everyKey)))
-        }
+        // Every kind's keys: a key of another kind is not unknown but that kind's, said below.
+        try SettingsKeys.refuseUnknownKeys(in: json, known: Self.everyKey, at: section)
         let own = Set(Self.keys(of: kindName).map { String($0.split(separator: ".")[0]) })
         if let stray = members.keys.sorted().first(where: { !own.contains($0) }) {
             throw SettingsProblem(at: section, .notASettingOfKind(key: stray, kind: "\(kindName.rawValue) policy", keys: own.sorted()))

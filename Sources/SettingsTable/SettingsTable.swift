@@ -42,11 +42,7 @@ public struct SettingsTable<Part>: Sendable {
         guard json.object != nil else {
             throw SettingsProblem(at: Array(section.dropLast()), .wrongType(key: section.last ?? "", expected: "an object", found: json.kindName))
         }
-        let unknown = SettingsKeys.unknownKeys(in: json, known: Set(keys))
-        if let first = unknown.first {
-            throw SettingsProblem(at: [], .unknownKeys(unknown.map { (section + [$0]).joined(separator: ".") },
-                                                       known: SettingsKeys.children(of: first, known: keys)))
-        }
+        try SettingsKeys.refuseUnknownKeys(in: json, known: keys, at: section)
         var part = base
         for setting in settings {
             let path = setting.key.split(separator: ".").map(String.init)
@@ -202,6 +198,16 @@ public enum SettingsKeys {
         }
         walk(json, "")
         return unknown
+    }
+
+    /// Refuses `json` when it holds a key path that is not in `known`: the one check of unknown
+    /// keys, for a part's section and for a whole file. The problem names every unknown key path,
+    /// sorted and under `section` (where `json` is in the file), and the keys known where the first is.
+    public static func refuseUnknownKeys(in json: JSONValue, known: [String], at section: [String] = []) throws(SettingsProblem) {
+        let unknown = unknownKeys(in: json, known: Set(known))
+        guard let first = unknown.first else { return }
+        throw SettingsProblem(at: [], .unknownKeys(unknown.map { (section + [$0]).joined(separator: ".") },
+                                                   known: children(of: first, known: known)))
     }
 
     /// The keys known in the object that holds `keyPath` (`policy.flickVelocty`: the policy's

@@ -243,7 +243,8 @@ extension GestureRecognizerConfiguration {
     /// (`device.deviceClass`), else touchpad's.
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in
-            let touchscreen = json[path: ["device", "deviceClass"]] == .string(DeviceClass.touchscreen.rawValue)
+            let deviceClassPath = Self.settings.setting(for: \.device.deviceClass).key.split(separator: ".").map(String.init)
+            let touchscreen = json[path: deviceClassPath] == .string(DeviceClass.touchscreen.rawValue)
             return try Self.settings.decode(json, over: touchscreen ? .touchscreen : .default)
         }
     }
