@@ -12,10 +12,9 @@ extension CompletionPolicy {
         .optionalNumber("decelerationRatePerMS", \.decelerationRatePerMS, "per ms", SettingRange(0, 1, lowerIsOpen: true, upperIsOpen: true),
                         tune: [0.99, 0.995, 0.997, 0.998, 0.999], tuneOff: true,
                         source: "UIScrollView.DecelerationRate .normal 0.998, .fast 0.99 per ms; at 1 nothing ever stops, at 0 nothing moves"),
-        // One range, where CompletionPolicy's init took any finite speed above 0 and a settings
-        // file (0, 1000]: at 1000 progress/s the whole transition takes 1 ms, less than one frame of
-        // any touch device (60-250 Hz), so no finger is ever measured faster; a flick that can
-        // never fire is `null`.
+        // The one range of the init and a settings file: at 1000 progress/s the whole transition
+        // takes 1 ms, less than one frame of any touch device (60-250 Hz), so no finger is ever
+        // measured faster; a flick that can never fire is `null`.
         .optionalNumber("flickVelocity", \.flickVelocity, "progress/s", SettingRange(0, 1000, lowerIsOpen: true),
                         tune: [0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0], tuneOff: true,
                         source: "above 0 (0 would make every release a flick); 1000 progress/s is the transition in 1 ms, faster than any touch frame measures"),

@@ -2,10 +2,10 @@ import SettingsTable
 
 /// What the recognizer needs to know about the device.
 public struct GestureDeviceTraits: Sendable, Hashable, Codable {
-    public var deviceClass: DeviceClass
+    public var deviceClass: DeviceClass = .touchpad
     /// The kernel's position fuzz in millimetres (`input_absinfo.fuzz` / resolution), 0 when unset.
     /// Used as the hysteresis margin against jitter, as libinput does.
-    public var fuzzMM: Double
+    public var fuzzMM: Double = 0
     /// Height of the surface in millimetres, nil when unknown; positions grow downwards from 0, so
     /// the bottom edge (where a thumb rests on a clickpad) is at this value.
     public var heightMM: Double?
@@ -22,19 +22,12 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     /// The most fingers the device can count (slots, or `BTN_TOOL_*` up to `BTN_TOOL_QUINTTAP`):
     /// libinput's `ntouches`, which picks the default scroll method. nil: unknown (taken as 2 or more).
     public var maximumFingerCount: Int?
+}
 
-    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil,
-                fingerPositionsTracked: Bool? = nil, isClickpad: Bool? = nil, widthMM: Double? = nil,
-                maximumFingerCount: Int? = nil) {
-        self.deviceClass = deviceClass
-        self.fuzzMM = fuzzMM
-        self.heightMM = heightMM
-        self.fingerPositionsTracked = fingerPositionsTracked
-        self.isClickpad = isClickpad
-        self.widthMM = widthMM
-        self.maximumFingerCount = maximumFingerCount
-    }
-
+// Outside the type's body, so that Swift still makes the init with every default (each property's
+// initial value: a touchpad with no fuzz, nothing else known) that `touchscreen` and the tests
+// describe devices with.
+extension GestureDeviceTraits {
     /// Class, height, and the larger of the x/y fuzz of the position axes (MT axes preferred).
     public init(device: DeviceDescription) {
         deviceClass = device.deviceClass
@@ -55,7 +48,10 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
 }
 
 /// Every threshold of `TouchGestureRecognizer`, with its unit in its name. Defaults follow libinput's
-/// touchpad gesture code (`src/evdev-mt-touchpad-gestures.c`) where it has a figure.
+/// touchpad gesture code (`src/evdev-mt-touchpad-gestures.c`) where it has a figure. Each default is
+/// its property's initial value; the key, range, tuning grid and source are its row in `settings`
+/// (RecognizerThresholds.swift). The recognizer reads the stored properties at each event, never
+/// the table (a decision's margin reads its row, when an output asks for it).
 public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     public var device: GestureDeviceTraits = GestureDeviceTraits()
     /// Filter positions with a hysteresis margin of `device.fuzzMM` (libinput does so only when the
