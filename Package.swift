@@ -108,6 +108,8 @@ let package = Package(
             name: "pinchlab",
             dependencies: [
                 "GestureLab", "GestureTools", "LabReports", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
+                // The options that set a setting take their ranges from its row (`SettingOption`).
+                "SettingsTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), systemPackage,
                 // `pinchlab report`'s archive.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -128,7 +130,7 @@ let package = Package(
         ),
 
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
-        .target(name: "PinchlabTestSupport", dependencies: ["GestureCore"], path: "Tests/PinchlabTestSupport"),
+        .target(name: "PinchlabTestSupport", dependencies: ["GestureCore", "SettingsTable"], path: "Tests/PinchlabTestSupport"),
         // The core's tests: recognizer, frames, velocity; no C library needed.
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "SettingsTable", "PinchlabTestSupport"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureCore", "GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),

@@ -12,10 +12,9 @@ extension CompletionPolicy {
         .optionalNumber("decelerationRatePerMS", \.decelerationRatePerMS, "per ms", SettingRange(0, 1, lowerIsOpen: true, upperIsOpen: true),
                         tune: [0.99, 0.995, 0.997, 0.998, 0.999], tuneOff: true,
                         source: "UIScrollView.DecelerationRate .normal 0.998, .fast 0.99 per ms; at 1 nothing ever stops, at 0 nothing moves"),
-        // One range, where CompletionPolicy's init took any finite speed above 0 and a settings
-        // file (0, 1000]: at 1000 progress/s the whole transition takes 1 ms, less than one frame of
-        // any touch device (60-250 Hz), so no finger is ever measured faster; a flick that can
-        // never fire is `null`.
+        // The one range of the init and a settings file: at 1000 progress/s the whole transition
+        // takes 1 ms, less than one frame of any touch device (60-250 Hz), so no finger is ever
+        // measured faster; a flick that can never fire is `null`.
         .optionalNumber("flickVelocity", \.flickVelocity, "progress/s", SettingRange(0, 1000, lowerIsOpen: true),
                         tune: [0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0], tuneOff: true,
                         source: "above 0 (0 would make every release a flick); 1000 progress/s is the transition in 1 ms, faster than any touch frame measures"),
@@ -56,11 +55,8 @@ extension CompletionPolicy {
             }
             kindName = named
         }
-        let unknown = SettingsKeys.unknownKeys(in: json, known: Set(Self.everyKey))
-        if let first = unknown.first {
-            throw SettingsProblem(at: [], .unknownKeys(unknown.map { (section + [$0]).joined(separator: ".") },
-                                                       known: SettingsKeys.children(of: first, known: Self.everyKey)))
-        }
+        // Every kind's keys: a key of another kind is not unknown but that kind's, said below.
+        try SettingsKeys.refuseUnknownKeys(in: json, known: Self.everyKey, at: section)
         let own = Set(Self.keys(of: kindName).map { String($0.split(separator: ".")[0]) })
         if let stray = members.keys.sorted().first(where: { !own.contains($0) }) {
             throw SettingsProblem(at: section, .notASettingOfKind(key: stray, kind: "\(kindName.rawValue) policy", keys: own.sorted()))

@@ -280,33 +280,56 @@ extension CompletionDecision {
         }
         switch reason {
         case .projected(let measured, let threshold), .progress(let measured, let threshold):
-            return progress(measured, threshold, "policy.progressThreshold")
+            return progress(measured, threshold, MarginKey.progressThreshold)
         case .flick(let velocity, let flick):
             guard settingTurnsIt else { return nil }
-            return DecisionMargin(value: abs(velocity), threshold: flick, key: "policy.flickVelocity", unit: "progress/s",
+            return DecisionMargin(value: abs(velocity), threshold: flick, key: MarginKey.flickVelocity, unit: "progress/s",
                                   scale: Self.flickScale)
         case .kwin(let measured, let threshold):
-            return progress(measured, threshold, "policy.threshold")
+            return progress(measured, threshold, MarginKey.kwinThreshold)
         case .gnome(let d):
             guard settingTurnsIt else { return nil }
             return DecisionMargin(value: abs(d.velocity), threshold: d.velocityThreshold,
-                                  key: "policy.\(input.rawValue).velocityThreshold", unit: "units/ms")
+                                  key: MarginKey.gnomeVelocityThreshold(input), unit: "units/ms")
         case .hyprland(let d):
             guard d.travel >= HyprlandSwipeRule.minimumTravel else { return nil }
             if d.forced {
-                return DecisionMargin(value: d.averageSpeed, threshold: d.minSpeedToForce, key: "policy.minSpeedToForce",
+                return DecisionMargin(value: d.averageSpeed, threshold: d.minSpeedToForce, key: MarginKey.minSpeedToForce,
                                       unit: "units per update")
             }
             // Far enough and fast enough: moving either setting alone leaves the other to switch it.
             if d.speedForces { return nil }
-            return progress(d.travel / d.distance, d.cancelRatio, "policy.cancelRatio")
+            return progress(d.travel / d.distance, d.cancelRatio, MarginKey.cancelRatio)
         case .androidBack:
             return nil
         }
     }
 
+    /// The keys a margin names, as a settings file's `policy` section spells them: each its row's,
+    /// found by its property and looked up once, not at every release.
+    enum MarginKey {
+        static let progressThreshold = policyKey(CompletionPolicy.settings, \.progressThreshold)
+        static let flickVelocity = policyKey(CompletionPolicy.settings, \.flickVelocity)
+        static let kwinThreshold = policyKey(KWinRule.settings, \.threshold)
+        static let minSpeedToForce = policyKey(HyprlandSwipeRule.settings, \.minSpeedToForce)
+        static let cancelRatio = policyKey(HyprlandSwipeRule.settings, \.cancelRatio)
+        static let gnomeTouchpadVelocityThreshold = policyKey(GNOMESwipeRule.settings, \.touchpad.velocityThreshold)
+        static let gnomeTouchscreenVelocityThreshold = policyKey(GNOMESwipeRule.settings, \.touchscreen.velocityThreshold)
+
+        static func gnomeVelocityThreshold(_ input: CompletionInput) -> String {
+            switch input {
+            case .touchpad: gnomeTouchpadVelocityThreshold
+            case .touchscreen: gnomeTouchscreenVelocityThreshold
+            }
+        }
+
+        private static func policyKey<Rule>(_ table: SettingsTable<Rule>, _ path: PartialKeyPath<Rule>) -> String {
+            "policy." + table.setting(for: path).key
+        }
+    }
+
     /// The flick's usual range: looked up once, not at every release.
-    static let flickScale = CompletionPolicy.settings.setting(forKey: "flickVelocity").flatMap(tuningSpan)
+    static let flickScale = tuningSpan(CompletionPolicy.settings.setting(for: \.flickVelocity))
 
     /// The span of the values the tuner tries for a setting: its usual range, when its valid
     /// range (a flick's (0, 1000]) is far wider than any setting people use.

@@ -153,8 +153,8 @@ public enum PinchDismissProgress {
 public enum PanDismissProgress {
     /// Seed 003 divides the drag by 100 UIKit points, about 16 mm on a phone. Read as 100 mm it could
     /// never be reached on a touchpad about 60 mm tall; 40 mm is two thirds of that and reachable on
-    /// touchpads and touchscreens alike. The same default as `LabSettings.defaultPanDismissDistanceMM`,
-    /// so the library and the command line map a drag to the same progress.
+    /// touchpads and touchscreens alike. A settings file's `panDismissDistanceMM` starts from it, so
+    /// the library and the command line map a drag to the same progress.
     public static let defaultDistanceMM = 40.0
 
     /// `clamp(translationMM / distanceMM, 0, 1)`; downward translation is positive. Bad input gives 0.

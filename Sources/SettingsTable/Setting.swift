@@ -1,7 +1,11 @@
 /// One key of a configurable part, declared once next to the part's type: its key in a settings
-/// file, what kind of value it holds, its unit, the values it may take, what `pinchlab tune` tries,
-/// and where its default and range come from. Reading a file, range errors, repairing values,
-/// differences and the reference page are all made from these (`SettingsTable`).
+/// file, the stored property it sets, what kind of value it holds, its unit, the values it may
+/// take, what `pinchlab tune` tries, and where its default and range come from. The default is the
+/// part's own: the property's initial value, which the part's `init()` and `.default` take, so no
+/// init repeats it (or a preset's figure, for a part made only of presets). Reading a file,
+/// range errors, repairing values, differences, the command line's ranges and the reference page
+/// are all made from these (`SettingsTable`); code finds a setting by its property's key path,
+/// never by its key's text, so a renamed key cannot skip a check.
 public struct Setting<Part>: Sendable {
     public typealias Kind = SettingKind
     public typealias Value = SettingValue
@@ -21,13 +25,17 @@ public struct Setting<Part>: Sendable {
     public let source: String
     /// Must be given whenever its object is (a curve's four points, a spring's three numbers).
     public let isRequired: Bool
+    /// The property this setting sets, as a key path from the part: what `SettingsTable.setting(for:)`
+    /// finds it by. Key paths are immutable values; the stored type only lacks the annotation.
+    nonisolated(unsafe) public let path: AnyKeyPath
     private let read: @Sendable (Part) -> Value
     private let write: @Sendable (inout Part, Value) -> Void
 
-    init(key: String, kind: Kind, unit: String, range: SettingRange?, tuningValues: [Double], tuningTriesOff: Bool,
+    init(key: String, path: AnyKeyPath, kind: Kind, unit: String, range: SettingRange?, tuningValues: [Double], tuningTriesOff: Bool,
          source: String, isRequired: Bool, read: @escaping @Sendable (Part) -> Value,
          write: @escaping @Sendable (inout Part, Value) -> Void) {
         self.key = key
+        self.path = path
         self.kind = kind
         self.unit = unit
         self.range = range
@@ -41,14 +49,14 @@ public struct Setting<Part>: Sendable {
 
     public static func number(_ key: String, _ path: WritableKeyPath<Part, Double> & Sendable, _ unit: String,
                               _ range: SettingRange, tune: [Double] = [], required: Bool = false, source: String) -> Self {
-        Self(key: key, kind: .number, unit: unit, range: range, tuningValues: tune, tuningTriesOff: false, source: source,
+        Self(key: key, path: path, kind: .number, unit: unit, range: range, tuningValues: tune, tuningTriesOff: false, source: source,
              isRequired: required, read: { .number($0[keyPath: path]) },
              write: { part, value in if case .number(let v) = value { part[keyPath: path] = v } })
     }
 
     public static func optionalNumber(_ key: String, _ path: WritableKeyPath<Part, Double?> & Sendable, _ unit: String,
                                       _ range: SettingRange, tune: [Double] = [], tuneOff: Bool = false, source: String) -> Self {
-        Self(key: key, kind: .optionalNumber, unit: unit, range: range, tuningValues: tune, tuningTriesOff: tuneOff,
+        Self(key: key, path: path, kind: .optionalNumber, unit: unit, range: range, tuningValues: tune, tuningTriesOff: tuneOff,
              source: source, isRequired: false, read: { $0[keyPath: path].map(SettingValue.number) ?? .off },
              write: { part, value in
                  switch value {
@@ -61,7 +69,7 @@ public struct Setting<Part>: Sendable {
 
     public static func count(_ key: String, _ path: WritableKeyPath<Part, Int> & Sendable, _ unit: String,
                              _ range: ClosedRange<Double>, tune: [Double] = [], source: String) -> Self {
-        Self(key: key, kind: .count, unit: unit, range: SettingRange(range), tuningValues: tune, tuningTriesOff: false,
+        Self(key: key, path: path, kind: .count, unit: unit, range: SettingRange(range), tuningValues: tune, tuningTriesOff: false,
              source: source, isRequired: false, read: { .number(Double($0[keyPath: path])) },
              write: { part, value in
                  if case .number(let v) = value { part[keyPath: path] = v.isFinite && abs(v) < 1e15 ? Int(v.rounded()) : 0 }
@@ -71,7 +79,7 @@ public struct Setting<Part>: Sendable {
     /// A whole number that `null` leaves unknown (a device's finger count).
     public static func optionalCount(_ key: String, _ path: WritableKeyPath<Part, Int?> & Sendable, _ unit: String,
                                      _ range: ClosedRange<Double>, source: String) -> Self {
-        Self(key: key, kind: .optionalCount, unit: unit, range: SettingRange(range), tuningValues: [], tuningTriesOff: false,
+        Self(key: key, path: path, kind: .optionalCount, unit: unit, range: SettingRange(range), tuningValues: [], tuningTriesOff: false,
              source: source, isRequired: false, read: { $0[keyPath: path].map { SettingValue.number(Double($0)) } ?? .off },
              write: { part, value in
                  switch value {
@@ -83,7 +91,7 @@ public struct Setting<Part>: Sendable {
     }
 
     public static func flag(_ key: String, _ path: WritableKeyPath<Part, Bool> & Sendable, source: String) -> Self {
-        Self(key: key, kind: .flag, unit: "", range: nil, tuningValues: [], tuningTriesOff: false, source: source,
+        Self(key: key, path: path, kind: .flag, unit: "", range: nil, tuningValues: [], tuningTriesOff: false, source: source,
              isRequired: false, read: { .flag($0[keyPath: path]) },
              write: { part, value in if case .flag(let v) = value { part[keyPath: path] = v } })
     }
@@ -91,7 +99,7 @@ public struct Setting<Part>: Sendable {
     public static func choice<Choice: RawRepresentable & Sendable>(
         _ key: String, _ path: WritableKeyPath<Part, Choice> & Sendable, _ choices: [Choice], source: String
     ) -> Self where Choice.RawValue == String {
-        Self(key: key, kind: .choice(choices.map(\.rawValue)), unit: "", range: nil, tuningValues: [], tuningTriesOff: false,
+        Self(key: key, path: path, kind: .choice(choices.map(\.rawValue)), unit: "", range: nil, tuningValues: [], tuningTriesOff: false,
              source: source, isRequired: false, read: { .name($0[keyPath: path].rawValue) },
              write: { part, value in
                  if case .name(let name) = value, let choice = Choice(rawValue: name) { part[keyPath: path] = choice }
@@ -102,7 +110,11 @@ public struct Setting<Part>: Sendable {
     /// part's table is made of its members' tables.
     public func nested<Outer>(in path: WritableKeyPath<Outer, Part> & Sendable, prefix: String) -> Setting<Outer> {
         let read = self.read, write = self.write
-        return Setting<Outer>(key: prefix + "." + key, kind: kind, unit: unit, range: range, tuningValues: tuningValues,
+        // `path` is the part's own key path, so the outer one is `path` then it: `\.velocity.horizonMS`.
+        guard let outerPath = (path as AnyKeyPath).appending(path: self.path) else {
+            preconditionFailure("\(key)'s key path does not start at \(Part.self)")
+        }
+        return Setting<Outer>(key: prefix + "." + key, path: outerPath, kind: kind, unit: unit, range: range, tuningValues: tuningValues,
                               tuningTriesOff: tuningTriesOff, source: source, isRequired: isRequired,
                               read: { read($0[keyPath: path]) }, write: { write(&$0[keyPath: path], $1) })
     }
@@ -147,8 +159,15 @@ public struct Setting<Part>: Sendable {
 
     /// The value's problem with the range, if it has one (off, a flag and a name have none).
     public func rangeProblem(in part: Part) -> SettingsProblem.OutOfRange? {
-        guard let range, case .number(let v) = read(part), !range.contains(v) else { return nil }
-        return SettingsProblem.OutOfRange(key: key, value: v, unit: unit, range: range)
+        guard case .number(let v) = read(part) else { return nil }
+        return rangeProblem(with: v)
+    }
+
+    /// `value`'s problem with the range, if it is outside it: the one range check of a number,
+    /// whether it comes from a settings file, a part changed in memory or a command-line option.
+    public func rangeProblem(with value: Double) -> SettingsProblem.OutOfRange? {
+        guard let range, !range.contains(value) else { return nil }
+        return SettingsProblem.OutOfRange(key: key, value: value, unit: unit, range: range)
     }
 }
 

@@ -10,6 +10,10 @@ public struct SettingsProblem: Error, Sendable, Hashable, CustomStringConvertibl
 
         /// "minMoveMM: -3 mm is outside 0...50 mm".
         public var text: String { "\(key): \(range.outsideText(value, unit: unit))" }
+
+        /// The same problem under another name: a dotted key's last part, when the problem is
+        /// reported in the object that holds it.
+        func named(_ key: String) -> OutOfRange { OutOfRange(key: key, value: value, unit: unit, range: range) }
     }
 
     public enum Reason: Sendable, Hashable {

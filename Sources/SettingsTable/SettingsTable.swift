@@ -14,7 +14,25 @@ public struct SettingsTable<Part>: Sendable {
 
     public var keys: [String] { settings.map(\.key) }
 
-    public func setting(forKey key: String) -> Setting<Part>? { settings.first { $0.key == key } }
+    /// The setting a key's text names. Only for text that comes from outside the code (a margin's
+    /// key read back); code names a setting by its property: `setting(for:)`.
+    package func setting(forKey key: String) -> Setting<Part>? { settings.first { $0.key == key } }
+
+    /// The setting of the property at `path` (`\.progressThreshold`, `\.velocity.horizonMS`).
+    /// Every stored setting of a part has a row (each part's table test checks it), so a path
+    /// without one is a mistake in the code, stopped here.
+    public func setting(for path: PartialKeyPath<Part>) -> Setting<Part> {
+        guard let setting = settings.first(where: { $0.path == path }) else {
+            preconditionFailure("\(path) has no row in \(Part.self)'s settings table")
+        }
+        return setting
+    }
+
+    /// The values the number at `path` may take: a number's row always has a range.
+    public func range(of path: KeyPath<Part, Double>) -> SettingRange { setting(for: path).range! }
+
+    /// The values the optional number at `path` may take when it is not `null`.
+    public func range(of path: KeyPath<Part, Double?>) -> SettingRange { setting(for: path).range! }
 
     /// The part `json` (a section of a settings file) describes: every key it leaves out keeps its
     /// value from `base`. Refuses a key no setting has, a value of the wrong type, a missing
@@ -24,11 +42,7 @@ public struct SettingsTable<Part>: Sendable {
         guard json.object != nil else {
             throw SettingsProblem(at: Array(section.dropLast()), .wrongType(key: section.last ?? "", expected: "an object", found: json.kindName))
         }
-        let unknown = SettingsKeys.unknownKeys(in: json, known: Set(keys))
-        if let first = unknown.first {
-            throw SettingsProblem(at: [], .unknownKeys(unknown.map { (section + [$0]).joined(separator: ".") },
-                                                       known: SettingsKeys.children(of: first, known: keys)))
-        }
+        try SettingsKeys.refuseUnknownKeys(in: json, known: keys, at: section)
         var part = base
         for setting in settings {
             let path = setting.key.split(separator: ".").map(String.init)
@@ -54,9 +68,8 @@ public struct SettingsTable<Part>: Sendable {
             }
             guard let leaf else { continue }
             let value = try Self.value(of: setting, from: leaf, at: section + walked, key: path.last!)
-            if case .number(let v) = value, let range = setting.range, !range.contains(v) {
-                throw SettingsProblem(at: section + walked,
-                                      .outOfRange(SettingsProblem.OutOfRange(key: path.last!, value: v, unit: setting.unit, range: range)))
+            if case .number(let v) = value, let problem = setting.rangeProblem(with: v) {
+                throw SettingsProblem(at: section + walked, .outOfRange(problem.named(path.last!)))
             }
             setting.set(value, in: &part)
         }
@@ -101,8 +114,7 @@ public struct SettingsTable<Part>: Sendable {
     public func check(_ part: Part, at section: [String] = []) throws(SettingsProblem) {
         guard let first = rangeProblems(in: part).first else { return }
         let path = first.key.split(separator: ".").map(String.init)
-        throw SettingsProblem(at: section + path.dropLast(), .outOfRange(SettingsProblem.OutOfRange(
-            key: path.last!, value: first.value, unit: first.unit, range: first.range)))
+        throw SettingsProblem(at: section + path.dropLast(), .outOfRange(first.named(path.last!)))
     }
 
     /// `part` with every value that would break the arithmetic repaired from the table: a number
@@ -186,6 +198,16 @@ public enum SettingsKeys {
         }
         walk(json, "")
         return unknown
+    }
+
+    /// Refuses `json` when it holds a key path that is not in `known`: the one check of unknown
+    /// keys, for a part's section and for a whole file. The problem names every unknown key path,
+    /// sorted and under `section` (where `json` is in the file), and the keys known where the first is.
+    public static func refuseUnknownKeys(in json: JSONValue, known: [String], at section: [String] = []) throws(SettingsProblem) {
+        let unknown = unknownKeys(in: json, known: Set(known))
+        guard let first = unknown.first else { return }
+        throw SettingsProblem(at: [], .unknownKeys(unknown.map { (section + [$0]).joined(separator: ".") },
+                                                   known: children(of: first, known: known)))
     }
 
     /// The keys known in the object that holds `keyPath` (`policy.flickVelocty`: the policy's

@@ -4,6 +4,7 @@ import GestureKit
 import GestureLab
 import GestureTools
 import InteractiveTransition
+import SettingsTable
 import SystemPackage
 
 /// Where a recording comes from: one file (evemu, `libinput record` or an evtest log, detected by content), or the
@@ -133,7 +134,8 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "preset"))
     var policy: CompletionPolicyPreset?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Progress threshold for finishing (0...1), overriding the policy's.", valueName: "p"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Progress threshold for finishing (\(Self.thresholdOption.rangeText)), overriding the policy's.",
+                                                      valueName: "p"))
     var threshold: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Millimetres of downward travel that make a pan-dismiss complete.", valueName: "mm"))
@@ -144,21 +146,22 @@ struct TransitionOptions: ParsableArguments {
                                valueName: "timing"))
     var completion: CompletionTiming?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (0.05...1000): the completion after the release runs this many times faster (default 1).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("UIKit's completionSpeed (\(Self.completionSpeedOption.rangeText)): the completion after the release runs this many times faster (default \(Self.completionSpeedOption.defaultText)).",
                                                       valueName: "factor"))
     var completionSpeed: Double?
 
+    /// The settings these options set, found by their properties: the help's ranges and
+    /// `validate()`'s checks are their rows', so an option and the key it overrides take the same values.
+    static let thresholdOption = SettingOption(CompletionPolicy.settings, \.progressThreshold, name: "--threshold", mustBe: "within")
+    static let panDistanceOption = SettingOption(LabSettings.settings, \.panDismissDistanceMM, name: "--pan-distance",
+                                                 mustBe: "a positive number of millimetres in")
+    static let completionSpeedOption = SettingOption(LabSettings.settings, \.completionSpeed, name: "--completion-speed",
+                                                     mustBe: "a positive factor in", default: LabSettings.default)
+
     func validate() throws {
-        // The settings tables' ranges: an option and the key it overrides take the same values.
-        if let threshold, let range = CompletionPolicy.settings.setting(forKey: "progressThreshold")?.range, !range.contains(threshold) {
-            throw ValidationError("--threshold must be within \(range.text), got \(threshold)")
-        }
-        if let panDistance, let range = LabSettings.settings.setting(forKey: "panDismissDistanceMM")?.range, !range.contains(panDistance) {
-            throw ValidationError("--pan-distance must be a positive number of millimetres in \(range.text), got \(panDistance)")
-        }
-        if let completionSpeed, let range = LabSettings.settings.setting(forKey: "completionSpeed")?.range, !range.contains(completionSpeed) {
-            throw ValidationError("--completion-speed must be a positive factor in \(range.text), got \(completionSpeed)")
-        }
+        try Self.thresholdOption.check(threshold)
+        try Self.panDistanceOption.check(panDistance)
+        try Self.completionSpeedOption.check(completionSpeed)
     }
 
     /// The settings file read, if any: an input of the run that no output may overwrite.

@@ -9,32 +9,37 @@ import Testing
 @Suite struct RecognizerThresholdTableTests {
     static let table = GestureRecognizerConfiguration.settings.settings
 
-    /// A value of `t` inside its range that is not its default.
-    static func otherValue(_ t: Setting<GestureRecognizerConfiguration>, from c: GestureRecognizerConfiguration) -> SettingValue {
-        let v = t.number(in: c)
-        let upper = t.range?.upper ?? 1
-        switch t.kind {
-        case .flag: return .flag(v == 0)
-        case .count: return .number(v + 1 <= upper ? v + 1 : v - 1)
-        // Halfway to the next whole unit (or to the upper bound), else halfway down.
-        case .number: return .number(v < upper ? v + (min(upper, v + 1) - v) / 2 : v / 2)
-        case .optionalNumber: return .number(v.isNaN ? 60 : v / 2)
-        case .optionalCount: return .number(v.isNaN ? 2 : (v + 1 <= upper ? v + 1 : v - 1))
-        case .choice(let names): return .name(names.first { $0 != t.text(in: c) } ?? names[0])
-        }
+    /// Read from the device the recognizer runs on, never from a settings file.
+    static let deviceOnly = ["fingerPositionsTracked": "a semi-MT touchpad says so itself (INPUT_PROP_SEMI_MT)",
+                             "isClickpad": "a clickpad says so itself (INPUT_PROP_BUTTONPAD)"]
+
+    /// The table is the only declaration of each setting besides its stored property: every row
+    /// sets the property its key names, and every stored property has a row.
+    @Test func everyRowIsAStoredSettingAndEveryStoredSettingHasARow() {
+        let recognizer = SettingsCoverage.mismatches(GestureRecognizerConfiguration.settings, in: .default,
+                                                     notSettings: Dictionary(uniqueKeysWithValues: Self.deviceOnly.map { ("device." + $0, $1) }))
+        #expect(recognizer.isEmpty, "\(recognizer)")
+        let touchscreen = SettingsCoverage.mismatches(GestureRecognizerConfiguration.settings, in: .touchscreen,
+                                                      notSettings: Dictionary(uniqueKeysWithValues: Self.deviceOnly.map { ("device." + $0, $1) }))
+        #expect(touchscreen.isEmpty, "\(touchscreen)")
+        let velocity = SettingsCoverage.mismatches(VelocityTrackerConfiguration.settings, in: .default)
+        #expect(velocity.isEmpty, "\(velocity)")
+        let traits = SettingsCoverage.mismatches(GestureDeviceTraits.settings, in: GestureDeviceTraits(), notSettings: Self.deviceOnly)
+        #expect(traits.isEmpty, "\(traits)")
     }
 
-    @Test func everyFieldIsInTheTable() {
-        let table = Set(Self.table.map(\.key))
-        let fields = Mirror(reflecting: GestureRecognizerConfiguration.default).children.compactMap(\.label)
-        for field in fields where field != "device" && field != "velocity" {
-            #expect(table.contains(field), "\(field) is not in GestureRecognizerConfiguration.settings")
-        }
-        for field in Mirror(reflecting: VelocityTrackerConfiguration.default).children.compactMap(\.label) {
-            #expect(table.contains("velocity." + field), "velocity.\(field) is not in the table")
-        }
-        #expect(table.contains("device.fuzzMM"))
-        #expect(table.count == Self.table.count, "a key twice")
+    /// The check itself finds a key that is not the property its key path sets, a property
+    /// without a row, and a key with two rows.
+    @Test func theCoverageCheckFindsEachKindOfMismatch() {
+        typealias C = VelocityTrackerConfiguration
+        let misnamed = SettingsTable<C>([.number("horizonMS", \.stopGapMS, "ms", SettingRange(0...10_000), source: "")]
+                                        + C.settings.settings.filter { $0.key == "polynomialDegree" })
+        #expect(SettingsCoverage.mismatches(misnamed, in: .default) == [
+            .rowSetsOtherProperties(key: "horizonMS", changed: ["stopGapMS"]), .propertyWithoutRow("horizonMS"),
+        ])
+        let twice = SettingsTable<C>(C.settings.settings + C.settings.settings.prefix(1))
+        #expect(SettingsCoverage.mismatches(twice, in: .default) == [.keyTwice("horizonMS")])
+        #expect(SettingsCoverage.mismatches(C.settings, in: .default, notSettings: ["horizon": "stale"]) == [.unknownException("horizon")])
     }
 
     /// Every field set to a value that is not its default survives encoding and decoding: a key the
@@ -43,7 +48,7 @@ import Testing
         var c = GestureRecognizerConfiguration.default
         for t in Self.table {
             let before = t.value(in: c)
-            t.set(Self.otherValue(t, from: c), in: &c)
+            t.set(SettingsCoverage.otherValue(of: t, in: c), in: &c)
             #expect(t.value(in: c) != before, "\(t.key) kept its default")
             #expect(t.rangeProblem(in: c) == nil, "\(t.key): \(t.rangeProblem(in: c)?.text ?? "")")
         }

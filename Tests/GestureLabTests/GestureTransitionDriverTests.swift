@@ -499,7 +499,6 @@ import Testing
     // MARK: defaults
 
     @Test func theLibraryAndTheLabAgreeOnThePanDistance() {
-        #expect(PanDismissProgress.defaultDistanceMM == LabSettings.defaultPanDismissDistanceMM)
         #expect(LabSettings.default.panDismissDistanceMM == PanDismissProgress.defaultDistanceMM)
     }
 }

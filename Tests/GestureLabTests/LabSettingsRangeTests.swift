@@ -51,7 +51,8 @@ import Testing
     /// (with the size and finger count a device may report), every kind of policy, and each kind of
     /// completion timing.
     static var everyOptionalPart: [LabSettings] {
-        var traits = GestureDeviceTraits(deviceClass: .touchpad, fuzzMM: 0, heightMM: 60, widthMM: 100, maximumFingerCount: 5)
+        var traits = GestureRecognizerConfiguration.default.device
+        (traits.heightMM, traits.widthMM, traits.maximumFingerCount) = (60, 100, 5)
         var touchpad = GestureRecognizerConfiguration.default
         touchpad.device = traits
         traits.deviceClass = .touchscreen
@@ -252,7 +253,7 @@ import Testing
             settings.policy = preset.policy
             settings.completion = timing
             var screen = GestureRecognizerConfiguration.touchscreen
-            screen.device = GestureDeviceTraits(deviceClass: .touchscreen, fuzzMM: 0.1, heightMM: 120)
+            (screen.device.deviceClass, screen.device.fuzzMM, screen.device.heightMM) = (.touchscreen, 0.1, 120)
             screen.pinchSpanSlopMM = 2
             settings.touchscreenRecognizer = screen
             let (back, _) = try roundTrip(settings)

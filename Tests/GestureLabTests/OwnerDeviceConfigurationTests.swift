@@ -12,9 +12,9 @@ import Testing
 
     @Test func itsKeysAreTheRecognizersLibinputDeviceSettings() throws {
         #expect(OwnerDeviceConfiguration.settings.keys == ["scrollMethod"])
-        let own = try #require(OwnerDeviceConfiguration.settings.setting(forKey: "scrollMethod"))
-        let recognizer = try #require(GestureRecognizerConfiguration.settings.setting(forKey: "scrollMethod"))
-        #expect(own.kind == recognizer.kind && own.source == recognizer.source)
+        let own = OwnerDeviceConfiguration.settings.setting(for: \.scrollMethod)
+        let recognizer = GestureRecognizerConfiguration.settings.setting(for: \.scrollMethod)
+        #expect(own.key == recognizer.key && own.kind == recognizer.kind && own.source == recognizer.source)
         #expect(own.kind == .choice(ScrollMethod.allCases.map(\.rawValue)))
     }
 
@@ -24,7 +24,9 @@ import Testing
         #expect(try read("{}").scrollMethod == nil)
         // Applied to the touchpad recognizer only, over the file's own settings.
         var settings = LabSettings.default
-        settings.touchpadRecognizer = GestureRecognizerConfiguration(minMoveMM: 2)
+        var tuned = GestureRecognizerConfiguration.default
+        tuned.minMoveMM = 2
+        settings.touchpadRecognizer = tuned
         let configured = settings.configured(by: try read(#"{"scrollMethod": "none"}"#))
         #expect(configured.touchpadRecognizer?.scrollMethod == ScrollMethod.none && configured.touchpadRecognizer?.minMoveMM == 2)
         #expect(configured.touchscreenRecognizer == nil)

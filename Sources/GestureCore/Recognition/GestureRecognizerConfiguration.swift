@@ -2,10 +2,10 @@ import SettingsTable
 
 /// What the recognizer needs to know about the device.
 public struct GestureDeviceTraits: Sendable, Hashable, Codable {
-    public var deviceClass: DeviceClass
+    public var deviceClass: DeviceClass = .touchpad
     /// The kernel's position fuzz in millimetres (`input_absinfo.fuzz` / resolution), 0 when unset.
     /// Used as the hysteresis margin against jitter, as libinput does.
-    public var fuzzMM: Double
+    public var fuzzMM: Double = 0
     /// Height of the surface in millimetres, nil when unknown; positions grow downwards from 0, so
     /// the bottom edge (where a thumb rests on a clickpad) is at this value.
     public var heightMM: Double?
@@ -22,19 +22,12 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
     /// The most fingers the device can count (slots, or `BTN_TOOL_*` up to `BTN_TOOL_QUINTTAP`):
     /// libinput's `ntouches`, which picks the default scroll method. nil: unknown (taken as 2 or more).
     public var maximumFingerCount: Int?
+}
 
-    public init(deviceClass: DeviceClass = .touchpad, fuzzMM: Double = 0, heightMM: Double? = nil,
-                fingerPositionsTracked: Bool? = nil, isClickpad: Bool? = nil, widthMM: Double? = nil,
-                maximumFingerCount: Int? = nil) {
-        self.deviceClass = deviceClass
-        self.fuzzMM = fuzzMM
-        self.heightMM = heightMM
-        self.fingerPositionsTracked = fingerPositionsTracked
-        self.isClickpad = isClickpad
-        self.widthMM = widthMM
-        self.maximumFingerCount = maximumFingerCount
-    }
-
+// Outside the type's body, so that Swift still makes the init with every default (each property's
+// initial value: a touchpad with no fuzz, nothing else known) that `touchscreen` and the tests
+// describe devices with.
+extension GestureDeviceTraits {
     /// Class, height, and the larger of the x/y fuzz of the position axes (MT axes preferred).
     public init(device: DeviceDescription) {
         deviceClass = device.deviceClass
@@ -55,239 +48,152 @@ public struct GestureDeviceTraits: Sendable, Hashable, Codable {
 }
 
 /// Every threshold of `TouchGestureRecognizer`, with its unit in its name. Defaults follow libinput's
-/// touchpad gesture code (`src/evdev-mt-touchpad-gestures.c`) where it has a figure.
+/// touchpad gesture code (`src/evdev-mt-touchpad-gestures.c`) where it has a figure. Each default is
+/// its property's initial value; the key, range, tuning grid and source are its row in `settings`
+/// (RecognizerThresholds.swift). The recognizer reads the stored properties at each event, never
+/// the table (a decision's margin reads its row, when an output asks for it).
 public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
-    public var device: GestureDeviceTraits
+    public var device: GestureDeviceTraits = GestureDeviceTraits()
     /// Filter positions with a hysteresis margin of `device.fuzzMM` (libinput does so only when the
     /// kernel sets a fuzz).
-    public var useFuzzHysteresis: Bool
+    public var useFuzzHysteresis: Bool = true
 
     // MARK: Which gestures
 
     /// Fewest fingers that pan. 2 on touchpads (one finger moves the pointer, not a gesture);
     /// 1 on touchscreens.
-    public var panMinimumFingerCount: Int
+    public var panMinimumFingerCount: Int = 2
     /// Most fingers that pan (2 = scroll, 3+ = swipe).
-    public var panMaximumFingerCount: Int
+    public var panMaximumFingerCount: Int = 5
     /// Fewest fingers that pinch (never below 2).
-    public var pinchMinimumFingerCount: Int
+    public var pinchMinimumFingerCount: Int = 2
     /// Most fingers that pinch; set below `pinchMinimumFingerCount` to turn pinch off.
-    public var pinchMaximumFingerCount: Int
+    public var pinchMaximumFingerCount: Int = 5
     /// How a touchpad scrolls (libinput's scroll method): two fingers, one along an edge, or not
     /// at all. The default is libinput's choice for the device (`ScrollMethod.resolved(for:)`).
-    public var scrollMethod: ScrollMethod
+    public var scrollMethod: ScrollMethod = .deviceDefault
 
     // MARK: Edge scrolling (libinput's evdev-mt-touchpad-edge-scroll.c)
 
     /// A touch landing this close to the right edge, or to the bottom edge, is an edge touch
     /// (libinput: 7 mm).
-    public var edgeScrollWidthMM: Double
+    public var edgeScrollWidthMM: Double = 7
     /// An edge touch scrolls once it moved this far along its edge since it landed (libinput's
     /// `DEFAULT_SCROLL_THRESHOLD`, 3 mm) ...
-    public var edgeScrollMinMoveMM: Double
+    public var edgeScrollMinMoveMM: Double = 3
     /// ... or, after resting in the edge this long, with any movement along it (libinput's
     /// `DEFAULT_SCROLL_LOCK_TIMEOUT`, 300 ms; not on a clickpad, where libinput's default click
     /// method, software button areas, turns it off: a finger resting there is about to click).
-    public var edgeScrollLockTimeoutMS: Double
+    public var edgeScrollLockTimeoutMS: Double = 300
     /// A touchpad shorter than this has no bottom scroll edge, unless it is a clickpad (libinput:
     /// "Touchpads smaller than 40mm are not tall enough to have a horizontal scroll area").
-    public var edgeScrollBottomMinimumHeightMM: Double
+    public var edgeScrollBottomMinimumHeightMM: Double = 40
 
     // MARK: Deciding what the fingers do (libinput's UNKNOWN state)
 
     /// A pan with fewer than two tracked touches begins once their centroid moved this far.
-    public var panSlopMM: Double
+    public var panSlopMM: Double = 3.0
     /// While both tracked touches moved less than this since they came down, nothing is decided.
-    public var undecidedMoveMM: Double
+    public var undecidedMoveMM: Double = 1.0
     /// A touch counts as moving once past this (libinput `min_move`, 1.5 mm).
-    public var minMoveMM: Double
+    public var minMoveMM: Double = 1.5
     /// A touch past this while the other is below `minMoveMM` decides alone (libinput `max_move`, 4 mm).
-    public var maxMoveMM: Double
+    public var maxMoveMM: Double = 4.0
     /// Added to `minMoveMM` per finger beyond two (libinput: 0.5 mm).
-    public var minMoveExtraPerFingerMM: Double
+    public var minMoveExtraPerFingerMM: Double = 0.5
     /// Added to `maxMoveMM` per finger beyond two (libinput: 2 mm).
-    public var maxMoveExtraPerFingerMM: Double
+    public var maxMoveExtraPerFingerMM: Double = 2.0
     /// After this long undecided, fingers lying side by side (see the two spreads below) are taken
     /// for a scroll/swipe (libinput `DEFAULT_GESTURE_SWIPE_TIMEOUT`, 150 ms).
-    public var scrollDecisionTimeoutMS: Double
+    public var scrollDecisionTimeoutMS: Double = 150
     /// Side by side means horizontally closer than this (libinput: 40 mm) ...
-    public var scrollMaxHorizontalSpreadMM: Double
+    public var scrollMaxHorizontalSpreadMM: Double = 40
     /// ... and vertically closer than this (libinput: 7 mm).
-    public var scrollMaxVerticalSpreadMM: Double
+    public var scrollMaxVerticalSpreadMM: Double = 7
     /// A movement direction within this fraction of an eighth of a turn from a compass point counts as
     /// that point only; otherwise as both neighbouring points (libinput uses 0.1).
-    public var directionSnapEighths: Double
+    public var directionSnapEighths: Double = 0.1
     /// When one touch moves past `maxMoveMM` while the lower one stays below `minMoveMM`, the lower
     /// one is a resting thumb: ignore it for the rest of its life (libinput thumb suppression).
     /// Touchpads only by default: a touchscreen has no palm rest, and libinput detects thumbs on
     /// touchpads only.
-    public var suppressRestingThumb: Bool
+    public var suppressRestingThumb: Bool = true
     /// A still touch this close to the bottom edge is a resting thumb whatever the other finger does
     /// (libinput and macOS keep a thumb band along the bottom; macOS's is about 20 mm on a 76 mm pad).
     /// Anywhere else, or when the height is unknown, see `oneSidedPinchMaximumAngleDegrees`.
-    public var restingThumbAreaMM: Double
+    public var restingThumbAreaMM: Double = 15
     /// With two or more fingers above it, the lowest touch lying in the thumb band is a resting thumb
     /// from the start: the fingers are judged without it, so it delays no gesture (libinput jails a
     /// touch in its thumb area). It stays left out while it has moved less than this since the
     /// fingers came down; past it, it is a finger after all (a thumb pinching up at the fingers).
-    public var restingThumbMaxMoveMM: Double
+    public var restingThumbMaxMoveMM: Double = 0.5
     /// Outside the thumb area, a touch heading within this angle of the line to the still one is a
     /// one-sided pinch (the fingers close in on, or open from, the still finger), not a finger
     /// moving the pointer beside a resting thumb: that one heads anywhere, a pinching one at the
     /// thumb. Applies on touchscreens too, where nothing is a thumb. 0 turns one-sided pinches off.
-    public var oneSidedPinchMaximumAngleDegrees: Double
+    public var oneSidedPinchMaximumAngleDegrees: Double = 30
 
     // MARK: Pinch
 
     /// A pan of two fingers that, this soon after the fingers came down, turns out to move them in
     /// different directions is cancelled and a pinch begins (libinput `DEFAULT_GESTURE_PINCH_TIMEOUT`).
-    public var pinchCorrectionWindowMS: Double
+    public var pinchCorrectionWindowMS: Double = 300
     /// Both touches must have moved this far for such a correction
     /// (libinput `PINCH_DISAMBIGUATION_MOVE_THRESHOLD`, 1.5 mm).
-    public var pinchCorrectionMinMoveMM: Double
+    public var pinchCorrectionMinMoveMM: Double = 1.5
     /// Fingers heading in clearly opposite directions (see `pinchOpposingMinimumAngleDegrees`)
     /// pinch once both moved this far, before `minMoveMM`: no scroll moves its fingers apart, and
     /// deciding at 1 mm keeps the begin within 2 mm of movement per finger even when a fast pinch
     /// covers most of a millimetre between two frames.
-    public var pinchOpposingMinMoveMM: Double
+    public var pinchOpposingMinMoveMM: Double = 1.0
     /// Clearly opposite: the two fingers' movements at least this far apart in direction.
-    public var pinchOpposingMinimumAngleDegrees: Double
+    public var pinchOpposingMinimumAngleDegrees: Double = 135
     /// A pinch needs its touches at least this far apart when it begins, so the scale's denominator
     /// is a real distance (two fingertips cannot be closer than about a fingertip's width).
-    public var pinchMinimumSpanMM: Double
+    public var pinchMinimumSpanMM: Double = 5.0
     /// Intent: the span must have changed by this much since the fingers came down ...
-    public var pinchSpanSlopMM: Double
+    public var pinchSpanSlopMM: Double = 1.0
     /// ... or the fingers travelled this far around each other (the turn's arc at half the span),
     /// before a pinch begins. An arc rather than an angle, so a wide pinch needs no more finger
     /// movement than a narrow one.
-    public var pinchRotationSlopMM: Double
+    public var pinchRotationSlopMM: Double = 1.0
     /// Below this span the angle between the touches is noise: rotation is held.
-    public var rotationMinimumSpanMM: Double
+    public var rotationMinimumSpanMM: Double = 2.0
 
     // MARK: Finger-count changes and faults
 
     /// A finger-count change during a gesture must last this long before the gesture is cancelled;
     /// meanwhile nothing is emitted (libinput `DEFAULT_GESTURE_SWITCH_TIMEOUT`, 100 ms).
-    public var fingerCountDebounceMS: Double
+    public var fingerCountDebounceMS: Double = 100
     /// On touchpads, a touch moving farther than this in one frame (normalized to a 12 ms frame) ...
-    public var jumpDistanceMM: Double
+    public var jumpDistanceMM: Double = 20
     /// ... or this much farther than in the frame before, is a jump (libinput `tp_detect_jumps`:
     /// 20 mm, 7 mm): the gesture is cancelled and the touch restarts where it landed.
-    public var jumpIncreaseMM: Double
+    public var jumpIncreaseMM: Double = 7
 
     // MARK: Hold (libinput's HOLD state)
 
     /// Fingers down this long, still undecided, begin a hold (libinput `DEFAULT_GESTURE_HOLD_TIMEOUT`,
     /// 180 ms; with tap-to-click libinput waits for its tap timeout, also 180 ms) ...
-    public var holdTimeoutMS: Double
+    public var holdTimeoutMS: Double = 180
     /// ... or this long with up to `quickHoldMaximumFingerCount` fingers (libinput's quick hold,
     /// `QUICK_GESTURE_HOLD_TIMEOUT` 40 ms, tap-to-click on or off: "always use the timer if it is a
     /// quick hold", so that a touch stops kinetic scrolling at once; a two-finger tap is also a hold).
-    public var quickHoldTimeoutMS: Double
+    public var quickHoldTimeoutMS: Double = 40
     /// The most fingers that hold after `quickHoldTimeoutMS` (libinput `tp_gesture_is_quick_hold`:
     /// one or two). 0 on touchscreens, where a hold is a long press.
-    public var quickHoldMaximumFingerCount: Int
+    public var quickHoldMaximumFingerCount: Int = 2
     /// Fewest and most fingers that hold (libinput: 1-4). Set the minimum above the maximum to turn
     /// holds off.
-    public var holdMinimumFingerCount: Int
-    public var holdMaximumFingerCount: Int
+    public var holdMinimumFingerCount: Int = 1
+    public var holdMaximumFingerCount: Int = 4
     /// A finger moving this far since the fingers came down ends a hold (cancelled), or keeps it
     /// from beginning.
-    public var holdMaxMoveMM: Double
+    public var holdMaxMoveMM: Double = 1.0
 
     // MARK: Velocity
 
-    public var velocity: VelocityTrackerConfiguration
-
-    public init(
-        device: GestureDeviceTraits = GestureDeviceTraits(),
-        useFuzzHysteresis: Bool = true,
-        panMinimumFingerCount: Int = 2,
-        panMaximumFingerCount: Int = 5,
-        pinchMinimumFingerCount: Int = 2,
-        pinchMaximumFingerCount: Int = 5,
-        scrollMethod: ScrollMethod = .deviceDefault,
-        edgeScrollWidthMM: Double = 7,
-        edgeScrollMinMoveMM: Double = 3,
-        edgeScrollLockTimeoutMS: Double = 300,
-        edgeScrollBottomMinimumHeightMM: Double = 40,
-        panSlopMM: Double = 3.0,
-        undecidedMoveMM: Double = 1.0,
-        minMoveMM: Double = 1.5,
-        maxMoveMM: Double = 4.0,
-        minMoveExtraPerFingerMM: Double = 0.5,
-        maxMoveExtraPerFingerMM: Double = 2.0,
-        scrollDecisionTimeoutMS: Double = 150,
-        scrollMaxHorizontalSpreadMM: Double = 40,
-        scrollMaxVerticalSpreadMM: Double = 7,
-        directionSnapEighths: Double = 0.1,
-        suppressRestingThumb: Bool = true,
-        restingThumbAreaMM: Double = 15,
-        restingThumbMaxMoveMM: Double = 0.5,
-        oneSidedPinchMaximumAngleDegrees: Double = 30,
-        pinchCorrectionWindowMS: Double = 300,
-        pinchCorrectionMinMoveMM: Double = 1.5,
-        pinchOpposingMinMoveMM: Double = 1.0,
-        pinchOpposingMinimumAngleDegrees: Double = 135,
-        pinchMinimumSpanMM: Double = 5.0,
-        pinchSpanSlopMM: Double = 1.0,
-        pinchRotationSlopMM: Double = 1.0,
-        rotationMinimumSpanMM: Double = 2.0,
-        fingerCountDebounceMS: Double = 100,
-        jumpDistanceMM: Double = 20,
-        jumpIncreaseMM: Double = 7,
-        holdTimeoutMS: Double = 180,
-        quickHoldTimeoutMS: Double = 40,
-        quickHoldMaximumFingerCount: Int = 2,
-        holdMinimumFingerCount: Int = 1,
-        holdMaximumFingerCount: Int = 4,
-        holdMaxMoveMM: Double = 1.0,
-        velocity: VelocityTrackerConfiguration = .default
-    ) {
-        self.device = device
-        self.useFuzzHysteresis = useFuzzHysteresis
-        self.panMinimumFingerCount = panMinimumFingerCount
-        self.panMaximumFingerCount = panMaximumFingerCount
-        self.pinchMinimumFingerCount = pinchMinimumFingerCount
-        self.pinchMaximumFingerCount = pinchMaximumFingerCount
-        self.scrollMethod = scrollMethod
-        self.edgeScrollWidthMM = edgeScrollWidthMM
-        self.edgeScrollMinMoveMM = edgeScrollMinMoveMM
-        self.edgeScrollLockTimeoutMS = edgeScrollLockTimeoutMS
-        self.edgeScrollBottomMinimumHeightMM = edgeScrollBottomMinimumHeightMM
-        self.panSlopMM = panSlopMM
-        self.undecidedMoveMM = undecidedMoveMM
-        self.minMoveMM = minMoveMM
-        self.maxMoveMM = maxMoveMM
-        self.minMoveExtraPerFingerMM = minMoveExtraPerFingerMM
-        self.maxMoveExtraPerFingerMM = maxMoveExtraPerFingerMM
-        self.scrollDecisionTimeoutMS = scrollDecisionTimeoutMS
-        self.scrollMaxHorizontalSpreadMM = scrollMaxHorizontalSpreadMM
-        self.scrollMaxVerticalSpreadMM = scrollMaxVerticalSpreadMM
-        self.directionSnapEighths = directionSnapEighths
-        self.suppressRestingThumb = suppressRestingThumb
-        self.restingThumbAreaMM = restingThumbAreaMM
-        self.restingThumbMaxMoveMM = restingThumbMaxMoveMM
-        self.oneSidedPinchMaximumAngleDegrees = oneSidedPinchMaximumAngleDegrees
-        self.pinchCorrectionWindowMS = pinchCorrectionWindowMS
-        self.pinchCorrectionMinMoveMM = pinchCorrectionMinMoveMM
-        self.pinchOpposingMinMoveMM = pinchOpposingMinMoveMM
-        self.pinchOpposingMinimumAngleDegrees = pinchOpposingMinimumAngleDegrees
-        self.pinchMinimumSpanMM = pinchMinimumSpanMM
-        self.pinchSpanSlopMM = pinchSpanSlopMM
-        self.pinchRotationSlopMM = pinchRotationSlopMM
-        self.rotationMinimumSpanMM = rotationMinimumSpanMM
-        self.fingerCountDebounceMS = fingerCountDebounceMS
-        self.jumpDistanceMM = jumpDistanceMM
-        self.jumpIncreaseMM = jumpIncreaseMM
-        self.holdTimeoutMS = holdTimeoutMS
-        self.quickHoldTimeoutMS = quickHoldTimeoutMS
-        self.quickHoldMaximumFingerCount = quickHoldMaximumFingerCount
-        self.holdMinimumFingerCount = holdMinimumFingerCount
-        self.holdMaximumFingerCount = holdMaximumFingerCount
-        self.holdMaxMoveMM = holdMaxMoveMM
-        self.velocity = velocity
-    }
+    public var velocity: VelocityTrackerConfiguration = .default
 
     /// Touchpad defaults: one finger is pointer motion, not a gesture.
     public static let `default` = GestureRecognizerConfiguration()
@@ -304,7 +210,11 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
         JumpDetection(enabled: device.deviceClass == .touchpad && jumpDistanceMM > 0,
                       distanceMM: jumpDistanceMM, increaseMM: jumpIncreaseMM)
     }
+}
 
+// Outside the type's body, so that Swift still makes the init with every default (each property's
+// initial value, the one place a default is declared) that `default` and `touchscreen` are made with.
+extension GestureRecognizerConfiguration {
     /// The defaults for this device's class, with its fuzz.
     public init(device: DeviceDescription) {
         let traits = GestureDeviceTraits(device: device)
@@ -329,7 +239,8 @@ extension GestureRecognizerConfiguration {
     /// (`device.deviceClass`), else touchpad's.
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in
-            let touchscreen = json[path: ["device", "deviceClass"]] == .string(DeviceClass.touchscreen.rawValue)
+            let deviceClassPath = Self.settings.setting(for: \.device.deviceClass).key.split(separator: ".").map(String.init)
+            let touchscreen = json[path: deviceClassPath] == .string(DeviceClass.touchscreen.rawValue)
             return try Self.settings.decode(json, over: touchscreen ? .touchscreen : .default)
         }
     }

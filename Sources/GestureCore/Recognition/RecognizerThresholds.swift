@@ -1,11 +1,12 @@
 import SettingsTable
 
-/// Every setting of `GestureRecognizerConfiguration` once: its key in a settings file, its unit, the
-/// values it may take, the values the tuner tries, and where its figure comes from (libinput's
-/// `evdev-mt-touchpad-gestures.c` where it has one). Decoding, range errors, `sanitized`, encoding,
-/// `tune`'s search and differences and the reference page are all made from this table, so a
-/// threshold added to the configuration and the table needs no second list
-/// (`RecognizerThresholdTableTests` checks every field is in it).
+/// Every setting of `GestureRecognizerConfiguration` once: its key in a settings file, the property
+/// it sets, its unit, the values it may take, the values the tuner tries, and where its figure comes
+/// from (libinput's `evdev-mt-touchpad-gestures.c` where it has one); its default is the property's
+/// initial value. Decoding, range errors, `sanitized`, encoding, `tune`'s search and differences and
+/// the reference page are all made from this table, so a threshold is its stored property and its
+/// row, nothing else (`RecognizerThresholdTableTests` fails when a row sets another property than
+/// its key names or a stored property has no row).
 extension GestureRecognizerConfiguration {
     public static let settings = SettingsTable<GestureRecognizerConfiguration>([
         .flag("useFuzzHysteresis", \.useFuzzHysteresis, source: "libinput tp_motion_hysteresis: only when the kernel sets a fuzz"),

@@ -3,24 +3,18 @@ import SettingsTable
 /// Settings for `VelocityTracker`; the defaults are Android's and Flutter's.
 public struct VelocityTrackerConfiguration: Sendable, Hashable, Codable {
     /// Only samples this much older than the newest one are fitted (Android `HORIZON`, 100 ms).
-    public var horizonMS: Double
+    public var horizonMS: Double = 100
     /// A gap this long between samples, or between the newest sample and the time asked about,
     /// means the finger stopped: history is dropped and the velocity is zero
     /// (Android `ASSUME_POINTER_STOPPED_TIME`, Flutter `_assumePointerMoveStoppedMilliseconds`, 40 ms).
-    public var stopGapMS: Double
+    public var stopGapMS: Double = 40
     /// Degree of the least-squares polynomial; lowered when there are too few samples to fit it,
     /// down to 0 (velocity zero). 1 by default, not Android's LSQ2: a quadratic's slope at its newest
     /// sample amplifies sensor noise, and a release after a hold must read as still. On the corpus's
     /// touchscreen jitter pinch (0.3 mm noise) the hold before release read ±0.58 scale/s with
     /// degree 2 (sd 0.31) and ±0.22/s with degree 1 (sd 0.11); degree 2 projected that noise into a
     /// cancel. Flicks are still read fast enough to decide (every flick in the corpus is).
-    public var polynomialDegree: Int
-
-    public init(horizonMS: Double = 100, stopGapMS: Double = 40, polynomialDegree: Int = 1) {
-        self.horizonMS = horizonMS
-        self.stopGapMS = stopGapMS
-        self.polynomialDegree = polynomialDegree
-    }
+    public var polynomialDegree: Int = 1
 
     public static let `default` = VelocityTrackerConfiguration()
 }

@@ -19,13 +19,14 @@ extension OwnerDeviceConfiguration {
     /// `deviceConfiguration` may hold, read with the recognizer's own table entries (their names,
     /// choices and sources), so a manifest and a settings file accept and refuse the same values.
     public static let settings = SettingsTable<GestureRecognizerConfiguration>(
-        GestureRecognizerConfiguration.settings.settings.filter { $0.key == "scrollMethod" })
+        [GestureRecognizerConfiguration.settings.setting(for: \.scrollMethod)])
 
     /// The configuration a manifest entry's `deviceConfiguration` object holds, read through
     /// `settings`; `section` is where it is, for the problem's message.
     public init(settings json: JSONValue, at section: [String]) throws(SettingsProblem) {
         let read = try Self.settings.decode(json, over: .default, at: section)
-        self.init(scrollMethod: json.object?["scrollMethod"] == nil ? nil : read.scrollMethod)
+        let scrollMethodKey = Self.settings.setting(for: \.scrollMethod).key
+        self.init(scrollMethod: json.object?[scrollMethodKey] == nil ? nil : read.scrollMethod)
     }
 }
 

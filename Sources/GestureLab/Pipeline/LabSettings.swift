@@ -6,13 +6,6 @@ import SettingsTable
 /// finish/cancel policy and the gesture-to-progress mappings. This is what `pinchlab tune --write`
 /// saves and `--config` reads (JSON).
 public struct LabSettings: Codable, Sendable, Hashable {
-    /// Seed 003 divides the drag by 100 UIKit points (about 16 mm on a phone). A touchpad is about
-    /// 60 mm tall, so 100 mm could never be reached; 40 mm is two thirds of it and reachable on both.
-    public static let defaultPanDismissDistanceMM = 40.0
-    /// Pinching the fingers out to twice their spread presents fully.
-    public static let defaultZoomPresentScaleRange = 1.0
-    /// Completion animations are sampled at display rate in the output.
-    public static let defaultAnimationFrameRateHz = 60.0
     /// The largest settings file read. One holding every key is a few KiB; a larger file is not
     /// a settings file (`--config /dev/zero` must not be read without end).
     public static let fileBytesMax = 64 * 1024
@@ -21,36 +14,21 @@ public struct LabSettings: Codable, Sendable, Hashable {
     public var touchpadRecognizer: GestureRecognizerConfiguration?
     /// Recognizer thresholds for touchscreens; nil uses `GestureRecognizerConfiguration(device:)`.
     public var touchscreenRecognizer: GestureRecognizerConfiguration?
-    public var policy: CompletionPolicy
-    public var panDismissDistanceMM: Double
-    public var zoomPresentScaleRange: Double
-    public var animationFrameRateHz: Double
+    public var policy: CompletionPolicy = .default
+    /// How far a pan-dismiss drags for the whole transition: the library's mapping's own default
+    /// (`PanDismissProgress`), so the library and the command line map a drag to the same progress.
+    public var panDismissDistanceMM: Double = PanDismissProgress.defaultDistanceMM
+    /// Pinching the fingers out to twice their spread presents fully.
+    public var zoomPresentScaleRange: Double = 1
+    /// Completion animations are sampled at display rate in the output.
+    public var animationFrameRateHz: Double = 60
     /// How the completion animates after the release; nil uses the transition's own (the seeds'
     /// ease-in-out curve for the zoom transitions, seed 003's spring for pan-dismiss). A spring starts
     /// from the release velocity, so a flick carries on instead of easing in from rest.
     public var completion: CompletionTiming?
-    /// UIKit's `completionSpeed`, 0.05...1000: a curve completion takes `remaining x duration / speed` seconds
-    /// and a spring runs this much faster.
-    public var completionSpeed: Double
-
-    public init(touchpadRecognizer: GestureRecognizerConfiguration? = nil,
-                touchscreenRecognizer: GestureRecognizerConfiguration? = nil,
-                policy: CompletionPolicy = .default,
-                panDismissDistanceMM: Double = defaultPanDismissDistanceMM,
-                zoomPresentScaleRange: Double = defaultZoomPresentScaleRange,
-                animationFrameRateHz: Double = defaultAnimationFrameRateHz,
-                completion: CompletionTiming? = nil,
-                completionSpeed: Double = 1) {
-        self.touchpadRecognizer = touchpadRecognizer
-        self.touchscreenRecognizer = touchscreenRecognizer
-        self.policy = policy
-        self.panDismissDistanceMM = panDismissDistanceMM
-        self.zoomPresentScaleRange = zoomPresentScaleRange
-        self.animationFrameRateHz = animationFrameRateHz
-        self.completion = completion
-        self.completionSpeed = completionSpeed
-    }
-
+    /// UIKit's `completionSpeed`: a curve completion takes `remaining x duration / speed` seconds
+    /// and a spring runs this much faster (its range is its row's, `LabSettings.settings`).
+    public var completionSpeed: Double = 1
 
     public static let `default` = LabSettings()
 

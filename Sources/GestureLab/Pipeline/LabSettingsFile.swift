@@ -51,10 +51,7 @@ extension LabSettings {
         guard var members = json.object else {
             throw SettingsProblem(at: [], .invalid("not a pinchlab settings file: expected a JSON object, found \(json.kindName)"))
         }
-        let unknown = Self.unknownKeys(in: json)
-        if let first = unknown.first {
-            throw SettingsProblem(at: [], .unknownKeys(unknown, known: SettingsKeys.children(of: first, known: Self.everyKey)))
-        }
+        try SettingsKeys.refuseUnknownKeys(in: json, known: Self.everyKey)
         let touchpad = members.removeValue(forKey: "touchpadRecognizer"), touchscreen = members.removeValue(forKey: "touchscreenRecognizer")
         let policy = members.removeValue(forKey: "policy"), completion = members.removeValue(forKey: "completion")
         self = try Self.settings.decode(.object(members), over: .default)
