@@ -13,7 +13,7 @@ import Testing
     }
 
     func unknownKeys(_ data: Data) throws -> [String] {
-        LabSettings.unknownKeys(in: try JSONSyntax.parse([UInt8](data)))
+        LabSettings.unknownKeys(in: try JSONText([UInt8](data)).wholeValue)
     }
 
     @Test func aPartialPolicyKeepsTheOtherDefaults() throws {
@@ -93,7 +93,7 @@ import Testing
         let json = #"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100, "damping": 10}, "settleRule": {"settleDistance": 0, "settleVelocity": 1}}}}"#
         #expect(throws: DecodingError.self) { try decode(json) }
         #expect {
-            try LabSettings(settings: JSONSyntax.parse(Array(json.utf8)))
+            try LabSettings(settings: JSONText(Array(json.utf8)).wholeValue)
         } throws: { error in
             (error as? SettingsProblem)?.description == "at 'completion.spring.settleRule': settleDistance: 0 progress is outside (0, 1] progress"
         }
