@@ -67,23 +67,22 @@ enum ManifestReader {
             throw fail(top, nil, "a JSON object with \"entries\"", reader.describe(text.root))
         }
         let object = reader.object(text.root)
-        try reader.checkKeys(object, known: manifestKeys, fail)
-        guard let entriesMember = object["entries"] else {
+        try reader.checkKeys(object, of: text.root, known: manifestKeys, fail)
+        guard let entriesSpan = object["entries"] else {
             throw fail(top, "entries", "a list of recordings with their labels", "nothing (the key is missing)")
         }
-        let entriesSpan = entriesMember.value
         guard text.kind(of: entriesSpan) == .array else {
             throw fail(entriesSpan.range.lowerBound, "entries", "a list", reader.describe(entriesSpan))
         }
         var manifest = CorpusManifest(entries: [])
         manifest.description = try reader.optionalString(object, "description", fail)
-        if let version = object["generatorVersion"]?.value {
+        if let version = object["generatorVersion"] {
             guard let number = reader.integer(version) else {
                 throw fail(version.range.lowerBound, "generatorVersion", "an integer", reader.describe(version))
             }
             manifest.generatorVersion = number
         }
-        if let synthesis = object["synthesis"]?.value {
+        if let synthesis = object["synthesis"] {
             manifest.synthesis = try reader.decode(SynthesisParameters.self, synthesis) {
                 fail(synthesis.range.lowerBound, "synthesis", "the generator's synthesis parameters (\($0))", nil)
             }
@@ -99,7 +98,7 @@ enum ManifestReader {
 
     private static func entry(_ span: Span, number: Int, reader: SpanReader, path: String) throws -> CorpusEntry {
         let object = reader.object(span)
-        let file = object["file"].flatMap { reader.text.string($0.value) }
+        let file = object["file"].flatMap(reader.text.string)
         let fail: Failure = { at, key, expected, found in
             let (line, column) = reader.text.position(ofByte: at)
             return ManifestError(path: path, line: line, column: column, entry: (number, file), key: key, expected: expected, found: found)
@@ -108,12 +107,12 @@ enum ManifestReader {
         guard reader.text.kind(of: span) == .object else {
             throw fail(start, nil, "an object with \"file\" and \"expect\"", reader.describe(span))
         }
-        try reader.checkKeys(object, known: entryKeys, fail)
+        try reader.checkKeys(object, of: span, known: entryKeys, fail)
         guard let file, !file.isEmpty else {
-            throw fail(object["file"]?.value.range.lowerBound ?? start, "file", "the recording's path (relative to the manifest, or absolute)",
-                       object["file"].map { reader.describe($0.value) } ?? "nothing (the key is missing)")
+            throw fail(object["file"]?.range.lowerBound ?? start, "file", "the recording's path (relative to the manifest, or absolute)",
+                       object["file"].map(reader.describe) ?? "nothing (the key is missing)")
         }
-        guard let expectSpan = object["expect"]?.value else {
+        guard let expectSpan = object["expect"] else {
             throw fail(start, "expect", "a list of the gestures made, e.g. [{\"kind\": \"pinch\", \"fingers\": 2}] "
                        + "or [{\"kind\": \"none\"}]", "nothing (the key is missing)")
         }
@@ -130,7 +129,7 @@ enum ManifestReader {
         }
         let firstKind = expectations.first?.kind
         var transition = firstKind == .pan ? "pan-dismiss" : "pinch-dismiss"
-        if let value = object["transition"]?.value {
+        if let value = object["transition"] {
             guard let name = reader.text.string(value), TransitionName(rawValue: name) != nil else {
                 throw fail(value.range.lowerBound, "transition", "one of " + list(TransitionName.self), reader.describe(value))
             }
@@ -139,30 +138,30 @@ enum ManifestReader {
         var entry = CorpusEntry(file: file, transition: transition, expect: expectations)
         entry.events = try reader.optionalString(object, "events", fail)
         if entry.events?.isEmpty == true, let events = object["events"] {
-            throw fail(events.value.range.lowerBound, "events", "the .events half's path (relative to the manifest, or absolute)", "an empty string")
+            throw fail(events.range.lowerBound, "events", "the .events half's path (relative to the manifest, or absolute)", "an empty string")
         }
         entry.gesture = try reader.optionalString(object, "gesture", fail)
         entry.difficulty = try reader.optionalString(object, "difficulty", fail)
         entry.notes = try reader.optionalString(object, "notes", fail)
         entry.knownMismatch = try reader.optionalString(object, "knownMismatch", fail)
-        if let member = object["deviceConfiguration"] {
-            entry.deviceConfiguration = try deviceConfiguration(member, reader: reader, fail)
+        if let value = object["deviceConfiguration"] {
+            entry.deviceConfiguration = try deviceConfiguration(value, inEntry: span, reader: reader, fail)
         }
-        if let device = object["device"]?.value {
+        if let device = object["device"] {
             guard let name = reader.text.string(device), let preset = CorpusEntry.Device(rawValue: name) else {
                 throw fail(device.range.lowerBound, "device", "the generator's device preset, one of "
                            + CorpusEntry.Device.allCases.map(\.rawValue).joined(separator: ", "), reader.describe(device))
             }
             entry.device = preset
         }
-        if let seed = object["seed"]?.value {
+        if let seed = object["seed"] {
             // From the digits as written: a seed past 2^53 is not rounded through a double.
             guard reader.text.kind(of: seed) == .number, let value = UInt64(reader.text.source(of: seed)) else {
                 throw fail(seed.range.lowerBound, "seed", "a non-negative integer", reader.describe(seed))
             }
             entry.seed = value
         }
-        if let recipe = object["recipe"]?.value {
+        if let recipe = object["recipe"] {
             entry.recipe = try reader.decode(GestureRecipe.self, recipe) {
                 fail(recipe.range.lowerBound, "recipe", "a generator recipe (\($0))", nil)
             }
@@ -173,9 +172,9 @@ enum ManifestReader {
     /// The owner's device configuration, read through the touchpad recognizer's settings table
     /// (`OwnerDeviceConfiguration.settings`): the same names and choices as a settings file's. Its
     /// members are listed once; the table checks their keys (an unknown one is its problem).
-    private static func deviceConfiguration(_ member: JSONText.Member, reader: SpanReader, _ fail: Failure)
+    private static func deviceConfiguration(_ span: Span, inEntry entry: Span, reader: SpanReader, _ fail: Failure)
         throws -> OwnerDeviceConfiguration {
-        let key = "deviceConfiguration", span = member.value
+        let key = "deviceConfiguration"
         guard reader.text.kind(of: span) == .object else {
             throw fail(span.range.lowerBound, key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}",
                        reader.describe(span))
@@ -184,19 +183,19 @@ enum ManifestReader {
         // its kind alone, so it is not made (a long list would take 36 bytes a byte of it).
         let written = reader.text.members(of: span)
         var members: [String: JSONValue] = [:]
-        for setting in written {
-            switch reader.text.kind(of: setting.value) {
-            case .array: members[setting.key] = .array([])
-            case .object: members[setting.key] = .object([:])
-            default: members[setting.key] = reader.text.value(of: setting.value)
+        for (name, value) in written {
+            switch reader.text.kind(of: value) {
+            case .array: members[name] = .array([])
+            case .object: members[name] = .object([:])
+            default: members[name] = reader.text.value(of: value)
             }
         }
         do {
             return try OwnerDeviceConfiguration(settings: .object(members), at: [key])
         } catch {
-            // The problem's first key below the section, found among the members listed above.
-            let name = error.keyPath.dropFirst().first
-            let at = written.last(where: { $0.key == name })?.keyStart ?? member.keyStart
+            // At the problem's key below the section, else at the section's own key.
+            let at = error.keyPath.dropFirst().first.flatMap { reader.text.keyStart(of: $0, in: span) }
+                ?? reader.text.keyStart(of: key, in: entry) ?? span.range.lowerBound
             let path = error.keyPath.joined(separator: ".")
             switch error.reason {
             case .unknownKeys:
@@ -217,15 +216,15 @@ enum ManifestReader {
             throw fail(span.range.lowerBound, key, "an object such as {\"kind\": \"pinch\", \"fingers\": 2, \"direction\": \"in\"}", reader.describe(span))
         }
         let object = reader.object(span)
-        try reader.checkKeys(object, known: expectationKeys, prefix: key + ".", fail)
-        guard let kindValue = object["kind"]?.value else {
+        try reader.checkKeys(object, of: span, known: expectationKeys, prefix: key + ".", fail)
+        guard let kindValue = object["kind"] else {
             throw fail(span.range.lowerBound, key + ".kind", "one of " + list(GestureExpectation.Kind.self), "nothing (the key is missing)")
         }
         guard let kindName = reader.text.string(kindValue), let kind = GestureExpectation.Kind(rawValue: kindName) else {
             throw fail(kindValue.range.lowerBound, key + ".kind", "one of " + list(GestureExpectation.Kind.self), reader.describe(kindValue))
         }
         var result = GestureExpectation(kind: kind)
-        if let fingers = object["fingers"]?.value {
+        if let fingers = object["fingers"] {
             guard kind != .none else {
                 throw fail(fingers.range.lowerBound, key + ".fingers", "no finger count for kind \"none\"", reader.describe(fingers))
             }
@@ -234,7 +233,7 @@ enum ManifestReader {
             }
             result.fingers = count
         }
-        if let value = object["direction"]?.value {
+        if let value = object["direction"] {
             let allowed: [GestureExpectation.Direction] = kind == .pinch ? [.in, .out] : kind == .pan ? [.up, .down, .left, .right] : []
             let name = reader.text.string(value)
             guard let direction = name.flatMap(GestureExpectation.Direction.init(rawValue:)), allowed.contains(direction) else {
@@ -244,7 +243,7 @@ enum ManifestReader {
             }
             result.direction = direction
         }
-        if let value = object["outcome"]?.value {
+        if let value = object["outcome"] {
             guard let name = reader.text.string(value), let outcome = GestureExpectation.Outcome(rawValue: name) else {
                 throw fail(value.range.lowerBound, key + ".outcome", "one of " + list(GestureExpectation.Outcome.self), reader.describe(value))
             }
@@ -283,22 +282,23 @@ private struct SpanReader {
 
     /// An object's members by key (a key written twice keeps its last value, as JSONDecoder does);
     /// empty for any other value.
-    func object(_ span: JSONText.Span) -> [String: JSONText.Member] {
-        var members: [String: JSONText.Member] = [:]
-        for member in text.members(of: span) { members[member.key] = member }
+    func object(_ span: JSONText.Span) -> [String: JSONText.Span] {
+        var members: [String: JSONText.Span] = [:]
+        for (key, value) in text.members(of: span) { members[key] = value }
         return members
     }
 
-    /// An unknown key is named at its own place in the text.
-    func checkKeys(_ object: [String: JSONText.Member], known: [String], prefix: String = "", _ fail: ManifestReader.Failure) throws {
+    /// An unknown key of the object at `span` is named at its own place in the text.
+    func checkKeys(_ object: [String: JSONText.Span], of span: JSONText.Span, known: [String], prefix: String = "",
+                   _ fail: ManifestReader.Failure) throws {
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw fail(object[unknown]!.keyStart, prefix + unknown, "one of the known keys (" + known.joined(separator: ", ") + ")",
-                       "an unknown key")
+            throw fail(text.keyStart(of: unknown, in: span) ?? span.range.lowerBound, prefix + unknown,
+                       "one of the known keys (" + known.joined(separator: ", ") + ")", "an unknown key")
         }
     }
 
-    func optionalString(_ object: [String: JSONText.Member], _ key: String, _ fail: ManifestReader.Failure) throws -> String? {
-        guard let span = object[key]?.value else { return nil }
+    func optionalString(_ object: [String: JSONText.Span], _ key: String, _ fail: ManifestReader.Failure) throws -> String? {
+        guard let span = object[key] else { return nil }
         guard let string = text.string(span) else { throw fail(span.range.lowerBound, key, "a string", describe(span)) }
         return string
     }

@@ -41,7 +41,7 @@ package struct JSONText: Sendable {
     package func position(ofKeyPath keyPath: some Sequence<String>) -> (line: Int, column: Int) {
         var span = root, at = root.range.lowerBound
         for key in keyPath {
-            guard let member = members(of: span).last(where: { $0.key == key }) else { break }
+            guard let member = lastMember(key, of: span) else { break }
             (span, at) = (member.value, member.keyStart)
         }
         return position(ofByte: at)
@@ -79,21 +79,29 @@ package struct JSONText: Sendable {
         return text
     }
 
-    /// One member of an object: its key, where the key's opening quote is, and its value.
-    package struct Member: Sendable {
-        package let key: String
-        package let keyStart: Int
-        package let value: Span
-    }
-
     /// The members of the object at `span`, in the order written (a key written twice appears
     /// twice); empty for any other value.
-    package func members(of span: Span) -> [Member] {
+    package func members(of span: Span) -> [(key: String, value: Span)] {
         guard kind(of: span) == .object else { return [] }
-        var members: [Member] = []
+        var members: [(key: String, value: Span)] = []
         var reader = ContainerReader(text: self, at: span)
-        while let (key, value) = reader.next(keyed: true) { members.append(Member(key: key?.text ?? "", keyStart: key?.start ?? 0, value: value)) }
+        while let (key, value) = reader.next(keyed: true) { members.append((key?.text ?? "", value)) }
         return members
+    }
+
+    /// Where the key `key` of the object at `span` is written (its opening quote; a key written
+    /// twice: its last), for a message about it. Found by passing over the object again, so the
+    /// members a reader keeps need not hold their keys' places.
+    package func keyStart(of key: String, in span: Span) -> Int? { lastMember(key, of: span)?.keyStart }
+
+    private func lastMember(_ key: String, of span: Span) -> (keyStart: Int, value: Span)? {
+        guard kind(of: span) == .object else { return nil }
+        var found: (keyStart: Int, value: Span)?
+        var reader = ContainerReader(text: self, at: span)
+        while let (name, value) = reader.next(keyed: true) {
+            if let name, name.text == key { found = (name.start, value) }
+        }
+        return found
     }
 
     /// A value of one of pinchlab's own `Decodable` types (a generator recipe), made from its
