@@ -10,20 +10,16 @@ enum DumpRequest {
     /// out there would build `allCases`, an allocation, inside a signal handler).
     private static let signalCode = code(of: .signal)
 
-    /// Makes the flag before the handler can run (see `StopSignals.install`), then handles SIGUSR1
-    /// (whose default action would end the process) without SA_RESTART.
-    static func installSignalHandler() {
+    /// Makes the flag and the code before SIGUSR1's handler can run (`SignalPolicy.installDumpSignal`):
+    /// a global first made inside a handler would take a lock there.
+    static func prepare() {
         _ = requested.load(ordering: .relaxed)
         _ = signalCode
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in DumpRequest.requested.store(DumpRequest.signalCode, ordering: .relaxed) }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGUSR1, &action, nil)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGUSR1)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// SIGUSR1's handler: one atomic store, async-signal-safe.
+    static func noteSignal() {
+        requested.store(signalCode, ordering: .relaxed)
     }
 
     /// Asks for a dump (the `d` key, the page's button; SIGUSR1's handler stores `signalCode`).

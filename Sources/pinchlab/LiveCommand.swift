@@ -94,7 +94,7 @@ struct LiveCommand: ParsableCommand {
         try reportingErrors {
             StopSignals.install()
             // Before anything can take long: SIGUSR1's default action would end the process.
-            DumpRequest.installSignalHandler()
+            SignalPolicy.installDumpSignal()
             try flightOptions.checkDumpDirectory()
             let path = try resolveDevicePath(device)
             let input = try Self.openTouchDevice(path)

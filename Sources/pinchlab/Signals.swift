@@ -3,7 +3,7 @@ import GestureKit
 import Synchronization
 
 /// The one signal policy of every command, installed by `Pinchlab.main` before the command line is
-/// parsed:
+/// parsed; this file is the only place pinchlab installs a signal handler:
 ///
 /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the command. A command that stops by itself at a
 ///   signal (`replay`, `plot`, `live`, `record`, `serve`: `StopSignals.install()`) is told
@@ -14,6 +14,8 @@ import Synchronization
 ///   (Ctrl-\) is a stop like Ctrl-C, not a crash report.
 /// - SIGPIPE is ignored: a write to a closed pipe (`replay | head`) fails with `EPIPE` and ends
 ///   the command with status 74 and one line on stderr, as any failed write does.
+/// - SIGUSR1, in `live` only (`installDumpSignal()`), asks for a flight-recorder dump
+///   (`DumpRequest`); elsewhere its default action ends the process.
 ///
 /// Only async-signal-safe calls run in the handler (an atomic load or store, `unlink`, `write`,
 /// `_exit`); every global it reads is made before it is installed (see `install()`).
@@ -31,7 +33,8 @@ enum SignalPolicy {
         RemovedOnStop.prepare()
         _ = signalMode.load(ordering: .relaxed)
         signal(SIGPIPE, SIG_IGN)
-        handleStopSignals { number in
+        // One stop at a time: a second signal waits until the first handler returns (or exits).
+        handle(StopRequest.signals, blockingWhileHandled: StopRequest.signalSet) { number in
             // Told once; a second stop while the command has not stopped (a write to a stalled
             // pipe) ends it here, as any stop ends a command that is not told.
             if signalMode.load(ordering: .acquiring) == SignalMode.told.rawValue && !StopRequest.isRequested {
@@ -44,6 +47,15 @@ enum SignalPolicy {
             (RemovedOnStop.abandonsOutput ? abandoned : message).withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(130)  // ExitStatus.interrupted
         }
+    }
+
+    /// For `live`, before anything can take long: SIGUSR1 asks for a dump (`DumpRequest`) rather
+    /// than ending the process, its default action.
+    static func installDumpSignal() {
+        DumpRequest.prepare()
+        var none = sigset_t()
+        sigemptyset(&none)
+        handle([SIGUSR1], blockingWhileHandled: none) { _ in DumpRequest.noteSignal() }
     }
 }
 
@@ -69,20 +81,22 @@ enum StopSignals {
     static var requested: Bool { StopRequest.isRequested }
 }
 
-/// Runs `handler` on every stop signal, without SA_RESTART (a blocking poll(2) returns at once),
-/// and unblocks them in this thread. `handler` may make only async-signal-safe calls.
-private func handleStopSignals(_ handler: @convention(c) (Int32) -> Void) {
+/// Runs `handler` on each of `signals`, without SA_RESTART (a blocking poll(2) returns at once),
+/// with `mask` blocked while it runs, and unblocks them in this thread. `handler` may make only
+/// async-signal-safe calls.
+private func handle(_ signals: [Int32], blockingWhileHandled mask: sigset_t, _ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
-    // One stop at a time: a second signal waits until the first handler returns (or exits).
-    action.sa_mask = StopRequest.signalSet
+    action.sa_mask = mask
     action.sa_flags = 0
-    for number in StopRequest.signals { sigaction(number, &action, nil) }
+    for number in signals { sigaction(number, &action, nil) }
     // A blocked signal mask survives exec: a parent that spawns pinchlab from a thread with
-    // SIGINT/SIGTERM blocked (libdispatch workers do, and so Foundation's Process from them)
-    // would leave Ctrl-C and kill pending forever and the command unstoppable.
-    var stop = StopRequest.signalSet
-    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+    // SIGINT/SIGTERM blocked (libdispatch workers do) would leave Ctrl-C and kill pending forever
+    // and the command unstoppable.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in signals { sigaddset(&set, number) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
 }
 
 /// The device to use: the one given, or the first touchpad/touchscreen in /dev/input.

@@ -176,7 +176,7 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
     }
 
-    /// Hand-written mistakes are named by entry, key and what was expected, with status 65.
+    /// Hand-written mistakes are named by line and column, entry, key and what was expected, with status 65.
     @Test(arguments: [
         ("{\"entries\": [{\"file\": \"a.evemu\", \"expect\": [{\"kind\": \"pan-down\"}]}]}",
          "entry 1 (a.evemu): key 'expect[0].kind': expected one of pinch, pan, hold, none, found \"pan-down\""),
@@ -190,14 +190,14 @@ import Testing
         ("{\"entries\": [{\"file\": \"a.evemu\", \"transition\": \"zoom\", \"expect\": []}]}",
          "key 'transition': expected one of pinch-dismiss, pan-dismiss, zoom-present, found \"zoom\""),
         ("{\"entries\": [\n{\"file\": \"a.evemu\",, }]}",
-         "text that is not JSON (line 2, column 20: expected a key in double quotes, found ',')"),
+         "not JSON: expected a key in double quotes, found ','"),
     ])
     func badManifestsAreNamed(manifest: String, message: String) throws {
         let dir = try CLI.temporaryDirectory()
         try Data(manifest.utf8).write(to: dir.appendingPathComponent("manifest.json"))
         let r = try CLI.run(["check", dir.path])
         #expect(r.status == 65)
-        #expect(r.stderr.hasPrefix("pinchlab: \(dir.path)/manifest.json: "), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("pinchlab: \(dir.path)/manifest.json:"), "\(r.stderr)")
         // The message whole (`message` and what follows it; never a DecodingError), one file per case.
         let slug = String(message.prefix(60).map { $0.isLetter || $0.isNumber ? $0 : "-" })
         try Golden.expect(r, is: "errors-bad-manifest-" + slug)

@@ -305,33 +305,34 @@ import Testing
     }
 
     /// Every number has a range, not only the recognizer thresholds: the message names the key, the
-    /// value and the range.
+    /// value and the range, at the line and column of the key (of its object, for a key left out).
     @Test(arguments: [
-        (#"{"touchpadRecognizer": {"minMoveMM": -3}}"#, "at 'touchpadRecognizer': minMoveMM: -3 mm is outside 0...50 mm"),
-        (#"{"completion": {"curve": {"p1x": 1.5, "p1y": 0, "p2x": 0.5, "p2y": 1}}}"#, "at 'completion.curve': p1x: 1.5 is outside 0...1"),
+        (#"{"touchpadRecognizer": {"minMoveMM": -3}}"#, "at 'touchpadRecognizer': minMoveMM: -3 mm is outside 0...50 mm", "minMoveMM"),
+        (#"{"completion": {"curve": {"p1x": 1.5, "p1y": 0, "p2x": 0.5, "p2y": 1}}}"#, "at 'completion.curve': p1x: 1.5 is outside 0...1", "p1x"),
         (#"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100, "damping": -2}}}}"#,
-         "at 'completion.spring.parameters': damping: -2 is outside (0, 100000]"),
-        (#"{"completionSpeed": 0}"#, "completionSpeed: 0 is outside 0.05...1000"),
-        (#"{"animationFrameRateHz": 0.5}"#, "animationFrameRateHz: 0.5 Hz is outside 1...1000 Hz"),
-        (#"{"policy": {"kind": "hyprland", "cancelRatio": 2}}"#, "at 'policy': cancelRatio: 2 is outside 0...1"),
+         "at 'completion.spring.parameters': damping: -2 is outside (0, 100000]", "damping"),
+        (#"{"completionSpeed": 0}"#, "completionSpeed: 0 is outside 0.05...1000", "completionSpeed"),
+        (#"{"animationFrameRateHz": 0.5}"#, "animationFrameRateHz: 0.5 Hz is outside 1...1000 Hz", "animationFrameRateHz"),
+        (#"{"policy": {"kind": "hyprland", "cancelRatio": 2}}"#, "at 'policy': cancelRatio: 2 is outside 0...1", "cancelRatio"),
         // One range per key, from the part's table: CompletionPolicy took any flick above 0, GNOME's
         // rule any velocity threshold >= 0, while a file was held to (0, 1000] and 0...100.
-        (#"{"policy": {"flickVelocity": 5000}}"#, "at 'policy': flickVelocity: 5000 progress/s is outside (0, 1000] progress/s"),
+        (#"{"policy": {"flickVelocity": 5000}}"#, "at 'policy': flickVelocity: 5000 progress/s is outside (0, 1000] progress/s", "flickVelocity"),
         (#"{"policy": {"kind": "gnome", "touchpad": {"velocityThreshold": 500}}}"#,
-         "at 'policy.touchpad': velocityThreshold: 500 units/ms is outside 0...100 units/ms"),
+         "at 'policy.touchpad': velocityThreshold: 500 units/ms is outside 0...100 units/ms", "velocityThreshold"),
         (#"{"touchscreenRecognizer": {"velocity": {"horizonMS": 20000}}}"#,
-         "at 'touchscreenRecognizer.velocity': horizonMS: 20000 ms is outside 0...10000 ms"),
-        (#"{"completionSpeed": "fast"}"#, "wrong type at 'completionSpeed': expected a number, found a string"),
+         "at 'touchscreenRecognizer.velocity': horizonMS: 20000 ms is outside 0...10000 ms", "horizonMS"),
+        (#"{"completionSpeed": "fast"}"#, "wrong type at 'completionSpeed': expected a number, found a string", "completionSpeed"),
         (#"{"touchpadRecognizer": {"panMaximumFingerCount": 2.5}}"#,
-         "wrong type at 'touchpadRecognizer.panMaximumFingerCount': expected a whole number, found 2.5"),
+         "wrong type at 'touchpadRecognizer.panMaximumFingerCount': expected a whole number, found 2.5", "panMaximumFingerCount"),
         (#"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100}}}}"#,
-         "at 'completion.spring.parameters': expected the key 'damping'"),
+         "at 'completion.spring.parameters': expected the key 'damping'", "parameters"),
     ])
-    func aSettingOutsideItsRangeIsRefused(json: String, message: String) throws {
+    func aSettingOutsideItsRangeIsRefused(json: String, message: String, pointedKey: String) throws {
         let config = try write(json, name: "range.json")
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", config])
         #expect(r.status == 65)
-        #expect(r.stderr == "pinchlab: \(config): \(message)\n", "\(r.stderr)")
+        let column = try #require(Array(json.utf8).firstRange(of: Array("\"\(pointedKey)\"".utf8))).lowerBound + 1
+        #expect(r.stderr == "pinchlab: \(config):1:\(column): \(message)\n", "\(r.stderr)")
     }
 
     @Test func aMisspeltSettingIsAnErrorNotADefault() throws {

@@ -120,6 +120,6 @@ import PinchlabTestSupport
         try Data(#"{"touchpadRecognizer":{"minMoveMM":-3}}"#.utf8).write(to: config)
         let r = try CLI.run(["replay", CLI.fixture("corpus/touchpad/pinch-out-01.evemu"), "--config", config.path])
         #expect(r.status == 65)
-        #expect(r.stderr == "pinchlab: \(config.path): at 'touchpadRecognizer': minMoveMM: -3 mm is outside 0...50 mm\n", "\(r.stderr)")
+        #expect(r.stderr == "pinchlab: \(config.path):1:24: at 'touchpadRecognizer': minMoveMM: -3 mm is outside 0...50 mm\n", "\(r.stderr)")
     }
 }

@@ -13,7 +13,23 @@ import Testing
     }
 
     func unknownKeys(_ data: Data) throws -> [String] {
-        LabSettings.unknownKeys(in: try JSONSyntax.parse([UInt8](data)))
+        LabSettings.unknownKeys(in: try JSONText([UInt8](data)).wholeValue)
+    }
+
+    /// A settings file's problem is placed at the key it names, or at its section when it names none.
+    @Test(arguments: [
+        ("{\n  \"policy\": {\n    \"progressThreshold\": 0.6,\n    \"flickVelocty\": 2\n  }\n}\n", 4, 5),
+        ("{\n  \"touchpadRecognizer\": {\n    \"minMoveMM\": -3\n  }\n}\n", 3, 5),
+        ("{\"completion\": {\"spring\": {\n  \"parameters\": {\"mass\": 1, \"stiffness\": 100}}}}", 2, 3),
+    ])
+    func aProblemNamesItsLineAndColumn(text: String, line: Int, column: Int) throws {
+        let error = try #require(throws: LabSettingsError.Reason.self) { try LabSettings(fileBytes: Array(text.utf8)) }
+        guard case .settings(_, let foundLine, let foundColumn) = error else {
+            Issue.record("not a settings problem: \(error)")
+            return
+        }
+        #expect((foundLine, foundColumn) == (line, column))
+        #expect(LabSettingsError(path: "s.json", reason: error).description.hasPrefix("s.json:\(line):\(column): "))
     }
 
     @Test func aPartialPolicyKeepsTheOtherDefaults() throws {
@@ -93,7 +109,7 @@ import Testing
         let json = #"{"completion": {"spring": {"parameters": {"mass": 1, "stiffness": 100, "damping": 10}, "settleRule": {"settleDistance": 0, "settleVelocity": 1}}}}"#
         #expect(throws: DecodingError.self) { try decode(json) }
         #expect {
-            try LabSettings(settings: JSONSyntax.parse(Array(json.utf8)))
+            try LabSettings(settings: JSONText(Array(json.utf8)).wholeValue)
         } throws: { error in
             (error as? SettingsProblem)?.description == "at 'completion.spring.settleRule': settleDistance: 0 progress is outside (0, 1] progress"
         }

@@ -8,7 +8,14 @@ import Testing
 /// Settings files checked before they are decoded: JSON syntax with line and column, and every
 /// number against a range.
 @Suite struct LabSettingsRangeTests {
-    func syntaxError(_ text: String) -> JSONSyntaxError? { JSONSyntax.firstError(in: Data(text.utf8)) }
+    func syntaxError(_ text: String) -> JSONSyntaxError? {
+        do throws(JSONSyntaxError) {
+            _ = try JSONText(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
 
     @Test func validJSONHasNoSyntaxError() {
         for text in [#"{}"#, #" {"a": [1, -2.5e+3, 0, true, false, null, "x\"\u00e9"]} "#, "[]", "0", #""s""#] {
@@ -21,11 +28,11 @@ import Testing
     /// the last of duplicated keys.
     @Test func theParseGivesTheValues() throws {
         let text = #"{"a": "x\"\u00e9\ud83d\ude00\n\/", "b": [-2.5e+3, 0, true, null], "c": "\ud800!", "a2": {}, "d": 1, "d": 2}"#
-        let value = try JSONSyntax.parse(Array(text.utf8))
+        let value = try JSONText(Array(text.utf8)).wholeValue
         #expect(value == .object(["a": .string("x\"é😀\n/"), "b": .array([.number(-2500), .number(0), .bool(true), .null]),
                                   "c": .string("\u{FFFD}!"), "a2": .object([:]), "d": .number(2)]))
-        #expect(try JSONSyntax.parse(Array("0.1".utf8)) == .number(0.1))
-        #expect(try JSONSyntax.parse(Array(#"{"a": 1e400}"#.utf8)) == .object(["a": .number(.infinity)]))
+        #expect(try JSONText(Array("0.1".utf8)).wholeValue == .number(0.1))
+        #expect(try JSONText(Array(#"{"a": 1e400}"#.utf8)).wholeValue == .object(["a": .number(.infinity)]))
     }
 
     @Test func aSyntaxErrorNamesLineColumnAndWhatWasExpected() throws {
@@ -90,7 +97,7 @@ import Testing
         let ranges = Self.ranges
         var checked = 0
         for settings in Self.everyOptionalPart {
-            let json = try JSONSyntax.parse([UInt8](JSONEncoder().encode(settings)))
+            let json = try JSONText([UInt8](JSONEncoder().encode(settings))).wholeValue
             #expect(LabSettings.unknownKeys(in: json).isEmpty, "what is written is read back whole")
             for (key, value) in numbers(in: json, path: []) {
                 let range = try #require(ranges[key], "no range for \(key)")
@@ -104,7 +111,7 @@ import Testing
 
     func problem(_ json: String) throws -> SettingsProblem? {
         do {
-            _ = try LabSettings(settings: JSONSyntax.parse(Array(json.utf8)))
+            _ = try LabSettings(settings: JSONText(Array(json.utf8)).wholeValue)
             return nil
         } catch let problem as SettingsProblem {
             return problem
@@ -180,10 +187,10 @@ import Testing
     /// name, its figures with their ranges, and the device's width and finger count (a whole number
     /// or null).
     @Test func edgeScrollKeysAreReadAndCheckedFromTheRecognizerTable() throws {
-        let read = try LabSettings(settings: JSONSyntax.parse(Array(#"""
+        let read = try LabSettings(settings: JSONText(Array(#"""
             {"touchpadRecognizer": {"scrollMethod": "edge", "edgeScrollMinMoveMM": 2,
              "device": {"widthMM": 90, "maximumFingerCount": 1}}}
-            """#.utf8)))
+            """#.utf8)).wholeValue)
         #expect(read.touchpadRecognizer?.scrollMethod == .edge && read.touchpadRecognizer?.edgeScrollMinMoveMM == 2)
         #expect(read.touchpadRecognizer?.device.widthMM == 90 && read.touchpadRecognizer?.device.maximumFingerCount == 1)
         #expect(read.touchpadRecognizer?.edgeScrollWidthMM == 7, "a key left out keeps its default")

@@ -49,6 +49,54 @@ import Testing
         #expect(location.path(of: "x.evemu") == location.directory + "/x.evemu")
     }
 
+    /// The writer splices each entry's encoding into the manifest's head to keep memory by the
+    /// entries: its bytes are JSONEncoder's for the whole manifest (the generated corpus, with its
+    /// synthesis and recipes, and hand-written entries with odd strings), ending in a line break.
+    @Test func theWriterWritesWhatJSONEncoderWrites() throws {
+        let generated = CorpusManifest(generatorVersion: CorpusManifest.currentGeneratorVersion,
+                                       synthesis: .current(devices: CorpusEntry.Device.allCases),
+                                       entries: Array(StandardCorpus.entries().prefix(5)))
+        var odd = CorpusEntry(file: "a/\"quoted\"\n\u{202E}.evemu", transition: "pan-dismiss",
+                              expect: [GestureExpectation(kind: .none)], notes: "entries: [\"not\", \"a key\"]")
+        odd.deviceConfiguration = OwnerDeviceConfiguration(scrollMethod: .edge)
+        let handWritten = CorpusManifest(description: "hand \u{0}entries", entries: [odd])
+        for manifest in [generated, handWritten, CorpusManifest(entries: [])] {
+            let whole = Array(try ManifestWriting.encoder().encode(manifest)) + [UInt8(ascii: "\n")]
+            #expect(try ManifestWriting.bytes(of: manifest) == whole)
+        }
+    }
+
+    /// A problem is placed at its line and column: the key for an unknown key, the value for a
+    /// wrong one, the entry's object for a key left out.
+    @Test(arguments: [
+        (#"""
+         {"entries": [
+           {"file": "a.evemu", "expect": [{"kind": "pinch"}]},
+           {"file": "b.evemu", "expect": [{"kind": "pinch", "fingres": 2}]}
+         ]}
+         """#, "expect[0].fingres", #""fingres""#),
+        (#"""
+         {"entries": [
+           {"file": "c.evemu",
+            "expect": [{"kind": "pan", "direction": "in"}]}
+         ]}
+         """#, "expect[0].direction", #""in""#),
+        (#"""
+         {"entries": [
+           {"file": "a.evemu", "expect": []},
+           {"file": "d.evemu"}
+         ]}
+         """#, "expect", #"{"file": "d"#),
+    ])
+    func aProblemNamesItsLineAndColumn(manifest: String, key: String, pointedAt: String) throws {
+        let error = try #require(throws: ManifestError.self) { try ManifestReader.read(Array(manifest.utf8), path: "m.json") }
+        let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains(pointedAt) })
+        let column = try #require(Array(lines[line].utf8).firstRange(of: Array(pointedAt.utf8))).lowerBound + 1
+        #expect((error.line, error.column, error.key) == (line + 1, column, key))
+        #expect(error.description.hasPrefix("m.json:\(line + 1):\(column): entry "), "\(error)")
+    }
+
     @Test func relativePathsForFilesNearTheManifest() {
         let location = CorpusLocation(manifestPath: "/work/project/Fixtures/labels.json")
         #expect(location.manifestFile(for: "/work/project/Fixtures/a/b.evemu") == "a/b.evemu")

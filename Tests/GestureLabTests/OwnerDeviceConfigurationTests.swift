@@ -7,7 +7,7 @@ import Testing
 /// the same key, names and refusals as `touchpadRecognizer.scrollMethod` in a settings file.
 @Suite struct OwnerDeviceConfigurationTests {
     func read(_ json: String) throws -> OwnerDeviceConfiguration {
-        try OwnerDeviceConfiguration(settings: JSONSyntax.parse(Array(json.utf8)), at: ["deviceConfiguration"])
+        try OwnerDeviceConfiguration(settings: JSONText(Array(json.utf8)).wholeValue, at: ["deviceConfiguration"])
     }
 
     @Test func itsKeysAreTheRecognizersLibinputDeviceSettings() throws {

@@ -122,10 +122,7 @@ public final class EvemuReader: RecordingSource {
     }
 
     public func nextEvent() throws -> InputEvent? {
-        if let event = pendingEvent {
-            pendingEvent = nil
-            return event
-        }
+        if let event = pendingEvent.take() { return event }
         if let eventsPath = pendingEventsPath {
             pendingEventsPath = nil
             try input.switchTo(path: eventsPath)

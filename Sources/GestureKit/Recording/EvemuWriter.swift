@@ -38,15 +38,7 @@ public final class EvemuWriter: RecordingWriter {
     }
 
     public func write(_ event: InputEvent) throws {
-        guard !isClosed else {
-            throw RecordingError(path: output.path, line: output.lineCount, kind: .io,
-                                 expected: "an open writer", found: "a closed one")
-        }
-        let (event, _) = options.maskKeyboardKeys ? KeyPrivacy.masked(event) : (event, false)
-        guard event.time.seconds >= 0, event.time.microseconds >= 0 else {
-            throw RecordingError(path: output.path, line: output.lineCount + 1, kind: .unwritableEvent,
-                                 expected: "a time at or after 0.000000", found: "\(event.time)")
-        }
+        let (event, _) = try options.eventToWrite(event, writerIsClosed: isClosed, output: output)
         let type = event.type.rawValue
         let code = event.code.rawValue
         output.text("E: ")

@@ -64,10 +64,7 @@ public final class EvtestReader: RecordingSource {
     }
 
     public func nextEvent() throws -> InputEvent? {
-        if let event = pendingEvent {
-            pendingEvent = nil
-            return event
-        }
+        if let event = pendingEvent.take() { return event }
         guard !isFinished else { return nil }
         while try input.advance() {
             let text = EvtestLine.content(input.line)

@@ -43,15 +43,7 @@ public final class LibinputRecordWriter: RecordingWriter {
     }
 
     public func write(_ event: InputEvent) throws {
-        guard !isClosed else {
-            throw RecordingError(path: output.path, line: output.lineCount, kind: .io,
-                                 expected: "an open writer", found: "a closed one")
-        }
-        let (event, wasMasked) = options.maskKeyboardKeys ? KeyPrivacy.masked(event) : (event, false)
-        guard event.time.seconds >= 0, event.time.microseconds >= 0 else {
-            throw RecordingError(path: output.path, line: output.lineCount + 1, kind: .unwritableEvent,
-                                 expected: "a time at or after 0.000000", found: "\(event.time)")
-        }
+        let (event, wasMasked) = try options.eventToWrite(event, writerIsClosed: isClosed, output: output)
         if !isInFrame {
             output.text("  - evdev:"); try output.newline()
             isInFrame = true

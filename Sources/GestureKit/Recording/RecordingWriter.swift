@@ -92,6 +92,24 @@ public protocol RecordingWriter: AnyObject {
     func close() throws
 }
 
+extension RecordingWriterOptions {
+    /// What each writer's `write` does before it formats an event: it refuses a closed writer and a
+    /// time before 0 (no format writes a negative time), and masks keyboard keys when asked.
+    @inline(__always)
+    func eventToWrite(_ event: InputEvent, writerIsClosed: Bool, output: ByteOutput) throws -> (event: InputEvent, wasMasked: Bool) {
+        guard !writerIsClosed else {
+            throw RecordingError(path: output.path, line: output.lineCount, kind: .io,
+                                 expected: "an open writer", found: "a closed one")
+        }
+        let (event, wasMasked) = maskKeyboardKeys ? KeyPrivacy.masked(event) : (event, false)
+        guard event.time.seconds >= 0, event.time.microseconds >= 0 else {
+            throw RecordingError(path: output.path, line: output.lineCount + 1, kind: .unwritableEvent,
+                                 expected: "a time at or after 0.000000", found: "\(event.time)")
+        }
+        return (event, wasMasked)
+    }
+}
+
 /// The privacy rule both writers apply (`obfuscate_keycode` in libinput's `libinput-record.c`).
 enum KeyPrivacy {
     /// What libinput writes for a masked `MSC_SCAN`: the scancode of KEY_A.

@@ -43,11 +43,8 @@ extension StagedOutputFile {
                                                 errno: error as? Errno ?? .ioError)
                 }
                 if count == 0 { break }
-                let outcome = block.withUnsafeBytes { bytes in
-                    Result { () throws(Errno) in try output.writeAll(from: UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
-                }
                 do {
-                    try outcome.get()
+                    try output.writeAll(block[..<count])
                 } catch {
                     throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful write", errno: error)
                 }

@@ -177,9 +177,8 @@ extension StagedOutputFile {
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
         }
-        let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try fd.writeAll(from: buffer) } }
         do {
-            try outcome.get()
+            try fd.writeAll(bytes[...])
         } catch {
             try? fd.close()
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful write", errno: error)

@@ -52,9 +52,8 @@ package final class BufferedFileWriter {
     }
 
     private func writeBuffer() throws {
-        let outcome = buffer.withUnsafeBytes { bytes in Result { () throws(Errno) in try fd.writeAll(from: bytes) } }
         do {
-            try outcome.get()
+            try fd.writeAll(buffer[...])
         } catch {
             throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful write", errno: error)
         }

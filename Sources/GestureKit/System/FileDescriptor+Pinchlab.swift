@@ -166,6 +166,13 @@ extension FileDescriptor {
         }
     }
 
+    /// Writes all of `bytes` (`writeAll(from:)`), its error still an `Errno`. The closure hands its
+    /// error out as a `Result` rather than rethrowing it: a typed `throws(Errno)` rethrown through
+    /// `withUnsafeBytes` (an untyped `rethrows`) crashes Swift 6.3's optimizer.
+    package func writeAll(_ bytes: ArraySlice<UInt8>) throws(Errno) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try writeAll(from: buffer) } }.get()
+    }
+
     /// Closes the descriptor (swift-system's `close`, never retried). An error means data may not
     /// have reached the file (NFS, a full disk), but the descriptor is gone either way.
     package func closeReportingErrno() throws(Errno) {

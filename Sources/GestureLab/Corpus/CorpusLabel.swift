@@ -170,24 +170,11 @@ public struct CorpusEntry: Sendable, Hashable {
     }
 }
 
-/// The keys as the manifest writes them: each optional key only when it is set.
-extension CorpusEntry: Codable {
+/// The keys as the manifest writes them: each optional key only when it is set. Only
+/// `ManifestReader` reads an entry (naming each mistake), so there is no `Decodable` form.
+extension CorpusEntry: Encodable {
     enum CodingKeys: String, CodingKey {
         case file, events, transition, expect, gesture, difficulty, notes, knownMismatch, deviceConfiguration, device, seed, recipe
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(file: try c.decode(String.self, forKey: .file), events: try c.decodeIfPresent(String.self, forKey: .events),
-                  transition: try c.decode(String.self, forKey: .transition),
-                  expect: try c.decode([GestureExpectation].self, forKey: .expect),
-                  gesture: try c.decodeIfPresent(String.self, forKey: .gesture),
-                  difficulty: try c.decodeIfPresent(String.self, forKey: .difficulty),
-                  notes: try c.decodeIfPresent(String.self, forKey: .notes),
-                  knownMismatch: try c.decodeIfPresent(String.self, forKey: .knownMismatch),
-                  device: try c.decodeIfPresent(Device.self, forKey: .device), seed: try c.decodeIfPresent(UInt64.self, forKey: .seed),
-                  recipe: try c.decodeIfPresent(GestureRecipe.self, forKey: .recipe))
-        deviceConfiguration = try c.decodeIfPresent(OwnerDeviceConfiguration.self, forKey: .deviceConfiguration)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -209,7 +196,7 @@ extension CorpusEntry: Codable {
 
 /// A corpus manifest (`manifest.json`): the entries and, for the generated corpus, the generator's
 /// version and parameters. Documented in docs/reference/manifest.md; its JSON Schema is `Fixtures/manifest.schema.json`.
-public struct CorpusManifest: Codable, Sendable {
+public struct CorpusManifest: Encodable, Sendable {
     /// Bump when the generator changes what it writes for the same recipe and seed.
     public static let currentGeneratorVersion = 1
 

@@ -3,11 +3,15 @@ import GestureKit
 import InteractiveTransition
 import SettingsTable
 
-/// What is wrong with a manifest, said in its own words: the entry (by number and file), the key,
-/// what was expected and what was found. Never a raw `DecodingError`.
+/// What is wrong with a manifest, said in its own words: where in the file (line and column, as a
+/// compiler gives them), the entry (by number and file), the key, what was expected and what was
+/// found. Never a raw `DecodingError`.
 public struct ManifestError: Error, Sendable, CustomStringConvertible {
     /// The manifest's path.
     public var path: String
+    /// 1-based line and column (in bytes) of the value or key the problem is about.
+    public var line: Int
+    public var column: Int
     /// 1-based entry number and its `file`, when the problem is inside an entry.
     public var entry: (number: Int, file: String?)?
     /// The key path inside the entry (or the manifest), e.g. `expect[1].kind`.
@@ -16,7 +20,7 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
     public var found: String?
 
     public var description: String {
-        var text = path + ": "
+        var text = "\(path):\(line):\(column): "
         if let entry {
             text += "entry \(entry.number)" + (entry.file.map { " (\(oneLine($0)))" } ?? "") + ": "
         }
@@ -31,10 +35,10 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
 /// makes is named with its entry and key, and a key pinchlab does not know is an error listing the
 /// known ones (a misspelt `fingrs` never silently passes unchecked).
 ///
-/// The text is checked once (`JSONText`, the settings files' syntax check, with line and column)
-/// and then read in place: the entries one at a time, each entry's fields made from its own span
-/// and dropped once its `CorpusEntry` is made. Reading takes the text's bytes and the entries, no
-/// tree of the manifest's values.
+/// The text is checked once (`JSONText`, the reader of every pinchlab JSON file) and then read in
+/// place: the entries one at a time, each entry's fields made from its own span and dropped once
+/// its `CorpusEntry` is made. Reading takes the text's bytes and the entries, no tree of the
+/// manifest's values. Each problem points at the span it is about (`Failure`), for its line.
 enum ManifestReader {
     static let manifestKeys = ["$schema", "description", "generatorVersion", "synthesis", "entries"]
     static let entryKeys = ["file", "events", "transition", "expect", "gesture", "difficulty", "notes", "knownMismatch",
@@ -42,37 +46,45 @@ enum ManifestReader {
     static let expectationKeys = ["kind", "fingers", "direction", "outcome"]
 
     typealias Span = JSONText.Span
+    /// A problem at a byte of the text: the key path, what was expected, what was found.
+    typealias Failure = (_ at: Int, _ key: String?, _ expected: String, _ found: String?) -> ManifestError
 
     static func read(_ bytes: [UInt8], path: String) throws -> CorpusManifest {
-        func fail(_ key: String?, _ expected: String, _ found: String? = nil) -> ManifestError {
-            ManifestError(path: path, entry: nil, key: key, expected: expected, found: found)
-        }
         let text: JSONText
         do {
             text = try JSONText(bytes)
         } catch {
-            throw fail(nil, "a JSON object (the manifest)",
-                       "text that is not JSON (line \(error.line), column \(error.column): \(error))")
+            throw ManifestError(path: path, line: error.line, column: error.column, entry: nil, key: nil,
+                                expected: "a JSON object (the manifest): \(error.expected)", found: error.found)
+        }
+        let fail: Failure = { at, key, expected, found in
+            let (line, column) = text.position(ofByte: at)
+            return ManifestError(path: path, line: line, column: column, entry: nil, key: key, expected: expected, found: found)
         }
         let reader = SpanReader(text: text)
+        let top = text.root.range.lowerBound
         guard text.kind(of: text.root) == .object else {
-            throw fail(nil, "a JSON object with \"entries\"", reader.describe(text.root))
+            throw fail(top, nil, "a JSON object with \"entries\"", reader.describe(text.root))
         }
         let object = reader.object(text.root)
-        try reader.checkKeys(object, known: manifestKeys) { fail($0, $1, $2) }
+        try reader.checkKeys(object, of: text.root, known: manifestKeys, fail)
         guard let entriesSpan = object["entries"] else {
-            throw fail("entries", "a list of recordings with their labels", "nothing (the key is missing)")
+            throw fail(top, "entries", "a list of recordings with their labels", "nothing (the key is missing)")
         }
-        guard text.kind(of: entriesSpan) == .array else { throw fail("entries", "a list", reader.describe(entriesSpan)) }
+        guard text.kind(of: entriesSpan) == .array else {
+            throw fail(entriesSpan.range.lowerBound, "entries", "a list", reader.describe(entriesSpan))
+        }
         var manifest = CorpusManifest(entries: [])
-        manifest.description = try reader.optionalString(object, "description") { fail($0, $1, $2) }
+        manifest.description = try reader.optionalString(object, "description", fail)
         if let version = object["generatorVersion"] {
-            guard let number = reader.integer(version) else { throw fail("generatorVersion", "an integer", reader.describe(version)) }
+            guard let number = reader.integer(version) else {
+                throw fail(version.range.lowerBound, "generatorVersion", "an integer", reader.describe(version))
+            }
             manifest.generatorVersion = number
         }
         if let synthesis = object["synthesis"] {
             manifest.synthesis = try reader.decode(SynthesisParameters.self, synthesis) {
-                fail("synthesis", "the generator's synthesis parameters (\($0))", nil)
+                fail(synthesis.range.lowerBound, "synthesis", "the generator's synthesis parameters (\($0))", nil)
             }
         }
         // Counted first (passing over the text takes no memory), so the entries are one array of
@@ -87,53 +99,57 @@ enum ManifestReader {
     private static func entry(_ span: Span, number: Int, reader: SpanReader, path: String) throws -> CorpusEntry {
         let object = reader.object(span)
         let file = object["file"].flatMap(reader.text.string)
-        func fail(_ key: String?, _ expected: String, _ found: String?) -> ManifestError {
-            ManifestError(path: path, entry: (number, file), key: key, expected: expected, found: found)
+        let fail: Failure = { at, key, expected, found in
+            let (line, column) = reader.text.position(ofByte: at)
+            return ManifestError(path: path, line: line, column: column, entry: (number, file), key: key, expected: expected, found: found)
         }
+        let start = span.range.lowerBound
         guard reader.text.kind(of: span) == .object else {
-            throw fail(nil, "an object with \"file\" and \"expect\"", reader.describe(span))
+            throw fail(start, nil, "an object with \"file\" and \"expect\"", reader.describe(span))
         }
-        try reader.checkKeys(object, known: entryKeys, fail)
+        try reader.checkKeys(object, of: span, known: entryKeys, fail)
         guard let file, !file.isEmpty else {
-            throw fail("file", "the recording's path (relative to the manifest, or absolute)",
+            throw fail(object["file"]?.range.lowerBound ?? start, "file", "the recording's path (relative to the manifest, or absolute)",
                        object["file"].map(reader.describe) ?? "nothing (the key is missing)")
         }
         guard let expectSpan = object["expect"] else {
-            throw fail("expect", "a list of the gestures made, e.g. [{\"kind\": \"pinch\", \"fingers\": 2}] "
+            throw fail(start, "expect", "a list of the gestures made, e.g. [{\"kind\": \"pinch\", \"fingers\": 2}] "
                        + "or [{\"kind\": \"none\"}]", "nothing (the key is missing)")
         }
-        guard reader.text.kind(of: expectSpan) == .array else { throw fail("expect", "a list", reader.describe(expectSpan)) }
+        guard reader.text.kind(of: expectSpan) == .array else {
+            throw fail(expectSpan.range.lowerBound, "expect", "a list", reader.describe(expectSpan))
+        }
         var expectations: [GestureExpectation] = []
         for (index, item) in reader.text.elements(of: expectSpan).enumerated() {
             expectations.append(try expectation(item, key: "expect[\(index)]", reader: reader, fail))
         }
         if expectations.count > 1 && expectations.contains(where: { $0.kind == .none }) {
-            throw fail("expect", "\"none\" alone (no gesture at all), not in a list with gestures",
+            throw fail(expectSpan.range.lowerBound, "expect", "\"none\" alone (no gesture at all), not in a list with gestures",
                        "\(expectations.count) expectations")
         }
         let firstKind = expectations.first?.kind
         var transition = firstKind == .pan ? "pan-dismiss" : "pinch-dismiss"
         if let value = object["transition"] {
             guard let name = reader.text.string(value), TransitionName(rawValue: name) != nil else {
-                throw fail("transition", "one of " + list(TransitionName.self), reader.describe(value))
+                throw fail(value.range.lowerBound, "transition", "one of " + list(TransitionName.self), reader.describe(value))
             }
             transition = name
         }
         var entry = CorpusEntry(file: file, transition: transition, expect: expectations)
         entry.events = try reader.optionalString(object, "events", fail)
-        if entry.events?.isEmpty == true {
-            throw fail("events", "the .events half's path (relative to the manifest, or absolute)", "an empty string")
+        if entry.events?.isEmpty == true, let events = object["events"] {
+            throw fail(events.range.lowerBound, "events", "the .events half's path (relative to the manifest, or absolute)", "an empty string")
         }
         entry.gesture = try reader.optionalString(object, "gesture", fail)
         entry.difficulty = try reader.optionalString(object, "difficulty", fail)
         entry.notes = try reader.optionalString(object, "notes", fail)
         entry.knownMismatch = try reader.optionalString(object, "knownMismatch", fail)
         if let value = object["deviceConfiguration"] {
-            entry.deviceConfiguration = try deviceConfiguration(value, reader: reader, fail)
+            entry.deviceConfiguration = try deviceConfiguration(value, inEntry: span, reader: reader, fail)
         }
         if let device = object["device"] {
             guard let name = reader.text.string(device), let preset = CorpusEntry.Device(rawValue: name) else {
-                throw fail("device", "the generator's device preset, one of "
+                throw fail(device.range.lowerBound, "device", "the generator's device preset, one of "
                            + CorpusEntry.Device.allCases.map(\.rawValue).joined(separator: ", "), reader.describe(device))
             }
             entry.device = preset
@@ -141,29 +157,33 @@ enum ManifestReader {
         if let seed = object["seed"] {
             // From the digits as written: a seed past 2^53 is not rounded through a double.
             guard reader.text.kind(of: seed) == .number, let value = UInt64(reader.text.source(of: seed)) else {
-                throw fail("seed", "a non-negative integer", reader.describe(seed))
+                throw fail(seed.range.lowerBound, "seed", "a non-negative integer", reader.describe(seed))
             }
             entry.seed = value
         }
         if let recipe = object["recipe"] {
-            entry.recipe = try reader.decode(GestureRecipe.self, recipe) { fail("recipe", "a generator recipe (\($0))", nil) }
+            entry.recipe = try reader.decode(GestureRecipe.self, recipe) {
+                fail(recipe.range.lowerBound, "recipe", "a generator recipe (\($0))", nil)
+            }
         }
         return entry
     }
 
     /// The owner's device configuration, read through the touchpad recognizer's settings table
-    /// (`OwnerDeviceConfiguration.settings`): the same names and choices as a settings file's.
-    private static func deviceConfiguration(_ span: Span, reader: SpanReader, _ fail: (String?, String, String?) -> ManifestError)
+    /// (`OwnerDeviceConfiguration.settings`): the same names and choices as a settings file's. Its
+    /// members are listed once; the table checks their keys (an unknown one is its problem).
+    private static func deviceConfiguration(_ span: Span, inEntry entry: Span, reader: SpanReader, _ fail: Failure)
         throws -> OwnerDeviceConfiguration {
         let key = "deviceConfiguration"
         guard reader.text.kind(of: span) == .object else {
-            throw fail(key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}", reader.describe(span))
+            throw fail(span.range.lowerBound, key, "the owner's libinput settings, such as {\"scrollMethod\": \"edge\"}",
+                       reader.describe(span))
         }
-        try reader.checkKeys(reader.object(span), known: OwnerDeviceConfiguration.settings.keys, prefix: key + ".", fail)
         // Its settings are names and numbers: a list or an object where one belongs is refused by
         // its kind alone, so it is not made (a long list would take 36 bytes a byte of it).
+        let written = reader.text.members(of: span)
         var members: [String: JSONValue] = [:]
-        for (name, value) in reader.text.members(of: span) {
+        for (name, value) in written {
             switch reader.text.kind(of: value) {
             case .array: members[name] = .array([])
             case .object: members[name] = .object([:])
@@ -173,36 +193,43 @@ enum ManifestReader {
         do {
             return try OwnerDeviceConfiguration(settings: .object(members), at: [key])
         } catch {
-            let at = { (name: String) in (error.section + [name]).joined(separator: ".") }
+            // At the problem's key below the section, else at the section's own key.
+            let at = error.keyPath.dropFirst().first.flatMap { reader.text.keyStart(of: $0, in: span) }
+                ?? reader.text.keyStart(of: key, in: entry) ?? span.range.lowerBound
+            let path = error.keyPath.joined(separator: ".")
             switch error.reason {
-            case .unknownName(let setting, let name, let choices, _):
-                throw fail(at(setting), "one of " + choices.joined(separator: ", "), describe(string: name))
-            case .wrongType(let name, let expected, let found):
-                throw fail(at(name), expected, found)
+            case .unknownKeys:
+                throw fail(at, path, "one of the known keys (" + OwnerDeviceConfiguration.settings.keys.joined(separator: ", ") + ")",
+                           "an unknown key")
+            case .unknownName(_, let name, let choices, _):
+                throw fail(at, path, "one of " + choices.joined(separator: ", "), describe(string: name))
+            case .wrongType(_, let expected, let found):
+                throw fail(at, path, expected, found)
             default:
-                throw fail(key, "the owner's libinput settings", error.description)
+                throw fail(at, key, "the owner's libinput settings", error.description)
             }
         }
     }
 
-    private static func expectation(_ span: Span, key: String, reader: SpanReader,
-                                    _ fail: (String?, String, String?) -> ManifestError) throws -> GestureExpectation {
+    private static func expectation(_ span: Span, key: String, reader: SpanReader, _ fail: Failure) throws -> GestureExpectation {
         guard reader.text.kind(of: span) == .object else {
-            throw fail(key, "an object such as {\"kind\": \"pinch\", \"fingers\": 2, \"direction\": \"in\"}", reader.describe(span))
+            throw fail(span.range.lowerBound, key, "an object such as {\"kind\": \"pinch\", \"fingers\": 2, \"direction\": \"in\"}", reader.describe(span))
         }
         let object = reader.object(span)
-        try reader.checkKeys(object, known: expectationKeys, prefix: key + ".", fail)
+        try reader.checkKeys(object, of: span, known: expectationKeys, prefix: key + ".", fail)
         guard let kindValue = object["kind"] else {
-            throw fail(key + ".kind", "one of " + list(GestureExpectation.Kind.self), "nothing (the key is missing)")
+            throw fail(span.range.lowerBound, key + ".kind", "one of " + list(GestureExpectation.Kind.self), "nothing (the key is missing)")
         }
         guard let kindName = reader.text.string(kindValue), let kind = GestureExpectation.Kind(rawValue: kindName) else {
-            throw fail(key + ".kind", "one of " + list(GestureExpectation.Kind.self), reader.describe(kindValue))
+            throw fail(kindValue.range.lowerBound, key + ".kind", "one of " + list(GestureExpectation.Kind.self), reader.describe(kindValue))
         }
         var result = GestureExpectation(kind: kind)
         if let fingers = object["fingers"] {
-            guard kind != .none else { throw fail(key + ".fingers", "no finger count for kind \"none\"", reader.describe(fingers)) }
+            guard kind != .none else {
+                throw fail(fingers.range.lowerBound, key + ".fingers", "no finger count for kind \"none\"", reader.describe(fingers))
+            }
             guard let count = reader.integer(fingers), (1...TouchFrame.capacity).contains(count) else {
-                throw fail(key + ".fingers", "a finger count from 1 to \(TouchFrame.capacity)", reader.describe(fingers))
+                throw fail(fingers.range.lowerBound, key + ".fingers", "a finger count from 1 to \(TouchFrame.capacity)", reader.describe(fingers))
             }
             result.fingers = count
         }
@@ -212,13 +239,13 @@ enum ManifestReader {
             guard let direction = name.flatMap(GestureExpectation.Direction.init(rawValue:)), allowed.contains(direction) else {
                 let expected = allowed.isEmpty ? "no direction for kind \"\(kind.rawValue)\""
                     : "a \(kind.rawValue)'s direction, one of " + allowed.map(\.rawValue).joined(separator: ", ")
-                throw fail(key + ".direction", expected, reader.describe(value))
+                throw fail(value.range.lowerBound, key + ".direction", expected, reader.describe(value))
             }
             result.direction = direction
         }
         if let value = object["outcome"] {
             guard let name = reader.text.string(value), let outcome = GestureExpectation.Outcome(rawValue: name) else {
-                throw fail(key + ".outcome", "one of " + list(GestureExpectation.Outcome.self), reader.describe(value))
+                throw fail(value.range.lowerBound, key + ".outcome", "one of " + list(GestureExpectation.Outcome.self), reader.describe(value))
             }
             result.outcome = outcome
         }
@@ -261,18 +288,18 @@ private struct SpanReader {
         return members
     }
 
-    func checkKeys(_ object: [String: JSONText.Span], known: [String], prefix: String = "",
-                   _ fail: (String?, String, String?) -> ManifestError) throws {
+    /// An unknown key of the object at `span` is named at its own place in the text.
+    func checkKeys(_ object: [String: JSONText.Span], of span: JSONText.Span, known: [String], prefix: String = "",
+                   _ fail: ManifestReader.Failure) throws {
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw fail(prefix + unknown, "one of the known keys (" + known.joined(separator: ", ") + ")",
-                       "an unknown key")
+            throw fail(text.keyStart(of: unknown, in: span) ?? span.range.lowerBound, prefix + unknown,
+                       "one of the known keys (" + known.joined(separator: ", ") + ")", "an unknown key")
         }
     }
 
-    func optionalString(_ object: [String: JSONText.Span], _ key: String,
-                        _ fail: (String?, String, String?) -> ManifestError) throws -> String? {
+    func optionalString(_ object: [String: JSONText.Span], _ key: String, _ fail: ManifestReader.Failure) throws -> String? {
         guard let span = object[key] else { return nil }
-        guard let string = text.string(span) else { throw fail(key, "a string", describe(span)) }
+        guard let string = text.string(span) else { throw fail(span.range.lowerBound, key, "a string", describe(span)) }
         return string
     }
 
@@ -285,7 +312,7 @@ private struct SpanReader {
     /// The generator's own nested types, decoded from their span's bytes alone.
     func decode<T: Decodable>(_ type: T.Type, _ span: JSONText.Span, _ fail: (String) -> ManifestError) throws -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(text.bytes[span.range]))
+            return try text.decode(T.self, at: span)
         } catch let error as DecodingError {
             throw fail(ManifestReader.decodingProblem(error))
         } catch {

@@ -18,41 +18,26 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "expected \(expected), found \(found)" }
 }
 
-/// A recursive-descent JSON parser that stops at the first error with its line and column. A
-/// settings file is parsed by it once (`parse`), to the `JSONValue` the settings tables read; a
-/// manifest is checked by it (`JSONText`'s scan, which builds nothing) and then read in place, value by
-/// value (`JSONText`), so no tree of the whole manifest is ever made.
-public enum JSONSyntax {
+/// The grammar of RFC 8259, read by recursive descent, stopping at the first error with its line
+/// and column. Only `JSONText` reads with it: a text is checked whole once (building nothing), then
+/// each value asked for is made from its own span.
+enum JSONSyntax {
     /// Deeper nesting is refused rather than recursed into (a hostile file must not overflow the stack).
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 
-    /// The first syntax error in `data`, or nil when it is one JSON value (with surrounding white space).
-    public static func firstError(in data: Data) -> JSONSyntaxError? {
-        firstError(in: [UInt8](data))
-    }
-
-    /// The first syntax error in `bytes`, found without building any value: checking a text takes
-    /// no memory beyond the text.
-    public static func firstError(in bytes: [UInt8]) -> JSONSyntaxError? {
-        var scanner = Scanner(bytes: bytes, building: false)
-        do throws(JSONSyntaxError) {
-            try scanner.wholeText()
-            return nil
-        } catch {
-            return error
+    /// The 1-based line and column (in bytes) of `index` in `bytes`, as a compiler gives them.
+    static func position(of index: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        for i in 0..<min(index, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
         }
-    }
-
-    /// The one JSON value `bytes` hold (with surrounding white space); a duplicated key keeps its
-    /// last value, as JSONDecoder does.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var scanner = Scanner(bytes: bytes, building: true)
-        return try scanner.wholeText()
+        return (line, index - lineStart + 1)
     }
 
     /// Reads the grammar of RFC 8259. With `building` false it checks the same grammar and makes
-    /// no value (strings are not copied, numbers not converted): what `firstError` and `JSONText`
-    /// use to pass over a value.
+    /// no value (strings are not copied, numbers not converted): how `JSONText` checks a whole text
+    /// and passes over the values it is not asked for.
     struct Scanner {
         let bytes: [UInt8]
         let building: Bool
@@ -64,25 +49,22 @@ public enum JSONSyntax {
             self.index = index
         }
 
-        /// The one value of the whole text, with white space around it.
-        @discardableResult
-        mutating func wholeText() throws(JSONSyntaxError) -> JSONValue {
+        /// Where the one value of the whole text lies (white space around it excluded).
+        mutating func wholeText() throws(JSONSyntaxError) -> Range<Int> {
             try skipWhitespace()
-            let value = try value(depth: 0)
+            let start = index
+            _ = try value(depth: 0)
+            let end = index
             try skipWhitespace()
             if index < bytes.count { throw error(expected: "the end of the file after the JSON value") }
-            return value
+            return start..<end
         }
 
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
         func error(expected: String) -> JSONSyntaxError {
-            var line = 1, lineStart = 0
-            for i in 0..<min(index, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = i + 1
-            }
-            return JSONSyntaxError(line: line, column: index - lineStart + 1, expected: expected, found: foundText)
+            let (line, column) = JSONSyntax.position(of: index, in: bytes)
+            return JSONSyntaxError(line: line, column: column, expected: expected, found: foundText)
         }
 
         private var foundText: String {

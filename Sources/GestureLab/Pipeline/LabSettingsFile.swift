@@ -68,11 +68,18 @@ extension LabSettings {
     }
 
     /// The settings a settings file's bytes hold: at most `fileBytesMax` of them, one JSON value.
+    /// A problem with a value is placed at the key it is about (`SettingsProblem.keyPath`), so the
+    /// message names the line to fix.
     public init(fileBytes bytes: [UInt8]) throws(LabSettingsError.Reason) {
         guard bytes.count <= Self.fileBytesMax else { throw .tooLarge(limit: Self.fileBytesMax) }
-        let json: JSONValue
-        do { json = try JSONSyntax.parse(bytes) } catch { throw .syntax(error) }
-        do { try self.init(settings: json) } catch { throw .settings(error) }
+        let text: JSONText
+        do { text = try JSONText(bytes) } catch { throw .syntax(error) }
+        do {
+            try self.init(settings: text.wholeValue)
+        } catch {
+            let (line, column) = text.position(ofKeyPath: error.keyPath)
+            throw .settings(error, line: line, column: column)
+        }
     }
 
     /// The settings file at `path` (`--config`), read with a bound (`/dev/zero` is refused, not read
@@ -114,7 +121,7 @@ extension LabSettings {
 }
 
 /// Why a settings file cannot be used: the file, and the typed reason. The text is made where it
-/// is printed (`description`: "bad.json:4:5: not valid JSON: ...").
+/// is printed (`description`: "bad.json:4:5: not valid JSON: ...", "bad.json:3:5: unknown key ...").
 public struct LabSettingsError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Error, Sendable {
         case unreadable(Errno)
@@ -122,7 +129,9 @@ public struct LabSettingsError: Error, Sendable, CustomStringConvertible {
         case interrupted
         case tooLarge(limit: Int)
         case syntax(JSONSyntaxError)
-        case settings(SettingsProblem)
+        /// A value's problem, at the line and column of the key it is about (or of the nearest
+        /// object that holds it, for a key left out).
+        case settings(SettingsProblem, line: Int, column: Int)
     }
 
     public let path: String
@@ -144,8 +153,8 @@ public struct LabSettingsError: Error, Sendable, CustomStringConvertible {
             return "\(path): expected a settings file of at most \(limit / 1024) KiB (one with every key is a few KiB), found a larger one"
         case .syntax(let syntax):
             return "\(path):\(syntax.line):\(syntax.column): not valid JSON: \(syntax)"
-        case .settings(let problem):
-            return "\(path): \(problem)"
+        case .settings(let problem, let line, let column):
+            return "\(path):\(line):\(column): \(problem)"
         }
     }
 }
@@ -154,5 +163,21 @@ public struct LabSettingsError: Error, Sendable, CustomStringConvertible {
 extension LabSettings {
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
+    }
+}
+
+extension SettingsProblem {
+    /// The keys from the top of the file to what the problem is about, as far as its reason names
+    /// them: the key of a value out of range or of the wrong type, the first unknown key, else the
+    /// section (a figure several keys make, a key left out).
+    var keyPath: [String] {
+        func keys(_ dotted: String) -> [String] { dotted.split(separator: ".").map(String.init) }
+        switch reason {
+        case .unknownKeys(let unknown, _): return unknown.first.map(keys) ?? section
+        case .outOfRange(let problem): return section + keys(problem.key)
+        case .wrongType(let key, _, _), .notASettingOfKind(let key, _, _): return section + keys(key)
+        case .unknownName(let what, _, _, _): return section + keys(what)
+        case .figureOutOfRange, .missingKey, .invalid: return section
+        }
     }
 }

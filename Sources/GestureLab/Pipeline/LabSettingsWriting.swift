@@ -35,7 +35,7 @@ extension LabSettings {
         let policyChanges = policy.changes(from: .default)
         if !policyChanges.isEmpty { changed["policy"] = .object(policyChanges) }
         // A timing is written whole: its reading starts from no defaults.
-        if let completion { changed["completion"] = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(completion)) }
+        if let completion { changed["completion"] = try JSONText.value(encoding: completion) }
         return changed
     }
 }
