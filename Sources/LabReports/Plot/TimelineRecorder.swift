@@ -39,6 +39,17 @@ package struct TimelineRecorder {
     /// The most samples kept per value series (scale, translation, progress), thinned the same way.
     package static let maximumSeriesSamples = 100_000
 
+    /// The most attempts, and gestures, marked (release, decision, end; began, cancelled): past
+    /// it, the marks of every other one kept are dropped and only 1 in 2, 4, 8... new ones marked,
+    /// so a recording of hours of attempts draws a bounded picture (their lines are thinned apart).
+    package static let maximumMarkedAttempts = 2_000
+    package static let maximumMarkedGestures = 2_000
+    /// 1 in how many attempts and gestures (by index) are marked, and the highest index seen.
+    private var attemptStride = 1
+    private var gestureStride = 1
+    private var highestTrial = -1
+    private var highestGesture = -1
+
     /// Touches down now: their track's index (nil for a touch not kept) and when they touched down.
     private var liveTracks: [UInt64: (index: Int?, begin: Double)] = [:]
     private var touchesSeen = 0
@@ -109,6 +120,33 @@ package struct TimelineRecorder {
         keptSamples = timeline.tracks.reduce(0) { $0 + $1.samples.count }
     }
 
+    /// Whether gesture `index` is marked; past the bound, thins the marks so far.
+    private mutating func marksGesture(_ index: Int) -> Bool {
+        guard index >= 0 else { return true }
+        guard index % gestureStride == 0 else { return false }
+        highestGesture = max(highestGesture, index)
+        while highestGesture / gestureStride + 1 > Self.maximumMarkedGestures {
+            gestureStride *= 2
+            let stride = gestureStride
+            timeline.markers.removeAll { marker in marker.gesture.map { $0 % stride != 0 } ?? false }
+        }
+        return index % gestureStride == 0
+    }
+
+    /// Whether attempt `trial` is marked; past the bound, thins the marks and releases so far.
+    private mutating func marksAttempt(_ trial: Int) -> Bool {
+        guard trial >= 0 else { return true }
+        guard trial % attemptStride == 0 else { return false }
+        highestTrial = max(highestTrial, trial)
+        while highestTrial / attemptStride + 1 > Self.maximumMarkedAttempts {
+            attemptStride *= 2
+            let stride = attemptStride
+            timeline.markers.removeAll { marker in marker.trial.map { $0 % stride != 0 } ?? false }
+            timeline.releases.removeAll { $0.trial % stride != 0 }
+        }
+        return trial % attemptStride == 0
+    }
+
     private mutating func recordGesture(_ g: GestureRecord) {
         let event = g.event
         if event.state == .began {
@@ -117,11 +155,11 @@ package struct TimelineRecorder {
             case .pan: timeline.translationXMM.startRun(); timeline.translationYMM.startRun()
             case .hold: break
             }
-            timeline.markers.append(.init(kind: .gestureBegan, time: g.time, gesture: g.gesture,
-                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
-        } else if event.state == .cancelled {
-            timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, gesture: g.gesture,
-                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
+        }
+        if (event.state == .began || event.state == .cancelled) && marksGesture(g.gesture) {
+            timeline.markers.append(.init(kind: event.state == .began ? .gestureBegan : .gestureCancelled, time: g.time,
+                                          gesture: g.gesture, gestureKind: event.kind, fingers: event.fingerCount,
+                                          rule: event.decision?.rule.rawValue))
         }
         switch event.kind {
         case .pinch: timeline.scale.append(.init(time: g.time, value: event.scale))
@@ -139,6 +177,7 @@ package struct TimelineRecorder {
             timeline.progress.startRun()
         }
         timeline.progress.append(.init(time: t.time, value: t.progress))
+        guard marksAttempt(trial) else { return }
         if t.reason != nil {
             // The policy was asked when there is a velocity; a cancelled gesture has none. The
             // decision is the one the driver made (a desktop's rule reads the whole gesture).
@@ -173,7 +212,8 @@ package struct TimelineRecorder {
         var result = timeline
         result.thinning = .init(touches: touchesSeen, tracksDrawn: timeline.tracks.count, frameStride: frameStride,
                                 seriesStride: max(timeline.scale.stride, timeline.translationXMM.stride, timeline.translationYMM.stride,
-                                                  timeline.progress.stride))
+                                                  timeline.progress.stride),
+                                attemptStride: attemptStride, gestureStride: gestureStride)
         result.summary = summary
         result.trials = summary.trials
         result.gestures = summary.gestures

@@ -59,6 +59,9 @@ package struct ViewerReplay {
         thinned.gestureUpdateStride = entries.gestureUpdateStride > 1 ? entries.gestureUpdateStride : nil
         thinned.transitionStepStride = entries.transitionStepStride > 1 ? entries.transitionStepStride : nil
         thinned.comparedStepStride = entries.comparedStepStride > 1 ? entries.comparedStepStride : nil
+        thinned.gestureStride = entries.gestureStride > 1 ? entries.gestureStride : nil
+        thinned.attemptStride = entries.attemptStride > 1 ? entries.attemptStride : nil
+        thinned.comparedAttemptStride = entries.comparedAttemptStride > 1 ? entries.comparedAttemptStride : nil
         return (thinned, result)
     }
 }
