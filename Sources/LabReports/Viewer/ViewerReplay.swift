@@ -11,6 +11,8 @@ package struct ViewerReplay {
     private var comparison: PolicyComparison?
     private var comparedRecorder: ViewerRecorder?
     package let comparedPolicy: (name: String, policy: CompletionPolicy)?
+    /// The recognizer's thresholds the replay decides by (what a decision's margin is measured against).
+    package var recognizerConfiguration: GestureRecognizerConfiguration { replay.pipeline.recognizerConfiguration }
 
     package init(device: DeviceDescription, transition: TransitionName, settings: LabSettings,
                 compare: (name: String, policy: CompletionPolicy)? = nil) throws {
