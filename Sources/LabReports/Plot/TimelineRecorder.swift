@@ -44,11 +44,31 @@ package struct TimelineRecorder {
     /// so a recording of hours of attempts draws a bounded picture (their lines are thinned apart).
     package static let maximumMarkedAttempts = 2_000
     package static let maximumMarkedGestures = 2_000
-    /// 1 in how many attempts and gestures (by index) are marked, and the highest index seen.
-    private var attemptStride = 1
-    private var gestureStride = 1
-    private var highestTrial = -1
-    private var highestGesture = -1
+    /// Which attempts and gestures (by index) are marked.
+    private var markedAttempts = MarkedIndices(bound: maximumMarkedAttempts)
+    private var markedGestures = MarkedIndices(bound: maximumMarkedGestures)
+
+    /// 1 in `stride` indices marked (those it divides), the stride doubled each time more than
+    /// `bound` would be; indices below 0 (none) are always marked.
+    private struct MarkedIndices {
+        let bound: Int
+        private(set) var stride = 1
+        private var highest = -1
+
+        init(bound: Int) { self.bound = bound }
+
+        /// Whether `index` is marked; `thin` is given each new stride, to drop the marks it leaves out.
+        mutating func marks(_ index: Int, thin: (Int) -> Void) -> Bool {
+            guard index >= 0 else { return true }
+            guard index % stride == 0 else { return false }
+            highest = max(highest, index)
+            while highest / stride + 1 > bound {
+                stride *= 2
+                thin(stride)
+            }
+            return index % stride == 0
+        }
+    }
 
     /// Touches down now: their track's index (nil for a touch not kept) and when they touched down.
     private var liveTracks: [UInt64: (index: Int?, begin: Double)] = [:]
@@ -122,29 +142,21 @@ package struct TimelineRecorder {
 
     /// Whether gesture `index` is marked; past the bound, thins the marks so far.
     private mutating func marksGesture(_ index: Int) -> Bool {
-        guard index >= 0 else { return true }
-        guard index % gestureStride == 0 else { return false }
-        highestGesture = max(highestGesture, index)
-        while highestGesture / gestureStride + 1 > Self.maximumMarkedGestures {
-            gestureStride *= 2
-            let stride = gestureStride
+        var marked = markedGestures
+        defer { markedGestures = marked }
+        return marked.marks(index) { stride in
             timeline.markers.removeAll { marker in marker.gesture.map { $0 % stride != 0 } ?? false }
         }
-        return index % gestureStride == 0
     }
 
     /// Whether attempt `trial` is marked; past the bound, thins the marks and releases so far.
     private mutating func marksAttempt(_ trial: Int) -> Bool {
-        guard trial >= 0 else { return true }
-        guard trial % attemptStride == 0 else { return false }
-        highestTrial = max(highestTrial, trial)
-        while highestTrial / attemptStride + 1 > Self.maximumMarkedAttempts {
-            attemptStride *= 2
-            let stride = attemptStride
+        var marked = markedAttempts
+        defer { markedAttempts = marked }
+        return marked.marks(trial) { stride in
             timeline.markers.removeAll { marker in marker.trial.map { $0 % stride != 0 } ?? false }
             timeline.releases.removeAll { $0.trial % stride != 0 }
         }
-        return trial % attemptStride == 0
     }
 
     private mutating func recordGesture(_ g: GestureRecord) {
@@ -213,7 +225,7 @@ package struct TimelineRecorder {
         result.thinning = .init(touches: touchesSeen, tracksDrawn: timeline.tracks.count, frameStride: frameStride,
                                 seriesStride: max(timeline.scale.stride, timeline.translationXMM.stride, timeline.translationYMM.stride,
                                                   timeline.progress.stride),
-                                attemptStride: attemptStride, gestureStride: gestureStride)
+                                attemptStride: markedAttempts.stride, gestureStride: markedGestures.stride)
         result.summary = summary
         result.trials = summary.trials
         result.gestures = summary.gestures
