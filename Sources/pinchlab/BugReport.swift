@@ -12,9 +12,10 @@ import LabReports
 ///
 /// With `--no-libinput` its memory does not grow with the recording's length (libinput's verdict
 /// holds every event: `libinputText`): the recording is read once, into its masked copy (a
-/// temporary file, written in 64 KiB blocks), and every later pass replays that copy; the copy, the JSON
-/// log, the summary and the page are written to temporary files as they are made and deflated
-/// into the archive from there (`ReportArchive`). The page is thinned as `view`'s is, and so is the
+/// temporary file, written in 64 KiB blocks), and one replay of that copy makes the explanation,
+/// the JSON log, the plot and the page (`replayedParts`); the copy, the JSON log, the summary and
+/// the page are written to temporary files as they are made and deflated into the archive from
+/// there (`ReportArchive`). The page is thinned as `view`'s is, and so is the
 /// plot as `plot`'s; nothing else is cut. (Before: a 3.6 h recording of 274 MB took 2.07 GB.)
 struct BugReport {
     /// The archive's entries, in the order they are written.
@@ -72,15 +73,14 @@ struct BugReport {
         var verdict: [String] = []
         if libinput { verdict = try Self.libinputText(recording: copy) }
         let facts = Self.facts(device: device, extras: extras, settings: settings, transition: transition)
-        let (summary, replay) = try Self.explainedReplay(of: copy, name: name, transition: transition, settings: settings,
-                                                         position: dump?.position, facts: facts, verdict: verdict)
-        parts.append((Entry.summary, .file(summary)))
-        parts.append((Entry.replay, .file(replay)))
-
         let title = "\((name as NSString).lastPathComponent) — \(transition)"
-        parts.append((Entry.plot, .bytes(try Self.plot(of: copy, name: name, title: title, transition: transition, settings: settings))))
-        parts.append((Entry.view, .file(try Self.page(of: copy, name: name, title: title, transition: transition, settings: settings,
-                                                     policyName: options.policyName))))
+        let replayed = try Self.replayedParts(of: copy, name: name, title: title, transition: transition, settings: settings,
+                                              policyName: options.policyName, position: dump?.position, facts: facts,
+                                              verdict: verdict)
+        parts.append((Entry.summary, .file(replayed.summary)))
+        parts.append((Entry.replay, .file(replayed.replay)))
+        parts.append((Entry.plot, .bytes(replayed.plot)))
+        parts.append((Entry.view, .file(replayed.page)))
         if libinput { parts.append((Entry.libinput, .bytes(Data((verdict.joined(separator: "\n") + "\n").utf8)))) }
     }
 
@@ -102,76 +102,6 @@ struct BugReport {
     /// The archived copy opened again for one more pass.
     static func reopen(_ copy: TemporaryFile) throws -> any InputEventSource {
         try openRecording(path: copy.path)
-    }
-
-    /// One replay gives the JSON lines (`replay --json`'s bytes) and the human lines with the
-    /// explanation, each written to its file as it comes: summary.txt is `facts`, what pinchlab
-    /// decided and why, the summary, and libinput's `verdict`.
-    static func explainedReplay(of copy: TemporaryFile, name: String, transition: TransitionName, settings: LabSettings,
-                                position: SessionPosition?, facts: [String], verdict: [String])
-        throws -> (summary: TemporaryFile, replay: TemporaryFile) {
-        let summaryFile = try TemporaryFile(prefix: "pinchlab-report", suffix: ".txt")
-        let replayFile = try TemporaryFile(prefix: "pinchlab-report", suffix: ".jsonl")
-        let summary = try BufferedFileWriter(path: summaryFile.path)
-        let replay = try BufferedFileWriter(path: replayFile.path)
-        func writeLines(_ lines: [String]) throws {
-            for line in lines { try summary.write(TerminalText.escaped(line) + "\n") }
-        }
-        try writeLines(facts + ["", "What pinchlab decided (pinchlab replay \(name) --explain):"])
-
-        var source = try reopen(copy)
-        var human = HumanOutput()
-        human.explains = true
-        var run = try ReplayRun(device: source.device, transition: transition, settings: settings,
-                                recordsStateChanges: true, position: position)
-        run.measuresMargins = true   // as replay --json's summary and --explain
-        let margins = run.pipeline.recognizerConfiguration
-        human.margins = margins
-        var failure: (any Error)?
-        let result = run.run(&source, name: name) { record in
-            guard failure == nil else { return }
-            do {
-                if let line = record.jsonLine(margins: margins) { try replay.write(line + "\n") }
-                try writeLines(human.lines(for: record))
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        if let error = result.error { throw error }
-        // The summary's line as `replay --json` prints it (invisible characters escaped too).
-        try replay.write(try JSONLineWriter().line(result.summary))
-        try writeLines(HumanOutput.summary(result.summary) + (verdict.isEmpty ? [] : ["", "libinput's verdict:"] + verdict))
-        try summary.close()
-        try replay.close()
-        return (summaryFile, replayFile)
-    }
-
-    /// `plot`'s picture (bounded as `plot`'s is, however long the recording).
-    static func plot(of copy: TemporaryFile, name: String, title: String, transition: TransitionName,
-                     settings: LabSettings) throws -> Data {
-        var source = try reopen(copy)
-        var run = try ReplayRun(device: source.device, transition: transition, settings: settings, recordsFrames: true)
-        run.measuresMargins = true
-        var recorder = TimelineRecorder(title: title, device: source.device, transition: transition,
-                                        policy: settings.policy, settings: settings)
-        let result = run.run(&source, name: name) { recorder.record($0) }
-        if let error = result.error { throw error }
-        return Data(try TimelinePlot.svg(recorder.timeline(summary: result.summary), window: PlotWindow()).utf8)
-    }
-
-    /// `view`'s page (thinned as `view`'s is), written to its file piece by piece.
-    static func page(of copy: TemporaryFile, name: String, title: String, transition: TransitionName,
-                     settings: LabSettings, policyName: String) throws -> TemporaryFile {
-        var source = try reopen(copy)
-        var viewer = try ViewerReplay(device: source.device, transition: transition, settings: settings)
-        let (document, result) = viewer.run(&source, title: title, source: name, policyName: policyName)
-        if let error = result.error { throw error }
-        let file = try TemporaryFile(prefix: "pinchlab-report", suffix: ".html")
-        let page = try BufferedFileWriter(path: file.path)
-        try ViewerPage.write(document) { try page.write($0) }
-        try page.close()
-        return file
     }
 
     /// Version and commit, kernel, libinput's version, the device, the settings' origin.

@@ -81,19 +81,28 @@ func printLine(_ text: String) throws {
 /// written when it is full and when the run ends: one write(2) per 64 KiB instead of one per line
 /// (a million-event replay prints hundreds of thousands of lines). With `eachLine` (a replay paced
 /// in real time, or reading a pipe that may be live) every line is written as it is made, so a
-/// consumer sees it as it happens. Only the replay loop's thread uses it.
+/// consumer sees it as it happens. Only the replay loop's thread uses it. The lines go to stdout,
+/// or to a file (`report`'s JSON log and summary).
 final class BufferedLines {
     static let flushThresholdBytes = 1 << 16
 
+    /// Where the gathered lines are written.
+    enum Sink {
+        case standardOutput
+        case file(BufferedFileWriter)
+    }
+
     @exclusivity(unchecked) private var buffer = JSONLineBytes(reservingCapacity: BufferedLines.flushThresholdBytes + 4096)
     private let eachLine: Bool
+    private let sink: Sink
 
     /// The recognizer's thresholds: each decision's JSON line carries its margin (nil: none).
     private let margins: GestureRecognizerConfiguration?
 
-    init(eachLine: Bool, margins: GestureRecognizerConfiguration? = nil) {
+    init(eachLine: Bool, margins: GestureRecognizerConfiguration? = nil, sink: Sink = .standardOutput) {
         self.eachLine = eachLine
         self.margins = margins
+        self.sink = sink
     }
 
     func write(_ record: LabRecord) throws {
@@ -123,6 +132,9 @@ final class BufferedLines {
     func flush() throws {
         guard buffer.count > 0 else { return }
         defer { buffer.removeAll() }
-        try StandardStream.output.write(buffer.bytes)
+        switch sink {
+        case .standardOutput: try StandardStream.output.write(buffer.bytes)
+        case .file(let file): try file.write(buffer.bytes)
+        }
     }
 }

@@ -82,6 +82,51 @@ import PinchlabTestSupport
         #expect(run.stderr.contains("600 attempts: 600 finished"), "\(run.stderr)")
     }
 
+    /// Pans past every thinning bound, and twice as many: 1,100 pans make 2,200 gestures (a hold
+    /// and a pan each) and 86,900 touch frames; 2,200 pans make 173,800 frames and 2,200 attempts,
+    /// past the page's 150,000 frames and 2,000 gestures and attempts, and the picture's 2,000
+    /// tracks and 2,000 attempts and gestures marked (`ThinnedEntries`, `TimelineRecorder`).
+    static let pastTheBounds = 1_100, twicePastTheBounds = 2_200
+
+    /// `view` and `plot` of twice the recording, past every bound, write a page and a picture no
+    /// bigger and take no more memory (but for the entries gathered up to a bound): each keeps
+    /// what each gesture and attempt leaves bounded, not only each frame. Before, the page grew by
+    /// every gesture's begin, updates and end and every attempt's steps (15.6 to 25.2 MB here), the
+    /// picture by every attempt's and gesture's marks.
+    @Test(.needs(.gnuTime)) func thePageAndThePictureOfTwiceTheRecordingAreNoBiggerAndSaySo() throws {
+        let recordings = try [Self.pastTheBounds, Self.twicePastTheBounds].map { try Self.pans($0) }
+        for (command, fileExtension) in [("view", "html"), ("plot", "svg")] {
+            var sizes: [Int] = [], peaks: [Double] = [], outputs: [String] = []
+            for recording in recordings {
+                let output = try CLI.temporaryDirectory().appendingPathComponent("long." + fileExtension).path
+                let run = try PeakMemory.run([command, recording, "-o", output, "--transition", "pan-dismiss"], timeout: 300)
+                #expect(run.status == 0, "\(run.stderr)")
+                sizes.append(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0)
+                peaks.append(run.peakMiB)
+                outputs.append(try String(contentsOfFile: output, encoding: .utf8))
+            }
+            #expect(Double(sizes[1]) < Double(sizes[0]) * Self.growthBound, "\(command): \(sizes[0]) then \(sizes[1]) bytes")
+            #expect(peaks[1] < peaks[0] + Self.peakGrowthMiB, "\(command): \(peaks[0]) then \(peaks[1]) MiB")
+            let long = outputs[1]
+            if command == "view" {
+                for stride in [#""frameStride":2"#, #""gestureStride":4"#, #""attemptStride":2"#] {
+                    #expect(long.contains(stride), "the page's data says what it thinned: \(stride)")
+                }
+            } else {
+                let note = long.firstRange(of: "thinned for drawing (a long recording)").map { long[$0.lowerBound...].prefix(400) }
+                #expect(note.map { $0.contains("1 in 2 attempts") && $0.contains("1 in 4 gestures") } == true,
+                        "the picture says what it thinned: \(note ?? "no note")")
+            }
+        }
+    }
+
+    /// Twice the recording, past the bounds, writes at most this much more (a thinning leaves
+    /// between half and all of a bound, so two lengths past it keep about as many entries).
+    static let growthBound = 1.1
+    /// ... and takes at most this much more memory: the entries gathered up to the frames' bound
+    /// before they are thinned, which the shorter recording does not reach.
+    static let peakGrowthMiB = 24.0
+
     /// Not the reproducer: a touchscreen session of an hour (one-, two- and three-finger gestures),
     /// its page with a compared policy's ghost.
     @Test(.needs(.gnuTime)) func theViewOfAnHourOfTouchscreenSessionsWithAGhostStaysBounded() throws {

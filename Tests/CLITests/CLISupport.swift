@@ -195,7 +195,8 @@ struct CLI {
     /// `/proc/.../wchan`): it has taken everything written to it so far.
     @discardableResult
     static func waitUntilReadingAPipe(_ process: Process, timeout: TimeInterval = 60) -> Bool {
-        waitUntil(process, isWaitingIn: "pipe_read", timeout: timeout)
+        // An input is waited for in ppoll before it is read (`readUnlessStopping`).
+        waitUntil(process, timeout: timeout) { $0.hasSuffix("pipe_read") || $0.hasPrefix("poll_schedule_timeout") }
     }
 
     /// Waits until a thread of `process` is blocked writing to a full pipe (`pipe_write`).
@@ -206,10 +207,15 @@ struct CLI {
 
     /// Waits until a thread of `process` sleeps in the kernel function ending in `function`.
     private static func waitUntil(_ process: Process, isWaitingIn function: String, timeout: TimeInterval) -> Bool {
+        waitUntil(process, timeout: timeout) { $0.hasSuffix(function) }
+    }
+
+    /// Waits until a thread of `process` sleeps in a kernel function `isAwaited` accepts.
+    private static func waitUntil(_ process: Process, timeout: TimeInterval, _ isAwaited: (String) -> Bool) -> Bool {
         let tasks = "/proc/\(process.processIdentifier)/task"
         return waitFor(timeout) {
             let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
-            return threads.contains { ((try? String(contentsOfFile: tasks + "/" + $0 + "/wchan", encoding: .utf8)) ?? "").hasSuffix(function) }
+            return threads.contains { isAwaited((try? String(contentsOfFile: tasks + "/" + $0 + "/wchan", encoding: .utf8)) ?? "") }
         }
     }
 

@@ -57,9 +57,10 @@ private let signalsHandled = Atomic<Int>(0)
         #expect(fcntl(temporary.rawValue, F_GETFD) & FD_CLOEXEC != 0)
     }
 
-    /// A read blocked on an empty pipe, hit by a signal whose handler was installed without
-    /// `SA_RESTART` (as pinchlab's stop handler is): the kernel fails it with `EINTR`, and the
-    /// layer must read again, returning the byte written after the signal instead of an error.
+    /// A read waiting on an empty pipe (in ppoll, `readUnlessStopping`'s wait), hit by a signal
+    /// whose handler was installed without `SA_RESTART` (as pinchlab's stop handler is): the
+    /// kernel fails the wait with `EINTR`, and the layer must wait again, returning the byte
+    /// written after the signal instead of an error.
     @Test func aReadInterruptedByASignalIsRetried() throws {
         try withInterruptingSignal { reading, writing, reader in
             let outcome = Outcome<Result<[UInt8], Errno>>()
@@ -76,10 +77,10 @@ private let signalsHandled = Atomic<Int>(0)
                 finished.signal()
             }
             thread.start()
-            let signalled = try reader.interruptWhileBlocked(inSystemCall: SystemCallNumber.read)
-            #expect(signalled, "the reader was interrupted in read(2)")
-            // The retry blocks in read again: only then is the byte written.
-            #expect(reader.waitUntilBlocked(inSystemCall: SystemCallNumber.read), "the reader read again after EINTR")
+            let signalled = try reader.interruptWhileBlocked(inSystemCall: SystemCallNumber.ppoll)
+            #expect(signalled, "the reader was interrupted in ppoll(2)")
+            // The retry waits in ppoll again: only then is the byte written.
+            #expect(reader.waitUntilBlocked(inSystemCall: SystemCallNumber.ppoll), "the reader waited again after EINTR")
             try [UInt8(ascii: "x")].withUnsafeBytes { try writing.writeAll(from: $0) }
             #expect(finished.wait(timeout: .now() + 10) == .success)
             #expect(try outcome.value.withLock { $0 }?.get() == [UInt8(ascii: "x")])
@@ -138,9 +139,11 @@ enum SystemCallNumber {
     #if arch(x86_64)
     static let read = 0
     static let poll = 7
+    static let ppoll = 271
     #elseif arch(arm64)
     static let read = 63
     static let poll = 73  // ppoll: aarch64 has no poll(2); glibc's poll calls ppoll
+    static let ppoll = 73
     #endif
 }
 

@@ -1,3 +1,4 @@
+import GestureKit
 import InteractiveTransition
 import Testing
 @testable import GestureLab
@@ -64,7 +65,7 @@ import Testing
 @Suite struct ThinnedViewerEntriesTests {
     @Test func gestureUpdatesAreBoundedAndEveryBeginAndEndStays() {
         var entries = ThinnedEntries()
-        let gestures = 4_000, updatesEach = 100
+        let gestures = 1_500, updatesEach = 270   // gestures under their own bound
         var time = 0.0
         for _ in 0..<gestures {
             entries.append(.gesture(time: time, kind: .pan, state: .began, fingers: 2, value: 0, rule: nil))
@@ -87,7 +88,7 @@ import Testing
         }
         #expect(begins == gestures && ends == gestures)
         #expect(updates <= ThinnedEntries.maximumGestureUpdates && updates >= ThinnedEntries.maximumGestureUpdates / 2, "\(updates)")
-        #expect(entries.gestureUpdateStride == 4, "400,000 updates past 150,000 twice")
+        #expect(entries.gestureUpdateStride == 4, "405,000 updates past 150,000 twice")
         #expect(entries.frameStride == 1)
         #expect(times == times.sorted(), "the entries stay in time order")
     }
@@ -97,7 +98,7 @@ import Testing
     /// first step, change of state, release (its decision) and end stay, in time order.
     @Test func transitionStepsAreBoundedAndEveryChangeOfStateStays() throws {
         var entries = ThinnedEntries()
-        let attempts = 3_000, movesEach = 60, settlesEach = 20
+        let attempts = 1_900, movesEach = 100, settlesEach = 20   // attempts under their own bound
         var time = 0.0
         func step(_ state: TransitionPhase, _ trial: Int, reason: String? = nil, compared: Bool = false) {
             time += 0.001
@@ -129,9 +130,78 @@ import Testing
         #expect(ghosts == 2 * attempts, "the compared replay's steps are counted apart, and few")
         #expect(moves <= ThinnedEntries.maximumTransitionSteps + attempts && moves >= ThinnedEntries.maximumTransitionSteps / 2 - attempts,
                 "\(moves)")
-        // 3,000 x 79 steps that only move on (237,000) past 150,000 once.
+        // 1,900 x 119 steps that only move on (226,100) past 150,000 once.
         #expect(entries.transitionStepStride == 2 && entries.comparedStepStride == 1)
         #expect(entries.frameStride == 1 && entries.gestureUpdateStride == 1)
         #expect(times == times.sorted(), "the entries stay in time order")
     }
+
+    /// Past 2,000 gestures whole ones are thinned (#42: what each gesture leaves grew with the
+    /// recording): 1 in the stride is kept with its begin, updates and end, the others not at all.
+    @Test func wholeGesturesAreBoundedAndEachOneKeptIsWhole() {
+        var entries = ThinnedEntries()
+        let gestures = 5_000, updatesEach = 3
+        var time = 0.0
+        for _ in 0..<gestures {
+            time += 1
+            entries.append(.gesture(time: time, kind: .pan, state: .began, fingers: 2, value: 0, rule: nil))
+            for update in 1...updatesEach {
+                entries.append(.gesture(time: time + Double(update) / 10, kind: .pan, state: .changed, fingers: 2, value: 1, rule: nil))
+            }
+            entries.append(.gesture(time: time + 0.5, kind: .pan, state: .ended, fingers: 2, value: 1, rule: nil))
+        }
+        var states: [GestureState] = [], begins: [Double] = [], times: [Double] = []
+        for case .gesture(let t, _, let state, _, _, _, _) in entries.entries {
+            states.append(state)
+            times.append(t)
+            if state == .began { begins.append(t) }
+        }
+        // 5,000 past 2,000, then past 2,000 kept again at 4,000: 1 in 4, gestures 0, 4, 8, ...
+        #expect(entries.gestureStride == 4)
+        #expect(begins.count == 1_250 && begins.count <= ThinnedEntries.maximumGestures)
+        let expectedBegins: [Double] = (0..<1_250).map { index in Double(index * 4 + 1) }
+        #expect(begins == expectedBegins, "1 in 4, by their order")
+        var whole: [GestureState] = [.began]
+        whole += Array(repeating: GestureState.changed, count: updatesEach)
+        whole.append(.ended)
+        let expectedStates: [GestureState] = Array(repeatElement(whole, count: 1_250).joined())
+        #expect(states == expectedStates, "each gesture kept has its begin, updates and end")
+        #expect(times == times.sorted())
+    }
+
+    /// Past 2,000 attempts of a replay whole ones are thinned, their steps and margins with them,
+    /// each replay's apart; the steps of a kept attempt and the other entries all stay.
+    @Test func wholeAttemptsAreBoundedEachReplaysApart() {
+        var entries = ThinnedEntries()
+        let attempts = 4_500
+        var time = 0.0
+        for trial in 0..<attempts {
+            for (state, reason) in [(TransitionPhase.interactive, nil), (.interactive, nil), (.finishing, "projected"), (.finished, nil)] {
+                time += 0.001
+                entries.append(.step(ViewerStep(time: time, progress: 0.5, state: state, trial: trial, scene: [],
+                                                reason: reason, velocity: reason == nil ? nil : 1), compared: false))
+            }
+            entries.append(.margins(time: time, trial: trial, text: "m", compared: false))
+            if trial < 1_000 {
+                entries.append(.step(ViewerStep(time: time, progress: 1, state: .finished, trial: trial, scene: []), compared: true))
+            }
+            entries.append(.button(ButtonRecord(button: .left, state: .pressed, time: time)))
+        }
+        var steps: [Int: Int] = [:], margins: [Int] = [], ghosts = 0, buttons = 0
+        for entry in entries.entries {
+            switch entry {
+            case .step(let step, let compared): if compared { ghosts += 1 } else { steps[step.trial, default: 0] += 1 }
+            case .margins(_, let trial, _, _): margins.append(trial)
+            case .button: buttons += 1
+            default: break
+            }
+        }
+        // 4,500 past 2,000 at 2,000 (1 in 2), past it again at 4,000 (1 in 4): attempts 0, 4, 8, ...
+        #expect(entries.attemptStride == 4 && entries.comparedAttemptStride == 1)
+        #expect(steps.keys.sorted() == Array(stride(from: 0, to: attempts, by: 4)))
+        #expect(steps.values.allSatisfy { $0 == 4 }, "each attempt kept has all its steps")
+        #expect(margins == Array(stride(from: 0, to: attempts, by: 4)), "margins go with their attempt")
+        #expect(ghosts == 1_000 && buttons == attempts, "the compared replay's attempts and the buttons all stay")
+    }
+
 }

@@ -19,10 +19,13 @@ import Testing
 
     /// The page written piece by piece (`ViewerPage.write`, a few thousand entries encoded at a
     /// time) is the page encoded whole: the same bytes, hostile strings escaped in every piece.
+    /// The hostile `"entries":[]` is also the device's name: `device` sorts before `entries`, so
+    /// were a string's quotes written raw, the writer would splice the entries into the name.
     @Test func aPageWrittenInPiecesIsThePageEncodedWhole() throws {
         let hostile = "</script> & \u{2028} \"entries\":[] \\"
         var document = ViewerDocument(live: false, title: hostile, source: hostile, device: .presetTouchpad, settings: .default,
                                       spec: try TransitionCatalog().pinchDismiss(), policyName: "default", compare: nil)
+        document.device.name = hostile
         document.entries = (0..<(ViewerPage.entriesPerPiece * 2 + 7)).map { index in
             index % 3 == 0 ? .margins(time: Double(index), trial: index, text: hostile, compared: false)
                 : .frame(time: Double(index) / 100, fingers: 1, touches: [ViewerTouch(id: 1, x: 1.5, y: 2.25)])
@@ -34,9 +37,15 @@ import Testing
         #expect(pieces >= 5, "3 pieces of entries between the page's start, the document's frame and the end")
         #expect(String(decoding: written, as: UTF8.self) == whole)
         #expect(try ViewerPage.html(document) == whole)
-        #expect(try ViewerPage.html(ViewerDocument(live: false, title: "", source: "", device: .presetTouchpad, settings: .default,
-                                                   spec: try TransitionCatalog().pinchDismiss(), policyName: "default", compare: nil))
-                .contains(#""entries":[]"#), "a page with no entries")
+        var empty = ViewerDocument(live: false, title: "", source: "", device: .presetTouchpad, settings: .default,
+                                   spec: try TransitionCatalog().pinchDismiss(), policyName: "default", compare: nil)
+        empty.device.name = hostile
+        let emptyPage = try ViewerPage.html(empty)
+        #expect(emptyPage == ViewerPageFiles.beforeDocument + (try ViewerPage.embeddableJSON(empty)) + ViewerPageFiles.afterDocument,
+                "a page with no entries")
+        let data = try #require(emptyPage.firstRange(of: #""device":"#).map { emptyPage[$0.lowerBound...] })
+        #expect(data.firstRange(of: #""entries":"#).map { data[$0.upperBound...].hasPrefix("[]") } == true,
+                "the first entries key after the device's name is the document's own, empty")
     }
 
     /// A step carries the trial the driver numbered its record with (the viewer counts none itself:

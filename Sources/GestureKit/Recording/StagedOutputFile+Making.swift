@@ -19,44 +19,28 @@ extension StagedOutputFile {
         try copy(whole.path, to: path)
     }
 
+    /// Copies `source` to `path` in 64 KiB blocks (`BufferedFileWriter`: its failures name `path`).
     private static func copy(_ source: String, to path: String) throws {
-        let input: FileDescriptor, output: FileDescriptor
+        let input: FileDescriptor
         do {
             input = try FileDescriptor.openCloseOnExec(source, .readOnly)
         } catch {
             throw RecordingError.system(.reading, path: source, line: 0, expected: "the file just made", errno: error)
         }
         defer { try? input.close() }
-        do {
-            output = try FileDescriptor.openCloseOnExec(path, .writeOnly, options: [.create, .truncate])
-        } catch {
-            throw RecordingError.system(.writing, path: path, line: 0, expected: "a writable file", errno: error)
-        }
-        var block = [UInt8](repeating: 0, count: 1 << 16)
-        do {
-            while true {
-                let count: Int
-                do {
-                    count = try block.withUnsafeMutableBytes { try input.read(into: $0) }
-                } catch {
-                    throw RecordingError.system(.reading, path: source, line: 0, expected: "the file just made",
-                                                errno: error as? Errno ?? .ioError)
-                }
-                if count == 0 { break }
-                do {
-                    try output.writeAll(block[..<count])
-                } catch {
-                    throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful write", errno: error)
-                }
+        let output = try BufferedFileWriter(path: path)
+        var block = [UInt8](repeating: 0, count: BufferedFileWriter.blockBytes)
+        while true {
+            let count: Int
+            do {
+                count = try block.withUnsafeMutableBytes { try input.read(into: $0) }
+            } catch {
+                throw RecordingError.system(.reading, path: source, line: 0, expected: "the file just made",
+                                            errno: error as? Errno ?? .ioError)
             }
-        } catch {
-            try? output.close()
-            throw error
+            if count == 0 { break }
+            try output.write(block[..<count])
         }
-        do {
-            try output.closeReportingErrno()
-        } catch {
-            throw RecordingError.system(.writing, path: path, line: 0, expected: "a successful close", errno: error)
-        }
+        try output.close()
     }
 }

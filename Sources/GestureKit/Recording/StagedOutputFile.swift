@@ -51,8 +51,6 @@ package final class StagedOutputFile {
     /// Its note for a stop signal to remove it (`RemovedOnStop`) until it is settled.
     private let removedOnStop: Int?
 
-    /// Names tried before giving up on finding an unused one (each has 64 random bits).
-    static let namingAttempts = 16
     /// Symbolic links followed before giving up (the kernel's own limit, `MAXSYMLINKS`).
     static let linkHopsMax = 40
 
@@ -109,34 +107,21 @@ package final class StagedOutputFile {
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var created: String?
-        var noted: Int?
-        for _ in 0..<StagedOutputFile.namingAttempts {
-            let candidate = directory + "." + name + ".pinchlab-" + String(UInt64.random(in: .min ... .max), radix: 16)
-            do {
-                // Made and noted as one step (a stop held back meanwhile): a stop from here on removes it.
-                let fd = try StopRequest.holdingStops { () throws(Errno) -> FileDescriptor in
-                    let fd = try FileDescriptor.openCloseOnExec(candidate, .writeOnly, options: [.create, .exclusiveCreate])
-                    noted = RemovedOnStop.note(candidate)
-                    return fd
-                }
+        let made: NotedNewFile?
+        do {
+            made = try NotedNewFile.make(named: { directory + "." + name + ".pinchlab-" + $0 }) { fd in
                 if let existingMode { try? fd.setPermissions(existingMode) }
-                try? fd.close()
-                created = candidate
-                break
-            } catch where error.kind == .alreadyExists {
-                continue
-            } catch {
-                throw RecordingError.system(.writing, path: destination, line: 0,
-                                            expected: "a writable directory to write the file in", errno: error)
             }
+        } catch {
+            throw RecordingError.system(.writing, path: destination, line: 0,
+                                        expected: "a writable directory to write the file in", errno: error.errno)
         }
-        guard let created else {
+        guard let made else {
             throw RecordingError(path: destination, line: 0, kind: .io, expected: "an unused temporary name beside it",
-                                 found: "\(StagedOutputFile.namingAttempts) names taken")
+                                 found: "\(NotedNewFile.namingAttempts) names taken")
         }
-        stagingPath = created
-        removedOnStop = noted
+        stagingPath = made.path
+        removedOnStop = made.removedOnStop
     }
 
     deinit { discard() }

@@ -88,19 +88,10 @@ extension FileDescriptor {
     }
 
     /// Waits until the FIFO opened here (without blocking) has had a writer: Linux reports neither
-    /// data nor a hang-up on a FIFO that no writer has opened yet, so `poll` waits for one. The
-    /// stop is looked at between polls of a tenth of a second: a signal that came after the last
-    /// look and before `poll` began interrupts nothing, and an endless poll would then wait for a
-    /// writer the user has stopped waiting for.
+    /// data nor a hang-up on a FIFO that no writer has opened yet, so the wait lasts until one
+    /// comes, or until a stop (`waitUntilReadableUnlessStopping`).
     private func waitForWriter() throws(Errno) {
-        while true {
-            if StopRequest.isRequested { throw Errno.interrupted }
-            do throws(Errno) {
-                if try !poll(for: .readable, timeoutMS: 100).isEmpty { return }
-            } catch where error.kind == .interrupted {
-                continue
-            }
-        }
+        try waitUntilReadableUnlessStopping()
     }
 
     /// Sets or clears `O_NONBLOCK`.
@@ -138,16 +129,35 @@ extension FileDescriptor {
 
     /// Reads up to `buffer.count` bytes; 0 at the end of the file. A signal restarts the read
     /// unless it asked to stop (`StopRequest`): then `.interrupted`, so a stalled pipe cannot hold
-    /// a command the user stopped.
+    /// a command the user stopped. The read begins once `waitUntilReadableUnlessStopping` says
+    /// there is something to read, so it never blocks.
     package func readUnlessStopping(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         while true {
-            // A stop that came before the read began interrupts nothing: it is looked at first.
-            if StopRequest.isRequested { throw Errno.interrupted }
+            try waitUntilReadableUnlessStopping()
             do throws(Errno) {
                 return try Errno.catching { try read(into: buffer, retryOnInterrupt: false) }
             } catch where error.kind == .interrupted && !StopRequest.isRequested {
                 continue
             }
+        }
+    }
+
+    /// Waits until a read would not block (data, the end, a hang-up or an error), or throws
+    /// `.interrupted` once a stop was asked for. The stop signals are held back from the look at
+    /// `StopRequest` until `ppoll` lets them in, atomically, as it begins to wait: one that comes
+    /// between the look and the wait ends the wait, where with `poll` (or `read`) it would be
+    /// handled before the wait began and the wait would go on for ever. A thread that holds the
+    /// stop signals back (`startSignalFreeThread`) waits with them held back still.
+    private func waitUntilReadableUnlessStopping() throws(Errno) {
+        var stops = StopRequest.signalSet, callerMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &stops, &callerMask)
+        defer { pthread_sigmask(SIG_SETMASK, &callerMask, nil) }
+        while true {
+            if StopRequest.isRequested { throw Errno.interrupted }
+            var entry = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+            if pollLettingIn(&entry, 1, nil, &callerMask) >= 0 { return }
+            let error = Errno.current
+            guard error.kind == .interrupted else { throw error }
         }
     }
 
@@ -231,3 +241,9 @@ extension Stat {
     package var deviceNumber: UInt64 { UInt64(deviceID.rawValue) }
     package var inodeNumber: UInt64 { UInt64(inode.rawValue) }
 }
+
+/// glibc's `ppoll`, which Swift's Glibc module leaves out (it is a GNU extension): `poll` with the
+/// thread's signal mask set to `mask` for the wait only, atomically.
+@_silgen_name("ppoll")
+private func pollLettingIn(_ entries: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: UnsafePointer<timespec>?,
+                           _ mask: UnsafePointer<sigset_t>?) -> Int32

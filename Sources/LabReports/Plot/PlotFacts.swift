@@ -123,6 +123,8 @@ extension TimelinePlot {
             if thinning.tracksDrawn < thinning.touches { parts.append("\(thinning.tracksDrawn) of \(thinning.touches) touches") }
             if thinning.frameStride > 1 { parts.append("1 in \(thinning.frameStride) finger positions") }
             if thinning.seriesStride > 1 { parts.append("1 in \(thinning.seriesStride) values") }
+            if thinning.attemptStride > 1 { parts.append("1 in \(thinning.attemptStride) attempts marked") }
+            if thinning.gestureStride > 1 { parts.append("1 in \(thinning.gestureStride) gestures marked") }
             return "thinned for drawing (a long recording): " + parts.joined(separator: ", ")
         }
 

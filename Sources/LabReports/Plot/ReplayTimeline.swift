@@ -90,7 +90,12 @@ package struct ReplayTimeline: Sendable {
         /// 1 in this many frames' finger positions drawn; 1 in this many values of a line.
         package var frameStride = 1
         package var seriesStride = 1
-        package var isThinned: Bool { tracksDrawn < touches || frameStride > 1 || seriesStride > 1 }
+        /// 1 in this many attempts' and gestures' marks drawn (releases, decisions, begins).
+        package var attemptStride = 1
+        package var gestureStride = 1
+        package var isThinned: Bool {
+            tracksDrawn < touches || frameStride > 1 || seriesStride > 1 || attemptStride > 1 || gestureStride > 1
+        }
     }
 
     /// A moment marked on the charts.

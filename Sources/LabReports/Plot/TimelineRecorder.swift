@@ -39,6 +39,37 @@ package struct TimelineRecorder {
     /// The most samples kept per value series (scale, translation, progress), thinned the same way.
     package static let maximumSeriesSamples = 100_000
 
+    /// The most attempts, and gestures, marked (release, decision, end; began, cancelled): past
+    /// it, the marks of every other one kept are dropped and only 1 in 2, 4, 8... new ones marked,
+    /// so a recording of hours of attempts draws a bounded picture (their lines are thinned apart).
+    package static let maximumMarkedAttempts = 2_000
+    package static let maximumMarkedGestures = 2_000
+    /// Which attempts and gestures (by index) are marked.
+    private var markedAttempts = MarkedIndices(bound: maximumMarkedAttempts)
+    private var markedGestures = MarkedIndices(bound: maximumMarkedGestures)
+
+    /// 1 in `stride` indices marked (those it divides), the stride doubled each time more than
+    /// `bound` would be; indices below 0 (none) are always marked.
+    private struct MarkedIndices {
+        let bound: Int
+        private(set) var stride = 1
+        private var highest = -1
+
+        init(bound: Int) { self.bound = bound }
+
+        /// Whether `index` is marked; `thin` is given each new stride, to drop the marks it leaves out.
+        mutating func marks(_ index: Int, thin: (Int) -> Void) -> Bool {
+            guard index >= 0 else { return true }
+            guard index % stride == 0 else { return false }
+            highest = max(highest, index)
+            while highest / stride + 1 > bound {
+                stride *= 2
+                thin(stride)
+            }
+            return index % stride == 0
+        }
+    }
+
     /// Touches down now: their track's index (nil for a touch not kept) and when they touched down.
     private var liveTracks: [UInt64: (index: Int?, begin: Double)] = [:]
     private var touchesSeen = 0
@@ -109,6 +140,25 @@ package struct TimelineRecorder {
         keptSamples = timeline.tracks.reduce(0) { $0 + $1.samples.count }
     }
 
+    /// Whether gesture `index` is marked; past the bound, thins the marks so far.
+    private mutating func marksGesture(_ index: Int) -> Bool {
+        var marked = markedGestures
+        defer { markedGestures = marked }
+        return marked.marks(index) { stride in
+            timeline.markers.removeAll { marker in marker.gesture.map { $0 % stride != 0 } ?? false }
+        }
+    }
+
+    /// Whether attempt `trial` is marked; past the bound, thins the marks and releases so far.
+    private mutating func marksAttempt(_ trial: Int) -> Bool {
+        var marked = markedAttempts
+        defer { markedAttempts = marked }
+        return marked.marks(trial) { stride in
+            timeline.markers.removeAll { marker in marker.trial.map { $0 % stride != 0 } ?? false }
+            timeline.releases.removeAll { $0.trial % stride != 0 }
+        }
+    }
+
     private mutating func recordGesture(_ g: GestureRecord) {
         let event = g.event
         if event.state == .began {
@@ -117,11 +167,11 @@ package struct TimelineRecorder {
             case .pan: timeline.translationXMM.startRun(); timeline.translationYMM.startRun()
             case .hold: break
             }
-            timeline.markers.append(.init(kind: .gestureBegan, time: g.time, gesture: g.gesture,
-                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
-        } else if event.state == .cancelled {
-            timeline.markers.append(.init(kind: .gestureCancelled, time: g.time, gesture: g.gesture,
-                                          gestureKind: event.kind, fingers: event.fingerCount, rule: event.decision?.rule.rawValue))
+        }
+        if (event.state == .began || event.state == .cancelled) && marksGesture(g.gesture) {
+            timeline.markers.append(.init(kind: event.state == .began ? .gestureBegan : .gestureCancelled, time: g.time,
+                                          gesture: g.gesture, gestureKind: event.kind, fingers: event.fingerCount,
+                                          rule: event.decision?.rule.rawValue))
         }
         switch event.kind {
         case .pinch: timeline.scale.append(.init(time: g.time, value: event.scale))
@@ -139,6 +189,7 @@ package struct TimelineRecorder {
             timeline.progress.startRun()
         }
         timeline.progress.append(.init(time: t.time, value: t.progress))
+        guard marksAttempt(trial) else { return }
         if t.reason != nil {
             // The policy was asked when there is a velocity; a cancelled gesture has none. The
             // decision is the one the driver made (a desktop's rule reads the whole gesture).
@@ -173,7 +224,8 @@ package struct TimelineRecorder {
         var result = timeline
         result.thinning = .init(touches: touchesSeen, tracksDrawn: timeline.tracks.count, frameStride: frameStride,
                                 seriesStride: max(timeline.scale.stride, timeline.translationXMM.stride, timeline.translationYMM.stride,
-                                                  timeline.progress.stride))
+                                                  timeline.progress.stride),
+                                attemptStride: markedAttempts.stride, gestureStride: markedGestures.stride)
         result.summary = summary
         result.trials = summary.trials
         result.gestures = summary.gestures

@@ -7,12 +7,17 @@ import InteractiveTransition
 /// every other entry of that kind is dropped and only 1 in its stride new ones kept (a touch
 /// shorter than the stride may not be shown; a gesture keeps its begin and end, an attempt its
 /// first step, every change of state, its release with the decision and its end: only the steps
-/// between are fewer). The page says what was thinned.
-/// Left-out touches, buttons, margins and every gesture's begin and end are all kept.
+/// between are fewer). Past `maximumGestures` gestures, or `maximumAttempts` attempts of one
+/// replay, whole ones go the same way: every other one kept is dropped with all its entries (an
+/// attempt's margins too) and only 1 in the stride new ones kept, so what each gesture and attempt
+/// leaves stays bounded as well. The page says what was thinned.
+/// Left-out touches and buttons are all kept.
 struct ThinnedEntries {
     static let maximumFrames = 150_000
     static let maximumGestureUpdates = 150_000
     static let maximumTransitionSteps = 150_000
+    static let maximumGestures = 2_000
+    static let maximumAttempts = 2_000
 
     private(set) var entries: [ViewerEntry] = []
     /// 1 in how many of each kind is kept now.
@@ -20,10 +25,28 @@ struct ThinnedEntries {
     var gestureUpdateStride: Int { thinning[Kind.gestureUpdate.rawValue].stride }
     var transitionStepStride: Int { thinning[Kind.step.rawValue].stride }
     var comparedStepStride: Int { thinning[Kind.comparedStep.rawValue].stride }
+    /// 1 in how many gestures, and attempts of each replay, are kept whole (the others not at all).
+    private(set) var gestureStride = 1
+    var attemptStride: Int { attempts[false]!.stride }
+    var comparedAttemptStride: Int { attempts[true]!.stride }
 
     private var thinning = Array(repeating: Thinning(), count: Kind.allCases.count)
+    /// Gestures begun so far, and those kept; whether the one going on is kept.
+    private var gesturesBegun = 0
+    private var gesturesKept = 0
+    private var currentGestureKept = true
+    /// Each replay's attempts (by `compared`): kept are those whose index is a multiple of the
+    /// stride, so the highest index seen tells how many are kept.
+    private var attempts: [Bool: WholeThinning] = [false: .init(), true: .init()]
     /// Tells the steps appended from here on that only move the progress.
     private var continuity = StepContinuity()
+
+    /// A replay's attempts: the highest index seen and 1 in how many kept.
+    private struct WholeThinning {
+        var highest = -1
+        var stride = 1
+        var kept: Int { highest < 0 ? 0 : highest / stride + 1 }
+    }
 
     /// One thinned kind's counts and stride.
     private struct Thinning {
@@ -69,6 +92,7 @@ struct ThinnedEntries {
     }
 
     mutating func append(_ entry: ViewerEntry) {
+        guard keepsWhole(entry) else { return }
         guard let kind = Self.kind(of: entry, &continuity) else {
             entries.append(entry)
             return
@@ -85,6 +109,78 @@ struct ThinnedEntries {
             counts.stride *= 2
         }
         thinning[kind.rawValue] = counts
+    }
+
+    /// Whether `entry` belongs to a gesture or attempt kept (or to none); past their bounds,
+    /// thins the ones kept so far.
+    private mutating func keepsWhole(_ entry: ViewerEntry) -> Bool {
+        switch entry {
+        case .gesture(_, _, let state, _, _, _, _):
+            guard state == .began else { return currentGestureKept }
+            currentGestureKept = gesturesBegun % gestureStride == 0
+            gesturesBegun += 1
+            guard currentGestureKept else { return false }
+            gesturesKept += 1
+            if gesturesKept > Self.maximumGestures {
+                gesturesKept = dropEveryOtherGesture()
+                gestureStride *= 2
+                currentGestureKept = (gesturesBegun - 1) % gestureStride == 0
+                countAgain()
+            }
+            return currentGestureKept
+        case .step(let step, let compared):
+            return keepsAttempt(step.trial, compared: compared)
+        case .margins(_, let trial, _, let compared):
+            return keepsAttempt(trial, compared: compared)
+        default:
+            return true
+        }
+    }
+
+    /// Whether attempt `trial` of a replay is kept (one of no attempt, below 0, always).
+    private mutating func keepsAttempt(_ trial: Int, compared: Bool) -> Bool {
+        guard trial >= 0 else { return true }
+        var thinning = attempts[compared]!
+        defer { attempts[compared] = thinning }
+        guard trial % thinning.stride == 0 else { return false }
+        thinning.highest = max(thinning.highest, trial)
+        guard thinning.kept > Self.maximumAttempts else { return true }
+        thinning.stride *= 2
+        let stride = thinning.stride
+        entries.removeAll { entry in
+            switch entry {
+            case .step(let step, compared): step.trial >= 0 && step.trial % stride != 0
+            case .margins(_, let trial, _, compared): trial >= 0 && trial % stride != 0
+            default: false
+            }
+        }
+        countAgain()
+        return trial % stride == 0
+    }
+
+    /// Drops every other gesture kept (the second of each pair, with all its entries); returns how
+    /// many are left. Those kept are 1 in the stride in order, so the ones left are 1 in twice it.
+    private mutating func dropEveryOtherGesture() -> Int {
+        var position = -1, dropping = false
+        entries.removeAll { entry in
+            guard case .gesture(_, _, let state, _, _, _, _) = entry else { return false }
+            if state == .began {
+                position += 1
+                dropping = position % 2 == 1
+            }
+            return dropping
+        }
+        return position / 2 + 1
+    }
+
+    /// The kept counts of the thinned kinds, told again after whole gestures or attempts went.
+    private mutating func countAgain() {
+        var continuity = StepContinuity()
+        for index in thinning.indices { thinning[index].kept = 0 }
+        for entry in entries {
+            if let kind = Self.kind(of: entry, &continuity) { thinning[kind.rawValue].kept += 1 }
+        }
+        self.continuity = continuity
     }
 
     /// Drops every other entry of `kind`; returns how many are left. The steps' kinds are told

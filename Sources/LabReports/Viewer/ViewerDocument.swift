@@ -58,6 +58,11 @@ package struct ViewerDocument: Sendable, Encodable {
     /// policy's counted apart.
     package var transitionStepStride: Int?
     package var comparedStepStride: Int?
+    /// ... and 1 in this many gestures, and attempts of each replay, kept whole (the others left
+    /// out with all their entries; nil: all).
+    package var gestureStride: Int?
+    package var attemptStride: Int?
+    package var comparedAttemptStride: Int?
     /// The gesture tools judged (`view --tool`), by name, their firings among `entries`; nil: none.
     package var tools: [String]?
 

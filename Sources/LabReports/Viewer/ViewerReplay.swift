@@ -11,6 +11,8 @@ package struct ViewerReplay {
     private var comparison: PolicyComparison?
     private var comparedRecorder: ViewerRecorder?
     package let comparedPolicy: (name: String, policy: CompletionPolicy)?
+    /// The recognizer's thresholds the replay decides by (what a decision's margin is measured against).
+    package var recognizerConfiguration: GestureRecognizerConfiguration { replay.pipeline.recognizerConfiguration }
 
     package init(device: DeviceDescription, transition: TransitionName, settings: LabSettings,
                 compare: (name: String, policy: CompletionPolicy)? = nil) throws {
@@ -59,6 +61,9 @@ package struct ViewerReplay {
         thinned.gestureUpdateStride = entries.gestureUpdateStride > 1 ? entries.gestureUpdateStride : nil
         thinned.transitionStepStride = entries.transitionStepStride > 1 ? entries.transitionStepStride : nil
         thinned.comparedStepStride = entries.comparedStepStride > 1 ? entries.comparedStepStride : nil
+        thinned.gestureStride = entries.gestureStride > 1 ? entries.gestureStride : nil
+        thinned.attemptStride = entries.attemptStride > 1 ? entries.attemptStride : nil
+        thinned.comparedAttemptStride = entries.comparedAttemptStride > 1 ? entries.comparedAttemptStride : nil
         return (thinned, result)
     }
 }

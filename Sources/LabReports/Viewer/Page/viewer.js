@@ -647,14 +647,21 @@
     $("stopped").hidden = false;
     $("stopped").textContent = "stopped early: " + doc.summary.error;
   }
-  if (doc.frameStride || doc.gestureUpdateStride || doc.transitionStepStride || doc.comparedStepStride) {
+  if (doc.frameStride || doc.gestureUpdateStride || doc.transitionStepStride || doc.comparedStepStride ||
+      doc.gestureStride || doc.attemptStride || doc.comparedAttemptStride) {
     const shown = [];
     if (doc.frameStride) shown.push("1 in " + doc.frameStride + " touch frames");
+    if (doc.gestureStride) shown.push("1 in " + doc.gestureStride + " gestures");
     if (doc.gestureUpdateStride) shown.push("1 in " + doc.gestureUpdateStride + " gesture updates");
+    if (doc.attemptStride) shown.push("1 in " + doc.attemptStride + " attempts");
     if (doc.transitionStepStride) shown.push("1 in " + doc.transitionStepStride + " transition steps between an attempt's changes of state");
+    if (doc.comparedAttemptStride) shown.push("1 in " + doc.comparedAttemptStride + " of the compared policy's attempts");
     if (doc.comparedStepStride) shown.push("1 in " + doc.comparedStepStride + " of the compared policy's");
     const list = shown.length <= 2 ? shown.join(" and ") : shown.slice(0, -1).join(", ") + " and " + shown[shown.length - 1];
-    const kept = doc.transitionStepStride || doc.comparedStepStride
+    const whole = doc.gestureStride || doc.attemptStride || doc.comparedAttemptStride;
+    const kept = whole
+      ? " shown; each gesture and attempt shown has its begin and end, and each attempt its changes of state and release"
+      : doc.transitionStepStride || doc.comparedStepStride
       ? " shown; every gesture's begin and end and every attempt's start, changes of state, release and end are all here"
       : " shown; every gesture's begin and end and every transition step are all here";
     $("thinned").hidden = false;
