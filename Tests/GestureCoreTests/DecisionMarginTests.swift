@@ -6,27 +6,43 @@ import Testing
 /// terms, under its full key; nil where no single setting flips the decision. (That the margins
 /// are true, replayed through the command line: `DecisionMarginCLITests`.)
 @Suite struct DecisionMarginTests {
+    /// Two fingers' moves, the top one's first.
+    static func moves(_ moved: Double, _ other: Double, limit: Double) -> PairMoves {
+        PairMoves(movedMM: moved, otherMovedMM: other, moveLimitMM: limit)
+    }
+
+    static func opposing(_ degrees: Double) -> GestureDecision {
+        MotionEvidence.opposingFingers(AngledPinchEvidence(moves: moves(1.2, 1.3, limit: 1),
+                                                           angle: AngleAgainstLimit(degrees: degrees, limitDegrees: 135),
+                                                           spanChangeMM: 2)).decision
+    }
+
     @Test func anOpposingPinchIsMeasuredAgainstItsAngleUnderTheDeviceClassesKey() throws {
-        var e = GestureEvidence()
-        e.angleDegrees = 171
-        let pad = try #require(GestureDecision(.opposingFingers, e).margin(in: .default))
+        let pad = try #require(Self.opposing(171).margin(in: .default))
         #expect(pad == DecisionMargin(value: 171, threshold: 135, key: "touchpadRecognizer.pinchOpposingMinimumAngleDegrees",
                                       unit: "degrees", scale: 180))
         #expect(pad.distance == 36 && pad.normalized == 0.2)
-        let screen = try #require(GestureDecision(.opposingFingers, e).margin(in: .touchscreen))
+        let screen = try #require(Self.opposing(171).margin(in: .touchscreen))
         #expect(screen.key == "touchscreenRecognizer.pinchOpposingMinimumAngleDegrees")
         // 180° apart: no angle limit in 0...180 flips it.
-        e.angleDegrees = 180
+        #expect(Self.opposing(180).margin(in: .default) == nil)
+    }
+
+    /// A motion rule's decision without the evidence its rule records (one read from a file) has
+    /// no margin, rather than one made of absent numbers.
+    @Test func aMotionRuleWithoutItsEvidenceHasNoMargin() {
+        var e = GestureEvidence()
+        e.angleDegrees = 171
         #expect(GestureDecision(.opposingFingers, e).margin(in: .default) == nil)
+        #expect(GestureDecision(.sameDirection).margin(in: .default) == nil)
     }
 
     /// The usual range: 0 to twice the default, within the valid range (a spread's 0...1000 mm
     /// would make every margin nothing).
     @Test func marginsAreMeasuredAgainstTheSettingsUsualRange() throws {
-        var e = GestureEvidence()
-        e.horizontalSpreadMM = 35
-        e.verticalSpreadMM = 1
-        let margin = try #require(GestureDecision(.sideBySideTimeout, e).margin(in: .default))
+        let side = MotionEvidence.sideBySideTimeout(SideBySideEvidence(moves: Self.moves(0.5, 0.6, limit: 0.5), waitedMS: 160,
+                                                                       timeoutMS: 150, horizontalSpreadMM: 35, verticalSpreadMM: 1))
+        let margin = try #require(side.decision.margin(in: .default))
         #expect(margin.key == "touchpadRecognizer.scrollMaxHorizontalSpreadMM" && margin.scale == 80 && margin.normalized == 5.0 / 80)
         var hold = GestureEvidence()
         hold.movedMM = 0.25
@@ -35,44 +51,38 @@ import Testing
     }
 
     @Test func ofSeveralConditionsTheClosestToFlippingDecides() throws {
-        var e = GestureEvidence()
-        e.angleDegrees = 25
-        e.movedMM = 4.2
-        e.otherMovedMM = 0.2
+        func oneSided(_ degrees: Double, still: Double) -> GestureDecision {
+            MotionEvidence.oneSidedPinch(AngledPinchEvidence(moves: Self.moves(4.2, still, limit: 4),
+                                                             angle: AngleAgainstLimit(degrees: degrees, limitDegrees: 30),
+                                                             spanChangeMM: -3)).decision
+        }
         // The heading: 5° of 60; the still finger: 1.3 mm of 3.
-        #expect(GestureDecision(.oneSidedPinch, e).margin(in: .default)?.key == "touchpadRecognizer.oneSidedPinchMaximumAngleDegrees")
-        e.angleDegrees = 5
-        e.otherMovedMM = 1.4
-        let still = try #require(GestureDecision(.oneSidedPinch, e).margin(in: .default))
+        #expect(oneSided(25, still: 0.2).margin(in: .default)?.key == "touchpadRecognizer.oneSidedPinchMaximumAngleDegrees")
+        let still = try #require(oneSided(5, still: 1.4).margin(in: .default))
         #expect(still.key == "touchpadRecognizer.minMoveMM" && still.value == 1.4 && still.threshold == 1.5)
     }
 
     /// A limit that grows per finger past two is taken off the measured value: the margin is in
     /// `minMoveMM`'s own terms.
     @Test func aPerFingerExtraIsTakenOffTheMeasuredMove() throws {
-        var e = GestureEvidence()
-        e.moveLimitMM = 2.0  // minMoveMM 1.5 + 0.5 for a third finger
-        e.movedMM = 6
-        e.otherMovedMM = 0.8
-        let margin = try #require(GestureDecision(.restingThumb, e).margin(in: .default))
+        // The limit: minMoveMM 1.5 + 0.5 for a third finger.
+        let thumb = MotionEvidence.restingThumb(RestingTouchEvidence(moves: Self.moves(6, 0.8, limit: 2.0), touch: 2))
+        let margin = try #require(thumb.decision.margin(in: .default))
         #expect(margin.key == "touchpadRecognizer.minMoveMM" && abs(margin.value - 0.3) < 1e-12 && margin.threshold == 1.5)
     }
 
     /// A pan's evidence has the pinch's angle limit when only the angle kept it from that pinch:
     /// then the angle is a margin, otherwise not.
     @Test func aPanIsMeasuredAgainstThePinchItWasNotOnlyWhenOnlyTheAngleKeptItFromIt() throws {
-        var e = GestureEvidence()
-        e.angleDegrees = 100
-        #expect(GestureDecision(.sameDirection, e).margin(in: .default) == nil)
-        e.angleLimitDegrees = 135
-        #expect(GestureDecision(.sameDirection, e).margin(in: .default)?.key == "touchpadRecognizer.pinchOpposingMinimumAngleDegrees")
-        var one = GestureEvidence()
-        one.movedMM = 0.1
-        one.otherMovedMM = 4.5
-        one.angleDegrees = 35
-        #expect(GestureDecision(.oneFingerMoved, one).margin(in: .default)?.key == "touchpadRecognizer.minMoveMM")
-        one.angleLimitDegrees = 30
-        let angle = try #require(GestureDecision(.oneFingerMoved, one).margin(in: .default))
+        var same = DirectionsEvidence(moves: Self.moves(2, 2.1, limit: 1.5), angleDegrees: 100)
+        #expect(MotionEvidence.sameDirection(same).decision.margin(in: .default) == nil)
+        same.opposingAngleLimitDegrees = 135
+        #expect(MotionEvidence.sameDirection(same).decision.margin(in: .default)?.key
+                == "touchpadRecognizer.pinchOpposingMinimumAngleDegrees")
+        var one = OneFingerMovedEvidence(moves: Self.moves(0.1, 4.5, limit: 4))
+        #expect(MotionEvidence.oneFingerMoved(one).decision.margin(in: .default)?.key == "touchpadRecognizer.minMoveMM")
+        one.offLine = AngleAgainstLimit(degrees: 35, limitDegrees: 30)
+        let angle = try #require(MotionEvidence.oneFingerMoved(one).decision.margin(in: .default))
         #expect(angle.key == "touchpadRecognizer.oneSidedPinchMaximumAngleDegrees" && angle.value == 35 && angle.threshold == 30)
     }
 
@@ -112,26 +122,25 @@ import Testing
 
     /// A resting finger: the one that moved less against minMoveMM, in its own terms past two fingers.
     @Test func aRestingFingerIsMeasuredByTheStillerFinger() throws {
-        var e = GestureEvidence()
-        e.movedMM = 4
-        e.otherMovedMM = 0.9
-        let two = try #require(GestureDecision(.restingFinger, e).margin(in: .default))
+        func resting(limit: Double) -> GestureDecision {
+            MotionEvidence.restingFinger(RestingTouchEvidence(moves: Self.moves(4, 0.9, limit: limit), touch: 3)).decision
+        }
+        let two = try #require(resting(limit: 1.5).margin(in: .default))
         #expect(two == DecisionMargin(value: 0.9, threshold: 1.5, key: "touchpadRecognizer.minMoveMM", unit: "mm", scale: 3))
-        e.moveLimitMM = 2  // 0.5 mm more for a third finger
-        let three = try #require(GestureDecision(.restingFinger, e).margin(in: .default))
+        // 0.5 mm more for a third finger.
+        let three = try #require(resting(limit: 2).margin(in: .default))
         #expect(abs(three.value - 0.4) < 1e-12 && three.threshold == 1.5)
     }
 
     /// Fingers that pinch by different directions: their angle against the opposing-fingers
     /// angle, only once both moved pinchOpposingMinMoveMM (before, the angle did not decide).
     @Test func differentDirectionsAreMeasuredAgainstTheOpposingAngleOnceBothMoved() throws {
-        var e = GestureEvidence()
-        e.angleDegrees = 120
-        e.movedMM = 1.2
-        e.otherMovedMM = 0.8
-        #expect(GestureDecision(.differentDirections, e).margin(in: .default) == nil, "one finger under 1 mm: no margin")
-        e.otherMovedMM = 1.3
-        let margin = try #require(GestureDecision(.differentDirections, e).margin(in: .default))
+        func different(other: Double) -> GestureDecision {
+            MotionEvidence.differentDirections(DirectionsEvidence(moves: Self.moves(1.2, other, limit: 0.75), angleDegrees: 120,
+                                                                  spanChangeMM: 1)).decision
+        }
+        #expect(different(other: 0.8).margin(in: .default) == nil, "one finger under 1 mm: no margin")
+        let margin = try #require(different(other: 1.3).margin(in: .default))
         #expect(margin == DecisionMargin(value: 120, threshold: 135, key: "touchpadRecognizer.pinchOpposingMinimumAngleDegrees",
                                          unit: "degrees", scale: 180))
     }
@@ -154,6 +163,10 @@ import Testing
     func rulesNoSettingFlipsHaveNoMargin(rule: GestureRule) {
         var e = GestureEvidence()
         e.movedMM = 3.1
+        // With the other finger's move and the span's change, thumb-pinch and pinch-unavailable read
+        // back as their own evidence: no margin from it, not for want of it.
+        e.otherMovedMM = 0.4
+        e.spanChangeMM = 1
         e.moveLimitMM = 3
         e.waitedMS = 100
         e.timeoutMS = 100
@@ -163,16 +176,15 @@ import Testing
     /// The compass snap: both headings between two points sharing north-east are neighbours; a
     /// snap past the nearer one's distance from its point makes them north and east.
     @Test func theCompassSnapFlipsWhereAHeadingLeavesItsPoint() throws {
-        var e = GestureEvidence()
-        e.headingEighths = 0.15
-        e.otherHeadingEighths = 1.85
-        let margin = try #require(GestureDecision(.sameDirection, e).margin(in: .default))
+        func same(_ a: Double, _ b: Double) -> GestureDecision {
+            MotionEvidence.sameDirection(DirectionsEvidence(moves: Self.moves(2, 2, limit: 1.5), angleDegrees: 30,
+                                                            headingEighths: a, otherHeadingEighths: b)).decision
+        }
+        let margin = try #require(same(0.15, 1.85).margin(in: .default))
         #expect(margin.key == "touchpadRecognizer.directionSnapEighths" && abs(margin.value - 0.15) < 1e-4 && margin.threshold == 0.1)
         // Kept to 1/8191 of an eighth.
-        #expect(abs((e.headingEighths ?? 0) - 0.15) < 1.0 / 8191)
+        #expect(abs((same(0.15, 1.85).evidence.headingEighths ?? 0) - 0.15) < 1.0 / 8191)
         // Both exactly on a point: no snap in range splits them.
-        e.headingEighths = 0
-        e.otherHeadingEighths = 1
-        #expect(GestureDecision(.sameDirection, e).margin(in: .default) == nil)
+        #expect(same(0, 1).margin(in: .default) == nil)
     }
 }

@@ -60,6 +60,31 @@ import Testing
         #expect(try Self.documentedBugs().count == RecognizerMode.allCases.count, "a state without its row of bugs")
     }
 
+    /// The rule tables of docs/reference/recognizer.md against the motion rules: each has a row in
+    /// the table of what rules decide, saying where it leads, and one in the table of margins.
+    @Test func theReferencesRuleTablesFollowTheMotionRules() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/reference/recognizer.md"), encoding: .utf8)
+        let rows = Self.rows(text).filter { $0.count == 2 }
+        // The order the text gives is the list's.
+        let start = try #require(text.range(of: "asked in the order"))
+        let end = try #require(text.range(of: "until one decides", range: start.upperBound..<text.endIndex))
+        let order = text[start.upperBound..<end.lowerBound]
+        let listed = order.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+        #expect(listed.map { String($0.element) } == MotionRule.inOrder.map(\.name.rawValue))
+        for rule in MotionRule.inOrder {
+            let name = "`\(rule.name.rawValue)`"
+            let named = rows.filter { $0[0].contains(name) || $0[1].contains(name) }
+            #expect(named.count == 2, "\(name): \(named.count) rows, not one in each table")
+            guard let decides = named.first?[1] else { continue }
+            switch rule.outcome {
+            case .pinch: #expect(decides.hasPrefix("pinch:"), "\(name) leads to a pinch: \(decides)")
+            case .pan: #expect(decides.hasPrefix("pan:"), "\(name) leads to a pan: \(decides)")
+            case .leaveOut: #expect(decides.contains("left out"), "\(name) leaves a touch out: \(decides)")
+            case .leaveOutOrPan: #expect(decides.contains("left out") && decides.contains("pans"), "\(name): \(decides)")
+            }
+        }
+    }
+
     #if DEBUG
     /// Every edge of the table is taken, and only those (debug builds also assert the latter in `enter`).
     @Test func everyEdgeIsTakenByTheCorpusAndTheScripts() throws {
@@ -126,12 +151,26 @@ import Testing
         #if DEBUG
         r.takenEdges = []
         #endif
-        for f in frames { _ = r.process(f) }
+        for f in frames {
+            _ = r.process(f)
+            readBack(r.stateChanges)
+        }
         if let last = frames.last { _ = r.finish(at: last.time.adding(milliseconds: 1)) }
         #expect(r.bugCount == 0)
         #if DEBUG
         taken.formUnion(r.takenEdges ?? [])
         #endif
+    }
+
+    /// Every motion rule's decision reads back, typed, as exactly what its rule recorded: the
+    /// margin and the sentences read what the judge wrote.
+    static func readBack(_ changes: RecognizerStateChanges) {
+        for change in changes {
+            guard let decision = change.decision, MotionRule(decision.rule) != nil else { continue }
+            let typed = MotionEvidence(decision)
+            #expect(typed?.recorded == decision.evidence, "\(decision.rule.rawValue) does not read back: \(decision.evidence.entries)")
+            #expect(typed?.rule.name == decision.rule)
+        }
     }
 
     /// The corpus: real-shaped pinches, scrolls, swipes and pans on both device classes.

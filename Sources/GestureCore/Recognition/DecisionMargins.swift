@@ -35,37 +35,16 @@ extension GestureDecision {
         var candidates = MarginCandidates(configuration)
         let e = evidence
         let c = configuration
+        if let motion = MotionEvidence(self) {
+            motion.addMargins(to: &candidates)
+            return candidates.closest
+        }
         // Each condition: the setting, the value measured, and where the setting would have to be
         // for the deciding frame to decide otherwise (`Flip`).
         switch rule {
-        case .opposingFingers:
-            candidates.add(.pinchOpposingMinimumAngleDegrees, e.angleDegrees, .above)
-        case .differentDirections:
-            if Self.bothMoved(e, c.pinchOpposingMinMoveMM) {
-                candidates.add(.pinchOpposingMinimumAngleDegrees, e.angleDegrees, .atOrBelow)
-            }
-            candidates.addCompassSnap(e, neighbours: false)
-        case .oneSidedPinch:
-            candidates.add(.oneSidedPinchMaximumAngleDegrees, e.angleDegrees, .below)
-            candidates.add(.minMoveMM, Self.smaller(e.movedMM, e.otherMovedMM), .atOrBelow)
         case .scrollToPinchCorrection:
             candidates.add(.pinchCorrectionWindowMS, e.waitedMS, .atOrBelow)
-            candidates.addCompassSnap(e, neighbours: false)
-        case .sameDirection:
-            // The angle limit is in the evidence when only the angle kept the fingers from opposing.
-            if e.angleLimitDegrees != nil { candidates.add(.pinchOpposingMinimumAngleDegrees, e.angleDegrees, .atOrBelow) }
-            candidates.addCompassSnap(e, neighbours: true)
-        case .sideBySideTimeout:
-            candidates.add(.scrollMaxHorizontalSpreadMM, e.horizontalSpreadMM, .atOrBelow)
-            candidates.add(.scrollMaxVerticalSpreadMM, e.verticalSpreadMM, .atOrBelow)
-        case .oneFingerMoved:
-            candidates.add(.minMoveMM, Self.smaller(e.movedMM, e.otherMovedMM), .atOrBelow)
-            // The heading is in the evidence when only it kept the fingers from a one-sided pinch.
-            if e.angleLimitDegrees != nil { candidates.add(.oneSidedPinchMaximumAngleDegrees, e.angleDegrees, .atOrAbove) }
-        case .restingFinger:
-            candidates.add(.minMoveMM, Self.smaller(e.movedMM, e.otherMovedMM).map { $0 - Self.perFingerExtra(e, c) }, .atOrBelow)
-        case .restingThumb:
-            candidates.add(.minMoveMM, e.otherMovedMM.map { $0 - Self.perFingerExtra(e, c) }, .atOrBelow)
+            candidates.addCompassSnap(e.headingEighths, e.otherHeadingEighths, neighbours: false)
         case .thumbBand:
             candidates.add(.restingThumbMaxMoveMM, e.movedMM, .atOrBelow)
             candidates.add(.restingThumbAreaMM, e.fromBottomMM, .below)
@@ -81,30 +60,13 @@ extension GestureDecision {
             if overIncrease && !overDistance { candidates.add(.jumpIncreaseMM, jump - previous, .atOrAbove) }
         case .clickpadPressed:
             candidates.add(.restingThumbAreaMM, e.fromBottomMM, .atOrAbove)
-        case .thumbPinch, .pinchUnavailable, .centroidMoved, .panUnavailable, .motionEndsHold, .fingerCountChange,
-             .fingersReplaced, .resync, .badNumbers, .allLifted, .endOfStream:
-            // A thumb pinch's resting fingers are not kept (only the pair): no margin rather than
-            // one that may be the wrong finger's.
+        default:
+            // No single setting flips it (see above); or a motion rule whose evidence lacks what
+            // that rule records (a decision read from a file): nothing to measure. A motion rule's
+            // margins are its own (`MotionEvidence.addMargins`), so that a rule is written in one place.
             break
         }
         return candidates.closest
-    }
-
-    /// Both tracked fingers moved `limit` (opposing-fingers' first condition).
-    private static func bothMoved(_ e: GestureEvidence, _ limit: Double) -> Bool {
-        guard let a = e.movedMM, let b = e.otherMovedMM else { return false }
-        return a >= limit && b >= limit
-    }
-
-    private static func smaller(_ a: Double?, _ b: Double?) -> Double? {
-        guard let a, let b else { return a ?? b }
-        return min(a, b)
-    }
-
-    /// What the rule added to `minMoveMM` for fingers past two: the limit it recorded less the
-    /// setting (0 for two fingers).
-    private static func perFingerExtra(_ e: GestureEvidence, _ c: GestureRecognizerConfiguration) -> Double {
-        max(0, (e.moveLimitMM ?? c.minMoveMM) - c.minMoveMM)
     }
 }
 
@@ -133,7 +95,7 @@ extension GestureRecognizerConfiguration {
 /// The settings a margin can name, each read from the configuration directly; what a margin says
 /// of each (its keys, unit, valid range and scale per device class) is looked up once in the
 /// settings table, so a decision's margin costs no search and makes no string.
-private enum MarginSetting: Int, CaseIterable {
+enum MarginSetting: Int, CaseIterable {
     case pinchOpposingMinimumAngleDegrees, oneSidedPinchMaximumAngleDegrees, minMoveMM, pinchCorrectionWindowMS,
          directionSnapEighths, scrollMaxHorizontalSpreadMM, scrollMaxVerticalSpreadMM, restingThumbMaxMoveMM,
          restingThumbAreaMM, edgeScrollWidthMM, holdMaxMoveMM, jumpDistanceMM, jumpIncreaseMM
@@ -182,7 +144,7 @@ private enum MarginSetting: Int, CaseIterable {
 
 /// Where a setting must be, relative to the measured value, for a condition to go the other way:
 /// `above` for a condition `value >= setting`, `atOrBelow` for `value < setting`, and so on.
-private enum Flip {
+enum Flip {
     case above, atOrAbove, below, atOrBelow
 
     /// Whether a setting inside `range` can get there.
@@ -197,7 +159,7 @@ private enum Flip {
 }
 
 /// The margins a rule's conditions give, keeping the closest to flipping.
-private struct MarginCandidates {
+struct MarginCandidates {
     let configuration: GestureRecognizerConfiguration
     private(set) var closest: DecisionMargin?
 
@@ -222,8 +184,8 @@ private struct MarginCandidates {
     /// points away (fingers that were neighbours may no longer be), lowering it adds them. Each
     /// finger changes at its own distance from its nearest point: the nearest such distance on the
     /// side that changes the verdict is the margin (`neighbours`: what the test said).
-    mutating func addCompassSnap(_ e: GestureEvidence, neighbours: Bool) {
-        guard let a = e.headingEighths, let b = e.otherHeadingEighths else { return }
+    mutating func addCompassSnap(_ a: Double?, _ b: Double?, neighbours: Bool) {
+        guard let a, let b else { return }
         let snap = configuration.directionSnapEighths
         let highest = MarginSetting.described[MarginSetting.directionSnapEighths.rawValue].range.upper
         func offPoint(_ h: Double) -> Double { let f = h - h.rounded(.down); return min(f, 1 - f) }

@@ -74,7 +74,8 @@ public enum GestureRule: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The measurements behind a decision, in physical units. Only what the rule looked at is set (the
-/// others read nil); output names carry the unit (`entries`). Stored compactly (NaN, -1 and
+/// others read nil); output names carry the unit (`entries`). A motion rule writes and reads its
+/// own fields through its typed evidence (`MotionEvidence`), so that no reader guesses which it set. Stored compactly (NaN, -1 and
 /// `UInt64.max` for absent values) in a fixed struct, so that a gesture event carrying it stays
 /// small to copy and making one never allocates.
 public struct GestureEvidence: Sendable, Hashable {

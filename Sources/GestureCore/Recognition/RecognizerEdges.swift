@@ -52,10 +52,13 @@ extension TouchGestureRecognizer {
         add(.undecided, .fingerCountChanged, .idle)
         add(.undecided, .holdTimeout, .hold, [.holdTimeout])
         add(.undecided, .fingersReplaced, .undecided, [.fingersReplaced])
-        add(.undecided, .motion, .undecided, [nil, .thumbBand, .restingThumb, .restingFinger])
-        add(.undecided, .motion, .pan, [.sameDirection, .sideBySideTimeout, .oneFingerMoved, .restingFinger,
-                                        .centroidMoved, .pinchUnavailable, .panUnavailable])
-        add(.undecided, .motion, .pinch, [.opposingFingers, .differentDirections, .oneSidedPinch, .thumbPinch])
+        for rule in MotionRule.inOrder {
+            for mode in rule.outcome.modes { add(.undecided, .motion, mode, [rule.name]) }
+        }
+        // Besides the motion rules: a thumb in the band left out, one finger's centroid, and a pan
+        // for a count that may not pan (silent).
+        add(.undecided, .motion, .undecided, [nil, .thumbBand])
+        add(.undecided, .motion, .pan, [.centroidMoved, .panUnavailable])
 
         // hold: the decision goes on beneath it.
         add(.hold, .fingerCountChanged, .switchingFingers)

@@ -166,7 +166,7 @@ extension TouchGestureRecognizer {
         }
     }
 
-    private func directions(_ t: TrackedTouch) -> CompassDirections {
+    func directions(_ t: TrackedTouch) -> CompassDirections {
         CompassDirections(t.displacement, snapEighths: configuration.directionSnapEighths)
     }
 
@@ -186,118 +186,36 @@ extension TouchGestureRecognizer {
         movedA < configuration.undecidedMoveMM && movedB < configuration.undecidedMoveMM
     }
 
-    /// What the tracked pair `a` (top) and `b` (bottom) say about `n` fingers; touches other than
-    /// the pair (and `excluded`) are consulted only to tell a resting touch from a pinching hand.
+    /// What the tracked pair `a` (top) and `b` (bottom) say about `n` fingers: the first motion rule
+    /// (`MotionRule`, in its order) that decides. Touches other than the pair (and `excluded`) are
+    /// consulted only to tell a resting touch from a pinching hand.
     private func verdict(_ a: TrackedTouch, _ b: TrackedTouch, fingers n: Int, excluding excluded: UInt64?,
                          since: EventTime, at now: EventTime) -> Verdict {
+        if isTooSoonToJudge(a.movedMM, b.movedMM) { return .undecided }
         let extraFingers = Double(max(0, n - 2))
-        let minMove = configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers
-        let maxMove = configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers
-        let movedA = a.movedMM, movedB = b.movedMM
-        if isTooSoonToJudge(movedA, movedB) { return .undecided }
-
-        if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
-            && allows(.pinch, fingers: n), let angle = angleBetweenMoves(a, b),
-           angle >= configuration.pinchOpposingMinimumAngleDegrees, hasPinchIntent(a, b) {
-            var e = moves(a, b, limit: configuration.pinchOpposingMinMoveMM)
-            e.angleDegrees = angle
-            e.angleLimitDegrees = configuration.pinchOpposingMinimumAngleDegrees
-            e.spanChangeMM = spanChange(a, b)
-            return .pinch(a, b, GestureDecision(.opposingFingers, e))
-        }
-
-        // Side by side after the timeout is a scroll (libinput), unless the span already changed: a
-        // span change is no scroll, and the direction test below decides once both have moved.
-        let spreadX = abs(a.position.x - b.position.x), spreadY = abs(a.position.y - b.position.y)
-        let waited = now.milliseconds(since: since)
-        if waited > configuration.scrollDecisionTimeoutMS
-            && spreadX < configuration.scrollMaxHorizontalSpreadMM
-            && spreadY < configuration.scrollMaxVerticalSpreadMM
-            && !hasPinchIntent(a, b) {
-            var e = moves(a, b, limit: configuration.undecidedMoveMM)
-            e.waitedMS = waited
-            e.timeoutMS = configuration.scrollDecisionTimeoutMS
-            e.horizontalSpreadMM = spreadX
-            e.verticalSpreadMM = spreadY
-            return .pan(GestureDecision(.sideBySideTimeout, e))
-        }
-
-        // b is the lower touch: the thumb, if either is.
-        let fingerMoved = movedA, thumbMoved = movedB
-        if fingerMoved >= maxMove || thumbMoved >= maxMove {
-            let (moving, still) = fingerMoved >= thumbMoved ? (a, b) : (b, a)
-            let thumbRests = configuration.suppressRestingThumb && thumbMoved < minMove
-            // One-sided pinch: two fingers only. With more, the pair is two of them and a finger
-            // heading at a still one may be moving along with the others (a scroll beside a
-            // resting touch), which the rules below tell apart.
-            if n == 2 && still.movedMM < minMove && !(thumbRests && isInThumbArea(b, whenHeightUnknown: true)) && allows(.pinch, fingers: n),
-               let angle = oneSidedPinchAngle(moving: moving, still: still), hasPinchIntent(a, b) {
-                var e = moves(a, b, limit: maxMove)
-                e.angleDegrees = angle
-                e.angleLimitDegrees = configuration.oneSidedPinchMaximumAngleDegrees
-                e.spanChangeMM = spanChange(a, b)
-                return .pinch(a, b, GestureDecision(.oneSidedPinch, e))
-            }
-            if thumbRests {
-                var e = moves(a, b, limit: minMove)
-                e.touch = b.id
-                if let height = configuration.device.heightMM { e.fromBottomMM = max(0, height - b.position.y) }
-                return .resting(b.id, GestureDecision(.restingThumb, e))
-            }
-            if still.movedMM < minMove {
-                // One finger rests while the other moves, and it is no pinch: the pair pans
-                // (libinput's one-finger scroll; UIKit pans the centroid of the touches).
-                if n == 2 {
-                    // The one-sided pinch it was not, when only its heading kept it from being one.
-                    var e = moves(a, b, limit: maxMove)
-                    if allows(.pinch, fingers: n), hasPinchIntent(a, b), let angle = angleOffLine(moving: moving, still: still) {
-                        e.angleDegrees = angle
-                        e.angleLimitDegrees = configuration.oneSidedPinchMaximumAngleDegrees
-                    }
-                    return .pan(GestureDecision(.oneFingerMoved, e))
+        let pair = JudgedPair(fingers: n, excluded: excluded, waitedMS: now.milliseconds(since: since),
+                              minMoveMM: configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers,
+                              maxMoveMM: configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers)
+        for rule in MotionRule.inOrder {
+            guard let evidence = judge(rule, a, b, pair) else { continue }
+            let why = evidence.decision
+            switch rule.outcome {
+            case .pinch: return .pinch(a, b, why)
+            case .pan: return .pan(why)
+            case .leaveOut, .leaveOutOrPan:
+                // A touchscreen's hand pans with its resting finger (`leaveOutOrPan`).
+                if let touch = evidence.restingTouch, rule.outcome == .leaveOut || configuration.suppressRestingThumb {
+                    return .resting(touch, why)
                 }
-                // A touch rests while all the others move along with the moving one (a scroll or
-                // swipe beside a resting finger): resting, suppressed like a thumb on a touchpad;
-                // on a touchscreen the hand pans, resting finger and all.
-                if othersMove(along: moving, minMoveMM: minMove, besides: a.id, b.id, excluded) {
-                    var e = moves(a, b, limit: minMove)
-                    e.touch = still.id
-                    let why = GestureDecision(.restingFinger, e)
-                    return configuration.suppressRestingThumb ? .resting(still.id, why) : .pan(why)
-                }
-            }
-            // The thumb moves while the fingers rest: a pinch (libinput), but only if every finger
-            // rests, not just the topmost.
-            if fingerMoved < minMove && n > 2 && othersRest(minMoveMM: minMove, besides: a.id, b.id, excluded)
-                && allows(.pinch, fingers: n) && hasPinchIntent(a, b) {
-                var e = moves(a, b, limit: minMove)
-                e.spanChangeMM = spanChange(a, b)
-                return .pinch(a, b, GestureDecision(.thumbPinch, e))
+                return .pan(why)
             }
         }
-        if movedA < minMove || movedB < minMove { return .undecided }
-
-        var e = moves(a, b, limit: minMove)
-        e.angleDegrees = angleBetweenMoves(a, b)
-        if !allows(.pinch, fingers: n) { return .pan(GestureDecision(.pinchUnavailable, e)) }
-        if directions(a).isSameOrNeighbour(of: directions(b)) {
-            recordHeadings(a, b, in: &e)
-            // The opposing fingers they were not, when only their angle kept them from being so.
-            if movedA >= configuration.pinchOpposingMinMoveMM && movedB >= configuration.pinchOpposingMinMoveMM
-                && hasPinchIntent(a, b) {
-                e.angleLimitDegrees = configuration.pinchOpposingMinimumAngleDegrees
-            }
-            return .pan(GestureDecision(.sameDirection, e))
-        }
-        guard hasPinchIntent(a, b) else { return .undecided }
-        e.spanChangeMM = spanChange(a, b)
-        recordHeadings(a, b, in: &e)
-        return .pinch(a, b, GestureDecision(.differentDirections, e))
+        return .undecided
     }
 
     /// Every finger but `a`, `b` and `excluded` moved at least `minMoveMM` in the same or a
     /// neighbouring direction as `moving`; false when there is no such other finger.
-    private func othersMove(along moving: TrackedTouch, minMoveMM: Double,
+    func othersMove(along moving: TrackedTouch, minMoveMM: Double,
                             besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
         let heading = directions(moving)
         var any = false
@@ -318,7 +236,7 @@ extension TouchGestureRecognizer {
 
     /// Every finger but `a`, `b` and `excluded` moved less than `minMoveMM` (true when there is none:
     /// more fingers than positions).
-    private func othersRest(minMoveMM: Double, besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
+    func othersRest(minMoveMM: Double, besides a: UInt64, _ b: UInt64, _ excluded: UInt64?) -> Bool {
         for i in 0..<touches.count where !touches[i].isLeftOut {
             let t = touches[i]
             if t.id == a || t.id == b || t.id == excluded { continue }
@@ -327,14 +245,14 @@ extension TouchGestureRecognizer {
         return true
     }
 
-    private func spanChange(_ a: TrackedTouch, _ b: TrackedTouch) -> Double {
+    func spanChange(_ a: TrackedTouch, _ b: TrackedTouch) -> Double {
         a.position.distance(to: b.position) - a.initial.distance(to: b.initial)
     }
 
     /// The span changed or the pair turned enough since the fingers came down, and is wide enough for
     /// a meaningful scale. Turning is measured as the arc each finger travelled (angle x half the
     /// span), so wide and narrow pinches need the same finger movement, as the span change does.
-    private func hasPinchIntent(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
+    func hasPinchIntent(_ a: TrackedTouch, _ b: TrackedTouch) -> Bool {
         let span = a.position.distance(to: b.position)
         guard span >= configuration.pinchMinimumSpanMM else { return false }
         let initialSpan = a.initial.distance(to: b.initial)
@@ -346,7 +264,7 @@ extension TouchGestureRecognizer {
     }
 
     /// The angle between the two touches' movements, 0...180°; nil when either did not move.
-    private func angleBetweenMoves(_ a: TrackedTouch, _ b: TrackedTouch) -> Double? {
+    func angleBetweenMoves(_ a: TrackedTouch, _ b: TrackedTouch) -> Double? {
         let da = a.displacement, db = b.displacement
         let lengths = da.distance(to: .zero) * db.distance(to: .zero)
         guard lengths > 0, lengths.isFinite else { return nil }
@@ -375,7 +293,7 @@ extension TouchGestureRecognizer {
         return GestureDecision(.clickpadPressed, e)
     }
 
-    private func isInThumbArea(_ t: TrackedTouch, whenHeightUnknown: Bool) -> Bool {
+    func isInThumbArea(_ t: TrackedTouch, whenHeightUnknown: Bool) -> Bool {
         guard let height = configuration.device.heightMM else { return whenHeightUnknown }
         return t.position.y >= height - configuration.restingThumbAreaMM
     }
@@ -384,7 +302,7 @@ extension TouchGestureRecognizer {
     /// it is within `oneSidedPinchMaximumAngleDegrees`; nil otherwise. The angle itself is compared
     /// (not its cosine with the limit's), as its margin is (`GestureDecision.margin(in:)`), so the
     /// decision and the margin agree at the edge.
-    private func oneSidedPinchAngle(moving: TrackedTouch, still: TrackedTouch) -> Double? {
+    func oneSidedPinchAngle(moving: TrackedTouch, still: TrackedTouch) -> Double? {
         guard configuration.oneSidedPinchMaximumAngleDegrees > 0, let angle = angleOffLine(moving: moving, still: still),
               angle <= configuration.oneSidedPinchMaximumAngleDegrees else { return nil }
         return angle
@@ -392,7 +310,7 @@ extension TouchGestureRecognizer {
 
     /// The angle between the moving touch's heading and the line to (or from) the still one, whatever
     /// the limit: what `oneSidedPinchAngle` compares. nil when either is no direction.
-    private func angleOffLine(moving: TrackedTouch, still: TrackedTouch) -> Double? {
+    func angleOffLine(moving: TrackedTouch, still: TrackedTouch) -> Double? {
         let d = moving.displacement
         let towards = PointMM(x: still.position.x - moving.initial.x, y: still.position.y - moving.initial.y)
         let lengths = d.distance(to: .zero) * towards.distance(to: .zero)

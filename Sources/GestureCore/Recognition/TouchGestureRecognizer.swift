@@ -14,41 +14,15 @@
 /// Time comes only from the frames (and from `advance(to:)` / `finish(at:)`); the recognizer never
 /// reads a clock. `process(_:)` does not allocate.
 ///
-/// Decisions (the rule names in brackets), each tested in `Recognizer*Tests`:
-/// - Fingers moving clearly apart or together pinch after 1 mm each [opposing-fingers].
-/// - Both tracked touches past `minMoveMM` in the same or neighbouring compass directions pan
-///   [same-direction]; otherwise pinch [different-directions]. With 3+ fingers the topmost and
-///   bottommost touches are tracked (libinput's choice: a pinching hand's thumb is lowest).
-/// - Side by side and undecided past `scrollDecisionTimeoutMS`: pan [side-by-side-timeout].
-/// - A two-finger pan that within `pinchCorrectionWindowMS` of the fingers coming down turns out to
-///   move them apart is cancelled and a pinch begins in the same frame [scroll-to-pinch-correction].
-/// - Fingers down and still for the hold timeout begin a hold [hold-timeout] (libinput: 180 ms;
-///   40 ms for one or two fingers); motion past `holdMaxMoveMM`, or the decision finding a pan or
-///   pinch, cancels it [motion-ends-hold] and the decision goes on; lifting ends it [all-lifted].
-/// - Finger added or lifted during a pan, pinch or hold: nothing is emitted for `fingerCountDebounceMS`;
-///   if the count is back by then the gesture continues, otherwise it is cancelled
-///   [finger-count-change] and the new set of fingers starts a fresh decision.
-/// - All fingers lifted: the gesture ends (`ended`, not cancelled), at once [all-lifted].
-/// - One touch past `maxMoveMM` while the other stays below `minMoveMM`: on a touchpad, a still
-///   lower touch in the bottom thumb band is a resting thumb [resting-thumb], suppressed for the rest
-///   of its life. Otherwise, with two fingers, a moving touch heading at or away from the still one
-///   pinches [one-sided-pinch]; failing that the pair pans [one-finger-moved].
-/// - Three or more fingers: a touch that stays still while all the others move along together is
-///   resting [resting-finger]; the thumb moving while every finger rests pinches [thumb-pinch].
-/// - A touch lying in the thumb band below two or more fingers is left out before anything is
-///   decided [thumb-band], while it moves less than `restingThumbMaxMoveMM`.
-/// - Resync frame [resync], a touch jump [touch-jump], an invalid position or time going backwards
-///   [bad-numbers]: the gesture is cancelled rather than jumping, and a fresh decision starts from
-///   the frame's positions. A finger replaced within a frame [fingers-replaced] does the same.
-/// - A clickpad (`INPUT_PROP_BUTTONPAD`) pressed by a finger cancels the gesture in flight and
-///   nothing begins until the button is released [clickpad-pressed], as libinput's
-///   `tp_gesture_post_events` does; a press with every touch in the thumb band is a thumb's, and
-///   changes nothing (libinput: the button "held down by a thumb"). After the release the fingers
-///   down are judged afresh.
-/// - `finish(at:)` (end of stream, device removed) cancels whatever is in flight [end-of-stream].
-/// - Scroll method edge (`scrollMethod`): a touch landing in the right or bottom edge is left out;
-///   one that moves along it scrolls, a one-finger pan [edge-scroll], beside the machine
-///   (`TouchGestureRecognizer+EdgeScroll`); two fingers moving together do not pan.
+/// Decisions: every began, ended and cancelled event names its `GestureRule`, whose documentation
+/// says when it applies, each tested in `Recognizer*Tests`. An undecided gesture's fingers are judged
+/// by the motion rules (`MotionRule`, MotionRules.swift), asked in their order until one decides;
+/// the rest are the life cycle around them: a hold after the hold timeout, a pan corrected to a
+/// pinch, a finger-count change waited out for `fingerCountDebounceMS`, a thumb in the band left out
+/// before anything is decided, faults and a clickpad press that cancel, the lift that ends and the
+/// end of the stream that cancels. With 3+ fingers the topmost and bottommost touches are tracked
+/// (libinput's choice: a pinching hand's thumb is lowest). Edge scrolling (`scrollMethod` edge)
+/// runs beside the machine (`TouchGestureRecognizer+EdgeScroll`).
 public struct TouchGestureRecognizer: Sendable {
     public let configuration: GestureRecognizerConfiguration
     /// The edges that scroll, nil unless the scroll method is `edge` on a device of known size:

@@ -7,42 +7,18 @@ import SettingsTable
 extension GestureDecision {
     /// Why, in one clause: "fingers moved 171° apart (>= 135°) after 1.0 and 1.1 mm (>= 1 mm)".
     package var reasonText: String {
+        if let motion = MotionEvidence(self) { return motion.reasonText }
         let e = evidence
-        func mm(_ v: Double?) -> String { v.map { format($0, decimals: 1) } ?? "?" }
-        func limitMM(_ v: Double?) -> String { v.map { trimmed($0) } ?? "?" }
-        func deg(_ v: Double?) -> String { v.map { "\(format($0, decimals: 0))°" } ?? "?" }
-        func ms(_ v: Double?) -> String { v.map { "\(format($0, decimals: 0)) ms" } ?? "?" }
-        let both = "\(mm(e.movedMM)) and \(mm(e.otherMovedMM)) mm"
         let touch = e.touch.map { "touch \($0)" } ?? "a touch"
         let fromBottom = e.fromBottomMM.map { ", \(format($0, decimals: 1)) mm from the bottom edge" } ?? ""
         switch rule {
-        case .opposingFingers:
-            return "fingers moved \(deg(e.angleDegrees)) apart (>= \(deg(e.angleLimitDegrees))) after \(both) (>= \(limitMM(e.moveLimitMM)) mm)"
-        case .differentDirections:
-            return "fingers moved in directions \(deg(e.angleDegrees)) apart, not neighbouring compass points, after \(both) "
-                + "(>= \(limitMM(e.moveLimitMM)) mm), the span changing by \(mm(e.spanChangeMM)) mm"
-        case .oneSidedPinch:
-            return "one finger moved \(mm(max(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm (>= \(limitMM(e.moveLimitMM)) mm) "
-                + "within \(deg(e.angleDegrees)) (<= \(deg(e.angleLimitDegrees))) of the line to the still one "
-                + "(\(mm(min(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm)"
-        case .thumbPinch:
-            return "the lowest touch moved \(mm(e.otherMovedMM)) mm while every finger rested (< \(limitMM(e.moveLimitMM)) mm)"
+        case .opposingFingers, .sideBySideTimeout, .oneSidedPinch, .restingThumb, .oneFingerMoved, .restingFinger,
+             .thumbPinch, .pinchUnavailable, .sameDirection, .differentDirections:
+            // A motion rule's decision without its evidence (read from a file, where only the rule is).
+            return "\(rule.rawValue), its evidence not recorded"
         case .scrollToPinchCorrection:
-            return "the scroll moved the fingers \(deg(e.angleDegrees)) apart after \(both) (>= \(limitMM(e.moveLimitMM)) mm), "
-                + "\(ms(e.waitedMS)) after they came down (< \(ms(e.timeoutMS))): corrected to a pinch"
-        case .sameDirection:
-            return "fingers moved the same way (\(deg(e.angleDegrees)) apart) after \(both) (>= \(limitMM(e.moveLimitMM)) mm)"
-        case .pinchUnavailable:
-            return "fingers moved \(both) (>= \(limitMM(e.moveLimitMM)) mm) and may not pinch (their count, or a touchpad "
-                + "that cannot track each finger): they scroll"
-        case .sideBySideTimeout:
-            return "fingers side by side (\(mm(e.horizontalSpreadMM)) mm across, \(mm(e.verticalSpreadMM)) mm up and down) "
-                + "still undecided after \(ms(e.waitedMS)) (> \(ms(e.timeoutMS)))"
-        case .oneFingerMoved:
-            return "one finger moved \(mm(max(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm (>= \(limitMM(e.moveLimitMM)) mm) "
-                + "while the other rested (\(mm(min(e.movedMM ?? 0, e.otherMovedMM ?? 0))) mm), not towards it"
-        case .restingFinger:
-            return "\(touch) rested while the other fingers moved along together (>= \(limitMM(e.moveLimitMM)) mm)"
+            return "the scroll moved the fingers \(deg(e.angleDegrees)) apart after \(mm(e.movedMM)) and \(mm(e.otherMovedMM)) mm "
+                + "(>= \(limitMM(e.moveLimitMM)) mm), \(ms(e.waitedMS)) after they came down (< \(ms(e.timeoutMS))): corrected to a pinch"
         case .centroidMoved:
             return "the fingers' centre moved \(mm(e.movedMM)) mm (>= \(limitMM(e.moveLimitMM)) mm)"
         case .panUnavailable:
@@ -58,9 +34,6 @@ extension GestureDecision {
             }
             return "\(landed), stayed \(ms(e.waitedMS)) (>= \(ms(e.timeoutMS)) locks it in) and moved along it "
                 + "(\(mm(e.movedMM)) mm since it landed): edge scrolling"
-        case .restingThumb:
-            return "\(touch) is a resting thumb: it moved \(mm(e.otherMovedMM)) mm (< \(limitMM(e.moveLimitMM)) mm) "
-                + "while the other moved \(mm(e.movedMM)) mm\(fromBottom)"
         case .thumbBand:
             return "\(touch) rests in the thumb band\(fromBottom), moved \(mm(e.movedMM)) mm (< \(limitMM(e.moveLimitMM)) mm)"
         case .holdTimeout:
@@ -107,6 +80,45 @@ extension GestureDecision {
             return "\(entry.key)=\(whole ? String(Int(entry.value)) : format(entry.value, decimals: 2))"
         }.joined(separator: " ")
     }
+}
+
+extension MotionEvidence {
+    /// A motion rule's clause, from the fields its rule records.
+    package var reasonText: String {
+        switch self {
+        case .opposingFingers(let p):
+            return "fingers moved \(deg(p.angle.degrees)) apart (>= \(deg(p.angle.limitDegrees))) after \(both(p.moves)) "
+                + "(>= \(limitMM(p.moves.moveLimitMM)) mm)"
+        case .differentDirections(let d):
+            return "fingers moved in directions \(deg(d.angleDegrees)) apart, not neighbouring compass points, after \(both(d.moves)) "
+                + "(>= \(limitMM(d.moves.moveLimitMM)) mm), the span changing by \(mm(d.spanChangeMM)) mm"
+        case .oneSidedPinch(let p):
+            return "one finger moved \(mm(p.moves.larger)) mm (>= \(limitMM(p.moves.moveLimitMM)) mm) "
+                + "within \(deg(p.angle.degrees)) (<= \(deg(p.angle.limitDegrees))) of the line to the still one "
+                + "(\(mm(p.moves.smaller)) mm)"
+        case .thumbPinch(let t):
+            return "the lowest touch moved \(mm(t.moves.otherMovedMM)) mm while every finger rested (< \(limitMM(t.moves.moveLimitMM)) mm)"
+        case .sameDirection(let d):
+            return "fingers moved the same way (\(deg(d.angleDegrees)) apart) after \(both(d.moves)) (>= \(limitMM(d.moves.moveLimitMM)) mm)"
+        case .pinchUnavailable(let d):
+            return "fingers moved \(both(d.moves)) (>= \(limitMM(d.moves.moveLimitMM)) mm) and may not pinch (their count, or a touchpad "
+                + "that cannot track each finger): they scroll"
+        case .sideBySideTimeout(let s):
+            return "fingers side by side (\(mm(s.horizontalSpreadMM)) mm across, \(mm(s.verticalSpreadMM)) mm up and down) "
+                + "still undecided after \(ms(s.waitedMS)) (> \(ms(s.timeoutMS)))"
+        case .oneFingerMoved(let o):
+            return "one finger moved \(mm(o.moves.larger)) mm (>= \(limitMM(o.moves.moveLimitMM)) mm) "
+                + "while the other rested (\(mm(o.moves.smaller)) mm), not towards it"
+        case .restingFinger(let r):
+            return "touch \(r.touch) rested while the other fingers moved along together (>= \(limitMM(r.moves.moveLimitMM)) mm)"
+        case .restingThumb(let r):
+            let fromBottom = r.fromBottomMM.map { ", \(format($0, decimals: 1)) mm from the bottom edge" } ?? ""
+            return "touch \(r.touch) is a resting thumb: it moved \(mm(r.moves.otherMovedMM)) mm (< \(limitMM(r.moves.moveLimitMM)) mm) "
+                + "while the other moved \(mm(r.moves.movedMM)) mm\(fromBottom)"
+        }
+    }
+
+    private func both(_ moves: PairMoves) -> String { "\(mm(moves.movedMM)) and \(mm(moves.otherMovedMM)) mm" }
 }
 
 extension GestureEvent {
@@ -193,6 +205,11 @@ extension RecognizerStateChange {
         return line
     }
 }
+
+private func mm(_ v: Double?) -> String { v.map { format($0, decimals: 1) } ?? "?" }
+private func limitMM(_ v: Double?) -> String { v.map { trimmed($0) } ?? "?" }
+private func deg(_ v: Double?) -> String { v.map { "\(format($0, decimals: 0))°" } ?? "?" }
+private func ms(_ v: Double?) -> String { v.map { "\(format($0, decimals: 0)) ms" } ?? "?" }
 
 /// A limit as written in a settings file: no trailing zeros ("1", "1.5").
 private func trimmed(_ value: Double) -> String { FixedPoint.string(value, decimals: 2, trimmingZeros: true) }
