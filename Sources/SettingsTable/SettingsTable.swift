@@ -14,9 +14,6 @@ public struct SettingsTable<Part>: Sendable {
 
     public var keys: [String] { settings.map(\.key) }
 
-    /// The setting a key's text names. Only for text that comes from outside the code (a margin's
-    /// key read back); code names a setting by its property: `setting(for:)`.
-    package func setting(forKey key: String) -> Setting<Part>? { settings.first { $0.key == key } }
 
     /// The setting of the property at `path` (`\.progressThreshold`, `\.velocity.horizonMS`).
     /// Every stored setting of a part has a row (each part's table test checks it), so a path

@@ -100,23 +100,26 @@ enum MarginSetting: Int, CaseIterable {
          directionSnapEighths, scrollMaxHorizontalSpreadMM, scrollMaxVerticalSpreadMM, restingThumbMaxMoveMM,
          restingThumbAreaMM, edgeScrollWidthMM, holdMaxMoveMM, jumpDistanceMM, jumpIncreaseMM
 
-    func value(in c: GestureRecognizerConfiguration) -> Double {
+    /// The configuration's property this setting is: its row in the settings table is found by it.
+    var path: KeyPath<GestureRecognizerConfiguration, Double> {
         switch self {
-        case .pinchOpposingMinimumAngleDegrees: c.pinchOpposingMinimumAngleDegrees
-        case .oneSidedPinchMaximumAngleDegrees: c.oneSidedPinchMaximumAngleDegrees
-        case .minMoveMM: c.minMoveMM
-        case .pinchCorrectionWindowMS: c.pinchCorrectionWindowMS
-        case .directionSnapEighths: c.directionSnapEighths
-        case .scrollMaxHorizontalSpreadMM: c.scrollMaxHorizontalSpreadMM
-        case .scrollMaxVerticalSpreadMM: c.scrollMaxVerticalSpreadMM
-        case .restingThumbMaxMoveMM: c.restingThumbMaxMoveMM
-        case .restingThumbAreaMM: c.restingThumbAreaMM
-        case .edgeScrollWidthMM: c.edgeScrollWidthMM
-        case .holdMaxMoveMM: c.holdMaxMoveMM
-        case .jumpDistanceMM: c.jumpDistanceMM
-        case .jumpIncreaseMM: c.jumpIncreaseMM
+        case .pinchOpposingMinimumAngleDegrees: \.pinchOpposingMinimumAngleDegrees
+        case .oneSidedPinchMaximumAngleDegrees: \.oneSidedPinchMaximumAngleDegrees
+        case .minMoveMM: \.minMoveMM
+        case .pinchCorrectionWindowMS: \.pinchCorrectionWindowMS
+        case .directionSnapEighths: \.directionSnapEighths
+        case .scrollMaxHorizontalSpreadMM: \.scrollMaxHorizontalSpreadMM
+        case .scrollMaxVerticalSpreadMM: \.scrollMaxVerticalSpreadMM
+        case .restingThumbMaxMoveMM: \.restingThumbMaxMoveMM
+        case .restingThumbAreaMM: \.restingThumbAreaMM
+        case .edgeScrollWidthMM: \.edgeScrollWidthMM
+        case .holdMaxMoveMM: \.holdMaxMoveMM
+        case .jumpDistanceMM: \.jumpDistanceMM
+        case .jumpIncreaseMM: \.jumpIncreaseMM
         }
     }
+
+    func value(in c: GestureRecognizerConfiguration) -> Double { c[keyPath: path] }
 
     /// A setting's entry in the table, as a margin names it.
     struct Described {
@@ -130,13 +133,11 @@ enum MarginSetting: Int, CaseIterable {
     /// Every case's, in case order, made on the first margin asked for (any test of a margin
     /// checks that every case is a number of the table).
     static let described: [Described] = allCases.map { setting in
-        let name = String(describing: setting)
-        guard let entry = GestureRecognizerConfiguration.settings.setting(forKey: name), let range = entry.range else {
-            preconditionFailure("\(name) is no number of GestureRecognizerConfiguration.settings")
-        }
+        let entry = GestureRecognizerConfiguration.settings.setting(for: setting.path)
+        let range = GestureRecognizerConfiguration.settings.range(of: setting.path)
         return Described(unit: entry.unit, range: range,
-                         keys: (GestureRecognizerConfiguration.default.settingsSection + "." + name,
-                                GestureRecognizerConfiguration.touchscreen.settingsSection + "." + name),
+                         keys: (GestureRecognizerConfiguration.default.settingsSection + "." + entry.key,
+                                GestureRecognizerConfiguration.touchscreen.settingsSection + "." + entry.key),
                          scales: (GestureRecognizerConfiguration.marginScale(of: entry, deviceClass: .touchpad),
                                   GestureRecognizerConfiguration.marginScale(of: entry, deviceClass: .touchscreen)))
     }
