@@ -427,7 +427,7 @@ final class LineInput {
             startOffset = 0
         }
         do {
-            try Errno.catching { try fd.seek(offset: startOffset, from: .start) }
+            _ = try Errno.catching { try fd.seek(offset: startOffset, from: .start) }
         } catch {
             throw RecordingError.system(.reading, path: path, line: 0, expected: "a file that can be read twice", errno: error)
         }
