@@ -562,7 +562,9 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
     ino_t *descriptors_before = open_sockets(&descriptor_count);
     int reserved = d->unmount_after_crash ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
     int mounted = fuse_session_mount(d->session, directory);
-    int fusermount_socket = keep_new_sockets_from_children(descriptors_before, descriptor_count);
+    /* Without auto_unmount libfuse keeps no socket: one that appeared meanwhile is another thread's
+     * (Foundation's socketpair for a child being spawned) and must stay as it is. */
+    int fusermount_socket = d->unmount_after_crash ? keep_new_sockets_from_children(descriptors_before, descriptor_count) : -1;
     pthread_mutex_unlock(&mount_lock);
     free(descriptors_before);
     if (mounted == 0) {
