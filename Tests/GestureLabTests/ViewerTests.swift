@@ -19,8 +19,9 @@ import Testing
 
     /// The page written piece by piece (`ViewerPage.write`, a few thousand entries encoded at a
     /// time) is the page encoded whole: the same bytes, hostile strings escaped in every piece.
-    /// The hostile `"entries":[]` is also the device's name: `device` sorts before `entries`, so
-    /// were a string's quotes written raw, the writer would splice the entries into the name.
+    /// The page with no entries has a device named `"entries":[0]`: `device` sorts before
+    /// `entries`, so were a string's quotes written raw, the first `"entries":` after the device
+    /// would be the name's, followed by `[0]`, not the document's own `[]`.
     @Test func aPageWrittenInPiecesIsThePageEncodedWhole() throws {
         let hostile = "</script> & \u{2028} \"entries\":[] \\"
         var document = ViewerDocument(live: false, title: hostile, source: hostile, device: .presetTouchpad, settings: .default,
@@ -39,7 +40,7 @@ import Testing
         #expect(try ViewerPage.html(document) == whole)
         var empty = ViewerDocument(live: false, title: "", source: "", device: .presetTouchpad, settings: .default,
                                    spec: try TransitionCatalog().pinchDismiss(), policyName: "default", compare: nil)
-        empty.device.name = hostile
+        empty.device.name = "\"entries\":[0] " + hostile
         let emptyPage = try ViewerPage.html(empty)
         #expect(emptyPage == ViewerPageFiles.beforeDocument + (try ViewerPage.embeddableJSON(empty)) + ViewerPageFiles.afterDocument,
                 "a page with no entries")
