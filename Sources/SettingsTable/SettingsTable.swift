@@ -14,7 +14,6 @@ public struct SettingsTable<Part>: Sendable {
 
     public var keys: [String] { settings.map(\.key) }
 
-
     /// The setting of the property at `path` (`\.progressThreshold`, `\.velocity.horizonMS`).
     /// Every stored setting of a part has a row (each part's table test checks it), so a path
     /// without one is a mistake in the code, stopped here.

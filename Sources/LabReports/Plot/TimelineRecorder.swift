@@ -48,28 +48,6 @@ package struct TimelineRecorder {
     private var markedAttempts = MarkedIndices(bound: maximumMarkedAttempts)
     private var markedGestures = MarkedIndices(bound: maximumMarkedGestures)
 
-    /// 1 in `stride` indices marked (those it divides), the stride doubled each time more than
-    /// `bound` would be; indices below 0 (none) are always marked.
-    private struct MarkedIndices {
-        let bound: Int
-        private(set) var stride = 1
-        private var highest = -1
-
-        init(bound: Int) { self.bound = bound }
-
-        /// Whether `index` is marked; `thin` is given each new stride, to drop the marks it leaves out.
-        mutating func marks(_ index: Int, thin: (Int) -> Void) -> Bool {
-            guard index >= 0 else { return true }
-            guard index % stride == 0 else { return false }
-            highest = max(highest, index)
-            while highest / stride + 1 > bound {
-                stride *= 2
-                thin(stride)
-            }
-            return index % stride == 0
-        }
-    }
-
     /// Touches down now: their track's index (nil for a touch not kept) and when they touched down.
     private var liveTracks: [UInt64: (index: Int?, begin: Double)] = [:]
     private var touchesSeen = 0
@@ -144,7 +122,7 @@ package struct TimelineRecorder {
     private mutating func marksGesture(_ index: Int) -> Bool {
         var marked = markedGestures
         defer { markedGestures = marked }
-        return marked.marks(index) { stride in
+        return marked.keeps(index) { stride in
             timeline.markers.removeAll { marker in marker.gesture.map { $0 % stride != 0 } ?? false }
         }
     }
@@ -153,7 +131,7 @@ package struct TimelineRecorder {
     private mutating func marksAttempt(_ trial: Int) -> Bool {
         var marked = markedAttempts
         defer { markedAttempts = marked }
-        return marked.marks(trial) { stride in
+        return marked.keeps(trial) { stride in
             timeline.markers.removeAll { marker in marker.trial.map { $0 % stride != 0 } ?? false }
             timeline.releases.removeAll { $0.trial % stride != 0 }
         }

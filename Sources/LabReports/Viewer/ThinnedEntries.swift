@@ -26,27 +26,20 @@ struct ThinnedEntries {
     var transitionStepStride: Int { thinning[Kind.step.rawValue].stride }
     var comparedStepStride: Int { thinning[Kind.comparedStep.rawValue].stride }
     /// 1 in how many gestures, and attempts of each replay, are kept whole (the others not at all).
-    private(set) var gestureStride = 1
-    var attemptStride: Int { attempts[false]!.stride }
-    var comparedAttemptStride: Int { attempts[true]!.stride }
+    var gestureStride: Int { gestures.stride }
+    var attemptStride: Int { attempts.stride }
+    var comparedAttemptStride: Int { comparedAttempts.stride }
 
     private var thinning = Array(repeating: Thinning(), count: Kind.allCases.count)
-    /// Gestures begun so far, and those kept; whether the one going on is kept.
+    /// The gestures kept, by the order they began in; whether the one going on is kept.
+    private var gestures = MarkedIndices(bound: maximumGestures)
     private var gesturesBegun = 0
-    private var gesturesKept = 0
     private var currentGestureKept = true
-    /// Each replay's attempts (by `compared`): kept are those whose index is a multiple of the
-    /// stride, so the highest index seen tells how many are kept.
-    private var attempts: [Bool: WholeThinning] = [false: .init(), true: .init()]
+    /// Each replay's attempts kept, by their index (the compared policy's apart).
+    private var attempts = MarkedIndices(bound: maximumAttempts)
+    private var comparedAttempts = MarkedIndices(bound: maximumAttempts)
     /// Tells the steps appended from here on that only move the progress.
     private var continuity = StepContinuity()
-
-    /// A replay's attempts: the highest index seen and 1 in how many kept.
-    private struct WholeThinning {
-        var highest = -1
-        var stride = 1
-        var kept: Int { highest < 0 ? 0 : highest / stride + 1 }
-    }
 
     /// One thinned kind's counts and stride.
     private struct Thinning {
@@ -117,16 +110,13 @@ struct ThinnedEntries {
         switch entry {
         case .gesture(_, _, let state, _, _, _, _):
             guard state == .began else { return currentGestureKept }
-            currentGestureKept = gesturesBegun % gestureStride == 0
-            gesturesBegun += 1
-            guard currentGestureKept else { return false }
-            gesturesKept += 1
-            if gesturesKept > Self.maximumGestures {
-                gesturesKept = dropEveryOtherGesture()
-                gestureStride *= 2
-                currentGestureKept = (gesturesBegun - 1) % gestureStride == 0
+            var kept = gestures
+            defer { gestures = kept }
+            currentGestureKept = kept.keeps(gesturesBegun) { _ in
+                dropEveryOtherGesture()
                 countAgain()
             }
+            gesturesBegun += 1
             return currentGestureKept
         case .step(let step, let compared):
             return keepsAttempt(step.trial, compared: compared)
@@ -139,28 +129,23 @@ struct ThinnedEntries {
 
     /// Whether attempt `trial` of a replay is kept (one of no attempt, below 0, always).
     private mutating func keepsAttempt(_ trial: Int, compared: Bool) -> Bool {
-        guard trial >= 0 else { return true }
-        var thinning = attempts[compared]!
-        defer { attempts[compared] = thinning }
-        guard trial % thinning.stride == 0 else { return false }
-        thinning.highest = max(thinning.highest, trial)
-        guard thinning.kept > Self.maximumAttempts else { return true }
-        thinning.stride *= 2
-        let stride = thinning.stride
-        entries.removeAll { entry in
-            switch entry {
-            case .step(let step, compared): step.trial >= 0 && step.trial % stride != 0
-            case .margins(_, let trial, _, compared): trial >= 0 && trial % stride != 0
-            default: false
+        var kept = compared ? comparedAttempts : attempts
+        defer { if compared { comparedAttempts = kept } else { attempts = kept } }
+        return kept.keeps(trial) { stride in
+            entries.removeAll { entry in
+                switch entry {
+                case .step(let step, compared): step.trial >= 0 && step.trial % stride != 0
+                case .margins(_, let trial, _, compared): trial >= 0 && trial % stride != 0
+                default: false
+                }
             }
+            countAgain()
         }
-        countAgain()
-        return trial % stride == 0
     }
 
-    /// Drops every other gesture kept (the second of each pair, with all its entries); returns how
-    /// many are left. Those kept are 1 in the stride in order, so the ones left are 1 in twice it.
-    private mutating func dropEveryOtherGesture() -> Int {
+    /// Drops every other gesture kept (the second of each pair, with all its entries). Those kept
+    /// are 1 in the stride in order, so the ones left are 1 in twice it.
+    private mutating func dropEveryOtherGesture() {
         var position = -1, dropping = false
         entries.removeAll { entry in
             guard case .gesture(_, _, let state, _, _, _, _) = entry else { return false }
@@ -170,7 +155,6 @@ struct ThinnedEntries {
             }
             return dropping
         }
-        return position / 2 + 1
     }
 
     /// The kept counts of the thinned kinds, told again after whole gestures or attempts went.
