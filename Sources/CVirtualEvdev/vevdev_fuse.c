@@ -425,9 +425,9 @@ static int keep_new_sockets_from_children(const ino_t *before, size_t before_cou
  * run other tasks in between. fusermount3's auto_unmount watcher wakes when its socket is released
  * and unmounts only if opening the mount point then fails with ENOTCONN. libfuse numbers /dev/fuse
  * below its socket (the socket's other end, closed after fusermount3 starts, frees the number
- * /dev/fuse then takes), so the socket went first: a watcher run in between (a loaded machine, a
- * killed `serve`) opened the still connected mount, its request failed later with ECONNABORTED,
- * and the dead mount stayed for good. `reserved`, a descriptor opened before the mount, takes the
+ * /dev/fuse then takes), so the socket would go first: a watcher run in between (a loaded machine,
+ * a killed `serve`) opens the still connected mount, its request fails later with ECONNABORTED,
+ * and the dead mount stays for good. `reserved`, a descriptor opened before the mount, takes the
  * socket's place when its number is below /dev/fuse's: the socket then outlives the connection.
  * Returns the socket's descriptor; `reserved` is used or closed. */
 static int release_after_the_connection(int socket, int fuse_device, int reserved) {
@@ -558,12 +558,13 @@ int vevdev_mount(vevdev *d, const char *directory, const char *node_name, char *
         return mount_failure(error_number, EIO, VEVDEV_MOUNT_SESSION_FAILED);
     }
     pthread_mutex_lock(&mount_lock);
+    /* Without auto_unmount libfuse keeps no socket: one that appears meanwhile is another thread's
+     * (Foundation's socketpair for a child being spawned) and must stay as it is, so the sockets
+     * are looked at only with it. */
     size_t descriptor_count = 0;
-    ino_t *descriptors_before = open_sockets(&descriptor_count);
+    ino_t *descriptors_before = d->unmount_after_crash ? open_sockets(&descriptor_count) : NULL;
     int reserved = d->unmount_after_crash ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
     int mounted = fuse_session_mount(d->session, directory);
-    /* Without auto_unmount libfuse keeps no socket: one that appeared meanwhile is another thread's
-     * (Foundation's socketpair for a child being spawned) and must stay as it is. */
     int fusermount_socket = d->unmount_after_crash ? keep_new_sockets_from_children(descriptors_before, descriptor_count) : -1;
     pthread_mutex_unlock(&mount_lock);
     free(descriptors_before);

@@ -19,8 +19,8 @@ package struct RealLisgd: Sendable {
     package var temporaryDirectory = ServedNode.defaultParent
     /// After lisgd has read the last event, before it is stopped: time for it to be scheduled,
     /// judge the gesture at the lift and start the bound command, whose line is then read to its
-    /// end. 0.3 s was too little on a loaded machine (a test run beside it: 3 of 105 firings
-    /// missed); waiting for lisgd to sleep again would be the event itself, not yet done.
+    /// end. A loaded machine (a test run beside it) needs most of a second; waiting for lisgd to
+    /// sleep again would be the event itself.
     package var settleSeconds = 1.0
 
     package init(tool: String, preloadLibrary: String) {
