@@ -23,4 +23,23 @@ import Testing
         #expect(suites > 80, "the suites were found (\(suites))")
         #expect(without.isEmpty, "suites without .blocking:\n\(without.joined(separator: "\n"))")
     }
+
+    /// Every child a test starts with Foundation's Process goes through `Process.start()`
+    /// (Tests/PinchlabTestSupport/ChildSpawning.swift), which never starts one inside a mount whose
+    /// crash watcher a test looks for: a `run()` of its own could hand that watcher's socket to an
+    /// unrelated child (a FUSE test waiting 60 s, then failing).
+    @Test func everyChildStartsOutsideAWatchedMount() throws {
+        let tests = LayeringTests.root.appendingPathComponent("Tests")
+        var starts = 0
+        var runs: [String] = []
+        let files = FileManager.default.enumerator(atPath: tests.path)?.compactMap { $0 as? String } ?? []
+        for name in files where name.hasSuffix(".swift") && name != "PinchlabTestSupport/ChildSpawning.swift"
+            && name != "DocumentationTests/BlockingSuitesTests.swift" {
+            let text = try String(contentsOf: tests.appendingPathComponent(name), encoding: .utf8)
+            starts += text.components(separatedBy: ".start()").count - 1
+            for line in text.split(separator: "\n") where line.contains(".run()") { runs.append("\(name): \(line)") }
+        }
+        #expect(starts > 10, "the children's starts were found (\(starts))")
+        #expect(runs.isEmpty, "children started with run():\n\(runs.joined(separator: "\n"))")
+    }
 }
