@@ -15,6 +15,9 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         try await withTaskExecutorPreference(BlockingTestThreads.shared) {
+            guard let log = BlockingTestThreads.timeLog, testCase != nil else { return try await function() }
+            let start = ContinuousClock.now
+            defer { BlockingTestThreads.record(start.duration(to: .now), of: test, to: log) }
             try await function()
         }
     }
@@ -36,6 +39,26 @@ public final class BlockingTestThreads: TaskExecutor, @unchecked Sendable {
     public static let width = ProcessInfo.processInfo.environment["PINCHLAB_TEST_THREADS"].flatMap(Int.init)
         .map { max(1, $0) } ?? 4
     public static let shared = BlockingTestThreads(width: width)
+
+    /// `PINCHLAB_TEST_TIME_LOG=FILE` (a diagnostic of the suite's own speed) appends, for each
+    /// blocking test case as it ends, the seconds it held one of these threads and its name. (A
+    /// test's start and end in Swift Testing's event stream count its wait for a thread too.)
+    static let timeLog = ProcessInfo.processInfo.environment["PINCHLAB_TEST_TIME_LOG"]
+    private static let timeLogLock = NSLock()
+
+    static func record(_ duration: Duration, of test: Test, to path: String) {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let line = String(format: "%.3f", seconds) + " \(test.id)\n"
+        timeLogLock.lock()
+        defer { timeLogLock.unlock() }
+        guard let handle = FileHandle(forWritingAtPath: path) ?? {
+            FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)
+        }() else { return }
+        handle.seekToEndOfFile()
+        handle.write(Data(line.utf8))
+        handle.closeFile()
+    }
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
