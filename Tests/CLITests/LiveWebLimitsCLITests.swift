@@ -41,10 +41,14 @@ import PinchlabTestSupport
     /// A page that asks for the stream and never reads is disconnected once it is more than
     /// --page-buffer behind (after what the kernel's socket buffers take), and stderr says so.
     /// (LiveWebLimitsTests checks in process that a page that reads is never disconnected.)
+    ///
+    /// The device serves 50 pinches one after another per pass, as fast as live reads: a loop of
+    /// the one pinch waited serve's pause between passes (0.5 s) after every 0.8 s pinch, and
+    /// filling the page's buffer and the sockets' then took some 100 passes, near a minute.
     @Test func aPageThatNeverReadsIsDisconnected() throws {
         let dir = DeviceCLITests.mountDirectory("serve-web-slow")
-        let serve = try CLI.Running(["serve", CLI.fixture("corpus/touchpad/pinch-in-slow-finish-01.evemu"), "--at", dir,
-                                     "--loop", "--fast"])
+        let pinches = try BoundedMemoryCLITests.repeated("corpus/touchpad/pinch-in-slow-finish-01.evemu", times: 50, gap: 0.5)
+        let serve = try CLI.Running(["serve", pinches, "--at", dir, "--loop", "--fast"])
         defer { serve.process.interrupt() }
         try #require(CLI.waitFor(20) { FileManager.default.fileExists(atPath: dir + "/event0") }, "\(serve.stderrSoFar)")
         let live = try CLI.Running(["live", dir + "/event0", "--json", "--web", "--port", "0", "--page-buffer", "64"])
