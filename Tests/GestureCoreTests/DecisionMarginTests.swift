@@ -187,4 +187,16 @@ import Testing
         // Both exactly on a point: no snap in range splits them.
         #expect(same(0, 1).margin(in: .default) == nil)
     }
+
+    /// A margin's threshold is its setting's property, read directly (`MarginSetting.value(in:)`)
+    /// rather than through the key path its row is found by: each case reads the property of its
+    /// path and no other (a value set through the row alone comes back).
+    @Test func eachMarginSettingReadsThePropertyItsPathNames() {
+        for setting in MarginSetting.allCases {
+            var c = GestureRecognizerConfiguration.default
+            let marked = 900 + Double(setting.rawValue) / 8
+            GestureRecognizerConfiguration.settings.setting(for: setting.path).set(marked, in: &c)
+            #expect(setting.value(in: c) == marked, "\(setting)")
+        }
+    }
 }

@@ -121,4 +121,13 @@ import Testing
         }
         #expect(changes.map { "\($0.1.rawValue)>\($0.2.rawValue)" } == ["idle>undecided", "undecided>pinch", "pinch>idle"])
     }
+
+    /// `MotionRule(_:)` reads `name` backwards: each motion rule from its name, and no motion rule
+    /// from a rule decided elsewhere.
+    @Test func aMotionRuleIsFoundByItsNameAndOnlyByIt() {
+        for rule in GestureRule.allCases {
+            let named = MotionRule.inOrder.first { $0.name == rule }
+            #expect(MotionRule(rule) == named, "\(rule)")
+        }
+    }
 }

@@ -6,10 +6,11 @@ import SettingsTable
 import Testing
 
 /// `LabRecord.appendJSONLine` writes, by hand, what `JSONEncoder` (`.sortedKeys`,
-/// `.withoutEscapingSlashes`) writes for each record: `replay --json` prints the former, the
-/// summary and the documentation's schema follow the latter. Every record of every corpus file
-/// under every transition is compared byte for byte, and the string and number writers on their
-/// edge cases.
+/// `.withoutEscapingSlashes`) writes for each record's fields as docs/reference/json-lines.md lists
+/// them: the records have no `Encodable` form of their own (the writer is their one field list),
+/// so the fields are listed again here, on the test's side (`ExpectedGestureLine`...). Every record
+/// of every corpus file under every transition is compared byte for byte, and the string and number
+/// writers on their edge cases.
 @Suite struct JSONLineBytesTests {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -23,9 +24,9 @@ import Testing
         case .frame, .stateChange, .releaseMargins: return nil
         case .gesture(let gesture):
             let margin = margins.flatMap { gesture.event.state == .changed ? nil : gesture.event.decision?.margin(in: $0) }
-            data = try encoder.encode(GestureRecordWithMargin(gesture, margin: margin))
-        case .transition(let step): data = try encoder.encode(step)
-        case .button(let button): data = try encoder.encode(button)
+            data = try encoder.encode(ExpectedGestureLine(gesture, margin: margin))
+        case .transition(let step): data = try encoder.encode(ExpectedTransitionLine(step))
+        case .button(let button): data = try encoder.encode(ExpectedButtonLine(button))
         }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -93,7 +94,7 @@ import Testing
                 var line = JSONLineBytes()
                 record.appendJSON(to: &line, margin: margin)
                 #expect(String(decoding: line.bytes, as: UTF8.self)
-                        == String(decoding: try Self.encoder.encode(GestureRecordWithMargin(record, margin: margin)), as: UTF8.self))
+                        == String(decoding: try Self.encoder.encode(ExpectedGestureLine(record, margin: margin)), as: UTF8.self))
             }
         }
     }
@@ -176,12 +177,97 @@ import Testing
     }
 }
 
-/// A gesture record with its decision's margin, as `replay --json` prints a decision's line (the
-/// writer makes the margin from the recognizer's configuration: `LabRecord.jsonLine(margins:)`),
-/// encoded by `JSONEncoder` for the comparison.
-struct GestureRecordWithMargin: Encodable {
+/// A gesture record's line as docs/reference/json-lines.md documents it, with its decision's margin
+/// as `replay --json` prints a decision's line (the writer makes the margin from the recognizer's
+/// configuration: `LabRecord.jsonLine(margins:)`), encoded by `JSONEncoder` for the comparison.
+struct ExpectedGestureLine: Encodable {
     var record: GestureRecord
     var margin: DecisionMargin?
     init(_ record: GestureRecord, margin: DecisionMargin?) { self.record = record; self.margin = margin }
-    func encode(to encoder: any Encoder) throws { try record.encode(to: encoder, margin: margin) }
+
+    enum CodingKeys: String, CodingKey {
+        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence,
+             margin
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let event = record.event
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("gesture", forKey: .type)
+        try c.encode(record.gesture, forKey: .gesture)
+        try c.encode(event.kind.rawValue, forKey: .kind)
+        try c.encode(event.state.rawValue, forKey: .state)
+        try c.encode(rounded(record.time), forKey: .time)
+        try c.encode(event.fingerCount, forKey: .fingers)
+        switch event.kind {
+        case .pinch:
+            try c.encode(rounded(event.scale), forKey: .scale)
+            try c.encode(rounded(event.rotationDegrees), forKey: .rotation)
+            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
+            try c.encode(rounded(event.scaleVelocity), forKey: .scaleVelocity)
+        case .pan:
+            try c.encode(RoundedPoint(event.translationMM), forKey: .translation)
+            try c.encode(RoundedPoint(event.velocityMMPerSecond), forKey: .velocity)
+        case .hold:
+            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
+        }
+        if let decision = event.decision {
+            try c.encode(decision.rule, forKey: .rule)
+            try c.encode(ExpectedEvidence(evidence: decision.evidence), forKey: .evidence)
+        }
+        try c.encodeIfPresent(margin.map(MarginJSON.init), forKey: .margin)
+    }
+}
+
+/// A decision's evidence: only the measured values, each key naming its unit; counts and touch
+/// ids whole numbers.
+struct ExpectedEvidence: Encodable {
+    var evidence: GestureEvidence
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: EvidenceJSON.Key.self)
+        for (key, value) in evidence.entries {
+            if ["fingersBefore", "fingersAfter", "touch"].contains(key) {
+                try c.encode(Int(value), forKey: EvidenceJSON.Key(stringValue: key))
+            } else {
+                try c.encode(rounded(value), forKey: EvidenceJSON.Key(stringValue: key))
+            }
+        }
+    }
+}
+
+/// A transition step's line as docs/reference/json-lines.md documents it.
+struct ExpectedTransitionLine: Encodable {
+    var step: TransitionRecord
+    init(_ step: TransitionRecord) { self.step = step }
+
+    enum CodingKeys: String, CodingKey { case type, transition, trial, state, time, progress, reason, velocity }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("transition", forKey: .type)
+        try c.encode(step.name.rawValue, forKey: .transition)
+        try c.encode(step.trial, forKey: .trial)
+        try c.encode(step.state.rawValue, forKey: .state)
+        try c.encode(rounded(step.time), forKey: .time)
+        try c.encode(rounded(step.progress), forKey: .progress)
+        try c.encodeIfPresent(step.reason, forKey: .reason)
+        try c.encodeIfPresent(step.velocity.map(rounded), forKey: .velocity)
+    }
+}
+
+/// A button's line as docs/reference/json-lines.md documents it.
+struct ExpectedButtonLine: Encodable {
+    var button: ButtonRecord
+    init(_ button: ButtonRecord) { self.button = button }
+
+    enum CodingKeys: String, CodingKey { case type, button, state, time }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("button", forKey: .type)
+        try c.encode(button.button.name, forKey: .button)
+        try c.encode(button.state.rawValue, forKey: .state)
+        try c.encode(rounded(button.time), forKey: .time)
+    }
 }

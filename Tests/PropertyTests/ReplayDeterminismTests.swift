@@ -10,7 +10,7 @@ import InteractiveTransition
 @Suite struct ReplayDeterminismTests {
     static let streamCount = 120
 
-    /// Every gesture and transition record as JSON lines, then the summary.
+    /// Every gesture and transition record as its JSON line (`replay --json`'s), then the summary.
     static func replay(_ events: [InputEvent], on device: DeviceDescription, transition: TransitionName) throws -> (records: [String], summary: String, frames: Int) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -19,29 +19,23 @@ import InteractiveTransition
         pipeline.measuresMargins = true
         var lines: [String] = []
         var frames = 0
-        var encodingError: (any Error)?
         let emit: (LabRecord) -> Void = { record in
-            do {
-                switch record {
-                case .frame: frames += 1
-                case .gesture(let g): lines.append(String(decoding: try encoder.encode(g), as: UTF8.self))
-                case .transition(let t): lines.append(String(decoding: try encoder.encode(t), as: UTF8.self))
-                case .button(let b): lines.append(String(decoding: try encoder.encode(b), as: UTF8.self))
-                case .stateChange: break
-                case .releaseMargins(let m):
-                    // Every flip a finite number: JSON and the sentences print them.
-                    for margin in [m.margins.flip] + m.margins.presets.entries.map(\.margin) {
-                        for point in [margin.flip.threshold, margin.flip.velocity, margin.flip.progress, margin.gesture?.point] {
-                            #expect(point.map { $0.value.isFinite } ?? true, "\(margin)")
-                        }
+            switch record {
+            case .frame: frames += 1
+            case .gesture, .transition, .button: if let line = record.jsonLine(margins: nil) { lines.append(line) }
+            case .stateChange: break
+            case .releaseMargins(let m):
+                // Every flip a finite number: JSON and the sentences print them.
+                for margin in [m.margins.flip] + m.margins.presets.entries.map(\.margin) {
+                    for point in [margin.flip.threshold, margin.flip.velocity, margin.flip.progress, margin.gesture?.point] {
+                        #expect(point.map { $0.value.isFinite } ?? true, "\(margin)")
                     }
-                    lines.append(m.margins.sentence)
                 }
-            } catch { encodingError = error }
+                lines.append(m.margins.sentence)
+            }
         }
         for event in events { pipeline.consume(event, emit: emit) }
         let summary = pipeline.finish(source: "property", emit: emit)
-        if let encodingError { throw encodingError }
         return (lines, String(decoding: try encoder.encode(summary), as: UTF8.self), frames)
     }
 

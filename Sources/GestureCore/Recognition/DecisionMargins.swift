@@ -119,7 +119,26 @@ enum MarginSetting: Int, CaseIterable {
         }
     }
 
-    func value(in c: GestureRecognizerConfiguration) -> Double { c[keyPath: path] }
+    /// The setting's value in `c`, the property that `path` names, read directly: read through the
+    /// key path (generic key-path code and its metadata) it cost `replay --json` 1.8 instructions an
+    /// event. `DecisionMarginTests` holds each case to its path.
+    func value(in c: GestureRecognizerConfiguration) -> Double {
+        switch self {
+        case .pinchOpposingMinimumAngleDegrees: c.pinchOpposingMinimumAngleDegrees
+        case .oneSidedPinchMaximumAngleDegrees: c.oneSidedPinchMaximumAngleDegrees
+        case .minMoveMM: c.minMoveMM
+        case .pinchCorrectionWindowMS: c.pinchCorrectionWindowMS
+        case .directionSnapEighths: c.directionSnapEighths
+        case .scrollMaxHorizontalSpreadMM: c.scrollMaxHorizontalSpreadMM
+        case .scrollMaxVerticalSpreadMM: c.scrollMaxVerticalSpreadMM
+        case .restingThumbMaxMoveMM: c.restingThumbMaxMoveMM
+        case .restingThumbAreaMM: c.restingThumbAreaMM
+        case .edgeScrollWidthMM: c.edgeScrollWidthMM
+        case .holdMaxMoveMM: c.holdMaxMoveMM
+        case .jumpDistanceMM: c.jumpDistanceMM
+        case .jumpIncreaseMM: c.jumpIncreaseMM
+        }
+    }
 
     /// A setting's entry in the table, as a margin names it.
     struct Described {

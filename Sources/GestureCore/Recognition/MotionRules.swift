@@ -42,10 +42,23 @@ enum MotionRule: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The motion rule of that name; nil for a rule decided elsewhere.
+    /// The motion rule of that name (`name` read backwards); nil for a rule decided elsewhere. A
+    /// switch, not a search of `inOrder`: each decision's margin asks it (`RecognizerRuleTests` holds
+    /// it to `name`).
     init?(_ rule: GestureRule) {
-        guard let found = Self.inOrder.first(where: { $0.name == rule }) else { return nil }
-        self = found
+        switch rule {
+        case .opposingFingers: self = .opposingFingers
+        case .sideBySideTimeout: self = .sideBySideTimeout
+        case .oneSidedPinch: self = .oneSidedPinch
+        case .restingThumb: self = .restingThumb
+        case .oneFingerMoved: self = .oneFingerMoved
+        case .restingFinger: self = .restingFinger
+        case .thumbPinch: self = .thumbPinch
+        case .pinchUnavailable: self = .pinchUnavailable
+        case .sameDirection: self = .sameDirection
+        case .differentDirections: self = .differentDirections
+        default: return nil
+        }
     }
 }
 
@@ -268,9 +281,11 @@ package enum MotionEvidence: Sendable, Hashable {
         func resting() -> RestingTouchEvidence? {
             e.touch.map { RestingTouchEvidence(moves: moves, touch: $0, fromBottomMM: e.fromBottomMM) }
         }
-        let directions = DirectionsEvidence(moves: moves, angleDegrees: e.angleDegrees, headingEighths: e.headingEighths,
-                                            otherHeadingEighths: e.otherHeadingEighths,
-                                            opposingAngleLimitDegrees: e.angleLimitDegrees, spanChangeMM: e.spanChangeMM)
+        func directions() -> DirectionsEvidence {
+            DirectionsEvidence(moves: moves, angleDegrees: e.angleDegrees, headingEighths: e.headingEighths,
+                               otherHeadingEighths: e.otherHeadingEighths,
+                               opposingAngleLimitDegrees: e.angleLimitDegrees, spanChangeMM: e.spanChangeMM)
+        }
         let found: MotionEvidence?
         switch rule {
         case .opposingFingers: found = angled().map(Self.opposingFingers)
@@ -288,9 +303,9 @@ package enum MotionEvidence: Sendable, Hashable {
             }
             found = .oneFingerMoved(OneFingerMovedEvidence(moves: moves, offLine: offLine))
         case .thumbPinch: found = e.spanChangeMM.map { .thumbPinch(ThumbPinchEvidence(moves: moves, spanChangeMM: $0)) }
-        case .pinchUnavailable: found = .pinchUnavailable(directions)
-        case .sameDirection: found = .sameDirection(directions)
-        case .differentDirections: found = directions.spanChangeMM == nil ? nil : .differentDirections(directions)
+        case .pinchUnavailable: found = .pinchUnavailable(directions())
+        case .sameDirection: found = .sameDirection(directions())
+        case .differentDirections: found = e.spanChangeMM == nil ? nil : .differentDirections(directions())
         }
         guard let found else { return nil }
         self = found

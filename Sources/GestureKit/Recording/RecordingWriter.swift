@@ -94,16 +94,18 @@ public protocol RecordingWriter: AnyObject {
 
 extension RecordingWriterOptions {
     /// What each writer's `write` does before it formats an event: it refuses a closed writer and a
-    /// time before 0 (no format writes a negative time), and masks keyboard keys when asked.
+    /// time before 0 (no format writes a negative time), and masks keyboard keys when asked. The
+    /// output is an autoclosure, read only to say where an error is: passed as a value, the writer
+    /// read it before the checks, and `convert` from YAML cost 3 instructions an event more.
     @inline(__always)
-    func eventToWrite(_ event: InputEvent, writerIsClosed: Bool, output: ByteOutput) throws -> (event: InputEvent, wasMasked: Bool) {
+    func eventToWrite(_ event: InputEvent, writerIsClosed: Bool, output: @autoclosure () -> ByteOutput) throws -> (event: InputEvent, wasMasked: Bool) {
         guard !writerIsClosed else {
-            throw RecordingError(path: output.path, line: output.lineCount, kind: .io,
+            throw RecordingError(path: output().path, line: output().lineCount, kind: .io,
                                  expected: "an open writer", found: "a closed one")
         }
         let (event, wasMasked) = maskKeyboardKeys ? KeyPrivacy.masked(event) : (event, false)
         guard event.time.seconds >= 0, event.time.microseconds >= 0 else {
-            throw RecordingError(path: output.path, line: output.lineCount + 1, kind: .unwritableEvent,
+            throw RecordingError(path: output().path, line: output().lineCount + 1, kind: .unwritableEvent,
                                  expected: "a time at or after 0.000000", found: "\(event.time)")
         }
         return (event, wasMasked)

@@ -10,7 +10,8 @@ import SettingsTable
 /// Why not `JSONEncoder`: a replay prints a line per gesture and transition step, and the encoder
 /// spends about 70,000 instructions on each (a container tree, a key sort, a `Data`); the records'
 /// shapes are fixed, so their keys are written here already in sorted order. `JSONLineBytesTests`
-/// compares every record shape with `JSONEncoder`'s bytes, so a key added to one and not the other fails.
+/// compares every record shape with `JSONEncoder`'s bytes for the fields docs/reference/json-lines.md
+/// documents (a test-side `Encodable` of each record), so a key added to one and not the other fails.
 package struct JSONLineBytes: Sendable {
     package private(set) var bytes: [UInt8] = []
 
@@ -262,8 +263,9 @@ extension LabRecord {
     }
 }
 
-// Each record's keys below are in sorted (byte) order, as JSONEncoder's `.sortedKeys` writes them;
-// they are the keys of the record's `encode(to:)`, which the summary and the tests still use.
+// Each record's keys below are in sorted (byte) order, as JSONEncoder's `.sortedKeys` writes them.
+// These are the records' only field lists: nothing in the sources encodes a line record otherwise
+// (the tests' own `Encodable` forms check these bytes).
 
 extension GestureRecord {
     func appendJSON(to out: inout JSONLineBytes, margin: DecisionMargin?) {

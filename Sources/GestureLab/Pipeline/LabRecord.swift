@@ -19,8 +19,8 @@ public enum LabRecord: Sendable {
 }
 
 /// A button pressed or released, as printed (`"type": "button"`). Times are seconds from the first event.
-public struct ButtonRecord: Sendable, Hashable, Encodable {
-    public enum State: String, Sendable, Hashable, Encodable {
+public struct ButtonRecord: Sendable, Hashable {
+    public enum State: String, Sendable, Hashable {
         case pressed, released
     }
 
@@ -33,20 +33,10 @@ public struct ButtonRecord: Sendable, Hashable, Encodable {
         self.state = state
         self.time = time
     }
-
-    enum CodingKeys: String, CodingKey { case type, button, state, time }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode("button", forKey: .type)
-        try c.encode(button.name, forKey: .button)
-        try c.encode(state, forKey: .state)
-        try c.encode(rounded(time), forKey: .time)
-    }
 }
 
 /// A recognized gesture event as printed (`"type": "gesture"`). Times are seconds from the first event.
-public struct GestureRecord: Sendable, Hashable, Encodable {
+public struct GestureRecord: Sendable, Hashable {
     public var event: GestureEvent
     public var time: Double
     /// Which gesture this event belongs to, counted from 0 in the order gestures began: its index
@@ -57,40 +47,6 @@ public struct GestureRecord: Sendable, Hashable, Encodable {
         self.event = event
         self.time = time
         self.gesture = gesture
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case type, gesture, kind, state, time, fingers, scale, rotation, center, scaleVelocity, translation, velocity, rule, evidence,
-             margin
-    }
-
-    public func encode(to encoder: any Encoder) throws { try encode(to: encoder, margin: nil) }
-
-    func encode(to encoder: any Encoder, margin: DecisionMargin?) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode("gesture", forKey: .type)
-        try c.encode(gesture, forKey: .gesture)
-        try c.encode(event.kind.rawValue, forKey: .kind)
-        try c.encode(event.state.rawValue, forKey: .state)
-        try c.encode(rounded(time), forKey: .time)
-        try c.encode(event.fingerCount, forKey: .fingers)
-        switch event.kind {
-        case .pinch:
-            try c.encode(rounded(event.scale), forKey: .scale)
-            try c.encode(rounded(event.rotationDegrees), forKey: .rotation)
-            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
-            try c.encode(rounded(event.scaleVelocity), forKey: .scaleVelocity)
-        case .pan:
-            try c.encode(RoundedPoint(event.translationMM), forKey: .translation)
-            try c.encode(RoundedPoint(event.velocityMMPerSecond), forKey: .velocity)
-        case .hold:
-            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
-        }
-        if let decision = event.decision {
-            try c.encode(decision.rule, forKey: .rule)
-            try c.encode(EvidenceJSON(decision.evidence), forKey: .evidence)
-        }
-        try c.encodeIfPresent(margin.map(MarginJSON.init), forKey: .margin)
     }
 }
 
@@ -112,7 +68,7 @@ struct MarginJSON: Encodable {
 }
 
 /// A rule's evidence as a JSON object: only the measured values, each key naming its unit.
-struct EvidenceJSON: Encodable {
+struct EvidenceJSON {
     var evidence: GestureEvidence
     init(_ evidence: GestureEvidence) { self.evidence = evidence }
 
@@ -127,22 +83,11 @@ struct EvidenceJSON: Encodable {
     static func isWholeNumber(_ key: String) -> Bool {
         key == "fingersBefore" || key == "fingersAfter" || key == "touch"
     }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        for (key, value) in evidence.entries {
-            if Self.isWholeNumber(key) {
-                try c.encode(Int(value), forKey: Key(stringValue: key))
-            } else {
-                try c.encode(rounded(value), forKey: Key(stringValue: key))
-            }
-        }
-    }
 }
 
 /// A transition step as printed (`"type": "transition"`): it began, followed the gesture, was
 /// decided (with the policy's reason), animated, and ended.
-public struct TransitionRecord: Sendable, Hashable, Encodable {
+public struct TransitionRecord: Sendable, Hashable {
     public var name: TransitionName
     /// Which trial (go at the transition) this step belongs to: its index in the summary's `trials`
     /// (JSON `"trial"`).
@@ -168,20 +113,6 @@ public struct TransitionRecord: Sendable, Hashable, Encodable {
         self.progress = progress
         self.reason = reason
         self.velocity = velocity
-    }
-
-    enum CodingKeys: String, CodingKey { case type, transition, trial, state, time, progress, reason, velocity }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode("transition", forKey: .type)
-        try c.encode(name.rawValue, forKey: .transition)
-        try c.encode(trial, forKey: .trial)
-        try c.encode(state.rawValue, forKey: .state)
-        try c.encode(rounded(time), forKey: .time)
-        try c.encode(rounded(progress), forKey: .progress)
-        try c.encodeIfPresent(reason, forKey: .reason)
-        try c.encodeIfPresent(velocity.map(rounded), forKey: .velocity)
     }
 }
 
