@@ -1,3 +1,4 @@
+import GestureCore
 import SystemPackage
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import CEvdev
+import GestureCore
 
 extension EvdevDevice {
     /// The touch state libevdev holds for the device now, written as the events that lead there

@@ -1,4 +1,5 @@
 import CEvdev
+import GestureCore
 import SystemPackage
 
 #if canImport(Glibc)

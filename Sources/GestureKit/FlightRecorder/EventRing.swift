@@ -1,3 +1,5 @@
+import GestureCore
+
 /// The last stretch of a device's raw events, in a ring of fixed-size event records allocated once
 /// (`append` never allocates), with the device's state at the oldest event kept: what `live
 /// --keep SECONDS` holds so that a dump can write the last SECONDS as a recording that starts at a

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// An event that contradicts the recording's own device description, noted once per kind with
 /// the first line where it happened and how many times.
 ///

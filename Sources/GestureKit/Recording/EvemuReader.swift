@@ -1,3 +1,5 @@
+import GestureCore
+
 /// The evemu file-format version from the `# EVEMU <major>.<minor>` first line (1.0 when absent).
 public struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var major: Int

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Writes an evemu 1.3 recording the way `evemu-record` does (libevemu 2.7's `evemu_write` and
 /// `evemu_write_event`): header comments, the evtest-like description, `N/I/P/B/A/L/S` lines, the
 /// "Waiting for events" banner, then one `E:` line per event with its description comment.

@@ -1,4 +1,5 @@
 import CEvdev
+import GestureCore
 
 extension EventCode {
     /// `KEY_RESERVED` (0): not a key.

@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 
 /// Runs an evemu reader on a thread of its own, a few thousand events ahead of the one who takes

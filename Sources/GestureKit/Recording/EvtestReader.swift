@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 
 /// Reads the output of `evtest` (libevdev's evtest 1.x), the log people paste into bug reports, as

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Which device of a multi-device recording to read.
 public enum RecordingDeviceSelector: Sendable, Hashable {
     /// The first device whose `deviceClass` is a touchpad or touchscreen; the first device when

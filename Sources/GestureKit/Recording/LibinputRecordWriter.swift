@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Writes a `libinput record` YAML file (version 1) for one device, in the layout
 /// `libinput record` uses (`tools/libinput-record.c`): header, `devices:` with the `evdev:`
 /// description, then `events:` with one `- evdev:` entry per frame.

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// A summary of a recording, computed by reading all of its events.
 ///
 /// Fingers and touches are counted from `TouchFrameAssembler`'s frames, so `stats` says what replay

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Events at the end of a recording that no `SYN_REPORT` closes.
 ///
 /// A frame is complete only at its `SYN_REPORT`; the events after the last one are a frame the

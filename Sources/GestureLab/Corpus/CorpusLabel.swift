@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 /// What the recognizer should report for one gesture a person made: the ground truth a replay is
 /// checked against. Only `kind` is required; a key left out is not checked.

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import SettingsTable
 
 /// A decision a file's label rests on, with its margin: a gesture's kind rests on the decision that

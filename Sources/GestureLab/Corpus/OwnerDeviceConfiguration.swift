@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import SettingsTable
 
 /// What a recording's owner set in their desktop's touchpad settings that changes what libinput

@@ -1,5 +1,5 @@
 import Foundation
-import GestureKit
+import GestureCore
 
 /// A recording's own numbers, for a person labelling it: how many fingers were down when, where
 /// each contact went in millimetres, and how far apart two fingers were. Computed from the touch

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 /// The labelled corpus shipped in `Fixtures/corpus`, defined as recipes so it can be regenerated
 /// bit for bit (`pinchlab generate-corpus`). Parameters vary per file from a seed derived from the

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// Binds a recognizer's gesture to a percent-driven transition, the way a UIKit gesture handler

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// How a named transition listens to gestures: which kind drives it and how the gesture's values

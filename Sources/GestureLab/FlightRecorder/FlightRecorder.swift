@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 
 /// `pinchlab live --keep SECONDS`: the last SECONDS of the device's raw events (an `EventRing`)

@@ -1,4 +1,3 @@
-import GestureKit
 
 /// How pinchlab's gestures and libinput's line up on one recording: summary key `"agreement"`.
 ///

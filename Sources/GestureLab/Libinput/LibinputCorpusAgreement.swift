@@ -1,4 +1,3 @@
-import GestureKit
 
 /// How one set of settings agrees with libinput over a corpus's touchpad recordings
 /// (`tune --with-libinput`, report key `"libinput"`): each file's `LibinputAgreement`, summed.

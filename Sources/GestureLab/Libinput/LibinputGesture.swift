@@ -1,5 +1,4 @@
 import GestureTools
-import GestureKit
 
 /// One gesture as libinput reported it (`libinput debug-events`), in pinchlab's time: seconds
 /// since the recording's first event.

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 /// Idle gaps of a recording shortened before it is played to libinput in real time. libinput's
 /// timers and windows are all short (the longest, the pointer filter's motion history, is 1 s:

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The last line of a replay (`"type": "summary"`): what was recognized and how the transition ended.

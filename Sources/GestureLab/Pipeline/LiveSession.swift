@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The whole flow for one device: events -> touch frames -> recognizer -> transition driver ->

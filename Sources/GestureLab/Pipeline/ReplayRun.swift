@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The one way pinchlab runs an event source through recognizers and a transition to its end:

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 /// Turns finger tracks into the evdev event stream a real device's kernel driver would send:
 /// multitouch protocol B with slots and tracking ids, only values that changed, `BTN_TOUCH` and

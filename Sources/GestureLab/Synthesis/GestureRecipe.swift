@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureKit
+import GestureCore
 
 /// Everything needed to regenerate one synthetic gesture exactly: the motion, the timing of
 /// landing and lifting, and the noise. Stored in the corpus manifest next to the seed.

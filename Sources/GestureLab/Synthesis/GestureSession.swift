@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 
 /// Several synthesized gestures in one recording with idle stretches between them, as a real

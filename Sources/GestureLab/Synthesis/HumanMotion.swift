@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureKit
+import GestureCore
 
 /// Human reaching movements follow the minimum-jerk profile (Flash & Hogan 1985): smooth start,
 /// peak speed mid-way, smooth stop. Finger paths are built from segments of it.

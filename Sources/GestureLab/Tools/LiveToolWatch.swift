@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import GestureTools
 
 /// The gesture tools judging a live session as it goes (`live --tool`): the session's own records

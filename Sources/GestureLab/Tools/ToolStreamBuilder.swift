@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import GestureTools
 
 /// pinchlab's recognizer standing in for libinput: the libinput events a gesture tool would read,

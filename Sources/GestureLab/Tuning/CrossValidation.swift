@@ -1,5 +1,4 @@
 import Foundation
-import GestureKit
 
 /// How the tuner estimates its accuracy on recordings it was not tuned on.
 public enum CrossValidation: Sendable, Hashable {

@@ -1,5 +1,4 @@
 import Foundation
-import GestureKit
 import GestureTools
 
 /// One threshold of a gesture tool that `ToolTuner` may move, in the tool's own name and units.
