@@ -28,7 +28,6 @@ let package = Package(
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "InteractiveTransition", targets: ["InteractiveTransition"]),
         .library(name: "GestureLab", targets: ["GestureLab"]),
-        .library(name: "GestureTools", targets: ["GestureTools"]),
         // LD_PRELOAD'ed into Debian's `libinput debug-events` by `pinchlab libinput` / `--with-libinput`
         // (libpinchlab-udev-preload.so next to the pinchlab binary): see Sources/CUdevPreload.
         .library(name: "pinchlab-udev-preload", type: .dynamic, targets: ["CUdevPreload"]),
@@ -65,7 +64,8 @@ let package = Package(
         .target(name: "InteractiveTransition", dependencies: ["SettingsTable"]),
         // The gesture tools people run on top of libinput (touchegg, fusuma, libinput-gestures,
         // InputActions, lisgd, KWin's triggers): each a pure function of a libinput event stream, as
-        // pure as GestureCore (no C module, no I/O), fed by GestureLab.
+        // pure as GestureCore (no C module, no I/O), fed by GestureLab. Package API only, not a product
+        // (docs/reference/api.md says why).
         .target(name: "GestureTools", dependencies: ["SettingsTable"]),
         .target(name: "GestureLab", dependencies: ["GestureCore", "GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable", systemPackage]),
         // What people read of the lab's results: text, SVG plots, the HTML viewer. Above the engine,

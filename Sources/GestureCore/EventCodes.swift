@@ -155,13 +155,13 @@
 }
 
 /// Bus types (`BUS_*` in `<linux/input.h>`).
-public enum BusType {
+package enum BusType {
     /// `BUS_USB`
-    public static let usb = UInt16(0x3)
+    package static let usb = UInt16(0x3)
     /// `BUS_I2C`
-    public static let i2c = UInt16(0x18)
+    package static let i2c = UInt16(0x18)
     /// `BUS_I8042`: the PS/2 controller most laptop touchpads sit on.
-    public static let i8042 = UInt16(0x11)
+    package static let i8042 = UInt16(0x11)
     /// `BUS_VIRTUAL`
-    public static let virtual = UInt16(0x6)
+    package static let virtual = UInt16(0x6)
 }

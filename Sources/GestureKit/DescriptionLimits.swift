@@ -26,7 +26,7 @@ extension DescriptionLimits {
     static let positionAxes: Set<EventCode> = [.absX, .absY, .absMTPositionX, .absMTPositionY]
 
     /// What is wrong with one axis; nil when nothing is.
-    public static func problem(axis code: EventCode, _ info: AbsInfo) -> AxisProblem? {
+    package static func problem(axis code: EventCode, _ info: AbsInfo) -> AxisProblem? {
         let minimum = Int64(info.minimum), maximum = Int64(info.maximum)
         if code == .absMTSlot {
             // The kernel numbers slots from 0 (`input_mt_init_slots` sets the axis to 0...n-1) and

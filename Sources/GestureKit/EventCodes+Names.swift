@@ -7,13 +7,13 @@ import GestureCore
 
 extension EventType: CustomStringConvertible {
     /// The largest code number defined for this type (`ABS_MAX`, `KEY_MAX`, ...), from libevdev.
-    public var maxCode: UInt16? {
+    package var maxCode: UInt16? {
         let value = libevdev_event_type_get_max(UInt32(rawValue))
         return value < 0 ? nil : UInt16(value)
     }
 
     /// The kernel's name, e.g. `EV_ABS`, or nil for a number the kernel does not define.
-    public var name: String? {
+    package var name: String? {
         guard let cName = libevdev_event_type_get_name(UInt32(rawValue)) else { return nil }
         return String(cString: cName)
     }
@@ -23,14 +23,14 @@ extension EventType: CustomStringConvertible {
 
 extension EventCode {
     /// The kernel's name for this code under `type`, e.g. `ABS_MT_SLOT`, from libevdev.
-    public func name(for type: EventType) -> String? {
+    package func name(for type: EventType) -> String? {
         guard let cName = libevdev_event_code_get_name(UInt32(type.rawValue), UInt32(rawValue)) else { return nil }
         return String(cString: cName)
     }
 }
 
 extension InputProperty: CustomStringConvertible {
-    public var name: String? {
+    package var name: String? {
         guard let cName = libevdev_property_get_name(UInt32(rawValue)) else { return nil }
         return String(cString: cName)
     }

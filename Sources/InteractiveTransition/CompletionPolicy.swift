@@ -55,7 +55,7 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
     }
 
     /// A tracker for one gesture under this policy.
-    public func tracker(input: CompletionInput, initialProgress: Double, at time: Double) -> CompletionTracker {
+    package func tracker(input: CompletionInput, initialProgress: Double, at time: Double) -> CompletionTracker {
         CompletionTracker(policy: self, input: input, initialProgress: initialProgress, at: time)
     }
 

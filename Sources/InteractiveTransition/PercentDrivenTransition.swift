@@ -11,7 +11,7 @@
 public struct PercentDrivenTransition: Sendable {
     /// `diagnostics` keeps at most this many entries (a driver that keeps calling `update` after finishing
     /// must not grow memory per event); later ones are only counted in `droppedDiagnosticCount`.
-    public static let maximumRecordedDiagnostics = 64
+    package static let maximumRecordedDiagnostics = 64
 
     public let spec: TransitionSpec
     public private(set) var context: TransitionContext
@@ -31,13 +31,13 @@ public struct PercentDrivenTransition: Sendable {
     public private(set) var completion: CompletionAnimation?
     /// Animations registered with `animateAlongside(_:)`, in registration order, each holding the value
     /// it shows at the current progress.
-    public private(set) var alongsideAnimations: [AlongsideAnimation] = []
+    package private(set) var alongsideAnimations: [AlongsideAnimation] = []
     public private(set) var lifecycle: [LifecycleRecord] = []
     /// Told of every lifecycle moment as it happens (a presentation controller's hooks); see
     /// `TransitionLifecycleObserver`. Held strongly: the transition is a value its owner keeps.
     public var lifecycleObserver: (any TransitionLifecycleObserver)?
-    public private(set) var diagnostics: [TransitionDiagnostic] = []
-    public private(set) var droppedDiagnosticCount = 0
+    package private(set) var diagnostics: [TransitionDiagnostic] = []
+    package private(set) var droppedDiagnosticCount = 0
 
     public init(spec: TransitionSpec, completionSpeed: Double = 1,
                 completionTiming: CompletionTiming? = nil,
@@ -66,7 +66,7 @@ public struct PercentDrivenTransition: Sendable {
 
     /// Seconds a curve completion takes from `progress`: `(1 - p) x duration / speed` to finish,
     /// `p x duration / speed` to cancel. (Springs take their settle time instead.)
-    public static func remainingCurveDuration(direction: CompletionDirection, progress: Double, duration: Double,
+    package static func remainingCurveDuration(direction: CompletionDirection, progress: Double, duration: Double,
                                               completionSpeed: Double) -> Double {
         abs(direction.targetProgress - progress) * duration / completionSpeed
     }
@@ -168,7 +168,7 @@ public struct PercentDrivenTransition: Sendable {
     /// finished, exactly `fromValue` when cancelled). It is a function of progress, not of time, so
     /// registered mid-way it shows its value for the current progress at once. Rejected once the
     /// transition has ended (nothing is left to animate) and for a name already registered.
-    public mutating func animateAlongside(_ animation: AlongsideAnimation) throws(TransitionError) {
+    package mutating func animateAlongside(_ animation: AlongsideAnimation) throws(TransitionError) {
         guard !phase.isTerminal else {
             throw .invalidAlongsideAnimation(reason: "\(animation.name): registered after the transition \(phase.rawValue)")
         }
@@ -181,7 +181,7 @@ public struct PercentDrivenTransition: Sendable {
     }
 
     /// The value the alongside animation named `name` shows now; nil if none has that name.
-    public func alongsideValue(named name: String) -> Double? {
+    package func alongsideValue(named name: String) -> Double? {
         alongsideAnimations.first { $0.name == name }?.value
     }
 
@@ -196,7 +196,7 @@ public struct PercentDrivenTransition: Sendable {
     }
 
     /// As `scene`, writing into a reused buffer.
-    public func scene(into result: inout SceneState) {
+    package func scene(into result: inout SceneState) {
         SceneState.shown(in: phase, progress: progress, from: context.fromState, to: context.toState, into: &result)
     }
 

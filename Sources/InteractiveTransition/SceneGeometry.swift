@@ -53,11 +53,11 @@ public struct ViewSpace: Hashable, Sendable, Codable {
 /// The seeds' zoom transition takes a collection-view cell's `frame` — which is in the collection view's
 /// scrolled coordinates — and must convert it into the container before animating from it; forgetting the
 /// conversion makes the zoom start from the wrong place as soon as the list is scrolled or offset.
-public enum CoordinateConversion {
+package enum CoordinateConversion {
     /// Converts `rect`, given in the coordinates of the innermost view of `ancestors`, up through every
     /// view in `ancestors` (innermost first) into the coordinates of the last one's superview — the container.
     /// An empty chain means `rect` is already in container coordinates.
-    public static func convert(_ rect: SceneRect, throughAncestors ancestors: [ViewSpace]) -> SceneRect {
+    package static func convert(_ rect: SceneRect, throughAncestors ancestors: [ViewSpace]) -> SceneRect {
         var converted = rect
         for space in ancestors { converted = space.convertToSuperview(converted) }
         return converted

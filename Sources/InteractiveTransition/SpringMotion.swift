@@ -84,7 +84,7 @@ public struct SpringMotion: Hashable, Sendable, Codable {
 
     /// When the motion settles by `rule`, and whether the search gave up at `maximumSettleSearchSeconds`
     /// first (the motion is then still moving there, by `displacement` and `velocity` at that time).
-    public func settling(rule: SpringSettleRule = .standard) -> SpringSettling {
+    package func settling(rule: SpringSettleRule = .standard) -> SpringSettling {
         if let seconds = firstSettledTime(rule: rule) {
             return SpringSettling(seconds: seconds, reachedSearchLimit: false, displacement: 0, velocity: 0)
         }
@@ -135,9 +135,9 @@ public struct SpringSettling: Hashable, Sendable, Codable {
 /// UIKit's normalised spring velocity (`UISpringTimingParameters.initialVelocity`,
 /// `initialSpringVelocity`): the release velocity divided by the distance still to travel, so 1 means
 /// "would cover the remaining distance in one second at this speed".
-public enum SpringVelocity {
+package enum SpringVelocity {
     /// Progress per second -> UIKit's normalised velocity. 0 when nothing is left to travel.
-    public static func normalized(velocity: Double, from current: Double, to target: Double) -> Double {
+    package static func normalized(velocity: Double, from current: Double, to target: Double) -> Double {
         let remaining = target - current
         guard velocity.isFinite, remaining.isFinite, remaining != 0 else { return 0 }
         let result = velocity / remaining
@@ -145,7 +145,7 @@ public enum SpringVelocity {
     }
 
     /// UIKit's normalised velocity -> progress per second for a move from `current` to `target`.
-    public static func progressPerSecond(normalized: Double, from current: Double, to target: Double) -> Double {
+    package static func progressPerSecond(normalized: Double, from current: Double, to target: Double) -> Double {
         let result = normalized * (target - current)
         return result.isFinite ? result : 0
     }

@@ -19,11 +19,11 @@ public protocol TransitionLifecycleObserver: AnyObject, Sendable {
 }
 
 extension TransitionLifecycleObserver {
-    public func presentationTransitionWillBegin(_ transition: TransitionSnapshot) {}
-    public func presentationTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
-    public func dismissalTransitionWillBegin(_ transition: TransitionSnapshot) {}
-    public func dismissalTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
-    public func transition(_ transition: TransitionSnapshot, recorded record: LifecycleRecord) {}
+    package func presentationTransitionWillBegin(_ transition: TransitionSnapshot) {}
+    package func presentationTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
+    package func dismissalTransitionWillBegin(_ transition: TransitionSnapshot) {}
+    package func dismissalTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
+    package func transition(_ transition: TransitionSnapshot, recorded record: LifecycleRecord) {}
 
     /// Calls the hook `record` stands for, then `transition(_:recorded:)`.
     func deliver(_ record: LifecycleRecord, _ snapshot: TransitionSnapshot) {

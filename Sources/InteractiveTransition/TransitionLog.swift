@@ -86,9 +86,9 @@ public enum TransitionIssue: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 }
 
-public struct TransitionDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct TransitionDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Seconds (the last valid time when the given time was unusable).
-    public let time: Double
-    public let issue: TransitionIssue
-    public var description: String { "t=\(time): \(issue)" }
+    package let time: Double
+    package let issue: TransitionIssue
+    package var description: String { "t=\(time): \(issue)" }
 }

@@ -20,7 +20,7 @@
 /// Steady-state work allocates nothing: slot state lives in a buffer sized once from the device.
 public struct TouchFrameAssembler: Sendable {
     public let device: DeviceDescription
-    public let geometry: SurfaceGeometry
+    package let geometry: SurfaceGeometry
     public let mode: Mode
 
     public enum Mode: String, Sendable {
@@ -52,7 +52,7 @@ public struct TouchFrameAssembler: Sendable {
     private let toolCountSlots: Int?
     private var resyncPending = false
     /// Frames where `BTN_TOOL_*` said more fingers than there were contacts, nil when none did.
-    public private(set) var toolFingerExcess: ToolFingerExcess?
+    package private(set) var toolFingerExcess: ToolFingerExcess?
     private var previousFrameTime: EventTime?
     private var sawAnyEvent = false
     // Protocol A: contacts of the frame being built, and of the previous frame.
@@ -366,21 +366,21 @@ private struct EndedReading: Sendable {
 /// `BTN_TOOL_DOUBLETAP` ... `QUINTTAP` saying more fingers than the contacts down: a touchpad that
 /// tracks fewer contacts than it senses fingers (libinput's fake fingers), or one whose contacts
 /// went missing.
-public struct ToolFingerExcess: Sendable, Hashable {
+package struct ToolFingerExcess: Sendable, Hashable {
     /// The first frame with more tool fingers than contacts.
-    public var firstTime: EventTime
+    package var firstTime: EventTime
     /// The last such frame.
-    public var lastTime: EventTime
+    package var lastTime: EventTime
     /// Such frames, and how many of them counted the tool's fingers (a touchpad tracking fewer
     /// slots than the tool says: `TouchFrame.fingerCount`).
-    public var frames = 0
-    public var countedFrames = 0
+    package var frames = 0
+    package var countedFrames = 0
     /// Seconds of consecutive such frames, added up.
-    public var seconds = 0.0
-    public var mostToolFingers = 0
-    public var mostContacts = 0
+    package var seconds = 0.0
+    package var mostToolFingers = 0
+    package var mostContacts = 0
     /// The device's slots.
-    public var slots: Int
+    package var slots: Int
 
     init(firstTime: EventTime, slots: Int) {
         self.firstTime = firstTime

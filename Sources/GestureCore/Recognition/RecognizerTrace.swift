@@ -82,17 +82,17 @@ public enum EdgeScrollChange: String, Sendable, Hashable, Codable {
 
 /// The state changes of one call to the recognizer, stored inline so that recording them never
 /// allocates. Quiet frames change nothing and record nothing.
-public struct RecognizerStateChanges: RandomAccessCollection, Sendable {
-    public static let capacity = 12
+package struct RecognizerStateChanges: RandomAccessCollection, Sendable {
+    package static let capacity = 12
 
     private var storage = InlineArray<12, RecognizerStateChange>(repeating: .placeholder)
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public subscript(i: Int) -> RecognizerStateChange {
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+    package subscript(i: Int) -> RecognizerStateChange {
         precondition(i >= 0 && i < count, "state change index out of range")
         return storage[i]
     }

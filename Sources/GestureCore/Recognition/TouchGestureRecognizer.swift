@@ -302,7 +302,7 @@ public struct TouchGestureRecognizer: Sendable {
     #endif
     /// The state changes of the last `process`, `advance` or `finish` call (set here and by the
     /// edge scroll beside the machine).
-    public internal(set) var stateChanges = RecognizerStateChanges()
+    package internal(set) var stateChanges = RecognizerStateChanges()
 
     public init(configuration: GestureRecognizerConfiguration = .default) {
         self.configuration = configuration.sanitized
@@ -328,7 +328,7 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// Where each kind's recognizer is in its life cycle: `possible` while the fingers are being
     /// judged, `failed` when they turned out to be something else (or a tap, or nothing).
-    public func state(of kind: GestureKind) -> RecognizerState { lifecycles[kind].state }
+    package func state(of kind: GestureKind) -> RecognizerState { lifecycles[kind].state }
 
     // MARK: Input
 

@@ -1,22 +1,22 @@
 import GestureCore
 
 /// The evemu file-format version from the `# EVEMU <major>.<minor>` first line (1.0 when absent).
-public struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public init(major: Int, minor: Int) { self.major = major; self.minor = minor }
+package struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var major: Int
+    package var minor: Int
+    package init(major: Int, minor: Int) { self.major = major; self.minor = minor }
 
     /// Comments only at the top; `A:` lines with 5 numbers.
-    public static let v1_0 = EvemuVersion(major: 1, minor: 0)
+    package static let v1_0 = EvemuVersion(major: 1, minor: 0)
     /// Comments anywhere, also after a line's fields.
-    public static let v1_1 = EvemuVersion(major: 1, minor: 1)
+    package static let v1_1 = EvemuVersion(major: 1, minor: 1)
     /// `A:` lines carry the resolution as a 6th number.
-    public static let v1_2 = EvemuVersion(major: 1, minor: 2)
+    package static let v1_2 = EvemuVersion(major: 1, minor: 2)
     /// `L:` and `S:` lines (LED and switch states). What evemu-record writes.
-    public static let v1_3 = EvemuVersion(major: 1, minor: 3)
+    package static let v1_3 = EvemuVersion(major: 1, minor: 3)
 
-    public static func < (a: EvemuVersion, b: EvemuVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
-    public var description: String { "\(major).\(minor)" }
+    package static func < (a: EvemuVersion, b: EvemuVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+    package var description: String { "\(major).\(minor)" }
 }
 
 /// Reads an evemu recording (`evemu-record`, `evemu-describe` output) as a stream of events.
@@ -27,7 +27,7 @@ public struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConverti
 /// `SYN_REPORT` are returned too, and reported in `trailingPartialFrame`.
 public final class EvemuReader: RecordingSource {
     public let device: DeviceDescription
-    public let version: EvemuVersion
+    package let version: EvemuVersion
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
     public let descriptionWarnings: [DescriptionWarning]
     public var eventContradictions: [EventContradiction] { conformance.contradictions }

@@ -25,7 +25,7 @@ public final class EvtestReader: RecordingSource {
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
     /// Set when the header does not end as evtest ends it (`Testing ... (interrupt to exit)`): a
     /// paste that left part of it out, read as far as it goes.
-    public let cutHeader: EvtestCutHeader?
+    package let cutHeader: EvtestCutHeader?
 
     private let input: LineInput
     private var conformance: DescriptionConformance
@@ -175,14 +175,14 @@ public final class EvtestReader: RecordingSource {
 }
 
 /// An evtest header that does not end with `Testing ... (interrupt to exit)`: cut short by the paste.
-public struct EvtestCutHeader: Hashable, Sendable, CustomStringConvertible {
-    public var path: String
+package struct EvtestCutHeader: Hashable, Sendable, CustomStringConvertible {
+    package var path: String
     /// The last line of the header that was read (0: none, the log begins with events).
-    public var lastHeaderLine: Int
+    package var lastHeaderLine: Int
     /// Whether the `Properties:` part was there; without it the device is taken to have none.
-    public var sawProperties: Bool
+    package var sawProperties: Bool
 
-    public var description: String {
+    package var description: String {
         let place = lastHeaderLine > 0 ? "\(path):\(lastHeaderLine)" : path
         let properties = sawProperties ? "" : "; no 'Properties:' (a clickpad or a touchscreen is then told by its codes alone)"
         return "\(place): evtest's header ends here without 'Testing ... (interrupt to exit)', read as far as it goes\(properties)"

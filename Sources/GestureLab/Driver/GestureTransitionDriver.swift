@@ -25,7 +25,7 @@ public struct GestureTransitionDriver: Sendable {
     /// gesture reports an absurd but finite velocity. A release's margins search velocities up to it.
     public static let maximumProgressVelocityPerSecond = ReleaseFlip.fastestVelocity
 
-    public let binding: TransitionBinding
+    package let binding: TransitionBinding
     public let spec: TransitionSpec
     public let settings: LabSettings
     /// The binding's divisor of these settings (`TransitionBinding.Mapping.divisor`), taken once.
@@ -389,5 +389,5 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
     /// The same release under every preset (JSON `"margins"`, keyed by preset).
     package var margins: PresetMargins?
 
-    public init(begin: Double) { self.begin = begin }
+    package init(begin: Double) { self.begin = begin }
 }

@@ -199,11 +199,11 @@ public struct TransitionRecord: Sendable, Hashable, Encodable {
 /// A number written as `rounded` writes it, in a type whose encoding is otherwise synthesized:
 /// `@Rounded public var ratio: Double` instead of a hand-written `encode(to:)` for one key.
 @propertyWrapper
-public struct Rounded: Sendable, Hashable, Encodable {
-    public var wrappedValue: Double
-    public init(wrappedValue: Double) { self.wrappedValue = wrappedValue }
+package struct Rounded: Sendable, Hashable, Encodable {
+    package var wrappedValue: Double
+    package init(wrappedValue: Double) { self.wrappedValue = wrappedValue }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rounded(wrappedValue))
     }

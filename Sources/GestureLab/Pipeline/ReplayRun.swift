@@ -49,7 +49,7 @@ public struct ReplayRun: Sendable {
     }
 
     /// The per-event engine; read it after a run for counts and the driver's trials.
-    public private(set) var pipeline: ReplayPipeline
+    package private(set) var pipeline: ReplayPipeline
 
     /// Measure every release's margins (`ReplayPipeline.measuresMargins`): set before `run`.
     package var measuresMargins: Bool {
@@ -131,17 +131,17 @@ public struct ReplayRun: Sendable {
 }
 
 /// Events already in memory (a corpus file read once and replayed many times) as a source.
-public struct EventList: InputEventSource, Sendable {
-    public let device: DeviceDescription
-    public let events: [InputEvent]
+package struct EventList: InputEventSource, Sendable {
+    package let device: DeviceDescription
+    package let events: [InputEvent]
     private var next = 0
 
-    public init(device: DeviceDescription, events: [InputEvent]) {
+    package init(device: DeviceDescription, events: [InputEvent]) {
         self.device = device
         self.events = events
     }
 
-    public mutating func nextEvent() -> InputEvent? {
+    package mutating func nextEvent() -> InputEvent? {
         guard next < events.count else { return nil }
         defer { next += 1 }
         return events[next]
