@@ -147,11 +147,16 @@ public enum AxisProblem: Hashable, Sendable {
 
 /// A problem in a description that does not stop reading, with its place.
 public struct DescriptionWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The file the description is in.
     public var path: String
+    /// The description's line for the axis.
     public var line: Int
+    /// The axis the problem is with.
     public var axis: EventCode
+    /// What is wrong with the axis, and what pinchlab does about it.
     public var problem: AxisProblem
 
+    /// A warning from its place and problem.
     public init(path: String, line: Int, axis: EventCode, problem: AxisProblem) {
         self.path = path
         self.line = line

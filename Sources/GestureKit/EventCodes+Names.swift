@@ -18,6 +18,7 @@ extension EventType: CustomStringConvertible {
         return String(cString: cName)
     }
 
+    /// The kernel's name (`EV_ABS`), or `EV_` and the number for one it does not define.
     public var description: String { name ?? "EV_\(rawValue)" }
 }
 
@@ -35,5 +36,6 @@ extension InputProperty: CustomStringConvertible {
         return String(cString: cName)
     }
 
+    /// The kernel's name (`INPUT_PROP_BUTTONPAD`), or `INPUT_PROP_` and the number for one it does not define.
     public var description: String { name ?? "INPUT_PROP_\(rawValue)" }
 }

@@ -11,6 +11,7 @@ public enum CompletionTiming: Hashable, Sendable, Codable, CustomStringConvertib
     /// UIKit's default `completionCurve`.
     public static let `default` = CompletionTiming.curve(.easeInOut)
 
+    /// The curve or spring, as one line.
     public var description: String {
         switch self {
         case .curve(let curve): return curve.description
@@ -71,10 +72,12 @@ extension CompletionTiming {
         }
     }
 
+    /// Reads a timing from its JSON form (`curve` or `spring`).
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
     }
 
+    /// Writes the timing in its JSON form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -87,12 +90,15 @@ extension CompletionTiming {
 /// A spring used to complete a transition, like `UIView.animate(withDuration:usingSpringWithDamping:
 /// initialSpringVelocity:)` or `UISpringTimingParameters`.
 public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The spring's mass, stiffness and damping.
     public var parameters: SpringParameters
     /// UIKit's normalised initial velocity, used only when the completion starts without a gesture
     /// velocity (`finish(at:velocity: nil)`); a real release velocity always wins.
     public var normalizedInitialVelocity: Double
+    /// When the spring counts as settled.
     public var settleRule: SpringSettleRule
 
+    /// A spring timing from its parameters, initial velocity and settle rule.
     public init(parameters: SpringParameters, normalizedInitialVelocity: Double = 0,
                 settleRule: SpringSettleRule = .standard) {
         self.parameters = parameters
@@ -100,6 +106,7 @@ public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible
         self.settleRule = settleRule
     }
 
+    /// The spring's parameters, as one line.
     public var description: String {
         "spring(ζ: \(parameters.dampingRatio), response: \(parameters.response) s, v: \(normalizedInitialVelocity))"
     }
@@ -128,6 +135,7 @@ public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible
         }
     }
 
+    /// Reads a spring timing from its JSON form, checked as its init checks it.
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
     }

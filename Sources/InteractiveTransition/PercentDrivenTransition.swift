@@ -13,8 +13,11 @@ public struct PercentDrivenTransition: Sendable {
     /// must not grow memory per event); later ones are only counted in `droppedDiagnosticCount`.
     package static let maximumRecordedDiagnostics = 64
 
+    /// What animates, and how long the whole transition takes.
     public let spec: TransitionSpec
+    /// The context the transition completes, exactly once.
     public private(set) var context: TransitionContext
+    /// Where the transition is: idle, interactive, finishing, cancelling, finished or cancelled.
     public private(set) var phase: TransitionPhase = .idle
     /// The progress shown: the interactive value, or the completion animation's value (an underdamped
     /// spring may overshoot 0...1 briefly). Exactly 1 when finished, exactly 0 when cancelled. Always finite.
@@ -32,6 +35,7 @@ public struct PercentDrivenTransition: Sendable {
     /// Animations registered with `animateAlongside(_:)`, in registration order, each holding the value
     /// it shows at the current progress.
     package private(set) var alongsideAnimations: [AlongsideAnimation] = []
+    /// Every lifecycle moment so far, in order.
     public private(set) var lifecycle: [LifecycleRecord] = []
     /// Told of every lifecycle moment as it happens (a presentation controller's hooks); see
     /// `TransitionLifecycleObserver`. Held strongly: the transition is a value its owner keeps.
@@ -39,6 +43,7 @@ public struct PercentDrivenTransition: Sendable {
     package private(set) var diagnostics: [TransitionDiagnostic] = []
     package private(set) var droppedDiagnosticCount = 0
 
+    /// A transition at progress 0, idle; throws `TransitionError` for an invalid spec or speed.
     public init(spec: TransitionSpec, completionSpeed: Double = 1,
                 completionTiming: CompletionTiming? = nil,
                 lifecycleObserver: (any TransitionLifecycleObserver)? = nil) throws(TransitionError) {
@@ -56,6 +61,7 @@ public struct PercentDrivenTransition: Sendable {
     public var percentComplete: Double { min(max(progress, 0), 1) }
     /// UIKit's `duration`: the animator's transition duration, seconds.
     public var duration: Double { spec.duration }
+    /// Whether it was cancelled (UIKit's `transitionWasCancelled`).
     public var transitionWasCancelled: Bool { context.transitionWasCancelled }
 
     /// Rejects non-finite or non-positive speeds (UIKit requires > 0). Affects the next completion.
@@ -200,6 +206,7 @@ public struct PercentDrivenTransition: Sendable {
         SceneState.shown(in: phase, progress: progress, from: context.fromState, to: context.toState, into: &result)
     }
 
+    /// The transition now, as a value for output and observers.
     public var snapshot: TransitionSnapshot {
         TransitionSnapshot(name: spec.name, time: time, phase: phase, progress: progress,
                            percentComplete: percentComplete, velocity: velocity,
@@ -315,14 +322,21 @@ public struct PercentDrivenTransition: Sendable {
 
 /// A readable, Codable picture of a transition at one moment (for JSON output and plots).
 public struct TransitionSnapshot: Hashable, Sendable, Codable {
+    /// The transition's name.
     public let name: String
+    /// The clock's time at this moment, seconds; nil before the first call.
     public let time: Double?
+    /// The transition's phase.
     public let phase: TransitionPhase
+    /// The progress, 0...1.
     public let progress: Double
+    /// The progress as UIKit's `percentComplete`.
     public let percentComplete: Double
     /// Progress per second.
     public let velocity: Double
+    /// Whether it was cancelled.
     public let transitionWasCancelled: Bool
+    /// Seconds until the completion animation ends; nil when none runs.
     public let remainingSeconds: Double?
     /// The argument `completeTransition` was called with; nil until the transition ends.
     public let didComplete: Bool?

@@ -3,8 +3,11 @@ import Foundation
 /// The closed-form motion of a damped spring released at t = 0 with displacement `x0` and velocity `v0`
 /// (progress units and progress units per second). Time is seconds since release; nothing reads a clock.
 public struct SpringMotion: Hashable, Sendable, Codable {
+    /// The spring.
     public let parameters: SpringParameters
+    /// The displacement at release, progress units.
     public let initialDisplacement: Double
+    /// The velocity at release, progress units per second.
     public let initialVelocity: Double
 
     /// Settling is searched at most this far. A spring that has not settled by then is cut there and
@@ -70,6 +73,7 @@ public struct SpringMotion: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether the motion has settled by `time` under `rule`.
     public func isSettled(at time: Double, rule: SpringSettleRule = .standard) -> Bool {
         let state = evaluate(at: time)
         return rule.isSettled(displacement: state.displacement, velocity: state.velocity)

@@ -11,6 +11,7 @@ public enum TransitionName: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Printed as its name on the command line (`pinch-dismiss`), not as the Swift case.
 extension TransitionName: CustomStringConvertible {
+    /// The name as the command line writes it (`pinch-dismiss`).
     public var description: String { rawValue }
 }
 
@@ -38,17 +39,23 @@ public struct TransitionCatalog: Hashable, Sendable, Codable {
     /// Seed 000's presentation controller: dimming alpha 0 -> 1, presenting view 1 -> 0.8,
     /// close button y -80 (off screen) -> 60.
     public static let dimmedAlpha = 1.0
+    /// The presenting view's scale while presented.
     public static let presentingScaleWhilePresented = 0.8
+    /// The close button's y while hidden, off screen.
     public static let closeButtonHiddenY = -80.0
+    /// The close button's y while shown.
     public static let closeButtonShownY = 60.0
 
+    /// The container the transitions are laid out in, points.
     public var container: SceneRect
+    /// The cell a zoom starts from.
     public var source: ZoomSource
 
     package init(container: SceneRect = defaultContainer, source: ZoomSource = defaultSourceCell) {
         self.container = container; self.source = source
     }
 
+    /// Every transition's name.
     public static let names: [String] = TransitionName.allCases.map(\.rawValue)
 
     /// The transition named `name` (`pinch-dismiss`, `pan-dismiss`, `zoom-present`).
@@ -57,6 +64,7 @@ public struct TransitionCatalog: Hashable, Sendable, Codable {
         return try spec(known)
     }
 
+    /// The transition `name`, laid out in this catalog's container.
     public func spec(_ name: TransitionName) throws(TransitionError) -> TransitionSpec {
         switch name {
         case .pinchDismiss: return try pinchDismiss()
@@ -82,18 +90,21 @@ public struct TransitionCatalog: Hashable, Sendable, Codable {
         ])
     }
 
+    /// Seed 000/001's zoom: the cell grows to fill the container.
     public func zoomPresent() throws(TransitionError) -> TransitionSpec {
         try TransitionSpec(name: TransitionName.zoomPresent.rawValue, role: .presentation,
                            duration: Self.zoomDurationSeconds, completionTiming: .curve(.easeInOut),
                            containerBounds: container, fromState: cellState, toState: presentedState)
     }
 
+    /// Seed 000's pinch to dismiss: the image shrinks back into its cell.
     public func pinchDismiss() throws(TransitionError) -> TransitionSpec {
         try TransitionSpec(name: TransitionName.pinchDismiss.rawValue, role: .dismissal,
                            duration: Self.zoomDurationSeconds, completionTiming: .curve(.easeInOut),
                            containerBounds: container, fromState: presentedState, toState: cellState)
     }
 
+    /// Seed 003's pan to dismiss: the card shrinks and rounds its corners.
     public func panDismiss() throws(TransitionError) -> TransitionSpec {
         let card = SceneState(frame: container, extras: [.dimmingAlpha(Self.dimmedAlpha)])
         var shrunk = card
@@ -115,6 +126,7 @@ public struct ZoomSource: Hashable, Sendable, Codable {
     /// Views from the cell's superview up to (not including) the container.
     public var ancestors: [ViewSpace]
 
+    /// A source from the cell's frame and the views above it.
     public init(cellFrame: SceneRect, ancestors: [ViewSpace]) {
         self.cellFrame = cellFrame; self.ancestors = ancestors
     }

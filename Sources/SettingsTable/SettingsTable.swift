@@ -2,16 +2,19 @@
 /// declared once as a `Setting`. A settings section is read, checked and decoded from this table
 /// alone; `sanitized`, `differences` and the reference page's tables are made from it too.
 public struct SettingsTable<Part>: Sendable {
+    /// Every setting of the part, in order.
     public let settings: [Setting<Part>]
     /// Objects that may be left out although they hold a required key (a spring's `settleRule`:
     /// both its numbers are needed when it is there).
     public let optionalSections: Set<String>
 
+    /// A table of these settings.
     public init(_ settings: [Setting<Part>], optionalSections: Set<String> = []) {
         self.settings = settings
         self.optionalSections = optionalSections
     }
 
+    /// Every setting's key, in order.
     public var keys: [String] { settings.map(\.key) }
 
     /// The setting of the property at `path` (`\.progressThreshold`, `\.velocity.horizonMS`).

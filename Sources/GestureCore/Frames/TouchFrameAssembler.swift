@@ -19,11 +19,15 @@
 ///
 /// Steady-state work allocates nothing: slot state lives in a buffer sized once from the device.
 public struct TouchFrameAssembler: Sendable {
+    /// The device whose events it assembles.
     public let device: DeviceDescription
     package let geometry: SurfaceGeometry
+    /// The touch protocol it reads the device's events with.
     public let mode: Mode
 
+    /// The touch protocols a device may speak, chosen from its axes.
     public enum Mode: String, Sendable {
+        /// Multitouch protocol B (slots and tracking ids), protocol A (`SYN_MT_REPORT`), or one touch.
         case multitouchB, multitouchA, singleTouch
     }
 
@@ -74,6 +78,7 @@ public struct TouchFrameAssembler: Sendable {
         name: "", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
         absInfo: [.absX: AbsInfo(minimum: 0, maximum: 1, resolution: 1), .absY: AbsInfo(minimum: 0, maximum: 1, resolution: 1)]))!
 
+    /// An assembler for this device's events, in the protocol its axes call for.
     public init(device: DeviceDescription) {
         self.device = device
         self.geometry = device.geometry ?? Self.unitGeometry

@@ -24,6 +24,7 @@
 /// (libinput's choice: a pinching hand's thumb is lowest). Edge scrolling (`scrollMethod` edge)
 /// runs beside the machine (`TouchGestureRecognizer+EdgeScroll`).
 public struct TouchGestureRecognizer: Sendable {
+    /// The thresholds it recognizes with.
     public let configuration: GestureRecognizerConfiguration
     /// The edges that scroll, nil unless the scroll method is `edge` on a device of known size:
     /// made once, as making them per frame copied the whole configuration.
@@ -304,6 +305,7 @@ public struct TouchGestureRecognizer: Sendable {
     /// edge scroll beside the machine).
     package internal(set) var stateChanges = RecognizerStateChanges()
 
+    /// A recognizer with no fingers down, deciding with these thresholds.
     public init(configuration: GestureRecognizerConfiguration = .default) {
         self.configuration = configuration.sanitized
         edgeScrollZones = EdgeScrollZones(self.configuration)

@@ -26,11 +26,16 @@ package struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConvert
 /// as written. Anything else is a `RecordingError` naming the file and line. Events after the last
 /// `SYN_REPORT` are returned too, and reported in `trailingPartialFrame`.
 public final class EvemuReader: RecordingSource {
+    /// The device the file describes.
     public let device: DeviceDescription
     package let version: EvemuVersion
+    /// An incomplete frame after the last `SYN_REPORT`; known once `nextEvent()` has returned nil.
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
+    /// Problems of the description that did not stop reading.
     public let descriptionWarnings: [DescriptionWarning]
+    /// Events that contradict the description; complete once `nextEvent()` has returned nil.
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
+    /// Event lines that begin with blank space, passed over as libevemu does.
     public var indentedEventLines: IndentedEventLines? { indentedLines.found }
     /// A description and no event line, with no `.events` file given: `evemu-describe` output, or
     /// the `.desc` half of a split recording read without its other half.
@@ -123,6 +128,7 @@ public final class EvemuReader: RecordingSource {
         }
     }
 
+    /// The next event in file order, nil at the end; throws `RecordingError` for a malformed line.
     public func nextEvent() throws -> InputEvent? {
         // Not `pendingEvent.take()`: the standard library's generic `take` is not specialised
         // here and cost 9 instructions an event (the instruction gate's parse, 681.9 -> 690.9).

@@ -7,8 +7,11 @@ import GestureCore
 /// Times are written as given (evemu-record makes them relative to the first event; pinchlab's
 /// recorder does that before writing).
 public final class EvemuWriter: RecordingWriter {
+    /// The format it writes, evemu.
     public var format: RecordingFormat { .evemu }
+    /// The device the file describes.
     public let device: DeviceDescription
+    /// What it masks and how often it writes.
     public let options: RecordingWriterOptions
     private let output: ByteOutput
     /// `last_ms` in evemu's `write_event_desc`: the previous SYN's time in ms, for `+Nms`.
@@ -39,6 +42,7 @@ public final class EvemuWriter: RecordingWriter {
         }
     }
 
+    /// Buffers one event (a keyboard key masked per the options).
     public func write(_ event: InputEvent) throws {
         let (event, _) = try options.eventToWrite(event, writerIsClosed: isClosed, output: output)
         let type = event.type.rawValue
@@ -83,12 +87,15 @@ public final class EvemuWriter: RecordingWriter {
         try output.newline()
     }
 
+    /// Buffers a comment line (`# text`), between frames.
     public func writeComment(_ text: String) throws {
         output.text("# "); output.string(EvemuWriter.oneLine(text)); try output.newline()
     }
 
+    /// Writes the buffered lines out.
     public func flush() throws { try output.flush() }
 
+    /// Flushes and closes the file.
     public func close() throws {
         guard !isClosed else { return }
         isClosed = true

@@ -19,9 +19,13 @@ import Glibc
 /// what evtest prints when the device goes away. Anything else is a `RecordingError` at its line.
 /// Read line by line through `LineInput`'s one buffer, like the other readers.
 public final class EvtestReader: RecordingSource {
+    /// The device the log's header describes.
     public let device: DeviceDescription
+    /// An incomplete frame after the last `SYN_REPORT`; known once `nextEvent()` has returned nil.
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
+    /// Problems of the description that did not stop reading.
     public let descriptionWarnings: [DescriptionWarning]
+    /// Events that contradict the description; complete once `nextEvent()` has returned nil.
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
     /// Set when the header does not end as evtest ends it (`Testing ... (interrupt to exit)`): a
     /// paste that left part of it out, read as far as it goes.
@@ -40,6 +44,7 @@ public final class EvtestReader: RecordingSource {
     static let secondDigitsMax = 18
     static let microsecondDigits = 6
 
+    /// Opens an evtest log and reads its header; throws `RecordingError`.
     public convenience init(path: String) throws {
         try self.init(input: try LineInput(path: path))
     }
@@ -64,6 +69,7 @@ public final class EvtestReader: RecordingSource {
         }
     }
 
+    /// The next event in log order, nil at the end; throws `RecordingError` for a malformed line.
     public func nextEvent() throws -> InputEvent? {
         // Not `pendingEvent.take()`: the standard library's generic `take` is not specialised
         // here and cost 9 instructions an event (the instruction gate's parse, 681.9 -> 690.9).

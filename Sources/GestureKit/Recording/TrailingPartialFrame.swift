@@ -19,6 +19,7 @@ public struct TrailingPartialFrame: Sendable, Hashable, CustomStringConvertible 
     /// it is not the device being read (`LibinputRecordReader.otherDevicesEndingInsideFrame`).
     public var otherDeviceIndex: Int?
 
+    /// A partial frame from its place and size.
     public init(path: String, lastSynReportLine: Int, lastEventLine: Int, eventCount: Int, otherDeviceIndex: Int? = nil) {
         self.path = path
         self.lastSynReportLine = lastSynReportLine
@@ -60,6 +61,7 @@ public protocol RecordingSource: InputEventSource, AnyObject {
 }
 
 extension RecordingSource {
+    /// None: only evemu files have them.
     public var indentedEventLines: IndentedEventLines? { nil }
 }
 

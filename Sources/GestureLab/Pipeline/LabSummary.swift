@@ -55,8 +55,11 @@ public struct LabSummary: Sendable, Encodable {
 
     /// How many trials ended each way (all of them, also those past `maximumListed`).
     public struct Outcomes: Sendable, Hashable, Encodable {
+        /// Trials that finished.
         public var finished: Int
+        /// Trials that cancelled.
         public var cancelled: Int
+        /// Counts from their two numbers.
         public init(finished: Int, cancelled: Int) { self.finished = finished; self.cancelled = cancelled }
     }
 
@@ -85,24 +88,34 @@ public struct LabSummary: Sendable, Encodable {
         }
     }
 
+    /// The recording's name, as given to the run.
     public var source: String?
     package var device: Device
+    /// The transition the gestures drove.
     public var transition: TransitionName
     /// The first trial's outcome: `finished`, `cancelled`, or `none` when no gesture started it.
     /// `outcomes` counts every trial.
     public var outcome: TrialSummary.Outcome
     /// Why the first trial's policy decided as it did (or why its transition was cancelled).
     public var reason: TrialReason?
+    /// The first trial's release figures and verdict.
     public var decision: TrialSummary.Decision?
     package var gestures: [Gesture]
+    /// How many gestures the recognizer recognized.
     public var gestureCount: Int
+    /// The first `maximumListed` trials, in order.
     public var trials: [TrialSummary]
+    /// How many trials there were, listed or not.
     public var trialCount: Int
+    /// How many trials finished and how many cancelled.
     public var outcomes: Outcomes
     /// Set when no gesture drove the transition but some would drive another one.
     package var hint: TransitionHint?
+    /// How many evdev events were read.
     public var events: Int
+    /// How many touch frames they made.
     public var frames: Int
+    /// Seconds from the first event to the last.
     public var duration: Double
     /// Seconds from the first event to the first finger down.
     package var firstTouch: Double?
@@ -123,6 +136,7 @@ public struct LabSummary: Sendable, Encodable {
              trialCount, hint, events, frames, duration, firstTouch, touches, policy, error, recognizerBugs
     }
 
+    /// Writes the summary line's JSON fields.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("summary", forKey: .type)

@@ -325,10 +325,14 @@ package struct ReplayPipeline: Sendable {
 /// dumps): the session's first event, which its times count from, and the numbers its next
 /// gesture and next attempt at the transition had when the stretch began.
 public struct SessionPosition: Sendable, Hashable {
+    /// The session's first event, which times count from.
     public var origin: EventTime
+    /// The number the stretch's first gesture gets.
     public var firstGesture: Int
+    /// The number the stretch's first trial gets.
     public var firstTrial: Int
 
+    /// A position from its origin and first numbers.
     public init(origin: EventTime, firstGesture: Int, firstTrial: Int) {
         self.origin = origin
         self.firstGesture = firstGesture

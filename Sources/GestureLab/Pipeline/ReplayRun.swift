@@ -34,7 +34,9 @@ public struct ReplayRun: Sendable {
 
     /// What a run produced: the summary (its last line of output) and why it ended.
     public struct Result: Sendable {
+        /// The run's summary (its last line of output).
         public var summary: LabSummary
+        /// Why the run ended.
         public var stop: Stop
 
         /// The error that stopped the run early, if one did.
@@ -42,6 +44,7 @@ public struct ReplayRun: Sendable {
             if case .failed(let error) = stop { return error }
             return nil
         }
+        /// Whether `shouldStop` ended the run.
         public var wasInterrupted: Bool {
             if case .interrupted = stop { return true }
             return false
