@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["GestureCore", "pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu", "PinchlabTestSupport"]),
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
-        .testTarget(name: "DocumentationTests", dependencies: ["GestureCore", "pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["GestureCore", "pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable", "PinchlabTestSupport"]),
         .testTarget(name: "PinchlabWebTests", dependencies: ["GestureCore", "PinchlabWeb", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "PinchlabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

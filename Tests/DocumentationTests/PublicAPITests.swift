@@ -1,4 +1,5 @@
 import Foundation
+import PinchlabTestSupport
 import Testing
 
 /// The libraries' public API is what docs/reference/public-api.txt lists, each symbol documented:
@@ -70,7 +71,7 @@ import Testing
             ]
             let errors = Pipe()
             process.standardError = errors
-            try process.run()
+            try process.start()
             let message = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "\(module): \(String(decoding: message, as: UTF8.self))")
