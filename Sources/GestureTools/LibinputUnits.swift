@@ -20,11 +20,11 @@ package struct LibinputUnits: Sendable, Hashable, Encodable {
     }
 
     /// libinput normalizes a touchpad's deltas to 1000 dpi.
-    package static let dotsPerMM = 1000 / 25.4
+    static let dotsPerMM = 1000 / 25.4
     /// `touchpad_constant_filter`'s `baseline`.
     package static let baseline = 0.9
     /// `TP_MAGIC_SLOWDOWN`.
-    package static let magicSlowdown = 0.2968
+    static let magicSlowdown = 0.2968
     /// The first version whose unaccelerated deltas are scaled.
     package static let scaledSince = LibinputVersion(major: 1, minor: 18, patch: 0)
 

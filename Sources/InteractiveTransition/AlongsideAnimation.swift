@@ -15,7 +15,7 @@ package struct AlongsideAnimation: Hashable, Sendable, Codable {
     /// The value at progress 0, and exactly the value left behind by a cancelled transition.
     package let fromValue: Double
     /// The value at progress 1, and exactly the value left behind by a finished transition.
-    package let toValue: Double
+    let toValue: Double
     /// Values are clamped into this range (a spring overshoot must not push an alpha past 1); nil = unbounded.
     package let limits: ClosedRange<Double>?
     /// The value shown now; set by the transition at every change of its progress.

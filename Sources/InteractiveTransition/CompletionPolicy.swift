@@ -241,7 +241,7 @@ public struct CompletionDecision: Hashable, Sendable, Codable, CustomStringConve
     /// decision: false when the rule that decides then agrees (a flick the projection would have
     /// finished too, GNOME's snap to the page its projection reaches). `margin(input:)` is nil
     /// then, as no value of that setting flips this release.
-    package var settingTurnsIt = true
+    var settingTurnsIt = true
 
     /// Every field but `settingTurnsIt`, which `margin(input:)` reads: the form as before it.
     private enum CodingKeys: String, CodingKey { case shouldFinish, reason, progressWasNonFinite, velocityWasNonFinite }

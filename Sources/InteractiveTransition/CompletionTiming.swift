@@ -169,7 +169,7 @@ package enum SpringPresets {
     /// Android `SpringForce` default: `DAMPING_RATIO_MEDIUM_BOUNCY` 0.5, `STIFFNESS_MEDIUM` 1500, mass 1.
     package static let androidDefault = make(dampingRatio: 0.5, stiffness: 1500)
     /// Android `DAMPING_RATIO_NO_BOUNCY` 1.0 with `STIFFNESS_LOW` 200.
-    package static let androidNoBouncyLow = make(dampingRatio: 1.0, stiffness: 200)
+    static let androidNoBouncyLow = make(dampingRatio: 1.0, stiffness: 200)
     /// Material 3 default spatial spring: damping 0.9, stiffness 700.
     package static let material3SpatialDefault = make(dampingRatio: 0.9, stiffness: 700)
 

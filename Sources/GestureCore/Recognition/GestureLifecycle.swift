@@ -24,7 +24,7 @@ package struct GestureLifecycle: Sendable, Hashable {
     package init() {}
 
     /// True between `began` and the final `ended`/`cancelled`: an end is still owed.
-    package var isInFlight: Bool { state == .began || state == .changed }
+    var isInFlight: Bool { state == .began || state == .changed }
 
     /// possible -> began.
     package mutating func begin() -> GestureState? {
@@ -64,7 +64,7 @@ package struct GestureLifecycle: Sendable, Hashable {
     /// possible -> failed, and nothing past `possible`: the touches turned out to be something else,
     /// which tells only a kind that has not begun (one that began keeps its ending, one that failed
     /// stays failed).
-    package mutating func failIfPossible() {
+    mutating func failIfPossible() {
         if state == .possible { state = .failed }
     }
 

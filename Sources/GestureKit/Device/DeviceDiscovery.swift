@@ -10,7 +10,7 @@ package struct DiscoveredDevice: Sendable {
     package var result: Result<DeviceDescription, EvdevError>
 
     package var description: DeviceDescription? { try? result.get() }
-    package var isTouchDevice: Bool {
+    var isTouchDevice: Bool {
         guard let class_ = description?.deviceClass else { return false }
         return class_ == .touchpad || class_ == .touchscreen
     }

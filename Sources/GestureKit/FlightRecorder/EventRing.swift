@@ -32,16 +32,16 @@ package final class EventRing {
     /// The events held now.
     package var count: Int { held }
     /// Every event appended, dropped ones included.
-    package var appendedCount: Int { appended }
+    var appendedCount: Int { appended }
 
     /// Frames per second assumed when sizing the ring: touchpads report 80 to 150 frames a second
     /// while touched, touchscreens up to 240.
     package static let assumedFramesPerSecond = 250
     /// The most events a ring holds (a 3600 s ring of a busy touchscreen: 24 bytes each, 384 MiB).
-    package static let capacityMax = 16 << 20
+    static let capacityMax = 16 << 20
     /// The most events dropped at once (96 KiB of events; a 60 s touchpad ring drops about 2% of
     /// itself at a time).
-    package static let dropBlockMax = 4096
+    static let dropBlockMax = 4096
 
     /// Events for `seconds` of `device`: `assumedFramesPerSecond` frames of `eventsPerFrame(device)`
     /// events each, so a touchpad with two fingers moving fits; at 0 seconds, none.
@@ -165,7 +165,7 @@ package struct EventWindow: Sendable {
     package var isWhole: Bool
 
     /// The comment before the first frame of a dump that begins with touches down.
-    package static let stateComment = "state at the window's start: touches and keys down before the first event kept, not events the device sent then"
+    static let stateComment = "state at the window's start: touches and keys down before the first event kept, not events the device sent then"
 
     /// Seconds from the first event to the last.
     package var seconds: Double {

@@ -9,9 +9,9 @@ package struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConvert
     /// Comments only at the top; `A:` lines with 5 numbers.
     package static let v1_0 = EvemuVersion(major: 1, minor: 0)
     /// Comments anywhere, also after a line's fields.
-    package static let v1_1 = EvemuVersion(major: 1, minor: 1)
+    static let v1_1 = EvemuVersion(major: 1, minor: 1)
     /// `A:` lines carry the resolution as a 6th number.
-    package static let v1_2 = EvemuVersion(major: 1, minor: 2)
+    static let v1_2 = EvemuVersion(major: 1, minor: 2)
     /// `L:` and `S:` lines (LED and switch states). What evemu-record writes.
     package static let v1_3 = EvemuVersion(major: 1, minor: 3)
 

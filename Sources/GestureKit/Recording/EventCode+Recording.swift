@@ -3,17 +3,17 @@ import GestureCore
 
 extension EventCode {
     /// `KEY_RESERVED` (0): not a key.
-    package static let keyReserved = EventCode(KEY_RESERVED)
+    static let keyReserved = EventCode(KEY_RESERVED)
     /// `KEY_A`: what masked keyboard keys become in a recording.
     package static let keyA = EventCode(KEY_A)
     /// `MSC_SCAN`: the hardware scancode of a key; masked with the key.
     package static let mscScan = EventCode(MSC_SCAN)
     /// `SYN_MAX`
-    package static let synMax = EventCode(SYN_MAX)
+    static let synMax = EventCode(SYN_MAX)
     /// `LED_MAX`
-    package static let ledMax = EventCode(LED_MAX)
+    static let ledMax = EventCode(LED_MAX)
     /// `SW_MAX`
-    package static let swMax = EventCode(SW_MAX)
+    static let swMax = EventCode(SW_MAX)
 }
 
 extension EventType {

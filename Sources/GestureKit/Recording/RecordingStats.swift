@@ -11,7 +11,7 @@ package struct RecordingStats: Sendable, Hashable {
     package var eventCount = 0
     /// `SYN_REPORT`s.
     package var frameCount = 0
-    package var firstEventTime: EventTime?
+    var firstEventTime: EventTime?
     /// The last `SYN_REPORT`'s time.
     package var lastEventTime: EventTime?
     /// The most fingers down in one frame (`TouchFrame.fingerCount`: the larger of the touches

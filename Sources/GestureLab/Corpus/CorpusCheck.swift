@@ -21,7 +21,7 @@ package struct CheckResult: Sendable {
         /// The recording could not be read (missing, malformed, cut short): status 65.
         case unreadable
 
-        package var isFailure: Bool { self == .mismatch || self == .unexpectedMatch || self == .unreadable }
+        var isFailure: Bool { self == .mismatch || self == .unexpectedMatch || self == .unreadable }
     }
 
     /// Whether this file fails the check: its status, or with `strict` a fragile match too.

@@ -124,7 +124,7 @@ package enum CorpusFiles {
     }
 
     /// How long `withManifestLock` waits for another writer of the same corpus.
-    package static let manifestLockTimeoutSeconds = 30.0
+    static let manifestLockTimeoutSeconds = 30.0
 
     /// Runs `body` (a read-modify-write of the manifest: `label`) holding the corpus's lock: an
     /// exclusive `flock` on the manifest's directory, which a rename of the manifest (every save is
@@ -197,7 +197,7 @@ package enum CorpusFiles {
 
     /// The largest manifest read: a generated entry (with its recipe) takes under 2 KiB, so this
     /// holds tens of thousands of recordings, and `check /dev/zero` is not read without end.
-    package static let manifestBytesMax = 64 << 20
+    static let manifestBytesMax = 64 << 20
 
     package static func loadManifest(at location: CorpusLocation) throws -> CorpusManifest {
         let bytes: [UInt8]

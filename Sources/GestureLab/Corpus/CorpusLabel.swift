@@ -44,7 +44,7 @@ package struct GestureExpectation: Codable, Sendable, Hashable {
     }
 
     /// "pinch2", "pan1", "none": a row or column of the tuner's confusion matrix.
-    package var shortName: String { kind.rawValue + (fingers.map(String.init) ?? "") }
+    var shortName: String { kind.rawValue + (fingers.map(String.init) ?? "") }
 }
 
 /// One recording of a corpus: where it is, what a person meant by it, and (for the generated
@@ -220,13 +220,13 @@ package struct CorpusManifest: Encodable, Sendable {
 /// file can be made again, or understood, without reading the generator's code.
 package struct SynthesisParameters: Codable, Sendable, Hashable {
     /// Frames are this many milliseconds apart, drawn uniformly per frame.
-    package var frameIntervalMinimumMS: Double
-    package var frameIntervalMaximumMS: Double
+    var frameIntervalMinimumMS: Double
+    var frameIntervalMaximumMS: Double
     /// Positional noise (a standard deviation in mm) for a recipe without its own `jitterMM`: the
     /// device's position fuzz when it reports one, else this.
-    package var jitterWithoutFuzzMM: Double
+    var jitterWithoutFuzzMM: Double
     /// The noise each device in this corpus got, by device name.
-    package var jitterMMByDevice: [String: Double]
+    var jitterMMByDevice: [String: Double]
 
     package static func current(devices: [CorpusEntry.Device]) -> SynthesisParameters {
         SynthesisParameters(

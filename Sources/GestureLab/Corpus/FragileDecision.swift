@@ -44,7 +44,7 @@ package struct LabelledDecision: Sendable, Hashable {
 
 extension GestureExpectation {
     /// Whether the label checks this gesture's release: it gives an outcome, finish or cancel.
-    package var restsOnRelease: Bool { outcome != nil && outcome != GestureExpectation.Outcome.none }
+    var restsOnRelease: Bool { outcome != nil && outcome != GestureExpectation.Outcome.none }
 }
 
 /// A decision a passing file's label rests on that came within a small margin of going the other
@@ -67,7 +67,7 @@ package struct FragileDecision: Sendable, Hashable {
     package var becomes: [RecognizedGesture]
 
     /// A margin within 10% of its setting's range is small (`DecisionMargin.normalized`).
-    package static let normalizedMarginLimit = 0.1
+    static let normalizedMarginLimit = 0.1
 
     /// Why `margin` is small, if it is: for a timeout or a time window (ms), a distance of at most
     /// one frame of the recording (`frameIntervalMS`: the decision would have fallen on the next

@@ -15,18 +15,18 @@ package struct RecognizedGesture: Sendable, Hashable, Codable {
     package var trial: Int?
     /// The decision that began it: what a label's kind rests on (its margin:
     /// `GestureDecision.margin(in:)` with the summary's `recognizer`).
-    package var beganDecision: GestureDecision?
+    var beganDecision: GestureDecision?
     /// How close its release came to the other outcome, under the replay's policy: what a label's
     /// outcome rests on. The policy's decision's margin (`CompletionDecision.margin(input:)`, with
     /// the device's input: a touchscreen's rule reads its own figures), whether or not the run
     /// measured the flips (`check` does not pay for the presets' flips); nil when the gesture was
     /// cancelled (no policy was asked) or no setting decided.
-    package var releaseMargin: DecisionMargin?
+    var releaseMargin: DecisionMargin?
 
     enum CodingKeys: String, CodingKey { case kind, fingers, direction, outcome, begin, trial }
 
     /// A pan shorter than this has no direction worth checking.
-    package static let minimumPanTravelMM = 1.0
+    static let minimumPanTravelMM = 1.0
 
     /// "pan 2 fingers down, none".
     package var text: String {
@@ -40,7 +40,7 @@ package struct RecognizedGesture: Sendable, Hashable, Codable {
         gestures.isEmpty ? "none" : gestures.map(\.text).joined(separator: ", then ")
     }
 
-    package var shortName: String { kind.rawValue + "\(fingers)" }
+    var shortName: String { kind.rawValue + "\(fingers)" }
 
     /// The gestures of a replay as a person would list them: every recognized gesture in order, less
     /// a gesture the recognizer cancelled only to replace it at once by another kind (a scroll that
@@ -106,12 +106,12 @@ package struct RecognizedGesture: Sendable, Hashable, Codable {
 
 extension GestureExpectation {
     /// Whether `gesture` is what this expectation describes (keys left out are not checked).
-    package func matchesGesture(_ gesture: RecognizedGesture) -> Bool {
+    func matchesGesture(_ gesture: RecognizedGesture) -> Bool {
         gesture.kind == kind && (fingers == nil || fingers == gesture.fingers)
             && (direction == nil || direction == gesture.direction)
     }
 
-    package func matchesOutcome(_ outcome: GestureExpectation.Outcome) -> Bool {
+    func matchesOutcome(_ outcome: GestureExpectation.Outcome) -> Bool {
         self.outcome == nil || self.outcome == outcome
     }
 }

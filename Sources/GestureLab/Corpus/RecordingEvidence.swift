@@ -13,9 +13,9 @@ package struct RecordingEvidence: Sendable {
         package var start: PointMM
         package var last: PointMM
         /// Length of the path travelled.
-        package var pathMM: Double
+        var pathMM: Double
         /// Farthest it got from where it started.
-        package var reachMM: Double
+        var reachMM: Double
         package var net: PointMM { PointMM(x: last.x - start.x, y: last.y - start.y) }
     }
 
@@ -30,21 +30,21 @@ package struct RecordingEvidence: Sendable {
     package struct Pair: Sendable {
         package var begin: Double
         package var end: Double
-        package var startSpanMM: Double
-        package var endSpanMM: Double
-        package var minimumSpanMM: Double
-        package var maximumSpanMM: Double
+        var startSpanMM: Double
+        var endSpanMM: Double
+        var minimumSpanMM: Double
+        var maximumSpanMM: Double
         /// Each contact's travel from the pair's start to its end.
-        package var netA: PointMM
-        package var netB: PointMM
+        var netA: PointMM
+        var netB: PointMM
     }
 
     /// A contact that never gets farther than this from where it landed is still (libinput's hold
     /// ends on motion past about 1 mm)...
-    package static let stillReachMM = 1.0
+    static let stillReachMM = 1.0
     /// ... and one down that long is held (libinput's hold timeout and its tap timeout, 180 ms: a
     /// shorter touch is a tap, even where libinput's quick hold began after 40 ms).
-    package static let holdSeconds = 0.18
+    static let holdSeconds = 0.18
 
     package var device: DeviceDescription
     package var duration: Double

@@ -4,7 +4,7 @@ import GestureCore
 /// bit for bit (`pinchlab generate-corpus`). Parameters vary per file from a seed derived from the
 /// file's name, within ranges that real hands produce on each device.
 package enum StandardCorpus {
-    package static let masterSeed: UInt64 = 0x70_69_6E_63_68_6C_61_62   // "pinchlab"
+    static let masterSeed: UInt64 = 0x70_69_6E_63_68_6C_61_62   // "pinchlab"
 
     package static func entries() -> [CorpusEntry] {
         entries(variants: 1)

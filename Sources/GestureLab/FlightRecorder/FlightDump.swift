@@ -54,7 +54,7 @@ package struct FlightDump: Sendable {
         package static let version = "version"
         package static let origin = "origin"
         package static let firstGesture = "first-gesture"
-        package static let firstTrial = "first-trial"
+        static let firstTrial = "first-trial"
         package static let trigger = "dumped-on"
         package static let window = "window"
         package static let lines = "lines"
@@ -80,7 +80,7 @@ package struct FlightDump: Sendable {
     }
 
     /// `pinchlab-YYYYMMDD-HHMMSS.yml` for `date` in local time.
-    package static func fileName(at date: Date, attempt: Int = 0) -> String {
+    static func fileName(at date: Date, attempt: Int = 0) -> String {
         var time = time_t(date.timeIntervalSince1970)
         var parts = tm()
         localtime_r(&time, &parts)

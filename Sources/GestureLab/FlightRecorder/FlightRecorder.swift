@@ -29,9 +29,9 @@ package final class FlightRecorder {
 
     /// Lines per second assumed: a gesture line and a transition line per frame at 125 frames a
     /// second, and the completion's 60 steps a second.
-    package static let assumedLinesPerSecond = 310
+    static let assumedLinesPerSecond = 310
     /// The most lines kept (about 300 bytes each).
-    package static let linesMax = 1 << 15
+    static let linesMax = 1 << 15
     /// `--keep`'s bounds, in seconds.
     package static let secondsRange: ClosedRange<Double> = 0...3600
 
@@ -165,8 +165,8 @@ package struct FlightSnapshot: Sendable {
     /// When lines were dropped for room: the time of the first line kept (later than `windowStart`).
     package var linesBeginLate: Double?
     /// Session seconds of the window's start (its state) and of its last event.
-    package var windowStart: Double
-    package var windowEnd: Double
+    var windowStart: Double
+    var windowEnd: Double
     /// The seconds asked for (`--keep`).
     package var seconds: Double
 

@@ -9,7 +9,7 @@
 /// left out. Two gestures match when they
 /// overlap in time (within `toleranceSeconds`); each gesture matches at most once, in time order.
 package struct LibinputAgreement: Sendable, Hashable, Encodable {
-    package static let toleranceSeconds = 0.05
+    static let toleranceSeconds = 0.05
 
     /// Pairs of gestures that match.
     package var matched: Int

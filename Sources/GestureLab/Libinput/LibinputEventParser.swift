@@ -11,7 +11,7 @@ import GestureTools
 /// ` event0   POINTER_SCROLL_FINGER   +0.151s\tvert 3.95/0.0* horiz 0.00/0.0 (finger)`
 /// ` event0   POINTER_MOTION          +0.055s\t -7.98/-39.04 (-52.00/-254.46)`
 package struct LibinputEventParser: Sendable {
-    package static let motionGapSeconds = 0.1
+    static let motionGapSeconds = 0.1
 
     package private(set) var gestures: [LibinputGesture] = []
     /// Every gesture and touch event as a gesture tool reads it (`ToolStream`), in libinput's own

@@ -34,7 +34,7 @@ public struct LabSummary: Sendable, Encodable {
         package var fingersDown: Double? = nil
         /// The decision that began it, with its evidence (not in the JSON summary: the began line
         /// has it): what its margin is made from (`GestureDecision.margin(in:)` with `recognizer`).
-        package var beganDecision: GestureDecision? = nil
+        var beganDecision: GestureDecision? = nil
 
         enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule, fingersDown }
 
@@ -72,10 +72,10 @@ public struct LabSummary: Sendable, Encodable {
         package var seconds = 0.0
         /// Steps from a frame with fingers down to the next frame (the lifting one included, a
         /// step of no time left out): what `seconds` is made of, frame by frame. Not written.
-        package var frameIntervals = 0
+        var frameIntervals = 0
 
         /// The mean time from one frame to the next while fingers were down, in ms; nil without a step.
-        package var frameIntervalMS: Double? {
+        var frameIntervalMS: Double? {
             frameIntervals > 0 && seconds > 0 ? seconds * 1000 / Double(frameIntervals) : nil
         }
 
@@ -167,7 +167,7 @@ extension LabSummary {
     /// The gesture a person would say was recognized: among those that ended normally the one that
     /// ended last; if every gesture was cancelled, the longest. A scroll cancelled so that a pinch
     /// could begin does not count, nor does a hold (it drives nothing).
-    package var primaryGesture: Gesture? {
+    var primaryGesture: Gesture? {
         let moving = gestures.filter { $0.kind != .hold }
         let ended = moving.filter { $0.ended == .ended }
         if let last = ended.max(by: { $0.end < $1.end }) { return last }

@@ -35,10 +35,10 @@ package struct LiveSession {
     package var idleStepMS: Int32
 
     /// When the session began, on `clock`.
-    package let startedAt: Double
+    let startedAt: Double
     private var lastEvent: (time: EventTime, at: Double)?
 
-    package static let defaultIdleStepMS: Int32 = 16
+    static let defaultIdleStepMS: Int32 = 16
 
     package init(input: EvdevDevice, pipeline: ReplayPipeline, clock: @escaping () -> Double = MonotonicClock.seconds,
                 idleTimeoutSeconds: Double? = nil, idleStepMS: Int32 = LiveSession.defaultIdleStepMS) {

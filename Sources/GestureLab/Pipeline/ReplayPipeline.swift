@@ -29,12 +29,12 @@ package struct ReplayPipeline: Sendable {
     package private(set) var gestures: [LabSummary.Gesture] = []
     package private(set) var gestureCount = 0
     /// Gestures that ended or were cancelled, by kind (all of them), for the summary's hint.
-    package private(set) var pinchCount = 0
-    package private(set) var panCount = 0
+    private(set) var pinchCount = 0
+    private(set) var panCount = 0
     private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?,
                                  decision: GestureDecision?)?
     /// When the first finger touched, seconds from the first event (for begin latency).
-    package private(set) var firstTouchTime: Double?
+    private(set) var firstTouchTime: Double?
     /// Contacts, the most fingers at once, and the seconds touched so far (`touchingSince` opens
     /// the stretch in progress).
     private var touches = LabSummary.Touches()
@@ -50,7 +50,7 @@ package struct ReplayPipeline: Sendable {
     private var buttonsChanged: PhysicalButtons = []
     private var buttonsChangedAt = EventTime.zero
     /// Presses so far, for the summary.
-    package private(set) var buttonPressCount = 0
+    private(set) var buttonPressCount = 0
 
     /// Frame records cost a copy of each frame; only views that draw fingers (plots, the live view)
     /// ask for them.

@@ -4,14 +4,14 @@ import GestureCore
 /// multitouch protocol B with slots and tracking ids, only values that changed, `BTN_TOUCH` and
 /// `BTN_TOOL_*` finger counts, the single-touch `ABS_X`/`ABS_Y` emulation, pressure where the
 /// device has it, frames 7-14 ms apart, and positional noise at the device's fuzz.
-package struct EventSynthesizer {
+struct EventSynthesizer {
     /// Frame intervals of real touchpads and touchscreens (80-140 Hz) in milliseconds.
-    package static let defaultFrameIntervalMS: ClosedRange<Double> = 7...14
+    static let defaultFrameIntervalMS: ClosedRange<Double> = 7...14
     /// Sensor noise when the device reports no fuzz: a standard deviation in millimetres.
-    package static let defaultJitterMM = 0.05
+    static let defaultJitterMM = 0.05
 
     package var device: DeviceDescription
-    package var frameIntervalMS: ClosedRange<Double>
+    var frameIntervalMS: ClosedRange<Double>
     /// Standard deviation of the positional noise, millimetres.
     package var jitterMM: Double
 

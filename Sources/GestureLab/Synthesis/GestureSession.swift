@@ -8,7 +8,7 @@ package struct GestureSession: Sendable {
     /// The corpus files (relative to the corpus, one device) whose recipes are played one after another.
     package var files: [String]
     /// Seconds with no finger down between one gesture's last lift and the next one's first landing.
-    package var pauseS: Double
+    var pauseS: Double
     package var seed: UInt64
 
     package init(files: [String], pauseS: Double, seed: UInt64) {

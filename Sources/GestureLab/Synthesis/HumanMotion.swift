@@ -44,8 +44,8 @@ package struct KeyframeTrack: Sendable, Hashable, Codable {
 
 /// One finger: when it touches, when it lifts, and where it is in between (millimetres).
 package struct FingerTrack: Sendable {
-    package var downAt: Double
-    package var upAt: Double
+    var downAt: Double
+    var upAt: Double
     package var position: @Sendable (Double) -> PointMM
 
     package init(downAt: Double, upAt: Double, position: @escaping @Sendable (Double) -> PointMM) {
@@ -58,10 +58,10 @@ package struct FingerTrack: Sendable {
 }
 
 /// Two-finger geometry: a centre, a separation along an axis, and the axis angle.
-package struct TwoFingerPose: Sendable {
+struct TwoFingerPose: Sendable {
     package var center: PointMM
-    package var separationMM: Double
-    package var angleRadians: Double
+    var separationMM: Double
+    var angleRadians: Double
     /// 0: both fingers move symmetrically; 1: the first finger stays put and the second does all
     /// the moving (a thumb anchored while the index finger pinches).
     package var anchoring: Double

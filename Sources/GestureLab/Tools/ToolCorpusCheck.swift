@@ -27,7 +27,7 @@ package struct ToolCheckResult: Sendable {
 /// in the tool's words (`ToolLabels`), in order.
 package enum ToolCorpusCheck {
     /// Below this normalized margin a matching file is fragile (as `check` calls its own decisions).
-    package static let fragileMargin = 0.1
+    static let fragileMargin = 0.1
 
     package static func run(_ manifest: CorpusManifest, at location: CorpusLocation, settings: LabSettings, tool: GestureToolSettings,
                            units: LibinputUnits) throws -> [ToolCheckResult] {

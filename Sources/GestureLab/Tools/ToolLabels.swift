@@ -30,7 +30,7 @@ package struct ToolExpectation: Sendable, Hashable {
     }
 }
 
-package enum ToolLabels {
+enum ToolLabels {
     /// The tool's expectation for one labelled gesture on a device of `kind`; nil when the tool
     /// should fire nothing for it.
     package static func expectation(_ label: GestureExpectation, tool: GestureToolName, device kind: ToolDevice.Kind) -> ToolExpectation? {

@@ -13,7 +13,7 @@ package struct FileScore: Sendable, Hashable {
     package var beginLatencyMS: Double?
     /// The recording's mean frame interval while fingers were down, in ms (nil without frames):
     /// one frame, for a margin in time (`LabSummary.Touches.frameIntervalMS`).
-    package var frameIntervalMS: Double?
+    var frameIntervalMS: Double?
     /// The thresholds the replay's recognizer decided with (`LabSummary.recognizer`): what the
     /// recognized gestures' margins are measured against.
     package var recognizer: GestureRecognizerConfiguration?
@@ -43,7 +43,7 @@ package struct FileScore: Sendable, Hashable {
     /// (`GestureDecision.margin(in:)` with `recognizer`), and its release where the label gives an
     /// outcome (`RecognizedGesture.releaseMargin`). Made when asked: `check`'s fragility and the
     /// tuner's robustness read these and no other margins.
-    package var labelledMargins: [LabelledDecision] {
+    var labelledMargins: [LabelledDecision] {
         LabelledDecision.all(expected: expected, recognized: recognized, recognizer: recognizer)
     }
 
@@ -60,12 +60,12 @@ package struct FileScore: Sendable, Hashable {
     package var recognizedText: String { RecognizedGesture.text(of: recognized) }
 
     /// The label's gestures and the replay's, named as the confusion matrices name them.
-    package var expectedName: String { expected.isEmpty ? "none" : expected.map(\.shortName).joined(separator: "+") }
-    package var recognizedName: String { recognized.isEmpty ? "none" : recognized.map(\.shortName).joined(separator: "+") }
+    var expectedName: String { expected.isEmpty ? "none" : expected.map(\.shortName).joined(separator: "+") }
+    var recognizedName: String { recognized.isEmpty ? "none" : recognized.map(\.shortName).joined(separator: "+") }
     /// The first gesture's outcome (expected: `none` when the label gives no gesture, `any` when it
     /// gives a gesture and no outcome).
-    package var expectedOutcomeName: String { expected.first.map { $0.outcome?.rawValue ?? "any" } ?? "none" }
-    package var outcomeName: String { recognized.first?.outcome.rawValue ?? "none" }
+    var expectedOutcomeName: String { expected.first.map { $0.outcome?.rawValue ?? "any" } ?? "none" }
+    var outcomeName: String { recognized.first?.outcome.rawValue ?? "none" }
 }
 
 extension FileScore: Encodable {

@@ -110,7 +110,7 @@ package struct ToolTuner: Sendable {
         package var recording: LoadedRecording
         package var stream: ToolStream
         /// Whether pinchlab's own default settings decide it right (`check`'s verdict).
-        package var pinchlabCorrect: Bool
+        var pinchlabCorrect: Bool
     }
 
     package let files: [File]
@@ -161,7 +161,7 @@ package struct ToolTuner: Sendable {
     }
     private let memo = Memo()
     /// How many settings were judged on every file.
-    package var settingsJudged: Int { memo.count }
+    var settingsJudged: Int { memo.count }
 
     func wrong(_ tool: GestureToolSettings, _ indices: [Int]) -> Int { indices.filter { !correct(tool, $0) }.count }
 
@@ -377,7 +377,7 @@ package struct ToolTuneReport: Sendable, Encodable {
     /// pinchlab's own default settings (`check`) on the same held-out files.
     package var pinchlabHeldOutCorrect: Int?
     /// Distinct settings judged on every file's stream (the streams were made once).
-    package var settingsJudged: Int
+    var settingsJudged: Int
     /// The settings to write.
     package var tuned: GestureToolSettings
 

@@ -22,7 +22,7 @@ package struct Tuner: Sendable {
     /// file to move a fold's accuracy by no more than 25%.
     package static let minimumFiles = 20
     /// A device class with fewer files has its recognizer settings fitted on too few.
-    package static let minimumFilesPerClass = 10
+    static let minimumFilesPerClass = 10
     /// Folds when the corpus is large enough and none are asked for.
     package static let defaultFolds = 5
     /// How many recognizer thresholds of one device class the search may move.
@@ -31,10 +31,10 @@ package struct Tuner: Sendable {
     package static var searchedPolicySettingCount: Int { SearchedSetting.all.filter { $0.part == .policy }.count }
     /// Mean begin latencies that differ by less than this count as equal: saving a millisecond is
     /// no reason to prefer one setting to another.
-    package static let latencyResolutionMS = 2.0
+    static let latencyResolutionMS = 2.0
     /// Robustness (a normalized margin) that differs by less than this counts as equal: a
     /// thousandth of a setting's range.
-    package static let robustnessResolution = 0.001
+    static let robustnessResolution = 0.001
 
     package var budget: Int
 

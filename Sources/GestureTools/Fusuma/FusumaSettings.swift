@@ -38,25 +38,25 @@ package struct FusumaSettings: Sendable, Hashable {
     }()
 
     /// `SwipeDetector::BASE_THRESHOLD`, accelerated units per 10 ms.
-    package static let swipeBase = 25.0
+    static let swipeBase = 25.0
     /// `PinchDetector::BASE_THRESHOLD`, a ratio of scales.
-    package static let pinchBase = 1.3
+    static let pinchBase = 1.3
     /// `RotateDetector::BASE_THRESHOLD`, degrees per 10 ms.
-    package static let rotateBase = 0.5
+    static let rotateBase = 0.5
     /// `HoldDetector::BASE_THRESHOLD`, seconds.
     package static let holdBase = 0.7
     /// `Executor::BASE_ONESHOT_INTERVAL`, seconds.
-    package static let oneshotInterval = 0.3
+    static let oneshotInterval = 0.3
     /// `HoldDetector`'s `EPSILON_TIME`: the timer wakes this long after the hold's threshold.
     package static let holdWakeEpsilon = 0.02
     /// The detectors' moving window: the last 10 updates (`GestureBuffer#sum_last10_attrs`).
     package static let window = 10
     /// `SwipeDetector#moved?`: an update moving no more than this (accelerated, either axis) is skipped.
-    package static let swipeMinimumMove = 0.3
+    static let swipeMinimumMove = 0.3
     /// `PinchDetector#moved?`: scale change per 10 ms above which an update counts.
-    package static let pinchMinimumRate = 0.01
+    static let pinchMinimumRate = 0.01
     /// `RotateDetector#moved?`: degrees an update must turn, more than.
-    package static let rotateMinimumAngle = 0.2
+    static let rotateMinimumAngle = 0.2
 
     /// A base figure as the doc comments write it (25, 1.3, 0.5, 0.7).
     static func figure(_ value: Double) -> String { SettingRange.text(value) }

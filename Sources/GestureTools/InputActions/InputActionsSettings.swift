@@ -16,7 +16,7 @@ package struct InputActionsSettings: Sendable, Hashable {
     package var speed = Speed()
     /// `click_timeout`, ms: a hold is activated this long (at least 200 ms, `TAP_TIMEOUT`) after its
     /// begin when a click or tap trigger exists (handlers/TouchpadTriggerHandler.cpp).
-    package var clickTimeoutMS = 200.0
+    var clickTimeoutMS = 200.0
     /// A click or tap trigger is configured (not emulated; it delays the holds).
     package var hasClickOrTapTrigger = false
     /// `touchpad: gestures:`, in order.
@@ -65,23 +65,23 @@ package struct InputActionsSettings: Sendable, Hashable {
         /// Unaccelerated units per event.
         package var swipeThreshold = 20.0
         /// Scale change per event.
-        package var pinchInThreshold = 0.04
-        package var pinchOutThreshold = 0.08
+        var pinchInThreshold = 0.04
+        var pinchOutThreshold = 0.08
         /// Degrees per event.
-        package var rotateThreshold = 5.0
+        var rotateThreshold = 5.0
         package init() {}
     }
 
     /// `MultiTouchMotionTriggerHandler::handlePinch`: a pinch turned this many degrees in all
     /// (sum of |angle delta|) is a rotation; it is tested first.
-    package static let rotateDecision = 10.0
+    static let rotateDecision = 10.0
     /// ... else one whose scale is this far from 1 is a pinch.
-    package static let pinchDecision = 0.2
+    static let pinchDecision = 0.2
     /// Timed triggers (hold) are updated every 5 ms with a delta of 5 (handlers/TriggerHandler.h
     /// `m_timedTriggerUpdateDelta`).
-    package static let tickMS = 5.0
+    static let tickMS = 5.0
     /// `TAP_TIMEOUT`, ms.
-    package static let tapTimeoutMS = 200.0
+    static let tapTimeoutMS = 200.0
 }
 
 /// One of `touchpad: gestures:` (config/parsers/triggers.cpp).
@@ -145,9 +145,9 @@ package struct InputActionsTrigger: Sendable, Hashable {
         + [InputActionsTrigger(kind: .hold)]
 
     /// The single swipe directions (`SwipeTriggerCore::angleRange`).
-    package static let swipeDirections = ["right", "right_up", "up", "left_up", "left", "left_down", "down", "right_down"]
+    static let swipeDirections = ["right", "right_up", "up", "left_up", "left", "left_down", "down", "right_down"]
     /// The bidirectional ones, each as its primary direction and the opposite (a negative delta).
-    package static let bidirectionalSwipes = ["left_right": "right", "up_down": "down", "left_up_right_down": "right_down",
+    static let bidirectionalSwipes = ["left_right": "right", "up_down": "down", "left_up_right_down": "right_down",
                                              "left_down_right_up": "right_up"]
 
     /// The swipe's angle range for a tolerance t (inclusive; min > max wraps through 0) and

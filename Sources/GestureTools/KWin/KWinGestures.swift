@@ -5,14 +5,14 @@ package struct KWinGestureSettings: Sendable, Hashable {
     /// master): progress = min(|travel along the axis| / 200, 1), unaccelerated units.
     package var minimumDelta = 200.0
     /// The axis locks once either summed component reaches this many units (`updateSwipeGesture`).
-    package var axisLockDelta = 5.0
+    var axisLockDelta = 5.0
     /// Virtual desktops switch at this progress or more (`GESTURE_SWITCH_THRESHOLD`).
-    package var desktopSwitchThreshold = 0.25
+    var desktopSwitchThreshold = 0.25
     /// A toggled effect (Overview, Grid) opens above this progress (`EffectTogglableState`,
     /// `partialActivationFactor > 0.5`).
-    package var toggleThreshold = 0.5
+    var toggleThreshold = 0.5
     /// A pinch's progress is |scale - 1| / this (`DEFAULT_UNIT_SCALE_DELTA`).
-    package var minimumScaleDelta = 0.2
+    var minimumScaleDelta = 0.2
 
     package init() {}
     package static let defaults = KWinGestureSettings()

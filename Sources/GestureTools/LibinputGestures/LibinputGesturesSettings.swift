@@ -17,9 +17,9 @@ package struct LibinputGesturesSettings: Sendable, Hashable {
     package init() {}
     package static let defaults = LibinputGesturesSettings()
     /// `OBLIQUE_RATIO`: tan(22.5 degrees).
-    package static let obliqueRatio = 0.414213562373
+    static let obliqueRatio = 0.414213562373
     /// `ROTATE_ANGLE`, degrees.
-    package static let rotateAngle = 15.0
+    static let rotateAngle = 15.0
 }
 
 /// One `gesture TYPE MOTION [FINGERS] COMMAND` line.
@@ -30,7 +30,7 @@ package struct LibinputGesturesBinding: Sendable, Hashable {
     package var fingers: Int?
     package var line: Int
     /// A hold's `on+D`: seconds it must have been held (0 for `on`); nil for a swipe or pinch.
-    package var holdDelay: Double?
+    var holdDelay: Double?
 
     package init(type: String, motion: String, fingers: Int?, line: Int, holdDelay: Double? = nil) {
         self.type = type

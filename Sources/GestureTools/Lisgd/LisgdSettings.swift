@@ -25,11 +25,11 @@ package struct LisgdSettings: Sendable, Hashable {
     package init() {}
     package static let defaults = LisgdSettings()
     /// The screen side pinchlab assumes when `-w`/`-h` are not given.
-    package static let assumedScreenSide = 1000
+    static let assumedScreenSide = 1000
     /// lisgd's edge margins, screen units (`edgesizeleft` ... `edgesizebottom` in config.def.h).
-    package static let edgeSize = 50.0
+    static let edgeSize = 50.0
     /// `MAXSLOTS`.
-    package static let maximumSlots = 20
+    static let maximumSlots = 20
 }
 
 /// lisgd's gestures (`enum swipe` of lisgd.c): the direction a finger moved, by its start and end

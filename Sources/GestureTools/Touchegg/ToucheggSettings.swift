@@ -47,6 +47,6 @@ package struct ToucheggSettings: Sendable, Hashable {
 /// The daemon's thresholds for one device, in its units (touchpad: libinput units; touchscreen: mm).
 package struct ToucheggThresholds: Sendable, Hashable {
     package var start: Double
-    package var finishHorizontal: Double
+    var finishHorizontal: Double
     package var finishVertical: Double
 }
