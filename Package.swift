@@ -4,7 +4,7 @@ import PackageDescription
 // Flow is one-way: source (device | file) -> events -> touch frames -> recognizers -> transition -> output.
 //   CEvdev / CYAML          C libraries (libevdev, libyaml), nothing above sees their pointers
 //   GestureCore             events, touch frames, recognizers, velocity: pure Swift, no C module, no I/O
-//   GestureKit              devices, recording formats, system calls (re-exports GestureCore)
+//   GestureKit              devices, recording formats, system calls (over GestureCore; each target imports both)
 //   InteractiveTransition   percent-driven transition, curves, springs, policy, context (knows no evdev)
 //   GestureLab              the lab engine: binds recognizers to transitions (pipeline, driver), corpus,
 //                           tuner, synthesis, policy comparison, libinput verdicts, flight recorder;
@@ -28,7 +28,6 @@ let package = Package(
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "InteractiveTransition", targets: ["InteractiveTransition"]),
         .library(name: "GestureLab", targets: ["GestureLab"]),
-        .library(name: "GestureTools", targets: ["GestureTools"]),
         // LD_PRELOAD'ed into Debian's `libinput debug-events` by `pinchlab libinput` / `--with-libinput`
         // (libpinchlab-udev-preload.so next to the pinchlab binary): see Sources/CUdevPreload.
         .library(name: "pinchlab-udev-preload", type: .dynamic, targets: ["CUdevPreload"]),
@@ -65,14 +64,15 @@ let package = Package(
         .target(name: "InteractiveTransition", dependencies: ["SettingsTable"]),
         // The gesture tools people run on top of libinput (touchegg, fusuma, libinput-gestures,
         // InputActions, lisgd, KWin's triggers): each a pure function of a libinput event stream, as
-        // pure as GestureCore (no C module, no I/O), fed by GestureLab.
+        // pure as GestureCore (no C module, no I/O), fed by GestureLab. Package API only, not a product
+        // (docs/reference/api.md says why).
         .target(name: "GestureTools", dependencies: ["SettingsTable"]),
-        .target(name: "GestureLab", dependencies: ["GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable", systemPackage]),
+        .target(name: "GestureLab", dependencies: ["GestureCore", "GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable", systemPackage]),
         // What people read of the lab's results: text, SVG plots, the HTML viewer. Above the engine,
         // never below it: GestureLab returns typed values, the strings are made here.
         // The viewer page's HTML, CSS and JavaScript are files (Viewer/Page), compiled in by EmbedTextFiles.
         .target(
-            name: "LabReports", dependencies: ["GestureLab", "GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable"],
+            name: "LabReports", dependencies: ["GestureCore", "GestureLab", "GestureKit", "GestureTools", "InteractiveTransition", "SettingsTable"],
             exclude: ["Viewer/Page"], plugins: ["EmbedTextFiles"]
         ),
         // Answers libudev for a `pinchlab serve` node inside `libinput debug-events` (LD_PRELOAD);
@@ -85,12 +85,12 @@ let package = Package(
             cSettings: [.define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("fuse3"), .linkedLibrary("pthread")]
         ),
-        .target(name: "VirtualEvdev", dependencies: ["CVirtualEvdev", "GestureKit", systemPackage], exclude: ["README.md"]),
+        .target(name: "VirtualEvdev", dependencies: ["GestureCore", "CVirtualEvdev", "GestureKit", systemPackage], exclude: ["README.md"]),
         // Runs Debian's `libinput debug-events` on a recording served on a virtual node; the verdict
         // types and their comparison stay in GestureLab, which knows no FUSE.
         .target(
             name: "LibinputHarness",
-            dependencies: ["GestureLab", "GestureKit", "VirtualEvdev", .product(name: "Subprocess", package: "swift-subprocess")]
+            dependencies: ["GestureCore", "GestureLab", "GestureKit", "VirtualEvdev", .product(name: "Subprocess", package: "swift-subprocess")]
         ),
 
         .target(
@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "pinchlab",
             dependencies: [
-                "GestureLab", "GestureTools", "LabReports", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
+                "GestureCore", "GestureLab", "GestureTools", "LabReports", "GestureKit", "InteractiveTransition", "VirtualEvdev", "LibinputHarness", "PinchlabWeb",
                 // The options that set a setting take their ranges from its row (`SettingOption`).
                 "SettingsTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), systemPackage,
@@ -126,7 +126,7 @@ let package = Package(
 
         // Benchmarks/run.sh: generates the large evemu files and runs the in-process measurements.
         .executableTarget(
-            name: "pinchlab-bench", dependencies: ["GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", systemPackage]
+            name: "pinchlab-bench", dependencies: ["GestureCore", "GestureLab", "GestureKit", "InteractiveTransition", "VirtualEvdev", systemPackage]
         ),
 
         // Shared by the test suites: the seeded generator, the gesture-order checker, frame scripts.
@@ -136,23 +136,23 @@ let package = Package(
         .testTarget(name: "GestureKitTests", dependencies: ["GestureCore", "GestureKit", "SettingsTable", "PinchlabTestSupport", systemPackage]),
         .testTarget(name: "RecordingTests", dependencies: ["GestureCore", "GestureKit", "CEvdev", "CEvemu", "VirtualEvdev", "PinchlabTestSupport", systemPackage]),
         .testTarget(
-            name: "VirtualDeviceTests", dependencies: ["GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
+            name: "VirtualDeviceTests", dependencies: ["GestureCore", "GestureKit", "GestureLab", "VirtualEvdev", "CEvdev", "PinchlabTestSupport", systemPackage]
         ),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "SettingsTable", "CYAML"]),
-        .testTarget(name: "InteractiveTransitionTests", dependencies: ["InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
+        .testTarget(name: "InteractiveTransitionTests", dependencies: ["GestureCore", "InteractiveTransition", "GestureKit", "PinchlabTestSupport"]),
         .testTarget(name: "GestureLabTests", dependencies: ["GestureCore", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "SettingsTable", "PinchlabTestSupport", systemPackage]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "GestureKit", "GestureLab", "LabReports", "InteractiveTransition", "PinchlabTestSupport",
+                "GestureCore", "GestureKit", "GestureLab", "LabReports", "InteractiveTransition", "PinchlabTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu", "PinchlabTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["GestureCore", "pinchlab", "VirtualEvdev", "GestureKit", "GestureLab", "CEvemu", "PinchlabTestSupport"]),
         // The documentation's command lines, parsed by the tool's own parser (`@testable import
         // pinchlab`, kept out of CLITests, whose tests run the binary).
-        .testTarget(name: "DocumentationTests", dependencies: ["pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable"]),
-        .testTarget(name: "PinchlabWebTests", dependencies: ["PinchlabWeb", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "PinchlabTestSupport"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["GestureCore", "pinchlab", "GestureKit", "GestureLab", "InteractiveTransition", "SettingsTable", "PinchlabTestSupport"]),
+        .testTarget(name: "PinchlabWebTests", dependencies: ["GestureCore", "PinchlabWeb", "GestureLab", "LabReports", "GestureKit", "InteractiveTransition", "PinchlabTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 
 /// What a recording reader tells about a file, read to its end or its error: the events, the error,

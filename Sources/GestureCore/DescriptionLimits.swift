@@ -5,14 +5,14 @@
 /// as it is read: what no device can have is an error at its line (the file cannot be meant, and
 /// reading on would cost unbounded memory or give numbers that mean nothing); what can still be read
 /// sensibly is a `DescriptionWarning` naming the problem and what pinchlab does about it.
-public enum DescriptionLimits {
+package enum DescriptionLimits {
     /// The most multitouch slots a description may have: the kernel's own limit
     /// (`input_mt_init_slots` refuses more than 1024, "to avoid too large memory allocation"), so no
     /// real device has more. Memory for slots never depends on a larger header number.
-    public static let slotCountMax = 1024
+    package static let slotCountMax = 1024
     /// The widest (and tallest) surface a resolution may describe: 10 m. The largest touch surfaces
     /// made (interactive walls, tables) are a few metres; a wider one is a resolution that is wrong.
-    public static let surfaceSpanMaxMM = 10_000.0
+    package static let surfaceSpanMaxMM = 10_000.0
     /// The narrowest surface a resolution may describe: 1 mm, less than one fingertip.
-    public static let surfaceSpanMinMM = 1.0
+    package static let surfaceSpanMinMM = 1.0
 }

@@ -1,10 +1,15 @@
 /// The four ids of an input device (`struct input_id`).
 public struct InputID: Hashable, Sendable {
+    /// The bus the device is on (`BUS_USB`, `BUS_I2C`, ...).
     public var bustype: UInt16
+    /// The vendor's USB or PCI id.
     public var vendor: UInt16
+    /// The product id, per vendor.
     public var product: UInt16
+    /// The product's version number.
     public var version: UInt16
 
+    /// An id from its four numbers, as `EVIOCGID` returns them.
     public init(bustype: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
         self.bustype = bustype
         self.vendor = vendor
@@ -16,13 +21,20 @@ public struct InputID: Hashable, Sendable {
 /// One absolute axis (`struct input_absinfo`). `resolution` is in units per millimetre for
 /// position axes (units per radian for `ABS_MT_ORIENTATION`); 0 means the device did not say.
 public struct AbsInfo: Hashable, Sendable {
+    /// The axis's current value.
     public var value: Int32
+    /// The smallest value the axis reports.
     public var minimum: Int32
+    /// The largest value the axis reports.
     public var maximum: Int32
+    /// The noise the kernel filters out of the axis's values.
     public var fuzz: Int32
+    /// The dead zone around the axis's centre.
     public var flat: Int32
+    /// Units per millimetre (0 when the device does not say).
     public var resolution: Int32
 
+    /// An axis's range and resolution, as `EVIOCGABS` returns them.
     public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
         self.value = value
         self.minimum = minimum
@@ -46,8 +58,11 @@ public enum DeviceClass: String, Sendable, Codable {
 /// Everything pinchlab knows of a device before its first event: what `evemu-describe` prints and
 /// what the `evdev:` section of a `libinput record` file holds.
 public struct DeviceDescription: Hashable, Sendable {
+    /// The device's name, as the kernel reports it.
     public var name: String
+    /// The device's bus, vendor, product and version.
     public var id: InputID
+    /// The input properties it declares (`INPUT_PROP_BUTTONPAD`, ...).
     public var properties: Set<InputProperty>
     /// The codes the device can send, by type (`EVIOCGBIT`). `EV_SYN` itself is implied.
     public var codes: [EventType: Set<EventCode>]
@@ -55,8 +70,10 @@ public struct DeviceDescription: Hashable, Sendable {
     public var absInfo: [EventCode: AbsInfo]
     /// State of LEDs and switches at description time (evemu's `L:` and `S:` lines).
     public var ledStates: [EventCode: Int32]
+    /// The state of each switch at the time of the description.
     public var switchStates: [EventCode: Int32]
 
+    /// A description from its parts, as a device or a recording gives them.
     public init(
         name: String,
         id: InputID,
@@ -76,8 +93,11 @@ public struct DeviceDescription: Hashable, Sendable {
         for code in absInfo.keys { self.codes[.abs, default: []].insert(code) }
     }
 
+    /// Whether the device sends events of this type (`EV_SYN` always).
     public func has(_ type: EventType) -> Bool { type == .syn || !(codes[type]?.isEmpty ?? true) }
+    /// Whether the device sends this code of this type.
     public func has(_ type: EventType, _ code: EventCode) -> Bool { codes[type]?.contains(code) ?? false }
+    /// Whether the device declares this input property.
     public func has(_ property: InputProperty) -> Bool { properties.contains(property) }
 
     /// Number of multitouch slots (protocol B), 0 when the device has no `ABS_MT_SLOT`; never more
@@ -105,6 +125,7 @@ public struct DeviceDescription: Hashable, Sendable {
         return most
     }
 
+    /// Whether it is a touchpad, a touchscreen or neither, from its properties and axes.
     public var deviceClass: DeviceClass {
         let hasPosition = absInfo[.absX] != nil || absInfo[.absMTPositionX] != nil
         guard hasPosition else { return .other }

@@ -6,7 +6,9 @@
 
 /// An evdev event type (`EV_*` in `<linux/input-event-codes.h>`).
 @frozen public struct EventType: RawRepresentable, Hashable, Sendable, Comparable {
+    /// The kernel's number for the type (`EV_ABS` is 3).
     public var rawValue: UInt16
+    /// The type with this kernel number.
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
     package init(_ value: Int32) { self.rawValue = UInt16(value) }
 
@@ -37,12 +39,15 @@
     /// `EV_MAX`: the largest type number the kernel defines.
     @inlinable public static var max: EventType { EventType(rawValue: 0x1f) }
 
+    /// Orders types by their kernel number.
     @inlinable public static func < (a: EventType, b: EventType) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// An evdev event code; what it means depends on the event type it goes with.
 @frozen public struct EventCode: RawRepresentable, Hashable, Sendable, Comparable {
+    /// The kernel's number for the code, within its type.
     public var rawValue: UInt16
+    /// The code with this kernel number.
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
     package init(_ value: Int32) { self.rawValue = UInt16(value) }
 
@@ -125,12 +130,15 @@
     ]
 
 
+    /// Orders codes by their kernel number.
     @inlinable public static func < (a: EventCode, b: EventCode) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// An input property (`INPUT_PROP_*`).
 @frozen public struct InputProperty: RawRepresentable, Hashable, Sendable, Comparable {
+    /// The kernel's number for the property (`INPUT_PROP_BUTTONPAD` is 2).
     public var rawValue: UInt16
+    /// The property with this kernel number.
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
     package init(_ value: Int32) { self.rawValue = UInt16(value) }
 
@@ -151,17 +159,18 @@
     /// `INPUT_PROP_MAX`
     @inlinable public static var max: InputProperty { InputProperty(rawValue: 0x1f) }
 
+    /// Orders properties by their kernel number.
     @inlinable public static func < (a: InputProperty, b: InputProperty) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Bus types (`BUS_*` in `<linux/input.h>`).
-public enum BusType {
+package enum BusType {
     /// `BUS_USB`
-    public static let usb = UInt16(0x3)
+    package static let usb = UInt16(0x3)
     /// `BUS_I2C`
-    public static let i2c = UInt16(0x18)
+    package static let i2c = UInt16(0x18)
     /// `BUS_I8042`: the PS/2 controller most laptop touchpads sit on.
-    public static let i8042 = UInt16(0x11)
+    package static let i8042 = UInt16(0x11)
     /// `BUS_VIRTUAL`
-    public static let virtual = UInt16(0x6)
+    package static let virtual = UInt16(0x6)
 }

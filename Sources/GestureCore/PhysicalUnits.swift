@@ -1,15 +1,25 @@
 /// A position or displacement in millimetres on the device's surface.
 public struct PointMM: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Horizontal position or distance, mm.
     public var x: Double
+    /// Vertical position or distance, mm (down is positive, as on the device).
     public var y: Double
+    /// A point or vector from its coordinates in millimetres.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// The origin.
     public static let zero = PointMM(x: 0, y: 0)
 
+    /// The vector's length, mm.
     public var length: Double { (x * x + y * y).squareRoot() }
+    /// The sum of two vectors.
     public static func + (a: PointMM, b: PointMM) -> PointMM { PointMM(x: a.x + b.x, y: a.y + b.y) }
+    /// The difference of two points: the vector from `b` to `a`.
     public static func - (a: PointMM, b: PointMM) -> PointMM { PointMM(x: a.x - b.x, y: a.y - b.y) }
+    /// The vector scaled by `s`.
     public static func * (a: PointMM, s: Double) -> PointMM { PointMM(x: a.x * s, y: a.y * s) }
+    /// The distance between two points, mm.
     public func distance(to other: PointMM) -> Double { (self - other).length }
+    /// The coordinates with their unit, as `(x, y) mm`.
     public var description: String { "(\(x), \(y)) mm" }
 }
 
@@ -25,8 +35,11 @@ public struct AxisScale: Hashable, Sendable {
     /// libinput's assumed height for a touchpad that reports no resolution.
     public static let fallbackHeightMM = 50.0
 
+    /// The raw value at 0 mm.
     public var minimum: Double
+    /// Raw units per millimetre.
     public var unitsPerMM: Double
+    /// Whether the resolution was guessed because the device reported none.
     public var isEstimated: Bool
 
     /// A resolution that makes the axis span more than `DescriptionLimits.surfaceSpanMaxMM` or less
@@ -47,6 +60,7 @@ public struct AxisScale: Hashable, Sendable {
         }
     }
 
+    /// A raw position as millimetres from the axis's minimum.
     @inline(__always) public func millimetres(_ raw: Int32) -> Double { (Double(raw) - minimum) / unitsPerMM }
     /// A raw distance (fuzz, a delta) in millimetres.
     @inline(__always) public func millimetres(delta raw: Int32) -> Double { Double(raw) / unitsPerMM }
@@ -63,10 +77,15 @@ public struct AxisScale: Hashable, Sendable {
 
 /// The device's surface in millimetres with the scales for x and y.
 public struct SurfaceGeometry: Hashable, Sendable {
+    /// The horizontal axis's scale.
     public var x: AxisScale
+    /// The vertical axis's scale.
     public var y: AxisScale
+    /// The surface's width, mm.
     public var widthMM: Double
+    /// The surface's height, mm.
     public var heightMM: Double
+    /// Whether either axis's resolution was guessed.
     public var isEstimated: Bool { x.isEstimated || y.isEstimated }
 
     /// Uses the MT position axes when present, otherwise `ABS_X`/`ABS_Y`. Nil without position axes.
@@ -83,5 +102,6 @@ public struct SurfaceGeometry: Hashable, Sendable {
 }
 
 extension DeviceDescription {
+    /// The surface in millimetres, or nil when the device has no position axes.
     public var geometry: SurfaceGeometry? { SurfaceGeometry(device: self) }
 }

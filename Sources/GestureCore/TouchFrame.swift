@@ -9,6 +9,7 @@ public enum TouchPhase: UInt8, Sendable, Hashable, Codable {
     /// Lifted in this frame; its position is the last one reported. Gone from the next frame.
     case ended
 
+    /// Whether the finger is on the surface in this frame (not lifted).
     public var isDown: Bool { self != .ended }
 }
 
@@ -29,8 +30,10 @@ public struct Touch: Sendable, Hashable {
     public var slot: Int32
     /// `ABS_MT_PRESSURE` / `ABS_PRESSURE` in device units, -1 when the device has none.
     public var pressure: Int32
+    /// Whether the touch began, moved, stayed or ended in this frame.
     public var phase: TouchPhase
 
+    /// A touch from its ids, phase and position.
     public init(id: UInt64, trackingID: Int32, slot: Int32, phase: TouchPhase, position: PointMM,
                 pressure: Int32 = -1, touchMajorMM: Double = 0) {
         self.id = id
@@ -46,11 +49,16 @@ public struct Touch: Sendable, Hashable {
 /// The physical buttons of a touch device (`BTN_LEFT`, `BTN_RIGHT`, `BTN_MIDDLE`): on a clickpad
 /// (`INPUT_PROP_BUTTONPAD`) the whole surface is the left one.
 public struct PhysicalButtons: OptionSet, Sendable, Hashable {
+    /// The buttons as bits: left 1, right 2, middle 4.
     public let rawValue: UInt8
+    /// Buttons from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The left button (`BTN_LEFT`; on a clickpad, the whole surface).
     public static let left = PhysicalButtons(rawValue: 1 << 0)
+    /// The right button (`BTN_RIGHT`).
     public static let right = PhysicalButtons(rawValue: 1 << 1)
+    /// The middle button (`BTN_MIDDLE`).
     public static let middle = PhysicalButtons(rawValue: 1 << 2)
 
     /// The button a key code is, nil for any other key.
@@ -101,8 +109,10 @@ public struct TouchFrame: Sendable {
     public var isResync: Bool
     /// The physical buttons held down at this frame.
     public var buttons: PhysicalButtons = []
+    /// The touches of the frame.
     public private(set) var touches: Touches
 
+    /// An empty frame at a time, with the finger count the device reports.
     public init(time: EventTime, fingerCount: Int = 0, isResync: Bool = false) {
         self.time = time
         self.fingerCount = fingerCount
@@ -138,6 +148,7 @@ public struct TouchFrame: Sendable {
     /// over (`Array.removeAll(keepingCapacity:)` cost about 70 instructions a frame).
     public struct Touches: RandomAccessCollection, Sendable {
         private var storage: [Touch]
+        /// How many touches it holds.
         public private(set) var count = 0
 
         init() {
@@ -145,8 +156,11 @@ public struct TouchFrame: Sendable {
             storage.reserveCapacity(TouchFrame.capacity)
         }
 
+        /// The first touch's index, 0.
         public var startIndex: Int { 0 }
+        /// One past the last touch's index.
         public var endIndex: Int { count }
+        /// The touch at index `i`.
         public subscript(i: Int) -> Touch {
             precondition(i >= 0 && i < count, "touch index out of range")
             return storage[i]
@@ -161,6 +175,7 @@ public struct TouchFrame: Sendable {
             return true
         }
 
+        /// The touch with this id, if the frame has it.
         public func first(withID id: UInt64) -> Touch? {
             for t in self where t.id == id { return t }
             return nil
@@ -169,6 +184,7 @@ public struct TouchFrame: Sendable {
 }
 
 extension TouchFrame: Equatable {
+    /// Equal when time, finger count, resync flag, buttons and touches are equal.
     public static func == (a: TouchFrame, b: TouchFrame) -> Bool {
         a.time == b.time && a.fingerCount == b.fingerCount && a.isResync == b.isResync && a.buttons == b.buttons
             && a.touches.elementsEqual(b.touches)

@@ -26,7 +26,7 @@ extension DescriptionLimits {
     static let positionAxes: Set<EventCode> = [.absX, .absY, .absMTPositionX, .absMTPositionY]
 
     /// What is wrong with one axis; nil when nothing is.
-    public static func problem(axis code: EventCode, _ info: AbsInfo) -> AxisProblem? {
+    package static func problem(axis code: EventCode, _ info: AbsInfo) -> AxisProblem? {
         let minimum = Int64(info.minimum), maximum = Int64(info.maximum)
         if code == .absMTSlot {
             // The kernel numbers slots from 0 (`input_mt_init_slots` sets the axis to 0...n-1) and
@@ -147,11 +147,16 @@ public enum AxisProblem: Hashable, Sendable {
 
 /// A problem in a description that does not stop reading, with its place.
 public struct DescriptionWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The file the description is in.
     public var path: String
+    /// The description's line for the axis.
     public var line: Int
+    /// The axis the problem is with.
     public var axis: EventCode
+    /// What is wrong with the axis, and what pinchlab does about it.
     public var problem: AxisProblem
 
+    /// A warning from its place and problem.
     public init(path: String, line: Int, axis: EventCode, problem: AxisProblem) {
         self.path = path
         self.line = line

@@ -1,7 +1,7 @@
 import SettingsTable
 
 /// The gesture tools pinchlab emulates. Raw values are the names `--tool` takes and outputs print.
-public enum GestureToolName: String, Sendable, Hashable, CaseIterable, Encodable {
+package enum GestureToolName: String, Sendable, Hashable, CaseIterable, Encodable {
     case touchegg
     case fusuma
     case libinputGestures = "libinput-gestures"
@@ -12,7 +12,7 @@ public enum GestureToolName: String, Sendable, Hashable, CaseIterable, Encodable
     /// Whether the tool reads a device of `kind`: lisgd reads touch events (touchscreens), touchegg
     /// a touchpad's gesture events and a touchscreen's touches, the others gesture events
     /// (touchpads; InputActions also reads a touchscreen's touches, which pinchlab does not emulate yet).
-    public func reads(_ kind: ToolDevice.Kind) -> Bool {
+    package func reads(_ kind: ToolDevice.Kind) -> Bool {
         switch self {
         case .lisgd: kind == .touchscreen
         case .touchegg: true
@@ -22,28 +22,28 @@ public enum GestureToolName: String, Sendable, Hashable, CaseIterable, Encodable
 }
 
 /// One gesture a tool would act on, in the tool's own words and figures.
-public struct FiredGesture: Sendable, Hashable {
+package struct FiredGesture: Sendable, Hashable {
     /// The tool's name for the gesture: lisgd's `LR`, `DLUR`...; touchegg's `SWIPE`, `PINCH`;
     /// libinput-gestures' and fusuma's `swipe`, `pinch`, `hold`.
-    public var gesture: String
-    public var fingers: Int
+    package var gesture: String
+    package var fingers: Int
     /// The tool's direction word (touchegg `UP`...`IN`, `OUT`; libinput-gestures `left_up`...), nil
     /// where the gesture name says it (lisgd).
-    public var direction: String?
+    package var direction: String?
     /// Whether the tool would finish the action (touchegg: the percentage reached
     /// `action_execute_threshold`; KWin: the progress passed its threshold); nil for a tool that has
     /// no such second decision (it fires or it does not).
-    public var executed: Bool?
+    package var executed: Bool?
     /// Seconds since the recording's first event: the gesture's first and last event the tool read.
-    public var begin: Double
-    public var end: Double
+    package var begin: Double
+    package var end: Double
     /// The tool's own measures of the gesture.
-    public var figures: ToolFigures
+    package var figures: ToolFigures
     /// The closest of the tool's thresholds to deciding otherwise: for a fired gesture, the one it
     /// passed; the setting's key is the tool's own option name.
-    public var margin: DecisionMargin?
+    package var margin: DecisionMargin?
 
-    public init(gesture: String, fingers: Int, direction: String? = nil, executed: Bool? = nil, begin: Double, end: Double,
+    package init(gesture: String, fingers: Int, direction: String? = nil, executed: Bool? = nil, begin: Double, end: Double,
                 figures: ToolFigures = ToolFigures(), margin: DecisionMargin? = nil) {
         self.gesture = gesture
         self.fingers = fingers
@@ -57,27 +57,27 @@ public struct FiredGesture: Sendable, Hashable {
 }
 
 /// A tool's measures of one gesture, in its units; nil where the tool has no such measure.
-public struct ToolFigures: Sendable, Hashable {
+package struct ToolFigures: Sendable, Hashable {
     /// touchegg: the action's percentage at the end (0...100); KWin: progress x 100.
-    public var percentage: Double?
+    package var percentage: Double?
     /// The distance the tool compared with its threshold, in the threshold's unit (libinput units
     /// for touchpad tools, lisgd's screen units for lisgd).
-    public var distance: Double?
+    package var distance: Double?
     /// The direction's angle, degrees (lisgd: from its start to end point, 0 = right,
     /// counter-clockwise with y up as lisgd computes it).
-    public var angleDegrees: Double?
+    package var angleDegrees: Double?
     /// Pinch: libinput's scale at the end.
-    public var scale: Double?
+    package var scale: Double?
     /// lisgd: the edge the swipe touched (`L`, `TR`, `N`...) and its length class (`S`, `M`, `L`).
-    public var edge: String?
-    public var lengthClass: String?
+    package var edge: String?
+    package var lengthClass: String?
     /// lisgd: fired by a pressed-mode (`P`) binding while the finger moved, not at release.
-    public var pressed: Bool?
+    package var pressed: Bool?
     /// A speed the tool measured, in its margin's unit: fusuma's window speed (swipe: accelerated
     /// units per 10 ms; rotate: degrees per 10 ms); InputActions' sampled mean delta per event.
-    public var speed: Double?
+    package var speed: Double?
 
-    public init(percentage: Double? = nil, distance: Double? = nil, angleDegrees: Double? = nil, scale: Double? = nil,
+    package init(percentage: Double? = nil, distance: Double? = nil, angleDegrees: Double? = nil, scale: Double? = nil,
                 edge: String? = nil, lengthClass: String? = nil, pressed: Bool? = nil, speed: Double? = nil) {
         self.percentage = percentage
         self.distance = distance
@@ -91,23 +91,23 @@ public struct ToolFigures: Sendable, Hashable {
 }
 
 /// What one tool would have done with a recording.
-public struct ToolVerdict: Sendable {
-    public var name: GestureToolName
+package struct ToolVerdict: Sendable {
+    package var name: GestureToolName
     /// Where the libinput events the tool read came from.
-    public var source: ToolStream.Source
+    package var source: ToolStream.Source
     /// The libinput version whose units the stream is in.
-    public var units: LibinputUnits
+    package var units: LibinputUnits
     /// Every gesture the tool would act on if every gesture were bound, in order.
-    public var fired: [FiredGesture]
+    package var fired: [FiredGesture]
     /// Why the tool has nothing to say about this recording (it reads another kind of device).
-    public var note: Note?
+    package var note: Note?
     /// Where the stream's stand-in for libinput is known to differ from libinput here.
-    public var caveats: [StandInCaveat] = []
+    package var caveats: [StandInCaveat] = []
     /// The configuration's thresholds in libinput's units, to be said in mm on both sides of
     /// libinput 1.18 (set where the output says them: the user's own configuration, chosen units).
-    public var unitThresholds: [UnitThreshold] = []
+    package var unitThresholds: [UnitThreshold] = []
 
-    public init(name: GestureToolName, source: ToolStream.Source, units: LibinputUnits, fired: [FiredGesture], note: Note? = nil) {
+    package init(name: GestureToolName, source: ToolStream.Source, units: LibinputUnits, fired: [FiredGesture], note: Note? = nil) {
         self.name = name
         self.source = source
         self.units = units
@@ -115,7 +115,7 @@ public struct ToolVerdict: Sendable {
         self.note = note
     }
 
-    public enum Note: Sendable, Hashable {
+    package enum Note: Sendable, Hashable {
         /// The tool reads only this kind of device; the recording is of the other.
         case readsOnly(ToolDevice.Kind)
     }

@@ -1,6 +1,6 @@
 /// One tool with its settings: the user's configuration or the tool's defaults. A closed set,
 /// switched over (no dynamic dispatch), as each tool's rule is its own.
-public enum GestureToolSettings: Sendable, Hashable {
+package enum GestureToolSettings: Sendable, Hashable {
     case touchegg(ToucheggSettings)
     case fusuma(FusumaSettings)
     case libinputGestures(LibinputGesturesSettings)
@@ -8,7 +8,7 @@ public enum GestureToolSettings: Sendable, Hashable {
     case lisgd(LisgdSettings)
     case kwinGestures(KWinGestureSettings)
 
-    public var name: GestureToolName {
+    package var name: GestureToolName {
         switch self {
         case .touchegg: .touchegg
         case .fusuma: .fusuma
@@ -21,7 +21,7 @@ public enum GestureToolSettings: Sendable, Hashable {
 
 
     /// The tool as it is installed: its own defaults.
-    public static func defaults(_ name: GestureToolName) -> GestureToolSettings {
+    package static func defaults(_ name: GestureToolName) -> GestureToolSettings {
         switch name {
         case .touchegg: .touchegg(.defaults)
         case .fusuma: .fusuma(.defaults)
@@ -34,7 +34,7 @@ public enum GestureToolSettings: Sendable, Hashable {
 
     /// The user's configuration file of `name`, read as the tool reads it. KWin has no file of
     /// gesture thresholds (they are compiled in): it is refused.
-    public static func read(_ name: GestureToolName, text: String, file: String) throws(ToolConfigurationError) -> GestureToolSettings {
+    package static func read(_ name: GestureToolName, text: String, file: String) throws(ToolConfigurationError) -> GestureToolSettings {
         switch name {
         case .touchegg: return .touchegg(try ToucheggSettings.read(text, file: file))
         case .fusuma: return .fusuma(try FusumaSettings.read(text, file: file))
@@ -49,7 +49,7 @@ public enum GestureToolSettings: Sendable, Hashable {
     }
 
     /// What the tool would have done with `stream`.
-    public func judge(_ stream: ToolStream) -> ToolVerdict {
+    package func judge(_ stream: ToolStream) -> ToolVerdict {
         var verdict = ToolVerdict(name: name, source: stream.source, units: stream.device.units, fired: [])
         verdict.caveats = stream.caveats
         guard name.reads(stream.device.kind) else {

@@ -8,37 +8,37 @@
 /// a mm; before, an unaccelerated delta was the 1000 dpi delta itself, 39.4 units a mm. The same
 /// `swipe_threshold 400` was 10 mm of travel before 1.18 and 38 mm after (libinput-gestures #310,
 /// touchegg #489). This is the one table of that fact.
-public struct LibinputUnits: Sendable, Hashable, Encodable {
+package struct LibinputUnits: Sendable, Hashable, Encodable {
     /// The libinput version the units are those of, as `libinput --version` prints it.
-    public var version: LibinputVersion
+    package var version: LibinputVersion
     /// Unaccelerated units per millimetre of finger travel on a touchpad.
-    public var unitsPerMM: Double
+    package var unitsPerMM: Double
 
-    public init(version: LibinputVersion) {
+    package init(version: LibinputVersion) {
         self.version = version
         unitsPerMM = version < Self.scaledSince ? Self.dotsPerMM : Self.dotsPerMM * Self.baseline * Self.magicSlowdown
     }
 
     /// libinput normalizes a touchpad's deltas to 1000 dpi.
-    public static let dotsPerMM = 1000 / 25.4
+    static let dotsPerMM = 1000 / 25.4
     /// `touchpad_constant_filter`'s `baseline`.
-    public static let baseline = 0.9
+    package static let baseline = 0.9
     /// `TP_MAGIC_SLOWDOWN`.
-    public static let magicSlowdown = 0.2968
+    static let magicSlowdown = 0.2968
     /// The first version whose unaccelerated deltas are scaled.
-    public static let scaledSince = LibinputVersion(major: 1, minor: 18, patch: 0)
+    package static let scaledSince = LibinputVersion(major: 1, minor: 18, patch: 0)
 
     /// The units of the libinput whose `libinput --version` said `text` ("1.22.1"), else Debian 12's.
-    public init(libinputSays text: String?) {
+    package init(libinputSays text: String?) {
         let version = text.flatMap { $0.split(separator: " ").last.flatMap { LibinputVersion($0) } }
         self.init(version: version ?? .debianBookworm)
     }
 
-    public func millimetres(_ units: Double) -> Double { units / unitsPerMM }
-    public func units(_ millimetres: Double) -> Double { millimetres * unitsPerMM }
+    package func millimetres(_ units: Double) -> Double { units / unitsPerMM }
+    package func units(_ millimetres: Double) -> Double { millimetres * unitsPerMM }
 
     private enum CodingKeys: String, CodingKey { case version, unitsPerMM }
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(version.description, forKey: .version)
         try c.encode((unitsPerMM * 1000).rounded() / 1000, forKey: .unitsPerMM)
@@ -46,19 +46,19 @@ public struct LibinputUnits: Sendable, Hashable, Encodable {
 }
 
 /// A libinput version, `major.minor.patch`.
-public struct LibinputVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public var patch: Int
+package struct LibinputVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var major: Int
+    package var minor: Int
+    package var patch: Int
 
-    public init(major: Int, minor: Int, patch: Int = 0) {
+    package init(major: Int, minor: Int, patch: Int = 0) {
         self.major = major
         self.minor = minor
         self.patch = patch
     }
 
     /// "1.22.1", "1.17" (a missing patch is 0); nil for anything else.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
               let major = Int(parts[0]), let minor = Int(parts[1]), major >= 0, minor >= 0 else { return nil }
@@ -71,11 +71,11 @@ public struct LibinputVersion: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     /// The version Debian 12 ships (`libinput-tools` 1.22.1): the default when none is known.
-    public static let debianBookworm = LibinputVersion(major: 1, minor: 22, patch: 1)
+    package static let debianBookworm = LibinputVersion(major: 1, minor: 22, patch: 1)
 
-    public var description: String { "\(major).\(minor).\(patch)" }
+    package var description: String { "\(major).\(minor).\(patch)" }
 
-    public static func < (a: LibinputVersion, b: LibinputVersion) -> Bool {
+    package static func < (a: LibinputVersion, b: LibinputVersion) -> Bool {
         (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
     }
 }

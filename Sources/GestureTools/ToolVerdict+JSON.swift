@@ -4,7 +4,7 @@ import SettingsTable
 extension ToolVerdict: Encodable {
     private enum CodingKeys: String, CodingKey { case name, source, libinput, fired, note, caveats }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         try c.encode(source, forKey: .source)
@@ -23,7 +23,7 @@ extension FiredGesture: Encodable {
     }
     private enum MarginKeys: String, CodingKey { case value, threshold, key, unit }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(gesture, forKey: .gesture)
         try c.encode(fingers, forKey: .fingers)

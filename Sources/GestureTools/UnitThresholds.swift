@@ -1,19 +1,19 @@
 /// A threshold a tool keeps in libinput's unaccelerated touchpad units: what the libinput 1.18
 /// change moved under it.
-public struct UnitThreshold: Sendable, Hashable {
+package struct UnitThreshold: Sendable, Hashable {
     /// The tool's own name of it (`swipe_threshold`, `motion_threshold`).
-    public var key: String
-    public var units: Double
+    package var key: String
+    package var units: Double
 
     /// Its length in mm under `units`' libinput.
-    public func millimetres(in units: LibinputUnits) -> Double { units.millimetres(self.units) }
+    package func millimetres(in units: LibinputUnits) -> Double { units.millimetres(self.units) }
 }
 
 extension GestureToolSettings {
     /// The thresholds this configuration keeps in libinput's unaccelerated units (lisgd's are screen
     /// units, fusuma's a speed of accelerated units, touchegg's computed from the device unless given
     /// to its daemon: none of those changed meaning with libinput's units except touchegg's given ones).
-    public var unitThresholds: [UnitThreshold] {
+    package var unitThresholds: [UnitThreshold] {
         switch self {
         case .touchegg(let s):
             return [s.daemonStartThreshold.map { UnitThreshold(key: "touchegg --daemon START", units: $0) },

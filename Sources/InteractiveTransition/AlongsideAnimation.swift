@@ -9,20 +9,20 @@
 /// It is a value registered with `PercentDrivenTransition.animateAlongside(_:)`, not a closure: the
 /// transition is a value, and a closure captured by it would be shared by every copy and run once per
 /// copy. Read the current number with `alongsideValue(named:)` after each call that moves the transition.
-public struct AlongsideAnimation: Hashable, Sendable, Codable {
+package struct AlongsideAnimation: Hashable, Sendable, Codable {
     /// Unique among the alongside animations of one transition.
-    public let name: String
+    package let name: String
     /// The value at progress 0, and exactly the value left behind by a cancelled transition.
-    public let fromValue: Double
+    package let fromValue: Double
     /// The value at progress 1, and exactly the value left behind by a finished transition.
-    public let toValue: Double
+    let toValue: Double
     /// Values are clamped into this range (a spring overshoot must not push an alpha past 1); nil = unbounded.
-    public let limits: ClosedRange<Double>?
+    package let limits: ClosedRange<Double>?
     /// The value shown now; set by the transition at every change of its progress.
-    public internal(set) var value: Double
+    package internal(set) var value: Double
 
     /// Rejects non-finite values, and end values outside `limits` (an end the animation could never show).
-    public init(name: String, from fromValue: Double, to toValue: Double,
+    package init(name: String, from fromValue: Double, to toValue: Double,
                 limits: ClosedRange<Double>? = nil) throws(TransitionError) {
         guard fromValue.isFinite, toValue.isFinite else {
             throw .invalidAlongsideAnimation(reason: "\(name): from and to values must be finite, got \(fromValue), \(toValue)")
@@ -44,7 +44,7 @@ public struct AlongsideAnimation: Hashable, Sendable, Codable {
 
     /// The value at `progress`: exactly `fromValue` at 0 (and for a non-finite progress), exactly
     /// `toValue` at 1, linear in between, extrapolated by an overshoot and then clamped into `limits`.
-    public func value(atProgress progress: Double) -> Double {
+    package func value(atProgress progress: Double) -> Double {
         guard progress.isFinite, progress != 0 else { return fromValue }
         if progress == 1 { return toValue }
         var result = SceneState.lerp(fromValue, toValue, progress)

@@ -5,16 +5,22 @@ public enum CompletionDirection: String, Hashable, Sendable, Codable {
     /// Back to progress 0 (UIKit `cancelInteractiveTransition`).
     case cancel
 
+    /// The progress this direction ends at: 1 to finish, 0 to cancel.
     public var targetProgress: Double { self == .finish ? 1 : 0 }
 }
 
 /// The non-interactive rest of a transition after release: from `startProgress` at `startTime` to the
 /// target, following a curve or a spring. A pure function of time.
 public struct CompletionAnimation: Hashable, Sendable, Codable {
+    /// Whether it finishes or cancels.
     public let direction: CompletionDirection
+    /// When it started, seconds on the transition's clock.
     public let startTime: Double
+    /// The progress it started from.
     public let startProgress: Double
+    /// The curve or spring it follows.
     public let timing: CompletionTiming
+    /// How much faster than the transition's duration it runs.
     public let completionSpeed: Double
     /// Real seconds until the animation ends: for a curve `|target - start| x duration / completionSpeed`,
     /// for a spring its settle time divided by `completionSpeed`.
@@ -27,7 +33,9 @@ public struct CompletionAnimation: Hashable, Sendable, Codable {
     /// this as `TransitionIssue.springCutAtSettleSearchLimit` so it is never silent. Nil for curves.
     public let springSettling: SpringSettling?
 
+    /// The progress it ends at.
     public var targetProgress: Double { direction.targetProgress }
+    /// When it ends, seconds on the transition's clock.
     public var endTime: Double { startTime + duration }
 
     /// - Parameters:

@@ -28,6 +28,7 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
     /// UIScrollView's `.fast` deceleration rate per ms.
     public static let fastDecelerationRatePerMS = 0.99
 
+    /// pinchlab's policy from its three settings; throws `TransitionError` for a value out of range.
     public init(progressThreshold: Double, decelerationRatePerMS: Double? = nil,
                 flickVelocity: Double? = nil) throws(TransitionError) {
         self.progressThreshold = progressThreshold
@@ -55,7 +56,7 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
     }
 
     /// A tracker for one gesture under this policy.
-    public func tracker(input: CompletionInput, initialProgress: Double, at time: Double) -> CompletionTracker {
+    package func tracker(input: CompletionInput, initialProgress: Double, at time: Double) -> CompletionTracker {
         CompletionTracker(policy: self, input: input, initialProgress: initialProgress, at: time)
     }
 
@@ -164,6 +165,7 @@ public struct CompletionPolicy: Hashable, Sendable, Codable, CustomStringConvert
         }
     }
 
+    /// The policy's kind and figures, as one line.
     public var description: String {
         switch kind {
         case .pinchlab: break
@@ -227,7 +229,9 @@ public enum CompletionReason: Hashable, Sendable, Codable {
 
 /// The outcome of `CompletionPolicy.decide`.
 public struct CompletionDecision: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Whether the transition finishes (else it cancels).
     public let shouldFinish: Bool
+    /// The rule that decided and the figures it compared.
     public let reason: CompletionReason
     /// The progress given was NaN or infinite and was taken as 0.
     public let progressWasNonFinite: Bool
@@ -237,11 +241,12 @@ public struct CompletionDecision: Hashable, Sendable, Codable, CustomStringConve
     /// decision: false when the rule that decides then agrees (a flick the projection would have
     /// finished too, GNOME's snap to the page its projection reaches). `margin(input:)` is nil
     /// then, as no value of that setting flips this release.
-    package var settingTurnsIt = true
+    var settingTurnsIt = true
 
     /// Every field but `settingTurnsIt`, which `margin(input:)` reads: the form as before it.
     private enum CodingKeys: String, CodingKey { case shouldFinish, reason, progressWasNonFinite, velocityWasNonFinite }
 
+    /// The verdict, the rule and its figures, as one line.
     public var description: String {
         let verdict = shouldFinish ? "finish" : "cancel"
         var text: String

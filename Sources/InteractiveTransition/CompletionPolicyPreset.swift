@@ -2,17 +2,24 @@
 public enum CompletionPolicyKind: Hashable, Sendable {
     /// pinchlab's threshold, projection and flick (`CompletionPolicy`'s own three settings).
     case pinchlab
+    /// GNOME Shell's swipe rule.
     case gnome(GNOMESwipeRule)
+    /// KWin's activation threshold.
     case kwin(KWinRule)
+    /// Hyprland's workspace swipe rule.
     case hyprland(HyprlandSwipeRule)
+    /// Android's predictive back rule.
     case androidBack(AndroidBackRule)
 
     /// The kind without its figures: settings files' `"kind"`.
     public enum Name: String, Hashable, Sendable, Codable, CaseIterable {
+        /// pinchlab's own rule, or a desktop's.
         case pinchlab, gnome, kwin, hyprland
+        /// Android's back gesture.
         case androidBack = "android-back"
     }
 
+    /// The kind's name, without its figures.
     public var name: Name {
         switch self {
         case .pinchlab: return .pinchlab
@@ -27,9 +34,13 @@ public enum CompletionPolicyKind: Hashable, Sendable {
 /// The named policies of `--policy` and `--compare`: the desktops' rules with their shipped
 /// figures, the seeds' UIKit rule, and pinchlab's own two.
 public enum CompletionPolicyPreset: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The desktop's rule with its shipped figures.
     case gnome, kwin, hyprland
+    /// Android's predictive back, with its shipped figures.
     case androidBack = "android-back"
+    /// UIKit's rule as the seeds use it.
     case uikitSeed = "uikit-seed"
+    /// pinchlab's own policies: the default, and a more fluid one.
     case `default`, fluid
 
     /// Older names still accepted: `seed` is `uikit-seed`.

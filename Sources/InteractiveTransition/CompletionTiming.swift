@@ -11,6 +11,7 @@ public enum CompletionTiming: Hashable, Sendable, Codable, CustomStringConvertib
     /// UIKit's default `completionCurve`.
     public static let `default` = CompletionTiming.curve(.easeInOut)
 
+    /// The curve or spring, as one line.
     public var description: String {
         switch self {
         case .curve(let curve): return curve.description
@@ -71,10 +72,12 @@ extension CompletionTiming {
         }
     }
 
+    /// Reads a timing from its JSON form (`curve` or `spring`).
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
     }
 
+    /// Writes the timing in its JSON form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -87,12 +90,15 @@ extension CompletionTiming {
 /// A spring used to complete a transition, like `UIView.animate(withDuration:usingSpringWithDamping:
 /// initialSpringVelocity:)` or `UISpringTimingParameters`.
 public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The spring's mass, stiffness and damping.
     public var parameters: SpringParameters
     /// UIKit's normalised initial velocity, used only when the completion starts without a gesture
     /// velocity (`finish(at:velocity: nil)`); a real release velocity always wins.
     public var normalizedInitialVelocity: Double
+    /// When the spring counts as settled.
     public var settleRule: SpringSettleRule
 
+    /// A spring timing from its parameters, initial velocity and settle rule.
     public init(parameters: SpringParameters, normalizedInitialVelocity: Double = 0,
                 settleRule: SpringSettleRule = .standard) {
         self.parameters = parameters
@@ -100,6 +106,7 @@ public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible
         self.settleRule = settleRule
     }
 
+    /// The spring's parameters, as one line.
     public var description: String {
         "spring(ζ: \(parameters.dampingRatio), response: \(parameters.response) s, v: \(normalizedInitialVelocity))"
     }
@@ -128,6 +135,7 @@ public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible
         }
     }
 
+    /// Reads a spring timing from its JSON form, checked as its init checks it.
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
     }
@@ -137,7 +145,7 @@ public struct SpringTiming: Hashable, Sendable, Codable, CustomStringConvertible
 ///
 /// UIKit's spring API takes a duration; pinchlab reads the seeds' duration as the spring's response
 /// (its undamped period, SwiftUI's "perceptual duration") and lets the spring settle in its own time.
-public enum SpringPresets {
+package enum SpringPresets {
     private static func make(dampingRatio: Double, response: Double, velocity: Double) -> SpringTiming {
         // The literals below are valid by construction; a failure would be a typo in this file.
         let parameters = try! SpringParameters(dampingRatio: dampingRatio, response: response)
@@ -149,24 +157,24 @@ public enum SpringPresets {
 
     /// The App Store card's presentation (seed 003, an App Store "Today" card copy): damping 0.7,
     /// initial velocity 0.7, 0.6 s.
-    public static let appStoreCardPresent = make(dampingRatio: 0.7, response: 0.6, velocity: 0.7)
+    package static let appStoreCardPresent = make(dampingRatio: 0.7, response: 0.6, velocity: 0.7)
     /// The App Store card's dismissal (seed 003): damping 0.7, initial velocity 0, 0.7 s.
-    public static let appStoreCardDismiss = make(dampingRatio: 0.7, response: 0.7, velocity: 0)
+    package static let appStoreCardDismiss = make(dampingRatio: 0.7, response: 0.7, velocity: 0)
     /// The App Store cell's touch-down bounce (seed 003, to scale 0.96): damping 1, initial velocity 1, 0.5 s.
-    public static let appStoreCellBounce = make(dampingRatio: 1.0, response: 0.5, velocity: 1)
+    package static let appStoreCellBounce = make(dampingRatio: 1.0, response: 0.5, velocity: 1)
     /// The slide-in menu (seed 004, a modal menu whose items slide in on presentation and out on
     /// dismissal): damping 0.7, initial velocity 0.8. The seed does not show its duration; 0.5 s assumed.
-    public static let slideInMenu = make(dampingRatio: 0.7, response: 0.5, velocity: 0.8)
+    package static let slideInMenu = make(dampingRatio: 0.7, response: 0.5, velocity: 0.8)
 
     /// Android `SpringForce` default: `DAMPING_RATIO_MEDIUM_BOUNCY` 0.5, `STIFFNESS_MEDIUM` 1500, mass 1.
-    public static let androidDefault = make(dampingRatio: 0.5, stiffness: 1500)
+    package static let androidDefault = make(dampingRatio: 0.5, stiffness: 1500)
     /// Android `DAMPING_RATIO_NO_BOUNCY` 1.0 with `STIFFNESS_LOW` 200.
-    public static let androidNoBouncyLow = make(dampingRatio: 1.0, stiffness: 200)
+    static let androidNoBouncyLow = make(dampingRatio: 1.0, stiffness: 200)
     /// Material 3 default spatial spring: damping 0.9, stiffness 700.
-    public static let material3SpatialDefault = make(dampingRatio: 0.9, stiffness: 700)
+    package static let material3SpatialDefault = make(dampingRatio: 0.9, stiffness: 700)
 
     /// Every preset by a stable name (for reports and the tuner), named by what it animates.
-    public static let all: [(name: String, timing: SpringTiming)] = [
+    package static let all: [(name: String, timing: SpringTiming)] = [
         ("appstore-card-present", appStoreCardPresent), ("appstore-card-dismiss", appStoreCardDismiss),
         ("appstore-cell-bounce", appStoreCellBounce), ("slide-in-menu", slideInMenu),
         ("android-default", androidDefault), ("android-no-bouncy-low", androidNoBouncyLow),
@@ -175,7 +183,7 @@ public enum SpringPresets {
 
     /// Older names still accepted on the command line and in settings files: the seed documents'
     /// numbers, which name documents a user has never seen. Each maps to its name in `all`.
-    public static let aliases: [String: String] = [
+    package static let aliases: [String: String] = [
         "seed003-present": "appstore-card-present", "seed003-dismiss": "appstore-card-dismiss",
         "seed003-bounce": "appstore-cell-bounce", "seed004-menu": "slide-in-menu",
     ]

@@ -4,11 +4,11 @@
 /// back un-commits). pinchlab's own rule and KWin's read only the release.
 ///
 /// Nothing is allocated per update: GNOME's window is a ring made once per gesture.
-public struct CompletionTracker: Sendable {
-    public let policy: CompletionPolicy
-    public let input: CompletionInput
+package struct CompletionTracker: Sendable {
+    package let policy: CompletionPolicy
+    package let input: CompletionInput
     /// The progress when the gesture took the transition (0, or where a grabbed completion was).
-    public let initialProgress: Double
+    package let initialProgress: Double
 
     // GNOME: (time ms, progress) of the updates of the last 150 ms, oldest at `head`.
     private var times: [Double] = []
@@ -29,7 +29,7 @@ public struct CompletionTracker: Sendable {
     static let ringCapacity = 256
 
     /// Begins at `time` (seconds) with the transition at `initialProgress`.
-    public init(policy: CompletionPolicy, input: CompletionInput, initialProgress: Double, at time: Double) {
+    package init(policy: CompletionPolicy, input: CompletionInput, initialProgress: Double, at time: Double) {
         self.policy = policy
         self.input = input
         let start = initialProgress.isFinite ? initialProgress : 0
@@ -43,7 +43,7 @@ public struct CompletionTracker: Sendable {
     }
 
     /// An interactive update: the transition shows `progress` at `time` (seconds).
-    public mutating func observe(progress given: Double, at time: Double) {
+    package mutating func observe(progress given: Double, at time: Double) {
         let progress = given.isFinite ? given : lastProgress
         switch policy.kind {
         case .pinchlab, .kwin:
@@ -74,7 +74,7 @@ public struct CompletionTracker: Sendable {
 
     /// The decision at the release: the transition shows `progress`; `velocity` (progress/s) is
     /// the gesture's own release velocity, which pinchlab's rule uses (GNOME measures its own).
-    public func decide(progress given: Double, velocity: Double, at time: Double) -> CompletionDecision {
+    package func decide(progress given: Double, velocity: Double, at time: Double) -> CompletionDecision {
         switch policy.kind {
         case .pinchlab, .kwin:
             return policy.decide(progress: given, velocity: velocity)

@@ -6,9 +6,13 @@ import SettingsTable
 /// solved for the curve parameter t with Newton's method, falling back to bisection where the slope is too
 /// flat for Newton to be trusted — the approach of WebKit's `UnitBezier` (read, not copied).
 public struct CubicBezierCurve: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The first control point's x, 0...1.
     public private(set) var p1x: Double
+    /// The first control point's y.
     public private(set) var p1y: Double
+    /// The second control point's x, 0...1.
     public private(set) var p2x: Double
+    /// The second control point's y.
     public private(set) var p2y: Double
 
     /// How close x(t) must come to the requested time fraction. Tight, because where dx/dt is nearly 0
@@ -107,6 +111,7 @@ public struct CubicBezierCurve: Hashable, Sendable, Codable, CustomStringConvert
         return result.isFinite ? result : 0
     }
 
+    /// The curve as CSS writes it: `cubic-bezier(x1, y1, x2, y2)`.
     public var description: String { "cubic-bezier(\(p1x), \(p1y), \(p2x), \(p2y))" }
 
     /// Its keys in a settings file, all four needed. x stays in 0...1 so that time runs forwards
@@ -119,6 +124,7 @@ public struct CubicBezierCurve: Hashable, Sendable, Codable, CustomStringConvert
         .number("p2y", \.p2y, "", SettingRange(-10...10), required: true, source: "overshoot and anticipation within ten moves"),
     ])
 
+    /// Reads a curve from its JSON form, checked as its init checks it.
     public init(from decoder: any Decoder) throws {
         self = try Self.settings.decode(from: decoder, over: .linear)
     }

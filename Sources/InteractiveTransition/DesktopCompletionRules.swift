@@ -7,6 +7,7 @@ import SettingsTable
 
 /// What the fingers are on: GNOME has different figures for each.
 public enum CompletionInput: String, Hashable, Sendable, Codable {
+    /// A touchpad, or a touchscreen.
     case touchpad, touchscreen
 }
 
@@ -17,6 +18,7 @@ public enum CompletionInput: String, Hashable, Sendable, Codable {
 /// direction of travel (`_findPointForProjection`); the end animation lasts
 /// |distance / velocity| x 3 (`DURATION_MULTIPLIER`), clamped to 100...400 ms.
 public struct GNOMESwipeRule: Hashable, Sendable, Codable {
+    /// GNOME's figures for one kind of input.
     public struct Figures: Hashable, Sendable, Codable {
         /// Units per ms below which the gesture snaps to the nearest end.
         public var velocityThreshold: Double
@@ -40,9 +42,12 @@ public struct GNOMESwipeRule: Hashable, Sendable, Codable {
                     source: "GNOME TOUCHPAD_BASE_WIDTH 400 (HEIGHT 300); a 1080-pixel monitor on a touchscreen"),
         ])
     }
+    /// The figures on a touchpad.
     public var touchpad: Figures
+    /// The figures on a touchscreen.
     public var touchscreen: Figures
 
+    /// How far back the velocity looks, ms (`EVENT_HISTORY_THRESHOLD_MS`).
     public static let historyMS = 150.0
     static let velocityCurveThreshold = 2.0          // VELOCITY_CURVE_THRESHOLD
     static let decelerationParabolaMultiplier = 0.35 // DECELERATION_PARABOLA_MULTIPLIER
@@ -50,10 +55,12 @@ public struct GNOMESwipeRule: Hashable, Sendable, Codable {
     static let animationBaseVelocity = 0.002         // ANIMATION_BASE_VELOCITY, pages/ms
     static let minimumAnimationMS = 100.0, maximumAnimationMS = 400.0
 
+    /// GNOME Shell's shipped figures.
     public static let shell = GNOMESwipeRule(
         touchpad: Figures(velocityThreshold: 0.6, deceleration: 0.997, pageDistance: 400),
         touchscreen: Figures(velocityThreshold: 0.3, deceleration: 0.998, pageDistance: 1080))
 
+    /// The figures for this kind of input.
     public func figures(for input: CompletionInput) -> Figures { input == .touchpad ? touchpad : touchscreen }
 
     /// Its keys: each figure per input (`touchpad.velocityThreshold`, ...).
@@ -126,11 +133,14 @@ public struct GNOMESwipeRule: Hashable, Sendable, Codable {
 
 /// What GNOME's rule compared (velocity in units/ms).
 public struct GNOMEDecision: Hashable, Sendable, Codable {
+    /// The release velocity, units/ms.
     public var velocity: Double
+    /// The threshold it was compared with, units/ms.
     public var velocityThreshold: Double
     /// Where the projection landed (clamped to 0...1); nil when the velocity was below the
     /// threshold and the gesture snapped to the nearest end.
     public var projectedProgress: Double?
+    /// The progress the gesture ends at: 0 or 1.
     public var endProgress: Double
     /// GNOME's end animation, ms (0 when already at the end).
     public var animationMS: Double
@@ -141,9 +151,12 @@ public struct GNOMEDecision: Hashable, Sendable, Codable {
 /// (`EffectTogglableState`) activates on release when `m_partialActivationFactor > 0.5`, else
 /// deactivates. pinchlab's transitions map the gesture to progress themselves; the rule is the 0.5.
 public struct KWinRule: Hashable, Sendable, Codable {
+    /// The progress above which an effect activates on release.
     public var threshold: Double
+    /// KWin's shipped threshold, 0.5.
     public static let effects = KWinRule(threshold: 0.5)
 
+    /// Its key in a settings file.
     public static let settings = SettingsTable<KWinRule>([
         .number("threshold", \.threshold, "", SettingRange(0...1), source: "KWin EffectTogglableState: m_partialActivationFactor > 0.5"),
     ])
@@ -162,11 +175,13 @@ public struct KWinRule: Hashable, Sendable, Codable {
 public struct HyprlandSwipeRule: Hashable, Sendable, Codable {
     /// Units of travel per page (`workspace_swipe_distance`).
     public var distance: Double
+    /// The share of a page below which a slow swipe reverts (`workspace_swipe_cancel_ratio`).
     public var cancelRatio: Double
     /// Units per update; 0 = never force.
     public var minSpeedToForce: Double
     static let minimumTravel = 2.0
 
+    /// Hyprland's shipped figures.
     public static let workspaceSwipe = HyprlandSwipeRule(distance: 300, cancelRatio: 0.5, minSpeedToForce: 30)
 
     /// One range per figure, where `validate()` took any distance >= 1 and any speed >= 0.
@@ -195,13 +210,19 @@ public struct HyprlandSwipeRule: Hashable, Sendable, Codable {
 
 /// What Hyprland's rule compared (in its units).
 public struct HyprlandDecision: Hashable, Sendable, Codable {
+    /// How far the gesture travelled, units.
     public var travel: Double
+    /// Units of travel per page.
     public var distance: Double
+    /// The share of a page below which a slow swipe reverts.
     public var cancelRatio: Double
+    /// The mean change per update, units.
     public var averageSpeed: Double
+    /// The speed that forces a switch, units per update.
     public var minSpeedToForce: Double
     /// The speed alone made it switch (the travel was below the ratio).
     public var forced: Bool
+    /// Whether the workspace switches (the transition finishes).
     public var switches: Bool
 
     /// The speed reached `minSpeedToForce` (whether or not the travel also switched it).
@@ -214,11 +235,14 @@ public struct HyprlandDecision: Hashable, Sendable, Codable {
 /// (backwards), so moving back un-commits and moving on again re-commits. On release a triggered
 /// back finishes, anything else cancels; the release velocity changes only the animation.
 public struct AndroidBackRule: Hashable, Sendable, Codable {
+    /// dp of travel that triggers the back (`mSwipeTriggerThreshold`).
     public var triggerDP: Double
+    /// dp of continuous motion that sets or clears it (`mMinDeltaForSwitch`).
     public var switchDP: Double
     /// dp of travel per page (progress 0 -> 1): a 411 dp wide phone.
     public var pageDP: Double
 
+    /// Android SystemUI's shipped figures.
     public static let predictiveBack = AndroidBackRule(triggerDP: 16, switchDP: 32, pageDP: 411)
 
     var triggerProgress: Double { triggerDP / pageDP }
@@ -238,6 +262,7 @@ public struct AndroidBackRule: Hashable, Sendable, Codable {
 
 /// What Android's rule saw: whether back was triggered at the release and what last set it.
 public struct AndroidBackDecision: Hashable, Sendable, Codable {
+    /// What last set or cleared the back.
     public enum LastChange: String, Hashable, Sendable, Codable {
         /// Never passed the trigger distance.
         case neverTriggered = "never-triggered"
@@ -248,10 +273,14 @@ public struct AndroidBackDecision: Hashable, Sendable, Codable {
         /// The last continuous motion of more than the switch distance went forwards again.
         case movedOn = "moved-on"
     }
+    /// Whether back was triggered at the release (the transition finishes).
     public var committed: Bool
+    /// What last set or cleared it.
     public var lastChange: LastChange
     /// How often the commitment flipped during the gesture.
     public var switches: Int
+    /// The trigger distance it used, dp.
     public var triggerDP: Double
+    /// The switch distance it used, dp.
     public var switchDP: Double
 }

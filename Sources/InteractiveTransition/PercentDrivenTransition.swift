@@ -11,10 +11,13 @@
 public struct PercentDrivenTransition: Sendable {
     /// `diagnostics` keeps at most this many entries (a driver that keeps calling `update` after finishing
     /// must not grow memory per event); later ones are only counted in `droppedDiagnosticCount`.
-    public static let maximumRecordedDiagnostics = 64
+    package static let maximumRecordedDiagnostics = 64
 
+    /// What animates, and how long the whole transition takes.
     public let spec: TransitionSpec
+    /// The context the transition completes, exactly once.
     public private(set) var context: TransitionContext
+    /// Where the transition is: idle, interactive, finishing, cancelling, finished or cancelled.
     public private(set) var phase: TransitionPhase = .idle
     /// The progress shown: the interactive value, or the completion animation's value (an underdamped
     /// spring may overshoot 0...1 briefly). Exactly 1 when finished, exactly 0 when cancelled. Always finite.
@@ -31,14 +34,16 @@ public struct PercentDrivenTransition: Sendable {
     public private(set) var completion: CompletionAnimation?
     /// Animations registered with `animateAlongside(_:)`, in registration order, each holding the value
     /// it shows at the current progress.
-    public private(set) var alongsideAnimations: [AlongsideAnimation] = []
+    package private(set) var alongsideAnimations: [AlongsideAnimation] = []
+    /// Every lifecycle moment so far, in order.
     public private(set) var lifecycle: [LifecycleRecord] = []
     /// Told of every lifecycle moment as it happens (a presentation controller's hooks); see
     /// `TransitionLifecycleObserver`. Held strongly: the transition is a value its owner keeps.
     public var lifecycleObserver: (any TransitionLifecycleObserver)?
-    public private(set) var diagnostics: [TransitionDiagnostic] = []
-    public private(set) var droppedDiagnosticCount = 0
+    package private(set) var diagnostics: [TransitionDiagnostic] = []
+    package private(set) var droppedDiagnosticCount = 0
 
+    /// A transition at progress 0, idle; throws `TransitionError` for an invalid spec or speed.
     public init(spec: TransitionSpec, completionSpeed: Double = 1,
                 completionTiming: CompletionTiming? = nil,
                 lifecycleObserver: (any TransitionLifecycleObserver)? = nil) throws(TransitionError) {
@@ -56,6 +61,7 @@ public struct PercentDrivenTransition: Sendable {
     public var percentComplete: Double { min(max(progress, 0), 1) }
     /// UIKit's `duration`: the animator's transition duration, seconds.
     public var duration: Double { spec.duration }
+    /// Whether it was cancelled (UIKit's `transitionWasCancelled`).
     public var transitionWasCancelled: Bool { context.transitionWasCancelled }
 
     /// Rejects non-finite or non-positive speeds (UIKit requires > 0). Affects the next completion.
@@ -66,7 +72,7 @@ public struct PercentDrivenTransition: Sendable {
 
     /// Seconds a curve completion takes from `progress`: `(1 - p) x duration / speed` to finish,
     /// `p x duration / speed` to cancel. (Springs take their settle time instead.)
-    public static func remainingCurveDuration(direction: CompletionDirection, progress: Double, duration: Double,
+    package static func remainingCurveDuration(direction: CompletionDirection, progress: Double, duration: Double,
                                               completionSpeed: Double) -> Double {
         abs(direction.targetProgress - progress) * duration / completionSpeed
     }
@@ -168,7 +174,7 @@ public struct PercentDrivenTransition: Sendable {
     /// finished, exactly `fromValue` when cancelled). It is a function of progress, not of time, so
     /// registered mid-way it shows its value for the current progress at once. Rejected once the
     /// transition has ended (nothing is left to animate) and for a name already registered.
-    public mutating func animateAlongside(_ animation: AlongsideAnimation) throws(TransitionError) {
+    package mutating func animateAlongside(_ animation: AlongsideAnimation) throws(TransitionError) {
         guard !phase.isTerminal else {
             throw .invalidAlongsideAnimation(reason: "\(animation.name): registered after the transition \(phase.rawValue)")
         }
@@ -181,7 +187,7 @@ public struct PercentDrivenTransition: Sendable {
     }
 
     /// The value the alongside animation named `name` shows now; nil if none has that name.
-    public func alongsideValue(named name: String) -> Double? {
+    package func alongsideValue(named name: String) -> Double? {
         alongsideAnimations.first { $0.name == name }?.value
     }
 
@@ -196,10 +202,11 @@ public struct PercentDrivenTransition: Sendable {
     }
 
     /// As `scene`, writing into a reused buffer.
-    public func scene(into result: inout SceneState) {
+    package func scene(into result: inout SceneState) {
         SceneState.shown(in: phase, progress: progress, from: context.fromState, to: context.toState, into: &result)
     }
 
+    /// The transition now, as a value for output and observers.
     public var snapshot: TransitionSnapshot {
         TransitionSnapshot(name: spec.name, time: time, phase: phase, progress: progress,
                            percentComplete: percentComplete, velocity: velocity,
@@ -315,14 +322,21 @@ public struct PercentDrivenTransition: Sendable {
 
 /// A readable, Codable picture of a transition at one moment (for JSON output and plots).
 public struct TransitionSnapshot: Hashable, Sendable, Codable {
+    /// The transition's name.
     public let name: String
+    /// The clock's time at this moment, seconds; nil before the first call.
     public let time: Double?
+    /// The transition's phase.
     public let phase: TransitionPhase
+    /// The progress, 0...1.
     public let progress: Double
+    /// The progress as UIKit's `percentComplete`.
     public let percentComplete: Double
     /// Progress per second.
     public let velocity: Double
+    /// Whether it was cancelled.
     public let transitionWasCancelled: Bool
+    /// Seconds until the completion animation ends; nil when none runs.
     public let remainingSeconds: Double?
     /// The argument `completeTransition` was called with; nil until the transition ends.
     public let didComplete: Bool?

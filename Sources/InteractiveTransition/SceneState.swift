@@ -1,27 +1,35 @@
 /// One extra animated number of a scene besides the main view — the seeds' dimming-view alpha, the
 /// presenting view's scale, the close button's y — i.e. what an "alongside" animation animates.
 public struct SceneProperty: Hashable, Sendable, Codable {
+    /// The property's name (`dimmingAlpha`, ...).
     public var name: String
+    /// The property's value.
     public var value: Double
     /// Values are clamped into this range when interpolated (a spring overshoot must not make an
     /// alpha exceed 1); nil = unbounded.
     public var limits: ClosedRange<Double>?
 
+    /// A property from its name, value and limits.
     public init(name: String, value: Double, limits: ClosedRange<Double>? = nil) {
         self.name = name; self.value = value; self.limits = limits
     }
 
     /// The seeds' names for alongside properties.
     public static let dimmingAlphaName = "dimmingAlpha"
+    /// The presenting view's scale.
     public static let presentingScaleName = "presentingScale"
+    /// The close button's y.
     public static let closeButtonYName = "closeButtonY"
 
+    /// The dimming view's alpha, limited to 0...1.
     public static func dimmingAlpha(_ value: Double) -> SceneProperty {
         SceneProperty(name: dimmingAlphaName, value: value, limits: 0...1)
     }
+    /// The presenting view's scale.
     public static func presentingScale(_ value: Double) -> SceneProperty {
         SceneProperty(name: presentingScaleName, value: value, limits: 0...Double.greatestFiniteMagnitude)
     }
+    /// The close button's y, points.
     public static func closeButtonY(_ value: Double) -> SceneProperty {
         SceneProperty(name: closeButtonYName, value: value)
     }
@@ -30,13 +38,18 @@ public struct SceneProperty: Hashable, Sendable, Codable {
 /// What the transition animates: one view (frame, corner radius, alpha, scale) plus named extras.
 /// Lengths in points.
 public struct SceneState: Hashable, Sendable, Codable {
+    /// The view's frame in the container, points.
     public var frame: SceneRect
+    /// The view's corner radius, points.
     public var cornerRadius: Double
+    /// The view's alpha, 0...1.
     public var alpha: Double
+    /// The view's scale.
     public var scale: Double
     /// Alongside properties, in a fixed order shared by the from-state and the to-state.
     public var extras: [SceneProperty]
 
+    /// A scene from its view's values and extras.
     public init(frame: SceneRect, cornerRadius: Double = 0, alpha: Double = 1, scale: Double = 1,
                 extras: [SceneProperty] = []) {
         self.frame = frame; self.cornerRadius = cornerRadius; self.alpha = alpha; self.scale = scale

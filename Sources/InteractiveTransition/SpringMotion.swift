@@ -3,8 +3,11 @@ import Foundation
 /// The closed-form motion of a damped spring released at t = 0 with displacement `x0` and velocity `v0`
 /// (progress units and progress units per second). Time is seconds since release; nothing reads a clock.
 public struct SpringMotion: Hashable, Sendable, Codable {
+    /// The spring.
     public let parameters: SpringParameters
+    /// The displacement at release, progress units.
     public let initialDisplacement: Double
+    /// The velocity at release, progress units per second.
     public let initialVelocity: Double
 
     /// Settling is searched at most this far. A spring that has not settled by then is cut there and
@@ -70,6 +73,7 @@ public struct SpringMotion: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether the motion has settled by `time` under `rule`.
     public func isSettled(at time: Double, rule: SpringSettleRule = .standard) -> Bool {
         let state = evaluate(at: time)
         return rule.isSettled(displacement: state.displacement, velocity: state.velocity)
@@ -84,7 +88,7 @@ public struct SpringMotion: Hashable, Sendable, Codable {
 
     /// When the motion settles by `rule`, and whether the search gave up at `maximumSettleSearchSeconds`
     /// first (the motion is then still moving there, by `displacement` and `velocity` at that time).
-    public func settling(rule: SpringSettleRule = .standard) -> SpringSettling {
+    package func settling(rule: SpringSettleRule = .standard) -> SpringSettling {
         if let seconds = firstSettledTime(rule: rule) {
             return SpringSettling(seconds: seconds, reachedSearchLimit: false, displacement: 0, velocity: 0)
         }
@@ -135,9 +139,9 @@ public struct SpringSettling: Hashable, Sendable, Codable {
 /// UIKit's normalised spring velocity (`UISpringTimingParameters.initialVelocity`,
 /// `initialSpringVelocity`): the release velocity divided by the distance still to travel, so 1 means
 /// "would cover the remaining distance in one second at this speed".
-public enum SpringVelocity {
+package enum SpringVelocity {
     /// Progress per second -> UIKit's normalised velocity. 0 when nothing is left to travel.
-    public static func normalized(velocity: Double, from current: Double, to target: Double) -> Double {
+    package static func normalized(velocity: Double, from current: Double, to target: Double) -> Double {
         let remaining = target - current
         guard velocity.isFinite, remaining.isFinite, remaining != 0 else { return 0 }
         let result = velocity / remaining
@@ -145,7 +149,7 @@ public enum SpringVelocity {
     }
 
     /// UIKit's normalised velocity -> progress per second for a move from `current` to `target`.
-    public static func progressPerSecond(normalized: Double, from current: Double, to target: Double) -> Double {
+    package static func progressPerSecond(normalized: Double, from current: Double, to target: Double) -> Double {
         let result = normalized * (target - current)
         return result.isFinite ? result : 0
     }

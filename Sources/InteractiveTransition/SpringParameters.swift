@@ -4,8 +4,11 @@ import SettingsTable
 /// A damped spring `m x'' + c x' + k x = 0`: mass m, stiffness k (N/m-like, per s² for unit mass),
 /// damping coefficient c. The animated quantity here is progress, so x is "progress still to travel".
 public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The mass m.
     public private(set) var mass: Double
+    /// The stiffness k.
     public private(set) var stiffness: Double
+    /// The damping coefficient c.
     public private(set) var damping: Double
 
     /// |ζ - 1| at or below this counts as critically damped: the under/over-damped closed forms divide by
@@ -82,12 +85,14 @@ public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvert
         max(0, log(1 / settleDistance)) / slowestDecayRate
     }
 
+    /// Under-, critically or overdamped, from the damping ratio.
     public var regime: SpringRegime {
         let zeta = dampingRatio
         if abs(zeta - 1) <= Self.criticalDampingTolerance { return .criticallyDamped }
         return zeta < 1 ? .underdamped : .overdamped
     }
 
+    /// The spring's numbers, damping ratio and response, as one line.
     public var description: String {
         "spring(m: \(mass), k: \(stiffness), c: \(damping), ζ: \(dampingRatio), response: \(response) s)"
     }
@@ -109,6 +114,7 @@ public struct SpringParameters: Hashable, Sendable, Codable, CustomStringConvert
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
     }
 
+    /// Reads a spring from its JSON form, checked as its inits check it.
     public init(from decoder: any Decoder) throws {
         let read = try Self.settings.decode(from: decoder, over: .placeholder)
         try self.init(mass: read.mass, stiffness: read.stiffness, damping: read.damping)
@@ -133,6 +139,7 @@ public struct SpringSettleRule: Hashable, Sendable, Codable {
     /// Progress units per second.
     public var settleVelocity: Double
 
+    /// A rule from its two limits; throws `TransitionError` unless both are finite and > 0.
     public init(settleDistance: Double, settleVelocity: Double) throws(TransitionError) {
         guard settleDistance.isFinite, settleDistance > 0, settleVelocity.isFinite, settleVelocity > 0 else {
             throw .invalidSpring(reason: "settle distance and velocity must be finite and > 0")
@@ -161,6 +168,7 @@ public struct SpringSettleRule: Hashable, Sendable, Codable {
         try self.init(settleDistance: read.settleDistance, settleVelocity: read.settleVelocity)
     }
 
+    /// Whether a displacement and velocity are both within the rule's limits.
     public func isSettled(displacement: Double, velocity: Double) -> Bool {
         abs(displacement) < settleDistance && abs(velocity) < settleVelocity
     }

@@ -11,6 +11,7 @@ public enum TransitionName: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Printed as its name on the command line (`pinch-dismiss`), not as the Swift case.
 extension TransitionName: CustomStringConvertible {
+    /// The name as the command line writes it (`pinch-dismiss`).
     public var description: String { rawValue }
 }
 
@@ -38,17 +39,23 @@ public struct TransitionCatalog: Hashable, Sendable, Codable {
     /// Seed 000's presentation controller: dimming alpha 0 -> 1, presenting view 1 -> 0.8,
     /// close button y -80 (off screen) -> 60.
     public static let dimmedAlpha = 1.0
+    /// The presenting view's scale while presented.
     public static let presentingScaleWhilePresented = 0.8
+    /// The close button's y while hidden, off screen.
     public static let closeButtonHiddenY = -80.0
+    /// The close button's y while shown.
     public static let closeButtonShownY = 60.0
 
+    /// The container the transitions are laid out in, points.
     public var container: SceneRect
+    /// The cell a zoom starts from.
     public var source: ZoomSource
 
-    public init(container: SceneRect = defaultContainer, source: ZoomSource = defaultSourceCell) {
+    package init(container: SceneRect = defaultContainer, source: ZoomSource = defaultSourceCell) {
         self.container = container; self.source = source
     }
 
+    /// Every transition's name.
     public static let names: [String] = TransitionName.allCases.map(\.rawValue)
 
     /// The transition named `name` (`pinch-dismiss`, `pan-dismiss`, `zoom-present`).
@@ -57,6 +64,7 @@ public struct TransitionCatalog: Hashable, Sendable, Codable {
         return try spec(known)
     }
 
+    /// The transition `name`, laid out in this catalog's container.
     public func spec(_ name: TransitionName) throws(TransitionError) -> TransitionSpec {
         switch name {
         case .pinchDismiss: return try pinchDismiss()
@@ -82,18 +90,21 @@ public struct TransitionCatalog: Hashable, Sendable, Codable {
         ])
     }
 
+    /// Seed 000/001's zoom: the cell grows to fill the container.
     public func zoomPresent() throws(TransitionError) -> TransitionSpec {
         try TransitionSpec(name: TransitionName.zoomPresent.rawValue, role: .presentation,
                            duration: Self.zoomDurationSeconds, completionTiming: .curve(.easeInOut),
                            containerBounds: container, fromState: cellState, toState: presentedState)
     }
 
+    /// Seed 000's pinch to dismiss: the image shrinks back into its cell.
     public func pinchDismiss() throws(TransitionError) -> TransitionSpec {
         try TransitionSpec(name: TransitionName.pinchDismiss.rawValue, role: .dismissal,
                            duration: Self.zoomDurationSeconds, completionTiming: .curve(.easeInOut),
                            containerBounds: container, fromState: presentedState, toState: cellState)
     }
 
+    /// Seed 003's pan to dismiss: the card shrinks and rounds its corners.
     public func panDismiss() throws(TransitionError) -> TransitionSpec {
         let card = SceneState(frame: container, extras: [.dimmingAlpha(Self.dimmedAlpha)])
         var shrunk = card
@@ -115,6 +126,7 @@ public struct ZoomSource: Hashable, Sendable, Codable {
     /// Views from the cell's superview up to (not including) the container.
     public var ancestors: [ViewSpace]
 
+    /// A source from the cell's frame and the views above it.
     public init(cellFrame: SceneRect, ancestors: [ViewSpace]) {
         self.cellFrame = cellFrame; self.ancestors = ancestors
     }
@@ -126,23 +138,23 @@ public struct ZoomSource: Hashable, Sendable, Codable {
 }
 
 /// Seed 000's pinch mapping: progress grows as the fingers close.
-public enum PinchDismissProgress {
+package enum PinchDismissProgress {
     /// `clamp(1 - scale / startScale, 0, 1)`. A non-positive or non-finite `startScale`, or a NaN result,
     /// gives 0.
-    public static func progress(scale: Double, startScale: Double) -> Double {
+    package static func progress(scale: Double, startScale: Double) -> Double {
         min(max(unclampedProgress(scale: scale, startScale: startScale), 0), 1)
     }
 
     /// `1 - scale / startScale` without the clamp: negative when the fingers have spread. A gesture that
     /// grabbed back a running completion adds this to the grabbed progress, so spreading can take
     /// progress down. Bad input gives 0; an overflow saturates at the largest finite value.
-    public static func unclampedProgress(scale: Double, startScale: Double) -> Double {
+    package static func unclampedProgress(scale: Double, startScale: Double) -> Double {
         guard startScale.isFinite, startScale > 0, scale.isFinite else { return 0 }
         return saturated(1 - scale / startScale)
     }
 
     /// A pinch velocity (scale per second) as progress per second: d/dt (1 - s / s0) = -s' / s0.
-    public static func velocity(scaleVelocity: Double, startScale: Double) -> Double {
+    package static func velocity(scaleVelocity: Double, startScale: Double) -> Double {
         guard startScale.isFinite, startScale > 0, scaleVelocity.isFinite else { return 0 }
         let velocity = -scaleVelocity / startScale
         return velocity.isFinite ? velocity : 0
@@ -150,27 +162,27 @@ public enum PinchDismissProgress {
 }
 
 /// Seed 003's pan mapping: `(currentY - startY) / 100`, measured here in millimetres of the surface.
-public enum PanDismissProgress {
+package enum PanDismissProgress {
     /// Seed 003 divides the drag by 100 UIKit points, about 16 mm on a phone. Read as 100 mm it could
     /// never be reached on a touchpad about 60 mm tall; 40 mm is two thirds of that and reachable on
     /// touchpads and touchscreens alike. A settings file's `panDismissDistanceMM` starts from it, so
     /// the library and the command line map a drag to the same progress.
-    public static let defaultDistanceMM = 40.0
+    package static let defaultDistanceMM = 40.0
 
     /// `clamp(translationMM / distanceMM, 0, 1)`; downward translation is positive. Bad input gives 0.
-    public static func progress(translationMM: Double, distanceMM: Double = defaultDistanceMM) -> Double {
+    package static func progress(translationMM: Double, distanceMM: Double = defaultDistanceMM) -> Double {
         min(max(unclampedProgress(translationMM: translationMM, distanceMM: distanceMM), 0), 1)
     }
 
     /// `translationMM / distanceMM` without the clamp: negative for an upward drag (see
     /// `PinchDismissProgress.unclampedProgress` for why). Bad input gives 0; an overflow saturates.
-    public static func unclampedProgress(translationMM: Double, distanceMM: Double = defaultDistanceMM) -> Double {
+    package static func unclampedProgress(translationMM: Double, distanceMM: Double = defaultDistanceMM) -> Double {
         guard distanceMM.isFinite, distanceMM > 0, translationMM.isFinite else { return 0 }
         return saturated(translationMM / distanceMM)
     }
 
     /// A downward velocity in mm/s as progress per second.
-    public static func velocity(translationVelocityMMPerSecond velocity: Double,
+    package static func velocity(translationVelocityMMPerSecond velocity: Double,
                                 distanceMM: Double = defaultDistanceMM) -> Double {
         guard distanceMM.isFinite, distanceMM > 0, velocity.isFinite else { return 0 }
         let progressPerSecond = velocity / distanceMM

@@ -22,6 +22,7 @@ public enum TransitionError: Error, Equatable, Sendable, Codable, CustomStringCo
     /// registered, or was registered after the transition ended.
     case invalidAlongsideAnimation(reason: String)
 
+    /// What is wrong, as one line.
     public var description: String {
         switch self {
         case .invalidCompletionSpeed(let speed):

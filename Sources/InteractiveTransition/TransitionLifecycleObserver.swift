@@ -9,9 +9,13 @@
 /// `completeTransition` and sees the final state: progress exactly 1 when completed, 0 when not.
 /// Every method has an empty default, so an observer implements only what it needs.
 public protocol TransitionLifecycleObserver: AnyObject, Sendable {
+    /// A presentation is about to begin.
     func presentationTransitionWillBegin(_ transition: TransitionSnapshot)
+    /// A presentation ended: completed, or cancelled with the from-state restored.
     func presentationTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot)
+    /// A dismissal is about to begin.
     func dismissalTransitionWillBegin(_ transition: TransitionSnapshot)
+    /// A dismissal ended: completed, or cancelled with the from-state restored.
     func dismissalTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot)
     /// Every lifecycle record as it is made, the four above included: completion started, paused,
     /// `completeTransition`.
@@ -19,11 +23,11 @@ public protocol TransitionLifecycleObserver: AnyObject, Sendable {
 }
 
 extension TransitionLifecycleObserver {
-    public func presentationTransitionWillBegin(_ transition: TransitionSnapshot) {}
-    public func presentationTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
-    public func dismissalTransitionWillBegin(_ transition: TransitionSnapshot) {}
-    public func dismissalTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
-    public func transition(_ transition: TransitionSnapshot, recorded record: LifecycleRecord) {}
+    package func presentationTransitionWillBegin(_ transition: TransitionSnapshot) {}
+    package func presentationTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
+    package func dismissalTransitionWillBegin(_ transition: TransitionSnapshot) {}
+    package func dismissalTransitionDidEnd(completed: Bool, _ transition: TransitionSnapshot) {}
+    package func transition(_ transition: TransitionSnapshot, recorded record: LifecycleRecord) {}
 
     /// Calls the hook `record` stands for, then `transition(_:recorded:)`.
     func deliver(_ record: LifecycleRecord, _ snapshot: TransitionSnapshot) {

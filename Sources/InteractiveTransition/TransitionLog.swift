@@ -5,6 +5,7 @@
 ///     interactive --cancel--> cancelling --(animation ends)--> cancelled
 ///     finishing / cancelling --pause--> interactive
 public enum TransitionPhase: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Not begun.
     case idle
     /// Following `update(_:at:)` calls.
     case interactive
@@ -17,13 +18,17 @@ public enum TransitionPhase: String, Hashable, Sendable, Codable, CaseIterable {
     /// Done; the from-state is restored exactly and `completeTransition(false)` was called.
     case cancelled
 
+    /// Whether the transition is done: finished or cancelled.
     public var isTerminal: Bool { self == .finished || self == .cancelled }
+    /// Whether a completion animation runs: finishing or cancelling.
     public var isAnimatingCompletion: Bool { self == .finishing || self == .cancelling }
 }
 
 /// The lifecycle a presentation controller sees, plus the transition's own milestones, recorded in order.
 public enum LifecycleEvent: Hashable, Sendable, Codable {
+    /// A presentation is about to begin.
     case presentationWillBegin
+    /// A dismissal is about to begin.
     case dismissalWillBegin
     /// A completion animation started (`finish` or `cancel`) from `progress`, lasting `durationSeconds`.
     case completionStarted(direction: CompletionDirection, progress: Double, durationSeconds: Double)
@@ -31,13 +36,17 @@ public enum LifecycleEvent: Hashable, Sendable, Codable {
     case paused(progress: Double)
     /// The transition called `completeTransition(didComplete)` on its context.
     case completeTransition(didComplete: Bool)
+    /// A presentation ended, completed or not.
     case presentationDidEnd(completed: Bool)
+    /// A dismissal ended, completed or not.
     case dismissalDidEnd(completed: Bool)
 }
 
+/// One lifecycle moment and when it happened.
 public struct LifecycleRecord: Hashable, Sendable, Codable {
     /// Seconds, from the injected clock.
     public let time: Double
+    /// What happened.
     public let event: LifecycleEvent
 }
 
@@ -68,6 +77,7 @@ public enum TransitionIssue: Hashable, Sendable, Codable, CustomStringConvertibl
     /// by `displacement` (progress units). Give the spring a damping ratio nearer 1.
     case springCutAtSettleSearchLimit(seconds: Double, displacement: Double)
 
+    /// The issue, as one line.
     public var description: String {
         switch self {
         case .updateIgnored(let phase): return "update ignored while \(phase.rawValue)"
@@ -86,9 +96,9 @@ public enum TransitionIssue: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 }
 
-public struct TransitionDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct TransitionDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Seconds (the last valid time when the given time was unusable).
-    public let time: Double
-    public let issue: TransitionIssue
-    public var description: String { "t=\(time): \(issue)" }
+    package let time: Double
+    package let issue: TransitionIssue
+    package var description: String { "t=\(time): \(issue)" }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GestureKit
+import GestureCore
 
 /// libinput's output for a recording, kept so that a second run of the same recording with the
 /// same libinput and options reads no device and waits for no real time (`--with-libinput`,

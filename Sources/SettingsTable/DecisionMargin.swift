@@ -19,6 +19,7 @@ public struct DecisionMargin: Sendable, Hashable {
     /// nil when the setting has no finite range.
     public var scale: Double?
 
+    /// A margin from the value measured, the threshold, and the setting's key, unit and range width.
     public init(value: Double, threshold: Double, key: String, unit: String, scale: Double? = nil) {
         self.value = value
         self.threshold = threshold

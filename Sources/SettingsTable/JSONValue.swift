@@ -2,13 +2,20 @@
 /// are read from the settings tables (`SettingsTable`), and what `tune --write` diffs. Numbers are
 /// doubles, parsed from their text with every digit.
 public enum JSONValue: Codable, Hashable, Sendable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, by key.
     case object([String: JSONValue])
 
+    /// Reads any JSON value.
     public init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() { self = .null }
@@ -19,6 +26,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         else { self = .object(try single.decode([String: JSONValue].self)) }
     }
 
+    /// Writes the value as JSON.
     public func encode(to encoder: any Encoder) throws {
         var single = encoder.singleValueContainer()
         switch self {
@@ -33,6 +41,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
+    /// The members, when the value is an object.
     public var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil

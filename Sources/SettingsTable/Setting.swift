@@ -7,11 +7,14 @@
 /// are all made from these (`SettingsTable`); code finds a setting by its property's key path,
 /// never by its key's text, so a renamed key cannot skip a check.
 public struct Setting<Part>: Sendable {
+    /// What kind of value a setting holds.
     public typealias Kind = SettingKind
+    /// A setting's value as a part holds it.
     public typealias Value = SettingValue
 
     /// The key path in the part's section, dot-separated (`minMoveMM`, `velocity.horizonMS`).
     public let key: String
+    /// What kind of value it holds.
     public let kind: Kind
     /// "mm", "ms", "progress/s", "" for a plain number, a flag or a name.
     public let unit: String
@@ -47,6 +50,7 @@ public struct Setting<Part>: Sendable {
         self.write = write
     }
 
+    /// A number setting, with its unit, range, tuning values and source.
     public static func number(_ key: String, _ path: WritableKeyPath<Part, Double> & Sendable, _ unit: String,
                               _ range: SettingRange, tune: [Double] = [], required: Bool = false, source: String) -> Self {
         Self(key: key, path: path, kind: .number, unit: unit, range: range, tuningValues: tune, tuningTriesOff: false, source: source,
@@ -54,6 +58,7 @@ public struct Setting<Part>: Sendable {
              write: { part, value in if case .number(let v) = value { part[keyPath: path] = v } })
     }
 
+    /// A number setting that `null` turns off.
     public static func optionalNumber(_ key: String, _ path: WritableKeyPath<Part, Double?> & Sendable, _ unit: String,
                                       _ range: SettingRange, tune: [Double] = [], tuneOff: Bool = false, source: String) -> Self {
         Self(key: key, path: path, kind: .optionalNumber, unit: unit, range: range, tuningValues: tune, tuningTriesOff: tuneOff,
@@ -67,6 +72,7 @@ public struct Setting<Part>: Sendable {
              })
     }
 
+    /// A whole-number setting.
     public static func count(_ key: String, _ path: WritableKeyPath<Part, Int> & Sendable, _ unit: String,
                              _ range: ClosedRange<Double>, tune: [Double] = [], source: String) -> Self {
         Self(key: key, path: path, kind: .count, unit: unit, range: SettingRange(range), tuningValues: tune, tuningTriesOff: false,
@@ -90,12 +96,14 @@ public struct Setting<Part>: Sendable {
              })
     }
 
+    /// A flag setting.
     public static func flag(_ key: String, _ path: WritableKeyPath<Part, Bool> & Sendable, source: String) -> Self {
         Self(key: key, path: path, kind: .flag, unit: "", range: nil, tuningValues: [], tuningTriesOff: false, source: source,
              isRequired: false, read: { .flag($0[keyPath: path]) },
              write: { part, value in if case .flag(let v) = value { part[keyPath: path] = v } })
     }
 
+    /// A setting that holds one of a type's names (its raw values).
     public static func choice<Choice: RawRepresentable & Sendable>(
         _ key: String, _ path: WritableKeyPath<Part, Choice> & Sendable, _ choices: [Choice], source: String
     ) -> Self where Choice.RawValue == String {
@@ -119,6 +127,7 @@ public struct Setting<Part>: Sendable {
                               read: { read($0[keyPath: path]) }, write: { write(&$0[keyPath: path], $1) })
     }
 
+    /// The value in `part`.
     public func value(in part: Part) -> Value { read(part) }
 
     /// The value as a number: a flag reads 0 or 1, off and a name NaN.
@@ -133,6 +142,7 @@ public struct Setting<Part>: Sendable {
     /// Sets the value (a count is rounded; a flag is set when not 0).
     public func set(_ value: Value, in part: inout Part) { write(&part, value) }
 
+    /// Sets the value from a number (a count is rounded; a flag is set when not 0).
     public func set(_ number: Double, in part: inout Part) {
         write(&part, kind == .flag ? .flag(number != 0) : .number(number))
     }
@@ -173,9 +183,11 @@ public struct Setting<Part>: Sendable {
 
 /// What kind of value a setting holds.
 public enum SettingKind: Sendable, Hashable {
+    /// A number.
     case number
     /// A whole number (a finger count, a polynomial degree).
     case count
+    /// True or false.
     case flag
     /// A number that `null` turns off (a policy's optional rule, an unknown height).
     case optionalNumber
@@ -187,8 +199,12 @@ public enum SettingKind: Sendable, Hashable {
 
 /// A setting's value as a part holds it.
 public enum SettingValue: Sendable, Hashable {
+    /// A number (a count, too).
     case number(Double)
+    /// A flag.
     case flag(Bool)
+    /// A name.
     case name(String)
+    /// Turned off (`null`).
     case off
 }

@@ -1,11 +1,16 @@
 /// The values one number of a settings file may take: an interval whose ends may be open (a
 /// duration or a stiffness of 0 breaks the arithmetic; a deceleration rate of 1 never stops).
 public struct SettingRange: Sendable, Hashable {
+    /// The lower bound.
     public let lower: Double
+    /// The upper bound.
     public let upper: Double
+    /// Whether the lower bound itself is outside the range.
     public let lowerIsOpen: Bool
+    /// Whether the upper bound itself is outside the range.
     public let upperIsOpen: Bool
 
+    /// A range from its bounds, each closed unless said otherwise.
     public init(_ lower: Double, _ upper: Double, lowerIsOpen: Bool = false, upperIsOpen: Bool = false) {
         self.lower = lower
         self.upper = upper
@@ -13,6 +18,7 @@ public struct SettingRange: Sendable, Hashable {
         self.upperIsOpen = upperIsOpen
     }
 
+    /// The closed range `closed`.
     public init(_ closed: ClosedRange<Double>) { self.init(closed.lowerBound, closed.upperBound) }
 
     /// Finite and inside.

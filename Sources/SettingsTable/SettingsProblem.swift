@@ -3,9 +3,13 @@
 public struct SettingsProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// A number outside its range: the key within its object, the value and the range.
     public struct OutOfRange: Sendable, Hashable {
+        /// The key, within its object.
         public let key: String
+        /// The value given.
         public let value: Double
+        /// The value's unit.
         public let unit: String
+        /// The values the key may take.
         public let range: SettingRange
 
         /// "minMoveMM: -3 mm is outside 0...50 mm".
@@ -16,13 +20,17 @@ public struct SettingsProblem: Error, Sendable, Hashable, CustomStringConvertibl
         func named(_ key: String) -> OutOfRange { OutOfRange(key: key, value: value, unit: unit, range: range) }
     }
 
+    /// What is wrong.
     public enum Reason: Sendable, Hashable {
         /// Keys no setting has (full key paths, sorted), and the keys known where the first one is.
         case unknownKeys([String], known: [String])
+        /// A number outside its range.
         case outOfRange(OutOfRange)
         /// A figure several numbers make together (a spring's period), outside its range.
         case figureOutOfRange(figure: String, value: Double, unit: String, range: SettingRange)
+        /// A value of the wrong JSON type.
         case wrongType(key: String, expected: String, found: String)
+        /// A required key left out.
         case missingKey(String)
         /// A name that is none of the choices (a timing, a device class, a policy kind).
         case unknownName(what: String, name: String, choices: [String], orElse: String?)
@@ -34,8 +42,10 @@ public struct SettingsProblem: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The key path of the object the problem is in; empty at the top of the file.
     public let section: [String]
+    /// What is wrong.
     public let reason: Reason
 
+    /// A problem in the section at this key path.
     public init(at section: [String], _ reason: Reason) {
         self.section = section
         self.reason = reason
@@ -47,6 +57,7 @@ public struct SettingsProblem: Error, Sendable, Hashable, CustomStringConvertibl
         return SettingsProblem(at: [], .unknownKeys(keys.map { (outer + [$0]).joined(separator: ".") }, known: known))
     }
 
+    /// The section's key path and the problem, as one line.
     public var description: String {
         let at = section.isEmpty ? "" : "at '\(section.joined(separator: "."))': "
         switch reason {

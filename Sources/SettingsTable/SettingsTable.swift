@@ -2,16 +2,19 @@
 /// declared once as a `Setting`. A settings section is read, checked and decoded from this table
 /// alone; `sanitized`, `differences` and the reference page's tables are made from it too.
 public struct SettingsTable<Part>: Sendable {
+    /// Every setting of the part, in order.
     public let settings: [Setting<Part>]
     /// Objects that may be left out although they hold a required key (a spring's `settleRule`:
     /// both its numbers are needed when it is there).
     public let optionalSections: Set<String>
 
+    /// A table of these settings.
     public init(_ settings: [Setting<Part>], optionalSections: Set<String> = []) {
         self.settings = settings
         self.optionalSections = optionalSections
     }
 
+    /// Every setting's key, in order.
     public var keys: [String] { settings.map(\.key) }
 
     /// The setting of the property at `path` (`\.progressThreshold`, `\.velocity.horizonMS`).
@@ -171,10 +174,10 @@ package extension [String: JSONValue] {
 
 /// Which keys a settings file may hold, as dotted key paths. JSON decoding would skip a key it does
 /// not know, so a misspelt `"polcy"` would silently keep the default: every key is checked.
-public enum SettingsKeys {
+package enum SettingsKeys {
     /// The key paths in `json` that are not in `known` and not an object holding known keys,
     /// sorted; a value of the wrong type where an object is known is left to the decoder.
-    public static func unknownKeys(in json: JSONValue, known: Set<String>) -> [String] {
+    package static func unknownKeys(in json: JSONValue, known: Set<String>) -> [String] {
         var objects = Set<String>()
         for key in known {
             var prefix = ""
@@ -199,7 +202,7 @@ public enum SettingsKeys {
     /// Refuses `json` when it holds a key path that is not in `known`: the one check of unknown
     /// keys, for a part's section and for a whole file. The problem names every unknown key path,
     /// sorted and under `section` (where `json` is in the file), and the keys known where the first is.
-    public static func refuseUnknownKeys(in json: JSONValue, known: [String], at section: [String] = []) throws(SettingsProblem) {
+    package static func refuseUnknownKeys(in json: JSONValue, known: [String], at section: [String] = []) throws(SettingsProblem) {
         let unknown = unknownKeys(in: json, known: Set(known))
         guard let first = unknown.first else { return }
         throw SettingsProblem(at: [], .unknownKeys(unknown.map { (section + [$0]).joined(separator: ".") },
@@ -208,13 +211,13 @@ public enum SettingsKeys {
 
     /// The keys known in the object that holds `keyPath` (`policy.flickVelocty`: the policy's
     /// keys), sorted, for an error message.
-    public static func children(of keyPath: String, known: some Sequence<String>) -> [String] {
+    package static func children(of keyPath: String, known: some Sequence<String>) -> [String] {
         let parent = keyPath.split(separator: ".").dropLast().joined(separator: ".")
         return children(at: parent, known: known)
     }
 
     /// The keys known directly in the object at `parent` ("" for the top).
-    public static func children(at parent: String, known: some Sequence<String>) -> [String] {
+    package static func children(at parent: String, known: some Sequence<String>) -> [String] {
         let prefix = parent.isEmpty ? "" : parent + "."
         var names = Set<String>()
         for key in known where key.hasPrefix(prefix) {
@@ -234,8 +237,8 @@ extension SettingsTable {
 
 /// How a settings type's `init(from:)` reads: the JSON value the decoder holds, through the same
 /// code as a settings file (`read`), its problem as a `DecodingError` that carries its text.
-public enum SettingsDecoding {
-    public static func read<Value>(from decoder: any Decoder,
+package enum SettingsDecoding {
+    package static func read<Value>(from decoder: any Decoder,
                                    _ read: (JSONValue) throws(SettingsProblem) -> Value) throws -> Value {
         let json = try JSONValue(from: decoder)
         do {

@@ -1,4 +1,5 @@
 import CVirtualEvdev
+import GestureCore
 import GestureKit
 import SystemPackage
 

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 import GestureLab
 import InteractiveTransition

@@ -1,4 +1,3 @@
-import GestureKit
 import Glibc
 import SystemPackage
 

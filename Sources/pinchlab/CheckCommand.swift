@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GestureKit
 import GestureLab
 import GestureTools
 import LibinputHarness

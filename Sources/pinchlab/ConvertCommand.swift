@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureCore
 import GestureKit
 
 struct ConvertCommand: ParsableCommand {

@@ -1,5 +1,4 @@
 import Foundation
-import GestureKit
 import GestureLab
 import Synchronization
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GestureKit
+import GestureCore
 import GestureLab
 import GestureTools
 import LibinputHarness

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureCore
 import GestureKit
 import GestureLab
 import GestureTools

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureCore
 import GestureKit
 
 @main

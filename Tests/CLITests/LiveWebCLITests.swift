@@ -3,7 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import GestureKit
 import VirtualEvdev
 import PinchlabTestSupport
 

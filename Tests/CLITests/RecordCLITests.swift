@@ -1,5 +1,6 @@
 import CEvemu
 import Foundation
+import GestureCore
 import GestureKit
 import Testing
 import VirtualEvdev

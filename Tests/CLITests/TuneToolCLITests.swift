@@ -1,6 +1,6 @@
 import Foundation
 @testable import GestureLab
-import GestureKit
+import GestureCore
 import GestureTools
 import Testing
 import PinchlabTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import GestureKit
+import GestureCore
 import GestureLab
 import InteractiveTransition
 import SettingsTable

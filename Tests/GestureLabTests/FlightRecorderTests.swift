@@ -1,5 +1,5 @@
 @testable import GestureLab
-import GestureKit
+import GestureCore
 import Testing
 
 /// The flight recorder's line ring: plain values (a copy of bytes per line kept), the newest lines

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import SettingsTable
 import Testing
 @testable import GestureLab

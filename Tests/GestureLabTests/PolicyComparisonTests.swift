@@ -1,4 +1,5 @@
 import Testing
+import GestureCore
 import GestureKit
 import InteractiveTransition
 @testable import GestureLab

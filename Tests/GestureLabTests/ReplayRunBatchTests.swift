@@ -1,3 +1,4 @@
+import GestureCore
 @testable import GestureKit
 import GestureLab
 import Testing

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 import Testing
 @testable import GestureLab

@@ -1,5 +1,5 @@
 import Testing
-import GestureKit
+import GestureCore
 @testable import GestureLab
 
 @Suite struct SynthesisTests {

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import PinchlabTestSupport
 import Testing
 @testable import InteractiveTransition

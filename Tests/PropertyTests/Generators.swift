@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 @testable import GestureLab
 import InteractiveTransition
 

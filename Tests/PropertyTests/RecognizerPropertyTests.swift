@@ -1,7 +1,7 @@
 import PinchlabTestSupport
 import Testing
 import PropertyBased
-import GestureKit
+import GestureCore
 import GestureLab
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PropertyBased
-import GestureKit
+import GestureCore
 import GestureLab
 import LabReports
 import InteractiveTransition

@@ -1,4 +1,5 @@
 import Testing
+import GestureCore
 import GestureKit
 
 /// Every bad file gets a typed error naming the file, the 1-based line and what was expected.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureCore
 @testable import GestureKit
 import PinchlabTestSupport
 

@@ -1,4 +1,5 @@
 import Testing
+import GestureCore
 import GestureKit
 
 /// Device names as each format can hold them: evemu's `N:` line has no escaping, so a name with a

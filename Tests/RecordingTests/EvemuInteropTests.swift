@@ -1,4 +1,5 @@
 import Testing
+import GestureCore
 import GestureKit
 
 /// pinchlab's evemu files against Debian's libevemu, in both directions.

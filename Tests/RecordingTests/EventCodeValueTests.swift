@@ -1,5 +1,5 @@
 import CEvdev
-import GestureKit
+import GestureCore
 import Testing
 
 /// GestureCore writes the kernel's event numbers out (it imports no C module); each one is the value

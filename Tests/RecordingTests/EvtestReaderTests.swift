@@ -1,4 +1,5 @@
 import Testing
+import GestureCore
 import GestureKit
 
 /// evtest logs as printed by Debian's evtest 1.35 and as pasted into bug reports: the header

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import GestureKit
+import GestureCore
 import PinchlabTestSupport
 
 /// A fresh directory under /tmp for one test's files.

@@ -1,5 +1,6 @@
 import CEvemu
 import Glibc
+import GestureCore
 @testable import GestureKit
 
 /// Debian's libevemu as the reference implementation: what it reads from a file, and files it

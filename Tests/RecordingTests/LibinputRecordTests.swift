@@ -1,4 +1,5 @@
 import Testing
+import GestureCore
 import GestureKit
 
 /// Files shaped like what `libinput record` 1.22 writes (tools/libinput-record.c): comments in

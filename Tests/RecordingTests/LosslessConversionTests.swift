@@ -1,6 +1,7 @@
 import Glibc
 import SystemPackage
 import Testing
+import GestureCore
 import GestureKit
 
 /// A touchpad that also has keyboard keys, LEDs and switches, with LED and switch states set, and

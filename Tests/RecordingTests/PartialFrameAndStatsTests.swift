@@ -1,4 +1,5 @@
 import Testing
+import GestureCore
 import GestureKit
 
 /// `Fixtures/bad/<name>` in the package.

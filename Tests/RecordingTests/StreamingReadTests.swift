@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import Testing
+import GestureCore
 import GestureKit
 
 /// The readers stream: a recording far larger than any buffer, generated as it is read and fed

@@ -1,6 +1,5 @@
 import CEvdev
 import Foundation
-import GestureKit
 import Testing
 import VirtualEvdev
 import PinchlabTestSupport

@@ -1,5 +1,5 @@
 import CEvdev
-import GestureKit
+import GestureCore
 import Testing
 import VirtualEvdev
 import PinchlabTestSupport

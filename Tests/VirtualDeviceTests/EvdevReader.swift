@@ -1,6 +1,6 @@
 import CEvdev
 import Foundation
-import GestureKit
+import GestureCore
 
 /// An evdev node opened the way the device layer opens /dev/input/eventN, read through libevdev.
 /// Keeps the kernel's default clock (`CLOCK_REALTIME`) unless told otherwise, and collects what

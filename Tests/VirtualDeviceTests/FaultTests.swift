@@ -1,6 +1,6 @@
 import CEvdev
 import Foundation
-import GestureKit
+import GestureCore
 import SystemPackage
 import Testing
 import VirtualEvdev

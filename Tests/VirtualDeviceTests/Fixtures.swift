@@ -1,6 +1,6 @@
 import Foundation
 import PinchlabTestSupport
-import GestureKit
+import GestureCore
 import VirtualEvdev
 
 /// Devices and gestures the virtual-device tests serve.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureCore
 import GestureKit
 import Testing
 import VirtualEvdev

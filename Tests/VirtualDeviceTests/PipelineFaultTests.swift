@@ -1,5 +1,6 @@
 import PinchlabTestSupport
 import Foundation
+import GestureCore
 import GestureKit
 import GestureLab
 import Testing

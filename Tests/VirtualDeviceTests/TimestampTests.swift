@@ -1,5 +1,6 @@
 import CEvdev
 import Foundation
+import GestureCore
 import GestureKit
 import Testing
 import VirtualEvdev

@@ -19,11 +19,15 @@
 ///
 /// Steady-state work allocates nothing: slot state lives in a buffer sized once from the device.
 public struct TouchFrameAssembler: Sendable {
+    /// The device whose events it assembles.
     public let device: DeviceDescription
-    public let geometry: SurfaceGeometry
+    package let geometry: SurfaceGeometry
+    /// The touch protocol it reads the device's events with.
     public let mode: Mode
 
+    /// The touch protocols a device may speak, chosen from its axes.
     public enum Mode: String, Sendable {
+        /// Multitouch protocol B (slots and tracking ids), protocol A (`SYN_MT_REPORT`), or one touch.
         case multitouchB, multitouchA, singleTouch
     }
 
@@ -52,7 +56,7 @@ public struct TouchFrameAssembler: Sendable {
     private let toolCountSlots: Int?
     private var resyncPending = false
     /// Frames where `BTN_TOOL_*` said more fingers than there were contacts, nil when none did.
-    public private(set) var toolFingerExcess: ToolFingerExcess?
+    package private(set) var toolFingerExcess: ToolFingerExcess?
     private var previousFrameTime: EventTime?
     private var sawAnyEvent = false
     // Protocol A: contacts of the frame being built, and of the previous frame.
@@ -74,6 +78,7 @@ public struct TouchFrameAssembler: Sendable {
         name: "", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0),
         absInfo: [.absX: AbsInfo(minimum: 0, maximum: 1, resolution: 1), .absY: AbsInfo(minimum: 0, maximum: 1, resolution: 1)]))!
 
+    /// An assembler for this device's events, in the protocol its axes call for.
     public init(device: DeviceDescription) {
         self.device = device
         self.geometry = device.geometry ?? Self.unitGeometry
@@ -366,21 +371,21 @@ private struct EndedReading: Sendable {
 /// `BTN_TOOL_DOUBLETAP` ... `QUINTTAP` saying more fingers than the contacts down: a touchpad that
 /// tracks fewer contacts than it senses fingers (libinput's fake fingers), or one whose contacts
 /// went missing.
-public struct ToolFingerExcess: Sendable, Hashable {
+package struct ToolFingerExcess: Sendable, Hashable {
     /// The first frame with more tool fingers than contacts.
-    public var firstTime: EventTime
+    package var firstTime: EventTime
     /// The last such frame.
-    public var lastTime: EventTime
+    package var lastTime: EventTime
     /// Such frames, and how many of them counted the tool's fingers (a touchpad tracking fewer
     /// slots than the tool says: `TouchFrame.fingerCount`).
-    public var frames = 0
-    public var countedFrames = 0
+    package var frames = 0
+    package var countedFrames = 0
     /// Seconds of consecutive such frames, added up.
-    public var seconds = 0.0
-    public var mostToolFingers = 0
-    public var mostContacts = 0
+    package var seconds = 0.0
+    package var mostToolFingers = 0
+    package var mostContacts = 0
     /// The device's slots.
-    public var slots: Int
+    package var slots: Int
 
     init(firstTime: EventTime, slots: Int) {
         self.firstTime = firstTime

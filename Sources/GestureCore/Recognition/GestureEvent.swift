@@ -14,7 +14,9 @@ public enum GestureKind: String, Sendable, Hashable, Codable, CaseIterable {
 /// Where a recognised gesture is in its life, as carried by an event. A gesture emits exactly one
 /// `began`, any number of `changed`, and exactly one `ended` or `cancelled`.
 public enum GestureState: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The gesture was recognized and starts here.
     case began
+    /// The gesture goes on and moved.
     case changed
     /// The fingers lifted: the gesture finished as the user meant it.
     case ended
@@ -32,7 +34,9 @@ public enum GestureState: String, Sendable, Hashable, Codable, CaseIterable {
 /// pinch centre in `translationMM` / `velocityMMPerSecond`. Pan events keep `scale` at 1 and
 /// `rotationDegrees` at 0; their `centerMM` is the centroid of the fingers.
 public struct GestureEvent: Sendable, Hashable {
+    /// Which gesture: pinch, pan or hold.
     public var kind: GestureKind
+    /// Where the gesture is in its life: began, changed, ended or cancelled.
     public var state: GestureState
     /// The timestamp of the frame (or timeout) that produced the event.
     public var time: EventTime
@@ -55,6 +59,7 @@ public struct GestureEvent: Sendable, Hashable {
     /// Why the gesture began, ended, was cancelled: set on those events, nil on `changed`.
     public var decision: GestureDecision?
 
+    /// An event from its values, as the recognizer makes them (tests and synthesized input make them too).
     public init(kind: GestureKind, state: GestureState, time: EventTime, fingerCount: Int,
                 scale: Double = 1, rotationDegrees: Double = 0, centerMM: PointMM = .zero,
                 scaleVelocity: Double = 0, translationMM: PointMM = .zero,
@@ -100,6 +105,7 @@ extension GestureEvent: Codable {
         try c.encodeIfPresent(decision?.rule, forKey: .rule)
     }
 
+    /// Reads an event from its JSON form.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let seconds = try c.decode(Double.self, forKey: .time)

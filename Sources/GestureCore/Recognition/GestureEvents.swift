@@ -4,15 +4,21 @@
 /// that ran out before it, then a hold cancelled by motion and a pan or pinch beginning, or a
 /// corrected scroll cancelled and a pinch beginning); the capacity leaves room to spare.
 public struct GestureEvents: RandomAccessCollection, Sendable {
+    /// The most events one frame can give.
     public static let capacity = 4
 
     private var storage = InlineArray<4, GestureEvent>(repeating: .placeholder)
+    /// How many events it holds.
     public private(set) var count = 0
 
+    /// No events.
     public init() {}
 
+    /// The first event's index, 0.
     public var startIndex: Int { 0 }
+    /// One past the last event's index.
     public var endIndex: Int { count }
+    /// The event at index `i`, in the order they happened.
     public subscript(i: Int) -> GestureEvent {
         precondition(i >= 0 && i < count, "gesture event index out of range")
         return storage[i]

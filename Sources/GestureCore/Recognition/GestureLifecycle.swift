@@ -1,5 +1,5 @@
 /// A recognizer's state, as in UIKit's `UIGestureRecognizer.State`.
-public enum RecognizerState: String, Sendable, Hashable, Codable, CaseIterable {
+package enum RecognizerState: String, Sendable, Hashable, Codable, CaseIterable {
     /// Watching touches; nothing recognised yet.
     case possible
     case began
@@ -18,44 +18,44 @@ public enum RecognizerState: String, Sendable, Hashable, Codable, CaseIterable {
 ///
 /// Every method that would take an illegal step leaves the state alone and returns nil, so a
 /// recognizer built on it cannot emit a `changed` without a `began`, or a second `ended`.
-public struct GestureLifecycle: Sendable, Hashable {
-    public private(set) var state: RecognizerState = .possible
+package struct GestureLifecycle: Sendable, Hashable {
+    package private(set) var state: RecognizerState = .possible
 
-    public init() {}
+    package init() {}
 
     /// True between `began` and the final `ended`/`cancelled`: an end is still owed.
-    public var isInFlight: Bool { state == .began || state == .changed }
+    var isInFlight: Bool { state == .began || state == .changed }
 
     /// possible -> began.
-    public mutating func begin() -> GestureState? {
+    package mutating func begin() -> GestureState? {
         guard state == .possible else { return nil }
         state = .began
         return .began
     }
 
     /// began | changed -> changed.
-    public mutating func change() -> GestureState? {
+    package mutating func change() -> GestureState? {
         guard isInFlight else { return nil }
         state = .changed
         return .changed
     }
 
     /// began | changed -> ended.
-    public mutating func end() -> GestureState? {
+    package mutating func end() -> GestureState? {
         guard isInFlight else { return nil }
         state = .ended
         return .ended
     }
 
     /// began | changed -> cancelled.
-    public mutating func cancel() -> GestureState? {
+    package mutating func cancel() -> GestureState? {
         guard isInFlight else { return nil }
         state = .cancelled
         return .cancelled
     }
 
     /// possible -> failed.
-    public mutating func fail() -> Bool {
+    package mutating func fail() -> Bool {
         guard state == .possible else { return false }
         state = .failed
         return true
@@ -64,13 +64,13 @@ public struct GestureLifecycle: Sendable, Hashable {
     /// possible -> failed, and nothing past `possible`: the touches turned out to be something else,
     /// which tells only a kind that has not begun (one that began keeps its ending, one that failed
     /// stays failed).
-    public mutating func failIfPossible() {
+    mutating func failIfPossible() {
         if state == .possible { state = .failed }
     }
 
     /// ended | cancelled | failed -> possible. Refused while a gesture is in flight, so a began can
     /// never be dropped without its end.
-    public mutating func reset() -> Bool {
+    package mutating func reset() -> Bool {
         guard !isInFlight else { return false }
         state = .possible
         return true

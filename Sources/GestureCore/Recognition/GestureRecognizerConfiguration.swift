@@ -2,6 +2,7 @@ import SettingsTable
 
 /// What the recognizer needs to know about the device.
 public struct GestureDeviceTraits: Sendable, Hashable, Codable {
+    /// Touchpad or touchscreen: which of libinput's rules apply.
     public var deviceClass: DeviceClass = .touchpad
     /// The kernel's position fuzz in millimetres (`input_absinfo.fuzz` / resolution), 0 when unset.
     /// Used as the hysteresis margin against jitter, as libinput does.
@@ -53,6 +54,7 @@ extension GestureDeviceTraits {
 /// (RecognizerThresholds.swift). The recognizer reads the stored properties at each event, never
 /// the table (a decision's margin reads its row, when an output asks for it).
 public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
+    /// What the device can do that the rules depend on (clickpad, button areas, edge scrolling).
     public var device: GestureDeviceTraits = GestureDeviceTraits()
     /// Filter positions with a hysteresis margin of `device.fuzzMM` (libinput does so only when the
     /// kernel sets a fuzz).
@@ -186,6 +188,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
     /// Fewest and most fingers that hold (libinput: 1-4). Set the minimum above the maximum to turn
     /// holds off.
     public var holdMinimumFingerCount: Int = 1
+    /// The most fingers a hold may have.
     public var holdMaximumFingerCount: Int = 4
     /// A finger moving this far since the fingers came down ends a hold (cancelled), or keeps it
     /// from beginning.
@@ -193,6 +196,7 @@ public struct GestureRecognizerConfiguration: Sendable, Hashable, Codable {
 
     // MARK: Velocity
 
+    /// How gesture velocities are measured.
     public var velocity: VelocityTrackerConfiguration = .default
 
     /// Touchpad defaults: one finger is pointer motion, not a gesture.
@@ -245,6 +249,7 @@ extension GestureRecognizerConfiguration {
         }
     }
 
+    /// Writes every setting under its settings-file key.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(device, forKey: Key("device"))

@@ -117,6 +117,7 @@ public struct GestureEvidence: Sendable, Hashable {
     public var spanChangeMM: Double? { get { self[.spanChange] } set { self[.spanChange] = newValue } }
     /// Horizontal and vertical distance between the two fingers (side by side).
     public var horizontalSpreadMM: Double? { get { self[.horizontalSpread] } set { self[.horizontalSpread] = newValue } }
+    /// Vertical distance between the two fingers.
     public var verticalSpreadMM: Double? { get { self[.verticalSpread] } set { self[.verticalSpread] = newValue } }
     /// Distance of a touch from the bottom edge (thumb band).
     public var fromBottomMM: Double? { get { self[.fromBottom] } set { self[.fromBottom] = newValue } }
@@ -127,6 +128,7 @@ public struct GestureEvidence: Sendable, Hashable {
     /// A jump's distance, normalized to libinput's 12 ms reference frame, and the growth over the
     /// frame before that also counts as a jump.
     public var jumpMM: Double? { get { self[.jump] } set { self[.jump] = newValue } }
+    /// How far the span had to grow for the rule.
     public var increaseLimitMM: Double? { get { self[.increaseLimit] } set { self[.increaseLimit] = newValue } }
     /// The jumping touch's move in the frame before, normalized the same way (the increase is
     /// `jumpMM` less this).
@@ -158,6 +160,7 @@ public struct GestureEvidence: Sendable, Hashable {
         get { before < 0 ? nil : Int(before) }
         set { before = newValue.map { Int16(clamping: $0) } ?? -1 }
     }
+    /// The finger count after the change.
     public var fingersAfter: Int? {
         get { after < 0 ? nil : Int(after) }
         set { after = newValue.map { Int16(clamping: $0) } ?? -1 }
@@ -178,6 +181,7 @@ public struct GestureEvidence: Sendable, Hashable {
         return true
     }
 
+    /// Hashes the values that are set, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(before)
         hasher.combine(after)
@@ -187,6 +191,7 @@ public struct GestureEvidence: Sendable, Hashable {
         for i in 0..<Slot.count { hasher.combine(numbers[i].isNaN ? Double.nan.bitPattern : numbers[i].bitPattern) }
     }
 
+    /// Evidence with nothing measured.
     public init() {}
 
     /// Every key with a value, in a fixed order, with its unit in its name (the JSON form).
@@ -219,9 +224,12 @@ public struct GestureEvidence: Sendable, Hashable {
 
 /// A rule and what it measured.
 public struct GestureDecision: Sendable, Hashable {
+    /// The rule that decided.
     public var rule: GestureRule
+    /// What the rule measured when it decided.
     public var evidence: GestureEvidence
 
+    /// A decision by `rule`, with what it measured.
     public init(_ rule: GestureRule, _ evidence: GestureEvidence = GestureEvidence()) {
         self.rule = rule
         self.evidence = evidence

@@ -8,6 +8,7 @@ import SettingsTable
 /// row, nothing else (`RecognizerThresholdTableTests` fails when a row sets another property than
 /// its key names or a stored property has no row).
 extension GestureRecognizerConfiguration {
+    /// Every threshold's settings-file key, default, unit, range and source.
     public static let settings = SettingsTable<GestureRecognizerConfiguration>([
         .flag("useFuzzHysteresis", \.useFuzzHysteresis, source: "libinput tp_motion_hysteresis: only when the kernel sets a fuzz"),
         .count("panMinimumFingerCount", \.panMinimumFingerCount, "fingers", 1...10,

@@ -9,6 +9,7 @@ public enum RecognizerMode: String, Sendable, Hashable, Codable, CaseIterable {
     case hold
     /// A pan in flight (or a silent one, for a finger count that does not pan).
     case pan
+    /// A pinch in flight.
     case pinch
     /// The finger count changed during a gesture; nothing is emitted until it comes back or the
     /// debounce runs out.
@@ -44,12 +45,17 @@ public enum RecognizerInput: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// One state change, with the rule that caused it when one did.
 public struct RecognizerStateChange: Sendable, Hashable {
+    /// When the state changed.
     public var time: EventTime
+    /// The state before.
     public var from: RecognizerMode
+    /// The state after.
     public var to: RecognizerMode
+    /// What made it change.
     public var input: RecognizerInput
     /// Fingers counted after the change.
     public var fingers: Int
+    /// The rule and evidence of the decision, when one was made.
     public var decision: GestureDecision?
     /// True when (from, input) is a pair the machine does not expect: a recognizer bug, counted in
     /// `TouchGestureRecognizer.bugCount` and left in the state it was in.
@@ -58,6 +64,7 @@ public struct RecognizerStateChange: Sendable, Hashable {
     /// the machine's own mode is then unchanged (`from == to`).
     public var edgeScroll: EdgeScrollChange?
 
+    /// A change from its values, as the recognizer records them.
     public init(time: EventTime, from: RecognizerMode, to: RecognizerMode, input: RecognizerInput,
                 fingers: Int, decision: GestureDecision? = nil, isBug: Bool = false, edgeScroll: EdgeScrollChange? = nil) {
         self.time = time
@@ -77,22 +84,23 @@ public struct RecognizerStateChange: Sendable, Hashable {
 /// lock timeout, rule edge-scroll), or it stopped (its touch lifted, a fault, a clickpad press, the
 /// end of the stream).
 public enum EdgeScrollChange: String, Sendable, Hashable, Codable {
+    /// The edge scroll began, or it stopped.
     case began, stopped
 }
 
 /// The state changes of one call to the recognizer, stored inline so that recording them never
 /// allocates. Quiet frames change nothing and record nothing.
-public struct RecognizerStateChanges: RandomAccessCollection, Sendable {
-    public static let capacity = 12
+package struct RecognizerStateChanges: RandomAccessCollection, Sendable {
+    package static let capacity = 12
 
     private var storage = InlineArray<12, RecognizerStateChange>(repeating: .placeholder)
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public subscript(i: Int) -> RecognizerStateChange {
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+    package subscript(i: Int) -> RecognizerStateChange {
         precondition(i >= 0 && i < count, "state change index out of range")
         return storage[i]
     }

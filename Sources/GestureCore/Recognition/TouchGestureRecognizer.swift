@@ -24,6 +24,7 @@
 /// (libinput's choice: a pinching hand's thumb is lowest). Edge scrolling (`scrollMethod` edge)
 /// runs beside the machine (`TouchGestureRecognizer+EdgeScroll`).
 public struct TouchGestureRecognizer: Sendable {
+    /// The thresholds it recognizes with.
     public let configuration: GestureRecognizerConfiguration
     /// The edges that scroll, nil unless the scroll method is `edge` on a device of known size:
     /// made once, as making them per frame copied the whole configuration.
@@ -302,8 +303,9 @@ public struct TouchGestureRecognizer: Sendable {
     #endif
     /// The state changes of the last `process`, `advance` or `finish` call (set here and by the
     /// edge scroll beside the machine).
-    public internal(set) var stateChanges = RecognizerStateChanges()
+    package internal(set) var stateChanges = RecognizerStateChanges()
 
+    /// A recognizer with no fingers down, deciding with these thresholds.
     public init(configuration: GestureRecognizerConfiguration = .default) {
         self.configuration = configuration.sanitized
         edgeScrollZones = EdgeScrollZones(self.configuration)
@@ -328,7 +330,7 @@ public struct TouchGestureRecognizer: Sendable {
 
     /// Where each kind's recognizer is in its life cycle: `possible` while the fingers are being
     /// judged, `failed` when they turned out to be something else (or a tap, or nothing).
-    public func state(of kind: GestureKind) -> RecognizerState { lifecycles[kind].state }
+    package func state(of kind: GestureKind) -> RecognizerState { lifecycles[kind].state }
 
     // MARK: Input
 

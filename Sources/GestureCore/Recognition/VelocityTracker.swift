@@ -16,6 +16,7 @@ public struct VelocityTrackerConfiguration: Sendable, Hashable, Codable {
     /// cancel. Flicks are still read fast enough to decide (every flick in the corpus is).
     public var polynomialDegree: Int = 1
 
+    /// The default window and sample limits.
     public static let `default` = VelocityTrackerConfiguration()
 }
 
@@ -29,6 +30,7 @@ extension VelocityTrackerConfiguration {
                source: "least squares of degree 0 to 2; Android's LSQ2 amplifies noise (see polynomialDegree)"),
     ])
 
+    /// Reads a configuration from its JSON form.
     public init(from decoder: any Decoder) throws {
         self = try Self.settings.decode(from: decoder, over: .default)
     }
@@ -42,6 +44,7 @@ public struct VelocityTracker: Sendable {
     /// History length (Android and Flutter keep 20).
     public static let capacity = 20
 
+    /// How it measures.
     public var configuration: VelocityTrackerConfiguration
 
     private var times = InlineArray<20, Int64>(repeating: 0)  // microseconds
@@ -49,14 +52,18 @@ public struct VelocityTracker: Sendable {
     private var ys = InlineArray<20, Double>(repeating: 0)
     /// Index of the newest sample.
     private var newest = 0
+    /// How many samples it holds.
     public private(set) var count = 0
 
+    /// A tracker with no samples.
     public init(configuration: VelocityTrackerConfiguration = .default) {
         self.configuration = configuration
     }
 
+    /// Forgets every sample.
     public mutating func reset() { count = 0 }
 
+    /// Adds a sample of the value at a time (times in order).
     public mutating func add(_ value: Double, at time: EventTime) {
         add(PointMM(x: value, y: 0), at: time)
     }

@@ -1,28 +1,29 @@
+import GestureCore
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// One entry of a device listing: the node and either its description or why it could not be read.
-public struct DiscoveredDevice: Sendable {
-    public var path: String
-    public var result: Result<DeviceDescription, EvdevError>
+package struct DiscoveredDevice: Sendable {
+    package var path: String
+    package var result: Result<DeviceDescription, EvdevError>
 
-    public var description: DeviceDescription? { try? result.get() }
-    public var isTouchDevice: Bool {
+    package var description: DeviceDescription? { try? result.get() }
+    var isTouchDevice: Bool {
         guard let class_ = description?.deviceClass else { return false }
         return class_ == .touchpad || class_ == .touchscreen
     }
 }
 
 /// Finds evdev nodes (`eventN`) in a directory, `/dev/input` by default.
-public enum DeviceDiscovery {
-    public static let defaultDirectory = "/dev/input"
+package enum DeviceDiscovery {
+    package static let defaultDirectory = "/dev/input"
 
     /// Every `eventN` node in `directory` (N decimal digits, as the kernel names them; `event-foo`
     /// or `event3.bak` are not nodes), in numeric order (event2 before event10), each opened once to
     /// read its description. Throws only when the directory itself cannot be read.
-    public static func scan(directory: String = defaultDirectory) throws -> [DiscoveredDevice] {
+    package static func scan(directory: String = defaultDirectory) throws -> [DiscoveredDevice] {
         guard let dir = opendir(directory) else {
             let error = Errno.current
             if error.kind == .permissionDenied { throw DiscoveryError.permissionDenied(directory: directory) }
@@ -62,7 +63,7 @@ public enum DeviceDiscovery {
     }
 
     /// The first touchpad or touchscreen in `directory`, or an error that says what was found instead.
-    public static func defaultTouchDevice(directory: String = defaultDirectory) throws -> String {
+    package static func defaultTouchDevice(directory: String = defaultDirectory) throws -> String {
         let found = try scan(directory: directory)
         if let touch = found.first(where: { $0.isTouchDevice }) { return touch.path }
         if found.isEmpty { throw DiscoveryError.noDevices(directory: directory) }
@@ -73,13 +74,13 @@ public enum DeviceDiscovery {
     }
 }
 
-public enum DiscoveryError: Error, Equatable, CustomStringConvertible {
+package enum DiscoveryError: Error, Equatable, CustomStringConvertible {
     case noDevices(directory: String)
     case noTouchDevice(directory: String, count: Int)
     case permissionDenied(directory: String)
     case cannotReadDirectory(directory: String, errno: Errno)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noDevices(let directory):
             return "no input devices in \(directory)."

@@ -1,4 +1,5 @@
 import CEvdev
+import GestureCore
 
 extension EvdevDevice {
     /// The touch state libevdev holds for the device now, written as the events that lead there
@@ -25,11 +26,11 @@ extension EvdevDevice {
 /// A device's state written as events, in one order for every holder of a state: libevdev's
 /// (`EvdevDevice.currentStateEvents()`) and the flight recorder's (`EvdevStateTracker`), so a
 /// dump's first frame is what `record` writes for the same fingers down at open.
-package enum DeviceStateEvents {
+enum DeviceStateEvents {
     /// Absolute axes the kernel has: no other can hold a value.
-    package static let absoluteCodeCount = Int(ABS_CNT)
+    static let absoluteCodeCount = Int(ABS_CNT)
     /// The kernel's per-slot axes (`input_is_mt_value`): `ABS_MT_TOUCH_MAJOR` ... `ABS_MT_TOOL_Y`.
-    package static let multitouchCodes = EventCode.absMTTouchMajor.rawValue...UInt16(ABS_MT_TOOL_Y)
+    static let multitouchCodes = EventCode.absMTTouchMajor.rawValue...UInt16(ABS_MT_TOOL_Y)
 
     /// Each slot with a contact (its slot, tracking id and other multitouch values), the current
     /// slot again when any was said, the other absolute axes, the keys down; at time 0.

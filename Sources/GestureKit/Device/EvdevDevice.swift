@@ -1,4 +1,5 @@
 import CEvdev
+import GestureCore
 import SystemPackage
 
 #if canImport(Glibc)
@@ -15,7 +16,9 @@ import Glibc
 /// ending in a `SYN_REPORT`, so touch state is right again afterwards. Fingers already down when
 /// the device is opened are in `currentStateEvents()`.
 public final class EvdevDevice: InputEventSource {
+    /// The device node, e.g. `/dev/input/event5`.
     public let path: String
+    /// What the device declared when it was opened: name, id, properties, codes and axes.
     public let device: DeviceDescription
     private let fd: FileDescriptor
     let handle: OpaquePointer
@@ -23,11 +26,13 @@ public final class EvdevDevice: InputEventSource {
 
     /// What a non-blocking read found.
     public enum ReadResult: Equatable, Sendable {
+        /// An event was read.
         case event(InputEvent)
         /// Nothing to read now (`EAGAIN`).
         case wouldBlock
     }
 
+    /// Opens the device node for non-blocking reads through libevdev; throws `EvdevError`.
     public init(path: String) throws {
         self.path = path
         let fd: FileDescriptor

@@ -19,6 +19,7 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
     /// Any other system error, with the call that failed.
     case system(path: String, call: String, errno: Errno)
 
+    /// What failed, on which node, and what to do about it.
     public var description: String {
         switch self {
         case .permissionDenied(let path):

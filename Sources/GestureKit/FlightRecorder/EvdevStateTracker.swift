@@ -1,4 +1,5 @@
 import CEvdev
+import GestureCore
 /// The device's state as libevdev keeps it (each slot's values, the current slot, the other
 /// axes, the keys down), followed event by event in storage allocated once: the flight recorder
 /// applies the events it drops from its ring, so it always knows the state at the oldest event it

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// The last stretch of a device's raw events, in a ring of fixed-size event records allocated once
 /// (`append` never allocates), with the device's state at the oldest event kept: what `live
 /// --keep SECONDS` holds so that a dump can write the last SECONDS as a recording that starts at a
@@ -6,9 +8,9 @@
 /// How big: `capacity(seconds:device:)` events of 24 bytes, and room for a block more. When the device sends more events per
 /// second than assumed there, the ring simply holds fewer seconds than asked (the oldest frames go
 /// first, memory stays the same); `window()` says how many seconds it holds, and a dump says so.
-public final class EventRing {
+package final class EventRing {
     /// The events the ring holds at least, once that many came (at most `capacity + dropBlock`).
-    public let capacity: Int
+    package let capacity: Int
     /// How many of the oldest events go at once when the ring is full: the state at the oldest
     /// event follows them in one pass over contiguous memory instead of one call per event, which
     /// was most of the ring's cost per event. Storage has room for this many beyond `capacity`.
@@ -28,22 +30,22 @@ public final class EventRing {
     @exclusivity(unchecked) private var droppedAtFrameEnd = true
 
     /// The events held now.
-    public var count: Int { held }
+    package var count: Int { held }
     /// Every event appended, dropped ones included.
-    public var appendedCount: Int { appended }
+    var appendedCount: Int { appended }
 
     /// Frames per second assumed when sizing the ring: touchpads report 80 to 150 frames a second
     /// while touched, touchscreens up to 240.
-    public static let assumedFramesPerSecond = 250
+    package static let assumedFramesPerSecond = 250
     /// The most events a ring holds (a 3600 s ring of a busy touchscreen: 24 bytes each, 384 MiB).
-    public static let capacityMax = 16 << 20
+    static let capacityMax = 16 << 20
     /// The most events dropped at once (96 KiB of events; a 60 s touchpad ring drops about 2% of
     /// itself at a time).
-    public static let dropBlockMax = 4096
+    static let dropBlockMax = 4096
 
     /// Events for `seconds` of `device`: `assumedFramesPerSecond` frames of `eventsPerFrame(device)`
     /// events each, so a touchpad with two fingers moving fits; at 0 seconds, none.
-    public static func capacity(seconds: Double, device: DeviceDescription) -> Int {
+    package static func capacity(seconds: Double, device: DeviceDescription) -> Int {
         guard seconds > 0 else { return 0 }
         let events = seconds * Double(assumedFramesPerSecond * eventsPerFrame(device))
         return Int(min(events.rounded(.up), Double(capacityMax)))
@@ -51,7 +53,7 @@ public final class EventRing {
 
     /// The events of a frame with two fingers moving: per finger its slot, x, y and the pressure
     /// and touch size the device reports, the single-touch axes, `MSC_TIMESTAMP` and `SYN_REPORT`.
-    public static func eventsPerFrame(_ device: DeviceDescription) -> Int {
+    package static func eventsPerFrame(_ device: DeviceDescription) -> Int {
         let perFinger = [EventCode.absMTSlot, .absMTPositionX, .absMTPositionY, .absMTPressure, .absMTTouchMajor]
             .count { device.has(.abs, $0) }
         let singleTouch = [EventCode.absX, .absY, .absPressure].count { device.has(.abs, $0) }
@@ -63,7 +65,7 @@ public final class EventRing {
     ///   - capacity: events held at least (`capacity(seconds:device:)`).
     ///   - device: the device the events come from (its axes and slots make the state kept).
     ///   - stateAtOpen: `EvdevDevice.currentStateEvents()` when reading began.
-    public init(capacity: Int, device: DeviceDescription, stateAtOpen: [InputEvent]) {
+    package init(capacity: Int, device: DeviceDescription, stateAtOpen: [InputEvent]) {
         self.capacity = max(0, capacity)
         dropBlock = self.capacity == 0 ? 0 : min(Self.dropBlockMax, max(1, self.capacity / 32))
         storageCount = self.capacity + dropBlock
@@ -78,7 +80,7 @@ public final class EventRing {
     /// Keeps `event`, dropping the oldest block when full. No allocation, no copy beyond the event;
     /// inlined into the reading loop (a call across the module boundary cost as much as the rest).
     @inlinable @inline(__always)
-    public func append(_ event: InputEvent) {
+    package func append(_ event: InputEvent) {
         // The rare full ring is a tail call, so the common path saves no registers for a call.
         if held == storageCount { return appendWhenFull(event) }
         storage[next] = event
@@ -103,7 +105,7 @@ public final class EventRing {
     /// The ring's whole frames of the last `seconds` (all it holds when nil): from the first frame
     /// boundary, with the state there, to the last `SYN_REPORT` (a frame still coming is left
     /// out). A copy, made in one pass over the ring.
-    public func window(seconds: Double? = nil) -> EventWindow {
+    package func window(seconds: Double? = nil) -> EventWindow {
         var state = stateBeforeOldest
         var events: [InputEvent] = []
         events.reserveCapacity(count)
@@ -150,30 +152,30 @@ public final class EventRing {
 }
 
 /// What an `EventRing` held when asked: whole frames and the device's state just before them.
-public struct EventWindow: Sendable {
+package struct EventWindow: Sendable {
     /// The state before the first event, as `EvdevDevice.currentStateEvents()` lists it (time 0).
-    public var stateEvents: [InputEvent]
+    package var stateEvents: [InputEvent]
     /// When the state was reached (the last event before the window), nil when it is the state at open.
-    public var stateTime: EventTime?
+    package var stateTime: EventTime?
     /// Whole frames, with their original times.
-    public var events: [InputEvent]
+    package var events: [InputEvent]
     /// How many events the device sent before the window's first one.
     package var firstEventIndex: Int
     /// Nothing was dropped: the window begins with the first event read.
-    public var isWhole: Bool
+    package var isWhole: Bool
 
     /// The comment before the first frame of a dump that begins with touches down.
-    public static let stateComment = "state at the window's start: touches and keys down before the first event kept, not events the device sent then"
+    static let stateComment = "state at the window's start: touches and keys down before the first event kept, not events the device sent then"
 
     /// Seconds from the first event to the last.
-    public var seconds: Double {
+    package var seconds: Double {
         guard let first = events.first, let last = events.last else { return 0 }
         return last.time.seconds(since: first.time)
     }
 
     /// The state as a first frame for a recording of the window: at the time it was reached (or,
     /// for the state at open, the first event's), after a comment saying what it is.
-    public var stateAtStart: StateAtOpen {
+    package var stateAtStart: StateAtOpen {
         StateAtOpen(stateEvents, at: stateTime ?? events.first?.time ?? .zero, comment: EventWindow.stateComment)
     }
 }

@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 
 /// Reads the selected device's `events:` list of a `libinput record` file straight from its

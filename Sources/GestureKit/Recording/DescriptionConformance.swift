@@ -1,3 +1,5 @@
+import GestureCore
+
 /// An event that contradicts the recording's own device description, noted once per kind with
 /// the first line where it happened and how many times.
 ///
@@ -8,6 +10,7 @@
 /// codes the device lacks: `TouchFrameAssembler` ignores them, and events for a slot outside the
 /// slot axis are ignored until a slot inside it is selected.
 public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
+    /// The ways an event can contradict the description.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// `ABS_MT_TRACKING_ID` on a device whose description has no tracking ids.
         case trackingIDWithoutAxis
@@ -24,7 +27,9 @@ public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
         case positionOutsideRange
     }
 
+    /// Which contradiction this is.
     public var kind: Kind
+    /// The file the events are in.
     public var path: String
     /// Where it first happened.
     public var firstLine: Int
@@ -40,8 +45,11 @@ public struct EventContradiction: Hashable, Sendable, CustomStringConvertible {
 
     /// A position axis's declared range and the values it took.
     public struct PositionRangeSeen: Hashable, Sendable {
+        /// The axis.
         public var axis: EventCode
+        /// The range the description declares.
         public var declared: ClosedRange<Int32>
+        /// The range of the values the events took.
         public var seen: ClosedRange<Int32>
     }
 

@@ -1,20 +1,22 @@
+import GestureCore
+
 /// The evemu file-format version from the `# EVEMU <major>.<minor>` first line (1.0 when absent).
-public struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public init(major: Int, minor: Int) { self.major = major; self.minor = minor }
+package struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var major: Int
+    package var minor: Int
+    package init(major: Int, minor: Int) { self.major = major; self.minor = minor }
 
     /// Comments only at the top; `A:` lines with 5 numbers.
-    public static let v1_0 = EvemuVersion(major: 1, minor: 0)
+    package static let v1_0 = EvemuVersion(major: 1, minor: 0)
     /// Comments anywhere, also after a line's fields.
-    public static let v1_1 = EvemuVersion(major: 1, minor: 1)
+    static let v1_1 = EvemuVersion(major: 1, minor: 1)
     /// `A:` lines carry the resolution as a 6th number.
-    public static let v1_2 = EvemuVersion(major: 1, minor: 2)
+    static let v1_2 = EvemuVersion(major: 1, minor: 2)
     /// `L:` and `S:` lines (LED and switch states). What evemu-record writes.
-    public static let v1_3 = EvemuVersion(major: 1, minor: 3)
+    package static let v1_3 = EvemuVersion(major: 1, minor: 3)
 
-    public static func < (a: EvemuVersion, b: EvemuVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
-    public var description: String { "\(major).\(minor)" }
+    package static func < (a: EvemuVersion, b: EvemuVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+    package var description: String { "\(major).\(minor)" }
 }
 
 /// Reads an evemu recording (`evemu-record`, `evemu-describe` output) as a stream of events.
@@ -24,11 +26,16 @@ public struct EvemuVersion: Hashable, Sendable, Comparable, CustomStringConverti
 /// as written. Anything else is a `RecordingError` naming the file and line. Events after the last
 /// `SYN_REPORT` are returned too, and reported in `trailingPartialFrame`.
 public final class EvemuReader: RecordingSource {
+    /// The device the file describes.
     public let device: DeviceDescription
-    public let version: EvemuVersion
+    package let version: EvemuVersion
+    /// An incomplete frame after the last `SYN_REPORT`; known once `nextEvent()` has returned nil.
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
+    /// Problems of the description that did not stop reading.
     public let descriptionWarnings: [DescriptionWarning]
+    /// Events that contradict the description; complete once `nextEvent()` has returned nil.
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
+    /// Event lines that begin with blank space, passed over as libevemu does.
     public var indentedEventLines: IndentedEventLines? { indentedLines.found }
     /// A description and no event line, with no `.events` file given: `evemu-describe` output, or
     /// the `.desc` half of a split recording read without its other half.
@@ -121,6 +128,7 @@ public final class EvemuReader: RecordingSource {
         }
     }
 
+    /// The next event in file order, nil at the end; throws `RecordingError` for a malformed line.
     public func nextEvent() throws -> InputEvent? {
         // Not `pendingEvent.take()`: the standard library's generic `take` is not specialised
         // here and cost 9 instructions an event (the instruction gate's parse, 681.9 -> 690.9).

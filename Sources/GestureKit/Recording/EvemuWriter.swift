@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Writes an evemu 1.3 recording the way `evemu-record` does (libevemu 2.7's `evemu_write` and
 /// `evemu_write_event`): header comments, the evtest-like description, `N/I/P/B/A/L/S` lines, the
 /// "Waiting for events" banner, then one `E:` line per event with its description comment.
@@ -5,8 +7,11 @@
 /// Times are written as given (evemu-record makes them relative to the first event; pinchlab's
 /// recorder does that before writing).
 public final class EvemuWriter: RecordingWriter {
+    /// The format it writes, evemu.
     public var format: RecordingFormat { .evemu }
+    /// The device the file describes.
     public let device: DeviceDescription
+    /// What it masks and how often it writes.
     public let options: RecordingWriterOptions
     private let output: ByteOutput
     /// `last_ms` in evemu's `write_event_desc`: the previous SYN's time in ms, for `+Nms`.
@@ -37,6 +42,7 @@ public final class EvemuWriter: RecordingWriter {
         }
     }
 
+    /// Buffers one event (a keyboard key masked per the options).
     public func write(_ event: InputEvent) throws {
         let (event, _) = try options.eventToWrite(event, writerIsClosed: isClosed, output: output)
         let type = event.type.rawValue
@@ -81,12 +87,15 @@ public final class EvemuWriter: RecordingWriter {
         try output.newline()
     }
 
+    /// Buffers a comment line (`# text`), between frames.
     public func writeComment(_ text: String) throws {
         output.text("# "); output.string(EvemuWriter.oneLine(text)); try output.newline()
     }
 
+    /// Writes the buffered lines out.
     public func flush() throws { try output.flush() }
 
+    /// Flushes and closes the file.
     public func close() throws {
         guard !isClosed else { return }
         isClosed = true

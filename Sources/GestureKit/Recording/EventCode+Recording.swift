@@ -1,18 +1,19 @@
 import CEvdev
+import GestureCore
 
 extension EventCode {
     /// `KEY_RESERVED` (0): not a key.
-    public static let keyReserved = EventCode(KEY_RESERVED)
+    static let keyReserved = EventCode(KEY_RESERVED)
     /// `KEY_A`: what masked keyboard keys become in a recording.
-    public static let keyA = EventCode(KEY_A)
+    package static let keyA = EventCode(KEY_A)
     /// `MSC_SCAN`: the hardware scancode of a key; masked with the key.
-    public static let mscScan = EventCode(MSC_SCAN)
+    package static let mscScan = EventCode(MSC_SCAN)
     /// `SYN_MAX`
-    public static let synMax = EventCode(SYN_MAX)
+    static let synMax = EventCode(SYN_MAX)
     /// `LED_MAX`
-    public static let ledMax = EventCode(LED_MAX)
+    static let ledMax = EventCode(LED_MAX)
     /// `SW_MAX`
-    public static let swMax = EventCode(SW_MAX)
+    static let swMax = EventCode(SW_MAX)
 }
 
 extension EventType {

@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 
 /// Runs an evemu reader on a thread of its own, a few thousand events ahead of the one who takes
@@ -30,7 +31,7 @@ package final class EventReadAhead: InputEventSource, @unchecked Sendable {
 
     /// 4096 events (96 KB) a batch: the threads meet every 0.3 ms or so (replay), and three batches in flight
     /// keep either side from waiting for the other's every step.
-    package static let defaultBatchEvents = 4096
+    static let defaultBatchEvents = 4096
     private static let batchCount = 3
     private let batchEvents: Int
     private let buffers: [UnsafeMutablePointer<InputEvent>]

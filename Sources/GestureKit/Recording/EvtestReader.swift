@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 
 /// Reads the output of `evtest` (libevdev's evtest 1.x), the log people paste into bug reports, as
@@ -18,13 +19,17 @@ import Glibc
 /// what evtest prints when the device goes away. Anything else is a `RecordingError` at its line.
 /// Read line by line through `LineInput`'s one buffer, like the other readers.
 public final class EvtestReader: RecordingSource {
+    /// The device the log's header describes.
     public let device: DeviceDescription
+    /// An incomplete frame after the last `SYN_REPORT`; known once `nextEvent()` has returned nil.
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
+    /// Problems of the description that did not stop reading.
     public let descriptionWarnings: [DescriptionWarning]
+    /// Events that contradict the description; complete once `nextEvent()` has returned nil.
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
     /// Set when the header does not end as evtest ends it (`Testing ... (interrupt to exit)`): a
     /// paste that left part of it out, read as far as it goes.
-    public let cutHeader: EvtestCutHeader?
+    package let cutHeader: EvtestCutHeader?
 
     private let input: LineInput
     private var conformance: DescriptionConformance
@@ -39,6 +44,7 @@ public final class EvtestReader: RecordingSource {
     static let secondDigitsMax = 18
     static let microsecondDigits = 6
 
+    /// Opens an evtest log and reads its header; throws `RecordingError`.
     public convenience init(path: String) throws {
         try self.init(input: try LineInput(path: path))
     }
@@ -63,6 +69,7 @@ public final class EvtestReader: RecordingSource {
         }
     }
 
+    /// The next event in log order, nil at the end; throws `RecordingError` for a malformed line.
     public func nextEvent() throws -> InputEvent? {
         // Not `pendingEvent.take()`: the standard library's generic `take` is not specialised
         // here and cost 9 instructions an event (the instruction gate's parse, 681.9 -> 690.9).
@@ -174,14 +181,14 @@ public final class EvtestReader: RecordingSource {
 }
 
 /// An evtest header that does not end with `Testing ... (interrupt to exit)`: cut short by the paste.
-public struct EvtestCutHeader: Hashable, Sendable, CustomStringConvertible {
-    public var path: String
+package struct EvtestCutHeader: Hashable, Sendable, CustomStringConvertible {
+    package var path: String
     /// The last line of the header that was read (0: none, the log begins with events).
-    public var lastHeaderLine: Int
+    package var lastHeaderLine: Int
     /// Whether the `Properties:` part was there; without it the device is taken to have none.
-    public var sawProperties: Bool
+    package var sawProperties: Bool
 
-    public var description: String {
+    package var description: String {
         let place = lastHeaderLine > 0 ? "\(path):\(lastHeaderLine)" : path
         let properties = sawProperties ? "" : "; no 'Properties:' (a clickpad or a touchscreen is then told by its codes alone)"
         return "\(place): evtest's header ends here without 'Testing ... (interrupt to exit)', read as far as it goes\(properties)"

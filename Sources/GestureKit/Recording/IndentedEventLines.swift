@@ -4,10 +4,13 @@
 /// replay, a conversion and evemu-play agree on the events, and says so: one warning with the
 /// first such line and how many there were.
 public struct IndentedEventLines: Hashable, Sendable, CustomStringConvertible {
+    /// The file they are in.
     public var path: String
+    /// The first one's line.
     public var firstLine: Int
     /// The first one's text, for the message.
     public var firstText: String
+    /// How many there are.
     public var count: Int
 
     /// `FILE:LINE: '  E: ...' begins with blank space, and libevemu (evemu-play) reads no such line (2 lines)`

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Which device of a multi-device recording to read.
 public enum RecordingDeviceSelector: Sendable, Hashable {
     /// The first device whose `deviceClass` is a touchpad or touchscreen; the first device when
@@ -10,6 +12,7 @@ public enum RecordingDeviceSelector: Sendable, Hashable {
 }
 
 extension RecordingDeviceSelector: CustomStringConvertible {
+    /// Which device, in words (`the first touch device`, `device 1`).
     public var description: String {
         switch self {
         case .firstTouchDevice: return "the first touch device"
@@ -35,9 +38,13 @@ extension RecordingDeviceSelector: CustomStringConvertible {
 /// no touch device: then the first device is read from a second pass (from a temporary copy of a
 /// pipe).
 public final class LibinputRecordReader: RecordingSource {
+    /// The selected device's description.
     public let device: DeviceDescription
+    /// An incomplete frame after the last `SYN_REPORT`; known once `nextEvent()` has returned nil.
     public private(set) var trailingPartialFrame: TrailingPartialFrame?
+    /// Problems of the description that did not stop reading.
     public let descriptionWarnings: [DescriptionWarning]
+    /// Events that contradict the description; complete once `nextEvent()` has returned nil.
     public var eventContradictions: [EventContradiction] { conformance.contradictions }
     // Noted on every event, from this reader's own methods only and never while another access is
     // open: without `unchecked` each access is a dynamic exclusivity check (as in `EvemuReader`).
@@ -79,6 +86,7 @@ public final class LibinputRecordReader: RecordingSource {
     /// reader read what.
     package private(set) var canonicalLinesRange: (first: Int, handedBackAt: Int?)?
 
+    /// Opens a `libinput record` YAML file and reads the selected device's description; throws `RecordingError`.
     public convenience init(path: String, selecting selector: RecordingDeviceSelector = .firstTouchDevice) throws {
         try self.init(input: try LineInput(path: path), selecting: selector)
     }
@@ -119,6 +127,7 @@ public final class LibinputRecordReader: RecordingSource {
         document.yaml.stopNotingLineBreaks()
     }
 
+    /// The selected device's next event, nil at the end; throws `RecordingError` for a malformed event.
     public func nextEvent() throws -> InputEvent? {
         // A flag, not `canonicalLines != nil`: comparing the optional copies the scanner each time.
         if isReadingCanonicalLines, let event = nextCanonicalEvent() { return event }

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Writes a `libinput record` YAML file (version 1) for one device, in the layout
 /// `libinput record` uses (`tools/libinput-record.c`): header, `devices:` with the `evdev:`
 /// description, then `events:` with one `- evdev:` entry per frame.
@@ -9,8 +11,11 @@
 ///
 /// Times are written as given, so evemu -> YAML -> evemu keeps every event exactly.
 public final class LibinputRecordWriter: RecordingWriter {
+    /// The format it writes, `libinput record` YAML.
     public var format: RecordingFormat { .libinputRecord }
+    /// The device the file describes.
     public let device: DeviceDescription
+    /// What it masks and how often it writes.
     public let options: RecordingWriterOptions
     private let output: ByteOutput
     private var isInFrame = false
@@ -42,6 +47,7 @@ public final class LibinputRecordWriter: RecordingWriter {
         }
     }
 
+    /// Buffers one event (a keyboard key masked per the options).
     public func write(_ event: InputEvent) throws {
         let (event, wasMasked) = try options.eventToWrite(event, writerIsClosed: isClosed, output: output)
         if !isInFrame {
@@ -81,8 +87,10 @@ public final class LibinputRecordWriter: RecordingWriter {
         output.text("  # "); output.string(LibinputRecordWriter.commentSafe(text)); try output.newline()
     }
 
+    /// Writes the buffered lines out.
     public func flush() throws { try output.flush() }
 
+    /// Flushes, ends the YAML document and closes the file.
     public func close() throws {
         guard !isClosed else { return }
         isClosed = true

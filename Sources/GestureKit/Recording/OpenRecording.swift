@@ -1,6 +1,6 @@
 /// The formats pinchlab reads, decided by content: the two it also writes (`RecordingFormat`), and
 /// `evtest` logs, which it reads only (`convert` turns one into either of the others).
-public enum RecordingInputFormat: String, CaseIterable, Sendable, Hashable {
+package enum RecordingInputFormat: String, CaseIterable, Sendable, Hashable {
     case evemu
     case libinputRecord = "libinput-record"
     /// `evtest` output, as printed or pasted into a bug report (`EvtestReader`).
@@ -8,7 +8,7 @@ public enum RecordingInputFormat: String, CaseIterable, Sendable, Hashable {
 
     /// Decides the format of the file at `path` (`-`: standard input) from its first lines, not
     /// its name. See `detect(_:)`.
-    public static func detect(path: String) throws -> RecordingInputFormat {
+    package static func detect(path: String) throws -> RecordingInputFormat {
         try detect(try LineInput(path: path))
     }
 
@@ -97,7 +97,7 @@ package enum RecordingReadAhead: Sendable {
 }
 
 /// `path` as messages name it: `-` (standard input) as `<stdin>`, any other path as it is.
-public func recordingDisplayName(_ path: String) -> String { LineInput.displayName(path) }
+package func recordingDisplayName(_ path: String) -> String { LineInput.displayName(path) }
 
 /// Opens a recorded gesture file of any format pinchlab reads, detected by content. The file is opened once
 /// and read front to back, so `path` may be a pipe, and `-` reads standard input.

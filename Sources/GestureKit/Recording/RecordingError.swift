@@ -6,6 +6,7 @@ import SystemPackage
 /// Printed as `path:line: expected X, found Y`, the shape compilers use, so an editor can jump to
 /// the line. `line` is 1-based; 0 means the problem is not tied to a line (a missing file).
 public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, by category.
     public enum Kind: String, Equatable, Sendable {
         /// The file could not be opened, read or written.
         case io
@@ -44,6 +45,7 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
     /// decides by its kind (permission, missing file, full disk) rather than by the wording of the
     /// message.
     public struct SystemFailure: Equatable, Sendable {
+        /// Whether the file was being read or written.
         public enum Operation: String, Equatable, Sendable {
             /// Opening or reading a recording.
             case reading
@@ -51,24 +53,32 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
             case writing
         }
 
+        /// Reading or writing.
         public var operation: Operation
         /// The `errno` of the failed call.
         public var errno: Errno
 
+        /// A failure from its operation and the system's error number.
         public init(operation: Operation, errno: Errno) {
             self.operation = operation
             self.errno = errno
         }
     }
 
+    /// The file.
     public var path: String
+    /// The line, 1-based; 0 when the error is not about one line.
     public var line: Int
+    /// The category.
     public var kind: Kind
+    /// What the reader expected there.
     public var expected: String
+    /// What it found instead.
     public var found: String
     /// Set for `.io` errors that come from a failed system call.
     public var systemFailure: SystemFailure?
 
+    /// An error from its place, category and what was expected and found.
     public init(path: String, line: Int, kind: Kind, expected: String, found: String,
                 systemFailure: SystemFailure? = nil) {
         self.path = path
@@ -86,6 +96,7 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
                        systemFailure: SystemFailure(operation: operation, errno: errno))
     }
 
+    /// `FILE:LINE: expected ..., found ...`.
     public var description: String {
         let place = line > 0 ? "\(path):\(line)" : path
         return "\(place): expected \(expected), found \(found)"

@@ -13,6 +13,7 @@ public enum RecordingFormat: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// The extension a file of this format gets by default.
     public var preferredFileExtension: String { fileExtensions[0] }
 
     /// The format a file name's extension implies, or nil.

@@ -1,48 +1,50 @@
+import GestureCore
+
 /// A summary of a recording, computed by reading all of its events.
 ///
 /// Fingers and touches are counted from `TouchFrameAssembler`'s frames, so `stats` says what replay
 /// and the recognizers see (protocol A identities, slots reused without a lift, `BTN_TOOL_*`
 /// counts), never a second opinion. Events after the last `SYN_REPORT` are no frame: they are
 /// counted apart, in `trailingPartialFrameEventCount`, and left out of everything else.
-public struct RecordingStats: Sendable, Hashable {
+package struct RecordingStats: Sendable, Hashable {
     /// Events of complete frames (up to and including the last `SYN_REPORT`).
-    public var eventCount = 0
+    package var eventCount = 0
     /// `SYN_REPORT`s.
-    public var frameCount = 0
-    public var firstEventTime: EventTime?
+    package var frameCount = 0
+    var firstEventTime: EventTime?
     /// The last `SYN_REPORT`'s time.
-    public var lastEventTime: EventTime?
+    package var lastEventTime: EventTime?
     /// The most fingers down in one frame (`TouchFrame.fingerCount`: the larger of the touches
     /// down and what `BTN_TOOL_*` says).
-    public var mostFingersDown = 0
+    package var mostFingersDown = 0
     /// Touches that began (`TouchPhase.began`) in the assembler's frames.
-    public var touchSequenceCount = 0
+    package var touchSequenceCount = 0
     /// Events after the last `SYN_REPORT`: a frame the recording never finished.
-    public var trailingPartialFrameEventCount = 0
+    package var trailingPartialFrameEventCount = 0
     /// How the device reports touches (`TouchFrameAssembler.Mode`).
-    public var protocolMode: TouchFrameAssembler.Mode = .singleTouch
+    package var protocolMode: TouchFrameAssembler.Mode = .singleTouch
     /// Frames where `BTN_TOOL_*` said more fingers than the contacts down.
-    public var toolFingerExcess: ToolFingerExcess?
+    package var toolFingerExcess: ToolFingerExcess?
 
     /// From the first event to the last `SYN_REPORT`.
-    public var durationMicroseconds: Int64 {
+    package var durationMicroseconds: Int64 {
         guard let first = firstEventTime, let last = lastEventTime else { return 0 }
         return last.totalMicroseconds - first.totalMicroseconds
     }
 
-    public var durationSeconds: Double { Double(durationMicroseconds) / 1_000_000 }
+    package var durationSeconds: Double { Double(durationMicroseconds) / 1_000_000 }
 
-    public init() {}
+    package init() {}
 
     /// Reads `source` to its end, through a loop compiled for the concrete reader when it is an
     /// evemu file (the common case, and `pinchlab stats`' benchmark): no dynamic call per event.
-    public static func reading(_ source: inout any InputEventSource) throws -> RecordingStats {
+    package static func reading(_ source: inout any InputEventSource) throws -> RecordingStats {
         if var evemu = source as? EvemuReader { return try RecordingStats(consuming: &evemu) }
         return try RecordingStats(consuming: &source)
     }
 
     /// Reads `source` to its end.
-    public init(consuming source: inout some InputEventSource) throws {
+    package init(consuming source: inout some InputEventSource) throws {
         var assembler = TouchFrameAssembler(device: source.device)
         var eventsInOpenFrame = 0
         var streamStart: EventTime?

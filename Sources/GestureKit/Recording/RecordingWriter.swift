@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 import SystemPackage
 
@@ -15,6 +16,7 @@ public struct RecordingWriterOptions: Sendable, Hashable {
     /// a staged whole recording): whole frames are written in 64 KiB blocks.
     public var writesEachFrame: Bool
 
+    /// Options from their three settings.
     public init(maskKeyboardKeys: Bool = true, systemInfo: RecordingSystemInfo? = nil, writesEachFrame: Bool = true) {
         self.maskKeyboardKeys = maskKeyboardKeys
         self.systemInfo = systemInfo
@@ -31,6 +33,7 @@ public struct RecordingSystemInfo: Sendable, Hashable {
     /// `ID:VERSION_ID` from os-release.
     public var os: String?
 
+    /// System information from its three texts.
     public init(kernel: String? = nil, dmi: String? = nil, os: String? = nil) {
         self.kernel = kernel
         self.dmi = dmi
@@ -81,6 +84,7 @@ private extension Substring {
 
 /// Where a recorder puts events: a file in one of the recording formats.
 public protocol RecordingWriter: AnyObject {
+    /// The format the writer writes.
     var format: RecordingFormat { get }
     /// Buffers one event (masked per the options).
     func write(_ event: InputEvent) throws

@@ -5,7 +5,7 @@ import SystemPackage
 /// identities are equal, whatever `./`, `..`, symbolic or hard links the paths go through.
 package struct FileIdentity: Hashable, Sendable {
     package var device: UInt64
-    package var inode: UInt64
+    var inode: UInt64
 
     /// The identity of the file `path` names (following symbolic links), nil when there is none.
     package init?(path: String) {

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// What a recording begins with when it starts while touches are down: the device's state at
 /// open (`EvdevDevice.currentStateEvents()`, the state `live` seeds its frames with) written as
 /// one frame, so that a replay of the file sees those fingers land instead of motion from

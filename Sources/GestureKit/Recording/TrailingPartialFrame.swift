@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Events at the end of a recording that no `SYN_REPORT` closes.
 ///
 /// A frame is complete only at its `SYN_REPORT`; the events after the last one are a frame the
@@ -17,6 +19,7 @@ public struct TrailingPartialFrame: Sendable, Hashable, CustomStringConvertible 
     /// it is not the device being read (`LibinputRecordReader.otherDevicesEndingInsideFrame`).
     public var otherDeviceIndex: Int?
 
+    /// A partial frame from its place and size.
     public init(path: String, lastSynReportLine: Int, lastEventLine: Int, eventCount: Int, otherDeviceIndex: Int? = nil) {
         self.path = path
         self.lastSynReportLine = lastSynReportLine
@@ -58,6 +61,7 @@ public protocol RecordingSource: InputEventSource, AnyObject {
 }
 
 extension RecordingSource {
+    /// None: only evemu files have them.
     public var indentedEventLines: IndentedEventLines? { nil }
 }
 

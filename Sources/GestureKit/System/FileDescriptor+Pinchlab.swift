@@ -20,7 +20,7 @@ import Glibc
 /// A value: whoever opened it closes it, once.
 extension FileDescriptor {
     /// `0o644`: what a created file gets (less the umask).
-    package static let newFilePermissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+    static let newFilePermissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
 
     /// Opens `path`, close-on-exec. `permissions` apply to a file `.create` makes (less the umask).
     package static func openCloseOnExec(
@@ -38,7 +38,7 @@ extension FileDescriptor {
     /// `flock(LOCK_EX | LOCK_NB)`: takes the exclusive advisory lock of the open file (released
     /// when this descriptor closes, or the process ends however it ends); false when another open
     /// file holds it. `EINTR` retried (a non-blocking call cannot wait on a signal).
-    package func tryLockExclusive() throws(Errno) -> Bool {
+    func tryLockExclusive() throws(Errno) -> Bool {
         while true {
             if flock(rawValue, LOCK_EX | LOCK_NB) == 0 { return true }
             let error = Errno.current
@@ -75,7 +75,7 @@ extension FileDescriptor {
     /// SIGINT/SIGTERM can end the wait for it. A FIFO's `open` blocks until a writer comes, and is
     /// restarted after a signal; so it is opened without blocking and its writer waited for with
     /// `poll`, which a stop (`StopRequest`) ends with `.interrupted`. Reads then block as usual.
-    package static func openInput(_ path: String) throws(Errno) -> FileDescriptor {
+    static func openInput(_ path: String) throws(Errno) -> FileDescriptor {
         let fd = try openCloseOnExec(path, .readOnly, options: .nonBlocking)
         do throws(Errno) {
             if try fd.stat().type == .fifo { try fd.waitForWriter() }
@@ -95,7 +95,7 @@ extension FileDescriptor {
     }
 
     /// Sets or clears `O_NONBLOCK`.
-    package func setNonBlocking(_ nonBlocking: Bool) throws(Errno) {
+    func setNonBlocking(_ nonBlocking: Bool) throws(Errno) {
         let flags = fcntl(rawValue, F_GETFL)
         guard flags >= 0 else { throw Errno.current }
         let wanted = nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
@@ -185,7 +185,7 @@ extension FileDescriptor {
 
     /// Closes the descriptor (swift-system's `close`, never retried). An error means data may not
     /// have reached the file (NFS, a full disk), but the descriptor is gone either way.
-    package func closeReportingErrno() throws(Errno) {
+    func closeReportingErrno() throws(Errno) {
         try Errno.catching { try close() }
     }
 
@@ -198,7 +198,7 @@ extension FileDescriptor {
     }
 
     /// `fchmod`.
-    package func setPermissions(_ permissions: FilePermissions) throws(Errno) {
+    func setPermissions(_ permissions: FilePermissions) throws(Errno) {
         guard fchmod(rawValue, permissions.rawValue) == 0 else { throw Errno.current }
     }
 
@@ -217,7 +217,7 @@ extension FileDescriptor {
 
         package static let readable = PollEvents(rawValue: Int16(POLLIN))
         package static let error = PollEvents(rawValue: Int16(POLLERR))
-        package static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
+        static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
         package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
     }
 
@@ -238,7 +238,7 @@ extension Stat {
     }
 
     /// `(st_dev, st_ino)` as plain numbers.
-    package var deviceNumber: UInt64 { UInt64(deviceID.rawValue) }
+    var deviceNumber: UInt64 { UInt64(deviceID.rawValue) }
     package var inodeNumber: UInt64 { UInt64(inode.rawValue) }
 }
 

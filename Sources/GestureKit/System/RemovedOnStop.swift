@@ -48,7 +48,7 @@ package enum RemovedOnStop {
     }
 
     /// The file of `slot` is settled (renamed into place, or removed): a stop leaves it alone.
-    package static func forget(_ slot: Int?) {
+    static func forget(_ slot: Int?) {
         guard let slot else { return }
         retire([slots[slot].exchange(0, ordering: .acquiringAndReleasing)])
     }
@@ -83,7 +83,7 @@ package enum RemovedOnStop {
     // MARK: Folders with a FUSE mount in them
 
     /// A served node's folders (`libinput`, `--with-lisgd`: one or two at a time).
-    package static let folderCapacity = 4
+    static let folderCapacity = 4
     private static let folders = InlineArray<4, Atomic<Int>> { _ in Atomic<Int>(0) }
     private static let mountPoints = InlineArray<4, Atomic<Int>> { _ in Atomic<Int>(0) }
 

@@ -22,7 +22,7 @@ package enum StopRequest {
 
     /// Runs `body` with the stop signals held back in this thread: one that comes meanwhile is
     /// handled when `body` returns (making a file and noting it for `RemovedOnStop` as one step).
-    package static func holdingStops<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    static func holdingStops<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         var stop = signalSet
         pthread_sigmask(SIG_BLOCK, &stop, nil)
         defer { pthread_sigmask(SIG_UNBLOCK, &stop, nil) }

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import GestureTools
 import InteractiveTransition
 
@@ -9,21 +9,21 @@ import InteractiveTransition
 ///
 /// For the plot and the viewer: `consume` hands each policy's records to `emit` with the policy's
 /// index, so another policy's progress can be drawn beside the one used.
-public struct PolicyComparison: Sendable {
-    public struct Policy: Sendable, Hashable {
+package struct PolicyComparison: Sendable {
+    package struct Policy: Sendable, Hashable {
         /// As the output names it: a preset's name.
-        public var name: String
-        public var policy: CompletionPolicy
-        public init(name: String, policy: CompletionPolicy) { self.name = name; self.policy = policy }
-        public init(_ preset: CompletionPolicyPreset) { self.init(name: preset.rawValue, policy: preset.policy) }
+        package var name: String
+        package var policy: CompletionPolicy
+        package init(name: String, policy: CompletionPolicy) { self.name = name; self.policy = policy }
+        package init(_ preset: CompletionPolicyPreset) { self.init(name: preset.rawValue, policy: preset.policy) }
     }
 
-    public let policies: [Policy]
-    public private(set) var pipelines: [ReplayPipeline]
+    package let policies: [Policy]
+    package private(set) var pipelines: [ReplayPipeline]
     /// Each policy's summary, once `finish` ran.
-    public private(set) var summaries: [LabSummary] = []
+    package private(set) var summaries: [LabSummary] = []
 
-    public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings, policies: [Policy],
+    package init(device: DeviceDescription, transition: TransitionName, settings: LabSettings, policies: [Policy],
                 recordsFrames: Bool = false) throws {
         self.policies = policies
         pipelines = try policies.map { compared in
@@ -41,7 +41,7 @@ public struct PolicyComparison: Sendable {
     }
 
     /// Feeds `event` to every policy's replay; `emit` gets each record with its policy's index.
-    public mutating func consume(_ event: InputEvent, emit: (Int, LabRecord) -> Void = { _, _ in }) {
+    package mutating func consume(_ event: InputEvent, emit: (Int, LabRecord) -> Void = { _, _ in }) {
         for index in pipelines.indices {
             pipelines[index].consume(event) { emit(index, $0) }
         }
@@ -49,7 +49,7 @@ public struct PolicyComparison: Sendable {
 
     /// Ends every replay (`ReplayPipeline.finish`) and returns one row per attempt and policy, in
     /// policy order.
-    public mutating func finish(source: String?, emit: (Int, LabRecord) -> Void = { _, _ in }) -> [PolicyComparisonRow] {
+    package mutating func finish(source: String?, emit: (Int, LabRecord) -> Void = { _, _ in }) -> [PolicyComparisonRow] {
         var rows: [PolicyComparisonRow] = []
         for index in pipelines.indices {
             let summary = pipelines[index].finish(source: source) { emit(index, $0) }
@@ -64,14 +64,14 @@ public struct PolicyComparison: Sendable {
 }
 
 /// One attempt under one compared policy: summary key `"comparisons"`.
-public struct PolicyComparisonRow: Sendable, Encodable {
-    public var policy: String
+package struct PolicyComparisonRow: Sendable, Encodable {
+    package var policy: String
     /// The attempt's index in the summary's `trials` (of this policy's replay).
-    public var trial: Int
-    public var outcome: TrialSummary.Outcome
+    package var trial: Int
+    package var outcome: TrialSummary.Outcome
     /// Typed as `TrialSummary.reason` is; JSON writes its sentence, the table makes its text.
-    public var reason: TrialReason?
-    public var decision: TrialSummary.Decision?
+    package var reason: TrialReason?
+    package var decision: TrialSummary.Decision?
 
     package init(policy: String, trial: Int, outcome: TrialSummary.Outcome, reason: TrialReason?, decision: TrialSummary.Decision?) {
         self.policy = policy
@@ -84,17 +84,17 @@ public struct PolicyComparisonRow: Sendable, Encodable {
 
 /// A replay's summary with what was asked for beside it: `"comparisons"` (`--compare`),
 /// `"libinput"` and `"agreement"` (`--with-libinput`); absent keys are not written.
-public struct LabSummaryReport: Sendable, Encodable {
-    public var summary: LabSummary
-    public var comparisons: [PolicyComparisonRow]?
-    public var libinput: LibinputVerdict?
-    public var agreement: LibinputAgreement?
+package struct LabSummaryReport: Sendable, Encodable {
+    package var summary: LabSummary
+    package var comparisons: [PolicyComparisonRow]?
+    package var libinput: LibinputVerdict?
+    package var agreement: LibinputAgreement?
     /// What each gesture tool asked for (`--tool`) would have done.
-    public var tools: [ToolVerdict]?
+    package var tools: [ToolVerdict]?
     /// Debian's lisgd run beside the emulation (`--with-lisgd`).
-    public var realLisgd: RealToolCheck?
+    package var realLisgd: RealToolCheck?
 
-    public init(summary: LabSummary, comparisons: [PolicyComparisonRow]? = nil, libinput: LibinputVerdict? = nil,
+    package init(summary: LabSummary, comparisons: [PolicyComparisonRow]? = nil, libinput: LibinputVerdict? = nil,
                 tools: [ToolVerdict]? = nil, realLisgd: RealToolCheck? = nil) {
         self.summary = summary
         self.comparisons = comparisons
@@ -105,7 +105,7 @@ public struct LabSummaryReport: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey { case comparisons, libinput, agreement, tools, realLisgd }
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try summary.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(comparisons, forKey: .comparisons)

@@ -1,4 +1,5 @@
 import Foundation
+import GestureCore
 import GestureKit
 import SettingsTable
 
@@ -6,8 +7,8 @@ import SettingsTable
 /// corpus of 300,000 entries holds 300,000 of these). The replay's recognized gestures are kept,
 /// not its whole `FileScore` with the recognizer's configuration; a fragile decision or a reading
 /// error, which few entries have, is held apart from the result's own bytes.
-public struct CheckResult: Sendable {
-    public enum Status: String, Sendable, Codable {
+package struct CheckResult: Sendable {
+    package enum Status: String, Sendable, Codable {
         /// The replay is what the label says.
         case match
         /// It is not.
@@ -20,21 +21,21 @@ public struct CheckResult: Sendable {
         /// The recording could not be read (missing, malformed, cut short): status 65.
         case unreadable
 
-        public var isFailure: Bool { self == .mismatch || self == .unexpectedMatch || self == .unreadable }
+        var isFailure: Bool { self == .mismatch || self == .unexpectedMatch || self == .unreadable }
     }
 
     /// Whether this file fails the check: its status, or with `strict` a fragile match too.
     package func fails(strict: Bool) -> Bool { status.isFailure || (strict && fragile != nil) }
 
-    public var entry: CorpusEntry
-    public var status: Status
+    package var entry: CorpusEntry
+    package var status: Status
     /// What the replay recognized, in order; nil only for an unreadable recording.
-    public var recognized: [RecognizedGesture]?
+    package var recognized: [RecognizedGesture]?
     /// An empty array (no allocation) for the many results without one.
     private var errorStorage: [RecordingError]
     private var fragileStorage: [FragileDecision]
 
-    public init(entry: CorpusEntry, status: Status, recognized: [RecognizedGesture]? = nil, error: RecordingError? = nil,
+    package init(entry: CorpusEntry, status: Status, recognized: [RecognizedGesture]? = nil, error: RecordingError? = nil,
                 fragile: FragileDecision? = nil) {
         self.entry = entry
         self.status = status
@@ -44,25 +45,25 @@ public struct CheckResult: Sendable {
     }
 
     /// Why the recording could not be read.
-    public var error: RecordingError? { errorStorage.first }
+    package var error: RecordingError? { errorStorage.first }
 
     /// For a match, the decision its label rests on that came within a small margin of going the
     /// other way, and past which the label fails: the file is fragile (`check --strict` fails it).
-    public var fragile: FragileDecision? { fragileStorage.first }
+    package var fragile: FragileDecision? { fragileStorage.first }
 
     /// "pinch 2 fingers in, finish, then pan 2 fingers, none"; nil for an unreadable recording.
-    public var recognizedText: String? { recognized.map(RecognizedGesture.text(of:)) }
+    package var recognizedText: String? { recognized.map(RecognizedGesture.text(of:)) }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none" (`FileScore.mismatchText`).
-    public var mismatchText: String? {
+    package var mismatchText: String? {
         recognized.map { FileScore.mismatchText(expected: entry.expectedGestures, recognized: $0) }
     }
 }
 
 /// Replays every entry of a corpus (streaming each recording from disk, files in parallel) and
 /// compares it with its label.
-public enum CorpusCheck {
-    public static func run(_ manifest: CorpusManifest, at location: CorpusLocation, settings: LabSettings) throws -> [CheckResult] {
+package enum CorpusCheck {
+    package static func run(_ manifest: CorpusManifest, at location: CorpusLocation, settings: LabSettings) throws -> [CheckResult] {
         try parallelMap(manifest.entries) { entry in
             do {
                 var source: any InputEventSource = try location.openRecording(of: entry)
@@ -110,7 +111,7 @@ public enum CorpusCheck {
     }
 
     /// Counts of each status, in `Status` order.
-    public static func totals(_ results: [CheckResult]) -> [CheckResult.Status: Int] {
+    package static func totals(_ results: [CheckResult]) -> [CheckResult.Status: Int] {
         Dictionary(grouping: results, by: \.status).mapValues(\.count)
     }
 }

@@ -3,31 +3,31 @@ import GestureKit
 import SystemPackage
 
 /// Where a corpus is: its manifest, and the directory its relative `file` paths start from.
-public struct CorpusLocation: Sendable, Hashable {
-    public var manifestPath: String
-    public var directory: String { (manifestPath as NSString).deletingLastPathComponent.nonEmpty ?? "." }
+package struct CorpusLocation: Sendable, Hashable {
+    package var manifestPath: String
+    package var directory: String { (manifestPath as NSString).deletingLastPathComponent.nonEmpty ?? "." }
 
-    public init(manifestPath: String) { self.manifestPath = manifestPath }
+    package init(manifestPath: String) { self.manifestPath = manifestPath }
 
     /// `file` as a path to open: absolute as written, else relative to the manifest's directory.
-    public func path(of file: String) -> String {
+    package func path(of file: String) -> String {
         file.hasPrefix("/") ? file : directory + "/" + file
     }
 
     /// Every file a run over `entries` reads: the manifest and each entry's recording, both halves of
     /// a split one. An output of the run (`check --junit`, `tune --write`) must be none of them.
-    public func inputPaths(of entries: [CorpusEntry]) -> [String] {
+    package func inputPaths(of entries: [CorpusEntry]) -> [String] {
         [manifestPath] + entries.flatMap { entry in [path(of: entry.file)] + (entry.events.map { [path(of: $0)] } ?? []) }
     }
 
     /// Opens `entry`'s recording (both halves of a split one).
-    public func openRecording(of entry: CorpusEntry) throws -> any RecordingSource {
+    package func openRecording(of entry: CorpusEntry) throws -> any RecordingSource {
         try GestureKit.openRecording(path: path(of: entry.file), secondPath: entry.events.map(path(of:)))
     }
 
     /// `path` as a manifest writes it: relative to the manifest's directory when it lies below it
     /// or beside it (`../shared/...`), absolute otherwise.
-    public func manifestFile(for path: String) -> String {
+    package func manifestFile(for path: String) -> String {
         let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
         let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
         let common = zip(base, target).prefix { $0 == $1 }.count
@@ -38,8 +38,8 @@ public struct CorpusLocation: Sendable, Hashable {
 }
 
 /// Reads and writes a corpus: a manifest plus one recording per entry.
-public enum CorpusFiles {
-    public static let manifestName = "manifest.json"
+package enum CorpusFiles {
+    package static let manifestName = "manifest.json"
 
     /// Writes every generated entry's recording (evemu) and the manifest into `directory`, creating
     /// folders. The bytes depend only on the recipes and seeds, so regenerating gives identical files.
@@ -49,7 +49,7 @@ public enum CorpusFiles {
     /// manifest: returns false then. The manifest is written last, so a corpus appears whole or
     /// not at all (a stop signal in an untold command removes the recording being staged too).
     @discardableResult
-    public static func write(entries: [CorpusEntry], to directory: String, shouldStop: () -> Bool = { false }) throws -> Bool {
+    package static func write(entries: [CorpusEntry], to directory: String, shouldStop: () -> Bool = { false }) throws -> Bool {
         var added: [String] = []
         var madeFolders: [String] = []
         func makeFolder(_ path: String) throws {
@@ -99,7 +99,7 @@ public enum CorpusFiles {
     /// under a file (`FILE/corpus`), is `.notADirectory` (a wrong argument, status 64); a directory
     /// that may not be made is `.permissionDenied` (77); any other failure (a full disk, a
     /// read-only file system) is `.write` (74). Each message names the path and what was found.
-    public static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -124,14 +124,14 @@ public enum CorpusFiles {
     }
 
     /// How long `withManifestLock` waits for another writer of the same corpus.
-    public static let manifestLockTimeoutSeconds = 30.0
+    static let manifestLockTimeoutSeconds = 30.0
 
     /// Runs `body` (a read-modify-write of the manifest: `label`) holding the corpus's lock: an
     /// exclusive `flock` on the manifest's directory, which a rename of the manifest (every save is
     /// staged, then renamed) leaves in place, so that writers started together wait for each other
     /// instead of each writing over the others' entries. The kernel drops the lock however the
     /// process ends. Waits up to `manifestLockTimeoutSeconds`, then fails saying so.
-    public static func withManifestLock<T>(_ location: CorpusLocation, _ body: () throws -> T) throws -> T {
+    package static func withManifestLock<T>(_ location: CorpusLocation, _ body: () throws -> T) throws -> T {
         try makeDirectory(location.directory)
         let directory: FileDescriptor
         do {
@@ -158,7 +158,7 @@ public enum CorpusFiles {
     /// The corpus `given` names: a manifest file (any `.json`), a directory holding `manifest.json`,
     /// or a directory with exactly one subdirectory that does (so `pinchlab tune Fixtures` finds
     /// `Fixtures/corpus`). Several candidates, or none, is an error that lists what was found.
-    public static func locate(_ given: String) throws -> CorpusLocation {
+    package static func locate(_ given: String) throws -> CorpusLocation {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: given, isDirectory: &isDirectory) else {
@@ -186,20 +186,20 @@ public enum CorpusFiles {
 
     /// The corpus in `directory` (see `locate`), as a directory; kept for callers that name files
     /// relative to it.
-    public static func corpusDirectory(in directory: String) throws -> String {
+    package static func corpusDirectory(in directory: String) throws -> String {
         try locate(directory).directory
     }
 
     /// Loads `directory/manifest.json`.
-    public static func loadManifest(directory: String) throws -> CorpusManifest {
+    package static func loadManifest(directory: String) throws -> CorpusManifest {
         try loadManifest(at: CorpusLocation(manifestPath: directory + "/" + manifestName))
     }
 
     /// The largest manifest read: a generated entry (with its recipe) takes under 2 KiB, so this
     /// holds tens of thousands of recordings, and `check /dev/zero` is not read without end.
-    public static let manifestBytesMax = 64 << 20
+    static let manifestBytesMax = 64 << 20
 
-    public static func loadManifest(at location: CorpusLocation) throws -> CorpusManifest {
+    package static func loadManifest(at location: CorpusLocation) throws -> CorpusManifest {
         let bytes: [UInt8]
         do {
             // Opened as any input is (a FIFO's wait ends on SIGINT/SIGTERM), and read with a bound.
@@ -220,7 +220,7 @@ public enum CorpusFiles {
     /// link) and renames it into place (`StagedOutputFile`), so an interrupted write never leaves
     /// half a manifest. Keys sorted, two-space indent, one entry per block: diffs of a hand-kept
     /// manifest stay small.
-    public static func save(_ manifest: CorpusManifest, to location: CorpusLocation) throws {
+    package static func save(_ manifest: CorpusManifest, to location: CorpusLocation) throws {
         let bytes = try ManifestWriting.bytes(of: manifest)
         try makeDirectory(location.directory)
         do {
@@ -231,21 +231,21 @@ public enum CorpusFiles {
     }
 }
 
-public struct CorpusError: Error, CustomStringConvertible, Sendable {
+package struct CorpusError: Error, CustomStringConvertible, Sendable {
     /// `noManifest`: a directory with no manifest in it or in a subdirectory. `notADirectory`: a
     /// directory to write into is a file, or under one; `permissionDenied`: it may not be made.
-    public enum Kind: Sendable { case missing, noManifest, ambiguous, badData, write, notADirectory, permissionDenied }
-    public var path: String
-    public var kind: Kind
-    public var message: String
+    package enum Kind: Sendable { case missing, noManifest, ambiguous, badData, write, notADirectory, permissionDenied }
+    package var path: String
+    package var kind: Kind
+    package var message: String
 
-    public init(path: String, kind: Kind = .badData, message: String) {
+    package init(path: String, kind: Kind = .badData, message: String) {
         self.path = path
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    package var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
 extension String {

@@ -1,11 +1,11 @@
-import GestureKit
+import GestureCore
 import SettingsTable
 
 /// A decision a file's label rests on, with its margin: a gesture's kind rests on the decision that
 /// began it, a labelled outcome (finish, cancel) on its release (`FileScore.labelledMargins`).
-public struct LabelledDecision: Sendable, Hashable {
+package struct LabelledDecision: Sendable, Hashable {
     /// Which decision.
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         /// The recognizer's decision that began the gesture, by this rule.
         case began(GestureRule)
         /// The release's finish-or-cancel decision.
@@ -13,10 +13,10 @@ public struct LabelledDecision: Sendable, Hashable {
     }
 
     /// The index of the gesture among the label's (0: the first).
-    public var gesture: Int
-    public var kind: GestureExpectation.Kind
-    public var decision: Decision
-    public var margin: DecisionMargin
+    package var gesture: Int
+    package var kind: GestureExpectation.Kind
+    package var decision: Decision
+    package var margin: DecisionMargin
 
     /// The decisions `expected` checks of `recognized` (each matched in order), with their
     /// margins: every gesture's beginning (its kind is always checked), and its release where
@@ -44,7 +44,7 @@ public struct LabelledDecision: Sendable, Hashable {
 
 extension GestureExpectation {
     /// Whether the label checks this gesture's release: it gives an outcome, finish or cancel.
-    public var restsOnRelease: Bool { outcome != nil && outcome != GestureExpectation.Outcome.none }
+    var restsOnRelease: Bool { outcome != nil && outcome != GestureExpectation.Outcome.none }
 }
 
 /// A decision a passing file's label rests on that came within a small margin of going the other
@@ -52,22 +52,22 @@ extension GestureExpectation {
 /// file as fragile (`--strict` fails it). A small margin whose move changes only the rule (a pinch
 /// begun by different-directions instead of opposing-fingers) or that the label does not see is
 /// no fragility (`CorpusCheck`).
-public struct FragileDecision: Sendable, Hashable {
+package struct FragileDecision: Sendable, Hashable {
     /// Why a margin is small.
-    public enum Smallness: Sendable, Hashable {
+    package enum Smallness: Sendable, Hashable {
         /// A margin in time within one frame of the recording (the mean frame interval, ms).
         case withinFrame(ms: Double)
         /// A margin under `normalizedMarginLimit` of its setting's usual range (this fraction).
         case fraction(Double)
     }
 
-    public var labelled: LabelledDecision
-    public var smallness: Smallness
+    package var labelled: LabelledDecision
+    package var smallness: Smallness
     /// What the replay recognized with the setting moved just past the margin (the label fails on it).
-    public var becomes: [RecognizedGesture]
+    package var becomes: [RecognizedGesture]
 
     /// A margin within 10% of its setting's range is small (`DecisionMargin.normalized`).
-    public static let normalizedMarginLimit = 0.1
+    static let normalizedMarginLimit = 0.1
 
     /// Why `margin` is small, if it is: for a timeout or a time window (ms), a distance of at most
     /// one frame of the recording (`frameIntervalMS`: the decision would have fallen on the next
@@ -77,7 +77,7 @@ public struct FragileDecision: Sendable, Hashable {
     ///   - margin: a decision's margin.
     ///   - frameIntervalMS: one frame of the recording; nil: no margin in time is small.
     /// - Returns: nil when the margin is not small.
-    public static func smallness(of margin: DecisionMargin, frameIntervalMS: Double?) -> Smallness? {
+    package static func smallness(of margin: DecisionMargin, frameIntervalMS: Double?) -> Smallness? {
         if margin.unit == "ms" {
             guard let frameIntervalMS, margin.distance <= frameIntervalMS else { return nil }
             return .withinFrame(ms: frameIntervalMS)

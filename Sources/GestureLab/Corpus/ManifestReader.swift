@@ -1,25 +1,25 @@
 import Foundation
-import GestureKit
+import GestureCore
 import InteractiveTransition
 import SettingsTable
 
 /// What is wrong with a manifest, said in its own words: where in the file (line and column, as a
 /// compiler gives them), the entry (by number and file), the key, what was expected and what was
 /// found. Never a raw `DecodingError`.
-public struct ManifestError: Error, Sendable, CustomStringConvertible {
+package struct ManifestError: Error, Sendable, CustomStringConvertible {
     /// The manifest's path.
-    public var path: String
+    package var path: String
     /// 1-based line and column (in bytes) of the value or key the problem is about.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// 1-based entry number and its `file`, when the problem is inside an entry.
-    public var entry: (number: Int, file: String?)?
+    package var entry: (number: Int, file: String?)?
     /// The key path inside the entry (or the manifest), e.g. `expect[1].kind`.
-    public var key: String?
-    public var expected: String
-    public var found: String?
+    package var key: String?
+    package var expected: String
+    package var found: String?
 
-    public var description: String {
+    package var description: String {
         var text = "\(path):\(line):\(column): "
         if let entry {
             text += "entry \(entry.number)" + (entry.file.map { " (\(oneLine($0)))" } ?? "") + ": "
@@ -335,6 +335,6 @@ private struct SpanReader {
 }
 
 /// Control characters (line breaks, escapes) as spaces: a file name from a manifest is data.
-public func oneLine(_ text: String) -> String {
+package func oneLine(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
 }

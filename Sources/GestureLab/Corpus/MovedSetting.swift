@@ -11,7 +11,7 @@ extension LabSettings {
     /// - Parameter margin: a decision's margin under these settings.
     /// - Throws: `SettingsProblem` when that value is outside the setting's valid range or the key
     ///   names no setting of these settings (a policy of another kind).
-    package func movedPast(_ margin: DecisionMargin) throws -> LabSettings {
+    func movedPast(_ margin: DecisionMargin) throws -> LabSettings {
         let step = 1e-6 * (margin.scale ?? max(1, abs(margin.value)))
         return try setting(margin.key, to: margin.value + (margin.threshold > margin.value ? -step : step))
     }

@@ -1,46 +1,46 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 import SettingsTable
 
 /// One gesture a replay recognized, in the terms a label uses (kind, fingers, direction, outcome).
-public struct RecognizedGesture: Sendable, Hashable, Codable {
-    public var kind: GestureExpectation.Kind
-    public var fingers: Int
-    public var direction: GestureExpectation.Direction?
+package struct RecognizedGesture: Sendable, Hashable, Codable {
+    package var kind: GestureExpectation.Kind
+    package var fingers: Int
+    package var direction: GestureExpectation.Direction?
     /// The outcome of the transition trial this gesture started (`none`: it started none).
-    public var outcome: GestureExpectation.Outcome
+    package var outcome: GestureExpectation.Outcome
     /// Seconds from the first event.
-    public var begin: Double
+    package var begin: Double
     /// The index of the trial it started, if any (the tuner re-decides its outcome per policy).
-    public var trial: Int?
+    package var trial: Int?
     /// The decision that began it: what a label's kind rests on (its margin:
     /// `GestureDecision.margin(in:)` with the summary's `recognizer`).
-    public var beganDecision: GestureDecision?
+    var beganDecision: GestureDecision?
     /// How close its release came to the other outcome, under the replay's policy: what a label's
     /// outcome rests on. The policy's decision's margin (`CompletionDecision.margin(input:)`, with
     /// the device's input: a touchscreen's rule reads its own figures), whether or not the run
     /// measured the flips (`check` does not pay for the presets' flips); nil when the gesture was
     /// cancelled (no policy was asked) or no setting decided.
-    public var releaseMargin: DecisionMargin?
+    var releaseMargin: DecisionMargin?
 
     enum CodingKeys: String, CodingKey { case kind, fingers, direction, outcome, begin, trial }
 
     /// A pan shorter than this has no direction worth checking.
-    public static let minimumPanTravelMM = 1.0
+    static let minimumPanTravelMM = 1.0
 
     /// "pan 2 fingers down, none".
-    public var text: String {
+    package var text: String {
         var words = [kind.rawValue, fingers == 1 ? "1 finger" : "\(fingers) fingers"]
         if let direction { words.append(direction.rawValue) }
         return words.joined(separator: " ") + ", " + outcome.rawValue
     }
 
     /// Gestures in a row: "pinch 2 fingers in, finish, then pan 2 fingers, none"; "none" for no gesture.
-    public static func text(of gestures: [RecognizedGesture]) -> String {
+    package static func text(of gestures: [RecognizedGesture]) -> String {
         gestures.isEmpty ? "none" : gestures.map(\.text).joined(separator: ", then ")
     }
 
-    public var shortName: String { kind.rawValue + "\(fingers)" }
+    var shortName: String { kind.rawValue + "\(fingers)" }
 
     /// The gestures of a replay as a person would list them: every recognized gesture in order, less
     /// a gesture the recognizer cancelled only to replace it at once by another kind (a scroll that
@@ -48,7 +48,7 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
     /// fingers were only resting before they moved), and less a hold lifted before the fingers had
     /// been down `RecordingEvidence.holdSeconds` (a tap: libinput reports its quick hold and the tap,
     /// and the person tapped): a person never saw any of these as a gesture of its own.
-    public static func sequence(in summary: LabSummary) -> [RecognizedGesture] {
+    package static func sequence(in summary: LabSummary) -> [RecognizedGesture] {
         let gestures = summary.gestures
         let input = CompletionInput(summary.recognizer?.device.deviceClass ?? .touchpad)
         var trialOf: [Int: Int] = [:]
@@ -106,12 +106,12 @@ public struct RecognizedGesture: Sendable, Hashable, Codable {
 
 extension GestureExpectation {
     /// Whether `gesture` is what this expectation describes (keys left out are not checked).
-    public func matchesGesture(_ gesture: RecognizedGesture) -> Bool {
+    func matchesGesture(_ gesture: RecognizedGesture) -> Bool {
         gesture.kind == kind && (fingers == nil || fingers == gesture.fingers)
             && (direction == nil || direction == gesture.direction)
     }
 
-    public func matchesOutcome(_ outcome: GestureExpectation.Outcome) -> Bool {
+    func matchesOutcome(_ outcome: GestureExpectation.Outcome) -> Bool {
         self.outcome == nil || self.outcome == outcome
     }
 }

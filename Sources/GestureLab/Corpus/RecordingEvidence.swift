@@ -1,61 +1,61 @@
 import Foundation
-import GestureKit
+import GestureCore
 
 /// A recording's own numbers, for a person labelling it: how many fingers were down when, where
 /// each contact went in millimetres, and how far apart two fingers were. Computed from the touch
 /// frames alone (what the device reported), never from what pinchlab recognized, so a label
 /// written from it can disagree with the recognizer.
-public struct RecordingEvidence: Sendable {
+package struct RecordingEvidence: Sendable {
     /// One contact from touch-down to lift.
-    public struct Contact: Sendable {
-        public var begin: Double
-        public var end: Double
-        public var start: PointMM
-        public var last: PointMM
+    package struct Contact: Sendable {
+        package var begin: Double
+        package var end: Double
+        package var start: PointMM
+        package var last: PointMM
         /// Length of the path travelled.
-        public var pathMM: Double
+        var pathMM: Double
         /// Farthest it got from where it started.
-        public var reachMM: Double
-        public var net: PointMM { PointMM(x: last.x - start.x, y: last.y - start.y) }
+        var reachMM: Double
+        package var net: PointMM { PointMM(x: last.x - start.x, y: last.y - start.y) }
     }
 
     /// A stretch of frames with the same finger count (touches down or `BTN_TOOL_*`, the larger).
-    public struct Segment: Sendable {
-        public var begin: Double
-        public var end: Double
-        public var fingers: Int
+    package struct Segment: Sendable {
+        package var begin: Double
+        package var end: Double
+        package var fingers: Int
     }
 
     /// A stretch with exactly two contacts down: their distance at its start and end, and its range.
-    public struct Pair: Sendable {
-        public var begin: Double
-        public var end: Double
-        public var startSpanMM: Double
-        public var endSpanMM: Double
-        public var minimumSpanMM: Double
-        public var maximumSpanMM: Double
+    package struct Pair: Sendable {
+        package var begin: Double
+        package var end: Double
+        var startSpanMM: Double
+        var endSpanMM: Double
+        var minimumSpanMM: Double
+        var maximumSpanMM: Double
         /// Each contact's travel from the pair's start to its end.
-        public var netA: PointMM
-        public var netB: PointMM
+        var netA: PointMM
+        var netB: PointMM
     }
 
     /// A contact that never gets farther than this from where it landed is still (libinput's hold
     /// ends on motion past about 1 mm)...
-    public static let stillReachMM = 1.0
+    static let stillReachMM = 1.0
     /// ... and one down that long is held (libinput's hold timeout and its tap timeout, 180 ms: a
     /// shorter touch is a tap, even where libinput's quick hold began after 40 ms).
-    public static let holdSeconds = 0.18
+    static let holdSeconds = 0.18
 
-    public var device: DeviceDescription
-    public var duration: Double
-    public var frames: Int
-    public var contacts: [Contact] = []
-    public var segments: [Segment] = []
-    public var pairs: [Pair] = []
-    public var mostFingers = 0
+    package var device: DeviceDescription
+    package var duration: Double
+    package var frames: Int
+    package var contacts: [Contact] = []
+    package var segments: [Segment] = []
+    package var pairs: [Pair] = []
+    package var mostFingers = 0
 
     /// Reads the whole source.
-    public static func measure(_ source: inout some InputEventSource) throws -> RecordingEvidence {
+    package static func measure(_ source: inout some InputEventSource) throws -> RecordingEvidence {
         let device = source.device
         var assembler = TouchFrameAssembler(device: device)
         var evidence = RecordingEvidence(device: device, duration: 0, frames: 0)
@@ -132,7 +132,7 @@ public struct RecordingEvidence: Sendable {
 
     /// The contacts' paths, the finger-count timeline and the two-finger spans, as lines for a
     /// person (at most `limit` of each list; the rest counted).
-    public func lines(limit: Int = 12) -> [String] {
+    package func lines(limit: Int = 12) -> [String] {
         func mm(_ value: Double) -> String { String(format: "%.1f", value) }
         func s(_ value: Double) -> String { String(format: "%.2f", value) }
         func vector(_ p: PointMM) -> String { "(\(mm(p.x)), \(mm(p.y))) mm" }

@@ -1,12 +1,12 @@
-import GestureKit
+import GestureCore
 
 /// The labelled corpus shipped in `Fixtures/corpus`, defined as recipes so it can be regenerated
 /// bit for bit (`pinchlab generate-corpus`). Parameters vary per file from a seed derived from the
 /// file's name, within ranges that real hands produce on each device.
-public enum StandardCorpus {
-    public static let masterSeed: UInt64 = 0x70_69_6E_63_68_6C_61_62   // "pinchlab"
+package enum StandardCorpus {
+    static let masterSeed: UInt64 = 0x70_69_6E_63_68_6C_61_62   // "pinchlab"
 
-    public static func entries() -> [CorpusEntry] {
+    package static func entries() -> [CorpusEntry] {
         entries(variants: 1)
     }
 
@@ -14,7 +14,7 @@ public enum StandardCorpus {
     /// N > 1 the same recipe with parameters drawn from its own seed (`NAME-vN.evemu`), for a large
     /// corpus to tune and benchmark on. Labels are the recipe's, so a variant drawn at the edge of a
     /// recipe's ranges can be one a policy gets wrong: something for the tuner to learn.
-    public static func entries(variants: Int) -> [CorpusEntry] {
+    package static func entries(variants: Int) -> [CorpusEntry] {
         var result: [CorpusEntry] = []
         for variant in 1...max(1, variants) {
             var builder = Builder(variant: variant)

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// Binds a recognizer's gesture to a percent-driven transition, the way a UIKit gesture handler
@@ -25,17 +25,22 @@ public struct GestureTransitionDriver: Sendable {
     /// gesture reports an absurd but finite velocity. A release's margins search velocities up to it.
     public static let maximumProgressVelocityPerSecond = ReleaseFlip.fastestVelocity
 
-    public let binding: TransitionBinding
+    package let binding: TransitionBinding
+    /// The transition it drives.
     public let spec: TransitionSpec
+    /// The settings it maps gestures and decides releases with.
     public let settings: LabSettings
     /// The binding's divisor of these settings (`TransitionBinding.Mapping.divisor`), taken once.
     private let progressDivisor: Double?
+    /// The transition of the trial in progress (or of the last one).
     public private(set) var transition: PercentDrivenTransition
     /// The first `LabSummary.maximumListed` trials and the one in progress; `trialCount` counts all.
     public private(set) var trials: [TrialSummary] = []
+    /// How many trials began, listed or not.
     public private(set) var trialCount = 0
     /// Trials that ended, by outcome (all of them, not only those listed in `trials`).
     public private(set) var finishedCount = 0
+    /// How many trials cancelled.
     public private(set) var cancelledCount = 0
 
     /// What the driver is doing, with the data of that and nothing else (`Phase`).
@@ -65,6 +70,7 @@ public struct GestureTransitionDriver: Sendable {
         didSet { transition.lifecycleObserver = lifecycleObserver }
     }
 
+    /// A driver for the named transition, with these settings, for gestures on this kind of surface.
     public init(transition name: TransitionName, settings: LabSettings = .default, input: CompletionInput = .touchpad,
                 lifecycleObserver: (any TransitionLifecycleObserver)? = nil) throws {
         self.input = input
@@ -363,23 +369,40 @@ extension GestureTransitionDriver {
 
 /// One go at the transition: from the gesture's begin to the end of its completion animation.
 public struct TrialSummary: Sendable, Hashable, Encodable {
-    public enum Outcome: String, Sendable, Hashable, Codable { case finished, cancelled, none }
+    /// How a trial ended.
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        /// The transition finished.
+        case finished
+        /// The transition cancelled.
+        case cancelled
+        /// Undecided: the trial has not ended, or no gesture started it.
+        case none
+    }
+    /// The progress and velocity at the release, and which way the policy decided.
     public struct Decision: Sendable, Hashable, Codable {
+        /// Progress at the release, 0...1.
         public var progress: Double
+        /// Progress per second at the release.
         public var velocity: Double
+        /// Whether the policy finished the transition.
         public var finish: Bool
     }
 
+    /// When the trial's gesture began, seconds from the first event.
     public var begin: Double
     /// The gesture that started this trial: its index in the summary's `gestures` (nil when the
     /// driver was not told). Later gestures that grabbed the completion back are counted in
     /// `grabbedCount`.
     public var gesture: Int?
+    /// When the fingers let go, seconds; nil while the gesture goes on.
     public var release: Double?
+    /// When the completion animation ended, seconds; nil until it does.
     public var end: Double?
+    /// Finished, cancelled, or none while undecided.
     public var outcome: Outcome = .none
     /// Why it finished or cancelled (printed as a sentence; `reason.decision?.reason.rule` names the policy's rule).
     public var reason: TrialReason?
+    /// The release's figures and the policy's verdict, when the policy decided.
     public var decision: Decision?
     /// How often a running completion was grabbed back by a new gesture.
     public var grabbedCount = 0
@@ -389,5 +412,5 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
     /// The same release under every preset (JSON `"margins"`, keyed by preset).
     package var margins: PresetMargins?
 
-    public init(begin: Double) { self.begin = begin }
+    package init(begin: Double) { self.begin = begin }
 }

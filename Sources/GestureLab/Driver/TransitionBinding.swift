@@ -1,10 +1,10 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// How a named transition listens to gestures: which kind drives it and how the gesture's values
 /// become a change of progress and a progress velocity (per second).
-public struct TransitionBinding: Sendable, Hashable, Codable {
-    public enum Mapping: String, Sendable, Hashable, Codable {
+package struct TransitionBinding: Sendable, Hashable, Codable {
+    package enum Mapping: String, Sendable, Hashable, Codable {
         /// Seed 000: change `1 - scale / startScale`; pinching in dismisses.
         case pinchIn
         /// Pinching out presents: change `(scale / startScale - 1) / zoomPresentScaleRange`.
@@ -14,7 +14,7 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
 
         /// The figure of `settings` the change is divided by (`zoomPresentScaleRange`,
         /// `panDismissDistanceMM`); nil for the pinch-in, which divides by the start scale only.
-        public func divisor(_ settings: LabSettings) -> Double? {
+        package func divisor(_ settings: LabSettings) -> Double? {
             switch self {
             case .pinchIn: nil
             case .pinchOut: settings.zoomPresentScaleRange
@@ -23,11 +23,11 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
         }
     }
 
-    public var name: TransitionName
-    public var kind: GestureKind
-    public var mapping: Mapping
+    package var name: TransitionName
+    package var kind: GestureKind
+    package var mapping: Mapping
 
-    public init(_ name: TransitionName) {
+    package init(_ name: TransitionName) {
         self.name = name
         switch name {
         case .pinchDismiss: (kind, mapping) = (.pinch, .pinchIn)
@@ -36,12 +36,12 @@ public struct TransitionBinding: Sendable, Hashable, Codable {
         }
     }
 
-    public static func named(_ name: String) -> TransitionBinding? {
+    package static func named(_ name: String) -> TransitionBinding? {
         TransitionName(rawValue: name).map(TransitionBinding.init)
     }
 
     /// The transitions a gesture of `kind` drives, in catalog order.
-    public static func transitions(drivenBy kind: GestureKind) -> [TransitionName] {
+    package static func transitions(drivenBy kind: GestureKind) -> [TransitionName] {
         TransitionName.allCases.filter { TransitionBinding($0).kind == kind }
     }
 

@@ -1,9 +1,10 @@
 import Foundation
+import GestureCore
 import GestureKit
 import InteractiveTransition
 
 /// Why a dump was made.
-public enum DumpTrigger: String, Sendable, CaseIterable {
+package enum DumpTrigger: String, Sendable, CaseIterable {
     case signal = "SIGUSR1"
     case key = "the d key"
     case page = "the page's dump button"
@@ -13,7 +14,7 @@ public enum DumpTrigger: String, Sendable, CaseIterable {
 }
 
 /// `live --dump-on`: which moments write a dump by themselves.
-public enum AutomaticDump: String, Sendable, CaseIterable {
+package enum AutomaticDump: String, Sendable, CaseIterable {
     /// An attempt at the transition whose release cancelled it (when its completion ends).
     case cancelled
     /// A gesture the recognizer cancelled (a finger count change, a click, motion during a hold).
@@ -22,7 +23,7 @@ public enum AutomaticDump: String, Sendable, CaseIterable {
     case everyRelease = "every-release"
 
     /// Whether `record` is such a moment.
-    public func isTriggered(by record: LabRecord) -> Bool {
+    package func isTriggered(by record: LabRecord) -> Bool {
         switch (self, record) {
         case (.cancelled, .transition(let t)): t.state == .cancelled
         case (.everyRelease, .transition(let t)): t.state == .cancelled || t.state == .finished
@@ -31,7 +32,7 @@ public enum AutomaticDump: String, Sendable, CaseIterable {
         }
     }
 
-    public var trigger: DumpTrigger {
+    package var trigger: DumpTrigger {
         switch self {
         case .cancelled: .cancelled
         case .failed: .failed
@@ -45,29 +46,29 @@ public enum AutomaticDump: String, Sendable, CaseIterable {
 /// recording made mid-gesture), keys masked as `libinput record` masks them, and under
 /// `pinchlab:` what replays it as the session ran: the settings, the transition, where the window
 /// sits in the session, the version, and the session's own lines for the window.
-public struct FlightDump: Sendable {
+package struct FlightDump: Sendable {
     /// The names of the texts and lists under `pinchlab:`.
-    public enum Key {
-        public static let settings = "settings"
-        public static let transition = "transition"
-        public static let version = "version"
-        public static let origin = "origin"
-        public static let firstGesture = "first-gesture"
-        public static let firstTrial = "first-trial"
-        public static let trigger = "dumped-on"
-        public static let window = "window"
-        public static let lines = "lines"
+    package enum Key {
+        package static let settings = "settings"
+        package static let transition = "transition"
+        package static let version = "version"
+        package static let origin = "origin"
+        package static let firstGesture = "first-gesture"
+        static let firstTrial = "first-trial"
+        package static let trigger = "dumped-on"
+        package static let window = "window"
+        package static let lines = "lines"
     }
 
-    public var snapshot: FlightSnapshot
-    public var node: String
-    public var settings: LabSettings
-    public var transition: TransitionName
-    public var version: String
-    public var trigger: DumpTrigger
-    public var system: RecordingSystemInfo?
+    package var snapshot: FlightSnapshot
+    package var node: String
+    package var settings: LabSettings
+    package var transition: TransitionName
+    package var version: String
+    package var trigger: DumpTrigger
+    package var system: RecordingSystemInfo?
 
-    public init(snapshot: FlightSnapshot, node: String, settings: LabSettings, transition: TransitionName,
+    package init(snapshot: FlightSnapshot, node: String, settings: LabSettings, transition: TransitionName,
                 version: String, trigger: DumpTrigger, system: RecordingSystemInfo? = nil) {
         self.snapshot = snapshot
         self.node = node
@@ -79,7 +80,7 @@ public struct FlightDump: Sendable {
     }
 
     /// `pinchlab-YYYYMMDD-HHMMSS.yml` for `date` in local time.
-    public static func fileName(at date: Date, attempt: Int = 0) -> String {
+    static func fileName(at date: Date, attempt: Int = 0) -> String {
         var time = time_t(date.timeIntervalSince1970)
         var parts = tm()
         localtime_r(&time, &parts)
@@ -92,7 +93,7 @@ public struct FlightDump: Sendable {
     /// Writes the dump into `directory` under a name no file has yet (`-2`, `-3`... after a
     /// second's first), staged and renamed: the file is whole or absent, whatever stops the write.
     /// Returns the path.
-    public func write(inDirectory directory: String, at date: Date = Date()) throws -> String {
+    package func write(inDirectory directory: String, at date: Date = Date()) throws -> String {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         var path = base + Self.fileName(at: date)
         for attempt in 1..<100 where FileManager.default.fileExists(atPath: path) {

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 
 /// `pinchlab live --keep SECONDS`: the last SECONDS of the device's raw events (an `EventRing`)
@@ -8,10 +9,10 @@ import GestureKit
 /// reserved once, and `note` only overwrites them (their pages are touched as they fill). Lines
 /// are kept at most `linesMax`; past that the oldest go, and a dump's lines then begin later than
 /// its events (it says so).
-public final class FlightRecorder {
-    public let seconds: Double
-    public let device: DeviceDescription
-    public let events: EventRing
+package final class FlightRecorder {
+    package let seconds: Double
+    package let device: DeviceDescription
+    package let events: EventRing
     // Unchecked: noted and snapshot on the reading thread only (the dump thread gets a copy); a
     // dynamic exclusivity check on each access was a large part of the recorder's per-event cost.
     /// The kept lines' slots, allocated once: `lineCount` of them filled, the oldest at `nextLine`
@@ -28,13 +29,13 @@ public final class FlightRecorder {
 
     /// Lines per second assumed: a gesture line and a transition line per frame at 125 frames a
     /// second, and the completion's 60 steps a second.
-    public static let assumedLinesPerSecond = 310
+    static let assumedLinesPerSecond = 310
     /// The most lines kept (about 300 bytes each).
-    public static let linesMax = 1 << 15
+    static let linesMax = 1 << 15
     /// `--keep`'s bounds, in seconds.
-    public static let secondsRange: ClosedRange<Double> = 0...3600
+    package static let secondsRange: ClosedRange<Double> = 0...3600
 
-    public init(seconds: Double, device: DeviceDescription, stateAtOpen: [InputEvent]) {
+    package init(seconds: Double, device: DeviceDescription, stateAtOpen: [InputEvent]) {
         self.seconds = seconds
         self.device = device
         events = EventRing(capacity: EventRing.capacity(seconds: seconds, device: device), device: device,
@@ -48,17 +49,17 @@ public final class FlightRecorder {
         lines.deallocate()
     }
 
-    public var isOn: Bool { events.capacity > 0 }
+    package var isOn: Bool { events.capacity > 0 }
 
     /// Keeps an event the session read (after the pipeline consumed it). Inlined into the reading
     /// loop, with the ring's `append`.
     @inlinable @inline(__always)
-    public func note(_ event: InputEvent) {
+    package func note(_ event: InputEvent) {
         events.append(event)
     }
 
     /// Keeps a line the session printed (gestures, transition steps, buttons; frames are not lines).
-    public func note(_ record: borrowing LabRecord) {
+    package func note(_ record: borrowing LabRecord) {
         guard lineCapacity > 0 else { return }
         // Each case writes its payload straight into its slot (POD: initializing over an old line
         // needs no deinitialization): one copy of the line, where building a `KeptLine` first and
@@ -92,7 +93,7 @@ public final class FlightRecorder {
     /// - Parameter origin: the session's first event (`ReplayPipeline.origin`), which the lines'
     ///   times count from: the window's times are counted from it the same way, so that a line and
     ///   an event at one moment have one time.
-    public func snapshot(origin: EventTime) -> FlightSnapshot? {
+    package func snapshot(origin: EventTime) -> FlightSnapshot? {
         let window = events.window(seconds: seconds)
         guard let first = window.events.first, let last = window.events.last else { return nil }
         let start = (window.stateTime ?? first.time).seconds(since: origin)
@@ -155,21 +156,21 @@ package enum KeptLine {
 }
 
 /// A flight recorder's contents at one moment, copied: what a dump writes.
-public struct FlightSnapshot: Sendable {
-    public var device: DeviceDescription
-    public var window: EventWindow
-    public var position: SessionPosition
+package struct FlightSnapshot: Sendable {
+    package var device: DeviceDescription
+    package var window: EventWindow
+    package var position: SessionPosition
     /// The session's lines from the window's start on (gestures, transition steps, buttons).
-    public var lines: [LabRecord]
+    package var lines: [LabRecord]
     /// When lines were dropped for room: the time of the first line kept (later than `windowStart`).
-    public var linesBeginLate: Double?
+    package var linesBeginLate: Double?
     /// Session seconds of the window's start (its state) and of its last event.
-    public var windowStart: Double
-    public var windowEnd: Double
+    var windowStart: Double
+    var windowEnd: Double
     /// The seconds asked for (`--keep`).
-    public var seconds: Double
+    package var seconds: Double
 
     /// The window holds less than asked although the session ran longer: the device sent more
     /// events per second than the ring was sized for.
-    public var isShort: Bool { !window.isWhole && windowEnd - windowStart < seconds * 0.95 }
+    package var isShort: Bool { !window.isWhole && windowEnd - windowStart < seconds * 0.95 }
 }

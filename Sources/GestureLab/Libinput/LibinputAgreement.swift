@@ -1,4 +1,3 @@
-import GestureKit
 
 /// How pinchlab's gestures and libinput's line up on one recording: summary key `"agreement"`.
 ///
@@ -9,19 +8,19 @@ import GestureKit
 /// (with pinchlab's holds of the same count); pointer motion has no pinchlab counterpart and is
 /// left out. Two gestures match when they
 /// overlap in time (within `toleranceSeconds`); each gesture matches at most once, in time order.
-public struct LibinputAgreement: Sendable, Hashable, Encodable {
-    public static let toleranceSeconds = 0.05
+package struct LibinputAgreement: Sendable, Hashable, Encodable {
+    static let toleranceSeconds = 0.05
 
     /// Pairs of gestures that match.
-    public var matched: Int
+    package var matched: Int
     /// Indices into libinput's `gestures` of compared gestures nothing of pinchlab's matched.
-    public var libinputOnly: [Int]
+    package var libinputOnly: [Int]
     /// Indices into the summary's `gestures` that nothing of libinput's matched.
-    public var pinchlabOnly: [Int]
+    package var pinchlabOnly: [Int]
     /// matched / (matched + unmatched on either side); 1 when neither side has a gesture.
-    @Rounded public var ratio: Double
+    @Rounded package var ratio: Double
 
-    public init(pinchlab: [LabSummary.Gesture], libinput: [LibinputGesture]) {
+    package init(pinchlab: [LabSummary.Gesture], libinput: [LibinputGesture]) {
         var used = Set<Int>()
         var matched = 0
         var libinputOnly: [Int] = []

@@ -1,23 +1,22 @@
-import GestureKit
 
 /// How one set of settings agrees with libinput over a corpus's touchpad recordings
 /// (`tune --with-libinput`, report key `"libinput"`): each file's `LibinputAgreement`, summed.
-public struct LibinputCorpusAgreement: Sendable, Encodable {
+package struct LibinputCorpusAgreement: Sendable, Encodable {
     /// Whose gestures were compared: `best` or `defaults`.
-    public var settings: String
+    package var settings: String
     /// `libinput --version`.
-    public var version: String
+    package var version: String
     /// Touchpad recordings compared (libinput has no touchscreen gestures).
-    public var files: Int
-    public var matched: Int
-    public var libinputOnly: Int
-    public var pinchlabOnly: Int
+    package var files: Int
+    package var matched: Int
+    package var libinputOnly: Int
+    package var pinchlabOnly: Int
     /// matched / (matched + unmatched on either side); 1 when neither side has a gesture.
-    @Rounded public var ratio: Double
+    @Rounded package var ratio: Double
     /// Files whose kept libinput run still read events late (its timers may have decided otherwise).
-    public var lateFiles: Int
+    package var lateFiles: Int
 
-    public init(settings: String, version: String, agreements: [LibinputAgreement], lateFiles: Int) {
+    package init(settings: String, version: String, agreements: [LibinputAgreement], lateFiles: Int) {
         self.settings = settings
         self.version = version
         files = agreements.count

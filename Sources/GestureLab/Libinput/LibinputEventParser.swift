@@ -10,14 +10,14 @@ import GestureTools
 /// ` event0   GESTURE_HOLD_END        +0.230s\t2 cancelled`
 /// ` event0   POINTER_SCROLL_FINGER   +0.151s\tvert 3.95/0.0* horiz 0.00/0.0 (finger)`
 /// ` event0   POINTER_MOTION          +0.055s\t -7.98/-39.04 (-52.00/-254.46)`
-public struct LibinputEventParser: Sendable {
-    public static let motionGapSeconds = 0.1
+package struct LibinputEventParser: Sendable {
+    static let motionGapSeconds = 0.1
 
-    public private(set) var gestures: [LibinputGesture] = []
+    package private(set) var gestures: [LibinputGesture] = []
     /// Every gesture and touch event as a gesture tool reads it (`ToolStream`), in libinput's own
     /// units: gathered only when `keepsSteps` is set.
-    public private(set) var steps: [ToolEvent] = []
-    public var keepsSteps = false
+    package private(set) var steps: [ToolEvent] = []
+    package var keepsSteps = false
     private var open: LibinputGesture?
     /// Added to libinput's printed times to make them the recording's (see `init`).
     private let offsetSeconds: Double
@@ -25,11 +25,11 @@ public struct LibinputEventParser: Sendable {
     /// libinput debug-events prints times relative to the moment its first event arrived
     /// (`start_time` set when its first poll returns): the first event's time plus how late it was
     /// read. `firstEventLateness` (seconds) is that delay, so the times become the recording's.
-    public init(firstEventLateness: Double = 0) {
+    package init(firstEventLateness: Double = 0) {
         offsetSeconds = firstEventLateness
     }
 
-    public mutating func consume(line: Substring) {
+    package mutating func consume(line: Substring) {
         let fields = line.split(maxSplits: 3, whereSeparator: { $0 == " " || $0 == "\t" })
         guard fields.count >= 3, fields[2].hasPrefix("+"), fields[2].hasSuffix("s"),
               let printed = Double(fields[2].dropFirst().dropLast()) else { return }
@@ -101,7 +101,7 @@ public struct LibinputEventParser: Sendable {
 
     /// End of the output: a gesture still open (the device went away) ends cancelled, as
     /// libinput's own end of a removed device would.
-    public mutating func finish() {
+    package mutating func finish() {
         if var g = open, g.kind != .motion && g.kind != .scroll { g.cancelled = true; open = g }
         close()
     }

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 /// Idle gaps of a recording shortened before it is played to libinput in real time. libinput's
 /// timers and windows are all short (the longest, the pointer filter's motion history, is 1 s:
@@ -7,16 +7,16 @@ import GestureKit
 /// 2 s from 2 h: a suspend of two minutes in a recording (or a jump of 1e9 s in its timestamps)
 /// is played as 2 s instead of making the run wait for it. Times libinput reports are mapped back
 /// to the recording's (`original`), so its gestures line up with pinchlab's.
-public struct ShortenedGaps: Sendable, Hashable {
+package struct ShortenedGaps: Sendable, Hashable {
     /// What a longer gap is played as.
-    public static let longestPlayedSeconds = 2.0
+    package static let longestPlayedSeconds = 2.0
 
     /// One gap: where it ends in the played time (seconds since the first event) and how much was cut.
-    public struct Cut: Sendable, Hashable, Encodable {
+    package struct Cut: Sendable, Hashable, Encodable {
         /// Seconds since the recording's first event, in the recording's own time, where the gap began.
-        public var at: Double
+        package var at: Double
         /// The gap as recorded, seconds.
-        public var seconds: Double
+        package var seconds: Double
         /// Where the gap ends in the played time.
         var playedEnd: Double
         /// Seconds cut (`seconds - longestPlayedSeconds`).
@@ -25,14 +25,14 @@ public struct ShortenedGaps: Sendable, Hashable {
         private enum CodingKeys: String, CodingKey { case at, seconds }
     }
 
-    public private(set) var cuts: [Cut] = []
-    public var isEmpty: Bool { cuts.isEmpty }
+    package private(set) var cuts: [Cut] = []
+    package var isEmpty: Bool { cuts.isEmpty }
 
-    public init() {}
+    package init() {}
 
     /// `events` with every gap longer than `longestPlayedSeconds` between two events played as that
     /// long, and the cuts made.
-    public static func shorten(_ events: [InputEvent]) -> (events: [InputEvent], gaps: ShortenedGaps) {
+    package static func shorten(_ events: [InputEvent]) -> (events: [InputEvent], gaps: ShortenedGaps) {
         var gaps = ShortenedGaps()
         guard let first = events.first?.time.totalMicroseconds else { return (events, gaps) }
         let longest = Int64(longestPlayedSeconds * 1_000_000)
@@ -54,7 +54,7 @@ public struct ShortenedGaps: Sendable, Hashable {
     }
 
     /// A time libinput reported (seconds since the first event, as played) in the recording's time.
-    public func original(_ played: Double) -> Double {
+    package func original(_ played: Double) -> Double {
         var time = played
         for cut in cuts where played >= cut.playedEnd - 1e-6 { time += cut.removed }
         return time
@@ -64,7 +64,7 @@ public struct ShortenedGaps: Sendable, Hashable {
 extension LibinputVerdict {
     /// This verdict in the recording's time: every gesture's and step's time mapped through `gaps`,
     /// which it keeps to say what was shortened.
-    public func inRecordingTime(_ gaps: ShortenedGaps) -> LibinputVerdict {
+    package func inRecordingTime(_ gaps: ShortenedGaps) -> LibinputVerdict {
         guard !gaps.isEmpty else { return self }
         var verdict = self
         verdict.shortenedGaps = gaps.cuts

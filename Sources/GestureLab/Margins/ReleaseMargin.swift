@@ -1,4 +1,3 @@
-import GestureKit
 import InteractiveTransition
 import SettingsTable
 

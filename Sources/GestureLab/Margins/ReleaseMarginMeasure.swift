@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The presets whose rules read the gesture's path (GNOME's velocity window, Hyprland's speed,

@@ -92,7 +92,7 @@ package struct JSONText: Sendable {
     /// Where the key `key` of the object at `span` is written (its opening quote; a key written
     /// twice: its last), for a message about it. Found by passing over the object again, so the
     /// members a reader keeps need not hold their keys' places.
-    package func keyStart(of key: String, in span: Span) -> Int? { lastMember(key, of: span)?.keyStart }
+    func keyStart(of key: String, in span: Span) -> Int? { lastMember(key, of: span)?.keyStart }
 
     private func lastMember(_ key: String, of span: Span) -> (keyStart: Int, value: Span)? {
         guard kind(of: span) == .object else { return nil }

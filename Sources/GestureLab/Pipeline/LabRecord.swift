@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 import SettingsTable
 
@@ -6,7 +6,9 @@ import SettingsTable
 public enum LabRecord: Sendable {
     /// A touch frame (not printed as JSON; used by plots and the live view).
     case frame(TouchFrame, time: Double)
+    /// A gesture event (JSON `"type": "gesture"`).
     case gesture(GestureRecord)
+    /// A transition step (JSON `"type": "transition"`).
     case transition(TransitionRecord)
     /// A change of the recognizer's state (only when the pipeline records them: `--trace`).
     case stateChange(RecognizerStateChange, time: Double)
@@ -20,14 +22,20 @@ public enum LabRecord: Sendable {
 
 /// A button pressed or released, as printed (`"type": "button"`). Times are seconds from the first event.
 public struct ButtonRecord: Sendable, Hashable {
+    /// Pressed or released.
     public enum State: String, Sendable, Hashable {
+        /// The button went down, or came up.
         case pressed, released
     }
 
+    /// Which button.
     public var button: PhysicalButtons
+    /// Whether it was pressed or released.
     public var state: State
+    /// When, seconds from the first event.
     public var time: Double
 
+    /// A record from its button, state and time.
     public init(button: PhysicalButtons, state: State, time: Double) {
         self.button = button
         self.state = state
@@ -37,12 +45,15 @@ public struct ButtonRecord: Sendable, Hashable {
 
 /// A recognized gesture event as printed (`"type": "gesture"`). Times are seconds from the first event.
 public struct GestureRecord: Sendable, Hashable {
+    /// The recognizer's event.
     public var event: GestureEvent
+    /// When, seconds from the first event.
     public var time: Double
     /// Which gesture this event belongs to, counted from 0 in the order gestures began: its index
     /// in the summary's `gestures` (JSON `"gesture"`).
     public var gesture: Int
 
+    /// A record from its event, time and gesture index.
     public init(event: GestureEvent, time: Double, gesture: Int) {
         self.event = event
         self.time = time
@@ -88,22 +99,27 @@ struct EvidenceJSON {
 /// A transition step as printed (`"type": "transition"`): it began, followed the gesture, was
 /// decided (with the policy's reason), animated, and ended.
 public struct TransitionRecord: Sendable, Hashable {
+    /// The transition this step belongs to.
     public var name: TransitionName
     /// Which trial (go at the transition) this step belongs to: its index in the summary's `trials`
     /// (JSON `"trial"`).
     public var trial: Int
     /// The transition's phase after this step: interactive, finishing, cancelling, finished, cancelled.
     public var state: TransitionPhase
+    /// When, seconds from the first event.
     public var time: Double
+    /// The transition's progress after this step, 0...1.
     public var progress: Double
     /// Set on the step where finish or cancel was decided.
     public var reason: TrialReason?
+    /// Progress per second, on the step where the release was decided.
     public var velocity: Double?
     /// The policy's decision, typed, on the step where it decided (not printed: `reason` is its
     /// sentence). A desktop's rule decides from the whole gesture, so views take it from here
     /// rather than asking the policy again about the release alone.
     public var decision: CompletionDecision?
 
+    /// A step from its values.
     public init(name: TransitionName, trial: Int, state: TransitionPhase, time: Double, progress: Double,
                 reason: TrialReason? = nil, velocity: Double? = nil) {
         self.name = name
@@ -130,11 +146,11 @@ public struct TransitionRecord: Sendable, Hashable {
 /// A number written as `rounded` writes it, in a type whose encoding is otherwise synthesized:
 /// `@Rounded public var ratio: Double` instead of a hand-written `encode(to:)` for one key.
 @propertyWrapper
-public struct Rounded: Sendable, Hashable, Encodable {
-    public var wrappedValue: Double
-    public init(wrappedValue: Double) { self.wrappedValue = wrappedValue }
+package struct Rounded: Sendable, Hashable, Encodable {
+    package var wrappedValue: Double
+    package init(wrappedValue: Double) { self.wrappedValue = wrappedValue }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rounded(wrappedValue))
     }

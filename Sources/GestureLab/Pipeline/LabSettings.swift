@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 import SettingsTable
 
@@ -14,6 +14,7 @@ public struct LabSettings: Codable, Sendable, Hashable {
     public var touchpadRecognizer: GestureRecognizerConfiguration?
     /// Recognizer thresholds for touchscreens; nil uses `GestureRecognizerConfiguration(device:)`.
     public var touchscreenRecognizer: GestureRecognizerConfiguration?
+    /// The policy that decides each release.
     public var policy: CompletionPolicy = .default
     /// How far a pan-dismiss drags for the whole transition: the library's mapping's own default
     /// (`PanDismissProgress`), so the library and the command line map a drag to the same progress.
@@ -30,6 +31,7 @@ public struct LabSettings: Codable, Sendable, Hashable {
     /// and a spring runs this much faster (its range is its row's, `LabSettings.settings`).
     public var completionSpeed: Double = 1
 
+    /// Every setting at its default.
     public static let `default` = LabSettings()
 
     /// The recognizer configuration for `device`: the tuned one for its class, else the defaults

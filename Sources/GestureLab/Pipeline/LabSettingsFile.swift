@@ -1,5 +1,5 @@
 import Foundation
-import GestureKit
+import GestureCore
 import InteractiveTransition
 import SettingsTable
 import SystemPackage
@@ -123,25 +123,33 @@ extension LabSettings {
 /// Why a settings file cannot be used: the file, and the typed reason. The text is made where it
 /// is printed (`description`: "bad.json:4:5: not valid JSON: ...", "bad.json:3:5: unknown key ...").
 public struct LabSettingsError: Error, Sendable, CustomStringConvertible {
+    /// Why the file cannot be used.
     public enum Reason: Error, Sendable {
+        /// The file could not be read.
         case unreadable(Errno)
         /// A stop request ended the wait for the file (a FIFO nobody writes).
         case interrupted
+        /// The file is larger than a settings file may be.
         case tooLarge(limit: Int)
+        /// The file is not valid JSON.
         case syntax(JSONSyntaxError)
         /// A value's problem, at the line and column of the key it is about (or of the nearest
         /// object that holds it, for a key left out).
         case settings(SettingsProblem, line: Int, column: Int)
     }
 
+    /// The settings file.
     public let path: String
+    /// Why it cannot be used.
     public let reason: Reason
 
+    /// An error from its file and reason.
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
+    /// The file, the place in it, and what is wrong, as one line.
     public var description: String {
         switch reason {
         case .unreadable(let errno):
@@ -161,6 +169,7 @@ public struct LabSettingsError: Error, Sendable, CustomStringConvertible {
 
 // Read on its own (a test, a report), a settings file decodes through the same tables.
 extension LabSettings {
+    /// Reads settings from a decoder, through the same tables as a settings file; a problem throws `SettingsProblem`.
     public init(from decoder: any Decoder) throws {
         self = try SettingsDecoding.read(from: decoder) { json throws(SettingsProblem) in try Self(settings: json) }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GestureKit
+import GestureCore
 import SettingsTable
 
 // A settings file holds only what differs from the defaults (`tune --write`), so a reader sees what

@@ -1,5 +1,4 @@
 import Foundation
-import GestureKit
 import InteractiveTransition
 
 extension LabSummary {

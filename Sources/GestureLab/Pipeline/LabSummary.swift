@@ -1,44 +1,44 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The last line of a replay (`"type": "summary"`): what was recognized and how the transition ended.
 public struct LabSummary: Sendable, Encodable {
     /// A summary lists at most this many gestures and trials (the counts cover all of them), so a
     /// replay of millions of events runs in memory that does not grow with the file.
-    public static let maximumListed = 1000
+    package static let maximumListed = 1000
 
-    public struct Device: Sendable, Encodable {
-        public var name: String
-        public var `class`: String
-        public var widthMM: Double?
-        public var heightMM: Double?
-        public var resolutionEstimated: Bool
-        public var slots: Int
+    package struct Device: Sendable, Encodable {
+        package var name: String
+        package var `class`: String
+        package var widthMM: Double?
+        package var heightMM: Double?
+        package var resolutionEstimated: Bool
+        package var slots: Int
     }
 
-    public struct Gesture: Sendable, Hashable, Encodable {
-        public var kind: GestureKind
-        public var fingers: Int
-        public var begin: Double
-        public var end: Double
+    package struct Gesture: Sendable, Hashable, Encodable {
+        package var kind: GestureKind
+        package var fingers: Int
+        package var begin: Double
+        package var end: Double
         /// `ended` or `cancelled`.
-        public var ended: GestureState
+        package var ended: GestureState
         /// Pinch: the final scale and rotation (degrees).
-        public var scale: Double?
-        public var rotation: Double?
+        package var scale: Double?
+        package var rotation: Double?
         /// Pan: the final translation (mm).
-        public var translation: PointMM?
+        package var translation: PointMM?
         /// The rule that ended or cancelled it (`all-lifted`, `finger-count-change`, ...).
-        public var rule: GestureRule? = nil
+        package var rule: GestureRule? = nil
         /// Hold: when its fingers came down (or last changed count); it began a hold timeout later.
-        public var fingersDown: Double? = nil
+        package var fingersDown: Double? = nil
         /// The decision that began it, with its evidence (not in the JSON summary: the began line
         /// has it): what its margin is made from (`GestureDecision.margin(in:)` with `recognizer`).
-        public var beganDecision: GestureDecision? = nil
+        var beganDecision: GestureDecision? = nil
 
         enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule, fingersDown }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(kind.rawValue, forKey: .kind)
             try c.encode(fingers, forKey: .fingers)
@@ -55,29 +55,32 @@ public struct LabSummary: Sendable, Encodable {
 
     /// How many trials ended each way (all of them, also those past `maximumListed`).
     public struct Outcomes: Sendable, Hashable, Encodable {
+        /// Trials that finished.
         public var finished: Int
+        /// Trials that cancelled.
         public var cancelled: Int
+        /// Counts from their two numbers.
         public init(finished: Int, cancelled: Int) { self.finished = finished; self.cancelled = cancelled }
     }
 
     /// What the fingers did, gesture or not: how many contacts touched down, the most fingers down
     /// at once, and for how long any finger was down. A session of pointer motion that no gesture
     /// explains is still described.
-    public struct Touches: Sendable, Hashable, Encodable {
-        public var count = 0
-        public var maxFingers = 0
-        public var seconds = 0.0
+    package struct Touches: Sendable, Hashable, Encodable {
+        package var count = 0
+        package var maxFingers = 0
+        package var seconds = 0.0
         /// Steps from a frame with fingers down to the next frame (the lifting one included, a
         /// step of no time left out): what `seconds` is made of, frame by frame. Not written.
-        public var frameIntervals = 0
+        var frameIntervals = 0
 
         /// The mean time from one frame to the next while fingers were down, in ms; nil without a step.
-        public var frameIntervalMS: Double? {
+        var frameIntervalMS: Double? {
             frameIntervals > 0 && seconds > 0 ? seconds * 1000 / Double(frameIntervals) : nil
         }
 
         enum CodingKeys: String, CodingKey { case count, maxFingers, seconds }
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(count, forKey: .count)
             try c.encode(maxFingers, forKey: .maxFingers)
@@ -85,44 +88,55 @@ public struct LabSummary: Sendable, Encodable {
         }
     }
 
+    /// The recording's name, as given to the run.
     public var source: String?
-    public var device: Device
+    package var device: Device
+    /// The transition the gestures drove.
     public var transition: TransitionName
     /// The first trial's outcome: `finished`, `cancelled`, or `none` when no gesture started it.
     /// `outcomes` counts every trial.
     public var outcome: TrialSummary.Outcome
     /// Why the first trial's policy decided as it did (or why its transition was cancelled).
     public var reason: TrialReason?
+    /// The first trial's release figures and verdict.
     public var decision: TrialSummary.Decision?
-    public var gestures: [Gesture]
+    package var gestures: [Gesture]
+    /// How many gestures the recognizer recognized.
     public var gestureCount: Int
+    /// The first `maximumListed` trials, in order.
     public var trials: [TrialSummary]
+    /// How many trials there were, listed or not.
     public var trialCount: Int
+    /// How many trials finished and how many cancelled.
     public var outcomes: Outcomes
     /// Set when no gesture drove the transition but some would drive another one.
-    public var hint: TransitionHint?
+    package var hint: TransitionHint?
+    /// How many evdev events were read.
     public var events: Int
+    /// How many touch frames they made.
     public var frames: Int
+    /// Seconds from the first event to the last.
     public var duration: Double
     /// Seconds from the first event to the first finger down.
-    public var firstTouch: Double?
-    public var touches = Touches()
-    public var policy: CompletionPolicy
+    package var firstTouch: Double?
+    package var touches = Touches()
+    package var policy: CompletionPolicy
     /// Why the recording could not be read to its end (a `RecordingError`: `FILE:LINE: expected
     /// ...`); nil when it was. The summary then covers the events before the bad one.
     public var error: (any Error)?
     /// (state, input) pairs the recognizer did not expect (`TouchGestureRecognizer.bugCount`):
     /// 0 unless pinchlab has a bug. Printed only when not 0.
-    public var recognizerBugs = 0
+    package var recognizerBugs = 0
     /// The thresholds the recognizer decided with (`ReplayPipeline.recognizerConfiguration`): what
     /// the decisions' margins are measured against. Not printed.
-    public var recognizer: GestureRecognizerConfiguration? = nil
+    package var recognizer: GestureRecognizerConfiguration? = nil
 
     enum CodingKeys: String, CodingKey {
         case type, source, device, transition, outcome, outcomes, reason, decision, gestures, gestureCount, trials,
              trialCount, hint, events, frames, duration, firstTouch, touches, policy, error, recognizerBugs
     }
 
+    /// Writes the summary line's JSON fields.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("summary", forKey: .type)
@@ -153,7 +167,7 @@ extension LabSummary {
     /// The gesture a person would say was recognized: among those that ended normally the one that
     /// ended last; if every gesture was cancelled, the longest. A scroll cancelled so that a pinch
     /// could begin does not count, nor does a hold (it drives nothing).
-    public var primaryGesture: Gesture? {
+    var primaryGesture: Gesture? {
         let moving = gestures.filter { $0.kind != .hold }
         let ended = moving.filter { $0.ended == .ended }
         if let last = ended.max(by: { $0.end < $1.end }) { return last }
@@ -163,17 +177,17 @@ extension LabSummary {
 
 /// A recording whose gestures never drove the chosen transition, though they would drive another:
 /// "2 pans, no pinch" and the transition that follows pans. The command line turns it into advice.
-public struct TransitionHint: Sendable, Hashable, Encodable, CustomStringConvertible {
+package struct TransitionHint: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// Gestures recognized, by kind (all of them).
-    public var pinches: Int
-    public var pans: Int
+    package var pinches: Int
+    package var pans: Int
     /// The transition the chosen one was (it follows the other kind).
-    public var chosen: TransitionName
+    package var chosen: TransitionName
     /// A transition these gestures would drive.
-    public var suggested: TransitionName
+    package var suggested: TransitionName
 
     /// The hint for a run of `chosen` that never started a trial, or nil when none applies.
-    public static func make(chosen: TransitionName, trialCount: Int, pinches: Int, pans: Int) -> TransitionHint? {
+    package static func make(chosen: TransitionName, trialCount: Int, pinches: Int, pans: Int) -> TransitionHint? {
         guard trialCount == 0 else { return nil }
         let kind = TransitionBinding(chosen).kind
         let other: GestureKind = kind == .pinch ? .pan : .pinch
@@ -183,7 +197,7 @@ public struct TransitionHint: Sendable, Hashable, Encodable, CustomStringConvert
     }
 
     /// "2 pans, no pinch".
-    public var description: String {
+    package var description: String {
         func count(_ n: Int, _ noun: String, _ plural: String) -> String { n == 0 ? "no \(noun)" : "\(n) \(n == 1 ? noun : plural)" }
         let pinchText = count(pinches, "pinch", "pinches")
         let panText = count(pans, "pan", "pans")
@@ -192,7 +206,7 @@ public struct TransitionHint: Sendable, Hashable, Encodable, CustomStringConvert
 
     enum CodingKeys: String, CodingKey { case pinches, pans, transition }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(pinches, forKey: .pinches)
         try c.encode(pans, forKey: .pans)

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 
 #if canImport(Glibc)
@@ -12,9 +13,9 @@ import Glibc
 /// time at the last event plus the clock's time since, so a live run decides exactly as a replay of
 /// the same events does. `pinchlab live` and the latency benchmark both run this loop. The pipeline
 /// starts from the device's state when the session is made, so fingers already down are seen.
-public struct LiveSession {
+package struct LiveSession {
     /// Why `run` returned.
-    public enum StopReason: Equatable, Sendable {
+    package enum StopReason: Equatable, Sendable {
         /// `shouldStop` said so (Ctrl-C, SIGTERM, a benchmark that has enough samples).
         case requested
         /// No event for `idleTimeoutSeconds`.
@@ -23,23 +24,23 @@ public struct LiveSession {
         case deviceRemoved
     }
 
-    public let input: EvdevDevice
-    public private(set) var pipeline: ReplayPipeline
+    package let input: EvdevDevice
+    package private(set) var pipeline: ReplayPipeline
     /// Seconds on a monotonic clock; only differences are used.
-    public let clock: () -> Double
+    package let clock: () -> Double
     /// Stop after this long without events (nil: never).
-    public var idleTimeoutSeconds: Double?
+    package var idleTimeoutSeconds: Double?
     /// How long to wait for events before letting time move on (the completion animation's and the
     /// live view's refresh interval).
-    public var idleStepMS: Int32
+    package var idleStepMS: Int32
 
     /// When the session began, on `clock`.
-    public let startedAt: Double
+    let startedAt: Double
     private var lastEvent: (time: EventTime, at: Double)?
 
-    public static let defaultIdleStepMS: Int32 = 16
+    static let defaultIdleStepMS: Int32 = 16
 
-    public init(input: EvdevDevice, pipeline: ReplayPipeline, clock: @escaping () -> Double = MonotonicClock.seconds,
+    package init(input: EvdevDevice, pipeline: ReplayPipeline, clock: @escaping () -> Double = MonotonicClock.seconds,
                 idleTimeoutSeconds: Double? = nil, idleStepMS: Int32 = LiveSession.defaultIdleStepMS) {
         self.input = input
         self.pipeline = pipeline
@@ -60,7 +61,7 @@ public struct LiveSession {
     ///     dump places its window by it).
     ///   - whileIdle: called each time the device had nothing to read (a view refreshes here),
     ///     with the session's first event, nil before any.
-    public mutating func run(
+    package mutating func run(
         shouldStop: () -> Bool,
         emit: (LabRecord) -> Void,
         afterEvent: (_ event: InputEvent, _ origin: EventTime) -> Void = { _, _ in },
@@ -95,14 +96,14 @@ public struct LiveSession {
 
     /// Ends the run: a gesture in flight is cancelled, the completion animation plays to its end,
     /// and the summary is returned.
-    public mutating func finish(source: String?, emit: (LabRecord) -> Void) -> LabSummary {
+    package mutating func finish(source: String?, emit: (LabRecord) -> Void) -> LabSummary {
         pipeline.finish(source: source, emit: emit)
     }
 }
 
 /// `CLOCK_MONOTONIC` in seconds: for live runs' gaps between events, never for replays.
-public enum MonotonicClock {
-    public static func seconds() -> Double {
+package enum MonotonicClock {
+    package static func seconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

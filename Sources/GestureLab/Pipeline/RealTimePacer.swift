@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +7,7 @@ import Glibc
 /// Sleeps so that events come out at their recorded pace (divided by `speed`). Only the pacing uses
 /// the wall clock; every time in the output is still the recorded one.
 public struct RealTimePacer: Sendable {
+    /// How many times faster than recorded events come out.
     public let speed: Double
     private var firstEvent: EventTime?
     private var start = 0.0

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The whole flow for one device: events -> touch frames -> recognizer -> transition driver ->
@@ -12,10 +12,10 @@ import InteractiveTransition
 ///
 /// This is the per-event engine. To run a whole source (a file, a pipe, events in memory) with
 /// pinchlab's one behaviour on bad data and on interruption, use `ReplayRun`.
-public struct ReplayPipeline: Sendable {
-    public let device: DeviceDescription
-    public let settings: LabSettings
-    public private(set) var driver: GestureTransitionDriver
+package struct ReplayPipeline: Sendable {
+    package let device: DeviceDescription
+    package let settings: LabSettings
+    package private(set) var driver: GestureTransitionDriver
     private var assembler: TouchFrameAssembler
     private var recognizer: TouchGestureRecognizer
     /// What the recognizer decided on the latest frame or timeout, kept from frame to frame.
@@ -23,18 +23,18 @@ public struct ReplayPipeline: Sendable {
     /// The session's first event (or the position's origin it continues): records' times count from it.
     package private(set) var origin: EventTime?
     private var lastTime: EventTime?
-    public private(set) var eventCount = 0
-    public private(set) var frameCount = 0
+    package private(set) var eventCount = 0
+    package private(set) var frameCount = 0
     /// The first `LabSummary.maximumListed` gestures; `gestureCount` counts them all.
-    public private(set) var gestures: [LabSummary.Gesture] = []
-    public private(set) var gestureCount = 0
+    package private(set) var gestures: [LabSummary.Gesture] = []
+    package private(set) var gestureCount = 0
     /// Gestures that ended or were cancelled, by kind (all of them), for the summary's hint.
-    public private(set) var pinchCount = 0
-    public private(set) var panCount = 0
+    private(set) var pinchCount = 0
+    private(set) var panCount = 0
     private var openGesture: (kind: GestureKind, fingers: Int, begin: Double, fingersDown: Double?,
                                  decision: GestureDecision?)?
     /// When the first finger touched, seconds from the first event (for begin latency).
-    public private(set) var firstTouchTime: Double?
+    private(set) var firstTouchTime: Double?
     /// Contacts, the most fingers at once, and the seconds touched so far (`touchingSince` opens
     /// the stretch in progress).
     private var touches = LabSummary.Touches()
@@ -50,13 +50,13 @@ public struct ReplayPipeline: Sendable {
     private var buttonsChanged: PhysicalButtons = []
     private var buttonsChangedAt = EventTime.zero
     /// Presses so far, for the summary.
-    public private(set) var buttonPressCount = 0
+    private(set) var buttonPressCount = 0
 
     /// Frame records cost a copy of each frame; only views that draw fingers (plots, the live view)
     /// ask for them.
-    public let recordsFrames: Bool
+    package let recordsFrames: Bool
     /// Emit the recognizer's state changes (`LabRecord.stateChange`, for `--trace`).
-    public var recordsStateChanges = false
+    package var recordsStateChanges = false
     /// Measure every release's margins: the summary's trials carry them (`TrialSummary.flip`,
     /// `margins`) and a `LabRecord.releaseMargins` follows each release. Costs a little per
     /// update (the presets' trackers), so only outputs that show margins ask.
@@ -67,15 +67,15 @@ public struct ReplayPipeline: Sendable {
 
     /// The thresholds the recognizer decides with (the settings' for this device, repaired where a
     /// value would break the arithmetic): what a decision's margin is measured against.
-    public var recognizerConfiguration: GestureRecognizerConfiguration { recognizer.configuration }
+    package var recognizerConfiguration: GestureRecognizerConfiguration { recognizer.configuration }
 
     /// Where the events sit in the live session they were cut from (a flight recorder's dump): the
     /// records count time from the session's first event and number gestures and attempts as the
     /// session did, so they read as the session's own lines. Nil: the events are a whole recording.
-    public let position: SessionPosition?
+    package let position: SessionPosition?
     private let firstTrial: Int
 
-    public init(device: DeviceDescription, transition: TransitionName, settings: LabSettings = .default,
+    package init(device: DeviceDescription, transition: TransitionName, settings: LabSettings = .default,
                 recordsFrames: Bool = false, position: SessionPosition? = nil) throws {
         self.device = device
         self.position = position
@@ -91,7 +91,7 @@ public struct ReplayPipeline: Sendable {
     }
 
     /// Seconds from the first event to `time`.
-    public func seconds(_ time: EventTime) -> Double {
+    package func seconds(_ time: EventTime) -> Double {
         guard let origin else { return 0 }
         return time.seconds(since: origin)
     }
@@ -99,7 +99,7 @@ public struct ReplayPipeline: Sendable {
     /// Per event, only the counts, a button and the assembler; the frame's work is out of line
     /// (`frameEnded`), so that the seven events of a frame in eight do not pay for its set-up (the
     /// registers a function that large saves and restores cost about 20 instructions an event).
-    public mutating func consume(_ event: InputEvent, emit: (LabRecord) -> Void) {
+    package mutating func consume(_ event: InputEvent, emit: (LabRecord) -> Void) {
         if origin == nil { origin = event.time }
         lastTime = event.time
         eventCount += 1
@@ -208,13 +208,13 @@ public struct ReplayPipeline: Sendable {
     /// Starts from the state a live device was in when it was opened
     /// (`EvdevDevice.currentStateEvents()`): fingers already down begin in the first frame. The
     /// state counts as no events; call before the first `consume`.
-    public mutating func seed(withState state: [InputEvent]) {
+    package mutating func seed(withState state: [InputEvent]) {
         assembler.seed(withState: state)
     }
 
     /// Lets time pass without events (a live device at rest): a pending finger-count change may time
     /// out and the completion animation moves on.
-    public mutating func advance(to time: EventTime, emit: (LabRecord) -> Void) {
+    package mutating func advance(to time: EventTime, emit: (LabRecord) -> Void) {
         guard origin != nil else { return }
         recognizer.advance(to: time, into: &recognized)
         emitStateChanges(emit)
@@ -227,7 +227,7 @@ public struct ReplayPipeline: Sendable {
     /// device that went away, Ctrl-C): nobody lifted those fingers, so it did not end and the
     /// policy must not be asked. Touches still down are then lifted, and the completion
     /// animation plays to its end.
-    public mutating func finish(source: String? = nil, emit: (LabRecord) -> Void) -> LabSummary {
+    package mutating func finish(source: String? = nil, emit: (LabRecord) -> Void) -> LabSummary {
         emitButtonChanges(emit)
         if let lastTime {
             let events = recognizer.finish(at: lastTime)
@@ -252,7 +252,7 @@ public struct ReplayPipeline: Sendable {
         return t
     }
 
-    public func summary(source: String?) -> LabSummary {
+    package func summary(source: String?) -> LabSummary {
         let geometry = device.geometry
         let first = driver.trials.first
         var summary = LabSummary(
@@ -325,10 +325,14 @@ public struct ReplayPipeline: Sendable {
 /// dumps): the session's first event, which its times count from, and the numbers its next
 /// gesture and next attempt at the transition had when the stretch began.
 public struct SessionPosition: Sendable, Hashable {
+    /// The session's first event, which times count from.
     public var origin: EventTime
+    /// The number the stretch's first gesture gets.
     public var firstGesture: Int
+    /// The number the stretch's first trial gets.
     public var firstTrial: Int
 
+    /// A position from its origin and first numbers.
     public init(origin: EventTime, firstGesture: Int, firstTrial: Int) {
         self.origin = origin
         self.firstGesture = firstGesture

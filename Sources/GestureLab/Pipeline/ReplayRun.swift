@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The one way pinchlab runs an event source through recognizers and a transition to its end:
@@ -34,7 +34,9 @@ public struct ReplayRun: Sendable {
 
     /// What a run produced: the summary (its last line of output) and why it ended.
     public struct Result: Sendable {
+        /// The run's summary (its last line of output).
         public var summary: LabSummary
+        /// Why the run ended.
         public var stop: Stop
 
         /// The error that stopped the run early, if one did.
@@ -42,6 +44,7 @@ public struct ReplayRun: Sendable {
             if case .failed(let error) = stop { return error }
             return nil
         }
+        /// Whether `shouldStop` ended the run.
         public var wasInterrupted: Bool {
             if case .interrupted = stop { return true }
             return false
@@ -49,7 +52,7 @@ public struct ReplayRun: Sendable {
     }
 
     /// The per-event engine; read it after a run for counts and the driver's trials.
-    public private(set) var pipeline: ReplayPipeline
+    package private(set) var pipeline: ReplayPipeline
 
     /// Measure every release's margins (`ReplayPipeline.measuresMargins`): set before `run`.
     package var measuresMargins: Bool {
@@ -131,17 +134,17 @@ public struct ReplayRun: Sendable {
 }
 
 /// Events already in memory (a corpus file read once and replayed many times) as a source.
-public struct EventList: InputEventSource, Sendable {
-    public let device: DeviceDescription
-    public let events: [InputEvent]
+package struct EventList: InputEventSource, Sendable {
+    package let device: DeviceDescription
+    package let events: [InputEvent]
     private var next = 0
 
-    public init(device: DeviceDescription, events: [InputEvent]) {
+    package init(device: DeviceDescription, events: [InputEvent]) {
         self.device = device
         self.events = events
     }
 
-    public mutating func nextEvent() -> InputEvent? {
+    package mutating func nextEvent() -> InputEvent? {
         guard next < events.count else { return nil }
         defer { next += 1 }
         return events[next]

@@ -1,21 +1,21 @@
-import GestureKit
+import GestureCore
 
 /// Turns finger tracks into the evdev event stream a real device's kernel driver would send:
 /// multitouch protocol B with slots and tracking ids, only values that changed, `BTN_TOUCH` and
 /// `BTN_TOOL_*` finger counts, the single-touch `ABS_X`/`ABS_Y` emulation, pressure where the
 /// device has it, frames 7-14 ms apart, and positional noise at the device's fuzz.
-public struct EventSynthesizer {
+struct EventSynthesizer {
     /// Frame intervals of real touchpads and touchscreens (80-140 Hz) in milliseconds.
-    public static let defaultFrameIntervalMS: ClosedRange<Double> = 7...14
+    static let defaultFrameIntervalMS: ClosedRange<Double> = 7...14
     /// Sensor noise when the device reports no fuzz: a standard deviation in millimetres.
-    public static let defaultJitterMM = 0.05
+    static let defaultJitterMM = 0.05
 
-    public var device: DeviceDescription
-    public var frameIntervalMS: ClosedRange<Double>
+    package var device: DeviceDescription
+    var frameIntervalMS: ClosedRange<Double>
     /// Standard deviation of the positional noise, millimetres.
-    public var jitterMM: Double
+    package var jitterMM: Double
 
-    public init(device: DeviceDescription, frameIntervalMS: ClosedRange<Double> = defaultFrameIntervalMS, jitterMM: Double? = nil) {
+    package init(device: DeviceDescription, frameIntervalMS: ClosedRange<Double> = defaultFrameIntervalMS, jitterMM: Double? = nil) {
         self.device = device
         self.frameIntervalMS = frameIntervalMS
         if let jitterMM {
@@ -36,7 +36,7 @@ public struct EventSynthesizer {
     }
 
     /// The events for `tracks`, starting at time `start` (seconds), until every finger has lifted.
-    public func events(for tracks: [FingerTrack], start: EventTime = EventTime(seconds: 0, microseconds: 1),
+    package func events(for tracks: [FingerTrack], start: EventTime = EventTime(seconds: 0, microseconds: 1),
                        random: inout SeededRandom) -> [InputEvent] {
         guard let geometry = device.geometry, !tracks.isEmpty else { return [] }
         let slotCount = max(1, device.slotCount)

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureKit
+import GestureCore
 
 /// Everything needed to regenerate one synthetic gesture exactly: the motion, the timing of
 /// landing and lifting, and the noise. Stored in the corpus manifest next to the seed.
-public struct GestureRecipe: Codable, Sendable, Hashable {
-    public enum Motion: Codable, Sendable, Hashable {
+package struct GestureRecipe: Codable, Sendable, Hashable {
+    package enum Motion: Codable, Sendable, Hashable {
         /// Two fingers: separation follows `scale` (1 = start separation), the axis turns by
         /// `rotationDegrees`, the centre stays.
         case pinch(PinchMotion)
@@ -18,51 +18,51 @@ public struct GestureRecipe: Codable, Sendable, Hashable {
         case tap(TapMotion)
     }
 
-    public struct PinchMotion: Codable, Sendable, Hashable {
-        public var center: PointMM
-        public var startSeparationMM: Double
-        public var angleDegrees: Double
+    package struct PinchMotion: Codable, Sendable, Hashable {
+        package var center: PointMM
+        package var startSeparationMM: Double
+        package var angleDegrees: Double
         /// 0 symmetric; 1 the first finger stays where it landed.
-        public var anchoring: Double
-        public var scale: KeyframeTrack
-        public var rotationDegrees: KeyframeTrack
+        package var anchoring: Double
+        package var scale: KeyframeTrack
+        package var rotationDegrees: KeyframeTrack
     }
 
-    public struct PanMotion: Codable, Sendable, Hashable {
-        public var fingers: Int
-        public var start: PointMM
-        public var spacingMM: Double
-        public var dx: KeyframeTrack
-        public var dy: KeyframeTrack
+    package struct PanMotion: Codable, Sendable, Hashable {
+        package var fingers: Int
+        package var start: PointMM
+        package var spacingMM: Double
+        package var dx: KeyframeTrack
+        package var dy: KeyframeTrack
     }
 
-    public struct RestingThumbMotion: Codable, Sendable, Hashable {
-        public var thumb: PointMM
-        public var fingerStart: PointMM
-        public var dx: KeyframeTrack
-        public var dy: KeyframeTrack
+    package struct RestingThumbMotion: Codable, Sendable, Hashable {
+        package var thumb: PointMM
+        package var fingerStart: PointMM
+        package var dx: KeyframeTrack
+        package var dy: KeyframeTrack
     }
 
-    public struct TapMotion: Codable, Sendable, Hashable {
-        public var fingers: Int
-        public var center: PointMM
-        public var spacingMM: Double
+    package struct TapMotion: Codable, Sendable, Hashable {
+        package var fingers: Int
+        package var center: PointMM
+        package var spacingMM: Double
     }
 
-    public var motion: Motion
+    package var motion: Motion
     /// Seconds between the first and each further finger landing.
-    public var landingStaggerS: Double
+    package var landingStaggerS: Double
     /// Seconds from the last landing to the start of the movement.
-    public var settleS: Double
+    package var settleS: Double
     /// Seconds from the start of the movement to the first finger lifting. A release before the
     /// motion's last keyframe lifts the fingers while they still move (a flick).
-    public var releaseAtS: Double
+    package var releaseAtS: Double
     /// Seconds between the first and each further finger lifting.
-    public var liftStaggerS: Double
+    package var liftStaggerS: Double
     /// Standard deviation of the sensor noise in millimetres; nil uses the device's fuzz.
-    public var jitterMM: Double?
+    package var jitterMM: Double?
 
-    public var fingerCount: Int {
+    package var fingerCount: Int {
         switch motion {
         case .pinch: return 2
         case .pan(let pan): return pan.fingers
@@ -72,7 +72,7 @@ public struct GestureRecipe: Codable, Sendable, Hashable {
     }
 
     /// The finger tracks this recipe describes, times in seconds from the first landing.
-    public func tracks() -> [FingerTrack] {
+    package func tracks() -> [FingerTrack] {
         let n = fingerCount
         let moveStart = landingStaggerS * Double(n - 1) + settleS
         let release = moveStart + releaseAtS
@@ -122,7 +122,7 @@ public struct GestureRecipe: Codable, Sendable, Hashable {
     }
 
     /// The recording this recipe makes on `device`, reproducible from `seed`.
-    public func events(on device: DeviceDescription, seed: UInt64) -> [InputEvent] {
+    package func events(on device: DeviceDescription, seed: UInt64) -> [InputEvent] {
         var random = SeededRandom(seed: seed)
         let synthesizer = EventSynthesizer(device: device, jitterMM: jitterMM)
         return synthesizer.events(for: tracks(), random: &random)

@@ -1,16 +1,17 @@
+import GestureCore
 import GestureKit
 
 /// Several synthesized gestures in one recording with idle stretches between them, as a real
 /// session holds (each corpus file holds one gesture). Made from the standard corpus's recipes, so a
 /// session is regenerated bit for bit like the corpus (`pinchlab generate-corpus DIR --session FILE`).
-public struct GestureSession: Sendable {
+package struct GestureSession: Sendable {
     /// The corpus files (relative to the corpus, one device) whose recipes are played one after another.
-    public var files: [String]
+    package var files: [String]
     /// Seconds with no finger down between one gesture's last lift and the next one's first landing.
-    public var pauseS: Double
-    public var seed: UInt64
+    var pauseS: Double
+    package var seed: UInt64
 
-    public init(files: [String], pauseS: Double, seed: UInt64) {
+    package init(files: [String], pauseS: Double, seed: UInt64) {
         self.files = files
         self.pauseS = pauseS
         self.seed = seed
@@ -19,19 +20,19 @@ public struct GestureSession: Sendable {
     /// A touchscreen session of six attempts for pan-dismiss and pinch-dismiss: a pan that cancels,
     /// one that finishes, a three-finger swipe, a pinch that reverses late, a pan flick, a two-finger
     /// tap; 2.5 s idle between them. The CLI tests replay the committed copy in `Fixtures/sessions`.
-    public static let touchscreen = GestureSession(
+    package static let touchscreen = GestureSession(
         files: ["touchscreen/pan-down-cancel-01.evemu", "touchscreen/pan-down-finish-01.evemu",
                 "touchscreen/three-finger-swipe-01.evemu", "touchscreen/pinch-in-late-reversal-01.evemu",
                 "touchscreen/pan-down-flick-01.evemu", "touchscreen/two-finger-tap-01.evemu"],
         pauseS: 2.5, seed: StandardCorpus.masterSeed)
 
     /// The device of the recipes (that of the first file).
-    public var device: DeviceDescription {
+    package var device: DeviceDescription {
         (Self.entries(files).first?.device ?? .touchscreen).description
     }
 
     /// Each recipe's finger tracks, shifted so that it starts `pauseS` after the previous one ended.
-    public func tracks() -> [FingerTrack] {
+    package func tracks() -> [FingerTrack] {
         var tracks: [FingerTrack] = []
         var start = 0.0
         for entry in Self.entries(files) {
@@ -49,13 +50,13 @@ public struct GestureSession: Sendable {
 
     /// The session's events: one synthesizer run over every track, so tracking ids keep counting up
     /// and the idle stretches hold no events.
-    public func events() -> [InputEvent] {
+    package func events() -> [InputEvent] {
         var random = SeededRandom(seed: seed)
         return EventSynthesizer(device: device).events(for: tracks(), random: &random)
     }
 
     /// Writes the session as an evemu recording.
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         try writeRecording(events(), of: device, to: path)
     }
 

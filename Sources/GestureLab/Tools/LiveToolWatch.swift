@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import GestureTools
 
 /// The gesture tools judging a live session as it goes (`live --tool`): the session's own records
@@ -6,8 +6,8 @@ import GestureTools
 /// the tools judge what came since the fingers were last all up, and the gestures they fire that
 /// were not reported yet are handed back. Between gestures, with no finger down and no gesture
 /// open, the stream starts afresh, so a long session keeps only its current gesture.
-public struct LiveToolWatch: Sendable {
-    public let tools: [GestureToolSettings]
+package struct LiveToolWatch: Sendable {
+    package let tools: [GestureToolSettings]
     private let device: DeviceDescription
     private let units: LibinputUnits
     private var builder: ToolStreamBuilder
@@ -17,7 +17,7 @@ public struct LiveToolWatch: Sendable {
     /// The stream's length when it was last judged: a judging with nothing new says nothing new.
     private var judgedEvents = 0
 
-    public init(device: DeviceDescription, tools: [GestureToolSettings], units: LibinputUnits) {
+    package init(device: DeviceDescription, tools: [GestureToolSettings], units: LibinputUnits) {
         self.tools = tools
         self.device = device
         self.units = units
@@ -26,7 +26,7 @@ public struct LiveToolWatch: Sendable {
     }
 
     /// Takes one record of the session; returns what each tool newly fired (tool, gesture).
-    public mutating func consume(_ record: LabRecord) -> [(GestureToolName, FiredGesture)] {
+    package mutating func consume(_ record: LabRecord) -> [(GestureToolName, FiredGesture)] {
         builder.consume(record)
         var judge = false
         var idle = false

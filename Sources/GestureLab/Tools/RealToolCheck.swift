@@ -3,27 +3,27 @@ import GestureTools
 /// The real tool run on the same recording beside its emulation (`replay --tool lisgd --with-lisgd`):
 /// what it fired, and whether the emulation fired the same gestures (count, fingers, direction),
 /// in order. Summary key `"realLisgd"`.
-public struct RealToolCheck: Sendable, Encodable {
-    public struct Fired: Sendable, Hashable, Encodable {
-        public var fingers: Int
-        public var gesture: String
-        public init(fingers: Int, gesture: String) {
+package struct RealToolCheck: Sendable, Encodable {
+    package struct Fired: Sendable, Hashable, Encodable {
+        package var fingers: Int
+        package var gesture: String
+        package init(fingers: Int, gesture: String) {
             self.fingers = fingers
             self.gesture = gesture
         }
     }
 
     /// The real tool's `--version`-less name and where it was found.
-    public var tool: String
+    package var tool: String
     /// The command line it was run with (lisgd: the user's file's words as written, `-v`, the
     /// served node, the bindings printing what fired).
-    public var arguments: [String]
-    public var fired: [Fired]
+    package var arguments: [String]
+    package var fired: [Fired]
     /// The emulation's, as compared.
-    public var emulated: [Fired]
-    public var agrees: Bool
+    package var emulated: [Fired]
+    package var agrees: Bool
 
-    public init(tool: String, arguments: [String], fired: [Fired], emulated: [FiredGesture]) {
+    package init(tool: String, arguments: [String], fired: [Fired], emulated: [FiredGesture]) {
         self.tool = tool
         self.arguments = arguments
         self.fired = fired

@@ -1,34 +1,35 @@
+import GestureCore
 import GestureKit
 import GestureTools
 
 /// One corpus file scored under a gesture tool.
-public struct ToolCheckResult: Sendable {
-    public enum Status: String, Sendable, Encodable {
+package struct ToolCheckResult: Sendable {
+    package enum Status: String, Sendable, Encodable {
         case match, mismatch
         /// The tool reads another kind of device: nothing to score.
         case notApplicable = "not-applicable"
         case unreadable
     }
 
-    public var entry: CorpusEntry
-    public var status: Status
-    public var expected: [ToolExpectation]
+    package var entry: CorpusEntry
+    package var status: Status
+    package var expected: [ToolExpectation]
     /// What the tool fired, as compared (`ToolLabels.compared`).
-    public var fired: [FiredGesture]
-    public var error: (any Error & Sendable)?
+    package var fired: [FiredGesture]
+    package var error: (any Error & Sendable)?
     /// The smallest margin of a matching file's gestures, when it is within a tenth of its setting's
     /// usual range: a small change of that setting could flip the file.
-    public var fragile: FiredGesture?
+    package var fragile: FiredGesture?
 }
 
 /// Scores a labelled corpus under a tool: each file replayed by pinchlab's recognizer standing in
 /// for libinput, its stream judged by the tool, and what the tool fired compared with the label
 /// in the tool's words (`ToolLabels`), in order.
-public enum ToolCorpusCheck {
+package enum ToolCorpusCheck {
     /// Below this normalized margin a matching file is fragile (as `check` calls its own decisions).
-    public static let fragileMargin = 0.1
+    static let fragileMargin = 0.1
 
-    public static func run(_ manifest: CorpusManifest, at location: CorpusLocation, settings: LabSettings, tool: GestureToolSettings,
+    package static func run(_ manifest: CorpusManifest, at location: CorpusLocation, settings: LabSettings, tool: GestureToolSettings,
                            units: LibinputUnits) throws -> [ToolCheckResult] {
         try parallelMap(manifest.entries) { entry in
             do {

@@ -8,21 +8,21 @@ import GestureTools
 /// KWin takes only three or more fingers; lisgd reads only a touchscreen's touches and has no
 /// pinch or hold; touchegg has no hold. Taps are not labelled as gestures, so touchegg's
 /// touchscreen `TAP` is left out of the comparison.
-public struct ToolExpectation: Sendable, Hashable {
-    public var gesture: String
-    public var fingers: Int?
-    public var direction: String?
+package struct ToolExpectation: Sendable, Hashable {
+    package var gesture: String
+    package var fingers: Int?
+    package var direction: String?
     /// From the label's outcome: finish is executed, cancel is not (tools that decide no such thing ignore it).
-    public var executed: Bool?
+    package var executed: Bool?
 
-    public func admits(_ fired: FiredGesture) -> Bool {
+    package func admits(_ fired: FiredGesture) -> Bool {
         fired.gesture == gesture && (fingers == nil || fingers == fired.fingers)
             && (direction == nil || direction == fired.direction)
             && (executed == nil || fired.executed == nil || executed == fired.executed)
     }
 
     /// `SWIPE LEFT 3 fingers, executed`, `3 RL`.
-    public var text: String {
+    package var text: String {
         var words = [gesture]
         if let direction { words.append(direction) }
         if let fingers { words.append(fingers == 1 ? "1 finger" : "\(fingers) fingers") }
@@ -30,10 +30,10 @@ public struct ToolExpectation: Sendable, Hashable {
     }
 }
 
-public enum ToolLabels {
+enum ToolLabels {
     /// The tool's expectation for one labelled gesture on a device of `kind`; nil when the tool
     /// should fire nothing for it.
-    public static func expectation(_ label: GestureExpectation, tool: GestureToolName, device kind: ToolDevice.Kind) -> ToolExpectation? {
+    package static func expectation(_ label: GestureExpectation, tool: GestureToolName, device kind: ToolDevice.Kind) -> ToolExpectation? {
         let fingers = label.fingers
         let executed: Bool? = switch label.outcome {
         case .finish?: true
@@ -85,7 +85,7 @@ public enum ToolLabels {
 
     /// The gestures of `fired` a label speaks of: touchegg's taps are not labelled; an InputActions
     /// trigger it cancelled (a hold the fingers then moved out of, a swipe that turned) ran no action.
-    public static func compared(_ fired: [FiredGesture], tool: GestureToolName) -> [FiredGesture] {
+    package static func compared(_ fired: [FiredGesture], tool: GestureToolName) -> [FiredGesture] {
         switch tool {
         case .touchegg: fired.filter { $0.gesture != "TAP" }
         case .inputactions: fired.filter { $0.executed != false }

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import GestureTools
 
 /// pinchlab's recognizer standing in for libinput: the libinput events a gesture tool would read,
@@ -10,8 +10,8 @@ import GestureTools
 /// pan is libinput's finger scroll and a one-finger pan its pointer motion: neither is a gesture
 /// event, so no tool reads them. On a touchscreen, libinput's touch events are the touch frames
 /// themselves: a down, a motion when a touch moved (its phase says so), an up, then a frame event.
-public struct ToolStreamBuilder: Sendable {
-    public private(set) var stream: ToolStream
+package struct ToolStreamBuilder: Sendable {
+    package private(set) var stream: ToolStream
     private let geometry: SurfaceGeometry?
     /// The gesture in flight: its kind as libinput names it, and the last translation and rotation.
     private var open: (kind: GestureStep.Kind, translation: PointMM, rotation: Double)?
@@ -23,7 +23,7 @@ public struct ToolStreamBuilder: Sendable {
     private var clicked = false
     private var heldOnce = false
 
-    public init(device: DeviceDescription, units: LibinputUnits) {
+    package init(device: DeviceDescription, units: LibinputUnits) {
         geometry = device.geometry
         stream = ToolStream(source: .pinchlab, device: ToolDevice(device, units: units))
         let kind = stream.device.kind
@@ -33,7 +33,7 @@ public struct ToolStreamBuilder: Sendable {
     }
 
     /// Takes one record of a replay that records frames (`recordsFrames`).
-    public mutating func consume(_ record: LabRecord) {
+    package mutating func consume(_ record: LabRecord) {
         switch record {
         case .frame(let frame, let time):
             if stream.device.kind == .touchscreen { addTouches(frame, time: time) }
@@ -128,7 +128,7 @@ public struct ToolStreamBuilder: Sendable {
 extension ToolStreamBuilder {
     /// A corpus entry replayed as `check` replays it (its transition, the owner's device
     /// configuration), its records made into the stream a tool reads: the stream and `check`'s score.
-    public static func replay(_ source: inout some InputEventSource, entry: CorpusEntry, settings: LabSettings,
+    package static func replay(_ source: inout some InputEventSource, entry: CorpusEntry, settings: LabSettings,
                               units: LibinputUnits) throws -> (stream: ToolStream, score: FileScore) {
         var builder = ToolStreamBuilder(device: source.device, units: units)
         let (score, _) = try CorpusRunner.score(file: entry.file, source: &source, entry: entry, settings: settings, recordsFrames: true) {
@@ -140,7 +140,7 @@ extension ToolStreamBuilder {
 
 extension ToolDevice {
     /// The device as the tools see it: its kind, its size as libinput gives it, `units`' libinput.
-    public init(_ device: DeviceDescription, units: LibinputUnits) {
+    package init(_ device: DeviceDescription, units: LibinputUnits) {
         let geometry = device.geometry
         self.init(kind: device.deviceClass == .touchscreen ? .touchscreen : .touchpad,
                   widthMM: geometry?.widthMM ?? 0, heightMM: geometry?.heightMM ?? 0, units: units)
@@ -150,7 +150,7 @@ extension ToolDevice {
 extension ToolStream {
     /// The stream of Debian's libinput itself (`--with-libinput`): the events its verdict kept, in
     /// the units of the libinput that printed them.
-    public init(libinput: LibinputVerdict, device: DeviceDescription) {
+    package init(libinput: LibinputVerdict, device: DeviceDescription) {
         self.init(source: .libinput, device: ToolDevice(device, units: LibinputUnits(libinputSays: libinput.version)),
                   events: libinput.steps)
     }

@@ -1,32 +1,32 @@
 import Foundation
-import GestureKit
+import GestureCore
 import InteractiveTransition
 import SettingsTable
 
 /// How one replay compares with its label: the expected gestures, in order, against the recognized
 /// ones (kind, fingers, direction where the label gives one, and each trial's outcome).
-public struct FileScore: Sendable, Hashable {
-    public var file: String
-    public var expected: [GestureExpectation]
-    public var recognized: [RecognizedGesture]
+package struct FileScore: Sendable, Hashable {
+    package var file: String
+    package var expected: [GestureExpectation]
+    package var recognized: [RecognizedGesture]
     /// Milliseconds from the first finger down to the first recognized gesture's begin.
-    public var beginLatencyMS: Double?
+    package var beginLatencyMS: Double?
     /// The recording's mean frame interval while fingers were down, in ms (nil without frames):
     /// one frame, for a margin in time (`LabSummary.Touches.frameIntervalMS`).
-    public var frameIntervalMS: Double?
+    var frameIntervalMS: Double?
     /// The thresholds the replay's recognizer decided with (`LabSummary.recognizer`): what the
     /// recognized gestures' margins are measured against.
-    public var recognizer: GestureRecognizerConfiguration?
+    package var recognizer: GestureRecognizerConfiguration?
 
-    public var gestureCorrect: Bool {
+    package var gestureCorrect: Bool {
         expected.count == recognized.count && zip(expected, recognized).allSatisfy { $0.matchesGesture($1) }
     }
-    public var outcomeCorrect: Bool {
+    package var outcomeCorrect: Bool {
         expected.count == recognized.count && zip(expected, recognized).allSatisfy { $0.matchesOutcome($1.outcome) }
     }
-    public var correct: Bool { gestureCorrect && outcomeCorrect }
+    package var correct: Bool { gestureCorrect && outcomeCorrect }
 
-    public init(file: String, entry: CorpusEntry, summary: LabSummary) {
+    package init(file: String, entry: CorpusEntry, summary: LabSummary) {
         self.file = file
         expected = entry.expectedGestures
         recognized = RecognizedGesture.sequence(in: summary)
@@ -43,29 +43,29 @@ public struct FileScore: Sendable, Hashable {
     /// (`GestureDecision.margin(in:)` with `recognizer`), and its release where the label gives an
     /// outcome (`RecognizedGesture.releaseMargin`). Made when asked: `check`'s fragility and the
     /// tuner's robustness read these and no other margins.
-    public var labelledMargins: [LabelledDecision] {
+    var labelledMargins: [LabelledDecision] {
         LabelledDecision.all(expected: expected, recognized: recognized, recognizer: recognizer)
     }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none".
-    public var mismatchText: String { Self.mismatchText(expected: expected, recognized: recognized) }
+    package var mismatchText: String { Self.mismatchText(expected: expected, recognized: recognized) }
 
     /// "expected pinch 2 fingers in, finish; got pan 2 fingers, none", for any label and replay.
-    public static func mismatchText(expected: [GestureExpectation], recognized: [RecognizedGesture]) -> String {
+    package static func mismatchText(expected: [GestureExpectation], recognized: [RecognizedGesture]) -> String {
         let want = expected.isEmpty ? "no gesture" : expected.map(\.text).joined(separator: ", then ")
         return "expected \(want); got \(recognized.isEmpty ? "no gesture" : RecognizedGesture.text(of: recognized))"
     }
 
     /// "pinch 2 fingers in, finish, then pan 2 fingers, none"; "none" when nothing was recognized.
-    public var recognizedText: String { RecognizedGesture.text(of: recognized) }
+    package var recognizedText: String { RecognizedGesture.text(of: recognized) }
 
     /// The label's gestures and the replay's, named as the confusion matrices name them.
-    public var expectedName: String { expected.isEmpty ? "none" : expected.map(\.shortName).joined(separator: "+") }
-    public var recognizedName: String { recognized.isEmpty ? "none" : recognized.map(\.shortName).joined(separator: "+") }
+    var expectedName: String { expected.isEmpty ? "none" : expected.map(\.shortName).joined(separator: "+") }
+    var recognizedName: String { recognized.isEmpty ? "none" : recognized.map(\.shortName).joined(separator: "+") }
     /// The first gesture's outcome (expected: `none` when the label gives no gesture, `any` when it
     /// gives a gesture and no outcome).
-    public var expectedOutcomeName: String { expected.first.map { $0.outcome?.rawValue ?? "any" } ?? "none" }
-    public var outcomeName: String { recognized.first?.outcome.rawValue ?? "none" }
+    var expectedOutcomeName: String { expected.first.map { $0.outcome?.rawValue ?? "any" } ?? "none" }
+    var outcomeName: String { recognized.first?.outcome.rawValue ?? "none" }
 }
 
 extension FileScore: Encodable {
@@ -76,7 +76,7 @@ extension FileScore: Encodable {
 
     /// The first expected and recognized gesture flat (`expectedKind`, `recognizedKind`, ...) as
     /// before several gestures per file, plus `expected` and `got` in words for all of them.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(file, forKey: .file)
         try c.encode(expected.isEmpty ? "none" : expected.map(\.text).joined(separator: ", then "), forKey: .expected)
@@ -93,9 +93,9 @@ extension FileScore: Encodable {
 }
 
 /// Replays labelled recordings with given settings.
-public enum CorpusRunner {
+package enum CorpusRunner {
     /// Replays `events` recorded on `device` through the entry's transition with `settings`.
-    public static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
+    package static func score(file: String, device: DeviceDescription, events: [InputEvent], entry: CorpusEntry,
                              settings: LabSettings) throws -> (FileScore, LabSummary) {
         var source = EventList(device: device, events: events)
         return try score(file: file, source: &source, entry: entry, settings: settings)
@@ -104,7 +104,7 @@ public enum CorpusRunner {
     /// Replays a source (a recording read as it streams, or events in memory) through the entry's
     /// transition with `settings` and the owner's device configuration (`ReplayRun`); a source that turns bad part-way throws its error.
     /// `emit` gets every record (with frames when `recordsFrames`: the gesture tools' stream is made from them).
-    public static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
+    package static func score(file: String, source: inout some InputEventSource, entry: CorpusEntry,
                              settings: LabSettings, recordsFrames: Bool = false,
                              emit: (LabRecord) -> Void = { _ in }) throws -> (FileScore, LabSummary) {
         guard let transition = TransitionName(rawValue: entry.transition) else {

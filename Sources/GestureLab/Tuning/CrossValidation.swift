@@ -1,15 +1,14 @@
 import Foundation
-import GestureKit
 
 /// How the tuner estimates its accuracy on recordings it was not tuned on.
-public enum CrossValidation: Sendable, Hashable {
+package enum CrossValidation: Sendable, Hashable {
     /// K folds of about equal size, files assigned by a hash of their names (deterministic, and
     /// independent of the manifest's order, which often groups similar files).
     case kFold(Int)
     /// One fold per device (by name): tuned on the other devices, scored on this one.
     case byDevice
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .kFold: return "k-fold"
         case .byDevice: return "leave-one-device-out"
@@ -72,39 +71,39 @@ public enum CrossValidation: Sendable, Hashable {
 }
 
 /// Held-out accuracy of the whole search, fold by fold, against the defaults'.
-public struct CrossValidationReport: Sendable, Encodable {
-    public var method: String
-    public var folds: Int
+package struct CrossValidationReport: Sendable, Encodable {
+    package var method: String
+    package var folds: Int
     /// Files scored held out (every file once).
-    public var files: Int
+    package var files: Int
     /// Held-out files the search gets right: each fold's files scored with the settings it chose
     /// on the other folds.
-    public var heldOutCorrect: Int
-    public var heldOutAccuracy: Double
+    package var heldOutCorrect: Int
+    package var heldOutAccuracy: Double
     /// The same files with the defaults (which are not tuned, so held out or not is the same).
-    public var defaultsHeldOutCorrect: Int
-    public var defaultsHeldOutAccuracy: Double
-    public var perFold: [FoldReport]
+    package var defaultsHeldOutCorrect: Int
+    package var defaultsHeldOutAccuracy: Double
+    package var perFold: [FoldReport]
 }
 
-public struct FoldReport: Sendable, Encodable {
-    public var fold: Int
+package struct FoldReport: Sendable, Encodable {
+    package var fold: Int
     /// The device left out (leave-one-device-out only).
-    public var heldOutDevice: String?
-    public var trainingFiles: Int
-    public var heldOutFiles: Int
-    public var heldOutCorrect: Int
-    public var heldOutAccuracy: Double
+    package var heldOutDevice: String?
+    package var trainingFiles: Int
+    package var heldOutFiles: Int
+    package var heldOutCorrect: Int
+    package var heldOutAccuracy: Double
     /// What the settings tuned on this fold's training files score on them (the search's figure).
-    public var trainingAccuracy: Double
+    package var trainingAccuracy: Double
     /// The settings the fold's search moved from their defaults.
-    public var moved: [Tuner.SettingMove]
+    package var moved: [Tuner.SettingMove]
     /// Held-out files the fold's settings get wrong.
-    public var wrong: [String]
+    package var wrong: [String]
 }
 
 /// Why a tuning's figures should be read with care.
-public enum TuneWarning: Sendable, Hashable, Encodable {
+package enum TuneWarning: Sendable, Hashable, Encodable {
     /// Fewer files than `Tuner.minimumFiles`.
     case corpusTooSmall(files: Int, minimum: Int)
     /// A device class with fewer files than `Tuner.minimumFilesPerClass`.
@@ -114,7 +113,7 @@ public enum TuneWarning: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey { case kind, files, minimum, deviceClass }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .corpusTooSmall(let files, let minimum):

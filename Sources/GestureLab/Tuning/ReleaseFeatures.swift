@@ -1,3 +1,4 @@
+import GestureCore
 import GestureKit
 import InteractiveTransition
 
@@ -105,21 +106,21 @@ struct FileVerdict: Sendable {
 }
 
 /// A corpus file read into memory once, replayed many times.
-public struct LoadedRecording: Sendable {
-    public var entry: CorpusEntry
-    public var device: DeviceDescription
-    public var events: [InputEvent]
+package struct LoadedRecording: Sendable {
+    package var entry: CorpusEntry
+    package var device: DeviceDescription
+    package var events: [InputEvent]
     /// The path it was read from.
-    public var path: String
+    package var path: String
 
     /// Reads every file the manifest `given` names (see `CorpusFiles.locate`) lists.
-    public static func loadCorpus(directory given: String) throws -> [LoadedRecording] {
+    package static func loadCorpus(directory given: String) throws -> [LoadedRecording] {
         let location = try CorpusFiles.locate(given)
         let manifest = try CorpusFiles.loadManifest(at: location)
         return try manifest.entries.map { try load($0, in: location) }
     }
 
-    public static func load(_ entry: CorpusEntry, in location: CorpusLocation) throws -> LoadedRecording {
+    package static func load(_ entry: CorpusEntry, in location: CorpusLocation) throws -> LoadedRecording {
         let path = location.path(of: entry.file)
         var source = try location.openRecording(of: entry)
         var events: [InputEvent] = []

@@ -1,4 +1,3 @@
-import GestureKit
 import InteractiveTransition
 
 /// How a point of the search (or a cross-validated search) scores on some files, in the order the

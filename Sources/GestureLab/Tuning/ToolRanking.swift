@@ -5,17 +5,17 @@ import GestureTools
 ///
 /// Tools read different devices (lisgd touchscreens, the others touchpads), so two rows may be on
 /// different files: each row carries pinchlab's own count on its files, the comparison that holds.
-public struct ToolRanking: Sendable, Encodable {
-    public struct Row: Sendable, Encodable {
-        public var tool: GestureToolName
-        public var report: ToolTuneReport
+package struct ToolRanking: Sendable, Encodable {
+    package struct Row: Sendable, Encodable {
+        package var tool: GestureToolName
+        package var report: ToolTuneReport
         /// Held-out files right at the tuned settings over held-out files; nil when none was held out.
-        public var heldOutAccuracy: Double? {
+        package var heldOutAccuracy: Double? {
             report.heldOutFiles == 0 ? nil : Double(report.heldOutCorrectAfter) / Double(report.heldOutFiles)
         }
 
         enum CodingKeys: String, CodingKey { case tool, heldOutAccuracy, report }
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(tool, forKey: .tool)
             try c.encode(heldOutAccuracy, forKey: .heldOutAccuracy)
@@ -25,9 +25,9 @@ public struct ToolRanking: Sendable, Encodable {
 
     /// Best first: held-out accuracy, then more held-out files right, then the name; a tool with no
     /// held-out file last.
-    public var rows: [Row]
+    package var rows: [Row]
 
-    public static func rank(_ files: [ToolTuner.File], tools: [GestureToolName],
+    package static func rank(_ files: [ToolTuner.File], tools: [GestureToolName],
                             crossValidation: (_ files: Int) -> CrossValidation?) throws -> ToolRanking {
         var rows: [Row] = []
         for tool in tools {

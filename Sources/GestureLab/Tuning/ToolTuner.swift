@@ -1,18 +1,17 @@
 import Foundation
-import GestureKit
 import GestureTools
 
 /// One threshold of a gesture tool that `ToolTuner` may move, in the tool's own name and units.
-public struct ToolSetting: Sendable {
+package struct ToolSetting: Sendable {
     /// As the tool's file or command line names it: `-t`, `action_execute_threshold`, `swipe_threshold`.
-    public var key: String
+    package var key: String
     /// The values searched, in the order a tie prefers (the tool's default first).
-    public var values: [Double?]
+    package var values: [Double?]
     let get: @Sendable (GestureToolSettings) -> Double?
     let set: @Sendable (GestureToolSettings, Double?) -> GestureToolSettings
 
     /// The thresholds `tune --for` searches for each tool (none for the others).
-    public static func searched(_ tool: GestureToolName) -> [ToolSetting] {
+    package static func searched(_ tool: GestureToolName) -> [ToolSetting] {
         switch tool {
         case .lisgd:
             return [
@@ -105,25 +104,25 @@ public struct ToolSetting: Sendable {
 /// setting is freed only when that gets more held-out files right), the whole cross-validated once
 /// more, with the same folds (`CrossValidation`). Ties keep the current value; the tuned values are
 /// written only when they beat the current ones on held-out files.
-public struct ToolTuner: Sendable {
+package struct ToolTuner: Sendable {
     /// A corpus file the tool reads, its stream made once.
-    public struct File: Sendable {
-        public var recording: LoadedRecording
-        public var stream: ToolStream
+    package struct File: Sendable {
+        package var recording: LoadedRecording
+        package var stream: ToolStream
         /// Whether pinchlab's own default settings decide it right (`check`'s verdict).
-        public var pinchlabCorrect: Bool
+        var pinchlabCorrect: Bool
     }
 
-    public let files: [File]
+    package let files: [File]
     /// Files of a device kind the tool does not read.
-    public let skipped: Int
-    public let start: GestureToolSettings
+    package let skipped: Int
+    package let start: GestureToolSettings
     let settings: [ToolSetting]
     /// The files as `CrossValidation` folds them.
     private let recordings: [LoadedRecording]
 
     /// Replays every file once (in parallel): its stream for the tool, and pinchlab's own verdict at the defaults.
-    public static func prepare(_ corpus: [LoadedRecording], units: LibinputUnits) throws -> [File] {
+    package static func prepare(_ corpus: [LoadedRecording], units: LibinputUnits) throws -> [File] {
         try parallelMap(corpus) { file in
             var events = EventList(device: file.device, events: file.events)
             let (stream, score) = try ToolStreamBuilder.replay(&events, entry: file.entry, settings: .default, units: units)
@@ -131,7 +130,7 @@ public struct ToolTuner: Sendable {
         }
     }
 
-    public init(files: [File], start: GestureToolSettings) {
+    package init(files: [File], start: GestureToolSettings) {
         self.files = files.filter { start.name.reads($0.stream.device.kind) }
         skipped = files.count - self.files.count
         self.start = start
@@ -162,7 +161,7 @@ public struct ToolTuner: Sendable {
     }
     private let memo = Memo()
     /// How many settings were judged on every file.
-    public var settingsJudged: Int { memo.count }
+    var settingsJudged: Int { memo.count }
 
     func wrong(_ tool: GestureToolSettings, _ indices: [Int]) -> Int { indices.filter { !correct(tool, $0) }.count }
 
@@ -226,7 +225,7 @@ public struct ToolTuner: Sendable {
         return (free, steps)
     }
 
-    public func run(crossValidation: CrossValidation?) throws -> ToolTuneReport {
+    package func run(crossValidation: CrossValidation?) throws -> ToolTuneReport {
         let everything = Array(files.indices)
         let folds = try crossValidation.map { cv -> [Fold] in
             files.count < 2 ? [] : try cv.folds(of: recordings)
@@ -307,30 +306,30 @@ public struct ToolTuner: Sendable {
 }
 
 /// What `tune --for TOOL` found.
-public struct ToolTuneReport: Sendable, Encodable {
-    public struct Setting: Sendable, Encodable {
-        public var key: String
+package struct ToolTuneReport: Sendable, Encodable {
+    package struct Setting: Sendable, Encodable {
+        package var key: String
         /// nil: the tool's own (touchegg's daemon: from the device's size).
-        public var before: Double?
-        public var after: Double?
+        package var before: Double?
+        package var after: Double?
     }
 
     /// A setting the selection let move, with the held-out files its step fixed and broke.
-    public struct Change: Sendable, Encodable {
-        public var key: String
-        public var before: Double?
-        public var after: Double?
-        public var heldOutCorrectBefore: Int
-        public var heldOutCorrectAfter: Int
-        public var heldOutFiles: Int
-        public var fixes: [String]
-        public var breaks: [String]
-        public var heldOutGain: Double {
+    package struct Change: Sendable, Encodable {
+        package var key: String
+        package var before: Double?
+        package var after: Double?
+        package var heldOutCorrectBefore: Int
+        package var heldOutCorrectAfter: Int
+        package var heldOutFiles: Int
+        package var fixes: [String]
+        package var breaks: [String]
+        package var heldOutGain: Double {
             heldOutFiles == 0 ? 0 : Double(heldOutCorrectAfter - heldOutCorrectBefore) / Double(heldOutFiles)
         }
 
         enum CodingKeys: String, CodingKey { case key, before, after, heldOutCorrectBefore, heldOutCorrectAfter, heldOutFiles, heldOutGain, fixes, breaks }
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(key, forKey: .key)
             try c.encode(before, forKey: .before)
@@ -344,46 +343,46 @@ public struct ToolTuneReport: Sendable, Encodable {
         }
     }
 
-    public struct GestureClass: Sendable, Encodable {
-        public var gestureClass: String
-        public var files: Int
+    package struct GestureClass: Sendable, Encodable {
+        package var gestureClass: String
+        package var files: Int
         /// With the current settings.
-        public var correctBefore: Int
+        package var correctBefore: Int
         /// Each file with the settings the search chose without it.
-        public var heldOutCorrectAfter: Int
+        package var heldOutCorrectAfter: Int
     }
 
-    public var tool: String
+    package var tool: String
     /// Files of a kind the tool reads (the others are skipped).
-    public var files: Int
-    public var touchpadFiles: Int
-    public var skippedFiles: Int
-    public var crossValidation: String?
-    public var folds: Int
-    public var heldOutFiles: Int
+    package var files: Int
+    package var touchpadFiles: Int
+    package var skippedFiles: Int
+    package var crossValidation: String?
+    package var folds: Int
+    package var heldOutFiles: Int
     /// The current settings on the held-out files (they are not tuned: the same as on all).
-    public var heldOutCorrectBefore: Int
+    package var heldOutCorrectBefore: Int
     /// Each file scored with what the whole search chose without it.
-    public var heldOutCorrectAfter: Int
-    public var correctBefore: Int
+    package var heldOutCorrectAfter: Int
+    package var correctBefore: Int
     /// The written settings on every file (not held out).
-    public var correctAfter: Int
+    package var correctAfter: Int
     /// Whether anything moved (and --write writes).
-    public var moved: Bool
-    public var settings: [Setting]
-    public var changes: [Change]
+    package var moved: Bool
+    package var settings: [Setting]
+    package var changes: [Change]
     /// What the search on all files would move though it does not beat the current settings held out.
-    public var searchWouldChange: [Change]
-    public var classes: [GestureClass]
+    package var searchWouldChange: [Change]
+    package var classes: [GestureClass]
     /// pinchlab's own default settings (`check`) on the same held-out files.
-    public var pinchlabHeldOutCorrect: Int?
+    package var pinchlabHeldOutCorrect: Int?
     /// Distinct settings judged on every file's stream (the streams were made once).
-    public var settingsJudged: Int
+    var settingsJudged: Int
     /// The settings to write.
-    public var tuned: GestureToolSettings
+    package var tuned: GestureToolSettings
 
     /// Whether pinchlab's default policy beats the tool at its best held out.
-    public var pinchlabBeatsTool: Bool {
+    package var pinchlabBeatsTool: Bool {
         guard let pinchlabHeldOutCorrect else { return false }
         return pinchlabHeldOutCorrect > max(heldOutCorrectBefore, heldOutCorrectAfter)
     }
@@ -393,7 +392,7 @@ public struct ToolTuneReport: Sendable, Encodable {
              correctAfter, moved, settings, changes, searchWouldChange, classes, pinchlabHeldOutCorrect, pinchlabBeatsTool, settingsJudged
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(tool, forKey: .tool)
         try c.encode(files, forKey: .files)

@@ -1,5 +1,4 @@
 import Foundation
-import GestureKit
 import InteractiveTransition
 import SettingsTable
 
@@ -16,30 +15,30 @@ import SettingsTable
 /// of that (selection and descent, with folds of its own inside each training set) is
 /// cross-validated once more for the report's held-out accuracy, and the settings are written
 /// only when it beats the defaults'. The result depends only on the corpus, the folds and the budget.
-public struct Tuner: Sendable {
+package struct Tuner: Sendable {
     /// Recognizer configurations each device class may replay (the defaults are always one).
-    public static let defaultBudget = 192
+    package static let defaultBudget = 192
     /// Fewer files than this are too few to tune on: 5 held-out folds need 4 files each for one
     /// file to move a fold's accuracy by no more than 25%.
-    public static let minimumFiles = 20
+    package static let minimumFiles = 20
     /// A device class with fewer files has its recognizer settings fitted on too few.
-    public static let minimumFilesPerClass = 10
+    static let minimumFilesPerClass = 10
     /// Folds when the corpus is large enough and none are asked for.
-    public static let defaultFolds = 5
+    package static let defaultFolds = 5
     /// How many recognizer thresholds of one device class the search may move.
-    public static var searchedThresholdCount: Int { SearchedSetting.all.filter { $0.part == .touchpad }.count }
+    package static var searchedThresholdCount: Int { SearchedSetting.all.filter { $0.part == .touchpad }.count }
     /// How many of the policy's settings the search may move.
-    public static var searchedPolicySettingCount: Int { SearchedSetting.all.filter { $0.part == .policy }.count }
+    package static var searchedPolicySettingCount: Int { SearchedSetting.all.filter { $0.part == .policy }.count }
     /// Mean begin latencies that differ by less than this count as equal: saving a millisecond is
     /// no reason to prefer one setting to another.
-    public static let latencyResolutionMS = 2.0
+    static let latencyResolutionMS = 2.0
     /// Robustness (a normalized margin) that differs by less than this counts as equal: a
     /// thousandth of a setting's range.
-    public static let robustnessResolution = 0.001
+    static let robustnessResolution = 0.001
 
-    public var budget: Int
+    package var budget: Int
 
-    public init(budget: Int = defaultBudget) {
+    package init(budget: Int = defaultBudget) {
         self.budget = max(1, budget)
     }
 
@@ -50,7 +49,7 @@ public struct Tuner: Sendable {
     ///   - crossValidation: how to hold files out; nil: none, and then no setting can be shown to
     ///     generalize, so the defaults are kept.
     ///   - progress: called with (searches done, searches in all) as each cross-validated search ends.
-    public func run(_ corpus: [LoadedRecording], crossValidation: CrossValidation? = nil,
+    package func run(_ corpus: [LoadedRecording], crossValidation: CrossValidation? = nil,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
         guard !corpus.isEmpty else { throw CorpusError(path: "", message: "the corpus is empty") }
         let tuning = TuningCorpus(corpus, budget: budget)
@@ -169,7 +168,7 @@ public struct Tuner: Sendable {
     /// - Parameters:
     ///   - corpus: the labelled recordings.
     ///   - settings: the settings to replay them with.
-    public static func evaluate(_ corpus: [LoadedRecording], settings: LabSettings) throws -> Scored {
+    package static func evaluate(_ corpus: [LoadedRecording], settings: LabSettings) throws -> Scored {
         let results = try parallelMap(corpus) { file -> (FileScore, [DecisionMargin]) in
             let (score, _) = try CorpusRunner.score(file: file.entry.file, device: file.device, events: file.events,
                                                     entry: file.entry, settings: settings)

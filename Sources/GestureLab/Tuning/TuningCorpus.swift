@@ -1,5 +1,5 @@
 import Foundation
-import GestureKit
+import GestureCore
 import InteractiveTransition
 
 /// The corpus the tuner searches on, split by device class, each class's replays memoized per

@@ -9,7 +9,7 @@ extension FusumaSettings {
     /// Where the file is silent the multiplier is 1 (a user's file replaces the bundled one whole).
     /// A threshold or interval that is not a number is refused at its line: fusuma takes it and
     /// stops on the first gesture that reads it (`String can't be coerced into Integer`).
-    public static func read(_ text: String, file: String) throws(ToolConfigurationError) -> FusumaSettings {
+    package static func read(_ text: String, file: String) throws(ToolConfigurationError) -> FusumaSettings {
         func fail(_ line: Int, _ reason: ToolConfigurationError.Reason) -> ToolConfigurationError {
             ToolConfigurationError(tool: .fusuma, file: file, line: line, reason: reason)
         }

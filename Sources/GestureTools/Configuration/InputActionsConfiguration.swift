@@ -14,7 +14,7 @@ extension InputActionsSettings {
     ///   `threshold` (X or A-B), `speed`, and its actions' `on` and `conflicting`.
     /// With no `touchpad:` every gesture is judged as bound. A value InputActions refuses (it then
     /// loads nothing of the file) is refused at its line, with InputActions' own reason.
-    public static func read(_ text: String, file: String) throws(ToolConfigurationError) -> InputActionsSettings {
+    package static func read(_ text: String, file: String) throws(ToolConfigurationError) -> InputActionsSettings {
         func fail(_ line: Int, _ reason: ToolConfigurationError.Reason) -> ToolConfigurationError {
             ToolConfigurationError(tool: .inputactions, file: file, line: line, reason: reason)
         }

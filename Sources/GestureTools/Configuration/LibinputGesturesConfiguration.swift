@@ -3,7 +3,7 @@ extension LibinputGesturesSettings {
     /// and lines starting with `#` skipped (no inline comments, no continuation), a case-sensitive
     /// keyword (one trailing `:` allowed) of `gesture`, `device`, `swipe_threshold` (an integer
     /// >= 0) or `timeout` (a number >= 0). The first bad line is refused, as the script refuses it.
-    public static func read(_ text: String, file: String) throws(ToolConfigurationError) -> LibinputGesturesSettings {
+    package static func read(_ text: String, file: String) throws(ToolConfigurationError) -> LibinputGesturesSettings {
         var settings = LibinputGesturesSettings()
         func fail(_ line: Int, _ reason: ToolConfigurationError.Reason) -> ToolConfigurationError {
             ToolConfigurationError(tool: .libinputGestures, file: file, line: line, reason: reason)

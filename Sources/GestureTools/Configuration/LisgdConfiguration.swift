@@ -6,7 +6,7 @@ extension LisgdSettings {
     /// device: not a setting, ignored), `-t -T -r -m -o -w -h N`, `-g SPEC` (repeatable). lisgd
     /// reads numbers with `atoi`, so `-t 12x` is 12 and `-t x` is 0; here a value that is not a
     /// whole number is refused at its line rather than read as lisgd would misread it.
-    public static func read(_ text: String, file: String) throws(ToolConfigurationError) -> LisgdSettings {
+    package static func read(_ text: String, file: String) throws(ToolConfigurationError) -> LisgdSettings {
         let words = try lineWords(text, file: file)
         var settings = LisgdSettings()
         var widthGiven = false, heightGiven = false
@@ -50,7 +50,7 @@ extension LisgdSettings {
 
     /// The command line the file holds, word by word as `lisgd $(grep -v '^#' FILE)` gets it (after
     /// the shell's quote removal): what the real lisgd is run with (`replay --with-lisgd`).
-    public static func commandLine(_ text: String, file: String) throws(ToolConfigurationError) -> [String] {
+    package static func commandLine(_ text: String, file: String) throws(ToolConfigurationError) -> [String] {
         try lineWords(text, file: file).map(\.word)
     }
 

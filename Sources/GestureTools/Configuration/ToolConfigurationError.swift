@@ -1,19 +1,19 @@
 /// Why a tool's configuration file was refused: the file, the line (1-based; 0 when the problem
 /// is the whole file) and what was expected. The CLI prints it and exits 65.
-public struct ToolConfigurationError: Error, Sendable, Hashable {
-    public var tool: GestureToolName
-    public var file: String
-    public var line: Int
-    public var reason: Reason
+package struct ToolConfigurationError: Error, Sendable, Hashable {
+    package var tool: GestureToolName
+    package var file: String
+    package var line: Int
+    package var reason: Reason
 
-    public init(tool: GestureToolName, file: String, line: Int, reason: Reason) {
+    package init(tool: GestureToolName, file: String, line: Int, reason: Reason) {
         self.tool = tool
         self.file = file
         self.line = line
         self.reason = reason
     }
 
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The file is not well-formed in its format (XML, YAML...): what the reader expected.
         case malformed(expected: String)
         /// A setting the tool reads has a value it would refuse or misread.

@@ -6,13 +6,13 @@ import SettingsTable
 /// touchegg `<property>`, the value of a libinput-gestures line) and a setting the file lacks is
 /// added; everything else is kept byte for byte, but for the comment lines saying what was measured,
 /// which begin with `pinchlab tune:` and replace those of an earlier run.
-public enum ToolConfigurationWriter {
+package enum ToolConfigurationWriter {
     /// The mark of the comment lines this writes.
-    public static let mark = "pinchlab tune:"
+    package static let mark = "pinchlab tune:"
 
     /// The file for `settings`, changing in `original` (nil: a new file) the values of `keys` (as
     /// `ToolTuner` names them), with `header` as comment lines.
-    public static func write(_ settings: GestureToolSettings, keys: [String], original: String?, header: [String]) -> String {
+    package static func write(_ settings: GestureToolSettings, keys: [String], original: String?, header: [String]) -> String {
         switch settings {
         case .lisgd(let s): return lisgd(s, keys: keys, original: original, header: header)
         case .touchegg(let s): return touchegg(s, keys: keys, original: original, header: header)
@@ -24,7 +24,7 @@ public enum ToolConfigurationWriter {
     }
 
     /// A number as the tools read it: a whole number without a point (`SettingRange.text`).
-    public static func number(_ value: Double) -> String { SettingRange.text(value) }
+    package static func number(_ value: Double) -> String { SettingRange.text(value) }
 
     // MARK: lisgd
 
@@ -265,7 +265,7 @@ public enum ToolConfigurationWriter {
 
     /// A unified diff of `old` and `new` (whole lines, 3 of context), both sides labelled `PATH`
     /// (`patch PATH < FILE` applies it); empty when they are the same.
-    public static func diff(old: String, new: String, path: String) -> String {
+    package static func diff(old: String, new: String, path: String) -> String {
         guard old != new else { return "" }
         // Lines without their newlines; a last line without one is marked as diff marks it.
         func lines(_ text: String) -> [String] {

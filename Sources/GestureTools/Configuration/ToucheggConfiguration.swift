@@ -5,7 +5,7 @@ extension ToucheggSettings {
     /// `action_execute_threshold` and `animation_delay` decide anything here; `color` and
     /// `borderColor` are touchegg's too and are accepted; any other property touchegg stores and
     /// ignores, and so does this. A file that is not well-formed XML is refused at its line.
-    public static func read(_ text: String, file: String) throws(ToolConfigurationError) -> ToucheggSettings {
+    package static func read(_ text: String, file: String) throws(ToolConfigurationError) -> ToucheggSettings {
         let root: XMLElement
         do {
             root = try MiniXML.parse(text)

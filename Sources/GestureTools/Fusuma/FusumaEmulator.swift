@@ -29,10 +29,10 @@ import SettingsTable
 ///
 /// fusuma times each line when it reads it (`Time.now`); here each event's own libinput time, the
 /// deterministic stand-in (a burst of lines read at once would look faster to fusuma).
-public struct FusumaEmulator: Sendable {
-    public var settings: FusumaSettings
+package struct FusumaEmulator: Sendable {
+    package var settings: FusumaSettings
 
-    public init(settings: FusumaSettings = .defaults) { self.settings = settings }
+    package init(settings: FusumaSettings = .defaults) { self.settings = settings }
 
     private struct Hold {
         var begin: Double
@@ -45,7 +45,7 @@ public struct FusumaEmulator: Sendable {
         var done = false
     }
 
-    public func judge(_ stream: ToolStream) -> [FiredGesture] {
+    package func judge(_ stream: ToolStream) -> [FiredGesture] {
         var fired: [FiredGesture] = []
         var waitUntil = -Double.infinity
         var begin = 0.0

@@ -11,26 +11,26 @@ import SettingsTable
 /// (`swipe: 3: left: threshold:`; `pinch: [2:] in: threshold:`; `rotate: [2:] clockwise:
 /// threshold:`; `hold: 4: threshold:`), else `threshold: <gesture>:`, else 1. Intervals likewise
 /// multiply the executor's `BASE_ONESHOT_INTERVAL` 0.3 s (lib/fusuma/plugin/executors/executor.rb).
-public struct FusumaSettings: Sendable, Hashable {
-    public enum Gesture: String, Sendable, Hashable, CaseIterable {
+package struct FusumaSettings: Sendable, Hashable {
+    package enum Gesture: String, Sendable, Hashable, CaseIterable {
         case swipe, pinch, rotate, hold
     }
 
     /// `threshold: <gesture>:` multipliers; a gesture not named is 1.
-    public var threshold: [Gesture: Double] = [:]
+    package var threshold: [Gesture: Double] = [:]
     /// `interval: <gesture>:` multipliers; a gesture not named is 1.
-    public var interval: [Gesture: Double] = [:]
+    package var interval: [Gesture: Double] = [:]
     /// A multiplier under a gesture's own index, keyed by the index as the file nests it, dotted:
     /// `swipe.3.left`, `pinch.in`, `pinch.2.in`, `rotate.clockwise`, `hold.4`.
-    public var indexThreshold: [String: Double] = [:]
-    public var indexInterval: [String: Double] = [:]
+    package var indexThreshold: [String: Double] = [:]
+    package var indexInterval: [String: Double] = [:]
 
-    public init() {}
+    package init() {}
 
     /// fusuma with no config.yml of the user's: the bundled lib/fusuma/config.yml, whose
     /// `threshold: swipe: 0.3, pinch: 0.1` and `interval: swipe: 1, pinch: 1` apply (every
     /// gesture is judged as if bound, not only the bundled file's eight swipes and four pinches).
-    public static let defaults: FusumaSettings = {
+    package static let defaults: FusumaSettings = {
         var s = FusumaSettings()
         s.threshold = [.swipe: 0.3, .pinch: 0.1]
         s.interval = [.swipe: 1, .pinch: 1]
@@ -38,25 +38,25 @@ public struct FusumaSettings: Sendable, Hashable {
     }()
 
     /// `SwipeDetector::BASE_THRESHOLD`, accelerated units per 10 ms.
-    public static let swipeBase = 25.0
+    static let swipeBase = 25.0
     /// `PinchDetector::BASE_THRESHOLD`, a ratio of scales.
-    public static let pinchBase = 1.3
+    static let pinchBase = 1.3
     /// `RotateDetector::BASE_THRESHOLD`, degrees per 10 ms.
-    public static let rotateBase = 0.5
+    static let rotateBase = 0.5
     /// `HoldDetector::BASE_THRESHOLD`, seconds.
-    public static let holdBase = 0.7
+    package static let holdBase = 0.7
     /// `Executor::BASE_ONESHOT_INTERVAL`, seconds.
-    public static let oneshotInterval = 0.3
+    static let oneshotInterval = 0.3
     /// `HoldDetector`'s `EPSILON_TIME`: the timer wakes this long after the hold's threshold.
-    public static let holdWakeEpsilon = 0.02
+    package static let holdWakeEpsilon = 0.02
     /// The detectors' moving window: the last 10 updates (`GestureBuffer#sum_last10_attrs`).
-    public static let window = 10
+    package static let window = 10
     /// `SwipeDetector#moved?`: an update moving no more than this (accelerated, either axis) is skipped.
-    public static let swipeMinimumMove = 0.3
+    static let swipeMinimumMove = 0.3
     /// `PinchDetector#moved?`: scale change per 10 ms above which an update counts.
-    public static let pinchMinimumRate = 0.01
+    static let pinchMinimumRate = 0.01
     /// `RotateDetector#moved?`: degrees an update must turn, more than.
-    public static let rotateMinimumAngle = 0.2
+    static let rotateMinimumAngle = 0.2
 
     /// A base figure as the doc comments write it (25, 1.3, 0.5, 0.7).
     static func figure(_ value: Double) -> String { SettingRange.text(value) }
@@ -72,7 +72,7 @@ public struct FusumaSettings: Sendable, Hashable {
     }
 
     /// The multiplier of a gesture's threshold and the key it came from, as the file spells it.
-    public func thresholdFactor(_ gesture: Gesture, fingers: Int, direction: String?) -> (factor: Double, key: String) {
+    package func thresholdFactor(_ gesture: Gesture, fingers: Int, direction: String?) -> (factor: Double, key: String) {
         for index in Self.indexes(gesture, fingers: fingers, direction: direction) {
             if let k = indexThreshold[index] { return (k, index + ".threshold") }
         }
@@ -80,7 +80,7 @@ public struct FusumaSettings: Sendable, Hashable {
     }
 
     /// The seconds a fired oneshot of this gesture keeps every other from running.
-    public func intervalSeconds(_ gesture: Gesture, fingers: Int, direction: String?) -> Double {
+    package func intervalSeconds(_ gesture: Gesture, fingers: Int, direction: String?) -> Double {
         for index in Self.indexes(gesture, fingers: fingers, direction: direction) {
             if let k = indexInterval[index] { return k * Self.oneshotInterval }
         }

@@ -40,10 +40,10 @@ import Glibc
 /// Left out: touchscreen triggers, two-finger swipes (InputActions makes them of scroll events,
 /// which a libinput gesture stream does not hold), circle, stroke, click and tap triggers, action
 /// intervals and limits, `conditions` (taken as true), `resume_timeout`, a hold ended by a click.
-public struct InputActionsEmulator: Sendable {
-    public var settings: InputActionsSettings
+package struct InputActionsEmulator: Sendable {
+    package var settings: InputActionsSettings
 
-    public init(settings: InputActionsSettings = .defaults) { self.settings = settings }
+    package init(settings: InputActionsSettings = .defaults) { self.settings = settings }
 
     private struct Active {
         var trigger: Int
@@ -75,7 +75,7 @@ public struct InputActionsEmulator: Sendable {
         var holdTicks = 0
     }
 
-    public func judge(_ stream: ToolStream) -> [FiredGesture] {
+    package func judge(_ stream: ToolStream) -> [FiredGesture] {
         var s = State()
         for case .gesture(let g) in stream.events {
             tickHold(&s, until: g.time)

@@ -1,33 +1,33 @@
 /// What decides InputActions' touchpad gestures (InputActions/core 0.9.0, commit 3b0fb63; paths
 /// under src/libinputactions/): the device properties (`motion_threshold`s, `swipe.angle_tolerance`),
 /// the handler's speed thresholds, and the user's triggers with their `threshold`s.
-public struct InputActionsSettings: Sendable, Hashable {
+package struct InputActionsSettings: Sendable, Hashable {
     /// The direction window's length for one-finger motion, libinput's unaccelerated units
     /// (input/devices/InputDeviceProperties.cpp `motionThreshold`: 10 for a touchpad).
-    public var motionThreshold = 10.0
+    package var motionThreshold = 10.0
     /// Two fingers (`touchpadMotionThreshold2`, 10).
-    public var motionThreshold2 = 10.0
+    package var motionThreshold2 = 10.0
     /// Three and more (`touchpadMotionThreshold3`, 10): the one libinput's swipes use.
-    public var motionThreshold3 = 10.0
+    package var motionThreshold3 = 10.0
     /// Degrees either side of up, down, left and right (triggers/core/SwipeTriggerCore.h
     /// `DEFAULT_SWIPE_ANGLE_TOLERANGE`, 20; 0...45); the diagonals get what is left.
-    public var angleTolerance = 20.0
+    package var angleTolerance = 20.0
     /// `touchpad: speed:` (handlers/MotionTriggerHandler.cpp, its constructor and `determineSpeed`).
-    public var speed = Speed()
+    package var speed = Speed()
     /// `click_timeout`, ms: a hold is activated this long (at least 200 ms, `TAP_TIMEOUT`) after its
     /// begin when a click or tap trigger exists (handlers/TouchpadTriggerHandler.cpp).
-    public var clickTimeoutMS = 200.0
+    var clickTimeoutMS = 200.0
     /// A click or tap trigger is configured (not emulated; it delays the holds).
-    public var hasClickOrTapTrigger = false
+    package var hasClickOrTapTrigger = false
     /// `touchpad: gestures:`, in order.
-    public var triggers: [InputActionsTrigger] = InputActionsTrigger.everyGesture
+    package var triggers: [InputActionsTrigger] = InputActionsTrigger.everyGesture
 
-    public init() {}
-    public static let defaults = InputActionsSettings()
+    package init() {}
+    package static let defaults = InputActionsSettings()
 
     /// A device property of `device_rules:` by its name there (`swipe.angle_tolerance` for the
     /// nested one): the ones `tune --for inputactions` moves and writes. nil for any other name.
-    public subscript(deviceProperty name: String) -> Double? {
+    package subscript(deviceProperty name: String) -> Double? {
         get {
             switch name {
             case "motion_threshold": motionThreshold
@@ -50,7 +50,7 @@ public struct InputActionsSettings: Sendable, Hashable {
     }
 
     /// The motion threshold for a libinput finger count (`TouchpadTriggerHandler::currentMotionThreshold`).
-    public func motionThreshold(fingers: Int) -> (value: Double, key: String) {
+    package func motionThreshold(fingers: Int) -> (value: Double, key: String) {
         switch fingers {
         case ...1: (motionThreshold, "motion_threshold")
         case 2: (motionThreshold2, "motion_threshold_2")
@@ -60,71 +60,71 @@ public struct InputActionsSettings: Sendable, Hashable {
 
     /// `touchpad: speed:`: how the first `events` events of a gesture decide fast or slow, when a
     /// trigger asks for a speed: their mean delta against these, per event.
-    public struct Speed: Sendable, Hashable {
-        public var events = 3
+    package struct Speed: Sendable, Hashable {
+        package var events = 3
         /// Unaccelerated units per event.
-        public var swipeThreshold = 20.0
+        package var swipeThreshold = 20.0
         /// Scale change per event.
-        public var pinchInThreshold = 0.04
-        public var pinchOutThreshold = 0.08
+        var pinchInThreshold = 0.04
+        var pinchOutThreshold = 0.08
         /// Degrees per event.
-        public var rotateThreshold = 5.0
-        public init() {}
+        var rotateThreshold = 5.0
+        package init() {}
     }
 
     /// `MultiTouchMotionTriggerHandler::handlePinch`: a pinch turned this many degrees in all
     /// (sum of |angle delta|) is a rotation; it is tested first.
-    public static let rotateDecision = 10.0
+    static let rotateDecision = 10.0
     /// ... else one whose scale is this far from 1 is a pinch.
-    public static let pinchDecision = 0.2
+    static let pinchDecision = 0.2
     /// Timed triggers (hold) are updated every 5 ms with a delta of 5 (handlers/TriggerHandler.h
     /// `m_timedTriggerUpdateDelta`).
-    public static let tickMS = 5.0
+    static let tickMS = 5.0
     /// `TAP_TIMEOUT`, ms.
-    public static let tapTimeoutMS = 200.0
+    static let tapTimeoutMS = 200.0
 }
 
 /// One of `touchpad: gestures:` (config/parsers/triggers.cpp).
-public struct InputActionsTrigger: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct InputActionsTrigger: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case swipe, pinch, rotate, hold
     }
 
-    public struct AngleRange: Sendable, Hashable {
-        public var from: Double
-        public var to: Double
-        public init(from: Double, to: Double) { self.from = from; self.to = to }
+    package struct AngleRange: Sendable, Hashable {
+        package var from: Double
+        package var to: Double
+        package init(from: Double, to: Double) { self.from = from; self.to = to }
     }
 
-    public enum Speed: String, Sendable, Hashable {
+    package enum Speed: String, Sendable, Hashable {
         case any, fast, slow
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// `fingers: N` or `fingers: A-B`; nil: any.
-    public var fingers: ClosedRange<Int>?
+    package var fingers: ClosedRange<Int>?
     /// The direction as the file names it: a swipe's `left`...`right_down`, `left_right`, `up_down`,
     /// `left_up_right_down`, `left_down_right_up`, `any`; a pinch's `in`, `out`, `any`; a rotation's
     /// `clockwise`, `counterclockwise`, `any`; nil for a hold or a swipe given by `angle`.
-    public var direction: String?
+    package var direction: String?
     /// A swipe's `angle: A-B` (degrees, 0 right, 90 up; A above B wraps through 0), with `bidirectional`.
-    public var angle: AngleRange?
-    public var bidirectional = false
+    package var angle: AngleRange?
+    package var bidirectional = false
     /// `threshold: X` (minimum) or `threshold: A-B`: swipe path length (units), pinch sum of
     /// |scale change|, rotation degrees, hold ms, counted from the trigger's activation.
-    public var thresholdMin: Double?
-    public var thresholdMax: Double?
-    public var speed: Speed = .any
+    package var thresholdMin: Double?
+    package var thresholdMax: Double?
+    package var speed: Speed = .any
     /// An action on `begin`, `update` or `tick` (conflicting): the trigger acts as it starts and then
     /// cancels every other active trigger (`TriggerHandler::updateTriggers`).
-    public var actsOnBegin = false
+    package var actsOnBegin = false
     /// An action on `end` or `end_cancel` (the default `on`), conflicting: at the end, the first
     /// such trigger that can end cancels the others (`TriggerHandler::doEndTriggers`).
-    public var actsOnEnd = true
+    package var actsOnEnd = true
     /// The line in the file; 0 for a default trigger.
-    public var line = 0
+    package var line = 0
 
-    public init(kind: Kind, fingers: ClosedRange<Int>? = nil, direction: String? = nil, thresholdMin: Double? = nil,
+    package init(kind: Kind, fingers: ClosedRange<Int>? = nil, direction: String? = nil, thresholdMin: Double? = nil,
                 thresholdMax: Double? = nil, speed: Speed = .any, actsOnBegin: Bool = false, line: Int = 0) {
         self.kind = kind
         self.fingers = fingers
@@ -138,16 +138,16 @@ public struct InputActionsTrigger: Sendable, Hashable {
 
     /// Every gesture bound, each with an action on `end` (the default `on`): the eight swipe
     /// directions, pinch in and out, both rotations and a hold, any finger count, no threshold.
-    public static let everyGesture: [InputActionsTrigger] =
+    package static let everyGesture: [InputActionsTrigger] =
         InputActionsTrigger.swipeDirections.map { InputActionsTrigger(kind: .swipe, direction: $0) }
         + ["in", "out"].map { InputActionsTrigger(kind: .pinch, direction: $0) }
         + ["clockwise", "counterclockwise"].map { InputActionsTrigger(kind: .rotate, direction: $0) }
         + [InputActionsTrigger(kind: .hold)]
 
     /// The single swipe directions (`SwipeTriggerCore::angleRange`).
-    public static let swipeDirections = ["right", "right_up", "up", "left_up", "left", "left_down", "down", "right_down"]
+    static let swipeDirections = ["right", "right_up", "up", "left_up", "left", "left_down", "down", "right_down"]
     /// The bidirectional ones, each as its primary direction and the opposite (a negative delta).
-    public static let bidirectionalSwipes = ["left_right": "right", "up_down": "down", "left_up_right_down": "right_down",
+    static let bidirectionalSwipes = ["left_right": "right", "up_down": "down", "left_up_right_down": "right_down",
                                              "left_down_right_up": "right_up"]
 
     /// The swipe's angle range for a tolerance t (inclusive; min > max wraps through 0) and

@@ -1,21 +1,21 @@
 /// KWin's touchpad gesture triggers (KDE/kwin v6.3.1, commit dc89793; `src/gestures.cpp`,
 /// `src/globalshortcuts.cpp`, `src/virtualdesktops.cpp`, `src/effect/effecttogglablestate.cpp`).
-public struct KWinGestureSettings: Sendable, Hashable {
+package struct KWinGestureSettings: Sendable, Hashable {
     /// `SwipeGesture`'s minimum delta (`globalshortcuts.cpp`: (200, 200); `s_minimumDelta` on
     /// master): progress = min(|travel along the axis| / 200, 1), unaccelerated units.
-    public var minimumDelta = 200.0
+    package var minimumDelta = 200.0
     /// The axis locks once either summed component reaches this many units (`updateSwipeGesture`).
-    public var axisLockDelta = 5.0
+    var axisLockDelta = 5.0
     /// Virtual desktops switch at this progress or more (`GESTURE_SWITCH_THRESHOLD`).
-    public var desktopSwitchThreshold = 0.25
+    var desktopSwitchThreshold = 0.25
     /// A toggled effect (Overview, Grid) opens above this progress (`EffectTogglableState`,
     /// `partialActivationFactor > 0.5`).
-    public var toggleThreshold = 0.5
+    var toggleThreshold = 0.5
     /// A pinch's progress is |scale - 1| / this (`DEFAULT_UNIT_SCALE_DELTA`).
-    public var minimumScaleDelta = 0.2
+    var minimumScaleDelta = 0.2
 
-    public init() {}
-    public static let defaults = KWinGestureSettings()
+    package init() {}
+    package static let defaults = KWinGestureSettings()
 }
 
 /// What KWin would do with a libinput stream: only gestures of three or more fingers reach its
@@ -29,12 +29,12 @@ public struct KWinGestureSettings: Sendable, Hashable {
 /// A reversal along the locked axis is judged by the direction at the end (KWin's two-pass
 /// elimination would also fire the first direction's action, at its progress, which is then 0
 /// for a desktop switch).
-public struct KWinGestureEmulator: Sendable {
-    public var settings: KWinGestureSettings
+package struct KWinGestureEmulator: Sendable {
+    package var settings: KWinGestureSettings
 
-    public init(settings: KWinGestureSettings = .defaults) { self.settings = settings }
+    package init(settings: KWinGestureSettings = .defaults) { self.settings = settings }
 
-    public func judge(_ stream: ToolStream) -> [FiredGesture] {
+    package func judge(_ stream: ToolStream) -> [FiredGesture] {
         var fired: [FiredGesture] = []
         var swipe: (begin: Double, fingers: Int, x: Double, y: Double, horizontal: Bool?)?
         var pinch: (begin: Double, fingers: Int, scale: Double)?

@@ -2,37 +2,37 @@
 /// `libinput-gestures`): `swipe_threshold` (`swipe_min_threshold`, 0), `timeout` (`DEFAULT_TIMEOUT`,
 /// 1.5 s), and whether any diagonal swipe or any rotation is configured, which changes how every
 /// swipe and pinch is classified (`has_extended`).
-public struct LibinputGesturesSettings: Sendable, Hashable {
+package struct LibinputGesturesSettings: Sendable, Hashable {
     /// Unaccelerated units: a swipe shorter than this (Euclidean, at the end) does nothing.
-    public var swipeThreshold: Int = 0
+    package var swipeThreshold: Int = 0
     /// Seconds from begin to end past which nothing runs (0: never); holds are exempt (2.77 on).
-    public var timeoutSeconds: Double = 1.5
+    package var timeoutSeconds: Double = 1.5
     /// A `gesture swipe left_up ...` (any diagonal) line: all eight directions are told apart.
-    public var obliqueSwipes = false
+    package var obliqueSwipes = false
     /// A `gesture pinch clockwise|anticlockwise ...` line: a pinch turned more than 15 degrees is a rotation.
-    public var rotations = false
+    package var rotations = false
     /// The `gesture` lines, in order (type, motion, fingers); empty: every gesture bound.
-    public var gestures: [LibinputGesturesBinding] = []
+    package var gestures: [LibinputGesturesBinding] = []
 
-    public init() {}
-    public static let defaults = LibinputGesturesSettings()
+    package init() {}
+    package static let defaults = LibinputGesturesSettings()
     /// `OBLIQUE_RATIO`: tan(22.5 degrees).
-    public static let obliqueRatio = 0.414213562373
+    static let obliqueRatio = 0.414213562373
     /// `ROTATE_ANGLE`, degrees.
-    public static let rotateAngle = 15.0
+    static let rotateAngle = 15.0
 }
 
 /// One `gesture TYPE MOTION [FINGERS] COMMAND` line.
-public struct LibinputGesturesBinding: Sendable, Hashable {
-    public var type: String
-    public var motion: String
+package struct LibinputGesturesBinding: Sendable, Hashable {
+    package var type: String
+    package var motion: String
     /// nil: any finger count.
-    public var fingers: Int?
-    public var line: Int
+    package var fingers: Int?
+    package var line: Int
     /// A hold's `on+D`: seconds it must have been held (0 for `on`); nil for a swipe or pinch.
-    public var holdDelay: Double?
+    var holdDelay: Double?
 
-    public init(type: String, motion: String, fingers: Int?, line: Int, holdDelay: Double? = nil) {
+    package init(type: String, motion: String, fingers: Int?, line: Int, holdDelay: Double? = nil) {
         self.type = type
         self.motion = motion
         self.fingers = fingers
@@ -51,12 +51,12 @@ public struct LibinputGesturesBinding: Sendable, Hashable {
 /// the `on+D` line with the largest delay D not longer than the hold (`on` is 0), if any; it
 /// `on`. Past `timeout` from the begin (swipes and pinches) nothing runs. libinput-gestures times
 /// lines as it reads them; here the events' own times.
-public struct LibinputGesturesEmulator: Sendable {
-    public var settings: LibinputGesturesSettings
+package struct LibinputGesturesEmulator: Sendable {
+    package var settings: LibinputGesturesSettings
 
-    public init(settings: LibinputGesturesSettings = .defaults) { self.settings = settings }
+    package init(settings: LibinputGesturesSettings = .defaults) { self.settings = settings }
 
-    public func judge(_ stream: ToolStream) -> [FiredGesture] {
+    package func judge(_ stream: ToolStream) -> [FiredGesture] {
         var fired: [FiredGesture] = []
         var open: (kind: GestureStep.Kind, begin: Double, fingers: Int, x: Double, y: Double, r: Double, a: Double, scale: Double)?
         for case .gesture(let g) in stream.events {

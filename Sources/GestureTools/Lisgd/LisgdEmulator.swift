@@ -24,10 +24,10 @@ import Darwin
 /// before it for the next gesture. Time is the events' own (lisgd reads the monotonic clock when
 /// it handles an event, the same when events come as they were recorded). Slots of 20 and more,
 /// which overrun lisgd's arrays, are ignored.
-public struct LisgdEmulator: Sendable {
-    public var settings: LisgdSettings
+package struct LisgdEmulator: Sendable {
+    package var settings: LisgdSettings
 
-    public init(settings: LisgdSettings = .defaults) { self.settings = settings }
+    package init(settings: LisgdSettings = .defaults) { self.settings = settings }
 
     private static let noMotion = -999_999.0
 
@@ -37,7 +37,7 @@ public struct LisgdEmulator: Sendable {
         var moved: Bool { start.x != noMotion && start.y != noMotion && end.x != noMotion && end.y != noMotion }
     }
 
-    public func judge(_ stream: ToolStream) -> [FiredGesture] {
+    package func judge(_ stream: ToolStream) -> [FiredGesture] {
         let bindings = settings.bindings.map(turned)
         let hasPressed = bindings.contains { $0.pressed }
         let width = Double(settings.width), height = Double(settings.height)

@@ -1,44 +1,44 @@
 /// lisgd's settings: its command line (lisgd 0.3.7, Debian's `lisgd`; git.sr.ht/~mil/lisgd tag
 /// 0.3.7, commit dcdb22f; defaults in `config.def.h`, parsing in `main` of `lisgd.c`).
-public struct LisgdSettings: Sendable, Hashable {
+package struct LisgdSettings: Sendable, Hashable {
     /// `-t`: the least swipe length at release, in lisgd's screen units (`distancethreshold`, 125).
-    public var threshold: Int = 125
+    package var threshold: Int = 125
     /// `-T`: the least length for a pressed-mode (`P`) binding while moving (`distancethreshold_pressed`, 60).
-    public var pressedThreshold: Int = 60
+    package var pressedThreshold: Int = 60
     /// `-r`: half the width of each direction's window, degrees (`degreesleniency`, 15).
-    public var degreesLeniency: Int = 15
+    package var degreesLeniency: Int = 15
     /// `-m`: a gesture fires only when it took less than this, ms from the first finger down
     /// (`timeoutms`, 800).
-    public var timeoutMS: Int = 800
+    package var timeoutMS: Int = 800
     /// `-o`: the bindings turned by this many quarter turns (`orientation`, 0).
-    public var orientation: Int = 0
+    package var orientation: Int = 0
     /// `-w`, `-h`: the screen size the touches are scaled to (`libinput_event_touch_get_x_transformed`).
     /// lisgd reads it from the display when neither is given; pinchlab, which has no display, takes
     /// 1000 x 1000 then (docs/reference/tools.md says so).
-    public var width: Int = Self.assumedScreenSide
-    public var height: Int = Self.assumedScreenSide
+    package var width: Int = Self.assumedScreenSide
+    package var height: Int = Self.assumedScreenSide
     /// `-g`: the bindings, in order. Empty: every gesture bound in release mode, any edge, any
     /// distance, any finger count (what `fired` reports); lisgd's own built-in bindings are not
     /// assumed (they run sxmo's scripts).
-    public var bindings: [LisgdBinding] = []
+    package var bindings: [LisgdBinding] = []
 
-    public init() {}
-    public static let defaults = LisgdSettings()
+    package init() {}
+    package static let defaults = LisgdSettings()
     /// The screen side pinchlab assumes when `-w`/`-h` are not given.
-    public static let assumedScreenSide = 1000
+    static let assumedScreenSide = 1000
     /// lisgd's edge margins, screen units (`edgesizeleft` ... `edgesizebottom` in config.def.h).
-    public static let edgeSize = 50.0
+    static let edgeSize = 50.0
     /// `MAXSLOTS`.
-    public static let maximumSlots = 20
+    static let maximumSlots = 20
 }
 
 /// lisgd's gestures (`enum swipe` of lisgd.c): the direction a finger moved, by its start and end
 /// letters (D = down edge, U = up...): `LR` is left to right.
-public enum LisgdSwipe: String, Sendable, Hashable, CaseIterable {
+package enum LisgdSwipe: String, Sendable, Hashable, CaseIterable {
     case DU, UD, LR, RL, DLUR, DRUL, URDL, ULDR
 
     /// The gesture a binding of this one matches once lisgd turned it by `-o quarterTurns`.
-    public func turned(by quarterTurns: Int) -> LisgdSwipe {
+    package func turned(by quarterTurns: Int) -> LisgdSwipe {
         var swipe = self
         for _ in 0..<max(0, quarterTurns) % 4 { swipe = swipe.turned }
         return swipe
@@ -60,7 +60,7 @@ public enum LisgdSwipe: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where a swipe touched the screen's edges (`enum edge`).
-public enum LisgdEdge: String, Sendable, Hashable, CaseIterable {
+package enum LisgdEdge: String, Sendable, Hashable, CaseIterable {
     case any = "*", none = "N", left = "L", right = "R", top = "T", bottom = "B"
     case topLeft = "TL", topRight = "TR", bottomLeft = "BL", bottomRight = "BR"
 
@@ -79,7 +79,7 @@ public enum LisgdEdge: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The edge a binding of this one takes once lisgd turned it by `-o quarterTurns`.
-    public func turned(by quarterTurns: Int) -> LisgdEdge {
+    package func turned(by quarterTurns: Int) -> LisgdEdge {
         var edge = self
         for _ in 0..<max(0, quarterTurns) % 4 { edge = edge.turned }
         return edge
@@ -99,12 +99,12 @@ public enum LisgdEdge: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A swipe's length against the screen (`enum distance`): `S` short, `M` medium, `L` long.
-public enum LisgdDistance: Int, Sendable, Hashable, Comparable {
+package enum LisgdDistance: Int, Sendable, Hashable, Comparable {
     case any = 0, short = 1, medium = 2, long = 3
 
-    public static func < (a: LisgdDistance, b: LisgdDistance) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: LisgdDistance, b: LisgdDistance) -> Bool { a.rawValue < b.rawValue }
 
-    public var letter: String {
+    package var letter: String {
         switch self {
         case .any: "*"
         case .short: "S"
@@ -115,16 +115,16 @@ public enum LisgdDistance: Int, Sendable, Hashable, Comparable {
 }
 
 /// One `-g nfingers,gesture,edge,distance,actmode,command`.
-public struct LisgdBinding: Sendable, Hashable {
-    public var fingers: Int
-    public var swipe: LisgdSwipe
-    public var edge: LisgdEdge
-    public var distance: LisgdDistance
+package struct LisgdBinding: Sendable, Hashable {
+    package var fingers: Int
+    package var swipe: LisgdSwipe
+    package var edge: LisgdEdge
+    package var distance: LisgdDistance
     /// `P`: fires while the finger moves, every `-T`; `R` (or anything else): at release.
-    public var pressed: Bool
-    public var command: String
+    package var pressed: Bool
+    package var command: String
 
-    public init(fingers: Int, swipe: LisgdSwipe, edge: LisgdEdge = .any, distance: LisgdDistance = .any, pressed: Bool = false,
+    package init(fingers: Int, swipe: LisgdSwipe, edge: LisgdEdge = .any, distance: LisgdDistance = .any, pressed: Bool = false,
                 command: String) {
         self.fingers = fingers
         self.swipe = swipe

@@ -15,12 +15,12 @@
 /// finger moved mostly along one axis the same way (each finger's movement truncated to whole mm
 /// for the sign), else a pinch judged by the width of the fingers' bounding box; positions are
 /// re-based at the start, and the gesture ends when the second-to-last finger lifts.
-public struct ToucheggEmulator: Sendable {
-    public var settings: ToucheggSettings
+package struct ToucheggEmulator: Sendable {
+    package var settings: ToucheggSettings
 
-    public init(settings: ToucheggSettings = .defaults) { self.settings = settings }
+    package init(settings: ToucheggSettings = .defaults) { self.settings = settings }
 
-    public func judge(_ stream: ToolStream) -> [FiredGesture] {
+    package func judge(_ stream: ToolStream) -> [FiredGesture] {
         let thresholds = settings.thresholds(for: stream.device)
         switch stream.device.kind {
         case .touchpad: return touchpad(stream.events, thresholds)

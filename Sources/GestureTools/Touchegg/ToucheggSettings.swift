@@ -2,22 +2,22 @@
 /// `action_execute_threshold` from touchegg.conf, and the daemon's start and finish thresholds,
 /// which are not in any file but the positional arguments of `touchegg --daemon START FINISH`
 /// (src/utils/args-parser.cpp `getDaemonThresholds`), or else computed from the device's size.
-public struct ToucheggSettings: Sendable, Hashable {
+package struct ToucheggSettings: Sendable, Hashable {
     /// Percent, 0...100, a whole number (`Action::readThreshold`, src/actions/action.cpp: `stoi`,
     /// clamped): an animated action executes at the end when the percentage is at or above it.
-    public var actionExecuteThreshold: Int = 20
+    package var actionExecuteThreshold: Int = 20
     /// `touchegg --daemon START FINISH`: replaces the start threshold, and both finish thresholds,
     /// for every device, in that device's units (touchpad: libinput units; touchscreen: mm). nil:
     /// from the device's size (`LininputDeviceHandler::handleDeviceAdded`).
-    public var daemonStartThreshold: Double?
-    public var daemonFinishThreshold: Double?
+    package var daemonStartThreshold: Double?
+    package var daemonFinishThreshold: Double?
 
-    public init() {}
+    package init() {}
 
-    public static let defaults = ToucheggSettings()
+    package static let defaults = ToucheggSettings()
 
     /// The thresholds touchegg's daemon uses on `device` (src/gesture-gatherer/libinput-device-handler.cpp).
-    public func thresholds(for device: ToolDevice) -> ToucheggThresholds {
+    package func thresholds(for device: ToolDevice) -> ToucheggThresholds {
         var t: ToucheggThresholds
         if device.widthMM > 0 && device.heightMM > 0 {
             switch device.kind {
@@ -45,8 +45,8 @@ public struct ToucheggSettings: Sendable, Hashable {
 }
 
 /// The daemon's thresholds for one device, in its units (touchpad: libinput units; touchscreen: mm).
-public struct ToucheggThresholds: Sendable, Hashable {
-    public var start: Double
-    public var finishHorizontal: Double
-    public var finishVertical: Double
+package struct ToucheggThresholds: Sendable, Hashable {
+    package var start: Double
+    var finishHorizontal: Double
+    package var finishVertical: Double
 }

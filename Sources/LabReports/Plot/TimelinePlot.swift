@@ -1,4 +1,3 @@
-import GestureKit
 import GestureLab
 import GestureTools
 import InteractiveTransition

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import SettingsTable
 
 // The sentences of `pinchlab replay --explain` and the lines of `--trace`: made here, where they are

@@ -1,4 +1,4 @@
-import GestureKit
+import GestureCore
 import GestureLab
 import InteractiveTransition
 
