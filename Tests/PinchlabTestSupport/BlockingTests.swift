@@ -52,7 +52,7 @@ public final class BlockingTestThreads: TaskExecutor, @unchecked Sendable {
         timeLogLock.lock()
         defer { timeLogLock.unlock() }
         guard let handle = FileHandle(forWritingAtPath: path) ?? {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             return FileHandle(forWritingAtPath: path)
         }() else { return }
         handle.seekToEndOfFile()
