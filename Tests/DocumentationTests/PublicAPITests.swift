@@ -9,8 +9,7 @@ import Testing
 /// `PINCHLAB_UPDATE_GOLDEN=1 swift test --filter PublicAPITests` (which rewrites the file, as it
 /// rewrites the golden files), and the diff of the list shows it in review.
 @Suite struct PublicAPITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Prerequisite.packageRoot
     static let listing = root.appendingPathComponent("docs/reference/public-api.txt")
     /// The library targets: the four products, the settings table their API uses, and GestureTools,
     /// whose whole API is `package` (so it lists nothing).
