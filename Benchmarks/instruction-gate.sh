@@ -14,8 +14,8 @@
 #   to_yaml    `pinchlab convert FILE -o OUT.yml`     (evemu to `libinput record` YAML)
 #   from_yaml  `pinchlab convert FILE.yml -o OUT.evemu` (`libinput record` YAML to evemu: the event
 #              lines read without libyaml, CanonicalRecordLines)
-#   flight     what `live --keep 30`'s flight recorder adds to the pipeline: `pinchlab-bench pipeline
-#              FILE` with PINCHLAB_BENCH_KEEP=30 less the same with 0 (its ring of events and lines,
+#   flight     what `live --keep 30`'s flight recorder adds to the pipeline: `cat FILE | pinchlab-bench
+#              pipeline -` with PINCHLAB_BENCH_KEEP=30 less the same with 0 (its ring of events and lines,
 #              noted as `live` notes them). 30 s, not live's default 60: the ring (90,000 + 2,812
 #              events on the generated device) then fills inside the small file, so every counted
 #              event pays the oldest block's drop, as in a long live session (with 60 only the last
@@ -101,16 +101,12 @@ pipeline=$(per_event evemu "$DATA/pinchlab" replay FILE --summary)
 json=$(per_event evemu "$DATA/pinchlab" replay FILE --json)
 to_yaml=$(per_event evemu "$DATA/pinchlab" convert FILE -o "$DATA/out.yml")
 from_yaml=$(per_event yml "$DATA/pinchlab" convert FILE -o "$DATA/out.evemu")
-# The flight recorder's figure is a difference of two counts that each move with callgrind's
-# scheduling of the recorder's thread (the same binary's flight read 76.2, 91.7 and 112.9 in three
-# runs): each count is the least of three runs, the cost without the waits a schedule adds.
-least_of_three() {  # least_of_three ARGS...: per_event ARGS... three times, the smallest
-    local a b c
-    a=$(per_event "$@"); b=$(per_event "$@"); c=$(per_event "$@")
-    printf '%s\n%s\n%s\n' "$a" "$b" "$c" | sort -n | head -1
-}
-bench_keep0=$(PINCHLAB_BENCH_KEEP=0 least_of_three evemu "$DATA/pinchlab-bench" pipeline FILE)
-bench_keep30=$(PINCHLAB_BENCH_KEEP=30 least_of_three evemu "$DATA/pinchlab-bench" pipeline FILE)
+# The flight recorder's figure is a difference of two counts, each read through a pipe as parse is:
+# from a file the reader's read-ahead thread shares the parsing, and callgrind's scheduling of it
+# moved each count (one commit's flight read 76.2, 91.7, 112.9 and 113.9 from files, least of three
+# runs or not; through the pipe the same binary reads within 0.1 run after run).
+bench_keep0=$(PINCHLAB_BENCH_KEEP=0 per_event_piped evemu "$DATA/pinchlab-bench" pipeline -)
+bench_keep30=$(PINCHLAB_BENCH_KEEP=30 per_event_piped evemu "$DATA/pinchlab-bench" pipeline -)
 flight=$(awk -v a="$bench_keep0" -v b="$bench_keep30" 'BEGIN { printf "%.1f", b - a }')
 say "flight recorder: pipeline $bench_keep0 -> $bench_keep30 instructions per event with --keep 30 ($(awk -v a="$bench_keep0" -v f="$flight" 'BEGIN { printf "%+.1f%%", 100 * f / a }'))"
 MEASURES="parse pipeline json to_yaml from_yaml flight"
