@@ -32,6 +32,17 @@ enum MotionRule: Int, CaseIterable, Sendable {
         }
     }
 
+    /// How far the pair must have moved before the rule is asked: the rules of one finger moving
+    /// far, and those of both moving, are skipped without a call while the fingers have not (most
+    /// judged frames of a gesture, before it is decided).
+    var gate: MotionGate {
+        switch self {
+        case .opposingFingers, .sideBySideTimeout: .none
+        case .oneSidedPinch, .restingThumb, .oneFingerMoved, .restingFinger, .thumbPinch: .oneMovedFar
+        case .pinchUnavailable, .sameDirection, .differentDirections: .bothMoved
+        }
+    }
+
     /// What the fingers become when the rule decides.
     var outcome: MotionOutcome {
         switch self {
@@ -60,6 +71,16 @@ enum MotionRule: Int, CaseIterable, Sendable {
         default: return nil
         }
     }
+}
+
+/// How far the judged pair must have moved for a motion rule to be asked (`MotionRule.gate`).
+enum MotionGate: Sendable {
+    /// Asked whenever the pair is judged: the rule has thresholds of its own.
+    case none
+    /// One finger moved at least `maxMoveMM` (libinput's `max_move`).
+    case oneMovedFar
+    /// Both fingers moved at least `minMoveMM` (libinput's `min_move`).
+    case bothMoved
 }
 
 /// Where a motion rule leads.
@@ -95,6 +116,30 @@ struct JudgedPair {
     /// `min_move` and `max_move`).
     var minMoveMM: Double
     var maxMoveMM: Double
+    /// Either finger moved at least `maxMoveMM`; both moved at least `minMoveMM`: the rules' gates.
+    var oneMovedFar: Bool
+    var bothMoved: Bool
+
+    init(_ a: TrackedTouch, _ b: TrackedTouch, fingers: Int, excluded: UInt64?, waitedMS: Double,
+         minMoveMM: Double, maxMoveMM: Double) {
+        self.fingers = fingers
+        self.excluded = excluded
+        self.waitedMS = waitedMS
+        self.minMoveMM = minMoveMM
+        self.maxMoveMM = maxMoveMM
+        oneMovedFar = a.movedMM >= maxMoveMM || b.movedMM >= maxMoveMM
+        bothMoved = a.movedMM >= minMoveMM && b.movedMM >= minMoveMM
+    }
+
+    /// The pair has moved as far as `gate` asks.
+    @inline(__always)
+    func opens(_ gate: MotionGate) -> Bool {
+        switch gate {
+        case .none: true
+        case .oneMovedFar: oneMovedFar
+        case .bothMoved: bothMoved
+        }
+    }
 }
 
 // MARK: Evidence
@@ -134,6 +179,18 @@ extension PairMoves {
     }
 }
 
+/// A rule's typed evidence, which writes exactly its own fields into the `GestureEvidence` that
+/// every output prints: the one list of what the rule records.
+protocol RecordedEvidence {
+    func record(into e: inout GestureEvidence)
+    /// The touch a leaving-out rule leaves out; nil for the others.
+    var restingTouch: UInt64? { get }
+}
+
+extension RecordedEvidence {
+    var restingTouch: UInt64? { nil }
+}
+
 /// An angle the rule compared with a limit (`>=` for opposing fingers, `<=` for a one-sided pinch).
 package struct AngleAgainstLimit: Sendable, Hashable {
     package var degrees: Double
@@ -149,6 +206,15 @@ package struct AngledPinchEvidence: Sendable, Hashable {
     package var spanChangeMM: Double
 }
 
+extension AngledPinchEvidence: RecordedEvidence {
+    func record(into e: inout GestureEvidence) {
+        moves.record(into: &e)
+        e.angleDegrees = angle.degrees
+        e.angleLimitDegrees = angle.limitDegrees
+        e.spanChangeMM = spanChangeMM
+    }
+}
+
 /// side-by-side-timeout: still undecided past the timeout, the fingers within both spreads.
 package struct SideBySideEvidence: Sendable, Hashable {
     package var moves: PairMoves
@@ -156,6 +222,16 @@ package struct SideBySideEvidence: Sendable, Hashable {
     package var timeoutMS: Double
     package var horizontalSpreadMM: Double
     package var verticalSpreadMM: Double
+}
+
+extension SideBySideEvidence: RecordedEvidence {
+    func record(into e: inout GestureEvidence) {
+        moves.record(into: &e)
+        e.waitedMS = waitedMS
+        e.timeoutMS = timeoutMS
+        e.horizontalSpreadMM = horizontalSpreadMM
+        e.verticalSpreadMM = verticalSpreadMM
+    }
 }
 
 /// resting-thumb and resting-finger: the touch that rests while the other moves.
@@ -166,6 +242,16 @@ package struct RestingTouchEvidence: Sendable, Hashable {
     package var fromBottomMM: Double?
 }
 
+extension RestingTouchEvidence: RecordedEvidence {
+    func record(into e: inout GestureEvidence) {
+        moves.record(into: &e)
+        e.touch = touch
+        e.fromBottomMM = fromBottomMM
+    }
+
+    var restingTouch: UInt64? { touch }
+}
+
 /// one-finger-moved: one finger moved while the other rested, not towards it.
 package struct OneFingerMovedEvidence: Sendable, Hashable {
     package var moves: PairMoves
@@ -174,10 +260,25 @@ package struct OneFingerMovedEvidence: Sendable, Hashable {
     package var offLine: AngleAgainstLimit?
 }
 
+extension OneFingerMovedEvidence: RecordedEvidence {
+    func record(into e: inout GestureEvidence) {
+        moves.record(into: &e)
+        e.angleDegrees = offLine?.degrees
+        e.angleLimitDegrees = offLine?.limitDegrees
+    }
+}
+
 /// thumb-pinch: the lowest touch moved while every finger rested.
 package struct ThumbPinchEvidence: Sendable, Hashable {
     package var moves: PairMoves
     package var spanChangeMM: Double
+}
+
+extension ThumbPinchEvidence: RecordedEvidence {
+    func record(into e: inout GestureEvidence) {
+        moves.record(into: &e)
+        e.spanChangeMM = spanChangeMM
+    }
 }
 
 /// pinch-unavailable, same-direction and different-directions: both fingers moved past
@@ -195,6 +296,17 @@ package struct DirectionsEvidence: Sendable, Hashable {
     package var opposingAngleLimitDegrees: Double?
     /// different-directions: the change of the distance between the fingers.
     package var spanChangeMM: Double?
+}
+
+extension DirectionsEvidence: RecordedEvidence {
+    func record(into e: inout GestureEvidence) {
+        moves.record(into: &e)
+        e.angleDegrees = angleDegrees
+        e.angleLimitDegrees = opposingAngleLimitDegrees
+        e.spanChangeMM = spanChangeMM
+        e.headingEighths = headingEighths
+        e.otherHeadingEighths = otherHeadingEighths
+    }
 }
 
 /// A motion rule's decision with its own evidence. The decision carries it as the compact
@@ -234,35 +346,12 @@ package enum MotionEvidence: Sendable, Hashable {
     var recorded: GestureEvidence {
         var e = GestureEvidence()
         switch self {
-        case .opposingFingers(let p), .oneSidedPinch(let p):
-            p.moves.record(into: &e)
-            e.angleDegrees = p.angle.degrees
-            e.angleLimitDegrees = p.angle.limitDegrees
-            e.spanChangeMM = p.spanChangeMM
-        case .sideBySideTimeout(let s):
-            s.moves.record(into: &e)
-            e.waitedMS = s.waitedMS
-            e.timeoutMS = s.timeoutMS
-            e.horizontalSpreadMM = s.horizontalSpreadMM
-            e.verticalSpreadMM = s.verticalSpreadMM
-        case .restingThumb(let r), .restingFinger(let r):
-            r.moves.record(into: &e)
-            e.touch = r.touch
-            e.fromBottomMM = r.fromBottomMM
-        case .oneFingerMoved(let o):
-            o.moves.record(into: &e)
-            e.angleDegrees = o.offLine?.degrees
-            e.angleLimitDegrees = o.offLine?.limitDegrees
-        case .thumbPinch(let t):
-            t.moves.record(into: &e)
-            e.spanChangeMM = t.spanChangeMM
-        case .pinchUnavailable(let d), .sameDirection(let d), .differentDirections(let d):
-            d.moves.record(into: &e)
-            e.angleDegrees = d.angleDegrees
-            e.angleLimitDegrees = d.opposingAngleLimitDegrees
-            e.spanChangeMM = d.spanChangeMM
-            e.headingEighths = d.headingEighths
-            e.otherHeadingEighths = d.otherHeadingEighths
+        case .opposingFingers(let p), .oneSidedPinch(let p): p.record(into: &e)
+        case .sideBySideTimeout(let s): s.record(into: &e)
+        case .restingThumb(let r), .restingFinger(let r): r.record(into: &e)
+        case .oneFingerMoved(let o): o.record(into: &e)
+        case .thumbPinch(let t): t.record(into: &e)
+        case .pinchUnavailable(let d), .sameDirection(let d), .differentDirections(let d): d.record(into: &e)
         }
         return e
     }
@@ -309,15 +398,6 @@ package enum MotionEvidence: Sendable, Hashable {
         }
         guard let found else { return nil }
         self = found
-    }
-
-    /// The touch a leaving-out rule leaves out.
-    var restingTouch: UInt64? {
-        switch self {
-        case .restingThumb(let r), .restingFinger(let r): r.touch
-        case .opposingFingers, .sideBySideTimeout, .oneSidedPinch, .oneFingerMoved, .thumbPinch, .pinchUnavailable,
-             .sameDirection, .differentDirections: nil
-        }
     }
 }
 
@@ -367,21 +447,44 @@ extension MotionEvidence {
 // MARK: Judging
 
 extension TouchGestureRecognizer {
-    /// The rule's evidence about the pair `a` (top) and `b` (bottom), or nil when it does not
-    /// decide. A switch, not a call through a table: this runs on every frame an undecided pair is
-    /// judged.
-    func judge(_ rule: MotionRule, _ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> MotionEvidence? {
-        switch rule {
-        case .opposingFingers: judgeOpposingFingers(a, b, p).map(MotionEvidence.opposingFingers)
-        case .sideBySideTimeout: judgeSideBySide(a, b, p).map(MotionEvidence.sideBySideTimeout)
-        case .oneSidedPinch: judgeOneSidedPinch(a, b, p).map(MotionEvidence.oneSidedPinch)
-        case .restingThumb: judgeRestingThumb(a, b, p).map(MotionEvidence.restingThumb)
-        case .oneFingerMoved: judgeOneFingerMoved(a, b, p).map(MotionEvidence.oneFingerMoved)
-        case .restingFinger: judgeRestingFinger(a, b, p).map(MotionEvidence.restingFinger)
-        case .thumbPinch: judgeThumbPinch(a, b, p).map(MotionEvidence.thumbPinch)
-        case .pinchUnavailable: judgePinchUnavailable(a, b, p).map(MotionEvidence.pinchUnavailable)
-        case .sameDirection: judgeSameDirection(a, b, p).map(MotionEvidence.sameDirection)
-        case .differentDirections: judgeDifferentDirections(a, b, p).map(MotionEvidence.differentDirections)
+    /// What `rule` makes of the pair `a` (top) and `b` (bottom), or nil when it does not decide.
+    /// A switch, not a call through a table: this runs on every frame an undecided pair is judged.
+    /// Each judge is asked only once the pair has passed the rule's gate, and its typed evidence
+    /// goes straight into the decision (`conclude`), not through a `MotionEvidence` first.
+    @inline(__always)
+    func verdict(by rule: MotionRule, _ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> Verdict? {
+        guard p.opens(rule.gate) else { return nil }
+        return switch rule {
+        case .opposingFingers: conclude(rule, judgeOpposingFingers(a, b, p), a, b)
+        case .sideBySideTimeout: conclude(rule, judgeSideBySide(a, b, p), a, b)
+        case .oneSidedPinch: conclude(rule, judgeOneSidedPinch(a, b, p), a, b)
+        case .restingThumb: conclude(rule, judgeRestingThumb(a, b, p), a, b)
+        case .oneFingerMoved: conclude(rule, judgeOneFingerMoved(a, b, p), a, b)
+        case .restingFinger: conclude(rule, judgeRestingFinger(a, b, p), a, b)
+        case .thumbPinch: conclude(rule, judgeThumbPinch(a, b, p), a, b)
+        case .pinchUnavailable: conclude(rule, judgePinchUnavailable(a, b, p), a, b)
+        case .sameDirection: conclude(rule, judgeSameDirection(a, b, p), a, b)
+        case .differentDirections: conclude(rule, judgeDifferentDirections(a, b, p), a, b)
+        }
+    }
+
+    /// The decision `rule` makes with `evidence` (nil: it does not decide), where the rule leads.
+    @inline(__always)
+    private func conclude<Evidence: RecordedEvidence>(_ rule: MotionRule, _ evidence: Evidence?,
+                                                      _ a: TrackedTouch, _ b: TrackedTouch) -> Verdict? {
+        guard let evidence else { return nil }
+        var recorded = GestureEvidence()
+        evidence.record(into: &recorded)
+        let why = GestureDecision(rule.name, recorded)
+        switch rule.outcome {
+        case .pinch: return .pinch(a, b, why)
+        case .pan: return .pan(why)
+        case .leaveOut, .leaveOutOrPan:
+            // A touchscreen's hand pans with its resting finger (`leaveOutOrPan`).
+            if let touch = evidence.restingTouch, rule.outcome == .leaveOut || configuration.suppressRestingThumb {
+                return .resting(touch, why)
+            }
+            return .pan(why)
         }
     }
 
@@ -406,12 +509,6 @@ extension TouchGestureRecognizer {
                                   timeoutMS: configuration.scrollDecisionTimeoutMS, horizontalSpreadMM: spreadX, verticalSpreadMM: spreadY)
     }
 
-    /// The rules of one finger moving past `maxMoveMM` (one-sided-pinch to thumb-pinch) judge
-    /// only then. b is the lower touch: the thumb, if either is.
-    private func oneMovedFar(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> Bool {
-        a.movedMM >= p.maxMoveMM || b.movedMM >= p.maxMoveMM
-    }
-
     /// The one that moved farther, and the other.
     private func movingAndStill(_ a: TrackedTouch, _ b: TrackedTouch) -> (moving: TrackedTouch, still: TrackedTouch) {
         a.movedMM >= b.movedMM ? (a, b) : (b, a)
@@ -426,7 +523,7 @@ extension TouchGestureRecognizer {
     /// two of them and a finger heading at a still one may be moving along with the others (a
     /// scroll beside a resting touch), which the rules after it tell apart.
     private func judgeOneSidedPinch(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> AngledPinchEvidence? {
-        guard oneMovedFar(a, b, p), p.fingers == 2 else { return nil }
+        guard p.fingers == 2 else { return nil }
         let (moving, still) = movingAndStill(a, b)
         guard still.movedMM < p.minMoveMM && !(thumbRests(b, p) && isInThumbArea(b, whenHeightUnknown: true))
                 && allows(.pinch, fingers: p.fingers),
@@ -438,7 +535,7 @@ extension TouchGestureRecognizer {
 
     /// A still lower touch while the other moved far: a resting thumb, suppressed.
     private func judgeRestingThumb(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> RestingTouchEvidence? {
-        guard oneMovedFar(a, b, p), thumbRests(b, p) else { return nil }
+        guard thumbRests(b, p) else { return nil }
         return RestingTouchEvidence(moves: PairMoves(a, b, limit: p.minMoveMM), touch: b.id,
                                     fromBottomMM: configuration.device.heightMM.map { max(0, $0 - b.position.y) })
     }
@@ -446,7 +543,7 @@ extension TouchGestureRecognizer {
     /// Two fingers, one resting while the other moves, and it is no pinch: the pair pans
     /// (libinput's one-finger scroll; UIKit pans the centroid of the touches).
     private func judgeOneFingerMoved(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> OneFingerMovedEvidence? {
-        guard oneMovedFar(a, b, p), p.fingers == 2 else { return nil }
+        guard p.fingers == 2 else { return nil }
         let (moving, still) = movingAndStill(a, b)
         guard still.movedMM < p.minMoveMM else { return nil }
         // The one-sided pinch it was not, when only its heading kept it from being one.
@@ -461,7 +558,7 @@ extension TouchGestureRecognizer {
     /// scroll or swipe beside a resting finger): resting, suppressed like a thumb on a touchpad; on
     /// a touchscreen the hand pans, resting finger and all.
     private func judgeRestingFinger(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> RestingTouchEvidence? {
-        guard oneMovedFar(a, b, p), p.fingers != 2 else { return nil }
+        guard p.fingers != 2 else { return nil }
         let (moving, still) = movingAndStill(a, b)
         guard still.movedMM < p.minMoveMM,
               othersMove(along: moving, minMoveMM: p.minMoveMM, besides: a.id, b.id, p.excluded) else { return nil }
@@ -471,27 +568,22 @@ extension TouchGestureRecognizer {
     /// The thumb moves while the fingers rest: a pinch (libinput), but only if every finger rests,
     /// not just the topmost.
     private func judgeThumbPinch(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> ThumbPinchEvidence? {
-        guard oneMovedFar(a, b, p), a.movedMM < p.minMoveMM && p.fingers > 2,
+        guard a.movedMM < p.minMoveMM && p.fingers > 2,
               othersRest(minMoveMM: p.minMoveMM, besides: a.id, b.id, p.excluded)
                 && allows(.pinch, fingers: p.fingers) && hasPinchIntent(a, b) else { return nil }
         return ThumbPinchEvidence(moves: PairMoves(a, b, limit: p.minMoveMM), spanChangeMM: spanChange(a, b))
     }
 
-    /// Both moved past `minMoveMM`: the rules after it judge only then.
-    private func bothMoved(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> Bool {
-        a.movedMM >= p.minMoveMM && b.movedMM >= p.minMoveMM
-    }
-
     /// Both moved, but this many fingers may not pinch (or the touchpad cannot track each finger:
     /// semi-MT): the fingers scroll, as libinput's do.
     private func judgePinchUnavailable(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> DirectionsEvidence? {
-        guard bothMoved(a, b, p), !allows(.pinch, fingers: p.fingers) else { return nil }
+        guard !allows(.pinch, fingers: p.fingers) else { return nil }
         return DirectionsEvidence(moves: PairMoves(a, b, limit: p.minMoveMM), angleDegrees: angleBetweenMoves(a, b))
     }
 
     /// Both moved in the same or neighbouring compass directions.
     private func judgeSameDirection(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> DirectionsEvidence? {
-        guard bothMoved(a, b, p), directions(a).isSameOrNeighbour(of: directions(b)) else { return nil }
+        guard directions(a).isSameOrNeighbour(of: directions(b)) else { return nil }
         // The opposing fingers they were not, when only their angle kept them from being so.
         let onlyTheAngle = a.movedMM >= configuration.pinchOpposingMinMoveMM && b.movedMM >= configuration.pinchOpposingMinMoveMM && hasPinchIntent(a, b)
         return DirectionsEvidence(moves: PairMoves(a, b, limit: p.minMoveMM), angleDegrees: angleBetweenMoves(a, b),
@@ -502,7 +594,7 @@ extension TouchGestureRecognizer {
 
     /// Both moved in directions that are not neighbours (same-direction declined), with pinch intent.
     private func judgeDifferentDirections(_ a: TrackedTouch, _ b: TrackedTouch, _ p: JudgedPair) -> DirectionsEvidence? {
-        guard bothMoved(a, b, p), hasPinchIntent(a, b) else { return nil }
+        guard hasPinchIntent(a, b) else { return nil }
         return DirectionsEvidence(moves: PairMoves(a, b, limit: p.minMoveMM), angleDegrees: angleBetweenMoves(a, b),
                                   headingEighths: CompassDirections.headingEighths(a.displacement),
                                   otherHeadingEighths: CompassDirections.headingEighths(b.displacement),

@@ -193,22 +193,11 @@ extension TouchGestureRecognizer {
                          since: EventTime, at now: EventTime) -> Verdict {
         if isTooSoonToJudge(a.movedMM, b.movedMM) { return .undecided }
         let extraFingers = Double(max(0, n - 2))
-        let pair = JudgedPair(fingers: n, excluded: excluded, waitedMS: now.milliseconds(since: since),
+        let pair = JudgedPair(a, b, fingers: n, excluded: excluded, waitedMS: now.milliseconds(since: since),
                               minMoveMM: configuration.minMoveMM + configuration.minMoveExtraPerFingerMM * extraFingers,
                               maxMoveMM: configuration.maxMoveMM + configuration.maxMoveExtraPerFingerMM * extraFingers)
         for rule in MotionRule.inOrder {
-            guard let evidence = judge(rule, a, b, pair) else { continue }
-            let why = evidence.decision
-            switch rule.outcome {
-            case .pinch: return .pinch(a, b, why)
-            case .pan: return .pan(why)
-            case .leaveOut, .leaveOutOrPan:
-                // A touchscreen's hand pans with its resting finger (`leaveOutOrPan`).
-                if let touch = evidence.restingTouch, rule.outcome == .leaveOut || configuration.suppressRestingThumb {
-                    return .resting(touch, why)
-                }
-                return .pan(why)
-            }
+            if let decided = verdict(by: rule, a, b, pair) { return decided }
         }
         return .undecided
     }

@@ -189,11 +189,14 @@ struct TrackedTouches: Sendable {
         for i in 0..<count { storage[i].initial = storage[i].position }
     }
 
-    /// Touches that are not the recognizer's fingers (`TrackedTouch.isLeftOut`).
+    /// Touches that are not the recognizer's fingers (`TrackedTouch.isLeftOut`). Inlined: asked
+    /// on every frame, where the call cost more than the loop over two or three touches.
     var leftOutCount: Int {
-        var n = 0
-        for i in 0..<count where storage[i].isLeftOut { n += 1 }
-        return n
+        @inline(__always) get {
+            var n = 0
+            for i in 0..<count where storage[i].isLeftOut { n += 1 }
+            return n
+        }
     }
 
     /// The farthest any finger (not a left-out touch) moved since the decision began.
@@ -233,15 +236,18 @@ struct TrackedTouches: Sendable {
         return (storage[top].id, storage[bottom].id)
     }
 
-    /// Identifies the set of fingers (touches not left out), to notice one finger replaced by another in a frame.
+    /// Identifies the set of fingers (touches not left out), to notice one finger replaced by another
+    /// in a frame. Inlined, as `leftOutCount` is: asked on every frame of a decided gesture.
     var fingerSignature: TouchSignature {
-        var s = TouchSignature()
-        for i in 0..<count where !storage[i].isLeftOut {
-            s.count += 1
-            s.sum &+= storage[i].id
-            s.mix ^= storage[i].id &* 0x9E37_79B9_7F4A_7C15
+        @inline(__always) get {
+            var s = TouchSignature()
+            for i in 0..<count where !storage[i].isLeftOut {
+                s.count += 1
+                s.sum &+= storage[i].id
+                s.mix ^= storage[i].id &* 0x9E37_79B9_7F4A_7C15
+            }
+            return s
         }
-        return s
     }
 }
 
