@@ -27,7 +27,13 @@ final class ChildProcess: Sendable {
     private let changed = DispatchSemaphore(value: 0)
 
     private enum Phase {
-        case starting, running, failed(any Error), ended(Ended)
+        case starting, running(Int32), failed(any Error), ended(Ended)
+    }
+
+    /// Its process id while it runs (until it has been waited for), else nil.
+    var processIdentifier: Int32? {
+        if case .running(let pid) = phase.withLock({ $0 }) { return pid }
+        return nil
     }
 
     init(path: String, arguments: [String], environment: [String: String]) throws {
@@ -44,7 +50,7 @@ final class ChildProcess: Sendable {
                     .path(FilePath(path)), arguments: Arguments(arguments), environment: .custom(variables),
                     input: .none, output: .bytes(limit: .max), error: .bytes(limit: .max)
                 ) { execution in
-                    phase.withLock { $0 = .running }
+                    phase.withLock { $0 = .running(execution.processIdentifier.value) }
                     changed.signal()
                     for await (signal, grace) in requests {
                         await execution.teardown(using: [.send(signal: signal, allowedDurationToNextStep: grace)])

@@ -17,10 +17,11 @@ package struct RealLisgd: Sendable {
     package var preloadLibrary: String
     /// `$TMPDIR`, else /tmp: where the served node's folder is made.
     package var temporaryDirectory = ServedNode.defaultParent
-    /// After lisgd has read the last event, before it is stopped: time for it to be scheduled,
-    /// judge the gesture at the lift and start the bound command, whose line is then read to its
-    /// end. A loaded machine (a test run beside it) needs most of a second; waiting for lisgd to
-    /// sleep again would be the event itself.
+    /// After lisgd has read the last event, the longest wait before it is stopped: time for it to be
+    /// scheduled, judge the gesture at the lift and run the bound command, whose line is then read
+    /// to its end. Each lisgd is stopped as soon as it waits in `select` again (`isSelecting`), a
+    /// few ms on a quiet machine; the whole of it only where the kernel does not say, and a loaded
+    /// machine (a test run beside it) has needed most of a second.
     package var settleSeconds = 1.0
 
     package init(tool: String, preloadLibrary: String) {
@@ -75,6 +76,54 @@ package struct RealLisgd: Sendable {
         return arguments
     }
 
+    /// The numbers of the system calls `select` may be in (glibc's `select` is `pselect6`), from
+    /// the kernel's tables (Swift sees no `SYS_` macro); none known elsewhere.
+    private static let selectCalls: Set<Int> = {
+        #if arch(x86_64)
+        return [270, 23]  // pselect6, select
+        #elseif arch(arm64)
+        return [72]  // pselect6
+        #else
+        return []
+        #endif
+    }()
+
+    /// Whether lisgd `pid` is in `select` (`/proc/PID/syscall`, read while it sleeps), nil when the
+    /// kernel does not say (no /proc, a ptrace restriction, the process gone). Debian's lisgd is one
+    /// thread whose loop selects with no timeout, then has libinput read every event it can, judges
+    /// each (a lift runs the bound command to its end: `system()`) and selects again. So once every
+    /// event has been read from the node, a lisgd seen in `select` has judged them all, and the
+    /// lines its commands printed are in its pipe.
+    static func isSelecting(_ pid: Int32) -> Bool? {
+        guard !selectCalls.isEmpty else { return nil }
+        let fd = open("/proc/\(pid)/syscall", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        // "NUMBER ARGUMENTS... SP PC" while it sleeps in a call, "running" while it runs.
+        let first = buffer[..<count].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") }
+        guard let number = Int(String(decoding: first, as: UTF8.self)) else { return false }
+        return selectCalls.contains(number)
+    }
+
+    /// Waits until each of `pids` is in `select` (`isSelecting`), checked every 5 ms, for at most
+    /// `atMostSeconds`; a nil pid, or one the kernel says nothing of, waits the whole of it.
+    static func waitUntilSelecting(_ pids: [Int32?], atMostSeconds: Double) {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(atMostSeconds * 1000))
+        var waiting = pids
+        while ContinuousClock.now < deadline {
+            let said = waiting.map { $0.flatMap(isSelecting) }
+            if said.contains(where: { $0 == nil }) { break }
+            waiting = zip(waiting, said).filter { $0.1 == false }.map(\.0)
+            if waiting.isEmpty { return }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let left = ContinuousClock.now.duration(to: deadline)
+        if left > .zero { Thread.sleep(forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18) }
+    }
+
     /// What each of `settings`' lisgd fired on `events`, in order.
     /// `commandLines[i]`, when given, is `settings[i]`'s file's own words (`arguments`).
     package func fired(events: [InputEvent], device description: DeviceDescription, settings: [LisgdSettings],
@@ -105,14 +154,19 @@ package struct RealLisgd: Sendable {
             let said = processes.map { $0.stop(signal: .kill) }
             throw .lisgdFailed(status: said.first?.exitStatus, stderr: said.map(\.stderr).joined(separator: " / "))
         }
-        Thread.sleep(forTimeInterval: 0.25)
+        // Each lisgd has read the device's state; in `select` it waits for the first event, which
+        // it then times when it comes (0.25 s at most, where the kernel does not say).
+        Self.waitUntilSelecting(processes.map(\.processIdentifier), atMostSeconds: 0.25)
         device.play(events)
         let span = Double((events.last?.time.totalMicroseconds ?? 0) - (events.first?.time.totalMicroseconds ?? 0)) / 1e6
         guard node.waitUntilDrainedUnlessStopped(timeoutSeconds: span + 10) else {
             for process in processes { _ = process.stop(signal: .kill) }
             throw .stopped
         }
-        Thread.sleep(forTimeInterval: settleSeconds)
+        // Only a node drained for real tells that lisgd has read everything (the wait above also
+        // ends at its deadline).
+        Self.waitUntilSelecting(device.waitUntilDrained(timeoutSeconds: 0) ? processes.map(\.processIdentifier) : [nil],
+                                atMostSeconds: settleSeconds)
         // lisgd handles no signal: SIGTERM ends it; what its commands printed is already in the pipe.
         return zip(argumentLists, processes).map { arguments, process in
             let ended = process.stop(signal: .terminate)

@@ -92,15 +92,19 @@ extension RecordingOptions {
 }
 
 extension RecordingOptions {
-    /// The recording read whole and played to Debian's lisgd at `settings` (`replay --with-lisgd`).
-    /// `commandLine`: the user's file's own words (`LisgdSettings.commandLine`), run as written.
-    func playedToLisgd(_ settings: LisgdSettings, commandLine: [String]?, emulated: [FiredGesture]) throws -> RealToolCheck {
+    /// The recording read whole and played once to one Debian lisgd for each of `runs`' settings
+    /// (`replay --with-lisgd`), each checked against its own emulation. `commandLine`: the user's
+    /// file's own words (`LisgdSettings.commandLine`), run as written.
+    func playedToLisgd(_ runs: [(settings: LisgdSettings, commandLine: [String]?, emulated: [FiredGesture])]) throws -> [RealToolCheck] {
         var source = try open()
         var events: [InputEvent] = []
         while let event = try source.nextEvent() { events.append(event) }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let lisgd = try RealLisgd.locate(executable: executable)
-        let run = try lisgd.fired(events: events, device: source.device, settings: [settings], commandLines: [commandLine])
-        return RealToolCheck(tool: lisgd.tool, arguments: run.first?.arguments ?? [], fired: run.first?.fired ?? [], emulated: emulated)
+        let played = try lisgd.fired(events: events, device: source.device, settings: runs.map(\.settings),
+                                     commandLines: runs.map(\.commandLine))
+        return zip(runs, played).map { run, real in
+            RealToolCheck(tool: lisgd.tool, arguments: real.arguments, fired: real.fired, emulated: run.emulated)
+        }
     }
 }

@@ -59,7 +59,7 @@ struct ReplayCommand: ParsableCommand {
                              visibility: .default))
     var withLibinput = false
 
-    @Flag(help: ArgumentHelp("With --tool lisgd: also run Debian's lisgd on the recording (in real time, through a virtual device, every gesture bound) and say whether pinchlab's emulation fired the same gestures."))
+    @Flag(help: ArgumentHelp("With --tool lisgd: also run Debian's lisgd on the recording (in real time, through a virtual device, every gesture bound) and say whether pinchlab's emulation fired the same gestures. Several lisgd files (--tool-config lisgd=FILE, repeated) are played to at once, one lisgd each, and the summary is printed for each in turn."))
     var withLisgd = false
 
     @Option(help: ArgumentHelp("Also decide every attempt under these policy presets (comma-separated, e.g. gnome,kwin,uikit-seed) and print them side by side; a gesture tool's name (touchegg, lisgd...) is taken as --tool takes it.",
@@ -94,7 +94,8 @@ struct ReplayCommand: ParsableCommand {
             let settings = try transition.settings(base: dump?.settings ?? .default)
             let driven = dump?.transition ?? transition.transition
             let compared = try ComparedList(compare, takesTools: true)
-            let tools = try ReplayTools(options: toolOptions, compared: compared.tools, device: reader.device, fromLibinput: withLibinput)
+            let tools = try ReplayTools(options: toolOptions, compared: compared.tools, device: reader.device, fromLibinput: withLibinput,
+                                        severalLisgd: withLisgd)
             var run = try ReplayRun(device: reader.device, transition: driven, settings: settings,
                                     recordsFrames: tools.needsFrames(reader.device),
                                     recordsStateChanges: explain || trace, position: dump?.position)
@@ -147,15 +148,24 @@ struct ReplayCommand: ParsableCommand {
             let libinput = try withLibinput && result.error == nil
                 ? recording.playedToLibinput(scrollMethod: settings.touchpadRecognizer?.scrollMethod,
                                              forTools: !tools.isEmpty) : nil
-            let verdicts = tools.verdicts(libinput: libinput, device: reader.device)
-            var realLisgd: RealToolCheck?
-            if withLisgd, result.error == nil, let index = tools.settings.firstIndex(where: { $0.name == .lisgd }),
-               case .lisgd(let lisgdSettings) = tools.settings[index] {
-                let commandLine = try tools.configured[index].file.map { try LisgdSettings.commandLine($0.text, file: $0.path) }
-                realLisgd = try recording.playedToLisgd(lisgdSettings, commandLine: commandLine, emulated: verdicts?[index].fired ?? [])
+            // One summary for each lisgd file (one, as a rule), each as that file alone would print it.
+            let verdicts = tools.runs.indices.map { tools.verdicts(libinput: libinput, device: reader.device, run: $0) }
+            var realLisgd = [RealToolCheck?](repeating: nil, count: verdicts.count)
+            if withLisgd, result.error == nil, let index = tools.settings.firstIndex(where: { $0.name == .lisgd }) {
+                let runs = try tools.runs.indices.map { run in
+                    guard case .lisgd(let settings) = tools.runs[run][index].settings else { preconditionFailure("lisgd is configured as lisgd") }
+                    let commandLine = try tools.runs[run][index].file.map { try LisgdSettings.commandLine($0.text, file: $0.path) }
+                    return (settings: settings, commandLine: commandLine, emulated: verdicts[run]?[index].fired ?? [])
+                }
+                realLisgd = try recording.playedToLisgd(runs)
             }
-            try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: verdicts, realLisgd: realLisgd,
-                             policy: settings.policy)
+            for run in verdicts.indices {
+                if verdicts.count > 1 && !json && !summary, let file = tools.runs[run].first(where: { $0.settings.name == .lisgd })?.file {
+                    try printLine("with lisgd's \(file.path):")
+                }
+                try printSummary(result.summary, comparisons: comparisons, libinput: libinput, tools: verdicts[run], realLisgd: realLisgd[run],
+                                 policy: settings.policy)
+            }
             try reportEnding(result, of: reader)
         }
     }

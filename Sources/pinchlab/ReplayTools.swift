@@ -9,14 +9,19 @@ import LibinputHarness
 /// (its frames too on a touchscreen: `recordsFrames`); with it, libinput's own events, in the units
 /// of the libinput that printed them.
 struct ReplayTools {
-    let configured: [ToolOptions.Configured]
+    /// The tools as configured, once for each lisgd file of `replay --with-lisgd`
+    /// (`ToolOptions.configuredRuns`): one verdict each, on the one stream.
+    let runs: [[ToolOptions.Configured]]
+    var configured: [ToolOptions.Configured] { runs[0] }
     let units: LibinputUnits
     /// Said in each tool's block: the user's own configuration, or units chosen on the command line.
     let saysUnitThresholds: Bool
     private let collector: Collector?
 
-    init(options: ToolOptions, compared: [GestureToolName], device: DeviceDescription, fromLibinput: Bool) throws {
-        configured = try options.configured(also: compared)
+    init(options: ToolOptions, compared: [GestureToolName], device: DeviceDescription, fromLibinput: Bool,
+         severalLisgd: Bool = false) throws {
+        runs = try options.configuredRuns(also: compared, severalLisgd: severalLisgd)
+        let configured = runs[0]
         units = options.units(installed: configured.isEmpty ? nil : LibinputBridge.installedVersion())
         saysUnitThresholds = options.libinputVersion != nil
         collector = configured.isEmpty || fromLibinput ? nil : Collector(device: device, units: units)
@@ -30,8 +35,8 @@ struct ReplayTools {
     /// Takes one record of the replay (the record closure: one call a record, nothing when no tool reads).
     func consume(_ record: LabRecord) { collector?.builder.consume(record) }
 
-    /// Every tool's verdict on the replay's stream, or on libinput's.
-    func verdicts(libinput: LibinputVerdict?, device: DeviceDescription) -> [ToolVerdict]? {
+    /// Every tool's verdict on the replay's stream, or on libinput's, as configured in `runs[run]`.
+    func verdicts(libinput: LibinputVerdict?, device: DeviceDescription, run: Int = 0) -> [ToolVerdict]? {
         let stream: ToolStream
         if let collector {
             stream = collector.builder.stream
@@ -40,7 +45,7 @@ struct ReplayTools {
         } else {
             return nil
         }
-        return configured.map { tool in
+        return runs[run].map { tool in
             var verdict = tool.settings.judge(stream)
             // The libinput 1.18 trap: a threshold in libinput's units meant another length before.
             if saysUnitThresholds || tool.isUsers { verdict.unitThresholds = tool.settings.unitThresholds }

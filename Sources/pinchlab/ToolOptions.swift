@@ -95,18 +95,30 @@ struct ToolOptions: ParsableArguments {
     }
 
     /// Each named tool (and `also`'s, from `--compare`) with the user's configuration, or its defaults.
-    func configured(also: [GestureToolName] = []) throws -> [Configured] {
+    func configured(also: [GestureToolName] = []) throws -> [Configured] { try configuredRuns(also: also, severalLisgd: false)[0] }
+
+    /// `configured(also:)` once for each lisgd file when `severalLisgd` (`replay --with-lisgd`,
+    /// which plays the recording once to one real lisgd per file), the other tools alike in each;
+    /// one list otherwise. Two files for any other tool, or for lisgd without `severalLisgd`, are
+    /// refused: each tool's verdict is one block of the output.
+    func configuredRuns(also: [GestureToolName] = [], severalLisgd: Bool) throws -> [[Configured]] {
         let tools = self.tools + also.filter { !self.tools.contains($0) }
-        var files: [GestureToolName: String] = [:]
+        var files: [GestureToolName: [String]] = [:]
         for config in toolConfigs {
             let (name, file) = try pairing(config)
-            guard files[name] == nil else { throw ValidationError("--tool-config gives \(name.rawValue) two files") }
-            files[name] = file
+            guard files[name] == nil || (name == .lisgd && severalLisgd) else {
+                throw ValidationError("--tool-config gives \(name.rawValue) two files"
+                                      + (name == .lisgd ? " (several lisgd files go with replay --with-lisgd)" : ""))
+            }
+            files[name, default: []].append(file)
         }
-        return try tools.map { name in
-            guard let file = files[name] else { return Configured(settings: GestureToolSettings.defaults(name), isUsers: false) }
+        func configured(_ name: GestureToolName, _ file: String?) throws -> Configured {
+            guard let file else { return Configured(settings: GestureToolSettings.defaults(name), isUsers: false) }
             let (settings, text) = try readToolConfiguration(name, path: file)
             return Configured(settings: settings, isUsers: true, file: (file, text))
+        }
+        return try (0..<max(1, files[.lisgd]?.count ?? 0)).map { run in
+            try tools.map { name in try configured(name, files[name].map { $0[name == .lisgd ? run : 0] }) }
         }
     }
 

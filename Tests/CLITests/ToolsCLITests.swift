@@ -29,15 +29,29 @@ enum LisgdRecordings {
     /// The index of the phone's setting in `settings`.
     static let phone = 1
 
-    /// Debian's lisgd on `file` at `settings[setting]` beside pinchlab's: they must fire the same.
-    static func expectAgreement(_ file: String, setting: Int) throws {
-        let dir = try CLI.temporaryDirectory()
-        let flags = dir.appendingPathComponent("lisgd-\(setting).flags").path
-        try (settings[setting] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["replay", file, "--tool", "lisgd", "--tool-config", flags, "--with-lisgd", "--summary"])
+    /// The flags files of `settings[indices]`, in `dir`.
+    static func flagsFiles(_ indices: [Int], in dir: URL) throws -> [String] {
+        try indices.map { setting in
+            let flags = dir.appendingPathComponent("lisgd-\(setting).flags").path
+            try (settings[setting] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
+            return flags
+        }
+    }
+
+    /// Debian's lisgd on `file` at each of `settings[indices]` beside pinchlab's: they must fire the
+    /// same. The recording plays once, to one lisgd for each setting, and each summary line is
+    /// that setting's (the real lisgd ran its flags).
+    static func expectAgreement(_ file: String, settings indices: [Int]) throws {
+        let flags = try flagsFiles(indices, in: CLI.temporaryDirectory())
+        let r = try CLI.run(["replay", file, "--tool", "lisgd", "--with-lisgd", "--summary"] + flags.flatMap { ["--tool-config", $0] })
         #expect(r.status == 0, "\(r.stderr)")
-        let check = try #require(try r.json(line: -1)["realLisgd"] as? [String: Any], "\(r.stdout)")
-        #expect(check["agrees"] as? Bool == true, "\(file) at \(settings[setting]): \(check)")
+        try #require(r.lines.count == indices.count, "one summary for each setting of \(file): \(r.stdout)")
+        for (line, setting) in indices.enumerated() {
+            let check = try #require(try r.json(line: line)["realLisgd"] as? [String: Any], "\(file) at \(settings[setting]): \(r.stdout)")
+            let words = settings[setting].split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ").map(String.init) }
+            #expect((check["arguments"] as? [String])?.starts(with: words) == true, "\(file) at \(settings[setting]): \(check)")
+            #expect(check["agrees"] as? Bool == true, "\(file) at \(settings[setting]): \(check)")
+        }
     }
 }
 
@@ -99,34 +113,54 @@ enum LisgdRecordings {
                                     "--tool", "lisgd", "--tool-config", xml])
         #expect(twoTools.status == 64)
         try Golden.expect(twoTools, is: "errors-tool-config-with-two-tools")
+        // Several lisgd files go with --with-lisgd only: each tool's verdict is otherwise one block.
+        let twoFiles = try CLI.run(["replay", CLI.fixture("corpus/touchscreen/three-finger-swipe-01.evemu"), "--tool", "lisgd",
+                                    "--tool-config", flags, "--tool-config", flags])
+        #expect(twoFiles.status == 64)
+        #expect(twoFiles.stderr.contains("--tool-config gives lisgd two files (several lisgd files go with replay --with-lisgd)"),
+                "\(twoFiles.stderr)")
     }
 
     /// Debian's lisgd, unmodified, on a `pinchlab serve`-like node, every gesture bound: pinchlab's
     /// lisgd must fire the same gestures (count, fingers, direction) on every touchscreen recording
-    /// at three settings. (The session at the phone's setting is `theRealLisgdFiresOnSwipes`, which
-    /// checks the agreement and what fired: each case plays its recording in real time, and the
-    /// session takes 16 s.)
-    @Test(.needs(.lisgd, .fuse), arguments: LisgdRecordings.fixtures.flatMap { file in
-        LisgdRecordings.settings.indices.map { (file, $0) }
-    }.filter { $0 != (LisgdRecordings.session, LisgdRecordings.phone) })
-    func theRealLisgdAgrees(file: String, setting: Int) throws {
-        try LisgdRecordings.expectAgreement(file, setting: setting)
+    /// at three settings. Each case plays its recording once, in real time, to three lisgd; the
+    /// session (16 s) is `theRealLisgdFiresOnSwipes`, which checks what fired too.
+    @Test(.needs(.lisgd, .fuse), arguments: LisgdRecordings.fixtures.filter { $0 != LisgdRecordings.session })
+    func theRealLisgdAgrees(file: String) throws {
+        try LisgdRecordings.expectAgreement(file, settings: Array(LisgdRecordings.settings.indices))
     }
 
-    @Test(.needs(.lisgd, .fuse, .sharedRecordings), arguments: LisgdRecordings.shared, LisgdRecordings.settings.indices)
-    func theRealLisgdAgreesOnTheSharedRecordings(file: String, setting: Int) throws {
-        try LisgdRecordings.expectAgreement(file, setting: setting)
+    @Test(.needs(.lisgd, .fuse, .sharedRecordings), arguments: LisgdRecordings.shared)
+    func theRealLisgdAgreesOnTheSharedRecordings(file: String) throws {
+        try LisgdRecordings.expectAgreement(file, settings: Array(LisgdRecordings.settings.indices))
     }
 
-    /// Not vacuous: on these the real lisgd fires, and so must the emulation.
+    /// Not vacuous: on these the real lisgd fires, and so must the emulation. Three settings at once
+    /// in the human output: after the replay, each file's summary under its name, as that file alone
+    /// prints it (without `--with-lisgd`: the same but the real lisgd's line).
     @Test(.needs(.lisgd, .fuse))
     func theRealLisgdFiresOnSwipes() throws {
-        let dir = try CLI.temporaryDirectory()
-        let flags = dir.appendingPathComponent("phone.flags").path
-        try (LisgdRecordings.settings[LisgdRecordings.phone] + "\n").write(toFile: flags, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["replay", LisgdRecordings.session, "--tool", "lisgd", "--tool-config", flags, "--with-lisgd"])
+        let flags = try LisgdRecordings.flagsFiles(Array(LisgdRecordings.settings.indices), in: CLI.temporaryDirectory())
+        let r = try CLI.run(["replay", LisgdRecordings.session, "--tool", "lisgd", "--with-lisgd"] + flags.flatMap { ["--tool-config", $0] })
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasSuffix("real lisgd (/usr/bin/lisgd) fired 1 UD, 3 LR, 1 RL, 1 UD: the emulation agrees\n"), "\(r.stdout)")
+        let headings = flags.map { "with lisgd's \($0):" }
+        // Every line, blank ones too: the blocks are compared whole.
+        func allLines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        let lines = allLines(r.stdout)
+        let at = try headings.map { heading in try #require(lines.firstIndex(of: heading), "\(heading) in \(r.stdout)") }
+        #expect(at == at.sorted(), "in the order given: \(at)")
+        for (index, file) in flags.enumerated() {
+            let block = Array(lines[(at[index] + 1)..<(index + 1 < at.count ? at[index + 1] : lines.count)])
+            let real = try #require(block.last, "\(r.stdout)")
+            #expect(real.hasPrefix("real lisgd (/usr/bin/lisgd) fired ") && real.hasSuffix(": the emulation agrees"),
+                    "\(file): \(real)")
+            if index == LisgdRecordings.phone {
+                #expect(real == "real lisgd (/usr/bin/lisgd) fired 1 UD, 3 LR, 1 RL, 1 UD: the emulation agrees", "\(r.stdout)")
+            }
+            let alone = try CLI.run(["replay", LisgdRecordings.session, "--tool", "lisgd", "--tool-config", file])
+            #expect(alone.status == 0, "\(alone.stderr)")
+            #expect(allLines(alone.stdout) == Array(lines[..<at[0]] + block.dropLast()), "\(file): \(alone.stdout) in \(r.stdout)")
+        }
     }
 }
 
