@@ -314,8 +314,8 @@ struct TuneCommand: ParsableCommand {
     static func text(_ change: Tuner.SettingChange) -> String {
         func files(_ names: [String]) -> String { names.isEmpty ? "nothing" : names.map(oneLine).joined(separator: ", ") }
         return "\(change.key) \(number(change.defaultValue)) -> \(number(change.value)): held out "
-            + "\(change.heldOutCorrectBefore)/\(change.heldOutFiles) -> \(change.heldOutCorrectAfter)/\(change.heldOutFiles) "
-            + "(+\(format(change.heldOutGain * 100, decimals: 1))%); fixes \(files(change.fixes)); breaks \(files(change.breaks))"
+            + "\(change.heldOut.correctBefore)/\(change.heldOut.files) -> \(change.heldOut.correctAfter)/\(change.heldOut.files) "
+            + "(+\(format(change.heldOut.gain * 100, decimals: 1))%); fixes \(files(change.heldOut.fixes)); breaks \(files(change.heldOut.breaks))"
     }
 
     /// A setting's value as a settings file shows it, to at most 3 decimals; an off rule as `null`.

@@ -89,56 +89,39 @@ struct CLI {
         if let standardInput { process.standardInput = standardInput }
         process.environment = CLI.environment(environment)
         process.currentDirectoryURL = directory
-        // Output goes to files, so a chatty process never blocks on a full pipe.
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: standardOutput.map { URL(fileURLWithPath: $0) } ?? outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+        let output = try ProcessOutputFiles(of: process, standardOutput: standardOutput.map { URL(fileURLWithPath: $0) })
+        defer { try? FileManager.default.removeItem(at: output.directory) }
         try process.start()
         if !CLI.waitForExit(process, timeout: timeout) {
             Issue.record("pinchlab \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return try output.result(of: process)
     }
 
     /// A pinchlab process running in the background; `finish()` waits and collects its output.
     final class Running {
         let process = Process()
         let arguments: [String]
-        let outURL: URL
-        let errURL: URL
+        let output: ProcessOutputFiles
 
         init(_ arguments: [String], standardInput: Any? = nil, environment: [String: String]? = nil) throws {
             self.arguments = arguments
-            let dir = try CLI.temporaryDirectory()
             if let standardInput { process.standardInput = standardInput }
             process.environment = CLI.environment(environment)
-            outURL = dir.appendingPathComponent("stdout")
-            errURL = dir.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            output = try ProcessOutputFiles(of: process)
             CLI.launch(process, pinchlab: arguments)
             process.currentDirectoryURL = CLI.packageRoot
-            process.standardOutput = try FileHandle(forWritingTo: outURL)
-            process.standardError = try FileHandle(forWritingTo: errURL)
             try process.start()
         }
 
-        var stderrSoFar: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
-        var stdoutSoFar: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+        var stderrSoFar: String { (try? String(contentsOf: output.stderr, encoding: .utf8)) ?? "" }
+        var stdoutSoFar: String { (try? String(contentsOf: output.stdout, encoding: .utf8)) ?? "" }
 
         func finish(timeout: TimeInterval = 60) throws -> Result {
             if !CLI.waitForExit(process, timeout: timeout) {
                 Issue.record("pinchlab \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
             }
-            return Result(status: process.terminationStatus,
-                          stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            return try output.result(of: process)
         }
 
         /// A test that ends early (a failed #require) still stops the process the way a user would,
@@ -224,21 +207,15 @@ struct CLI {
         guard geteuid() == 0 else { return try CLI.run(arguments) }
         let setpriv = "/usr/bin/setpriv"
         try #require(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) drops root for this test")
-        let dir = try CLI.temporaryDirectory()
-        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
         process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CLI.binary.path] + arguments
         process.environment = CLI.environment(nil)
         process.currentDirectoryURL = CLI.packageRoot
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+        let output = try ProcessOutputFiles(of: process)
         try process.start()
         _ = CLI.waitForExit(process, timeout: 60)
-        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return try output.result(of: process)
     }
 
     /// A new directory under the system's temporary directory, removed when the test process exits

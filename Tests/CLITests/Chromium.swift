@@ -75,24 +75,18 @@ enum Chromium {
         guard isInstalled else {
             throw Failure(description: "\(executable) is missing: scripts/setup-debian installs Debian's chromium")
         }
-        let dir = try CLI.temporaryDirectory()
-        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
+        let output = try ProcessOutputFiles(of: process)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                             "--user-data-dir=\(dir.appendingPathComponent("profile").path)"] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+                             "--user-data-dir=\(output.directory.appendingPathComponent("profile").path)"] + arguments
         try process.start()
         let finished = CLI.waitForExit(process, timeout: timeout)
-        let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        guard finished else { throw Failure(description: "chromium did not finish within \(timeout) s: \(stderr.suffix(800))") }
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "chromium exited with \(process.terminationStatus): \(stderr.suffix(800))")
+        let result = try output.result(of: process)
+        guard finished else { throw Failure(description: "chromium did not finish within \(timeout) s: \(result.stderr.suffix(800))") }
+        guard result.status == 0 else {
+            throw Failure(description: "chromium exited with \(result.status): \(result.stderr.suffix(800))")
         }
-        return (stdout, stderr)
+        return (result.stdout, result.stderr)
     }
 }

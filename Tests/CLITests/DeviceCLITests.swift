@@ -41,6 +41,17 @@ import PinchlabTestSupport
         return (source.device, events)
     }
 
+    /// A device two fingers are pinching on when a command opens it: the slow pinch's first 30
+    /// frames generated while nobody reads (only the device's state moves), and the events after
+    /// them, to enqueue once the command reads.
+    static func deviceMidPinch(mountedAs name: String) throws -> (device: VirtualEvdevDevice, rest: ArraySlice<InputEvent>) {
+        let (description, events) = try events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
+        let cut = endOfFrame(30, in: events)
+        let device = try VirtualEvdevDevice(description: description, directory: mountDirectory(name), options: .inTests)
+        device.overflow(generating: Array(events[..<cut]))
+        return (device, events[cut...])
+    }
+
     @Test(.needs(.fuse), arguments: ["corpus/touchpad/pinch-in-slow-finish-01.evemu", "corpus/touchscreen/pan-down-flick-01.evemu"])
     func liveOnAServedRecordingPrintsWhatReplayPrints(fixture: String) throws {
         let dir = Self.mountDirectory("serve-live")
@@ -276,14 +287,11 @@ import PinchlabTestSupport
     /// `live` started while two fingers are pinching: the fingers already down come from the
     /// device's state at open, so the pinch is seen from there to the lift.
     @Test(.needs(.fuse)) func liveStartedMidPinchSeesIt() throws {
-        let (description, events) = try Self.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        let cut = Self.endOfFrame(30, in: events)
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("midpinch"), options: .inTests)
+        let (device, rest) = try Self.deviceMidPinch(mountedAs: "midpinch")
         defer { device.stop() }
-        device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
         let live = try CLI.Running(["live", device.path, "--json", "--exit-after-idle", "1"])
         #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
-        device.enqueue(events[cut...])
+        device.enqueue(rest)
         let r = try live.finish(timeout: 30)
         #expect(r.status == 0, "\(r.stderr)")
         let first = try r.json(line: 0)

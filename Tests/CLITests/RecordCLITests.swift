@@ -12,16 +12,22 @@ import PinchlabTestSupport
 @Suite(.blocking, .needs(.fuse), .serialized) struct RecordCLITests {
     static let fixture = "corpus/touchpad/pinch-in-quick-flick-01.evemu"
 
-    static func mountDirectory(_ name: String) -> String {
-        "/tmp/pinchlab-cli-tests/\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// `body` given the node of the fixture served in a loop (`serve --loop`, which never runs out
+    /// of events) at a fresh mount directory named after `name`; the serve is stopped afterwards as
+    /// a user stops it (SIGINT) and waited for, so that it unmounts.
+    static func withServedLoop<T>(_ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+                                  _ body: (_ node: String) throws -> T) throws -> T {
+        let at = DeviceCLITests.mountDirectory(name)
+        let serve = try CLI.Running(["serve", CLI.fixture(fixture), "--at", at, "--loop"])
+        defer {
+            kill(serve.process.processIdentifier, SIGINT)
+            _ = try? serve.finish()
+        }
+        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: at + "/event0") }, sourceLocation: sourceLocation)
+        return try body(at + "/event0")
     }
 
-    static func fixtureEvents() throws -> (DeviceDescription, [InputEvent]) {
-        var source = try openRecording(path: CLI.fixture(fixture))
-        var events: [InputEvent] = []
-        while let event = try source.nextEvent() { events.append(event) }
-        return (source.device, events)
-    }
+    static func fixtureEvents() throws -> (DeviceDescription, [InputEvent]) { try DeviceCLITests.events(of: fixture) }
 
     /// What libevemu (`evemu_read`, `evemu_read_event`) reads from a file.
     struct LibevemuReading {
@@ -59,7 +65,7 @@ import PinchlabTestSupport
     /// recorder with `signal` once every event has been read; returns its result and the file.
     static func record(_ description: DeviceDescription, _ events: [InputEvent], format: String, stopWith signal: Int32)
         throws -> (CLI.Result, String, String) {
-        let device = try VirtualEvdevDevice(description: description, directory: mountDirectory("record-\(format)"), options: .inTests)
+        let device = try VirtualEvdevDevice(description: description, directory: DeviceCLITests.mountDirectory("record-\(format)"), options: .inTests)
         defer { device.stop() }
         let out = try CLI.temporaryDirectory().appendingPathComponent(format == "libinput" ? "rec.yml" : "rec.evemu").path
         let record = try CLI.Running(["record", device.path, "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []))
@@ -121,15 +127,12 @@ import PinchlabTestSupport
     /// libevemu reads them as the first frame and a replay sees the fingers land and the pinch.
     @Test(arguments: ["evemu", "libinput"])
     func aRecordingStartedMidPinchBeginsWithTheTouchesDown(format: String) throws {
-        let (description, events) = try DeviceCLITests.events(of: "corpus/touchpad/pinch-in-slow-finish-01.evemu")
-        let cut = DeviceCLITests.endOfFrame(30, in: events)
-        let device = try VirtualEvdevDevice(description: description, directory: Self.mountDirectory("record-midpinch"), options: .inTests)
+        let (device, rest) = try DeviceCLITests.deviceMidPinch(mountedAs: "record-midpinch")
         defer { device.stop() }
-        device.overflow(generating: Array(events[..<cut]))  // nobody reading: only the device's state moves
         let out = try CLI.temporaryDirectory().appendingPathComponent(format == "libinput" ? "mid.yml" : "mid.evemu").path
         let record = try CLI.Running(["record", device.path, "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []))
         #expect(device.waitUntilReading(clients: 1, timeoutSeconds: 20))
-        device.enqueue(events[cut...])
+        device.enqueue(rest)
         #expect(device.waitUntilGenerated(timeoutSeconds: 20))
         #expect(CLI.waitFor(10) { device.pendingEventCount == 0 })
         usleep(300_000)
@@ -140,7 +143,7 @@ import PinchlabTestSupport
         // served device, stopped by a signal: its lines are read one by one.)
         #expect(result.stderr.contains("pinchlab: 2 touches down and 2 buttons held at open: the file begins with them "
                                        + "(the frame after '# state at open', at time 0)\n"), "\(result.stderr)")
-        let later = events[cut...].filter(\.isSynReport).count
+        let later = rest.filter(\.isSynReport).count
         #expect(result.stderr.contains("pinchlab: wrote \(later) frames to \(out) after the state at open "
                                        + "(\(later + 1) frames in the file, as stats and replay count them)\n"),
                 "the state's frame is not a device frame, and the file's count is said: \(result.stderr)")
@@ -183,34 +186,29 @@ import PinchlabTestSupport
     /// Two `record -o` onto one file (#42's fifth finding): the second is refused at once (74, the
     /// file named, the reason), and the first one's recording is whole, not interleaved or cut.
     @Test func aSecondRecorderOntoTheSameFileIsRefused() throws {
-        let at = Self.mountDirectory("two-recorders")
-        let serve = try CLI.Running(["serve", CLI.fixture(Self.fixture), "--at", at, "--loop"])
-        defer {
-            kill(serve.process.processIdentifier, SIGINT)
-            _ = try? serve.finish()
+        try Self.withServedLoop("two-recorders") { node in
+            let out = try CLI.temporaryDirectory().appendingPathComponent("same.evemu").path
+            let first = try CLI.Running(["record", node, "-o", out])
+            #expect(CLI.waitFor(20) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size]) as? Int ?? 0) > 2000 },
+                    "the first recorder writes")
+            let second = try CLI.run(["record", node, "-o", out], timeout: 20)
+            #expect(second.status == 74, "\(second.stderr)")
+            // Beside a live recording in another process: read by its line.
+            #expect(second.stderr.contains("pinchlab: \(out): expected a file no other program is writing, found another one writing it"),
+                    "\(second.stderr)")
+            kill(first.process.processIdentifier, SIGINT)
+            let ended = try first.finish()
+            #expect(ended.status == 0, "\(ended.stderr)")
+            let stats = try CLI.run(["stats", out])
+            #expect(stats.status == 0, "the first recording reads whole: \(stats.stderr)")
+            // Once the first has ended, the file may be recorded again (moved aside first, so that the
+            // wait below sees the new recording grow, not the old one's size).
+            try FileManager.default.moveItem(atPath: out, toPath: out + ".first")
+            let again = try CLI.Running(["record", node, "-o", out])
+            #expect(CLI.waitFor(20) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size]) as? Int ?? 0) > 2000 })
+            kill(again.process.processIdentifier, SIGINT)
+            #expect(try again.finish().status == 0)
         }
-        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: at + "/event0") })
-        let out = try CLI.temporaryDirectory().appendingPathComponent("same.evemu").path
-        let first = try CLI.Running(["record", at + "/event0", "-o", out])
-        #expect(CLI.waitFor(20) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size]) as? Int ?? 0) > 2000 },
-                "the first recorder writes")
-        let second = try CLI.run(["record", at + "/event0", "-o", out], timeout: 20)
-        #expect(second.status == 74, "\(second.stderr)")
-        // Beside a live recording in another process: read by its line.
-        #expect(second.stderr.contains("pinchlab: \(out): expected a file no other program is writing, found another one writing it"),
-                "\(second.stderr)")
-        kill(first.process.processIdentifier, SIGINT)
-        let ended = try first.finish()
-        #expect(ended.status == 0, "\(ended.stderr)")
-        let stats = try CLI.run(["stats", out])
-        #expect(stats.status == 0, "the first recording reads whole: \(stats.stderr)")
-        // Once the first has ended, the file may be recorded again (moved aside first, so that the
-        // wait below sees the new recording grow, not the old one's size).
-        try FileManager.default.moveItem(atPath: out, toPath: out + ".first")
-        let again = try CLI.Running(["record", at + "/event0", "-o", out])
-        #expect(CLI.waitFor(20) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size]) as? Int ?? 0) > 2000 })
-        kill(again.process.processIdentifier, SIGINT)
-        #expect(try again.finish().status == 0)
     }
 
     @Test func aDeviceNameEvemuCannotHoldIsRecordedSafelyWithAWarning() throws {
@@ -270,17 +268,12 @@ struct RecordFullDiskCLITests {
 
     /// `record` of a looping `serve` device onto `disk`, in `format`; the result and the file.
     static func record(format: String, onto disk: SmallTmpfs) throws -> (CLI.Result, String) {
-        let at = RecordCLITests.mountDirectory("full-\(format)")
-        let serve = try CLI.Running(["serve", CLI.fixture(RecordCLITests.fixture), "--at", at, "--loop"])
-        defer {
-            kill(serve.process.processIdentifier, SIGINT)
-            _ = try? serve.finish()
+        try RecordCLITests.withServedLoop("full-\(format)") { node in
+            let out = disk.path + (format == "libinput" ? "/rec.yml" : "/rec.evemu")
+            let record = try CLI.run(["record", node, "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []),
+                                     timeout: 60)
+            return (record, out)
         }
-        #expect(CLI.waitFor(20) { FileManager.default.fileExists(atPath: at + "/event0") })
-        let out = disk.path + (format == "libinput" ? "/rec.yml" : "/rec.evemu")
-        let record = try CLI.run(["record", at + "/event0", "-o", out] + (format == "libinput" ? ["--format", "libinput"] : []),
-                                 timeout: 60)
-        return (record, out)
     }
 
     func expectCutAtAFrame(_ result: CLI.Result, _ out: String) {

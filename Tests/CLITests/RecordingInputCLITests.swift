@@ -11,22 +11,15 @@ import Testing
     /// `script` run by bash with `$PINCHLAB` the binary under test: real pipes and process
     /// substitutions, as a user types them.
     static func shell(_ script: String) throws -> CLI.Result {
-        let dir = try CLI.temporaryDirectory()
-        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
         process.environment = CLI.environment(["PINCHLAB": CLI.binary.path])
         process.currentDirectoryURL = CLI.packageRoot
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+        let output = try ProcessOutputFiles(of: process)
         try process.start()
         _ = CLI.waitForExit(process, timeout: 120)
-        return CLI.Result(status: process.terminationStatus,
-                          stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return try output.result(of: process)
     }
 
     /// A libinput record of `fixture`, converted by the CLI.

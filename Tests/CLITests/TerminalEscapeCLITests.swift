@@ -39,16 +39,24 @@ import PinchlabTestSupport
                 sourceLocation: sourceLocation)
     }
 
+    /// `command` on a recording of a device called `name`: the reader keeps the name as it is, and
+    /// the output shows it escaped, with no raw control character, as the golden file `golden`
+    /// followed by the command's words has it.
+    static func expectShownEscaped(_ name: String, by command: [String], golden: String,
+                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = try hostileRecording(name: name)
+        #expect(try openRecording(path: path).device.name == name, "the reader keeps the name as it is", sourceLocation: sourceLocation)
+        let r = try CLI.run(command + [path])
+        #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
+        expectNoControls(r.stdout, "stdout", sourceLocation: sourceLocation)
+        expectNoControls(r.stderr, "stderr", sourceLocation: sourceLocation)
+        // The name is shown escaped: the output whole.
+        try Golden.expect(r, is: golden + command.joined(separator: "-").replacingOccurrences(of: "--", with: ""), sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: [["stats"], ["replay"], ["replay", "--explain"]])
     func recordingCommandsShowTheNameEscaped(command: [String]) throws {
-        let path = try Self.hostileRecording()
-        #expect(try openRecording(path: path).device.name == Self.hostileName, "the reader keeps the name as it is")
-        let r = try CLI.run(command + [path])
-        #expect(r.status == 0, "\(r.stderr)")
-        Self.expectNoControls(r.stdout, "stdout")
-        Self.expectNoControls(r.stderr, "stderr")
-        // The name is shown escaped: the output whole.
-        try Golden.expect(r, is: "hostile-device-name-" + command.joined(separator: "-").replacingOccurrences(of: "--", with: ""))
+        try Self.expectShownEscaped(Self.hostileName, by: command, golden: "hostile-device-name-")
     }
 
     /// Bidirectional and invisible characters in a device's name are shown as their escapes too, by
@@ -56,14 +64,7 @@ import PinchlabTestSupport
     /// `evilexe.png`).
     @Test(arguments: [["stats"], ["replay"], ["replay", "--explain"]])
     func bidiCharactersInANameAreShownEscaped(command: [String]) throws {
-        let path = try Self.hostileRecording(name: Self.bidiName)
-        #expect(try openRecording(path: path).device.name == Self.bidiName, "the reader keeps the name as it is")
-        let r = try CLI.run(command + [path])
-        #expect(r.status == 0, "\(r.stderr)")
-        Self.expectNoControls(r.stdout, "stdout")
-        Self.expectNoControls(r.stderr, "stderr")
-        // The name is shown escaped: the output whole.
-        try Golden.expect(r, is: "bidi-device-name-" + command.joined(separator: "-").replacingOccurrences(of: "--", with: ""))
+        try Self.expectShownEscaped(Self.bidiName, by: command, golden: "bidi-device-name-")
     }
 
     /// A file's name is shown escaped in an error message: one that ends `<RLO>gnp.evemu` and is

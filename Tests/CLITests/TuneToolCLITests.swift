@@ -203,46 +203,33 @@ enum PlantedTouchpadSwipes {
         .init(count: 10, travelMM: 12...16, name: "short", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right, outcome: .cancel)]),
         .init(count: 10, travelMM: 45...55, name: "long", expect: [GestureExpectation(kind: .pan, fingers: 3, direction: .right, outcome: .finish)])])
 
-    static func settings(_ report: [String: Any]) -> [String: (before: Double?, after: Double?)] {
-        var values: [String: (Double?, Double?)] = [:]
-        for s in report["settings"] as? [[String: Any]] ?? [] { values[s["key"] as? String ?? ""] = (s["before"] as? Double, s["after"] as? Double) }
-        return values
-    }
-
     @Test func libinputGesturesSwipeThresholdMovesAloneAndOnlyItsLineChanges() throws {
-        let dir = try CLI.temporaryDirectory()
-        let config = dir.appendingPathComponent("libinput-gestures.conf").path
-        let original = "# mine\ngesture swipe right 3 xdotool key super+Right\ngesture swipe left\txdotool key super+Left\n\nswipe_threshold 0\n"
-        try original.write(toFile: config, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("tuned.conf").path
-        let r = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config, "--write", out, "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
-        let values = Self.settings(report)
+        let config = try ToolConfigurationUnderTune(
+            named: "libinput-gestures.conf",
+            "# mine\ngesture swipe right 3 xdotool key super+Right\ngesture swipe left\txdotool key super+Left\n\nswipe_threshold 0\n")
+        let tuned = try config.tune("libinput-gestures", on: Self.drifts, changingAlone: "swipe_threshold")
+        let values = tuned.settings
         let threshold = try #require(values["swipe_threshold"]?.after)
         #expect(values["swipe_threshold"]?.before == 0 && threshold > 0)
         #expect(values["timeout"]?.before == 1.5 && values["timeout"]?.after == 1.5)
-        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["swipe_threshold"])
-        #expect(report["heldOutCorrectBefore"] as? Int == 10 && report["heldOutCorrectAfter"] as? Int == 20)
+        #expect(tuned.report["heldOutCorrectBefore"] as? Int == 10 && tuned.report["heldOutCorrectAfter"] as? Int == 20)
 
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }.joined(separator: "\n")
-        #expect(kept == original.replacing("swipe_threshold 0", with: "swipe_threshold \(Int(threshold))"), "\(text)")
-        let read = try LibinputGesturesSettings.read(text, file: out)
+        let text = tuned.text
+        #expect(tuned.kept(droppingLinesStartingWith: "# pinchlab tune:")
+                == config.original.replacing("swipe_threshold 0", with: "swipe_threshold \(Int(threshold))"), "\(text)")
+        let read = try LibinputGesturesSettings.read(text, file: config.tunedPath)
         #expect(read.swipeThreshold == Int(threshold) && read.timeoutSeconds == 1.5 && read.gestures.count == 2)
 
         // --diff: the patch on stdout alone, the report on stderr, the file untouched.
-        let patch = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config, "--diff"])
+        let patch = try CLI.run(["tune", Self.drifts.path, "--for", "libinput-gestures", "--tool-config", config.path, "--diff"])
         #expect(patch.status == 0, "\(patch.stderr)")
         // The patch (--- CONFIG, +++ CONFIG, -swipe_threshold 0, +swipe_threshold N) and the report whole.
         try Golden.expect(patch, is: "tune-for-libinput-gestures-diff")
-        #expect(try String(contentsOfFile: config, encoding: .utf8) == original)
+        #expect(try String(contentsOfFile: config.path, encoding: .utf8) == config.original)
     }
 
     @Test func toucheggActionExecuteThresholdMovesAloneAndOnlyItsPropertyChanges() throws {
-        let dir = try CLI.temporaryDirectory()
-        let config = dir.appendingPathComponent("touchegg.conf").path
-        let original = """
+        let config = try ToolConfigurationUnderTune(named: "touchegg.conf", """
         <touchégg>
           <settings>
             <property name="animation_delay">150</property>
@@ -255,29 +242,24 @@ enum PlantedTouchpadSwipes {
           </application>
         </touchégg>
 
-        """
-        try original.write(toFile: config, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("tuned.conf").path
-        let r = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", config, "--write", out, "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
-        let values = Self.settings(report)
+        """)
+        let tuned = try config.tune("touchegg", on: Self.shortAndLong, changingAlone: "action_execute_threshold")
+        let values = tuned.settings
         let threshold = try #require(values["action_execute_threshold"]?.after)
         #expect(values["action_execute_threshold"]?.before == 20 && threshold > 30, "the short swipes reach about 30%")
         #expect(values["daemon start threshold"].map { $0.before == nil && $0.after == nil } == true)
         #expect(values["daemon finish threshold"].map { $0.before == nil && $0.after == nil } == true)
-        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["action_execute_threshold"])
 
-        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let text = tuned.text
         #expect(!text.contains("--daemon"), "no daemon threshold moved: \(text)")  // the written XML
-        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("<!-- pinchlab tune:") }.joined(separator: "\n")
-        #expect(kept == original.replacing(">20<", with: ">\(Int(threshold))<"), "\(text)")
-        #expect(try ToucheggSettings.read(text, file: out).actionExecuteThreshold == Int(threshold))
+        #expect(tuned.kept(droppingLinesStartingWith: "<!-- pinchlab tune:") == config.original.replacing(">20<", with: ">\(Int(threshold))<"),
+                "\(text)")
+        #expect(try ToucheggSettings.read(text, file: config.tunedPath).actionExecuteThreshold == Int(threshold))
         #expect(text.hasPrefix("<!-- pinchlab tune: tuned by pinchlab tune --for touchegg on 20 touchpad recordings"), "\(text)")
 
         // Scored again from the tuned file, nothing moves and nothing is written.
-        let again = dir.appendingPathComponent("again.conf").path
-        let second = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", out, "--write", again])
+        let again = config.directory.appendingPathComponent("again.conf").path
+        let second = try CLI.run(["tune", Self.shortAndLong.path, "--for", "touchegg", "--tool-config", config.tunedPath, "--write", again])
         #expect(second.status == 0, "\(second.stderr)")
         try Golden.expect(second, is: "tune-for-touchegg-again-nothing-moved")
         #expect(!FileManager.default.fileExists(atPath: again))
@@ -292,30 +274,25 @@ enum PlantedTouchpadSwipes {
               durationS: 0.12)])
 
     @Test func fusumaSwipeThresholdMovesAloneAndOnlyItsValueChanges() throws {
-        let dir = try CLI.temporaryDirectory()
-        let config = dir.appendingPathComponent("config.yml").path
-        let original = "# mine\nswipe:\n  3:\n    right:\n      command: 'xdotool key super+Right'\nthreshold:\n  swipe: 0.3 # the bundled figure\n  pinch: 0.1\n"
-        try original.write(toFile: config, atomically: true, encoding: .utf8)
-        let before = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", config])
+        let config = try ToolConfigurationUnderTune(
+            named: "config.yml",
+            "# mine\nswipe:\n  3:\n    right:\n      command: 'xdotool key super+Right'\nthreshold:\n  swipe: 0.3 # the bundled figure\n  pinch: 0.1\n")
+        let before = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", config.path])
         // "fusuma: 20 files: 10 match, 10 mismatches": the drifts fire at 0.3.
         try Golden.expect(before, is: "check-fusuma-drifts-default-threshold")
-        let out = dir.appendingPathComponent("tuned.yml").path
-        let r = try CLI.run(["tune", Self.quickDrifts.path, "--for", "fusuma", "--tool-config", config, "--write", out, "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
-        let values = Self.settings(report)
+        let tuned = try config.tune("fusuma", on: Self.quickDrifts, changingAlone: "threshold.swipe")
+        let values = tuned.settings
         let threshold = try #require(values["threshold.swipe"]?.after)
         #expect(values["threshold.swipe"]?.before == 0.3 && threshold > 0.3)
         #expect(values["threshold.pinch"].map { $0.before == 0.1 && $0.after == 0.1 } == true)
         #expect(values["threshold.hold"].map { $0.before == 1 && $0.after == 1 } == true)
-        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["threshold.swipe"])
 
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }.joined(separator: "\n")
+        let text = tuned.text
         let written = ToolConfigurationWriter.number(threshold)
-        #expect(kept == original.replacing("swipe: 0.3 #", with: "swipe: \(written) #"), "\(text)")
-        #expect(try FusumaSettings.read(text, file: out).threshold[.swipe] == threshold)
-        let after = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", out])
+        #expect(tuned.kept(droppingLinesStartingWith: "# pinchlab tune:")
+                == config.original.replacing("swipe: 0.3 #", with: "swipe: \(written) #"), "\(text)")
+        #expect(try FusumaSettings.read(text, file: config.tunedPath).threshold[.swipe] == threshold)
+        let after = try CLI.run(["check", Self.quickDrifts.path, "--tool", "fusuma", "--tool-config", config.tunedPath])
         try Golden.expect(after, is: "check-fusuma-drifts-tuned-threshold")
     }
 
@@ -323,9 +300,7 @@ enum PlantedTouchpadSwipes {
     /// drift for a swipe; only `motion_threshold_3` can tell them apart. The file's first touchpad
     /// rule sets it, so its line changes there; a mouse rule above it and everything else are kept.
     @Test func inputActionsMotionThresholdMovesAloneAndOnlyItsValueChanges() throws {
-        let dir = try CLI.temporaryDirectory()
-        let config = dir.appendingPathComponent("config.yaml").path
-        let original = """
+        let config = try ToolConfigurationUnderTune(named: "config.yaml", """
         # mine
         device_rules:
           - conditions: $mouse
@@ -343,27 +318,22 @@ enum PlantedTouchpadSwipes {
               actions:
                 - command: xdotool key super+Right
 
-        """
-        try original.write(toFile: config, atomically: true, encoding: .utf8)
-        let before = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", config])
+        """)
+        let before = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", config.path])
         // "inputactions: 20 files: 10 match, 10 mismatches": the drifts fire at 10.
         try Golden.expect(before, is: "check-inputactions-drifts-default-threshold")
-        let out = dir.appendingPathComponent("tuned.yaml").path
-        let r = try CLI.run(["tune", Self.drifts.path, "--for", "inputactions", "--tool-config", config, "--write", out, "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let report = try #require(try r.json(line: 0)["report"] as? [String: Any])
-        let values = Self.settings(report)
+        let tuned = try config.tune("inputactions", on: Self.drifts, changingAlone: "motion_threshold_3")
+        let values = tuned.settings
         let threshold = try #require(values["motion_threshold_3"]?.after)
         #expect(values["motion_threshold_3"]?.before == 10 && threshold > 10)
         #expect(values["swipe.angle_tolerance"].map { $0.before == 20 && $0.after == 20 } == true)
-        #expect((report["changes"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["motion_threshold_3"])
 
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# pinchlab tune:") }.joined(separator: "\n")
+        let text = tuned.text
         let written = ToolConfigurationWriter.number(threshold)
-        #expect(kept == original.replacing("motion_threshold_3: 10 #", with: "motion_threshold_3: \(written) #"), "\(text)")
-        #expect(try InputActionsSettings.read(text, file: out).motionThreshold3 == threshold)
-        let after = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", out])
+        #expect(tuned.kept(droppingLinesStartingWith: "# pinchlab tune:")
+                == config.original.replacing("motion_threshold_3: 10 #", with: "motion_threshold_3: \(written) #"), "\(text)")
+        #expect(try InputActionsSettings.read(text, file: config.tunedPath).motionThreshold3 == threshold)
+        let after = try CLI.run(["check", Self.drifts.path, "--tool", "inputactions", "--tool-config", config.tunedPath])
         try Golden.expect(after, is: "check-inputactions-drifts-tuned-threshold")
     }
 

@@ -2,14 +2,8 @@ import Testing
 import GestureCore
 import GestureKit
 
-@Suite struct EvemuReaderTests {
+@Suite struct EvemuReaderTests: WritesFilesInItsDirectory {
     let directory = makeTemporaryDirectory()
-
-    func file(_ name: String, _ text: String) -> String {
-        let path = directory + "/" + name
-        writeFile(path, text)
-        return path
-    }
 
     @Test func readsVersion13WithCommentsEverywhere() throws {
         let path = file("v13.evemu", """

@@ -5,14 +5,8 @@ import GestureKit
 /// evtest logs as printed by Debian's evtest 1.35 and as pasted into bug reports: the header
 /// makes the description, both event forms are read, a paste's marks are passed over, and what
 /// cannot be read is an error at its line.
-@Suite struct EvtestReaderTests {
+@Suite struct EvtestReaderTests: WritesFilesInItsDirectory {
     let directory = makeTemporaryDirectory()
-
-    func file(_ name: String, _ text: String) -> String {
-        let path = directory + "/" + name
-        writeFile(path, text)
-        return path
-    }
 
     /// A two-slot clickpad's header as evtest 1.35 prints it (fuzz, flat and resolution only when
     /// not 0), then a one-finger frame, a lift, and a button press.

@@ -6,14 +6,8 @@ import GestureKit
 
 /// How a recording is opened and read to its end: once, front to back (pipes work), with the
 /// whole of a YAML file checked, not only the part up to the chosen device's last event.
-@Suite struct RecordingInputTests {
+@Suite struct RecordingInputTests: WritesFilesInItsDirectory {
     let directory = makeTemporaryDirectory()
-
-    func file(_ name: String, _ text: String) -> String {
-        let path = directory + "/" + name
-        writeFile(path, text)
-        return path
-    }
 
     /// The error reading `path` to its end stops with (with `selector`), or an issue when none.
     func readError(_ path: String, device selector: RecordingDeviceSelector = .firstTouchDevice,

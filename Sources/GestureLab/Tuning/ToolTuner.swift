@@ -253,14 +253,8 @@ package struct ToolTuner: Sendable {
             let setting = settings[step.setting]
             let from = setting.get(start), to = setting.get(chosen)
             guard from != to else { continue }
-            let keys = step.after.keys.sorted()
-            func turned(_ now: Bool) -> [String] {
-                keys.filter { step.after[$0] == now && step.before[$0] == !now }.map { files[$0].recording.entry.file }
-            }
-            changes.append(.init(key: setting.key, before: from, after: to,
-                                 heldOutCorrectBefore: step.before.values.filter { $0 }.count,
-                                 heldOutCorrectAfter: step.after.values.filter { $0 }.count, heldOutFiles: keys.count,
-                                 fixes: turned(true), breaks: turned(false)))
+            let heldOut = HeldOutEffect(before: step.before, after: step.after) { files[$0].recording.entry.file }
+            changes.append(.init(key: setting.key, before: from, after: to, heldOut: heldOut))
         }
 
         // Per gesture class: the current settings against each file held out (every file once).
@@ -319,27 +313,17 @@ package struct ToolTuneReport: Sendable, Encodable {
         package var key: String
         package var before: Double?
         package var after: Double?
-        package var heldOutCorrectBefore: Int
-        package var heldOutCorrectAfter: Int
-        package var heldOutFiles: Int
-        package var fixes: [String]
-        package var breaks: [String]
-        package var heldOutGain: Double {
-            heldOutFiles == 0 ? 0 : Double(heldOutCorrectAfter - heldOutCorrectBefore) / Double(heldOutFiles)
-        }
+        package var heldOut: HeldOutEffect
 
-        enum CodingKeys: String, CodingKey { case key, before, after, heldOutCorrectBefore, heldOutCorrectAfter, heldOutFiles, heldOutGain, fixes, breaks }
+        enum CodingKeys: String, CodingKey, HeldOutEffectKeys {
+            case key, before, after, heldOutCorrectBefore, heldOutCorrectAfter, heldOutFiles, heldOutGain, fixes, breaks
+        }
         package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(key, forKey: .key)
             try c.encode(before, forKey: .before)
             try c.encode(after, forKey: .after)
-            try c.encode(heldOutCorrectBefore, forKey: .heldOutCorrectBefore)
-            try c.encode(heldOutCorrectAfter, forKey: .heldOutCorrectAfter)
-            try c.encode(heldOutFiles, forKey: .heldOutFiles)
-            try c.encode(heldOutGain, forKey: .heldOutGain)
-            try c.encode(fixes, forKey: .fixes)
-            try c.encode(breaks, forKey: .breaks)
+            try heldOut.encode(into: &c)
         }
     }
 

@@ -82,21 +82,9 @@ extension Tuner {
         /// The shipped value and the tuned one (nil: the rule is off).
         package var defaultValue: Double?
         package var value: Double?
-        /// Held-out files right before and after the search could move this setting (each file
-        /// scored by settings searched without it), of `heldOutFiles`.
-        package var heldOutCorrectBefore: Int
-        package var heldOutCorrectAfter: Int
-        package var heldOutFiles: Int
-        /// Held-out files it turned right and wrong.
-        package var fixes: [String]
-        package var breaks: [String]
+        package var heldOut: HeldOutEffect
 
-        /// The cross-validated gain in accuracy (a fraction of the files).
-        package var heldOutGain: Double {
-            heldOutFiles == 0 ? 0 : Double(heldOutCorrectAfter - heldOutCorrectBefore) / Double(heldOutFiles)
-        }
-
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, HeldOutEffectKeys {
             case key, defaultValue = "default", value, heldOutCorrectBefore, heldOutCorrectAfter, heldOutFiles, heldOutGain, fixes, breaks
         }
 
@@ -106,12 +94,7 @@ extension Tuner {
             try c.encode(key, forKey: .key)
             try c.encode(defaultValue, forKey: .defaultValue)
             try c.encode(value, forKey: .value)
-            try c.encode(heldOutCorrectBefore, forKey: .heldOutCorrectBefore)
-            try c.encode(heldOutCorrectAfter, forKey: .heldOutCorrectAfter)
-            try c.encode(heldOutFiles, forKey: .heldOutFiles)
-            try c.encode(heldOutGain, forKey: .heldOutGain)
-            try c.encode(fixes, forKey: .fixes)
-            try c.encode(breaks, forKey: .breaks)
+            try heldOut.encode(into: &c)
         }
     }
 

@@ -135,14 +135,9 @@ package struct Tuner: Sendable {
         steps.compactMap { step in
             let value = step.setting.value(in: chosen), home = step.setting.value(in: .defaults)
             guard value != home else { return nil }
-            let files = step.after.verdicts.keys.sorted()
-            func turned(_ now: Bool) -> [String] {
-                files.filter { step.after.verdicts[$0]!.correct == now && step.before.verdicts[$0]?.correct == !now }
-                    .map { corpus[$0].entry.file }
-            }
-            return SettingChange(key: step.setting.settingsKey, defaultValue: home, value: value,
-                                 heldOutCorrectBefore: step.before.correct, heldOutCorrectAfter: step.after.correct,
-                                 heldOutFiles: files.count, fixes: turned(true), breaks: turned(false))
+            let heldOut = HeldOutEffect(before: step.before.verdicts.mapValues(\.correct),
+                                        after: step.after.verdicts.mapValues(\.correct)) { corpus[$0].entry.file }
+            return SettingChange(key: step.setting.settingsKey, defaultValue: home, value: value, heldOut: heldOut)
         }
     }
 

@@ -30,12 +30,11 @@ package enum ToolConfigurationWriter {
 
     static func lisgd(_ s: LisgdSettings, keys: [String], original: String?, header: [String]) -> String {
         let values: [String: Int] = ["-t": s.threshold, "-r": s.degreesLeniency, "-m": s.timeoutMS, "-T": s.pressedThreshold]
-        let comments = header.map { "# \(mark) \($0)" }
         guard let original else {
-            return (comments + [["-t", "-r", "-m"].map { "\($0) \(values[$0]!)" }.joined(separator: " ")]).joined(separator: "\n") + "\n"
+            let flags = ["-t", "-r", "-m"].map { "\($0) \(values[$0]!)" }.joined(separator: " ")
+            return written([flags, ""], header: header, endingLike: nil)  // "": the flags' line is ended
         }
-        let newline = ConfigurationLines.ending(of: original)
-        var lines = ConfigurationLines.split(original).map(String.init).filter { !$0.hasPrefix("# \(mark)") }
+        var lines = editableLines(original).filter { !isEarlierNote($0) }
         var missing: [String] = []
         for key in keys {
             guard let value = values[key] else { continue }
@@ -51,11 +50,9 @@ package enum ToolConfigurationWriter {
             if !found { missing.append("\(key) \(value)") }
         }
         if !missing.isEmpty {
-            // A new line of flags, before a trailing newline's empty last line.
-            let at = lines.last == "" ? lines.count - 1 : lines.count
-            lines.insert(missing.joined(separator: " "), at: at)
+            lines.insert(missing.joined(separator: " "), at: endOfFile(lines))
         }
-        return (comments + lines).joined(separator: newline)
+        return written(lines, header: header, endingLike: original)
     }
 
     // MARK: touchegg
@@ -122,10 +119,7 @@ package enum ToolConfigurationWriter {
 
     static func libinputGestures(_ s: LibinputGesturesSettings, keys: [String], original: String?, header: [String]) -> String {
         let values: [String: String] = ["swipe_threshold": String(s.swipeThreshold), "timeout": number(s.timeoutSeconds)]
-        let comments = header.map { "# \(mark) \($0)" }
-        let newline = ConfigurationLines.ending(of: original ?? "")
-        var lines = ConfigurationLines.split(original ?? "").map(String.init).filter { !$0.hasPrefix("# \(mark)") }
-        if original == nil { lines = [""] }
+        var lines = editableLines(original).filter { !isEarlierNote($0) }
         for key in keys {
             guard let value = values[key] else { continue }
             var found = false
@@ -139,11 +133,10 @@ package enum ToolConfigurationWriter {
                 found = true
             }
             if !found {
-                let at = lines.last == "" ? lines.count - 1 : lines.count
-                lines.insert("\(key) \(value)", at: at)
+                lines.insert("\(key) \(value)", at: endOfFile(lines))
             }
         }
-        return (comments + lines).joined(separator: newline)
+        return written(lines, header: header, endingLike: original)
     }
 
     // MARK: fusuma
@@ -152,15 +145,12 @@ package enum ToolConfigurationWriter {
     /// ...), changed where the block has them, added at its top where not; a `threshold:` block
     /// appended when the file has none. A flow-style `threshold: {...}` line is rewritten as a block.
     static func fusuma(_ s: FusumaSettings, keys: [String], original: String?, header: [String]) -> String {
-        let comments = header.map { "# \(mark) \($0)" }
-        let newline = ConfigurationLines.ending(of: original ?? "")
-        var lines = ConfigurationLines.split(original ?? "").map(String.init).filter { !$0.hasPrefix("# \(mark)") }
-        if original == nil { lines = [""] }
+        var lines = editableLines(original).filter { !isEarlierNote($0) }
         let gestures = keys.compactMap { key -> (String, String)? in
             guard key.hasPrefix("threshold."), let g = FusumaSettings.Gesture(rawValue: String(key.dropFirst(10))) else { return nil }
             return (g.rawValue, number(s.threshold[g] ?? 1))
         }
-        guard !gestures.isEmpty else { return (comments + lines).joined(separator: newline) }
+        guard !gestures.isEmpty else { return written(lines, header: header, endingLike: original) }
         func isBlockLine(_ line: String) -> Bool { line.isEmpty || line.first == " " || line.first == "\t" || line.hasPrefix("#") }
         if let head = lines.firstIndex(where: { $0.hasPrefix("threshold:") }) {
             let after = lines[head].dropFirst("threshold:".count).trimmingWhitespace
@@ -183,10 +173,9 @@ package enum ToolConfigurationWriter {
                 }
             }
         } else {
-            let at = lines.last == "" ? lines.count - 1 : lines.count
-            lines.insert(contentsOf: ["threshold:"] + gestures.map { "  \($0.0): \($0.1)" }, at: at)
+            lines.insert(contentsOf: ["threshold:"] + gestures.map { "  \($0.0): \($0.1)" }, at: endOfFile(lines))
         }
-        return (comments + lines).joined(separator: newline)
+        return written(lines, header: header, endingLike: original)
     }
 
     // MARK: InputActions
@@ -197,10 +186,9 @@ package enum ToolConfigurationWriter {
     /// `conditions: $touchpad`, put first in `device_rules:` (a block added at the end when the
     /// file has none), so that it wins over any rule below it.
     static func inputActions(_ s: InputActionsSettings, keys: [String], original: String?, header: [String]) -> String {
-        let comments = header.map { "# \(mark) \($0)" }
-        let newline = ConfigurationLines.ending(of: original ?? "")
-        var lines = ConfigurationLines.split(original ?? "").map(String.init)
-        if original == nil { lines = [""] }
+        // An earlier run's comment lines are dropped only at the end: the rules' line numbers are
+        // those of the user's file.
+        var lines = editableLines(original)
         let root = (try? MiniYAML.parse(original ?? ""))?.first
         var added: [(name: String, value: String)] = []
         for key in keys {
@@ -236,11 +224,10 @@ package enum ToolConfigurationWriter {
                                        at: lines[head].index(after: open))
                 }
             } else {
-                let at = lines.last == "" ? lines.count - 1 : lines.count
-                lines.insert(contentsOf: ["device_rules:"] + rule("  "), at: at)
+                lines.insert(contentsOf: ["device_rules:"] + rule("  "), at: endOfFile(lines))
             }
         }
-        return (comments + lines.filter { !$0.hasPrefix("# \(mark)") }).joined(separator: newline)
+        return written(lines.filter { !isEarlierNote($0) }, header: header, endingLike: original)
     }
 
     /// `line` with the value of its block entry `name: value` replaced, a trailing comment kept; nil
