@@ -55,6 +55,13 @@ struct JSONLineWriter {
         try StandardStream.output.write(try line(summary))
     }
 
+    /// A summary with what was compared beside it (`LabSummaryReport.jsonLine`).
+    func write(_ report: LabSummaryReport) throws {
+        var line = try report.jsonLine()
+        line.append(0x0A)
+        try StandardStream.output.write(line)
+    }
+
     /// The summary's JSON line with its line end, as `write` prints it.
     func line(_ summary: LabSummary) throws -> Data {
         var out = JSONLineBytes(reservingCapacity: 1 << 16)

@@ -102,6 +102,17 @@ extension LabSummary {
     }
 }
 
+extension LabSummary {
+    /// The summary line (without its line end) with `members` beside its own keys, each where its key
+    /// sorts (`JSONLineBytes.inserting`): what `LabSummaryReport` adds, already written.
+    package func appendJSON(to out: inout JSONLineBytes, with members: [(key: String, json: [UInt8])]) throws {
+        var own = JSONLineBytes(reservingCapacity: 1 << 16)
+        own.escapesInvisibles = out.escapesInvisibles
+        try appendJSON(to: &own)
+        out.append(json: members.isEmpty ? own.bytes : JSONLineBytes.inserting(members, into: own.bytes))
+    }
+}
+
 extension LabSummary.Device {
     func appendJSON(to out: inout JSONLineBytes) {
         // class, heightMM, name, resolutionEstimated, slots, widthMM
