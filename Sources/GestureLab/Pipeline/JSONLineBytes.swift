@@ -75,8 +75,9 @@ package struct JSONLineBytes: Sendable {
                 case 0x0D: raw("\\r")
                 case 0x09: raw("\\t")
                 case 0x00..<0x20: unicodeEscape(UInt32(byte))
-                case 0x7F, 0xC2, 0xD8, 0xE2, 0xEF where escapesInvisibles:
-                    if let (scalar, length) = Self.invisible(in: utf8, at: index - 1) {
+                case 0x7F, 0xC2, 0xD8, 0xE2, 0xEF:
+                    // Not `where escapesInvisibles` on the case: a `where` binds only its last pattern.
+                    if escapesInvisibles, let (scalar, length) = Self.invisible(in: utf8, at: index - 1) {
                         unicodeEscape(scalar)
                         index += length - 1
                     } else {
