@@ -128,6 +128,13 @@ final class BufferedLines {
         try flushIfDue()
     }
 
+    /// The summary's JSON line (`LabSummary.appendJSON`), in turn with the records.
+    func write(_ summary: LabSummary) throws {
+        try summary.appendJSON(to: &buffer)
+        buffer.byte(0x0A)
+        try flushIfDue()
+    }
+
     /// One line of readable text, escaped as `printLine` escapes it.
     func line(_ text: String) throws {
         buffer.append(utf8: TerminalText.escaped(text))
