@@ -123,7 +123,7 @@ struct ExpectedSummaryGesture: Encodable {
         try c.encode(g.ended.rawValue, forKey: .ended)
         try c.encodeIfPresent(g.scale.map(rounded), forKey: .scale)
         try c.encodeIfPresent(g.rotation.map(rounded), forKey: .rotation)
-        try c.encodeIfPresent(g.translation.map(RoundedPoint.init), forKey: .translation)
+        try c.encodeIfPresent(g.translation.map(ExpectedPoint.init), forKey: .translation)
         try c.encodeIfPresent(g.rule?.rawValue, forKey: .rule)
         try c.encodeIfPresent(g.fingersDown.map(rounded), forKey: .fingersDown)
     }
@@ -214,6 +214,13 @@ struct ExpectedMargin: Encodable {
         try c.encode(margin.unit, forKey: .unit)
         try c.encode(rounded(margin.value), forKey: .value)
     }
+}
+
+/// A point: `{"x", "y"}`, each rounded.
+struct ExpectedPoint: Encodable {
+    var x: Double
+    var y: Double
+    init(_ point: PointMM) { x = rounded(point.x); y = rounded(point.y) }
 }
 
 /// A key named at run time (evidence, margins by preset).

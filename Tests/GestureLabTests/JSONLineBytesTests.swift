@@ -215,13 +215,13 @@ struct ExpectedGestureLine: Encodable {
         case .pinch:
             try c.encode(rounded(event.scale), forKey: .scale)
             try c.encode(rounded(event.rotationDegrees), forKey: .rotation)
-            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
+            try c.encode(ExpectedPoint(event.centerMM), forKey: .center)
             try c.encode(rounded(event.scaleVelocity), forKey: .scaleVelocity)
         case .pan:
-            try c.encode(RoundedPoint(event.translationMM), forKey: .translation)
-            try c.encode(RoundedPoint(event.velocityMMPerSecond), forKey: .velocity)
+            try c.encode(ExpectedPoint(event.translationMM), forKey: .translation)
+            try c.encode(ExpectedPoint(event.velocityMMPerSecond), forKey: .velocity)
         case .hold:
-            try c.encode(RoundedPoint(event.centerMM), forKey: .center)
+            try c.encode(ExpectedPoint(event.centerMM), forKey: .center)
         }
         if let decision = event.decision {
             try c.encode(decision.rule, forKey: .rule)

@@ -139,7 +139,8 @@ package struct Rounded: Sendable, Hashable, Encodable {
     }
 }
 
-struct RoundedPoint: Encodable, Hashable {
+/// A point as JSON writes it (`JSONLineBytes.point`: `{"x","y"}`), each coordinate rounded.
+struct RoundedPoint: Hashable {
     var x: Double
     var y: Double
     init(_ p: PointMM) { x = rounded(p.x); y = rounded(p.y) }
