@@ -50,7 +50,7 @@ final class ExplainedLines {
     /// libinput's `verdict`; throws the first failed write.
     func finish(_ result: LabSummary, verdict: [String]) throws {
         if let failure { throw failure }
-        try replayLines.writeEncodable(result)
+        try replayLines.write(result)
         for line in HumanOutput.summary(result) + (verdict.isEmpty ? [] : ["", "libinput's verdict:"] + verdict) {
             try summaryLines.line(line)
         }

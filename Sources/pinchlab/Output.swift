@@ -55,6 +55,13 @@ struct JSONLineWriter {
         try StandardStream.output.write(try line(summary))
     }
 
+    /// A summary with what was compared beside it (`LabSummaryReport.jsonLine`).
+    func write(_ report: LabSummaryReport) throws {
+        var line = try report.jsonLine()
+        line.append(0x0A)
+        try StandardStream.output.write(line)
+    }
+
     /// The summary's JSON line with its line end, as `write` prints it.
     func line(_ summary: LabSummary) throws -> Data {
         var out = JSONLineBytes(reservingCapacity: 1 << 16)
@@ -118,6 +125,13 @@ final class BufferedLines {
     func writeEncodable<T: Encodable>(_ value: T) throws {
         let data = try JSONLineWriter().line(value)
         buffer.append(utf8: String(decoding: data, as: UTF8.self))
+        try flushIfDue()
+    }
+
+    /// The summary's JSON line (`LabSummary.appendJSON`), in turn with the records.
+    func write(_ summary: LabSummary) throws {
+        try summary.appendJSON(to: &buffer)
+        buffer.byte(0x0A)
         try flushIfDue()
     }
 

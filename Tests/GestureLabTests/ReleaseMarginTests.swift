@@ -87,10 +87,10 @@ import PinchlabTestSupport
         h.pan(.began, at: 0, translationYMM: 0)
         h.pan(.changed, at: 0.1, translationYMM: 20)
         h.pan(.ended, at: 0.2, translationYMM: 20)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let trial = try #require(h.lastTrial)
-        let json = try #require(try JSONSerialization.jsonObject(with: encoder.encode(trial)) as? [String: Any])
+        var out = JSONLineBytes()
+        trial.appendJSON(to: &out)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.bytes)) as? [String: Any])
         let flip = try #require(json["flip"] as? [String: Any])
         #expect(Set(flip.keys) == ["threshold", "velocity", "progress", "travelMM", "margin"])
         #expect(flip.values.allSatisfy { $0 is NSNull }, "Android's path decides: \(flip)")
@@ -101,8 +101,8 @@ import PinchlabTestSupport
         #expect(kwin["margin"] == nil, "a preset's entry has no margin: the deciding rule's is the policy's own, in flip")
     }
 
-    /// The summary line written by hand (`replay --summary`) is the bytes `JSONEncoder` writes,
-    /// invisible characters escaped: on every recording of the fixtures and the shared ones (apart)
+    /// The summary line written by hand (`replay --summary`) is the bytes `JSONEncoder` writes for
+    /// the documented fields (`ExpectedSummaryLine`), invisible characters escaped: on every recording of the fixtures and the shared ones (apart)
     /// under every transition, with and without margins, with a quote, DEL, a C1 control and a bidi
     /// override in the source's
     /// name, and again with every optional key flipped (set, or left out: a device without a size, a
@@ -151,9 +151,23 @@ import PinchlabTestSupport
     func expectHandWritten(_ summary: LabSummary, _ encoder: JSONEncoder, _ what: String) throws {
         var out = JSONLineBytes()
         try summary.appendJSON(to: &out)
-        let byEncoder = JSONLineBytes.escapingInvisibles(try encoder.encode(summary))
+        let byEncoder = JSONLineBytes.escapingInvisibles(try encoder.encode(ExpectedSummaryLine(summary)))
         let same = Data(out.bytes) == byEncoder  // not in #expect, which would print both lines
         #expect(same, "\(what): \(String(decoding: out.bytes.prefix(300), as: UTF8.self))")
+        // The viewer's page keeps the invisible characters as the encoder does.
+        var plain = JSONLineBytes()
+        plain.escapesInvisibles = false
+        try summary.appendJSON(to: &plain)
+        let plainSame = Data(plain.bytes) == (try encoder.encode(ExpectedSummaryLine(summary)))
+        #expect(plainSame, "\(what), invisible characters as they are")
+        // `replay --compare --json`: the summary's keys and "comparisons" in one sorted object.
+        let rows = summary.trials.enumerated().map { index, trial in
+            PolicyComparisonRow(policy: "kwin\u{202E}\"", trial: index, outcome: trial.outcome, reason: trial.reason, decision: trial.decision)
+        }
+        let report = try LabSummaryReport(summary: summary, comparisons: rows).jsonLine()
+        let reportByEncoder = JSONLineBytes.escapingInvisibles(try encoder.encode(ExpectedReport(summary: summary, comparisons: rows)))
+        let reportSame = Data(report) == reportByEncoder
+        #expect(reportSame, "\(what), with comparisons: \(String(decoding: report.prefix(300), as: UTF8.self))")
     }
 
     @Test(arguments: [

@@ -12,8 +12,6 @@ import InteractiveTransition
 
     /// Every gesture and transition record as its JSON line (`replay --json`'s), then the summary.
     static func replay(_ events: [InputEvent], on device: DeviceDescription, transition: TransitionName) throws -> (records: [String], summary: String, frames: Int) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         var pipeline = try ReplayPipeline(device: device, transition: transition)
         // The summary's trials carry each release's margins: random streams reach them too.
         pipeline.measuresMargins = true
@@ -36,7 +34,9 @@ import InteractiveTransition
         }
         for event in events { pipeline.consume(event, emit: emit) }
         let summary = pipeline.finish(source: "property", emit: emit)
-        return (lines, String(decoding: try encoder.encode(summary), as: UTF8.self), frames)
+        var summaryLine = JSONLineBytes()
+        try summary.appendJSON(to: &summaryLine)
+        return (lines, String(decoding: summaryLine.bytes, as: UTF8.self), frames)
     }
 
     @Test func sameStreamSameRecords() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 import GestureTools
 import InteractiveTransition
@@ -64,7 +65,7 @@ package struct PolicyComparison: Sendable {
 }
 
 /// One attempt under one compared policy: summary key `"comparisons"`.
-package struct PolicyComparisonRow: Sendable, Encodable {
+package struct PolicyComparisonRow: Sendable {
     package var policy: String
     /// The attempt's index in the summary's `trials` (of this policy's replay).
     package var trial: Int
@@ -84,7 +85,7 @@ package struct PolicyComparisonRow: Sendable, Encodable {
 
 /// A replay's summary with what was asked for beside it: `"comparisons"` (`--compare`),
 /// `"libinput"` and `"agreement"` (`--with-libinput`); absent keys are not written.
-package struct LabSummaryReport: Sendable, Encodable {
+package struct LabSummaryReport: Sendable {
     package var summary: LabSummary
     package var comparisons: [PolicyComparisonRow]?
     package var libinput: LibinputVerdict?
@@ -104,14 +105,56 @@ package struct LabSummaryReport: Sendable, Encodable {
         self.realLisgd = realLisgd
     }
 
-    private enum CodingKeys: String, CodingKey { case comparisons, libinput, agreement, tools, realLisgd }
-    package func encode(to encoder: any Encoder) throws {
-        try summary.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(comparisons, forKey: .comparisons)
-        try c.encodeIfPresent(libinput, forKey: .libinput)
-        try c.encodeIfPresent(agreement, forKey: .agreement)
-        try c.encodeIfPresent(tools, forKey: .tools)
-        try c.encodeIfPresent(realLisgd, forKey: .realLisgd)
+    /// The report's line without its line end: the summary's by hand (`LabSummary.appendJSON`) with
+    /// the comparisons by hand and the other members through `JSONEncoder` (`.sortedKeys`,
+    /// `.withoutEscapingSlashes`: their types' one field list is their `Encodable`), every key in
+    /// sorted order, the invisible characters escaped (`JSONLineBytes.escapingInvisibles`).
+    package func jsonLine() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func encoded(_ value: some Encodable) throws -> [UInt8] { Array(try encoder.encode(value)) }
+        var members: [(key: String, json: [UInt8])] = []
+        if let comparisons {
+            var rows = JSONLineBytes(reservingCapacity: 256 * comparisons.count + 2)
+            rows.byte(UInt8(ascii: "["))
+            for (index, row) in comparisons.enumerated() {
+                if index > 0 { rows.byte(UInt8(ascii: ",")) }
+                row.appendJSON(to: &rows)
+            }
+            rows.byte(UInt8(ascii: "]"))
+            members.append(("comparisons", rows.bytes))
+        }
+        if let libinput { members.append(("libinput", try encoded(libinput))) }
+        if let agreement { members.append(("agreement", try encoded(agreement))) }
+        if let tools { members.append(("tools", try encoded(tools))) }
+        if let realLisgd { members.append(("realLisgd", try encoded(realLisgd))) }
+        var line = JSONLineBytes(reservingCapacity: 1 << 16)
+        try summary.appendJSON(to: &line, with: members)
+        // The summary's policy and the encoded members may hold invisible characters the encoder left.
+        return Array(JSONLineBytes.escapingInvisibles(Data(line.bytes)))
+    }
+}
+
+extension PolicyComparisonRow {
+    /// `{"decision", "outcome", "policy", "reason", "trial"}` by hand, keys in sorted order, the
+    /// decision as a trial's (`TrialSummary.Decision.appendJSON`), the reason its sentence.
+    func appendJSON(to out: inout JSONLineBytes) {
+        out.byte(UInt8(ascii: "{"))
+        if let decision {
+            out.key("decision")
+            decision.appendJSON(to: &out)
+            out.byte(UInt8(ascii: ","))
+        }
+        out.key("outcome")
+        out.string(outcome.rawValue)
+        out.raw(",\"policy\":")
+        out.string(policy)
+        if let reason {
+            out.raw(",\"reason\":")
+            out.string(reason.description)
+        }
+        out.raw(",\"trial\":")
+        out.integer(trial)
+        out.byte(UInt8(ascii: "}"))
     }
 }

@@ -368,7 +368,8 @@ extension GestureTransitionDriver {
 }
 
 /// One go at the transition: from the gesture's begin to the end of its completion animation.
-public struct TrialSummary: Sendable, Hashable, Encodable {
+/// JSON: a summary's `"trials"`, written by hand (`appendJSON`).
+public struct TrialSummary: Sendable, Hashable {
     /// How a trial ended.
     public enum Outcome: String, Sendable, Hashable, Codable {
         /// The transition finished.
@@ -379,7 +380,7 @@ public struct TrialSummary: Sendable, Hashable, Encodable {
         case none
     }
     /// The progress and velocity at the release, and which way the policy decided.
-    public struct Decision: Sendable, Hashable, Codable {
+    public struct Decision: Sendable, Hashable {
         /// Progress at the release, 0...1.
         public var progress: Double
         /// Progress per second at the release.

@@ -2,7 +2,7 @@ import InteractiveTransition
 
 /// Why a trial's transition finished or cancelled, kept typed until the output layer prints it
 /// (`description` is the text of JSON's `"reason"` and of the human lines).
-public struct TrialReason: Hashable, Sendable, CustomStringConvertible, Encodable {
+public struct TrialReason: Hashable, Sendable, CustomStringConvertible {
     /// What ended the trial: the policy, or a cancelled gesture.
     public enum Cause: Hashable, Sendable {
         /// The fingers lifted and the policy decided, by the rule and the numbers in the decision.
@@ -41,11 +41,5 @@ public struct TrialReason: Hashable, Sendable, CustomStringConvertible, Encodabl
             text += "; the completion spring never settles: cut after \(rounded(cut)) s"
         }
         return text
-    }
-
-    /// JSON: the sentence, as before the reason was typed.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
     }
 }

@@ -96,43 +96,12 @@ public struct ReleaseMarginsRecord: Sendable, Hashable {
 
 // MARK: - JSON
 
-extension ReleaseMargin: Encodable {
+extension ReleaseMargin {
     /// `{"margin", "progress", "threshold", "velocity"}` and `"travelMM"` (a pan) or `"scale"` (a
-    /// pinch), each null when none flips it (a preset's entry: `"outcome"`, no `"margin"` and no
-    /// `"progress"`, which its scale or travel says). The summary line writes the same bytes by hand
-    /// (`appendJSON`); this is for any other encoder (`replay --compare --json`'s report, viewer pages).
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: EvidenceJSON.Key.self)
-        try encode(into: &c, outcome: false)
-    }
-
-    /// The fields into `c`, with `"outcome"` for a preset's entry in `"margins"`.
-    func encode(into c: inout KeyedEncodingContainer<EvidenceJSON.Key>, outcome: Bool) throws {
-        func number(_ value: Double?, _ key: String) throws {
-            let key = EvidenceJSON.Key(stringValue: key)
-            if let value { try c.encode(rounded(value), forKey: key) } else { try c.encodeNil(forKey: key) }
-        }
-        if outcome { try c.encode(finishes ? "finished" : "cancelled", forKey: EvidenceJSON.Key(stringValue: "outcome")) }
-        try number(flip.threshold?.value, "threshold")
-        try number(flip.velocity?.value, "velocity")
-        if !outcome { try number(flip.progress?.value, "progress") }
-        switch gesture?.measure {
-        case .travelMM?: try number(gesture?.change, "travelMM")
-        case .scale?: try number(gesture?.point?.value, "scale")
-        case nil: break
-        }
-        if outcome {
-            return   // the deciding rule's margin is the policy's own: `flip` has it
-        } else if let margin = flip.margin {
-            // A decision's margin, as a gesture line writes it.
-            try c.encode(MarginJSON(margin), forKey: EvidenceJSON.Key(stringValue: "margin"))
-        } else {
-            try c.encodeNil(forKey: EvidenceJSON.Key(stringValue: "margin"))
-        }
-    }
-
-    /// The same object, by hand, keys in sorted order, as `JSONEncoder` (`.sortedKeys`) writes it:
-    /// about fifty times cheaper, and a summary of a thousand trials writes eight for each.
+    /// pinch), each null when none flips it; a preset's entry (`outcome`) has `"outcome"`, no
+    /// `"margin"` (the deciding rule's margin is the policy's own: `flip` has it) and no `"progress"`
+    /// (its scale or travel says it). By hand, keys in sorted order, as `JSONEncoder` (`.sortedKeys`)
+    /// writes them: about fifty times cheaper, and a summary of a thousand trials writes eight for each.
     func appendJSON(to out: inout JSONLineBytes, outcome: Bool) {
         // margin (the policy's own only), outcome (a preset's only), progress, scale, threshold, travelMM, velocity
         if outcome {
@@ -167,15 +136,7 @@ extension ReleaseMargin: Encodable {
     }
 }
 
-extension PresetMargins: Encodable {
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: EvidenceJSON.Key.self)
-        for entry in entries {
-            var nested = c.nestedContainer(keyedBy: EvidenceJSON.Key.self, forKey: EvidenceJSON.Key(stringValue: entry.preset.rawValue))
-            try entry.margin.encode(into: &nested, outcome: true)
-        }
-    }
-
+extension PresetMargins {
     /// `{"android-back": {...}, "default": {...}, ...}` by hand, the presets' names in sorted order.
     func appendJSON(to out: inout JSONLineBytes) {
         out.byte(UInt8(ascii: "{"))

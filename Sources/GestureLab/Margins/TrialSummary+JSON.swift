@@ -1,6 +1,7 @@
 extension TrialSummary {
-    /// This trial's object by hand, the bytes `JSONEncoder` (`.sortedKeys`) writes for it (its
-    /// margins included), as the summary line (`LabSummary.appendJSON`) writes it, for a fiftieth of the cost.
+    /// This trial's object by hand (its one field list as JSON), the bytes `JSONEncoder`
+    /// (`.sortedKeys`) writes for the same fields (its margins included), as the summary line
+    /// (`LabSummary.appendJSON`) writes it, for a fiftieth of the cost.
     func appendJSON(to out: inout JSONLineBytes) {
         // begin, decision, end, flip, gesture, grabbedCount, margins, outcome, reason, release
         out.raw("{\"begin\":")

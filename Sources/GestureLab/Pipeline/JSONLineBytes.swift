@@ -15,6 +15,10 @@ import SettingsTable
 /// documents (a test-side `Encodable` of each record), so a key added to one and not the other fails.
 package struct JSONLineBytes: Sendable {
     package private(set) var bytes: [UInt8] = []
+    /// False: strings keep the invisible characters as JSONEncoder keeps them (only what JSON
+    /// requires is escaped), for a document whose other parts an encoder writes unescaped (the
+    /// viewer page's, which escapes what a `<script>` element needs itself).
+    package var escapesInvisibles = true
 
     package init(reservingCapacity capacity: Int = 1 << 16) {
         bytes.reserveCapacity(capacity)
@@ -32,6 +36,9 @@ package struct JSONLineBytes: Sendable {
 
     /// Bytes as they are (JSON another encoder wrote).
     mutating func append(raw data: UnsafeRawBufferPointer) { bytes.append(contentsOf: data) }
+
+    /// JSON another encoder wrote, as it is.
+    package mutating func append(json: [UInt8]) { bytes.append(contentsOf: json) }
 
     /// Text as it is (not a JSON string: for lines of readable output gathered in the same buffer).
     package mutating func append(utf8 text: String) {
@@ -69,7 +76,8 @@ package struct JSONLineBytes: Sendable {
                 case 0x09: raw("\\t")
                 case 0x00..<0x20: unicodeEscape(UInt32(byte))
                 case 0x7F, 0xC2, 0xD8, 0xE2, 0xEF:
-                    if let (scalar, length) = Self.invisible(in: utf8, at: index - 1) {
+                    // Not `where escapesInvisibles` on the case: a `where` binds only its last pattern.
+                    if escapesInvisibles, let (scalar, length) = Self.invisible(in: utf8, at: index - 1) {
                         unicodeEscape(scalar)
                         index += length - 1
                     } else {
@@ -80,6 +88,64 @@ package struct JSONLineBytes: Sendable {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `object`, a JSON object as JSONEncoder (`.sortedKeys`) or this writer writes it (no space
+    /// between tokens, its keys sorted and none escaped), with `members` added where their keys sort:
+    /// each member's value JSON already written, and no key both in `object` and in `members`.
+    ///
+    /// Why: a value written by hand (`LabSummary.appendJSON`) and values an encoder writes
+    /// (`LabSummaryReport`'s libinput verdict, the viewer's document) make one object, as one
+    /// encoder with `.sortedKeys` would write it, without a second list of the hand-written fields.
+    package static func inserting(_ members: [(key: String, json: [UInt8])], into object: [UInt8]) -> [UInt8] {
+        precondition(object.first == UInt8(ascii: "{") && object.last == UInt8(ascii: "}"), "a JSON object")
+        let members = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        var result: [UInt8] = []
+        result.reserveCapacity(object.count + members.reduce(0) { $0 + $1.key.utf8.count + $1.json.count + 4 })
+        result.append(UInt8(ascii: "{"))
+        var next = 0
+        func appendMember() {
+            if result.count > 1 { result.append(UInt8(ascii: ",")) }
+            result.append(UInt8(ascii: "\""))
+            result.append(contentsOf: members[next].key.utf8)
+            result.append(contentsOf: "\":".utf8)
+            result.append(contentsOf: members[next].json)
+            next += 1
+        }
+        var index = 1  // at a key's opening quote, or at the object's closing brace
+        while index < object.count - 1 {
+            var keyEnd = index + 1
+            while object[keyEnd] != UInt8(ascii: "\"") { keyEnd += 1 }
+            let key = object[(index + 1)..<keyEnd]
+            while next < members.count && members[next].key.utf8.lexicographicallyPrecedes(key) { appendMember() }
+            precondition(next == members.count || !members[next].key.utf8.elementsEqual(key), "a key the object has already")
+            // The value ends at the first comma or closing brace outside a string and at depth 0.
+            var end = keyEnd + 2
+            var depth = 0, inString = false
+            scan: while true {
+                let byte = object[end]
+                if inString {
+                    if byte == UInt8(ascii: "\\") { end += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else {
+                    switch byte {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        if depth == 0 { break scan }
+                        depth -= 1
+                    case UInt8(ascii: ","): if depth == 0 { break scan }
+                    default: break
+                    }
+                }
+                end += 1
+            }
+            if result.count > 1 { result.append(UInt8(ascii: ",")) }
+            result.append(contentsOf: object[index..<end])
+            index = object[end] == UInt8(ascii: ",") ? end + 1 : end
+        }
+        while next < members.count { appendMember() }
+        result.append(UInt8(ascii: "}"))
+        return result
     }
 
     /// `json` with the invisible characters JSONEncoder writes as they are (it escapes C0 only):

@@ -62,33 +62,16 @@ public struct GestureRecord: Sendable, Hashable {
 }
 
 /// A decision's margin as a JSON object: `{"key", "threshold", "unit", "value"}` (the numbers
-/// with six decimals).
-struct MarginJSON: Encodable {
+/// with six decimals), written by hand (`appendJSON`).
+struct MarginJSON {
     var margin: DecisionMargin
     init(_ margin: DecisionMargin) { self.margin = margin }
-
-    enum CodingKeys: String, CodingKey { case key, threshold, unit, value }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(margin.key, forKey: .key)
-        try c.encode(rounded(margin.threshold), forKey: .threshold)
-        try c.encode(margin.unit, forKey: .unit)
-        try c.encode(rounded(margin.value), forKey: .value)
-    }
 }
 
 /// A rule's evidence as a JSON object: only the measured values, each key naming its unit.
 struct EvidenceJSON {
     var evidence: GestureEvidence
     init(_ evidence: GestureEvidence) { self.evidence = evidence }
-
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
 
     /// Counts and touch ids are whole numbers; measurements carry six decimals.
     static func isWholeNumber(_ key: String) -> Bool {
@@ -156,7 +139,8 @@ package struct Rounded: Sendable, Hashable, Encodable {
     }
 }
 
-struct RoundedPoint: Encodable, Hashable {
+/// A point as JSON writes it (`JSONLineBytes.point`: `{"x","y"}`), each coordinate rounded.
+struct RoundedPoint: Hashable {
     var x: Double
     var y: Double
     init(_ p: PointMM) { x = rounded(p.x); y = rounded(p.y) }

@@ -12,13 +12,15 @@ extension LabSummary {
     }()
 
     /// The summary line (without its line end) by hand: the bytes `JSONEncoder` (`.sortedKeys`,
-    /// `.withoutEscapingSlashes`) writes for it, the invisible characters escaped (`escapingInvisibles`), as
-    /// `pinchlab replay --summary` printed it through the encoder.
+    /// `.withoutEscapingSlashes`) writes for the same fields, the invisible characters escaped
+    /// (`escapingInvisibles`; as they are when `out.escapesInvisibles` is false). The summary's one
+    /// field list as JSON: it has no `Encodable` form.
     ///
     /// Why: the encoder spent some 60 million instructions on a summary of a thousand gestures and
     /// trials, a tenth of a 300,000-event replay. Only the policy, one small value whose shape
     /// depends on its kind, still goes through an encoder (`policyEncoder`). `ReleaseMarginTests`
-    /// compares the two on every recording, so a key added to `encode(to:)` and not here fails.
+    /// compares this with the encoder's bytes for the fields docs/reference/json-lines.md documents
+    /// (a test-side `ExpectedSummaryLine`) on every recording, so a key missing or extra fails.
     package func appendJSON(to out: inout JSONLineBytes) throws {
         // decision, device, duration, error, events, firstTouch, frames, gestureCount, gestures, hint,
         // outcome, outcomes, policy, reason, recognizerBugs, source, touches, transition, trialCount,
@@ -99,6 +101,17 @@ extension LabSummary {
             trial.appendJSON(to: &out)
         }
         out.raw("],\"type\":\"summary\"}")
+    }
+}
+
+extension LabSummary {
+    /// The summary line (without its line end) with `members` beside its own keys, each where its key
+    /// sorts (`JSONLineBytes.inserting`): what `LabSummaryReport` adds, already written.
+    package func appendJSON(to out: inout JSONLineBytes, with members: [(key: String, json: [UInt8])]) throws {
+        var own = JSONLineBytes(reservingCapacity: 1 << 16)
+        own.escapesInvisibles = out.escapesInvisibles
+        try appendJSON(to: &own)
+        out.append(json: members.isEmpty ? own.bytes : JSONLineBytes.inserting(members, into: own.bytes))
     }
 }
 

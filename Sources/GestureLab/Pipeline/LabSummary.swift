@@ -2,12 +2,13 @@ import GestureCore
 import InteractiveTransition
 
 /// The last line of a replay (`"type": "summary"`): what was recognized and how the transition ended.
-public struct LabSummary: Sendable, Encodable {
+/// Written by hand (`appendJSON`), its one field list as JSON; no `Encodable` form.
+public struct LabSummary: Sendable {
     /// A summary lists at most this many gestures and trials (the counts cover all of them), so a
     /// replay of millions of events runs in memory that does not grow with the file.
     package static let maximumListed = 1000
 
-    package struct Device: Sendable, Encodable {
+    package struct Device: Sendable {
         package var name: String
         package var `class`: String
         package var widthMM: Double?
@@ -16,7 +17,7 @@ public struct LabSummary: Sendable, Encodable {
         package var slots: Int
     }
 
-    package struct Gesture: Sendable, Hashable, Encodable {
+    package struct Gesture: Sendable, Hashable {
         package var kind: GestureKind
         package var fingers: Int
         package var begin: Double
@@ -35,26 +36,10 @@ public struct LabSummary: Sendable, Encodable {
         /// The decision that began it, with its evidence (not in the JSON summary: the began line
         /// has it): what its margin is made from (`GestureDecision.margin(in:)` with `recognizer`).
         var beganDecision: GestureDecision? = nil
-
-        enum CodingKeys: String, CodingKey { case kind, fingers, begin, end, ended, scale, rotation, translation, rule, fingersDown }
-
-        package func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(kind.rawValue, forKey: .kind)
-            try c.encode(fingers, forKey: .fingers)
-            try c.encode(rounded(begin), forKey: .begin)
-            try c.encode(rounded(end), forKey: .end)
-            try c.encode(ended.rawValue, forKey: .ended)
-            try c.encodeIfPresent(scale.map(rounded), forKey: .scale)
-            try c.encodeIfPresent(rotation.map(rounded), forKey: .rotation)
-            try c.encodeIfPresent(translation.map(RoundedPoint.init), forKey: .translation)
-            try c.encodeIfPresent(rule, forKey: .rule)
-            try c.encodeIfPresent(fingersDown.map(rounded), forKey: .fingersDown)
-        }
     }
 
     /// How many trials ended each way (all of them, also those past `maximumListed`).
-    public struct Outcomes: Sendable, Hashable, Encodable {
+    public struct Outcomes: Sendable, Hashable {
         /// Trials that finished.
         public var finished: Int
         /// Trials that cancelled.
@@ -66,7 +51,7 @@ public struct LabSummary: Sendable, Encodable {
     /// What the fingers did, gesture or not: how many contacts touched down, the most fingers down
     /// at once, and for how long any finger was down. A session of pointer motion that no gesture
     /// explains is still described.
-    package struct Touches: Sendable, Hashable, Encodable {
+    package struct Touches: Sendable, Hashable {
         package var count = 0
         package var maxFingers = 0
         package var seconds = 0.0
@@ -77,14 +62,6 @@ public struct LabSummary: Sendable, Encodable {
         /// The mean time from one frame to the next while fingers were down, in ms; nil without a step.
         var frameIntervalMS: Double? {
             frameIntervals > 0 && seconds > 0 ? seconds * 1000 / Double(frameIntervals) : nil
-        }
-
-        enum CodingKeys: String, CodingKey { case count, maxFingers, seconds }
-        package func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(count, forKey: .count)
-            try c.encode(maxFingers, forKey: .maxFingers)
-            try c.encode(rounded(seconds), forKey: .seconds)
         }
     }
 
@@ -130,37 +107,6 @@ public struct LabSummary: Sendable, Encodable {
     /// The thresholds the recognizer decided with (`ReplayPipeline.recognizerConfiguration`): what
     /// the decisions' margins are measured against. Not printed.
     package var recognizer: GestureRecognizerConfiguration? = nil
-
-    enum CodingKeys: String, CodingKey {
-        case type, source, device, transition, outcome, outcomes, reason, decision, gestures, gestureCount, trials,
-             trialCount, hint, events, frames, duration, firstTouch, touches, policy, error, recognizerBugs
-    }
-
-    /// Writes the summary line's JSON fields.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode("summary", forKey: .type)
-        try c.encodeIfPresent(source, forKey: .source)
-        try c.encode(device, forKey: .device)
-        try c.encode(transition.rawValue, forKey: .transition)
-        try c.encode(outcome.rawValue, forKey: .outcome)
-        try c.encode(outcomes, forKey: .outcomes)
-        try c.encodeIfPresent(reason, forKey: .reason)
-        try c.encodeIfPresent(decision, forKey: .decision)
-        try c.encode(gestures, forKey: .gestures)
-        try c.encode(gestureCount, forKey: .gestureCount)
-        try c.encode(trials, forKey: .trials)
-        try c.encode(trialCount, forKey: .trialCount)
-        try c.encodeIfPresent(hint, forKey: .hint)
-        try c.encode(events, forKey: .events)
-        try c.encode(frames, forKey: .frames)
-        try c.encode(rounded(duration), forKey: .duration)
-        try c.encodeIfPresent(firstTouch.map(rounded), forKey: .firstTouch)
-        try c.encode(touches, forKey: .touches)
-        try c.encode(policy, forKey: .policy)
-        try c.encodeIfPresent(error.map { "\($0)" }, forKey: .error)
-        if recognizerBugs > 0 { try c.encode(recognizerBugs, forKey: .recognizerBugs) }
-    }
 }
 
 extension LabSummary {
@@ -177,7 +123,7 @@ extension LabSummary {
 
 /// A recording whose gestures never drove the chosen transition, though they would drive another:
 /// "2 pans, no pinch" and the transition that follows pans. The command line turns it into advice.
-package struct TransitionHint: Sendable, Hashable, Encodable, CustomStringConvertible {
+package struct TransitionHint: Sendable, Hashable, CustomStringConvertible {
     /// Gestures recognized, by kind (all of them).
     package var pinches: Int
     package var pans: Int
@@ -202,14 +148,5 @@ package struct TransitionHint: Sendable, Hashable, Encodable, CustomStringConver
         let pinchText = count(pinches, "pinch", "pinches")
         let panText = count(pans, "pan", "pans")
         return TransitionBinding(chosen).kind == .pinch ? "\(panText), \(pinchText)" : "\(pinchText), \(panText)"
-    }
-
-    enum CodingKeys: String, CodingKey { case pinches, pans, transition }
-
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(pinches, forKey: .pinches)
-        try c.encode(pans, forKey: .pans)
-        try c.encode(suggested.rawValue, forKey: .transition)
     }
 }

@@ -47,6 +47,8 @@ package struct ViewerDocument: Sendable, Encodable {
     package var policy: Policy
     package var compare: Policy?
     package var entries: [ViewerEntry]
+    /// The replay's summary and the compared policy's, written by hand (`summaryMembers`): not in
+    /// `CodingKeys`, as a summary has no `Encodable` form.
     package var summary: LabSummary?
     package var compareSummary: LabSummary?
     /// A very long recording's frames are thinned for the page: 1 in this many is kept (nil: all).
@@ -88,6 +90,26 @@ package struct ViewerDocument: Sendable, Encodable {
         self.entries = entries
         self.summary = summary
         self.compareSummary = compareSummary
+    }
+
+    /// Every key but the summaries' (`summaryMembers` writes them).
+    enum CodingKeys: String, CodingKey {
+        case format, live, dumps, title, source, device, thumbBandMM, transition, policy, compare, entries, frameStride,
+             gestureUpdateStride, transitionStepStride, comparedStepStride, gestureStride, attemptStride, comparedAttemptStride,
+             tools
+    }
+
+    /// `"summary"` and `"compareSummary"` as members for `JSONLineBytes.inserting`, written as the
+    /// summary line is (`LabSummary.appendJSON`) but with invisible characters as JSONEncoder leaves
+    /// them, like the rest of the document (`ViewerPage` escapes what the page needs).
+    func summaryMembers() throws -> [(key: String, json: [UInt8])] {
+        try [("summary", summary), ("compareSummary", compareSummary)].compactMap { key, summary in
+            guard let summary else { return nil }
+            var out = JSONLineBytes(reservingCapacity: 1 << 16)
+            out.escapesInvisibles = false
+            try summary.appendJSON(to: &out)
+            return (key, out.bytes)
+        }
     }
 
     static func numbers(_ scene: SceneState) -> [Double] {

@@ -1,4 +1,5 @@
 import Foundation
+import GestureLab
 
 /// The viewer page: one self-contained HTML file (no network: no CDN, fonts or scripts from
 /// elsewhere) with the document embedded as JSON data, which the page's script reads and renders as
@@ -20,7 +21,7 @@ package enum ViewerPage {
     package static func write(_ document: ViewerDocument, to write: ([UInt8]) throws -> Void) throws {
         var frame = document
         frame.entries = []
-        let json = try embeddableJSONBytes(frame)
+        let json = try embeddableJSONBytes(frame, members: try document.summaryMembers())
         // Keys are sorted and a string's quotes are escaped, so `"entries":` is only ever the key.
         let emptyEntries = Array(#""entries":[]"#.utf8)
         guard let hole = json.firstRange(of: emptyEntries) else {
@@ -47,12 +48,19 @@ package enum ViewerPage {
         String(decoding: try embeddableJSONBytes(value), as: UTF8.self)
     }
 
-    static func embeddableJSONBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    /// A document with its summaries (which its `Encodable` form leaves out: `ViewerDocument.summaryMembers`).
+    package static func embeddableJSON(_ document: ViewerDocument) throws -> String {
+        String(decoding: try embeddableJSONBytes(document, members: try document.summaryMembers()), as: UTF8.self)
+    }
+
+    /// `value` as `embeddableJSON`, an object with `members` (JSON already written) added where their keys sort.
+    static func embeddableJSONBytes<T: Encodable>(_ value: T, members: [(key: String, json: [UInt8])] = []) throws -> [UInt8] {
         let encoder = JSONEncoder()
         // Sorted: a dictionary's keys otherwise follow the process's random hash seed, and the same
         // recording made a different page on every run.
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        let data = try encoder.encode(value)
+        var data = Array(try encoder.encode(value))
+        if !members.isEmpty { data = JSONLineBytes.inserting(members, into: data) }
         var escaped = [UInt8]()
         escaped.reserveCapacity(data.count + 64)
         var index = data.startIndex
