@@ -93,9 +93,11 @@ public struct GestureEvidence: Sendable, Hashable {
         static let count = Slot.edgeWidth.rawValue + 1
     }
 
+    /// Inlined: every field of every decision's evidence is read and written through it, and as a
+    /// call it cost the margins' read-back (`MotionEvidence.init?`) more than the read itself.
     private subscript(slot: Slot) -> Double? {
-        get { let v = numbers[slot.rawValue]; return v.isNaN ? nil : v }
-        set { numbers[slot.rawValue] = newValue ?? .nan }
+        @inline(__always) get { let v = numbers[slot.rawValue]; return v.isNaN ? nil : v }
+        @inline(__always) set { numbers[slot.rawValue] = newValue ?? .nan }
     }
 
     /// Angle between the two fingers' movements, or between a moving finger and the line to the
