@@ -108,7 +108,7 @@ extension ReleaseMargin {
             out.raw(finishes ? "{\"outcome\":\"finished\"" : "{\"outcome\":\"cancelled\"")
         } else if let margin = flip.margin {
             out.raw("{\"margin\":")
-            MarginJSON(margin).appendJSON(to: &out)
+            margin.appendJSON(to: &out)
         } else {
             out.raw("{\"margin\":null")
         }

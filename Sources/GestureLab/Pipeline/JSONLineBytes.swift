@@ -348,7 +348,7 @@ extension GestureRecord {
         }
         if let decision = event.decision {
             out.key("evidence")
-            EvidenceJSON(decision.evidence).appendJSON(to: &out)
+            decision.evidence.appendJSON(to: &out)
             out.byte(UInt8(ascii: ","))
         }
         out.key("fingers")
@@ -359,7 +359,7 @@ extension GestureRecord {
         out.string(event.kind.rawValue)
         if let margin {
             out.raw(",\"margin\":")
-            MarginJSON(margin).appendJSON(to: &out)
+            margin.appendJSON(to: &out)
         }
         if event.kind == .pinch {
             out.raw(",\"rotation\":")
@@ -392,31 +392,38 @@ extension GestureRecord {
     }
 }
 
-extension EvidenceJSON {
+extension GestureEvidence {
+    /// The evidence as a JSON object: only the measured values, each key naming its unit; counts
+    /// and touch ids as whole numbers, measurements with six decimals.
     func appendJSON(to out: inout JSONLineBytes) {
         // A decision's line only (a gesture's first and last): the sort and the entries' array are rare.
         out.byte(UInt8(ascii: "{"))
-        for (index, (key, value)) in evidence.entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+        for (index, (key, value)) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
             out.string(key)
             out.byte(UInt8(ascii: ":"))
-            if Self.isWholeNumber(key) { out.integer(Int(value)) } else { out.number(rounded(value)) }
+            if key == "fingersBefore" || key == "fingersAfter" || key == "touch" {
+                out.integer(Int(value))
+            } else {
+                out.number(rounded(value))
+            }
         }
         out.byte(UInt8(ascii: "}"))
     }
 }
 
-extension MarginJSON {
+extension DecisionMargin {
+    /// The margin as a JSON object, `{"key", "threshold", "unit", "value"}`, the numbers with six decimals.
     func appendJSON(to out: inout JSONLineBytes) {
         // key, threshold, unit, value
         out.raw("{\"key\":")
-        out.string(margin.key)
+        out.string(key)
         out.raw(",\"threshold\":")
-        out.number(rounded(margin.threshold))
+        out.number(rounded(threshold))
         out.raw(",\"unit\":")
-        out.string(margin.unit)
+        out.string(unit)
         out.raw(",\"value\":")
-        out.number(rounded(margin.value))
+        out.number(rounded(value))
         out.byte(UInt8(ascii: "}"))
     }
 }

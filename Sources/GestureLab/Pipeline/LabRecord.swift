@@ -61,24 +61,6 @@ public struct GestureRecord: Sendable, Hashable {
     }
 }
 
-/// A decision's margin as a JSON object: `{"key", "threshold", "unit", "value"}` (the numbers
-/// with six decimals), written by hand (`appendJSON`).
-struct MarginJSON {
-    var margin: DecisionMargin
-    init(_ margin: DecisionMargin) { self.margin = margin }
-}
-
-/// A rule's evidence as a JSON object: only the measured values, each key naming its unit.
-struct EvidenceJSON {
-    var evidence: GestureEvidence
-    init(_ evidence: GestureEvidence) { self.evidence = evidence }
-
-    /// Counts and touch ids are whole numbers; measurements carry six decimals.
-    static func isWholeNumber(_ key: String) -> Bool {
-        key == "fingersBefore" || key == "fingersAfter" || key == "touch"
-    }
-}
-
 /// A transition step as printed (`"type": "transition"`): it began, followed the gesture, was
 /// decided (with the policy's reason), animated, and ended.
 public struct TransitionRecord: Sendable, Hashable {
