@@ -313,9 +313,7 @@ struct TuneCommand: ParsableCommand {
     /// "touchpadRecognizer.minMoveMM 1.5 -> 2: held out 35/42 -> 38/42 (+7.1%); fixes a, b, c; breaks d".
     static func text(_ change: Tuner.SettingChange) -> String {
         func files(_ names: [String]) -> String { names.isEmpty ? "nothing" : names.map(oneLine).joined(separator: ", ") }
-        return "\(change.key) \(number(change.defaultValue)) -> \(number(change.value)): held out "
-            + "\(change.heldOut.correctBefore)/\(change.heldOut.files) -> \(change.heldOut.correctAfter)/\(change.heldOut.files) "
-            + "(+\(format(change.heldOut.gain * 100, decimals: 1))%); fixes \(files(change.heldOut.fixes)); breaks \(files(change.heldOut.breaks))"
+        return "\(change.key) \(number(change.defaultValue)) -> \(number(change.value)): " + change.heldOut.sentence(listing: files)
     }
 
     /// A setting's value as a settings file shows it, to at most 3 decimals; an off rule as `null`.
@@ -353,5 +351,14 @@ final class TuneProgress: @unchecked Sendable {
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
         try? StandardStream.error.write(("tuning: \(done)/\(total) cross-validated searches done, "
             + "about \(Int(remaining.rounded(.up))) s left\n").utf8)
+    }
+}
+
+extension HeldOutEffect {
+    /// "held out 7/10 -> 9/10 (+20.0%); fixes a, b; breaks nothing", the files as `listing` shows them:
+    /// what `tune` and `tune --for TOOL` say of each setting they moved.
+    func sentence(listing: ([String]) -> String) -> String {
+        "held out \(correctBefore)/\(files) -> \(correctAfter)/\(files) (+\(format(gain * 100, decimals: 1))%); "
+            + "fixes \(listing(fixes)); breaks \(listing(breaks))"
     }
 }

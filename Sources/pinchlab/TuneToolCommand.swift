@@ -116,9 +116,7 @@ struct ToolTuneRun {
         for s in r.settings {
             var row = "  " + s.key.padding(width) + Self.value(s.before)
             if let change = r.changes.first(where: { $0.key == s.key }) {
-                row += " -> \(Self.value(change.after)): held out \(change.heldOut.correctBefore)/\(change.heldOut.files) -> "
-                    + "\(change.heldOut.correctAfter)/\(change.heldOut.files) (+\(format(change.heldOut.gain * 100, decimals: 1))%); "
-                    + "fixes \(Self.list(change.heldOut.fixes)); breaks \(Self.list(change.heldOut.breaks))"
+                row += " -> \(Self.value(change.after)): " + change.heldOut.sentence(listing: Self.list)
             } else {
                 row += " (kept)"
             }
