@@ -48,6 +48,18 @@ import Testing
                 "the first entries key after the device's name is the document's own, empty")
     }
 
+    /// The page's document has two field lists: its `CodingKeys` and the summaries written by hand
+    /// (`summaryMembers`). Every stored property is in exactly one of them, so a property added to the
+    /// document and to neither is caught here rather than missing from the page.
+    @Test func everyDocumentPropertyIsWrittenOnce() throws {
+        let document = ViewerDocument(live: false, title: "", source: "", device: .presetTouchpad, settings: .default,
+                                      spec: try TransitionCatalog().pinchDismiss(), policyName: "default", compare: nil)
+        let properties = Mirror(reflecting: document).children.compactMap(\.label)
+        let encoded = ViewerDocument.CodingKeys.allCases.map(\.stringValue)
+        let byHand = ["summary", "compareSummary"]
+        #expect(properties.sorted() == (encoded + byHand).sorted())
+    }
+
     /// A step carries the trial the driver numbered its record with (the viewer counts none itself:
     /// here the first attempt seen is the driver's third); the scene is the transition's own rule.
     @Test func stepsCarryTheirTrialAndTheScene() throws {

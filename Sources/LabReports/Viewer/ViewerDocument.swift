@@ -92,8 +92,9 @@ package struct ViewerDocument: Sendable, Encodable {
         self.compareSummary = compareSummary
     }
 
-    /// Every key but the summaries' (`summaryMembers` writes them).
-    enum CodingKeys: String, CodingKey {
+    /// Every key but the summaries' (`summaryMembers` writes them); `ViewerTests` holds the two
+    /// lists to the stored properties.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case format, live, dumps, title, source, device, thumbBandMM, transition, policy, compare, entries, frameStride,
              gestureUpdateStride, transitionStepStride, comparedStepStride, gestureStride, attemptStride, comparedAttemptStride,
              tools
